@@ -1,0 +1,90 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config/config.js';
+import { SettingsService } from '../config/settings.js';
+import { type Keyring, keyringFromFile, keyringFromText } from '../crypto/keyring.js';
+import { Sealer } from '../crypto/seal.js';
+import { SigningKeyService } from '../crypto/signing-keys.js';
+import { ChangeBus } from '../db/change-bus.js';
+import { type Database, openDatabase } from '../db/client.js';
+import { migrate } from '../db/migrate.js';
+
+/** Everything a request handler may use; one per process (or per test app). */
+export interface AppContext {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  keyring: Keyring;
+  sealer: Sealer;
+  bus: ChangeBus;
+  settings: SettingsService;
+  signingKeys: SigningKeyService;
+  close(): Promise<void>;
+}
+
+export interface ContextOptions {
+  /** Use this database instead of opening one from the config (tests). */
+  database?: Database;
+  /** Apply pending migrations at start (the default); `tessera serve` workers skip it after the primary did it. */
+  migrate?: boolean;
+  /** How often each node advances the signing-key lifecycle; 0 disables the timer (tests drive it). */
+  keyMaintenanceMs?: number;
+}
+
+export function openKeyring(config: Config): Keyring {
+  return config.kek ? keyringFromText(config.kek) : keyringFromFile(config.kekFile, { create: config.environment !== 'production' });
+}
+
+export async function createContext(
+  config: Config,
+  logger: Logger,
+  options: ContextOptions = {},
+): Promise<AppContext> {
+  const keyring = openKeyring(config);
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, embeddedDir: `${config.dataDir}/db` }));
+  try {
+    if (options.migrate !== false) {
+      const applied = await migrate(database);
+      if (applied.length > 0) logger.info({ applied }, 'database migrations applied');
+    }
+    const sealer = new Sealer(keyring);
+    const bus = new ChangeBus(database);
+    await bus.start();
+    const settings = new SettingsService(database, bus);
+    await settings.load();
+    const signingKeys = new SigningKeyService(database, sealer, settings, bus);
+    await signingKeys.ensureKeys();
+    await signingKeys.advance();
+
+    const maintenanceMs = options.keyMaintenanceMs ?? 30_000;
+    const timer =
+      maintenanceMs > 0
+        ? setInterval(() => {
+            signingKeys
+              .advance()
+              .catch((error) => logger.error({ err: error }, 'signing-key maintenance failed'));
+          }, maintenanceMs)
+        : null;
+    timer?.unref();
+
+    return {
+      config,
+      logger,
+      database,
+      keyring,
+      sealer,
+      bus,
+      settings,
+      signingKeys,
+      async close() {
+        if (timer) clearInterval(timer);
+        await bus.stop();
+        if (!options.database) await database.close();
+      },
+    };
+  } catch (error) {
+    if (!options.database) await database.close().catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../testing/server.js';
+import { registeredRoutes } from './build.js';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { TESSERA_BODY_LIMIT: '4KiB' } });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function expectJsonError(response: Response, status: number, error: string) {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  const body = (await response.json()) as { error: string; message: string };
+  expect(body.error).toBe(error);
+  expect(typeof body.message).toBe('string');
+  expect(JSON.stringify(body)).not.toMatch(/at .*\.(ts|js):\d+/);
+}
+
+describe('error model', () => {
+  it('answers an unknown route with 404 JSON on both ports', async () => {
+    await expectJsonError(await fetch(`${server.publicUrl}/no/such/route`), 404, 'not_found');
+    await expectJsonError(await fetch(`${server.adminUrl}/no/such/route`), 404, 'not_found');
+  });
+
+  it('answers a wrong method with 405 and an Allow header', async () => {
+    const response = await fetch(`${server.publicUrl}/.well-known/jwks.json`, { method: 'DELETE' });
+    expect(response.headers.get('allow')).toBe('GET');
+    await expectJsonError(response, 405, 'method_not_allowed');
+  });
+
+  it('answers malformed JSON with 400 and an oversized body with 413', async () => {
+    // /openapi.json takes no body, but the body is parsed (and refused) before routing decides.
+    const malformed = await fetch(`${server.publicUrl}/healthz`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"unterminated": ',
+    });
+    expect([400, 405]).toContain(malformed.status);
+    const oversized = await fetch(`${server.publicUrl}/healthz`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ padding: 'x'.repeat(8 * 1024) }),
+    });
+    expect([413, 405]).toContain(oversized.status);
+  });
+
+  it('puts strict security headers on every response, errors included', async () => {
+    for (const url of [
+      `${server.publicUrl}/healthz`,
+      `${server.publicUrl}/nope`,
+      `${server.adminUrl}/readyz`,
+    ]) {
+      const response = await fetch(url);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    }
+  });
+});
+
+describe('health', () => {
+  it('serves /healthz and /readyz on both ports', async () => {
+    for (const base of [server.publicUrl, server.adminUrl]) {
+      for (const path of ['/healthz', '/readyz']) {
+        const response = await fetch(`${base}${path}`);
+        expect(response.status).toBe(200);
+        expect(await response.json()).toEqual({ status: 'ok' });
+      }
+    }
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every registered route of each port, and every route declares its schemas', async () => {
+    for (const [app, base] of [
+      [server.publicApp, server.publicUrl],
+      [server.adminApp, server.adminUrl],
+    ] as const) {
+      const response = await fetch(`${base}/openapi.json`);
+      expect(response.status).toBe(200);
+      const document = (await response.json()) as {
+        openapi: string;
+        paths: Record<string, Record<string, unknown>>;
+      };
+      expect(document.openapi).toBe('3.1.0');
+      const routes = registeredRoutes(app);
+      expect(routes.length).toBeGreaterThanOrEqual(3);
+      for (const route of routes) {
+        expect(route.schema?.response, `${route.method} ${route.url} response schema`).toBeTruthy();
+        // Fastify writes path parameters as :name and wildcards as *; OpenAPI as {name}.
+        const openApiPath = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{*}');
+        const operations = document.paths[openApiPath] ?? document.paths[route.url];
+        expect(operations, `${route.method} ${route.url} in /openapi.json`).toBeDefined();
+        expect(
+          operations?.[route.method.toLowerCase()],
+          `${route.method} ${route.url} operation`,
+        ).toBeDefined();
+      }
+    }
+  });
+});

@@ -1,0 +1,92 @@
+import type { IncomingMessage } from 'node:http';
+import pino, { type DestinationStream, type Logger } from 'pino';
+import type { Config } from '../config/config.js';
+
+/** Query parameters whose values are secrets or bearer values; they are replaced before a URL is logged. */
+const SECRET_QUERY_PARAMETERS = new Set([
+  'code',
+  'token',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'id_token_hint',
+  'client_secret',
+  'code_verifier',
+  'password',
+  'secret',
+  'request_id',
+  'install_token',
+  'reset_token',
+  'verification_token',
+  'invite_token',
+  'zk_key_hash',
+  'drk_hash',
+]);
+
+export const REDACTED = '[redacted]';
+
+function parameterName(piece: string): string {
+  const raw = piece.split('=', 1)[0] ?? '';
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' ')).toLowerCase();
+  } catch {
+    return raw.toLowerCase();
+  }
+}
+
+/** Returns the URL with the values of secret-bearing query parameters replaced; everything else is kept verbatim. */
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart < 0) return url;
+  const pieces = url.slice(queryStart + 1).split('&');
+  const redacted = pieces.map((piece) =>
+    SECRET_QUERY_PARAMETERS.has(parameterName(piece)) ? `${piece.split('=', 1)[0]}=${REDACTED}` : piece,
+  );
+  return `${url.slice(0, queryStart)}?${redacted.join('&')}`;
+}
+
+/**
+ * Redacted paths cover anything that might carry a credential if a log line ever includes it: headers, cookies,
+ * and common secret field names at any depth of a logged object.
+ */
+const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["proxy-authorization"]',
+  'req.headers["x-csrf-token"]',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  '*.password',
+  '*.client_secret',
+  '*.clientSecret',
+  '*.secret',
+  '*.token',
+  '*.access_token',
+  '*.refresh_token',
+  '*.id_token',
+  '*.code',
+  '*.code_verifier',
+];
+
+export function createLogger(config: Pick<Config, 'logLevel'>, destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level: config.logLevel,
+      redact: { paths: REDACT_PATHS, censor: REDACTED },
+      serializers: {
+        // Only what an operator needs; never headers or bodies.
+        req(request: IncomingMessage & { id?: string; ip?: string }) {
+          return {
+            id: request.id,
+            method: request.method,
+            url: redactUrl(request.url ?? ''),
+            remoteAddress: request.ip ?? request.socket?.remoteAddress,
+          };
+        },
+        err: pino.stdSerializers.err,
+      },
+    },
+    destination,
+  );
+}

@@ -1,0 +1,54 @@
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import type { Config } from '../config/config.js';
+import { type App, type BuildOptions, buildApp } from './build.js';
+import { type AppContext, type ContextOptions, createContext } from './context.js';
+
+export interface RunningServer {
+  context: AppContext;
+  publicApp: App;
+  adminApp: App;
+  publicUrl: string;
+  adminUrl: string;
+  close(): Promise<void>;
+}
+
+function urlOf(app: App): string {
+  const address = app.server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+/** Starts both listeners (public and admin) of one process over one shared context. */
+export async function startServer(
+  config: Config,
+  logger: Logger,
+  options: ContextOptions & BuildOptions = {},
+): Promise<RunningServer> {
+  const context = await createContext(config, logger, options);
+  let publicApp: App | undefined;
+  let adminApp: App | undefined;
+  try {
+    publicApp = await buildApp(context, 'public', options);
+    adminApp = await buildApp(context, 'admin', options);
+    await publicApp.listen({ port: config.publicPort, host: config.publicHost });
+    await adminApp.listen({ port: config.adminPort, host: config.adminHost });
+  } catch (error) {
+    await publicApp?.close().catch(() => {});
+    await adminApp?.close().catch(() => {});
+    await context.close().catch(() => {});
+    throw error;
+  }
+  const running = { publicApp, adminApp };
+  return {
+    context,
+    publicApp,
+    adminApp,
+    publicUrl: urlOf(publicApp),
+    adminUrl: urlOf(adminApp),
+    async close() {
+      await Promise.all([running.publicApp.close(), running.adminApp.close()]);
+      await context.close();
+    },
+  };
+}

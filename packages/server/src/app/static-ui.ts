@@ -1,0 +1,101 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import type { App } from './build.js';
+import { ApiError, errorResponses } from './errors.js';
+
+/** The built web package (`npm run build -w @tessera/web`), the same relative place from src/ and dist/. */
+export const DEFAULT_UI_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+  '.ico': 'image/x-icon',
+  '.html': 'text/html; charset=utf-8',
+};
+
+interface Asset {
+  body: Buffer;
+  contentType: string;
+}
+
+function loadAssets(directory: string): Map<string, Asset> {
+  const assets = new Map<string, Asset>();
+  const walk = (relative: string) => {
+    for (const entry of readdirSync(join(directory, relative))) {
+      const path = join(relative, entry);
+      if (statSync(join(directory, path)).isDirectory()) walk(path);
+      else {
+        const contentType = CONTENT_TYPES[extname(entry)];
+        if (contentType) assets.set(path, { body: readFileSync(join(directory, path)), contentType });
+      }
+    }
+  };
+  if (existsSync(join(directory, 'assets'))) walk('assets');
+  return assets;
+}
+
+const htmlResponse = {
+  description: 'The single-page application shell',
+  content: { 'text/html': { schema: Type.String() } },
+};
+
+/**
+ * Serves a built single-page app under `prefix`: hashed assets with a year-long immutable cache, and index.html
+ * (never cached, so a deploy takes effect at once) for every other path so client-side routes work.
+ */
+export function registerStaticUi(
+  app: App,
+  options: { prefix: '/ui' | ''; directory: string; tag: string },
+): void {
+  const indexPath = join(options.directory, 'index.html');
+  const index = existsSync(indexPath) ? readFileSync(indexPath) : null;
+  const assets = loadAssets(options.directory);
+
+  const sendIndex = (reply: FastifyReply) => {
+    if (!index) throw new ApiError(503, 'ui_not_built', 'the web UI is not built: run npm run build');
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index);
+  };
+
+  app.get(
+    `${options.prefix}/assets/*`,
+    {
+      schema: {
+        tags: [options.tag],
+        summary: 'Static UI asset (content-hashed name, immutable)',
+        response: {
+          200: {
+            description: 'The asset',
+            content: { 'application/octet-stream': { schema: Type.String() } },
+          },
+          ...errorResponses(404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const name = (request.params as { '*': string })['*'];
+      const asset = assets.get(join('assets', name));
+      if (!asset || name.includes('..')) throw new ApiError(404, 'not_found', 'no such asset');
+      return reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .type(asset.contentType)
+        .send(asset.body as never); // raw bytes: nothing to serialize
+    },
+  );
+
+  const shell = {
+    schema: {
+      tags: [options.tag],
+      summary: 'Single-page application (client-side routes)',
+      response: { 200: htmlResponse, ...errorResponses(503) },
+    },
+  };
+  app.get(`${options.prefix}/`, shell, async (_request, reply) => sendIndex(reply));
+  app.get(`${options.prefix}/*`, shell, async (_request, reply) => sendIndex(reply));
+}

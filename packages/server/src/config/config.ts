@@ -1,0 +1,216 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/** Process configuration: what must be known before the database is reachable. Runtime settings live in the database. */
+export interface Config {
+  environment: 'development' | 'production';
+  baseUrl: string;
+  adminUrl: string;
+  publicPort: number;
+  adminPort: number;
+  publicHost: string;
+  adminHost: string;
+  dataDir: string;
+  /** Keyring text from TESSERA_KEK (`<base64url>` or `v2:<base64url>,v1:<base64url>`); null means use the key file. */
+  kek: string | null;
+  kekFile: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  /** Passed to Fastify's `trustProxy`: false, true, a hop count, or a list of addresses/CIDRs. */
+  trustProxy: boolean | number | string[];
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  bodyLimitBytes: number;
+}
+
+/** Thrown for an invalid or missing value; the message is one line naming the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Source = Record<string, string | undefined>;
+
+/** Each option: the environment variable, the config-file key, and a parser that throws a one-line reason. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function parsePort(value: string): number {
+  if (!/^\d{1,5}$/.test(value) || Number(value) > 65535)
+    throw new Error('must be a port number from 0 to 65535');
+  return Number(value);
+}
+
+function parseUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error('must be an absolute http(s) URL');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('must use http or https');
+  if (url.search || url.hash) throw new Error('must not contain a query or fragment');
+  if (url.username || url.password) throw new Error('must not contain credentials');
+  // The issuer identifier has no trailing slash (OIDC Discovery §4.3 compares it character by character).
+  return url.href.replace(/\/$/, '');
+}
+
+function parseTrustProxy(value: string): Config['trustProxy'] {
+  if (value === 'false' || value === '') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value.split(',').map((entry) => entry.trim());
+  for (const entry of list) {
+    if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry))
+      throw new Error(`'${entry}' is not an IP address or CIDR`);
+  }
+  return list;
+}
+
+function parseSize(value: string): number {
+  const match = /^(\d+)\s*(b|kib|kb|mib|mb)?$/i.exec(value.trim());
+  if (!match) throw new Error('must be a size such as 1048576, 512KiB or 1MiB');
+  const unit = (match[2] ?? 'b').toLowerCase();
+  const factor = unit.startsWith('k') ? 1024 : unit.startsWith('m') ? 1024 * 1024 : 1;
+  const bytes = Number(match[1]) * factor;
+  if (bytes < 1024) throw new Error('must be at least 1KiB');
+  return bytes;
+}
+
+function readConfigFile(path: string): Source {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new ConfigError(`TESSERA_CONFIG: cannot read config file ${path}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ConfigError(`TESSERA_CONFIG: ${path} is not valid JSON`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ConfigError(`TESSERA_CONFIG: ${path} must hold a JSON object`);
+  }
+  const source: Source = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    const envName = FILE_KEYS[key];
+    if (!envName) throw new ConfigError(`TESSERA_CONFIG: unknown key '${key}' in ${path}`);
+    source[envName] = typeof value === 'string' ? value : JSON.stringify(value);
+  }
+  return source;
+}
+
+/** Config-file keys (camelCase) and the environment variables they stand for. */
+const FILE_KEYS: Record<string, string> = {
+  environment: 'TESSERA_ENV',
+  baseUrl: 'TESSERA_BASE_URL',
+  adminUrl: 'TESSERA_ADMIN_URL',
+  publicPort: 'TESSERA_PUBLIC_PORT',
+  adminPort: 'TESSERA_ADMIN_PORT',
+  publicHost: 'TESSERA_PUBLIC_HOST',
+  adminHost: 'TESSERA_ADMIN_HOST',
+  dataDir: 'TESSERA_DATA_DIR',
+  kekFile: 'TESSERA_KEK_FILE',
+  databaseUrl: 'DATABASE_URL',
+  redisUrl: 'REDIS_URL',
+  trustProxy: 'TESSERA_TRUST_PROXY',
+  logLevel: 'TESSERA_LOG_LEVEL',
+  bodyLimit: 'TESSERA_BODY_LIMIT',
+};
+
+function read<T>(
+  source: Source,
+  name: string,
+  fallback: string | null,
+  parse: (value: string) => T,
+): T | null {
+  const raw = source[name];
+  const value = raw === undefined || raw === '' ? fallback : raw;
+  if (value === null) return null;
+  try {
+    return parse(value);
+  } catch (error) {
+    throw new ConfigError(`${name}: ${(error as Error).message} (got '${value.slice(0, 80)}')`);
+  }
+}
+
+function required<T>(value: T | null, name: string): T {
+  if (value === null) throw new ConfigError(`${name}: required but not set`);
+  return value;
+}
+
+/**
+ * Loads configuration from the environment, over an optional JSON config file named by TESSERA_CONFIG
+ * (the environment wins). Throws ConfigError with one line naming the offending variable.
+ */
+export function loadConfig(env: Source = process.env): Config {
+  const fileSource = env.TESSERA_CONFIG ? readConfigFile(env.TESSERA_CONFIG) : {};
+  const source: Source = { ...fileSource, ...env };
+
+  const environment = required(
+    read(source, 'TESSERA_ENV', 'development', (value) => {
+      if (value !== 'development' && value !== 'production')
+        throw new Error("must be 'development' or 'production'");
+      return value;
+    }),
+    'TESSERA_ENV',
+  );
+  const publicPort = required(read(source, 'TESSERA_PUBLIC_PORT', '9080', parsePort), 'TESSERA_PUBLIC_PORT');
+  const adminPort = required(read(source, 'TESSERA_ADMIN_PORT', '9081', parsePort), 'TESSERA_ADMIN_PORT');
+  if (publicPort === adminPort && publicPort !== 0) {
+    throw new ConfigError(`TESSERA_ADMIN_PORT: must differ from TESSERA_PUBLIC_PORT (both ${publicPort})`);
+  }
+  const productionDefault = environment === 'production' ? null : `http://localhost:${publicPort}`;
+  const baseUrl = required(read(source, 'TESSERA_BASE_URL', productionDefault, parseUrl), 'TESSERA_BASE_URL');
+  if (environment === 'production' && !baseUrl.startsWith('https://')) {
+    throw new ConfigError(`TESSERA_BASE_URL: must use https in production (got '${baseUrl}')`);
+  }
+  const adminUrl = required(
+    read(source, 'TESSERA_ADMIN_URL', `http://localhost:${adminPort}`, parseUrl),
+    'TESSERA_ADMIN_URL',
+  );
+  const dataDir = resolve(required(read(source, 'TESSERA_DATA_DIR', './data', String), 'TESSERA_DATA_DIR'));
+  const kek = read(source, 'TESSERA_KEK', null, String);
+  if (environment === 'production' && kek === null && !source.TESSERA_KEK_FILE) {
+    throw new ConfigError(
+      'TESSERA_KEK: required in production (or set TESSERA_KEK_FILE to an existing key file)',
+    );
+  }
+  const databaseUrl = read(source, 'DATABASE_URL', null, (value) => {
+    if (!/^postgres(ql)?:\/\//.test(value)) throw new Error('must be a postgres:// or postgresql:// URL');
+    return value;
+  });
+  const redisUrl = read(source, 'REDIS_URL', null, (value) => {
+    if (!/^rediss?:\/\//.test(value)) throw new Error('must be a redis:// or rediss:// URL');
+    return value;
+  });
+
+  return {
+    environment,
+    baseUrl,
+    adminUrl,
+    publicPort,
+    adminPort,
+    publicHost: required(read(source, 'TESSERA_PUBLIC_HOST', '127.0.0.1', String), 'TESSERA_PUBLIC_HOST'),
+    adminHost: required(read(source, 'TESSERA_ADMIN_HOST', '127.0.0.1', String), 'TESSERA_ADMIN_HOST'),
+    dataDir,
+    kek,
+    kekFile: resolve(
+      required(read(source, 'TESSERA_KEK_FILE', `${dataDir}/kek.json`, String), 'TESSERA_KEK_FILE'),
+    ),
+    databaseUrl,
+    redisUrl,
+    trustProxy: required(
+      read(source, 'TESSERA_TRUST_PROXY', 'false', parseTrustProxy),
+      'TESSERA_TRUST_PROXY',
+    ),
+    logLevel: required(
+      read(source, 'TESSERA_LOG_LEVEL', 'info', (value) => {
+        if (!(LOG_LEVELS as readonly string[]).includes(value))
+          throw new Error(`must be one of ${LOG_LEVELS.join(', ')}`);
+        return value as Config['logLevel'];
+      }),
+      'TESSERA_LOG_LEVEL',
+    ),
+    bodyLimitBytes: required(read(source, 'TESSERA_BODY_LIMIT', '1MiB', parseSize), 'TESSERA_BODY_LIMIT'),
+  };
+}

@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import { type Static, type TSchema, Type } from 'typebox';
+import { Value } from 'typebox/value';
+import type { ChangeBus } from '../db/change-bus.js';
+import type { Database } from '../db/client.js';
+import { settings as settingsTable } from '../db/schema/index.js';
+
+interface SettingDefinition<S extends TSchema = TSchema> {
+  schema: S;
+  default: Static<S>;
+  description: string;
+  /** Secure settings (passwords) are sealed by their owner and never returned in plaintext. */
+  secure?: boolean;
+}
+
+function define<S extends TSchema>(
+  schema: S,
+  defaultValue: Static<S>,
+  description: string,
+): SettingDefinition<S> {
+  return { schema, default: defaultValue, description };
+}
+
+/** Every runtime setting, with its type, default and description. Slices add theirs here. */
+export const SETTING_DEFINITIONS = {
+  'product.name': define(
+    Type.String({ minLength: 1, maxLength: 80 }),
+    'Tessera',
+    'Product name shown in the UI.',
+  ),
+  'signing.jwks_max_age_seconds': define(
+    Type.Integer({ minimum: 0, maximum: 86_400 }),
+    600,
+    'Cache-Control max-age of the JWKS document; relying parties may keep a key set this long.',
+  ),
+  'signing.next_key_publish_seconds': define(
+    Type.Integer({ minimum: 0, maximum: 30 * 86_400 }),
+    86_400,
+    'How long a new signing key is published before rotation may start signing with it (OIDC Core §10.1.1).',
+  ),
+  'signing.retired_key_keep_seconds': define(
+    Type.Integer({ minimum: 0, maximum: 90 * 86_400 }),
+    86_400,
+    'How long a retired key stays published: at least the longest token lifetime plus the JWKS cache time.',
+  ),
+  'tokens.access_token_ttl_seconds': define(
+    Type.Integer({ minimum: 30, maximum: 86_400 }),
+    600,
+    'Default access-token lifetime (clients may override).',
+  ),
+  'tokens.id_token_ttl_seconds': define(
+    Type.Integer({ minimum: 30, maximum: 86_400 }),
+    600,
+    'Default ID-token lifetime (clients may override).',
+  ),
+} satisfies Record<string, SettingDefinition>;
+
+export type SettingKey = keyof typeof SETTING_DEFINITIONS;
+export type SettingValue<K extends SettingKey> = Static<(typeof SETTING_DEFINITIONS)[K]['schema']>;
+
+export class SettingValidationError extends Error {
+  override name = 'SettingValidationError';
+  constructor(
+    readonly key: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(SETTING_DEFINITIONS, key);
+}
+
+export function validateSetting(key: string, value: unknown): void {
+  if (!isSettingKey(key)) throw new SettingValidationError(key, `unknown setting '${key}'`);
+  const definition: SettingDefinition = SETTING_DEFINITIONS[key];
+  if (!Value.Check(definition.schema, value)) {
+    const first = Value.Errors(definition.schema, value)[0];
+    throw new SettingValidationError(
+      key,
+      `invalid value for '${key}': ${first?.message ?? 'does not match its type'}`,
+    );
+  }
+}
+
+/**
+ * Settings cached in memory. Writes go to the database and are announced on the change bus; every node reloads the
+ * changed key when the notification arrives (well under a second on a shared database).
+ */
+export class SettingsService {
+  private readonly values = new Map<string, unknown>();
+
+  constructor(
+    private readonly database: Database,
+    private readonly bus: ChangeBus,
+  ) {
+    bus.on('settings', (key) => void this.reload(key === '*' ? undefined : key).catch(() => {}));
+  }
+
+  async load(): Promise<void> {
+    await this.reload();
+  }
+
+  get<K extends SettingKey>(key: K): SettingValue<K> {
+    if (this.values.has(key)) return this.values.get(key) as SettingValue<K>;
+    return SETTING_DEFINITIONS[key].default as SettingValue<K>;
+  }
+
+  /** Every setting with its current value, default and description (secure values masked). */
+  list(): { key: SettingKey; value: unknown; default: unknown; description: string; secure: boolean }[] {
+    return (Object.keys(SETTING_DEFINITIONS) as SettingKey[]).map((key) => {
+      const definition: SettingDefinition = SETTING_DEFINITIONS[key];
+      const secure = definition.secure === true;
+      return {
+        key,
+        value: secure ? null : this.get(key),
+        default: secure ? null : definition.default,
+        description: definition.description,
+        secure,
+      };
+    });
+  }
+
+  async set<K extends SettingKey>(key: K, value: SettingValue<K>): Promise<void> {
+    validateSetting(key, value);
+    await this.database.db
+      .insert(settingsTable)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: settingsTable.key, set: { value, updatedAt: sql`now()` } });
+    this.values.set(key, value);
+    await this.bus.publish('settings', key);
+  }
+
+  private async reload(key?: string): Promise<void> {
+    const rows = await this.database.db.select().from(settingsTable);
+    if (key === undefined) this.values.clear();
+    for (const row of rows) {
+      if (key !== undefined && row.key !== key) continue;
+      // A stored value that no longer validates (an older release's shape) falls back to the default.
+      if (isSettingKey(row.key) && Value.Check(SETTING_DEFINITIONS[row.key].schema, row.value)) {
+        this.values.set(row.key, row.value);
+      }
+    }
+    if (key !== undefined && !rows.some((row) => row.key === key)) this.values.delete(key);
+  }
+}

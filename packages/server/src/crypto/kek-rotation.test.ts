@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../testing/database.js';
+import { startTestServer, type TestServer } from '../testing/server.js';
+import { resealAll } from './kek-rotation.js';
+import { keyringFromText, newKekText } from './keyring.js';
+import { Sealer } from './seal.js';
+
+let testDatabase: TestDatabase;
+let oldNode: TestServer;
+const oldKek = newKekText();
+const newKek = newKekText();
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  oldNode = await startTestServer({ database: await testDatabase.open(), env: { TESSERA_KEK: oldKek } });
+});
+afterAll(async () => {
+  await oldNode?.close();
+  await testDatabase?.drop();
+});
+
+async function sealedPrefixes(server: TestServer): Promise<string[]> {
+  const rows = await server.context.database.withConnection((connection) =>
+    connection.query<{ prefix: string }>(
+      "SELECT DISTINCT split_part(private_jwk_sealed, '.', 1) AS prefix FROM signing_keys",
+    ),
+  );
+  return rows.map((row) => row.prefix).sort();
+}
+
+describe('KEK rotation', () => {
+  it('re-seals every sealed value under the new KEK while nodes keep reading', async () => {
+    expect(await sealedPrefixes(oldNode)).toEqual(['v1']);
+    const rotatedSealer = new Sealer(keyringFromText(`v2:${newKek},v1:${oldKek}`));
+    const reports = await resealAll(oldNode.context.database, rotatedSealer);
+    expect(reports).toEqual([{ table: 'signing_keys', column: 'private_jwk_sealed', resealed: 6 }]);
+    expect(await sealedPrefixes(oldNode)).toEqual(['v2']);
+    // Running a second time finds nothing left to do.
+    expect((await resealAll(oldNode.context.database, rotatedSealer))[0]?.resealed).toBe(0);
+
+    // A node restarted with both keys reads everything; one with only the new key too, since nothing is under v1 now.
+    for (const kek of [`v2:${newKek},v1:${oldKek}`, `v2:${newKek}`]) {
+      const node = await startTestServer({ database: await testDatabase.open(), env: { TESSERA_KEK: kek } });
+      try {
+        const response = await fetch(`${node.publicUrl}/.well-known/jwks.json`);
+        expect(response.status).toBe(200);
+        expect(node.context.signingKeys.currentKey('ES256').kid).toBe(
+          oldNode.context.signingKeys.currentKey('ES256').kid,
+        );
+      } finally {
+        await node.close();
+      }
+    }
+  });
+
+  it('a node holding only the old KEK cannot open values re-sealed under the new one', async () => {
+    await expect(oldNode.context.signingKeys.load()).rejects.toThrow(/unknown KEK version 2/);
+  });
+});

@@ -1,0 +1,13 @@
+/**
+ * Every column holding a value sealed under the KEK, with the column that identifies its row (the row part of the
+ * associated data). `tessera kek rotate` re-seals exactly these; a slice that adds a sealed column registers it here.
+ */
+export interface SealedColumn {
+  table: string;
+  column: string;
+  idColumn: string;
+}
+
+export const SEALED_COLUMNS: readonly SealedColumn[] = [
+  { table: 'signing_keys', column: 'private_jwk_sealed', idColumn: 'kid' },
+];

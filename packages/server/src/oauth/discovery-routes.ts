@@ -1,0 +1,65 @@
+import { Type } from 'typebox';
+import type { App } from '../app/build.js';
+import type { AppContext } from '../app/context.js';
+import { buildDiscoveryDocument } from './discovery.js';
+
+const Jwk = Type.Object(
+  {
+    kty: Type.String(),
+    kid: Type.String(),
+    alg: Type.String(),
+    use: Type.Literal('sig'),
+    crv: Type.Optional(Type.String()),
+    x: Type.Optional(Type.String()),
+    y: Type.Optional(Type.String()),
+    n: Type.Optional(Type.String()),
+    e: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+const JwkSet = Type.Object({ keys: Type.Array(Jwk) });
+
+/** Discovery and JWKS: public, cacheable, readable from browser-based relying parties (CORS). */
+export function registerDiscoveryRoutes(app: App, context: AppContext): void {
+  // The issuer is fixed configuration, so the document is serialized once.
+  const discoveryJson = JSON.stringify(buildDiscoveryDocument(context.config));
+
+  app.get(
+    '/.well-known/openid-configuration',
+    {
+      schema: {
+        tags: ['oidc'],
+        summary: 'OpenID Provider metadata (OIDC Discovery 1.0)',
+        response: {
+          200: { description: 'Provider metadata', content: { 'application/json': { schema: {} } } },
+        },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=3600')
+        .header('access-control-allow-origin', '*')
+        .type('application/json')
+        .send(discoveryJson),
+  );
+
+  app.get(
+    '/.well-known/jwks.json',
+    {
+      schema: {
+        tags: ['oidc'],
+        summary: 'Public signing keys (next, current and retired) with kid, alg and use',
+        response: {
+          200: { description: 'JSON Web Key Set', content: { 'application/json': { schema: JwkSet } } },
+        },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .header('cache-control', `public, max-age=${context.settings.get('signing.jwks_max_age_seconds')}`)
+        .header('access-control-allow-origin', '*')
+        .type('application/json')
+        // Serialized once per key-set change from public members only (SigningKeyService.load).
+        .send(context.signingKeys.jwks() as never),
+  );
+}

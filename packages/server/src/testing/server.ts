@@ -1,0 +1,103 @@
+import { type AddressInfo, createServer } from 'node:net';
+import { Writable } from 'node:stream';
+import type pino from 'pino';
+import { createLogger } from '../app/logging.js';
+import { type RunningServer, startServer } from '../app/server.js';
+import { type Config, loadConfig } from '../config/config.js';
+import { newKekText } from '../crypto/keyring.js';
+import type { Database } from '../db/client.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
+
+/** Log lines captured from a test server, as parsed JSON objects and as the raw text. */
+export class CapturedLogs {
+  readonly lines: string[] = [];
+  readonly stream = new Writable({
+    write: (chunk, _encoding, callback) => {
+      for (const line of String(chunk).split('\n')) if (line) this.lines.push(line);
+      callback();
+    },
+  });
+  text(): string {
+    return this.lines.join('\n');
+  }
+  entries(): Record<string, unknown>[] {
+    return this.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
+}
+
+export interface TestServer extends RunningServer {
+  logs: CapturedLogs;
+  config: Config;
+}
+
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  database?: Database;
+  uiDirectory?: string;
+  keyMaintenanceMs?: number;
+}
+
+/** Environment for a test server: ephemeral loopback ports, a random KEK, quiet but captured logs. */
+export function testEnvironment(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    TESSERA_PUBLIC_PORT: '0',
+    TESSERA_ADMIN_PORT: '0',
+    TESSERA_PUBLIC_HOST: '127.0.0.1',
+    TESSERA_ADMIN_HOST: '127.0.0.1',
+    TESSERA_BASE_URL: 'http://localhost:9080',
+    TESSERA_KEK: newKekText(),
+    TESSERA_LOG_LEVEL: 'info',
+    TESSERA_DATA_DIR: '/tmp/tessera-test-unused',
+    ...extra,
+  };
+}
+
+/** A port that was free a moment ago (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the real server in-process on ephemeral ports over the given (or a fresh) test database. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  // The issuer must be the URL clients really use, so the public port is chosen before the config is built.
+  const publicPort = await freePort();
+  const config = loadConfig(
+    testEnvironment({
+      TESSERA_PUBLIC_PORT: String(publicPort),
+      TESSERA_BASE_URL: `http://127.0.0.1:${publicPort}`,
+      ...options.env,
+    }),
+  );
+  const logs = new CapturedLogs();
+  const logger = createLogger(config, logs.stream as unknown as pino.DestinationStream);
+  let owned: TestDatabase | null = null;
+  let database = options.database;
+  if (!database) {
+    owned = await createTestDatabase();
+    database = await owned.open();
+  }
+  const server = await startServer(config, logger, {
+    database,
+    uiDirectory: options.uiDirectory,
+    keyMaintenanceMs: options.keyMaintenanceMs ?? 0,
+  });
+  return {
+    ...server,
+    logs,
+    config,
+    async close() {
+      await server.close();
+      if (owned) {
+        await database.close();
+        await owned.drop();
+      }
+    },
+  };
+}

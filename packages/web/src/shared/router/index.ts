@@ -1,0 +1,4 @@
+export { navigate } from './history';
+export { Link, type LinkProps } from './Link';
+export { type Route, Router } from './Router';
+export { type RouterState, useRouter } from './router-context';

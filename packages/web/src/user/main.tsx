@@ -1,0 +1,15 @@
+import '../shared/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { NotFoundPage } from '../shared/NotFoundPage';
+import { Router } from '../shared/router';
+import { USER_UI_BASE, userRoutes } from './routes';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <Router base={USER_UI_BASE} routes={userRoutes} notFound={() => <NotFoundPage />} />
+  </StrictMode>,
+);

@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config';
+
+const serverTests = ['packages/server/src/**/*.test.ts'];
+
+// Unit and integration tests run on the embedded database, then again on PostgreSQL when TEST_DATABASE_URL is
+// set, then the browser tests: groupOrder runs the projects one after another.
+export default defineConfig({
+  test: {
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        test: {
+          name: 'server',
+          include: serverTests,
+          env: { TESSERA_TEST_DB: 'embedded' },
+          sequence: { groupOrder: 0 },
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'server-postgres',
+                include: serverTests,
+                env: { TESSERA_TEST_DB: 'postgres' },
+                sequence: { groupOrder: 1 },
+              },
+            },
+          ]
+        : []),
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          sequence: { groupOrder: 2 },
+          testTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
