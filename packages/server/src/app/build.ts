@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -12,7 +13,12 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import FindMyWay from 'find-my-way';
+import { registerAuthorizeRoutes } from '../oauth/authorize-routes.js';
+import { registerBackchannelRoutes } from '../oauth/backchannel-routes.js';
 import { registerDiscoveryRoutes } from '../oauth/discovery-routes.js';
+import { registerSessionRoutes } from '../oauth/session-routes.js';
+import { registerTokenRoutes } from '../oauth/token-routes.js';
+import { registerUserInfoRoutes } from '../oauth/userinfo-routes.js';
 import type { AppContext } from './context.js';
 import { ApiError, OAuthError } from './errors.js';
 import { registerHealthRoutes } from './health.js';
@@ -122,6 +128,7 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
     },
   });
   await app.register(formbody);
+  await app.register(cookie);
 
   registerSecurityHeaders(app, { https: config.baseUrl.startsWith('https://') });
   app.setErrorHandler((error, request, reply) => renderError(error as Error, request, reply));
@@ -157,6 +164,11 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
 
   if (port === 'public') {
     registerDiscoveryRoutes(app, context);
+    registerAuthorizeRoutes(app, context);
+    registerTokenRoutes(app, context);
+    registerBackchannelRoutes(app, context);
+    registerUserInfoRoutes(app, context);
+    registerSessionRoutes(app, context);
     registerStaticUi(app, {
       prefix: '/ui',
       directory: options.uiDirectory ?? DEFAULT_UI_DIR,

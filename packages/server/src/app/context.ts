@@ -1,4 +1,7 @@
 import type { Logger } from 'pino';
+import { SessionService } from '../accounts/sessions.js';
+import { UserService } from '../accounts/users.js';
+import { ClientService } from '../clients/service.js';
 import type { Config } from '../config/config.js';
 import { SettingsService } from '../config/settings.js';
 import { type Keyring, keyringFromFile, keyringFromText } from '../crypto/keyring.js';
@@ -7,6 +10,11 @@ import { SigningKeyService } from '../crypto/signing-keys.js';
 import { ChangeBus } from '../db/change-bus.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
+import { AuthorizeService } from '../oauth/authorize-service.js';
+import { Introspection } from '../oauth/introspection.js';
+import { OAuthStore } from '../oauth/store.js';
+import { TokenIssuer } from '../oauth/token-issuer.js';
+import { TokenService } from '../oauth/token-service.js';
 
 /** Everything a request handler may use; one per process (or per test app). */
 export interface AppContext {
@@ -18,6 +26,14 @@ export interface AppContext {
   bus: ChangeBus;
   settings: SettingsService;
   signingKeys: SigningKeyService;
+  clients: ClientService;
+  users: UserService;
+  sessions: SessionService;
+  oauthStore: OAuthStore;
+  issuer: TokenIssuer;
+  tokens: TokenService;
+  introspection: Introspection;
+  authorize: AuthorizeService;
   close(): Promise<void>;
 }
 
@@ -31,7 +47,9 @@ export interface ContextOptions {
 }
 
 export function openKeyring(config: Config): Keyring {
-  return config.kek ? keyringFromText(config.kek) : keyringFromFile(config.kekFile, { create: config.environment !== 'production' });
+  return config.kek
+    ? keyringFromText(config.kek)
+    : keyringFromFile(config.kekFile, { create: config.environment !== 'production' });
 }
 
 export async function createContext(
@@ -57,6 +75,15 @@ export async function createContext(
     await signingKeys.ensureKeys();
     await signingKeys.advance();
 
+    const clients = new ClientService(database.db, sealer, bus);
+    const users = new UserService(database.db);
+    const sessions = new SessionService(database.db, settings);
+    const oauthStore = new OAuthStore(database.db);
+    const issuer = new TokenIssuer(config.baseUrl, signingKeys, settings);
+    const tokens = new TokenService(oauthStore, issuer, users, settings);
+    const introspection = new Introspection(config.baseUrl, issuer, oauthStore);
+    const authorize = new AuthorizeService(config.baseUrl, clients, oauthStore, issuer);
+
     const maintenanceMs = options.keyMaintenanceMs ?? 30_000;
     const timer =
       maintenanceMs > 0
@@ -77,6 +104,14 @@ export async function createContext(
       bus,
       settings,
       signingKeys,
+      clients,
+      users,
+      sessions,
+      oauthStore,
+      issuer,
+      tokens,
+      introspection,
+      authorize,
       async close() {
         if (timer) clearInterval(timer);
         await bus.stop();

@@ -53,6 +53,21 @@ export const SETTING_DEFINITIONS = {
     600,
     'Default ID-token lifetime (clients may override).',
   ),
+  'tokens.refresh_token_ttl_seconds': define(
+    Type.Integer({ minimum: 60, maximum: 365 * 86_400 }),
+    30 * 86_400,
+    'Absolute lifetime of a refresh-token family from the authorization that started it (clients may override).',
+  ),
+  'sessions.idle_seconds': define(
+    Type.Integer({ minimum: 60, maximum: 30 * 86_400 }),
+    12 * 3600,
+    'A session unused this long ends.',
+  ),
+  'sessions.absolute_seconds': define(
+    Type.Integer({ minimum: 300, maximum: 365 * 86_400 }),
+    14 * 86_400,
+    'A session ends this long after sign-in, however active.',
+  ),
 } satisfies Record<string, SettingDefinition>;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;

@@ -31,9 +31,19 @@ async function sealedPrefixes(server: TestServer): Promise<string[]> {
 describe('KEK rotation', () => {
   it('re-seals every sealed value under the new KEK while nodes keep reading', async () => {
     expect(await sealedPrefixes(oldNode)).toEqual(['v1']);
+    const { client, secret } = await oldNode.context.clients.create({
+      name: 'Service',
+      type: 'confidential',
+      redirect_uris: [],
+      grant_types: ['client_credentials'],
+      scopes: [{ scope: 'api', description: 'API' }],
+    });
     const rotatedSealer = new Sealer(keyringFromText(`v2:${newKek},v1:${oldKek}`));
     const reports = await resealAll(oldNode.context.database, rotatedSealer);
-    expect(reports).toEqual([{ table: 'signing_keys', column: 'private_jwk_sealed', resealed: 6 }]);
+    expect(reports).toEqual([
+      { table: 'signing_keys', column: 'private_jwk_sealed', resealed: 6 },
+      { table: 'client_secrets', column: 'secret_sealed', resealed: 1 },
+    ]);
     expect(await sealedPrefixes(oldNode)).toEqual(['v2']);
     // Running a second time finds nothing left to do.
     expect((await resealAll(oldNode.context.database, rotatedSealer))[0]?.resealed).toBe(0);

@@ -10,4 +10,5 @@ export interface SealedColumn {
 
 export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: 'signing_keys', column: 'private_jwk_sealed', idColumn: 'kid' },
+  { table: 'client_secrets', column: 'secret_sealed', idColumn: 'id' },
 ];

@@ -1,1 +1,3 @@
+export * from './accounts.js';
 export * from './core.js';
+export * from './oauth.js';

@@ -1,0 +1,64 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../app/context.js';
+import { ApiError } from '../app/errors.js';
+import { csrfTokenFor, type Session, type StartedSession, verifyCsrfToken } from './sessions.js';
+
+/** The header carrying the CSRF token on cookie-authenticated state changes. */
+export const CSRF_HEADER = 'x-csrf-token';
+
+/** DESIGN §7: `__Host-` prefix and Secure on https; HttpOnly and SameSite=Lax always (Strict breaks prompt=none). */
+export function sessionCookieName(context: AppContext): string {
+  return context.config.baseUrl.startsWith('https://') ? '__Host-tessera_session' : 'tessera_session';
+}
+
+function cookieValue(context: AppContext, request: FastifyRequest): string | undefined {
+  return request.cookies?.[sessionCookieName(context)];
+}
+
+export async function currentSession(context: AppContext, request: FastifyRequest): Promise<Session | null> {
+  return context.sessions.resolve(cookieValue(context, request));
+}
+
+export function setSessionCookie(context: AppContext, reply: FastifyReply, started: StartedSession): void {
+  reply.setCookie(sessionCookieName(context), started.cookieValue, {
+    httpOnly: true,
+    secure: context.config.baseUrl.startsWith('https://'),
+    sameSite: 'lax',
+    path: '/',
+    maxAge: context.settings.get('sessions.absolute_seconds'),
+  });
+}
+
+export function clearSessionCookie(context: AppContext, reply: FastifyReply): void {
+  reply.clearCookie(sessionCookieName(context), {
+    httpOnly: true,
+    secure: context.config.baseUrl.startsWith('https://'),
+    sameSite: 'lax',
+    path: '/',
+  });
+}
+
+/**
+ * A signed-in session for a state-changing call: the CSRF token must match the session and, when the browser
+ * sends an Origin, it must be ours (DESIGN §7). The configured base URL decides, never the Host header.
+ */
+export async function requireSessionWithCsrf(context: AppContext, request: FastifyRequest): Promise<Session> {
+  const value = cookieValue(context, request);
+  const session = await context.sessions.resolve(value);
+  if (!session || !value) throw new ApiError(401, 'not_signed_in', 'sign in first');
+  const origin = request.headers.origin;
+  if (origin !== undefined && origin !== new URL(context.config.baseUrl).origin) {
+    throw new ApiError(403, 'csrf_failed', 'cross-origin request refused');
+  }
+  const presented = request.headers[CSRF_HEADER];
+  if (typeof presented !== 'string' || !verifyCsrfToken(value, presented)) {
+    throw new ApiError(403, 'csrf_failed', 'missing or wrong CSRF token');
+  }
+  return session;
+}
+
+/** The CSRF token for the session cookie this request carries (served to the UI by GET /session). */
+export function sessionCsrfToken(context: AppContext, request: FastifyRequest): string | null {
+  const value = cookieValue(context, request);
+  return value ? csrfTokenFor(value) : null;
+}

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { SettingsService } from '../config/settings.js';
+import { constantTimeEqual, hashToken, randomToken } from '../crypto/tokens.js';
+import type { Db } from '../db/client.js';
+import { sessions } from '../db/schema/index.js';
+
+/** How a session was authenticated; feeds `auth_time`, `amr` and `acr` of ID tokens (OIDC Core §2). */
+export interface Authentication {
+  /** RFC 8176 method values actually used: pwd, otp, hwk, user, fed, ... */
+  amr: string[];
+  acr: string;
+  authTime: Date;
+}
+
+export interface Session extends Authentication {
+  /** SHA-256 of the cookie value: the row key. */
+  id: string;
+  /** Non-secret identifier carried in tokens as `sid`. */
+  publicId: string;
+  userId: string;
+  secondFactorPending: boolean;
+  createdAt: Date;
+}
+
+export interface StartedSession {
+  session: Session;
+  /** The cookie value: shown to the browser only, stored only as a hash. */
+  cookieValue: string;
+  csrfToken: string;
+}
+
+/**
+ * The CSRF token of a session, derived from the secret cookie value (domain-separated from the row id): only the
+ * holder of the HttpOnly cookie's value can know it, the server needs no storage, and it stays stable for the
+ * session's life so several tabs work. The UI reads it from GET /session (same-origin JSON).
+ */
+export function csrfTokenFor(cookieValue: string): string {
+  return hashToken(`tessera-csrf\u0000${cookieValue}`);
+}
+
+export function verifyCsrfToken(cookieValue: string, presented: string | undefined): boolean {
+  return presented !== undefined && constantTimeEqual(csrfTokenFor(cookieValue), presented);
+}
+
+/** Throttle for sliding the idle expiry, so a busy session does not write on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+function toSession(row: typeof sessions.$inferSelect): Session {
+  return {
+    id: row.id,
+    publicId: row.publicId,
+    userId: row.userId,
+    amr: row.amr,
+    acr: row.acr,
+    authTime: row.authTime,
+    secondFactorPending: row.secondFactorPending,
+    createdAt: row.createdAt,
+  };
+}
+
+/**
+ * First-party sessions: database rows found by the hash of the cookie value, with idle and absolute lifetimes from
+ * settings. Every sign-in and step-up issues a new id (session fixation, ASVS V7.2).
+ */
+export class SessionService {
+  constructor(
+    private readonly db: Db,
+    private readonly settings: SettingsService,
+  ) {}
+
+  private idleExpiry(now: number): Date {
+    return new Date(now + this.settings.get('sessions.idle_seconds') * 1000);
+  }
+
+  async start(
+    userId: string,
+    authentication: Authentication,
+    meta: { userAgent?: string; ipAddress?: string; secondFactorPending?: boolean } = {},
+  ): Promise<StartedSession> {
+    const cookieValue = randomToken();
+    const csrfToken = csrfTokenFor(cookieValue);
+    const now = Date.now();
+    const [row] = await this.db
+      .insert(sessions)
+      .values({
+        id: hashToken(cookieValue),
+        publicId: randomBytes(16).toString('base64url'),
+        userId,
+        authTime: authentication.authTime,
+        amr: authentication.amr,
+        acr: authentication.acr,
+        secondFactorPending: meta.secondFactorPending ?? false,
+        idleExpiresAt: this.idleExpiry(now),
+        absoluteExpiresAt: new Date(now + this.settings.get('sessions.absolute_seconds') * 1000),
+        userAgent: meta.userAgent?.slice(0, 300) ?? null,
+        ipAddress: meta.ipAddress ?? null,
+      })
+      .returning();
+    return { session: toSession(row!), cookieValue, csrfToken };
+  }
+
+  /** The live session for a cookie value, or null when unknown, ended or expired. Slides the idle expiry. */
+  async resolve(cookieValue: string | undefined): Promise<Session | null> {
+    if (!cookieValue || cookieValue.length > 100) return null;
+    const id = hashToken(cookieValue);
+    const [row] = await this.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.id, id), isNull(sessions.endedAt)));
+    if (!row) return null;
+    const now = Date.now();
+    if (row.idleExpiresAt.getTime() <= now || row.absoluteExpiresAt.getTime() <= now) return null;
+    if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      await this.db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(now), idleExpiresAt: this.idleExpiry(now) })
+        .where(eq(sessions.id, id));
+    }
+    return toSession(row);
+  }
+
+  async end(sessionId: string): Promise<void> {
+    await this.db.update(sessions).set({ endedAt: new Date() }).where(eq(sessions.id, sessionId));
+  }
+
+  async endAllForUser(userId: string): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ endedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
+  }
+}

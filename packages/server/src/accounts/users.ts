@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { users } from '../db/schema/index.js';
+
+export interface User {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+  status: 'active' | 'disabled';
+}
+
+export class UserExistsError extends Error {
+  override name = 'UserExistsError';
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function toUser(row: typeof users.$inferSelect): User {
+  return {
+    id: row.id,
+    email: row.email,
+    emailVerified: row.emailVerified,
+    name: row.name,
+    status: row.status as User['status'],
+  };
+}
+
+/** User records. Sign-in (OPAQUE) and profile flows build on this. */
+export class UserService {
+  constructor(private readonly db: Db) {}
+
+  async create(input: { email: string; name?: string; emailVerified?: boolean }): Promise<User> {
+    const emailNormalized = normalizeEmail(input.email);
+    const inserted = await this.db
+      .insert(users)
+      .values({
+        id: randomUUID(),
+        email: input.email.trim(),
+        emailNormalized,
+        name: input.name ?? '',
+        emailVerified: input.emailVerified ?? false,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!inserted[0]) throw new UserExistsError('an account with this email exists');
+    return toUser(inserted[0]);
+  }
+
+  async find(id: string): Promise<User | null> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id));
+    return row ? toUser(row) : null;
+  }
+
+  async findByEmail(email: string): Promise<User | null> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(eq(users.emailNormalized, normalizeEmail(email)));
+    return row ? toUser(row) : null;
+  }
+
+  async setStatus(id: string, status: User['status']): Promise<void> {
+    await this.db.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, id));
+  }
+}

@@ -1,0 +1,192 @@
+import { type Static, Type } from 'typebox';
+import type { SIGNING_ALGORITHMS } from '../crypto/signing-keys.js';
+
+export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials'] as const;
+export type GrantType = (typeof GRANT_TYPES)[number];
+
+/** Scopes defined by OpenID Connect (Core §5.4, §11); descriptions are shown on the consent page. */
+export const STANDARD_SCOPES: Record<string, string> = {
+  openid: 'Sign you in with your account',
+  profile: 'Read your name',
+  email: 'Read your email address and whether it is verified',
+  offline_access: 'Stay signed in when you are not using the app',
+};
+
+/** Scopes that describe a person; a client-credentials token represents the client, so it never carries them. */
+export const USER_SCOPES = new Set(Object.keys(STANDARD_SCOPES));
+
+const ScopeToken = Type.String({ pattern: '^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$', maxLength: 128 });
+
+export const ClientScopeSchema = Type.Object(
+  {
+    scope: ScopeToken,
+    description: Type.String({ maxLength: 300 }),
+  },
+  { additionalProperties: false },
+);
+
+/** Writable client fields (admin API, CLI). */
+export const ClientInputSchema = Type.Object(
+  {
+    client_id: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9._~-]{3,64}$' })),
+    name: Type.String({ minLength: 1, maxLength: 120 }),
+    description: Type.Optional(Type.String({ maxLength: 1000 })),
+    logo_uri: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+    app_url: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+    type: Type.Union([Type.Literal('public'), Type.Literal('confidential')]),
+    redirect_uris: Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 50 }),
+    post_logout_redirect_uris: Type.Optional(Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 50 })),
+    grant_types: Type.Array(
+      Type.Union([
+        Type.Literal('authorization_code'),
+        Type.Literal('refresh_token'),
+        Type.Literal('client_credentials'),
+      ]),
+      {
+        minItems: 1,
+        uniqueItems: true,
+      },
+    ),
+    scopes: Type.Optional(Type.Array(ClientScopeSchema, { maxItems: 100 })),
+    require_pkce: Type.Optional(Type.Boolean()),
+    id_token_signed_response_alg: Type.Optional(
+      Type.Union([Type.Literal('RS256'), Type.Literal('ES256'), Type.Literal('EdDSA')]),
+    ),
+    access_token_ttl_seconds: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 30, maximum: 86_400 }), Type.Null()]),
+    ),
+    id_token_ttl_seconds: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 30, maximum: 86_400 }), Type.Null()]),
+    ),
+    refresh_token_ttl_seconds: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 60, maximum: 365 * 86_400 }), Type.Null()]),
+    ),
+    first_party: Type.Optional(Type.Boolean()),
+    organization_required: Type.Optional(Type.Boolean()),
+    zk_delivery: Type.Optional(
+      Type.Union([Type.Literal('none'), Type.Literal('v2'), Type.Literal('legacy-v1')]),
+    ),
+    zk_required: Type.Optional(Type.Boolean()),
+    show_on_dashboard: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type ClientInput = Static<typeof ClientInputSchema>;
+
+export interface ClientSecretInfo {
+  id: string;
+  hint: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+
+/** A client as the rest of the service sees it. */
+export interface Client {
+  id: string;
+  name: string;
+  description: string;
+  logoUri: string | null;
+  appUrl: string | null;
+  type: 'public' | 'confidential';
+  redirectUris: string[];
+  postLogoutRedirectUris: string[];
+  grantTypes: GrantType[];
+  /** Allowed scopes with their consent descriptions (standard OIDC scopes included). */
+  scopes: { scope: string; description: string }[];
+  requirePkce: boolean;
+  idTokenSignedResponseAlg: (typeof SIGNING_ALGORITHMS)[number];
+  accessTokenTtlSeconds: number | null;
+  idTokenTtlSeconds: number | null;
+  refreshTokenTtlSeconds: number | null;
+  firstParty: boolean;
+  organizationRequired: boolean;
+  zkDelivery: 'none' | 'v2' | 'legacy-v1';
+  zkRequired: boolean;
+  showOnDashboard: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export class ClientValidationError extends Error {
+  override name = 'ClientValidationError';
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Redirect URIs are compared exactly (RFC 9700 §4.1.3), so what is registered must be unambiguous: absolute, no
+ * fragment (RFC 6749 §3.1.2), no credentials, https except loopback (RFC 8252 §7.3) or a private-use scheme of a
+ * native app (RFC 8252 §7.1, reverse-domain with a dot).
+ */
+export function validateRedirectUri(value: string, field: string): void {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ClientValidationError(`${field}: '${value}' is not an absolute URI`);
+  }
+  if (url.hash || value.includes('#'))
+    throw new ClientValidationError(`${field}: '${value}' must not have a fragment`);
+  if (url.username || url.password)
+    throw new ClientValidationError(`${field}: '${value}' must not contain credentials`);
+  if (url.protocol === 'https:') return;
+  if (url.protocol === 'http:') {
+    if (LOOPBACK_HOSTS.has(url.hostname)) return;
+    throw new ClientValidationError(
+      `${field}: '${value}' must use https (http is allowed only for loopback)`,
+    );
+  }
+  if (
+    /^[a-z][a-z0-9+.-]*\.[a-z0-9+.-]+:$/.test(url.protocol) &&
+    !['javascript:', 'data:', 'file:'].includes(url.protocol)
+  ) {
+    return;
+  }
+  throw new ClientValidationError(`${field}: '${value}' has a scheme that is not allowed`);
+}
+
+function validateHttpsUrl(value: string | null | undefined, field: string): void {
+  if (value === null || value === undefined || value === '') return;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ClientValidationError(`${field}: '${value}' is not an absolute URL`);
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) {
+    throw new ClientValidationError(`${field}: must be an https URL`);
+  }
+}
+
+/** Cross-field rules the schema cannot express. */
+export function validateClientInput(input: ClientInput): void {
+  for (const uri of input.redirect_uris) validateRedirectUri(uri, 'redirect_uris');
+  for (const uri of input.post_logout_redirect_uris ?? [])
+    validateRedirectUri(uri, 'post_logout_redirect_uris');
+  validateHttpsUrl(input.logo_uri, 'logo_uri');
+  validateHttpsUrl(input.app_url, 'app_url');
+  if (input.grant_types.includes('authorization_code') && input.redirect_uris.length === 0) {
+    throw new ClientValidationError(
+      'redirect_uris: the authorization_code grant needs at least one redirect URI',
+    );
+  }
+  if (input.grant_types.includes('refresh_token') && !input.grant_types.includes('authorization_code')) {
+    throw new ClientValidationError('grant_types: refresh_token needs authorization_code');
+  }
+  if (input.type === 'public') {
+    // RFC 6749 §4.4: client credentials is only for clients that can keep a secret.
+    if (input.grant_types.includes('client_credentials')) {
+      throw new ClientValidationError('grant_types: client_credentials needs a confidential client');
+    }
+    if (input.require_pkce === false)
+      throw new ClientValidationError('require_pkce: public clients must use PKCE');
+  }
+  if (input.zk_required && (input.zk_delivery ?? 'none') === 'none') {
+    throw new ClientValidationError('zk_required: needs zk_delivery v2 or legacy-v1');
+  }
+  const seen = new Set<string>();
+  for (const { scope } of input.scopes ?? []) {
+    if (seen.has(scope)) throw new ClientValidationError(`scopes: '${scope}' is listed twice`);
+    seen.add(scope);
+  }
+}

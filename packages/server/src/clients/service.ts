@@ -1,0 +1,232 @@
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Sealer } from '../crypto/seal.js';
+import { sha256 } from '../crypto/tokens.js';
+import type { ChangeBus } from '../db/change-bus.js';
+import type { Db } from '../db/client.js';
+import {
+  type Client,
+  type ClientInput,
+  type ClientSecretInfo,
+  ClientValidationError,
+  type GrantType,
+  STANDARD_SCOPES,
+  validateClientInput,
+} from './model.js';
+import { type ClientRow, ClientStore } from './store.js';
+
+interface CachedClient {
+  client: Client;
+  /** SHA-256 of the active secret: compared in constant time, so the plaintext is never kept in memory. */
+  secretDigest: Buffer | null;
+  secretId: string | null;
+}
+
+export class ClientNotFoundError extends Error {
+  override name = 'ClientNotFoundError';
+}
+
+const SECRET_TOUCH_INTERVAL_MS = 60_000;
+
+function toClient(row: ClientRow): Client {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    logoUri: row.logoUri,
+    appUrl: row.appUrl,
+    type: row.type as Client['type'],
+    redirectUris: row.redirectUris,
+    postLogoutRedirectUris: row.postLogoutRedirectUris,
+    grantTypes: row.grantTypes as GrantType[],
+    scopes: row.scopes,
+    requirePkce: row.requirePkce,
+    idTokenSignedResponseAlg: row.idTokenSignedResponseAlg as Client['idTokenSignedResponseAlg'],
+    accessTokenTtlSeconds: row.accessTokenTtlSeconds,
+    idTokenTtlSeconds: row.idTokenTtlSeconds,
+    refreshTokenTtlSeconds: row.refreshTokenTtlSeconds,
+    firstParty: row.firstParty,
+    organizationRequired: row.organizationRequired,
+    zkDelivery: row.zkDelivery as Client['zkDelivery'],
+    zkRequired: row.zkRequired,
+    showOnDashboard: row.showOnDashboard,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** Default scopes: what an OIDC client needs; offline_access only with refresh tokens. */
+function scopesFor(input: ClientInput): { scope: string; description: string }[] {
+  const requested = input.scopes ?? [
+    { scope: 'openid', description: '' },
+    { scope: 'profile', description: '' },
+    { scope: 'email', description: '' },
+    ...(input.grant_types.includes('refresh_token') ? [{ scope: 'offline_access', description: '' }] : []),
+  ];
+  return requested.map(({ scope, description }) => ({
+    scope,
+    description: description || STANDARD_SCOPES[scope] || scope,
+  }));
+}
+
+function rowValues(input: ClientInput) {
+  return {
+    name: input.name,
+    description: input.description ?? '',
+    logoUri: input.logo_uri ?? null,
+    appUrl: input.app_url ?? null,
+    type: input.type,
+    redirectUris: input.redirect_uris,
+    postLogoutRedirectUris: input.post_logout_redirect_uris ?? [],
+    grantTypes: input.grant_types,
+    scopes: scopesFor(input),
+    requirePkce: input.type === 'public' ? true : (input.require_pkce ?? true),
+    idTokenSignedResponseAlg: input.id_token_signed_response_alg ?? 'RS256',
+    accessTokenTtlSeconds: input.access_token_ttl_seconds ?? null,
+    idTokenTtlSeconds: input.id_token_ttl_seconds ?? null,
+    refreshTokenTtlSeconds: input.refresh_token_ttl_seconds ?? null,
+    firstParty: input.first_party ?? false,
+    organizationRequired: input.organization_required ?? false,
+    zkDelivery: input.zk_delivery ?? 'none',
+    zkRequired: input.zk_required ?? false,
+    showOnDashboard: input.show_on_dashboard ?? true,
+  };
+}
+
+/**
+ * Clients: registration, secrets and authentication. Lookups on the token hot path come from an in-memory cache
+ * that every node drops for a client when any node changes it (change bus topic `clients`).
+ */
+export class ClientService {
+  private readonly store: ClientStore;
+  private readonly cache = new Map<string, Promise<CachedClient | null>>();
+  private readonly lastTouched = new Map<string, number>();
+
+  constructor(
+    db: Db,
+    private readonly sealer: Sealer,
+    private readonly bus: ChangeBus,
+  ) {
+    this.store = new ClientStore(db);
+    bus.on('clients', (id) => {
+      if (id === '*') this.cache.clear();
+      else this.cache.delete(id);
+    });
+  }
+
+  private secretContext(secretId: string) {
+    return { table: 'client_secrets', column: 'secret_sealed', row: secretId };
+  }
+
+  private newSecret(): { id: string; plaintext: string; sealed: string; hint: string } {
+    const id = randomUUID();
+    const plaintext = randomBytes(32).toString('base64url');
+    return {
+      id,
+      plaintext,
+      sealed: this.sealer.seal(plaintext, this.secretContext(id)),
+      hint: plaintext.slice(-4),
+    };
+  }
+
+  private async load(id: string): Promise<CachedClient | null> {
+    const row = await this.store.find(id);
+    if (!row) return null;
+    const client = toClient(row);
+    if (client.type !== 'confidential') return { client, secretDigest: null, secretId: null };
+    const secret = await this.store.activeSecret(id);
+    if (!secret) return { client, secretDigest: null, secretId: null };
+    const plaintext = this.sealer.open(secret.secretSealed, this.secretContext(secret.id));
+    return { client, secretDigest: sha256(plaintext), secretId: secret.id };
+  }
+
+  private cached(id: string): Promise<CachedClient | null> {
+    let entry = this.cache.get(id);
+    if (!entry) {
+      entry = this.load(id);
+      this.cache.set(id, entry);
+      // A failed load must not stick; an unknown client is re-checked next time (it may be created meanwhile).
+      entry.then(
+        (value) => value === null && this.cache.delete(id),
+        () => this.cache.delete(id),
+      );
+    }
+    return entry;
+  }
+
+  async find(id: string): Promise<Client | null> {
+    return (await this.cached(id))?.client ?? null;
+  }
+
+  async list(): Promise<Client[]> {
+    return (await this.store.list()).map(toClient);
+  }
+
+  async secretInfo(id: string): Promise<ClientSecretInfo | null> {
+    const secret = await this.store.activeSecret(id);
+    return secret
+      ? { id: secret.id, hint: secret.hint, createdAt: secret.createdAt, lastUsedAt: secret.lastUsedAt }
+      : null;
+  }
+
+  /** Registers a client; a confidential client's secret is returned here in plaintext, and never again. */
+  async create(input: ClientInput): Promise<{ client: Client; secret: string | null }> {
+    validateClientInput(input);
+    const id = input.client_id ?? randomBytes(16).toString('base64url');
+    if (await this.store.find(id))
+      throw new ClientValidationError(`client_id: '${id}' is already registered`);
+    const secret = input.type === 'confidential' ? this.newSecret() : null;
+    await this.store.insert({ id, ...rowValues(input) }, secret);
+    await this.changed(id);
+    return { client: (await this.find(id))!, secret: secret?.plaintext ?? null };
+  }
+
+  async update(id: string, input: ClientInput): Promise<Client> {
+    validateClientInput(input);
+    const existing = await this.store.find(id);
+    if (!existing) throw new ClientNotFoundError(id);
+    if (existing.type !== input.type)
+      throw new ClientValidationError('type: cannot be changed after registration');
+    await this.store.update(id, { ...rowValues(input), updatedAt: new Date() });
+    await this.changed(id);
+    return (await this.find(id))!;
+  }
+
+  async delete(id: string): Promise<void> {
+    if (!(await this.store.delete(id))) throw new ClientNotFoundError(id);
+    await this.changed(id);
+  }
+
+  /** Replaces a confidential client's secret; the old one stops authenticating on every node at once. */
+  async rotateSecret(id: string): Promise<string> {
+    const existing = await this.store.find(id);
+    if (!existing) throw new ClientNotFoundError(id);
+    if (existing.type !== 'confidential')
+      throw new ClientValidationError('type: public clients have no secret');
+    const secret = this.newSecret();
+    await this.store.replaceSecret(id, secret);
+    await this.changed(id);
+    return secret.plaintext;
+  }
+
+  /** Checks a presented secret in constant time against the active one. */
+  async verifySecret(client: Client, presented: string): Promise<boolean> {
+    const cached = await this.cached(client.id);
+    if (!cached?.secretDigest || !cached.secretId) return false;
+    const ok = timingSafeEqual(sha256(presented), cached.secretDigest);
+    if (ok) this.touch(cached.secretId);
+    return ok;
+  }
+
+  /** Records last use at most once a minute per secret, off the request path. */
+  private touch(secretId: string): void {
+    const now = Date.now();
+    if (now - (this.lastTouched.get(secretId) ?? 0) < SECRET_TOUCH_INTERVAL_MS) return;
+    this.lastTouched.set(secretId, now);
+    this.store.touchSecret(secretId, new Date(now)).catch(() => {});
+  }
+
+  private async changed(id: string): Promise<void> {
+    this.cache.delete(id);
+    await this.bus.publish('clients', id);
+  }
+}

@@ -1,0 +1,153 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sessions, users } from './accounts.js';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+/** A scope a client may request, with the text shown at consent. */
+export interface ClientScope {
+  scope: string;
+  description: string;
+}
+
+/** Registered OAuth clients (relying parties). */
+export const clients = pgTable('clients', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  logoUri: text('logo_uri'),
+  appUrl: text('app_url'),
+  type: text('type').notNull(),
+  redirectUris: jsonb('redirect_uris').$type<string[]>().notNull(),
+  postLogoutRedirectUris: jsonb('post_logout_redirect_uris').$type<string[]>().notNull(),
+  grantTypes: jsonb('grant_types').$type<string[]>().notNull(),
+  scopes: jsonb('scopes').$type<ClientScope[]>().notNull(),
+  requirePkce: boolean('require_pkce').notNull().default(true),
+  idTokenSignedResponseAlg: text('id_token_signed_response_alg').notNull().default('RS256'),
+  accessTokenTtlSeconds: integer('access_token_ttl_seconds'),
+  idTokenTtlSeconds: integer('id_token_ttl_seconds'),
+  refreshTokenTtlSeconds: integer('refresh_token_ttl_seconds'),
+  firstParty: boolean('first_party').notNull().default(false),
+  organizationRequired: boolean('organization_required').notNull().default(false),
+  zkDelivery: text('zk_delivery').notNull().default('none'),
+  zkRequired: boolean('zk_required').notNull().default(false),
+  showOnDashboard: boolean('show_on_dashboard').notNull().default(true),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+/** Confidential client secrets, sealed at rest; one active secret per client, older ones revoked on rotation. */
+export const clientSecrets = pgTable(
+  'client_secrets',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    secretSealed: text('secret_sealed').notNull(),
+    hint: text('hint').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastUsedAt: timestamptz('last_used_at'),
+    revokedAt: timestamptz('revoked_at'),
+  },
+  (table) => [index('client_secrets_client_idx').on(table.clientId)],
+);
+
+/** Pending authorization requests between /authorize and /authorize/finalize (looked up by hashed id). */
+export const authorizationRequests = pgTable('authorization_requests', {
+  idHash: text('id_hash').primaryKey(),
+  clientId: text('client_id')
+    .notNull()
+    .references(() => clients.id, { onDelete: 'cascade' }),
+  parameters: jsonb('parameters').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  expiresAt: timestamptz('expires_at').notNull(),
+  consumedAt: timestamptz('consumed_at'),
+});
+
+/**
+ * A grant: what one authorization (code redemption) let a client do for a user. Its refresh tokens form one family;
+ * revoking the grant revokes every token issued under it (RFC 9700 §4.14, RFC 6749 §4.1.2 on code replay).
+ */
+export const grants = pgTable(
+  'grants',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id'),
+    scope: text('scope').notNull(),
+    organizationId: text('organization_id'),
+    authTime: timestamptz('auth_time').notNull(),
+    amr: jsonb('amr').$type<string[]>().notNull(),
+    acr: text('acr').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
+  },
+  (table) => [index('grants_user_idx').on(table.userId), index('grants_session_idx').on(table.sessionId)],
+);
+
+/** Authorization codes (RFC 6749 §4.1.2): hashed, single use, 60 s. */
+export const authorizationCodes = pgTable('authorization_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  clientId: text('client_id')
+    .notNull()
+    .references(() => clients.id, { onDelete: 'cascade' }),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sessionId: text('session_id')
+    .notNull()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  redirectUri: text('redirect_uri').notNull(),
+  scope: text('scope').notNull(),
+  codeChallenge: text('code_challenge'),
+  nonce: text('nonce'),
+  authTime: timestamptz('auth_time').notNull(),
+  amr: jsonb('amr').$type<string[]>().notNull(),
+  acr: text('acr').notNull(),
+  organizationId: text('organization_id'),
+  zkKeyHash: text('zk_key_hash'),
+  zkDrkHash: text('zk_drk_hash'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  expiresAt: timestamptz('expires_at').notNull(),
+  consumedAt: timestamptz('consumed_at'),
+  /** The grant created when the code was redeemed; revoked if the code is presented again. */
+  grantId: text('grant_id'),
+});
+
+/** Refresh tokens (hashed). Each use rotates: the presented token is marked used and a new one issued. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    grantId: text('grant_id')
+      .notNull()
+      .references(() => grants.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (table) => [index('refresh_tokens_grant_idx').on(table.grantId)],
+);
+
+/** Remembered consent per user and client. */
+export const consents = pgTable(
+  'consents',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    scopes: jsonb('scopes').$type<string[]>().notNull(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.clientId] })],
+);

@@ -1,0 +1,172 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { currentSession, requireSessionWithCsrf } from '../accounts/session-http.js';
+import type { App } from '../app/build.js';
+import type { AppContext } from '../app/context.js';
+import { errorResponses } from '../app/errors.js';
+import { messagePage } from '../app/html-page.js';
+import type { AuthorizeParameters } from './authorize-request.js';
+
+const AuthorizeQuery = Type.Object(
+  {
+    client_id: Type.Optional(Type.String()),
+    redirect_uri: Type.Optional(Type.String()),
+    response_type: Type.Optional(Type.String()),
+    scope: Type.Optional(Type.String()),
+    state: Type.Optional(Type.String()),
+    nonce: Type.Optional(Type.String({ maxLength: 512 })),
+    code_challenge: Type.Optional(Type.String()),
+    code_challenge_method: Type.Optional(Type.String()),
+    prompt: Type.Optional(Type.String()),
+    max_age: Type.Optional(Type.String()),
+    login_hint: Type.Optional(Type.String({ maxLength: 320 })),
+    id_token_hint: Type.Optional(Type.String({ maxLength: 8192 })),
+    organization_id: Type.Optional(Type.String({ maxLength: 200 })),
+    zk_pub: Type.Optional(Type.String({ maxLength: 1024 })),
+  },
+  // RFC 6749 §3.1: unknown parameters are ignored.
+  { additionalProperties: true },
+);
+
+const htmlError = {
+  description: 'The request cannot be sent back to the application: an error page',
+  content: { 'text/html': { schema: Type.String() } },
+};
+
+const RequestView = Type.Object({
+  client: Type.Object({
+    client_id: Type.String(),
+    name: Type.String(),
+    description: Type.String(),
+    logo_uri: Type.Union([Type.String(), Type.Null()]),
+    app_url: Type.Union([Type.String(), Type.Null()]),
+  }),
+  scopes: Type.Array(Type.Object({ scope: Type.String(), description: Type.String() })),
+  login_required: Type.Boolean({ description: 'The user must sign in (again) before approving' }),
+  login_hint: Type.Union([Type.String(), Type.Null()]),
+  consent_required: Type.Boolean(),
+  organizations: Type.Array(Type.Object({ id: Type.String(), name: Type.String() }), {
+    description: 'Organizations the user may choose from (empty until organizations apply)',
+  }),
+  zk_delivery: Type.Union([Type.Literal('none'), Type.Literal('v2'), Type.Literal('legacy-v1')]),
+  zk_pub: Type.Union([Type.String(), Type.Null()]),
+  redirect_origin: Type.String(),
+});
+
+const FinalizeBody = Type.Object(
+  {
+    request_id: Type.String({ minLength: 1, maxLength: 200 }),
+    decision: Type.Union([Type.Literal('approve'), Type.Literal('deny')]),
+    organization_id: Type.Optional(Type.String({ maxLength: 200 })),
+    zk_key_hash: Type.Optional(Type.String({ maxLength: 100 })),
+    drk_hash: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
+
+const FinalizeResponse = Type.Object({
+  redirect_uri: Type.String({ description: 'Where the browser navigates next (code or error, state, iss)' }),
+});
+
+/** /authorize (GET and POST, OIDC Core §3.1.2.1), the pending-request view, and /authorize/finalize. */
+export function registerAuthorizeRoutes(app: App, context: AppContext): void {
+  const handle = async (request: FastifyRequest, reply: FastifyReply, parameters: AuthorizeParameters) => {
+    const session = await currentSession(context, request);
+    const outcome = await context.authorize.authorize(parameters, session);
+    if (outcome.kind === 'error-page') {
+      // Never redirect when the client or redirect URI is not trusted (RFC 6749 §4.1.2.1, RFC 9700 §4.1).
+      return reply
+        .code(400)
+        .type('text/html; charset=utf-8')
+        .send(
+          messagePage('This sign-in link is not valid', [
+            'The application that sent you here is not set up correctly, so you cannot sign in from this link.',
+            `Details: ${outcome.error}: ${outcome.description}`,
+          ]) as never,
+        );
+    }
+    // 302 (never 307, RFC 9700 §4.12) to the client or to the hosted UI.
+    return reply.header('cache-control', 'no-store').redirect(outcome.location, 302);
+  };
+
+  const authorizeSchema = {
+    tags: ['oauth'],
+    summary: 'Authorization endpoint (response_type=code, PKCE S256)',
+    response: {
+      302: { description: 'To the application or to the hosted UI', type: 'null' },
+      400: htmlError,
+    },
+  } as const;
+  app.get('/authorize', { schema: { ...authorizeSchema, querystring: AuthorizeQuery } }, (request, reply) =>
+    handle(request, reply, request.query as AuthorizeParameters),
+  );
+  app.post(
+    '/authorize',
+    { schema: { ...authorizeSchema, consumes: ['application/x-www-form-urlencoded'], body: AuthorizeQuery } },
+    (request, reply) => handle(request, reply, request.body as AuthorizeParameters),
+  );
+
+  app.get(
+    '/api/user/authorization-requests/:requestId',
+    {
+      schema: {
+        tags: ['hosted-ui'],
+        summary: 'A pending authorization request, as the consent page shows it',
+        params: Type.Object({ requestId: Type.String({ maxLength: 200 }) }),
+        response: { 200: RequestView, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const session = await currentSession(context, request);
+      const view = await context.authorize.view(request.params.requestId, session);
+      const { client, request: pending } = view;
+      const allScopes = new Map(client.scopes.map((entry) => [entry.scope, entry.description]));
+      return reply.header('cache-control', 'no-store').send({
+        client: {
+          client_id: client.id,
+          name: client.name,
+          description: client.description,
+          logo_uri: client.logoUri,
+          app_url: client.appUrl,
+        },
+        scopes: pending.scope
+          .split(' ')
+          .map((scope) => ({ scope, description: allScopes.get(scope) ?? scope })),
+        login_required: view.loginRequired,
+        login_hint: pending.loginHint,
+        consent_required: view.consentRequired,
+        organizations: [],
+        zk_delivery: client.zkDelivery,
+        zk_pub: pending.zkPub,
+        redirect_origin: new URL(pending.redirectUri).origin,
+      });
+    },
+  );
+
+  app.post(
+    '/authorize/finalize',
+    {
+      schema: {
+        tags: ['oauth'],
+        summary: 'Approve or deny a pending authorization request (signed-in user, CSRF token required)',
+        body: FinalizeBody,
+        response: { 200: FinalizeResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSessionWithCsrf(context, request);
+      const body = request.body;
+      const { redirectUri } = await context.authorize.finalize(
+        {
+          requestId: body.request_id,
+          decision: body.decision,
+          organizationId: body.organization_id,
+          zkKeyHash: body.zk_key_hash,
+          drkHash: body.drk_hash,
+        },
+        session,
+      );
+      return reply.header('cache-control', 'no-store').send({ redirect_uri: redirectUri });
+    },
+  );
+}

@@ -1,0 +1,277 @@
+import type { Session } from '../accounts/sessions.js';
+import { ApiError } from '../app/errors.js';
+import type { Client } from '../clients/model.js';
+import type { ClientService } from '../clients/service.js';
+import { hashToken, randomToken } from '../crypto/tokens.js';
+import {
+  AuthorizationError,
+  type AuthorizeParameters,
+  authorizationResponseUrl,
+  resolveRedirect,
+  type ValidatedRequest,
+  validateAuthorizeParameters,
+} from './authorize-request.js';
+import type { OAuthStore } from './store.js';
+import type { TokenIssuer } from './token-issuer.js';
+
+/** Pending requests live 10 minutes; codes 60 seconds (RFC 6749 §4.1.2 recommends at most 10 minutes). */
+const PENDING_REQUEST_TTL_MS = 10 * 60_000;
+const CODE_TTL_MS = 60_000;
+
+/** What the pending request remembers beyond the parameters: when a fresh sign-in is owed. */
+interface PendingRequest extends ValidatedRequest {
+  /** A sign-in at or after this instant is required (prompt=login, max_age exceeded, other account hinted). */
+  loginRequiredAfter: string | null;
+  hintSubject: string | null;
+}
+
+export type AuthorizeOutcome =
+  | { kind: 'redirect'; location: string }
+  | { kind: 'interaction'; location: string }
+  | { kind: 'error-page'; error: string; description: string };
+
+export interface PendingRequestView {
+  client: Client;
+  request: PendingRequest;
+  loginRequired: boolean;
+  consentRequired: boolean;
+}
+
+export interface FinalizeInput {
+  requestId: string;
+  decision: 'approve' | 'deny';
+  organizationId?: string;
+  zkKeyHash?: string;
+  drkHash?: string;
+}
+
+/** base64url SHA-256: 43 characters. */
+const HASH_VALUE = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The authorization endpoint and /authorize/finalize (spec §3, OIDC Core §3.1.2): validates the request, decides
+ * whether the current session and remembered consent satisfy it, and either completes at once or parks it as a
+ * pending request for the hosted UI.
+ */
+export class AuthorizeService {
+  constructor(
+    private readonly issuerUrl: string,
+    private readonly clients: ClientService,
+    private readonly store: OAuthStore,
+    private readonly issuer: TokenIssuer,
+  ) {}
+
+  async authorize(parameters: AuthorizeParameters, session: Session | null): Promise<AuthorizeOutcome> {
+    const client = parameters.client_id ? await this.clients.find(parameters.client_id) : null;
+    let redirectUri: string;
+    try {
+      redirectUri = resolveRedirect(client, parameters);
+    } catch (error) {
+      const { error: code, message } = error as { error: string; message: string };
+      return { kind: 'error-page', error: code, description: message };
+    }
+    const state = parameters.state ?? null;
+    try {
+      const request = validateAuthorizeParameters(client!, redirectUri, parameters);
+      return await this.decide(client!, request, session);
+    } catch (error) {
+      if (!(error instanceof AuthorizationError)) throw error;
+      return {
+        kind: 'redirect',
+        location: this.errorLocation(redirectUri, state, error.error, error.description),
+      };
+    }
+  }
+
+  private async decide(
+    client: Client,
+    request: ValidatedRequest,
+    session: Session | null,
+  ): Promise<AuthorizeOutcome> {
+    const now = Date.now();
+    let hintSubject: string | null = null;
+    if (request.idTokenHint) {
+      const hint = this.issuer.verifyIdTokenHint(request.idTokenHint);
+      if (!hint)
+        throw new AuthorizationError(
+          'invalid_request',
+          'id_token_hint is not a valid ID token from this issuer',
+        );
+      hintSubject = hint.sub;
+    }
+    const freshLoginOwed =
+      request.prompt.includes('login') ||
+      (session !== null &&
+        request.maxAge !== null &&
+        now - session.authTime.getTime() > request.maxAge * 1000);
+    const loginNeeded =
+      session === null ||
+      session.secondFactorPending ||
+      freshLoginOwed ||
+      (hintSubject !== null && hintSubject !== session.userId);
+    const consentNeeded = session !== null && (await this.consentNeeded(client, request, session.userId));
+    const interactionNeeded = request.zkPub !== null || request.prompt.includes('select_account');
+
+    if (request.prompt.includes('none')) {
+      // OIDC Core §3.1.2.6: no UI may be shown; say what would have been needed.
+      if (loginNeeded) throw new AuthorizationError('login_required', 'the user is not signed in');
+      if (consentNeeded)
+        throw new AuthorizationError('consent_required', 'the user has not approved this application');
+      if (interactionNeeded) throw new AuthorizationError('interaction_required', 'the user must interact');
+      return { kind: 'redirect', location: await this.issueCode(client, request, session!, {}) };
+    }
+    if (!loginNeeded && !consentNeeded && !interactionNeeded) {
+      return { kind: 'redirect', location: await this.issueCode(client, request, session!, {}) };
+    }
+    const requestId = randomToken();
+    const pending: PendingRequest = {
+      ...request,
+      loginRequiredAfter: freshLoginOwed ? new Date(now).toISOString() : null,
+      hintSubject,
+    };
+    await this.store.createAuthorizationRequest({
+      idHash: hashToken(requestId),
+      clientId: client.id,
+      parameters: pending,
+      expiresAt: new Date(now + PENDING_REQUEST_TTL_MS),
+    });
+    return { kind: 'interaction', location: `/ui/authorize?request_id=${encodeURIComponent(requestId)}` };
+  }
+
+  private async consentNeeded(client: Client, request: ValidatedRequest, userId: string): Promise<boolean> {
+    if (request.prompt.includes('consent')) return true;
+    if (client.firstParty) return false;
+    const remembered = await this.store.findConsent(userId, client.id);
+    if (!remembered) return true;
+    // New scopes need a new approval.
+    return request.scope.split(' ').some((scope) => !remembered.includes(scope));
+  }
+
+  /** Whether this session satisfies the sign-in the pending request owes. */
+  private loginSatisfied(request: PendingRequest, session: Session | null): boolean {
+    if (!session || session.secondFactorPending) return false;
+    if (request.loginRequiredAfter && session.authTime.getTime() < Date.parse(request.loginRequiredAfter))
+      return false;
+    if (request.maxAge !== null && Date.now() - session.authTime.getTime() > request.maxAge * 1000)
+      return false;
+    if (request.hintSubject !== null && request.hintSubject !== session.userId) return false;
+    return true;
+  }
+
+  private async loadPending(requestId: string): Promise<{ client: Client; request: PendingRequest }> {
+    const row = await this.store.findAuthorizationRequest(hashToken(requestId), new Date());
+    const client = row ? await this.clients.find(row.clientId) : null;
+    if (!row || !client) {
+      throw new ApiError(
+        404,
+        'request_not_found',
+        'this sign-in request is unknown, finished or expired; start again from the app',
+      );
+    }
+    return { client, request: row.parameters as PendingRequest };
+  }
+
+  /** What the consent page shows for a pending request. */
+  async view(requestId: string, session: Session | null): Promise<PendingRequestView> {
+    const { client, request } = await this.loadPending(requestId);
+    return {
+      client,
+      request,
+      loginRequired: !this.loginSatisfied(request, session),
+      consentRequired: session === null ? true : await this.consentNeeded(client, request, session.userId),
+    };
+  }
+
+  /** POST /authorize/finalize: consumes the pending request and returns where the browser goes next. */
+  async finalize(input: FinalizeInput, session: Session): Promise<{ redirectUri: string }> {
+    const { client, request } = await this.loadPending(input.requestId);
+    if (!this.loginSatisfied(request, session)) {
+      throw new ApiError(403, 'login_required', 'sign in again to continue this request');
+    }
+    if (input.decision === 'approve') this.checkKeyDelivery(client, request, input);
+    if (!(await this.store.consumeAuthorizationRequest(hashToken(input.requestId), new Date()))) {
+      throw new ApiError(409, 'request_already_used', 'this sign-in request was already completed');
+    }
+    if (input.decision === 'deny') {
+      return {
+        redirectUri: this.errorLocation(
+          request.redirectUri,
+          request.state,
+          'access_denied',
+          'the user denied the request',
+        ),
+      };
+    }
+    await this.store.saveConsent(session.userId, client.id, request.scope.split(' '));
+    return { redirectUri: await this.issueCode(client, request, session, input) };
+  }
+
+  /** Spec §3: v2 ZK requests need zk_key_hash; drk_hash belongs to explicit legacy v1 clients only. */
+  private checkKeyDelivery(client: Client, request: PendingRequest, input: FinalizeInput): void {
+    if (input.drkHash !== undefined && client.zkDelivery !== 'legacy-v1') {
+      throw new ApiError(
+        400,
+        'drk_hash_not_allowed',
+        'drk_hash is accepted only from legacy v1 applications',
+      );
+    }
+    if (input.zkKeyHash !== undefined && (client.zkDelivery !== 'v2' || request.zkPub === null)) {
+      throw new ApiError(400, 'zk_key_hash_not_allowed', 'this request does not deliver a v2 key');
+    }
+    if (client.zkDelivery === 'v2' && request.zkPub !== null) {
+      if (input.zkKeyHash === undefined)
+        throw new ApiError(400, 'zk_key_hash_required', 'zk_key_hash is required for this request');
+      if (!HASH_VALUE.test(input.zkKeyHash))
+        throw new ApiError(400, 'invalid_request', 'zk_key_hash must be a base64url SHA-256');
+    }
+    if (client.zkDelivery === 'legacy-v1' && request.zkPub !== null) {
+      if (input.drkHash === undefined)
+        throw new ApiError(400, 'drk_hash_required', 'drk_hash is required for this request');
+      if (!HASH_VALUE.test(input.drkHash))
+        throw new ApiError(400, 'invalid_request', 'drk_hash must be a base64url SHA-256');
+    }
+  }
+
+  private async issueCode(
+    client: Client,
+    request: ValidatedRequest,
+    session: Session,
+    delivery: { organizationId?: string; zkKeyHash?: string; drkHash?: string },
+  ): Promise<string> {
+    const code = randomToken();
+    const now = Date.now();
+    await this.store.createCode({
+      codeHash: hashToken(code),
+      clientId: client.id,
+      userId: session.userId,
+      sessionId: session.id,
+      redirectUri: request.redirectUri,
+      scope: request.scope,
+      codeChallenge: request.codeChallenge,
+      nonce: request.nonce,
+      authTime: session.authTime,
+      amr: session.amr,
+      acr: session.acr,
+      organizationId: delivery.organizationId ?? request.organizationId,
+      zkKeyHash: delivery.zkKeyHash ?? null,
+      zkDrkHash: delivery.drkHash ?? null,
+      expiresAt: new Date(now + CODE_TTL_MS),
+    });
+    // RFC 9207: iss in every authorization response.
+    return authorizationResponseUrl(request.redirectUri, { code, state: request.state, iss: this.issuerUrl });
+  }
+
+  private errorLocation(
+    redirectUri: string,
+    state: string | null,
+    error: string,
+    description: string,
+  ): string {
+    return authorizationResponseUrl(redirectUri, {
+      error,
+      error_description: description,
+      state,
+      iss: this.issuerUrl,
+    });
+  }
+}

@@ -1,0 +1,105 @@
+import { Type } from 'typebox';
+import type { App } from '../app/build.js';
+import type { AppContext } from '../app/context.js';
+import { OAuthError, oauthErrorResponses } from '../app/errors.js';
+import { hashToken } from '../crypto/tokens.js';
+import { authenticateClient } from './client-authentication.js';
+import { FormParameter, noStore, requireFormBody } from './form.js';
+
+const TokenParameters = Type.Object(
+  {
+    token: Type.Optional(FormParameter),
+    token_type_hint: Type.Optional(FormParameter),
+    client_id: Type.Optional(FormParameter),
+    client_secret: Type.Optional(FormParameter),
+  },
+  { additionalProperties: true },
+);
+
+const IntrospectionResponse = Type.Object({
+  active: Type.Boolean(),
+  scope: Type.Optional(Type.String()),
+  client_id: Type.Optional(Type.String()),
+  sub: Type.Optional(Type.String()),
+  exp: Type.Optional(Type.Integer()),
+  iat: Type.Optional(Type.Integer()),
+  iss: Type.Optional(Type.String()),
+  aud: Type.Optional(Type.String()),
+  token_type: Type.Optional(Type.String()),
+});
+
+/** POST /introspect (RFC 7662) and POST /revoke (RFC 7009). */
+export function registerBackchannelRoutes(app: App, context: AppContext): void {
+  app.post(
+    '/introspect',
+    {
+      config: { oauthErrors: true },
+      preValidation: requireFormBody,
+      schema: {
+        tags: ['oauth'],
+        summary: 'Token introspection (RFC 7662) for confidential clients (client_secret_basic)',
+        consumes: ['application/x-www-form-urlencoded'],
+        body: TokenParameters,
+        response: { 200: IntrospectionResponse, ...oauthErrorResponses(400, 401, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const { client } = await authenticateClient(
+        context.clients,
+        request.headers.authorization,
+        request.body,
+        {
+          allowPost: false,
+          allowPublic: false,
+        },
+      );
+      const token = request.body.token;
+      if (!token) throw new OAuthError('invalid_request', 'token is required');
+      return noStore(reply).send(
+        await context.introspection.introspect(client, token, request.body.token_type_hint),
+      );
+    },
+  );
+
+  app.post(
+    '/revoke',
+    {
+      config: { oauthErrors: true },
+      preValidation: requireFormBody,
+      schema: {
+        tags: ['oauth'],
+        summary:
+          'Token revocation (RFC 7009): refresh tokens are revoked with their whole grant; access and ID tokens are accepted as a no-op',
+        consumes: ['application/x-www-form-urlencoded'],
+        body: TokenParameters,
+        response: {
+          200: { description: 'Revoked, or nothing to revoke', type: 'null' },
+          ...oauthErrorResponses(400, 401, 413, 415),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { client } = await authenticateClient(
+        context.clients,
+        request.headers.authorization,
+        request.body,
+        {
+          allowPost: false,
+          allowPublic: true,
+        },
+      );
+      const token = request.body.token;
+      if (!token) throw new OAuthError('invalid_request', 'token is required');
+      const row = await context.oauthStore.findRefreshToken(hashToken(token));
+      if (row) {
+        // RFC 7009 §2.1: only the client the token was issued to may revoke it.
+        if (row.clientId !== client.id) {
+          throw new OAuthError('unauthorized_client', 'the token was not issued to this client');
+        }
+        await context.oauthStore.revokeGrant(row.grantId, new Date());
+      }
+      // Access and ID tokens are stateless (spec §3): success, no effect. Unknown tokens too (RFC 7009 §2.2).
+      return noStore(reply).code(200).send();
+    },
+  );
+}

@@ -1,0 +1,98 @@
+import { OAuthError } from '../app/errors.js';
+import type { Client } from '../clients/model.js';
+import type { ClientService } from '../clients/service.js';
+
+export type ClientAuthenticationMethod = 'client_secret_basic' | 'client_secret_post' | 'none';
+
+export interface AuthenticatedClient {
+  client: Client;
+  method: ClientAuthenticationMethod;
+}
+
+interface Credentials {
+  clientId: string;
+  secret: string | null;
+  method: ClientAuthenticationMethod;
+}
+
+/** RFC 6749 §2.3.1: Basic credentials are form-urlencoded before base64, so they are decoded after. */
+function formDecode(value: string): string {
+  return decodeURIComponent(value.replace(/\+/g, ' '));
+}
+
+function invalidClient(usedBasic: boolean, description = 'client authentication failed'): OAuthError {
+  // RFC 6749 §5.2: 401 with a challenge naming the scheme the client tried.
+  return new OAuthError(
+    'invalid_client',
+    description,
+    401,
+    usedBasic ? { 'www-authenticate': 'Basic realm="tessera", charset="UTF-8"' } : {},
+  );
+}
+
+function parseBasic(header: string): { clientId: string; secret: string } {
+  const match = /^Basic ([A-Za-z0-9+/=]+)$/i.exec(header.trim());
+  if (!match) throw invalidClient(true, 'malformed Basic credentials');
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const separator = decoded.indexOf(':');
+  if (separator < 0) throw invalidClient(true, 'malformed Basic credentials');
+  try {
+    return {
+      clientId: formDecode(decoded.slice(0, separator)),
+      secret: formDecode(decoded.slice(separator + 1)),
+    };
+  } catch {
+    throw invalidClient(true, 'malformed Basic credentials');
+  }
+}
+
+function readCredentials(authorization: string | undefined, body: Record<string, unknown>): Credentials {
+  const bodyId = typeof body.client_id === 'string' ? body.client_id : undefined;
+  const bodySecret = typeof body.client_secret === 'string' ? body.client_secret : undefined;
+  if (authorization?.trim().toLowerCase().startsWith('basic')) {
+    // RFC 6749 §2.3: a client uses one authentication method per request.
+    if (bodySecret !== undefined) {
+      throw new OAuthError(
+        'invalid_request',
+        'use one client authentication method, not Basic and client_secret',
+      );
+    }
+    const basic = parseBasic(authorization);
+    if (bodyId !== undefined && bodyId !== basic.clientId) {
+      throw new OAuthError('invalid_request', 'client_id does not match the Basic credentials');
+    }
+    return { clientId: basic.clientId, secret: basic.secret, method: 'client_secret_basic' };
+  }
+  if (bodyId === undefined) throw invalidClient(false, 'client authentication is required');
+  if (bodySecret !== undefined) return { clientId: bodyId, secret: bodySecret, method: 'client_secret_post' };
+  return { clientId: bodyId, secret: null, method: 'none' };
+}
+
+/**
+ * Authenticates the calling client (spec §4.1 "Client authentication at the token endpoint"): confidential
+ * clients with their secret (Basic, or in the body when `allowPost`), public clients by `client_id` alone.
+ * A confidential client sending only its `client_id` is refused.
+ */
+export async function authenticateClient(
+  clients: ClientService,
+  authorization: string | undefined,
+  body: Record<string, unknown>,
+  options: { allowPost: boolean; allowPublic: boolean },
+): Promise<AuthenticatedClient> {
+  const credentials = readCredentials(authorization, body);
+  const usedBasic = credentials.method === 'client_secret_basic';
+  const client = await clients.find(credentials.clientId);
+  if (!client) throw invalidClient(usedBasic);
+  if (client.type === 'confidential') {
+    if (credentials.secret === null)
+      throw invalidClient(false, 'this client must authenticate with its secret');
+    if (credentials.method === 'client_secret_post' && !options.allowPost) {
+      throw invalidClient(false, 'this endpoint requires client_secret_basic');
+    }
+    if (!(await clients.verifySecret(client, credentials.secret))) throw invalidClient(usedBasic);
+    return { client, method: credentials.method };
+  }
+  if (credentials.secret !== null) throw invalidClient(usedBasic, 'public clients have no secret');
+  if (!options.allowPublic) throw invalidClient(false, 'this endpoint is for confidential clients');
+  return { client, method: 'none' };
+}

@@ -1,0 +1,81 @@
+import type { Client } from '../clients/model.js';
+import { hashToken } from '../crypto/tokens.js';
+import type { OAuthStore } from './store.js';
+import type { TokenIssuer } from './token-issuer.js';
+
+export interface IntrospectionResult {
+  active: boolean;
+  scope?: string;
+  client_id?: string;
+  sub?: string;
+  exp?: number;
+  iat?: number;
+  iss?: string;
+  aud?: string;
+  token_type?: string;
+}
+
+const INACTIVE: IntrospectionResult = { active: false };
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/**
+ * RFC 7662 with the spec's rules (§4.1): an active access token is described only to the client named by its
+ * audience or authorized party; an active refresh token only to the client it was issued to; anything else —
+ * inactive, expired, malformed, unsupported, or another client's — is `{ active: false }`.
+ */
+export class Introspection {
+  constructor(
+    private readonly issuerUrl: string,
+    private readonly issuer: TokenIssuer,
+    private readonly store: OAuthStore,
+  ) {}
+
+  async introspect(caller: Client, token: string, hint: string | undefined): Promise<IntrospectionResult> {
+    const looksLikeJwt = token.split('.').length === 3;
+    const order = hint === 'refresh_token' || !looksLikeJwt ? ['refresh', 'access'] : ['access', 'refresh'];
+    for (const kind of order) {
+      const result =
+        kind === 'access' ? await this.accessToken(caller, token) : await this.refreshToken(caller, token);
+      if (result) return result;
+    }
+    return INACTIVE;
+  }
+
+  private async accessToken(caller: Client, token: string): Promise<IntrospectionResult | null> {
+    const claims = this.issuer.verifyAccessToken(token);
+    if (!claims) return null;
+    if (claims.aud !== caller.id && claims.azp !== caller.id) return INACTIVE;
+    if (claims.gid && !(await this.store.isGrantActive(claims.gid, new Date()))) return INACTIVE;
+    return {
+      active: true,
+      scope: claims.scope,
+      client_id: claims.client_id,
+      sub: claims.sub,
+      exp: claims.exp,
+      iat: claims.iat,
+      iss: claims.iss,
+      aud: claims.aud,
+      token_type: 'Bearer',
+    };
+  }
+
+  private async refreshToken(caller: Client, token: string): Promise<IntrospectionResult | null> {
+    const row = await this.store.findRefreshToken(hashToken(token));
+    if (!row) return null;
+    const now = new Date();
+    if (row.clientId !== caller.id || row.usedAt || row.expiresAt <= now) return INACTIVE;
+    const grant = await this.store.findGrant(row.grantId);
+    if (!grant || !(await this.store.isGrantActive(grant.id, now))) return INACTIVE;
+    return {
+      active: true,
+      scope: grant.scope,
+      client_id: row.clientId,
+      sub: grant.userId,
+      exp: seconds(row.expiresAt),
+      iat: seconds(row.createdAt),
+      iss: this.issuerUrl,
+      aud: row.clientId,
+      token_type: 'refresh_token',
+    };
+  }
+}

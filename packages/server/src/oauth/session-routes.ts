@@ -1,0 +1,155 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import {
+  clearSessionCookie,
+  currentSession,
+  requireSessionWithCsrf,
+  sessionCsrfToken,
+} from '../accounts/session-http.js';
+import type { App } from '../app/build.js';
+import type { AppContext } from '../app/context.js';
+import { errorResponses } from '../app/errors.js';
+import { messagePage } from '../app/html-page.js';
+import { authorizationResponseUrl } from './authorize-request.js';
+
+const SessionState = Type.Object({
+  authenticated: Type.Boolean(),
+  user: Type.Optional(Type.Object({ id: Type.String(), email: Type.String(), name: Type.String() })),
+  auth_time: Type.Optional(Type.Integer()),
+  amr: Type.Optional(Type.Array(Type.String())),
+  acr: Type.Optional(Type.String()),
+  second_factor_pending: Type.Optional(Type.Boolean()),
+  csrf_token: Type.Optional(
+    Type.String({ description: `Send as the ${'X-CSRF-Token'} header on state changes` }),
+  ),
+});
+
+const LogoutParameters = Type.Object(
+  {
+    id_token_hint: Type.Optional(Type.String({ maxLength: 8192 })),
+    post_logout_redirect_uri: Type.Optional(Type.String({ maxLength: 2000 })),
+    state: Type.Optional(Type.String({ maxLength: 2000 })),
+    client_id: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: true },
+);
+type LogoutInput = {
+  id_token_hint?: string;
+  post_logout_redirect_uri?: string;
+  state?: string;
+  client_id?: string;
+};
+
+/** GET /session, the UI's sign-out, and RP-Initiated Logout 1.0 at /logout (GET and POST). */
+export function registerSessionRoutes(app: App, context: AppContext): void {
+  app.get(
+    '/session',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'The current first-party session (and its CSRF token)',
+        response: { 200: SessionState },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const session = await currentSession(context, request);
+      const user = session ? await context.users.find(session.userId) : null;
+      if (!session || !user || user.status !== 'active') return { authenticated: false };
+      return {
+        authenticated: true,
+        user: { id: user.id, email: user.email, name: user.name },
+        auth_time: Math.floor(session.authTime.getTime() / 1000),
+        amr: session.amr,
+        acr: session.acr,
+        second_factor_pending: session.secondFactorPending,
+        csrf_token: sessionCsrfToken(context, request) ?? undefined,
+      };
+    },
+  );
+
+  app.post(
+    '/api/user/logout',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'Sign out of the current session (CSRF token required)',
+        response: { 200: Type.Object({ signed_out: Type.Boolean() }), ...errorResponses(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSessionWithCsrf(context, request);
+      await context.sessions.end(session.id);
+      clearSessionCookie(context, reply);
+      return { signed_out: true };
+    },
+  );
+
+  const logout = async (request: FastifyRequest, reply: FastifyReply, input: LogoutInput) => {
+    reply.header('cache-control', 'no-store');
+    const hint = input.id_token_hint ? context.issuer.verifyIdTokenHint(input.id_token_hint) : null;
+    const hintValid = hint !== null && (input.client_id === undefined || input.client_id === hint.aud);
+    // RP-Initiated Logout §2 and ASVS 10.6.2: without a valid hint, ask the user instead of logging out or
+    // redirecting anywhere (forced logout, open redirect).
+    if (!hintValid) return reply.redirect('/ui/logout', 303);
+    const session = await currentSession(context, request);
+    if (session && session.userId === hint.sub) {
+      await context.sessions.end(session.id);
+      clearSessionCookie(context, reply);
+    }
+    if (input.post_logout_redirect_uri === undefined)
+      return reply.redirect('/ui/logout?status=signed-out', 303);
+    const client = await context.clients.find(hint.aud);
+    if (!client || !client.postLogoutRedirectUris.includes(input.post_logout_redirect_uri)) {
+      // Exact match only; an unregistered URI is never redirected to.
+      return reply
+        .code(400)
+        .type('text/html; charset=utf-8')
+        .send(
+          messagePage('Signed out', [
+            'You are signed out. The application asked to send you to an address it has not registered, so you stay here.',
+          ]) as never,
+        );
+    }
+    return reply.redirect(
+      authorizationResponseUrl(input.post_logout_redirect_uri, { state: input.state }),
+      303,
+    );
+  };
+
+  const logoutResponses = {
+    303: {
+      description: 'To the application (valid hint, registered URI) or the hosted sign-out page',
+      type: 'null',
+    },
+    400: {
+      description: 'Unregistered post_logout_redirect_uri',
+      content: { 'text/html': { schema: Type.String() } },
+    },
+  } as const;
+  app.get(
+    '/logout',
+    {
+      schema: {
+        tags: ['oidc'],
+        summary: 'RP-Initiated Logout (end_session_endpoint)',
+        querystring: LogoutParameters,
+        response: logoutResponses,
+      },
+    },
+    (request, reply) => logout(request, reply, request.query as LogoutInput),
+  );
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['oidc'],
+        summary: 'RP-Initiated Logout (end_session_endpoint), form POST',
+        consumes: ['application/x-www-form-urlencoded'],
+        body: LogoutParameters,
+        response: logoutResponses,
+      },
+    },
+    (request, reply) => logout(request, reply, request.body as LogoutInput),
+  );
+}

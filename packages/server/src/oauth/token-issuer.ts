@@ -1,0 +1,169 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { User } from '../accounts/users.js';
+import type { Client } from '../clients/model.js';
+import type { SettingsService } from '../config/settings.js';
+import { JwtError, signJwt, verifyJwt } from '../crypto/jwt.js';
+import type { SigningAlgorithm, SigningKeyService } from '../crypto/signing-keys.js';
+
+/** The authorization behind a user token (a grant or the session that is completing one). */
+export interface UserAuthorization {
+  user: User;
+  scope: string;
+  grantId: string;
+  sessionPublicId: string | null;
+  authTime: Date;
+  amr: string[];
+  acr: string;
+}
+
+export interface AccessTokenClaims {
+  iss: string;
+  sub: string;
+  aud: string;
+  client_id: string;
+  azp: string;
+  exp: number;
+  iat: number;
+  jti: string;
+  scope: string;
+  /** Grant id (user tokens): introspection and userinfo report a revoked grant's tokens inactive. */
+  gid?: string;
+  sid?: string;
+  auth_time?: number;
+}
+
+/** Access tokens are ES256 by default (DESIGN §4); ID tokens use the client's algorithm, RS256 by default. */
+const ACCESS_TOKEN_ALG: SigningAlgorithm = 'ES256';
+
+const seconds = (date: Date | number) =>
+  Math.floor((typeof date === 'number' ? date : date.getTime()) / 1000);
+
+/**
+ * `at_hash` (OIDC Core §3.1.3.6): the left half of the hash of the access token, with the hash of the ID token's
+ * algorithm. Core 1.0 defines none for EdDSA, so it is left out there (interop §1.6).
+ */
+function accessTokenHash(accessToken: string, alg: SigningAlgorithm): string | undefined {
+  if (alg === 'EdDSA') return undefined;
+  const digest = createHash('sha256').update(accessToken).digest();
+  return digest.subarray(0, digest.length / 2).toString('base64url');
+}
+
+function hasScope(scope: string, wanted: string): boolean {
+  return ` ${scope} `.includes(` ${wanted} `);
+}
+
+/** Signs and checks the service's JWTs. */
+export class TokenIssuer {
+  constructor(
+    private readonly issuer: string,
+    private readonly keys: SigningKeyService,
+    private readonly settings: SettingsService,
+  ) {}
+
+  accessTokenTtl(client: Client): number {
+    return client.accessTokenTtlSeconds ?? this.settings.get('tokens.access_token_ttl_seconds');
+  }
+
+  /** An RFC 9068 access token (`typ: at+jwt`). For client credentials `sub` is the client itself. */
+  issueAccessToken(
+    client: Client,
+    scope: string,
+    authorization: UserAuthorization | null,
+  ): { token: string; expiresIn: number; claims: AccessTokenClaims } {
+    const now = Date.now();
+    const expiresIn = this.accessTokenTtl(client);
+    const claims: AccessTokenClaims = {
+      iss: this.issuer,
+      sub: authorization ? authorization.user.id : client.id,
+      aud: client.id,
+      client_id: client.id,
+      azp: client.id,
+      exp: seconds(now) + expiresIn,
+      iat: seconds(now),
+      jti: randomBytes(16).toString('base64url'),
+      scope,
+    };
+    if (authorization) {
+      claims.gid = authorization.grantId;
+      if (authorization.sessionPublicId) claims.sid = authorization.sessionPublicId;
+      claims.auth_time = seconds(authorization.authTime);
+    }
+    const token = signJwt(
+      claims as unknown as Record<string, unknown>,
+      this.keys.currentKey(ACCESS_TOKEN_ALG),
+      'at+jwt',
+    );
+    return { token, expiresIn, claims };
+  }
+
+  /** An OIDC ID token (Core §2) with profile and email claims only as the granted scope allows. */
+  issueIdToken(
+    client: Client,
+    authorization: UserAuthorization,
+    options: { nonce: string | null; accessToken: string },
+  ): string {
+    const now = Date.now();
+    const alg = client.idTokenSignedResponseAlg;
+    const { user, scope } = authorization;
+    const claims: Record<string, unknown> = {
+      iss: this.issuer,
+      sub: user.id,
+      aud: client.id,
+      azp: client.id,
+      exp: seconds(now) + (client.idTokenTtlSeconds ?? this.settings.get('tokens.id_token_ttl_seconds')),
+      iat: seconds(now),
+      auth_time: seconds(authorization.authTime),
+      acr: authorization.acr,
+      amr: authorization.amr,
+    };
+    if (authorization.sessionPublicId) claims.sid = authorization.sessionPublicId;
+    // A nonce appears only when the request carried one: strict RPs reject an unexpected nonce (interop §1.6).
+    if (options.nonce !== null) claims.nonce = options.nonce;
+    const atHash = accessTokenHash(options.accessToken, alg);
+    if (atHash) claims.at_hash = atHash;
+    if (hasScope(scope, 'profile') && user.name) claims.name = user.name;
+    if (hasScope(scope, 'email')) {
+      claims.email = user.email;
+      claims.email_verified = user.emailVerified;
+    }
+    return signJwt(claims, this.keys.currentKey(alg), 'JWT');
+  }
+
+  /**
+   * Verifies one of our access tokens: signature by a published key, `typ: at+jwt` (RFC 9068 §4, so an ID token is
+   * never accepted in its place), our issuer, and not expired. Returns null for anything else.
+   */
+  verifyAccessToken(token: string, now = Date.now()): AccessTokenClaims | null {
+    try {
+      const { header, payload } = verifyJwt(token, (kid) => this.keys.publicKey(kid));
+      if (header.typ !== 'at+jwt') return null;
+      if (payload.iss !== this.issuer) return null;
+      if (typeof payload.exp !== 'number' || payload.exp <= seconds(now)) return null;
+      if (typeof payload.sub !== 'string' || typeof payload.client_id !== 'string') return null;
+      return payload as unknown as AccessTokenClaims;
+    } catch (error) {
+      if (error instanceof JwtError) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * Verifies an ID token we issued, ignoring expiry (RP-Initiated Logout 1.0 §2 and Core §3.1.2.1 accept expired
+   * hints). Returns null when it is not ours or not an ID token.
+   */
+  verifyIdTokenHint(token: string): { sub: string; aud: string; sid?: string } | null {
+    try {
+      const { header, payload } = verifyJwt(token, (kid) => this.keys.publicKey(kid));
+      if (header.typ === 'at+jwt' || payload.iss !== this.issuer) return null;
+      if (typeof payload.sub !== 'string' || typeof payload.aud !== 'string') return null;
+      return {
+        sub: payload.sub,
+        aud: payload.aud,
+        sid: typeof payload.sid === 'string' ? payload.sid : undefined,
+      };
+    } catch (error) {
+      if (error instanceof JwtError) return null;
+      throw error;
+    }
+  }
+}

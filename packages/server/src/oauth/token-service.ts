@@ -1,0 +1,240 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { User, UserService } from '../accounts/users.js';
+import { OAuthError } from '../app/errors.js';
+import { type Client, USER_SCOPES } from '../clients/model.js';
+import type { SettingsService } from '../config/settings.js';
+import { constantTimeEqual, hashToken, randomToken } from '../crypto/tokens.js';
+import type { AuthorizationCodeRow, GrantRow, OAuthStore } from './store.js';
+import type { TokenIssuer, UserAuthorization } from './token-issuer.js';
+
+export interface TokenResponse {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  scope: string;
+  refresh_token?: string;
+  id_token?: string;
+  zk_key_hash?: string;
+  zk_key_kind?: string;
+  zk_key_version?: number;
+  zk_drk_hash?: string;
+}
+
+/** The key kind and scheme version reported with a v2 ZK code grant (docs/zk.md). */
+export const ZK_KEY_KIND = 'client_app_key';
+export const ZK_KEY_VERSION = 2;
+
+const invalidGrant = (description: string) => new OAuthError('invalid_grant', description);
+
+function splitScope(scope: string | undefined): string[] {
+  return (scope ?? '').split(' ').filter(Boolean);
+}
+
+/** RFC 7636 §4.1: 43-128 characters of the unreserved set. */
+const CODE_VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
+
+/** RFC 7636 §4.6 with S256, the only method offered (`plain` is refused, RFC 9700 §2.1.1). */
+function pkceMatches(verifier: string, challenge: string): boolean {
+  return constantTimeEqual(createHash('sha256').update(verifier).digest('base64url'), challenge);
+}
+
+/** The grant handlers of POST /token (RFC 6749 §4.1.3, §4.4, §6). */
+export class TokenService {
+  constructor(
+    private readonly store: OAuthStore,
+    private readonly issuer: TokenIssuer,
+    private readonly users: UserService,
+    private readonly settings: SettingsService,
+  ) {}
+
+  /** RFC 6749 §4.4: the token represents the client; user scopes never apply. */
+  clientCredentials(client: Client, requestedScope: string | undefined): TokenResponse {
+    if (client.type !== 'confidential' || !client.grantTypes.includes('client_credentials')) {
+      throw new OAuthError('unauthorized_client', 'this client may not use the client_credentials grant');
+    }
+    const allowed = client.scopes.map((entry) => entry.scope).filter((scope) => !USER_SCOPES.has(scope));
+    const requested = splitScope(requestedScope);
+    for (const scope of requested) {
+      if (!allowed.includes(scope))
+        throw new OAuthError('invalid_scope', `scope '${scope}' is not allowed for this client`);
+    }
+    const scope = (requested.length > 0 ? requested : allowed).join(' ');
+    const { token, expiresIn } = this.issuer.issueAccessToken(client, scope, null);
+    return { access_token: token, token_type: 'Bearer', expires_in: expiresIn, scope };
+  }
+
+  async authorizationCode(
+    client: Client,
+    parameters: { code?: string; redirect_uri?: string; code_verifier?: string },
+  ): Promise<TokenResponse> {
+    if (!client.grantTypes.includes('authorization_code')) {
+      throw new OAuthError('unauthorized_client', 'this client may not use the authorization_code grant');
+    }
+    if (!parameters.code) throw new OAuthError('invalid_request', 'code is required');
+    const codeHash = hashToken(parameters.code);
+    const now = new Date();
+    const code = await this.store.findCode(codeHash);
+    if (!code) throw invalidGrant('the authorization code is invalid');
+    if (code.consumedAt) return this.rejectReplayedCode(code, now);
+    if (code.clientId !== client.id)
+      throw invalidGrant('the authorization code was issued to another client');
+    if (code.expiresAt <= now) throw invalidGrant('the authorization code has expired');
+    // RFC 6749 §4.1.3: the redirect URI must be the one of the authorization request, compared exactly.
+    if (parameters.redirect_uri !== code.redirectUri)
+      throw invalidGrant('redirect_uri does not match the authorization request');
+    this.checkPkce(code, parameters.code_verifier);
+
+    const consumed = await this.store.consumeCode(codeHash, now);
+    if (!consumed) return this.rejectReplayedCode(code, now);
+
+    const user = await this.activeUser(code.userId);
+    const grantId = randomUUID();
+    const refreshTtl = client.refreshTokenTtlSeconds ?? this.settings.get('tokens.refresh_token_ttl_seconds');
+    await this.store.createGrant({
+      id: grantId,
+      clientId: client.id,
+      userId: user.id,
+      sessionId: code.sessionId,
+      scope: code.scope,
+      organizationId: code.organizationId,
+      authTime: code.authTime,
+      amr: code.amr,
+      acr: code.acr,
+      expiresAt: new Date(now.getTime() + refreshTtl * 1000),
+    });
+    await this.store.attachGrantToCode(codeHash, grantId);
+    const sessionPublicId = await this.sessionPublicId(code.sessionId);
+    const response = await this.issueUserTokens(
+      client,
+      {
+        user,
+        scope: code.scope,
+        grantId,
+        sessionPublicId,
+        authTime: code.authTime,
+        amr: code.amr,
+        acr: code.acr,
+      },
+      { nonce: code.nonce, grantExpiresAt: new Date(now.getTime() + refreshTtl * 1000) },
+    );
+    if (code.zkKeyHash) {
+      response.zk_key_hash = code.zkKeyHash;
+      response.zk_key_kind = ZK_KEY_KIND;
+      response.zk_key_version = ZK_KEY_VERSION;
+    }
+    if (code.zkDrkHash) response.zk_drk_hash = code.zkDrkHash;
+    return response;
+  }
+
+  async refreshToken(
+    client: Client,
+    parameters: { refresh_token?: string; scope?: string },
+  ): Promise<TokenResponse> {
+    if (!client.grantTypes.includes('refresh_token')) {
+      throw new OAuthError('unauthorized_client', 'this client may not use the refresh_token grant');
+    }
+    if (!parameters.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required');
+    const tokenHash = hashToken(parameters.refresh_token);
+    const now = new Date();
+    const token = await this.store.findRefreshToken(tokenHash);
+    if (!token) throw invalidGrant('the refresh token is invalid');
+    // RFC 6749 §6: a refresh token is bound to the client it was issued to.
+    if (token.clientId !== client.id) throw invalidGrant('the refresh token was issued to another client');
+    if (token.usedAt || !(await this.store.useRefreshToken(tokenHash, now))) {
+      if (token.expiresAt <= now) throw invalidGrant('the refresh token has expired');
+      // RFC 9700 §4.14.2: a rotated-out token presented again means it leaked; end the whole family.
+      await this.store.revokeGrant(token.grantId, now);
+      throw invalidGrant('the refresh token was already used; its grant is revoked');
+    }
+    const grant = await this.store.findGrant(token.grantId);
+    if (!grant || !(await this.store.isGrantActive(grant.id, now)))
+      throw invalidGrant('the grant is no longer valid');
+    const scope = this.narrowScope(grant, parameters.scope);
+    const user = await this.activeUser(grant.userId);
+    const sessionPublicId = grant.sessionId ? await this.sessionPublicId(grant.sessionId) : null;
+    return this.issueUserTokens(
+      client,
+      {
+        user,
+        scope,
+        grantId: grant.id,
+        sessionPublicId,
+        authTime: grant.authTime,
+        amr: grant.amr,
+        acr: grant.acr,
+      },
+      // OIDC Core §12.2: a refreshed ID token carries no nonce.
+      { nonce: null, grantExpiresAt: grant.expiresAt },
+    );
+  }
+
+  private checkPkce(code: AuthorizationCodeRow, verifier: string | undefined): void {
+    if (code.codeChallenge) {
+      if (!verifier) throw invalidGrant('code_verifier is required');
+      if (!CODE_VERIFIER.test(verifier) || !pkceMatches(verifier, code.codeChallenge)) {
+        throw invalidGrant('code_verifier does not match the code challenge');
+      }
+    } else if (verifier !== undefined) {
+      // RFC 9700 §4.8.2: a verifier without a challenge in the authorization request is a PKCE downgrade attempt.
+      throw invalidGrant('code_verifier sent but the authorization request had no code_challenge');
+    }
+  }
+
+  /** RFC 6749 §4.1.2: a code used twice is refused and the tokens issued from it are revoked. */
+  private async rejectReplayedCode(code: AuthorizationCodeRow, now: Date): Promise<never> {
+    if (code.grantId) await this.store.revokeGrant(code.grantId, now);
+    throw invalidGrant('the authorization code was already used');
+  }
+
+  private narrowScope(grant: GrantRow, requested: string | undefined): string {
+    if (requested === undefined) return grant.scope;
+    const granted = splitScope(grant.scope);
+    const asked = splitScope(requested);
+    for (const scope of asked) {
+      // RFC 6749 §6: the new scope must not exceed what was originally granted.
+      if (!granted.includes(scope)) throw new OAuthError('invalid_scope', `scope '${scope}' was not granted`);
+    }
+    return asked.join(' ');
+  }
+
+  private async activeUser(userId: string): Promise<User> {
+    const user = await this.users.find(userId);
+    if (!user || user.status !== 'active') throw invalidGrant('the user account is not active');
+    return user;
+  }
+
+  private sessionPublicId(sessionId: string): Promise<string | null> {
+    return this.store.sessionPublicId(sessionId);
+  }
+
+  private async issueUserTokens(
+    client: Client,
+    authorization: UserAuthorization,
+    options: { nonce: string | null; grantExpiresAt: Date },
+  ): Promise<TokenResponse> {
+    const { token, expiresIn } = this.issuer.issueAccessToken(client, authorization.scope, authorization);
+    const response: TokenResponse = {
+      access_token: token,
+      token_type: 'Bearer',
+      expires_in: expiresIn,
+      scope: authorization.scope,
+    };
+    if (splitScope(authorization.scope).includes('openid')) {
+      response.id_token = this.issuer.issueIdToken(client, authorization, {
+        nonce: options.nonce,
+        accessToken: token,
+      });
+    }
+    if (client.grantTypes.includes('refresh_token')) {
+      const refreshToken = randomToken();
+      await this.store.createRefreshToken({
+        tokenHash: hashToken(refreshToken),
+        grantId: authorization.grantId,
+        clientId: client.id,
+        expiresAt: options.grantExpiresAt,
+      });
+      response.refresh_token = refreshToken;
+    }
+    return response;
+  }
+}
