@@ -5,6 +5,9 @@ import { createContext, openKeyring } from './app/context.js';
 import { createLogger } from './app/logging.js';
 import { startServer } from './app/server.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
+import { CLIENTS_HELP, runClientsCommand } from './clients/cli.js';
+import { ClientValidationError } from './clients/model.js';
+import { ClientNotFoundError } from './clients/service.js';
 import { resealAll } from './crypto/kek-rotation.js';
 import { addKeyToFile, KeyringError } from './crypto/keyring.js';
 import { Sealer } from './crypto/seal.js';
@@ -19,11 +22,14 @@ Commands:
   migrate                 Apply pending database migrations and exit
   keys rotate [--alg A]   Start a signing-key rotation (all algorithms, or A = RS256 | ES256 | EdDSA)
   kek rotate              Re-seal every secret at rest under a new key-encryption key
+  clients create|list|rotate-secret
+                          Register and manage OAuth clients headlessly
 
 Configuration comes from the environment (see docs/configuration.md).
 Run 'tessera <command> --help' for a command's options.`;
 
 const HELP: Record<string, string> = {
+  ...CLIENTS_HELP,
   serve: `Usage: tessera serve [--workers N]
 
 Starts the public listener (TESSERA_PUBLIC_PORT, default 9080) and the admin listener
@@ -183,14 +189,29 @@ async function rotateKek(config: Config): Promise<void> {
   }
 }
 
+async function manageClients(config: Config, command: string, args: string[]): Promise<void> {
+  const context = await createContext(config, createLogger({ logLevel: 'warn' }), { keyMaintenanceMs: 0 });
+  try {
+    await runClientsCommand(context, command, args);
+  } catch (error) {
+    if (error instanceof ClientValidationError) fail(error.message);
+    if (error instanceof ClientNotFoundError) fail(`no client '${error.message}'`);
+    if (error instanceof Error && !(error instanceof TypeError)) fail(error.message);
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const twoWord = command === 'keys' || command === 'kek' ? `${command} ${rest[0] ?? ''}`.trim() : command;
-  const args = command === 'keys' || command === 'kek' ? rest.slice(1) : rest;
+  const grouped = command === 'keys' || command === 'kek' || command === 'clients';
+  const twoWord = grouped ? `${command} ${rest[0] ?? ''}`.trim() : command;
+  const args = grouped ? rest.slice(1) : rest;
   if (!HELP[twoWord]) {
     fail(`unknown command '${twoWord}'. Run 'tessera --help'.`);
   }
@@ -212,6 +233,8 @@ async function main(argv: string[]): Promise<void> {
       return rotateSigningKeys(config, args);
     case 'kek rotate':
       return rotateKek(config);
+    default:
+      return manageClients(config, twoWord, args);
   }
 }
 

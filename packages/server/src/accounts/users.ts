@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 
@@ -33,12 +33,12 @@ function toUser(row: typeof users.$inferSelect): User {
 export class UserService {
   constructor(private readonly db: Db) {}
 
-  async create(input: { email: string; name?: string; emailVerified?: boolean }): Promise<User> {
+  async create(input: { id?: string; email: string; name?: string; emailVerified?: boolean }): Promise<User> {
     const emailNormalized = normalizeEmail(input.email);
     const inserted = await this.db
       .insert(users)
       .values({
-        id: randomUUID(),
+        id: input.id ?? randomUUID(),
         email: input.email.trim(),
         emailNormalized,
         name: input.name ?? '',
@@ -61,6 +61,23 @@ export class UserService {
       .from(users)
       .where(eq(users.emailNormalized, normalizeEmail(email)));
     return row ? toUser(row) : null;
+  }
+
+  async markEmailVerified(id: string, email: string): Promise<boolean> {
+    const updated = await this.db
+      .update(users)
+      .set({ emailVerified: true, updatedAt: new Date() })
+      .where(and(eq(users.id, id), eq(users.emailNormalized, normalizeEmail(email))))
+      .returning({ id: users.id });
+    return updated.length === 1;
+  }
+
+  async mustChangePassword(id: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ value: users.mustChangePassword })
+      .from(users)
+      .where(eq(users.id, id));
+    return row?.value ?? false;
   }
 
   async setStatus(id: string, status: User['status']): Promise<void> {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cookie from '@fastify/cookie';
+import { registerRegistrationRoutes } from '../accounts/registration-routes.js';
+import { registerSignInRoutes } from '../accounts/sign-in-routes.js';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -169,6 +171,8 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
     registerBackchannelRoutes(app, context);
     registerUserInfoRoutes(app, context);
     registerSessionRoutes(app, context);
+    registerSignInRoutes(app, context);
+    registerRegistrationRoutes(app, context);
     registerStaticUi(app, {
       prefix: '/ui',
       directory: options.uiDirectory ?? DEFAULT_UI_DIR,

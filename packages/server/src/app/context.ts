@@ -1,4 +1,7 @@
 import type { Logger } from 'pino';
+import { EmailTokens } from '../accounts/email-tokens.js';
+import { OpaqueServer } from '../accounts/opaque.js';
+import { PasswordAuthentication } from '../accounts/password-authentication.js';
 import { SessionService } from '../accounts/sessions.js';
 import { UserService } from '../accounts/users.js';
 import { ClientService } from '../clients/service.js';
@@ -10,6 +13,7 @@ import { SigningKeyService } from '../crypto/signing-keys.js';
 import { ChangeBus } from '../db/change-bus.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
+import { Mailer } from '../email/mailer.js';
 import { AuthorizeService } from '../oauth/authorize-service.js';
 import { Introspection } from '../oauth/introspection.js';
 import { OAuthStore } from '../oauth/store.js';
@@ -34,6 +38,9 @@ export interface AppContext {
   tokens: TokenService;
   introspection: Introspection;
   authorize: AuthorizeService;
+  passwords: PasswordAuthentication;
+  emailTokens: EmailTokens;
+  mailer: Mailer;
   close(): Promise<void>;
 }
 
@@ -69,7 +76,7 @@ export async function createContext(
     const sealer = new Sealer(keyring);
     const bus = new ChangeBus(database);
     await bus.start();
-    const settings = new SettingsService(database, bus);
+    const settings = new SettingsService(database, bus, sealer);
     await settings.load();
     const signingKeys = new SigningKeyService(database, sealer, settings, bus);
     await signingKeys.ensureKeys();
@@ -83,6 +90,11 @@ export async function createContext(
     const tokens = new TokenService(oauthStore, issuer, users, settings);
     const introspection = new Introspection(config.baseUrl, issuer, oauthStore);
     const authorize = new AuthorizeService(config.baseUrl, clients, oauthStore, issuer);
+    const opaque = new OpaqueServer(database.db, sealer);
+    await opaque.ensureSetup();
+    const passwords = new PasswordAuthentication(database.db, sealer, opaque, users, settings);
+    const emailTokens = new EmailTokens(database.db);
+    const mailer = new Mailer(config, settings, logger);
 
     const maintenanceMs = options.keyMaintenanceMs ?? 30_000;
     const timer =
@@ -112,6 +124,9 @@ export async function createContext(
       tokens,
       introspection,
       authorize,
+      passwords,
+      emailTokens,
+      mailer,
       async close() {
         if (timer) clearInterval(timer);
         await bus.stop();

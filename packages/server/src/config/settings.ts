@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { like, sql } from 'drizzle-orm';
 import { type Static, type TSchema, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import type { ChangeBus } from '../db/change-bus.js';
 import type { Database } from '../db/client.js';
-import { settings as settingsTable } from '../db/schema/index.js';
+import type { Sealer } from '../crypto/seal.js';
+import { serverSecrets, settings as settingsTable } from '../db/schema/index.js';
 
 interface SettingDefinition<S extends TSchema = TSchema> {
   schema: S;
@@ -58,6 +59,29 @@ export const SETTING_DEFINITIONS = {
     30 * 86_400,
     'Absolute lifetime of a refresh-token family from the authorization that started it (clients may override).',
   ),
+  'accounts.self_registration': define(
+    Type.Boolean(),
+    false,
+    'Whether anyone may create an account from the sign-in page (chosen at install).',
+  ),
+  'accounts.require_email_verification': define(
+    Type.Boolean(),
+    true,
+    'Whether a self-registered account must confirm its email address before it can sign in.',
+  ),
+  'smtp.host': define(Type.String({ maxLength: 255 }), '', 'SMTP server host; empty means email is not configured.'),
+  'smtp.port': define(Type.Integer({ minimum: 1, maximum: 65535 }), 587, 'SMTP server port.'),
+  'smtp.security': define(
+    Type.Union([Type.Literal('starttls'), Type.Literal('tls'), Type.Literal('none')]),
+    'starttls',
+    'starttls (upgrade, required), tls (implicit TLS, usually port 465) or none (loopback relays only).',
+  ),
+  'smtp.user': define(Type.String({ maxLength: 255 }), '', 'SMTP user name (empty: no authentication).'),
+  'smtp.password': {
+    ...define(Type.String({ maxLength: 2000 }), '', 'SMTP password, sealed at rest; never returned.'),
+    secure: true,
+  },
+  'smtp.from': define(Type.String({ maxLength: 320 }), '', 'Sender address, e.g. "Acme ID <id@acme.example>".'),
   'sessions.idle_seconds': define(
     Type.Integer({ minimum: 60, maximum: 30 * 86_400 }),
     12 * 3600,
@@ -71,6 +95,10 @@ export const SETTING_DEFINITIONS = {
 } satisfies Record<string, SettingDefinition>;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;
+
+const SECRET_PREFIX = 'setting:';
+const secretName = (key: string) => `${SECRET_PREFIX}${key}`;
+const secretContext = (name: string) => ({ table: 'server_secrets', column: 'value_sealed', row: name });
 export type SettingValue<K extends SettingKey> = Static<(typeof SETTING_DEFINITIONS)[K]['schema']>;
 
 export class SettingValidationError extends Error {
@@ -109,6 +137,7 @@ export class SettingsService {
   constructor(
     private readonly database: Database,
     private readonly bus: ChangeBus,
+    private readonly sealer: Sealer,
   ) {
     bus.on('settings', (key) => void this.reload(key === '*' ? undefined : key).catch(() => {}));
   }
@@ -139,6 +168,19 @@ export class SettingsService {
 
   async set<K extends SettingKey>(key: K, value: SettingValue<K>): Promise<void> {
     validateSetting(key, value);
+    const definition: SettingDefinition = SETTING_DEFINITIONS[key];
+    if (definition.secure) {
+      // Secure settings are sealed in server_secrets (which `tessera kek rotate` re-seals), never in plain JSON.
+      const name = secretName(key);
+      const sealed = this.sealer.seal(String(value), secretContext(name));
+      await this.database.db
+        .insert(serverSecrets)
+        .values({ name, valueSealed: sealed })
+        .onConflictDoUpdate({ target: serverSecrets.name, set: { valueSealed: sealed } });
+      this.values.set(key, value);
+      await this.bus.publish('settings', key);
+      return;
+    }
     await this.database.db
       .insert(settingsTable)
       .values({ key, value })
@@ -148,7 +190,17 @@ export class SettingsService {
   }
 
   private async reload(key?: string): Promise<void> {
-    const rows = await this.database.db.select().from(settingsTable);
+    const rows: { key: string; value: unknown }[] = await this.database.db.select().from(settingsTable);
+    const secrets = await this.database.db
+      .select()
+      .from(serverSecrets)
+      .where(like(serverSecrets.name, `${SECRET_PREFIX}%`));
+    for (const secret of secrets) {
+      rows.push({
+        key: secret.name.slice(SECRET_PREFIX.length),
+        value: this.sealer.openText(secret.valueSealed, secretContext(secret.name)),
+      });
+    }
     if (key === undefined) this.values.clear();
     for (const row of rows) {
       if (key !== undefined && row.key !== key) continue;

@@ -11,4 +11,6 @@ export interface SealedColumn {
 export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: 'signing_keys', column: 'private_jwk_sealed', idColumn: 'kid' },
   { table: 'client_secrets', column: 'secret_sealed', idColumn: 'id' },
+  { table: 'server_secrets', column: 'value_sealed', idColumn: 'name' },
+  { table: 'opaque_logins', column: 'state_sealed', idColumn: 'id_hash' },
 ];

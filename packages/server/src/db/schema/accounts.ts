@@ -12,6 +12,9 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     name: text('name').notNull().default(''),
     status: text('status').notNull().default('active'),
+    /** OPAQUE registration record (RFC 9807 §5.1.2): useless without the sealed server setup. */
+    opaqueRecord: text('opaque_record'),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -46,4 +49,54 @@ export const sessions = pgTable(
     uniqueIndex('sessions_public_id_idx').on(table.publicId),
     index('sessions_user_idx').on(table.userId),
   ],
+);
+
+/** Long-lived server secrets (the OPAQUE server setup), sealed under the KEK. */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  valueSealed: text('value_sealed').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+/**
+ * OPAQUE login state between start and finish (5 minutes, single use), in the database so the two halves may be
+ * served by different nodes. The user is fixed here at start; finish never takes an identity from the client.
+ */
+export const opaqueLogins = pgTable('opaque_logins', {
+  idHash: text('id_hash').primaryKey(),
+  /** Null for an unknown account: the fake-record flow runs to the end and fails like a wrong password. */
+  userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text('purpose').notNull(),
+  stateSealed: text('state_sealed').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  expiresAt: timestamptz('expires_at').notNull(),
+  consumedAt: timestamptz('consumed_at'),
+});
+
+/** OPAQUE registrations between start and finish; the user id is chosen at start and is the OPAQUE identifier. */
+export const pendingRegistrations = pgTable('pending_registrations', {
+  idHash: text('id_hash').primaryKey(),
+  email: text('email').notNull(),
+  userId: text('user_id').notNull(),
+  purpose: text('purpose').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  expiresAt: timestamptz('expires_at').notNull(),
+  consumedAt: timestamptz('consumed_at'),
+});
+
+/** Single-use emailed tokens (verification, password reset, email change), stored hashed. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    email: text('email').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    consumedAt: timestamptz('consumed_at'),
+  },
+  (table) => [index('email_tokens_user_idx').on(table.userId)],
 );

@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { ApiError } from '../app/errors.js';
+import type { SettingsService } from '../config/settings.js';
+import type { Sealer } from '../crypto/seal.js';
+import { hashToken, randomToken } from '../crypto/tokens.js';
+import type { Db } from '../db/client.js';
+import { opaqueLogins, pendingRegistrations, users } from '../db/schema/index.js';
+import type { OpaqueServer } from './opaque.js';
+import { normalizeEmail, type User, type UserService } from './users.js';
+
+/** What a proof of password is for: a sign-in, or re-proving it before changing it. */
+export type LoginPurpose = 'login' | 'reauth';
+/** Why a new OPAQUE record is being registered. */
+export type RegistrationPurpose = 'signup' | 'password_change' | 'password_reset' | 'admin_set';
+
+const LOGIN_TTL_MS = 5 * 60_000;
+const REGISTRATION_TTL_MS = 10 * 60_000;
+
+/** Every sign-in failure looks the same (spec §4.2, DESIGN §7): no hint whether the account exists. */
+export const invalidCredentials = () =>
+  new ApiError(401, 'invalid_credentials', 'the email address or password is not correct');
+
+/** OPAQUE messages are base64url strings of bounded size. */
+const OPAQUE_MESSAGE = /^[A-Za-z0-9_-]{16,2048}$/;
+
+export function checkOpaqueMessage(value: string, field: string): void {
+  if (!OPAQUE_MESSAGE.test(value))
+    throw new ApiError(400, 'invalid_request', `${field} is not an OPAQUE message`);
+}
+
+/**
+ * Password sign-in and (re-)registration with OPAQUE (RFC 9807). The server never receives the password or
+ * anything derived from it that could be attacked offline; the state between the two halves of each exchange is a
+ * database row, so the halves may be served by different nodes, and the user is taken from that row, never from
+ * the client's second message.
+ */
+export class PasswordAuthentication {
+  constructor(
+    private readonly db: Db,
+    private readonly sealer: Sealer,
+    private readonly opaque: OpaqueServer,
+    private readonly users: UserService,
+    private readonly settings: SettingsService,
+  ) {}
+
+  private stateContext(idHash: string) {
+    return { table: 'opaque_logins', column: 'state_sealed', row: idHash };
+  }
+
+  /**
+   * Starts a login. For an unknown account (or one without a password) the fake-record response keeps the answer
+   * the same in shape and timing; the failure only shows at finish, exactly like a wrong password.
+   */
+  async startLogin(
+    account: { email: string } | { userId: string },
+    startLoginRequest: string,
+    purpose: LoginPurpose,
+  ): Promise<{ loginId: string; loginResponse: string }> {
+    checkOpaqueMessage(startLoginRequest, 'start_login_request');
+    const user =
+      'email' in account
+        ? await this.users.findByEmail(account.email)
+        : await this.users.find(account.userId);
+    const record = user ? await this.recordOf(user.id) : null;
+    const identifier =
+      user && record
+        ? user.id
+        : `unknown:${'email' in account ? normalizeEmail(account.email) : account.userId}`;
+    let started: { loginResponse: string; serverLoginState: string };
+    try {
+      started = this.opaque.startLogin(identifier, record, startLoginRequest);
+    } catch {
+      throw new ApiError(400, 'invalid_request', 'start_login_request is not a valid OPAQUE message');
+    }
+    const loginId = randomToken();
+    const idHash = hashToken(loginId);
+    await this.db.insert(opaqueLogins).values({
+      idHash,
+      userId: user && record ? user.id : null,
+      purpose,
+      stateSealed: this.sealer.seal(started.serverLoginState, this.stateContext(idHash)),
+      expiresAt: new Date(Date.now() + LOGIN_TTL_MS),
+    });
+    return { loginId, loginResponse: started.loginResponse };
+  }
+
+  /** Finishes a login; the login state is consumed atomically, so a replayed finish is refused. */
+  async finishLogin(loginId: string, finishLoginRequest: string, purpose: LoginPurpose): Promise<User> {
+    checkOpaqueMessage(finishLoginRequest, 'finish_login_request');
+    const idHash = hashToken(loginId);
+    const [row] = await this.db
+      .update(opaqueLogins)
+      .set({ consumedAt: new Date() })
+      .where(
+        and(
+          eq(opaqueLogins.idHash, idHash),
+          eq(opaqueLogins.purpose, purpose),
+          isNull(opaqueLogins.consumedAt),
+          gt(opaqueLogins.expiresAt, new Date()),
+        ),
+      )
+      .returning();
+    if (!row) throw invalidCredentials();
+    const state = this.sealer.openText(row.stateSealed, this.stateContext(idHash));
+    const proved = this.opaque.finishLogin(state, finishLoginRequest);
+    if (!proved || !row.userId) throw invalidCredentials();
+    const user = await this.users.find(row.userId);
+    if (!user || user.status !== 'active') throw invalidCredentials();
+    return user;
+  }
+
+  private async recordOf(userId: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ record: users.opaqueRecord })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row?.record ?? null;
+  }
+
+  /** Starts registering a new OPAQUE record for a new account (signup) or an existing one (change/reset). */
+  async startRegistration(
+    target: { email: string; userId?: string },
+    registrationRequest: string,
+    purpose: RegistrationPurpose,
+  ): Promise<{ registrationId: string; registrationResponse: string }> {
+    checkOpaqueMessage(registrationRequest, 'registration_request');
+    const userId = target.userId ?? randomUUID();
+    let registrationResponse: string;
+    try {
+      registrationResponse = this.opaque.registrationResponse(userId, registrationRequest);
+    } catch {
+      throw new ApiError(400, 'invalid_request', 'registration_request is not a valid OPAQUE message');
+    }
+    const registrationId = randomToken();
+    await this.db.insert(pendingRegistrations).values({
+      idHash: hashToken(registrationId),
+      email: target.email.trim(),
+      userId,
+      purpose,
+      expiresAt: new Date(Date.now() + REGISTRATION_TTL_MS),
+    });
+    return { registrationId, registrationResponse };
+  }
+
+  /** Consumes a pending registration of the given purpose; returns who and what it was for. */
+  async consumeRegistration(
+    registrationId: string,
+    registrationRecord: string,
+    purpose: RegistrationPurpose,
+  ): Promise<{ userId: string; email: string }> {
+    checkOpaqueMessage(registrationRecord, 'registration_record');
+    const [row] = await this.db
+      .update(pendingRegistrations)
+      .set({ consumedAt: new Date() })
+      .where(
+        and(
+          eq(pendingRegistrations.idHash, hashToken(registrationId)),
+          eq(pendingRegistrations.purpose, purpose),
+          isNull(pendingRegistrations.consumedAt),
+          gt(pendingRegistrations.expiresAt, new Date()),
+        ),
+      )
+      .returning();
+    if (!row)
+      throw new ApiError(400, 'registration_expired', 'this registration is unknown or expired; start again');
+    return { userId: row.userId, email: row.email };
+  }
+
+  async setRecord(
+    userId: string,
+    registrationRecord: string,
+    options: { mustChangePassword?: boolean } = {},
+  ): Promise<void> {
+    await this.db
+      .update(users)
+      .set({
+        opaqueRecord: registrationRecord,
+        mustChangePassword: options.mustChangePassword ?? false,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, userId));
+  }
+
+  /** Self-registration: a new account with its first OPAQUE record. */
+  async finishSignup(
+    registrationId: string,
+    registrationRecord: string,
+    name: string,
+  ): Promise<{ user: User | null; existingEmail: string | null }> {
+    const { userId, email } = await this.consumeRegistration(registrationId, registrationRecord, 'signup');
+    const existing = await this.users.findByEmail(email);
+    if (existing) return { user: null, existingEmail: existing.email };
+    const user = await this.users.create({ id: userId, email, name, emailVerified: false });
+    await this.setRecord(user.id, registrationRecord);
+    return { user, existingEmail: null };
+  }
+
+  selfRegistrationOpen(): boolean {
+    return this.settings.get('accounts.self_registration');
+  }
+}

@@ -1,0 +1,175 @@
+import { Type } from 'typebox';
+import type { App } from '../app/build.js';
+import type { AppContext } from '../app/context.js';
+import { ApiError, errorResponses } from '../app/errors.js';
+import { setSessionCookie } from './session-http.js';
+import { requireOwnOrigin } from './sign-in-routes.js';
+
+const Email = Type.String({ minLength: 3, maxLength: 320, pattern: '^[^\\s@]+@[^\\s@]+$' });
+const OpaqueMessage = Type.String({ minLength: 16, maxLength: 2048 });
+const Token = Type.String({ minLength: 20, maxLength: 200 });
+
+/** The links in account emails point at hosted-UI pages. */
+export function accountLink(context: AppContext, page: string, token: string): string {
+  return `${context.config.baseUrl}/ui/${page}?token=${encodeURIComponent(token)}`;
+}
+
+/** Sends the verification link for a user's current address. */
+export async function sendVerification(
+  context: AppContext,
+  user: { id: string; email: string },
+): Promise<void> {
+  const token = await context.emailTokens.issue(user.id, 'verify_email', user.email);
+  await context.mailer.send({
+    to: user.email,
+    template: 'verification',
+    variables: { email: user.email, link: accountLink(context, 'verify-email', token) },
+  });
+}
+
+/** Self-registration with OPAQUE and email verification. */
+export function registerRegistrationRoutes(app: App, context: AppContext): void {
+  const requireOpen = () => {
+    if (!context.passwords.selfRegistrationOpen()) {
+      throw new ApiError(403, 'registration_closed', 'new accounts are created by an administrator here');
+    }
+  };
+
+  app.post(
+    '/api/user/register/start',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Self-registration, first OPAQUE message',
+        body: Type.Object(
+          { email: Email, registration_request: OpaqueMessage },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({ registration_id: Type.String(), registration_response: Type.String() }),
+          ...errorResponses(400, 403),
+        },
+      },
+    },
+    async (request) => {
+      requireOwnOrigin(context, request);
+      requireOpen();
+      const started = await context.passwords.startRegistration(
+        { email: request.body.email },
+        request.body.registration_request,
+        'signup',
+      );
+      return { registration_id: started.registrationId, registration_response: started.registrationResponse };
+    },
+  );
+
+  app.post(
+    '/api/user/register/finish',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary:
+          'Self-registration, final OPAQUE message. With verification required the answer is the same whether or not the address already has an account.',
+        body: Type.Object(
+          {
+            registration_id: Type.String({ maxLength: 200 }),
+            registration_record: OpaqueMessage,
+            name: Type.Optional(Type.String({ maxLength: 200 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({
+            status: Type.Union([Type.Literal('verification_sent'), Type.Literal('signed_in')]),
+            csrf_token: Type.Optional(Type.String()),
+          }),
+          ...errorResponses(400, 403, 409, 503),
+        },
+      },
+    },
+    async (request, reply) => {
+      requireOwnOrigin(context, request);
+      requireOpen();
+      const verify = context.settings.get('accounts.require_email_verification');
+      if (verify && !context.mailer.available())
+        throw new ApiError(503, 'email_not_configured', 'email is not configured');
+      const { user, existingEmail } = await context.passwords.finishSignup(
+        request.body.registration_id,
+        request.body.registration_record,
+        request.body.name ?? '',
+      );
+      if (existingEmail) {
+        if (!verify)
+          throw new ApiError(
+            409,
+            'email_taken',
+            'an account with this email address exists; sign in instead',
+          );
+        // Same answer as a new account; the owner of the address learns of the attempt by email.
+        await context.mailer.send({
+          to: existingEmail,
+          template: 'existing_account',
+          variables: { email: existingEmail, link: `${context.config.baseUrl}/ui/sign-in` },
+        });
+        return { status: 'verification_sent' as const };
+      }
+      if (verify) {
+        await sendVerification(context, user!);
+        return { status: 'verification_sent' as const };
+      }
+      const started = await context.sessions.start(
+        user!.id,
+        { amr: ['pwd'], acr: 'urn:tessera:loa:1', authTime: new Date() },
+        { userAgent: request.headers['user-agent'], ipAddress: request.ip },
+      );
+      setSessionCookie(context, reply, started);
+      return { status: 'signed_in' as const, csrf_token: started.csrfToken };
+    },
+  );
+
+  app.post(
+    '/api/user/email/verify',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Confirms an email address with the emailed single-use token',
+        body: Type.Object({ token: Token }, { additionalProperties: false }),
+        response: { 200: Type.Object({ verified: Type.Literal(true) }), ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const used = await context.emailTokens.consume(request.body.token, 'verify_email');
+      if (!used || !(await context.users.markEmailVerified(used.userId, used.email))) {
+        throw new ApiError(
+          400,
+          'invalid_token',
+          'this link is invalid, already used or expired; ask for a new one',
+        );
+      }
+      return { verified: true as const };
+    },
+  );
+
+  app.post(
+    '/api/user/email/verification/resend',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sends the verification link again (same answer whether or not the address has an account)',
+        body: Type.Object({ email: Email }, { additionalProperties: false }),
+        response: {
+          202: Type.Object({ status: Type.Literal('sent_if_pending') }),
+          ...errorResponses(400, 503),
+        },
+      },
+    },
+    async (request, reply) => {
+      requireOwnOrigin(context, request);
+      if (!context.mailer.available())
+        throw new ApiError(503, 'email_not_configured', 'email is not configured');
+      const user = await context.users.findByEmail(request.body.email);
+      if (user && !user.emailVerified && user.status === 'active') await sendVerification(context, user);
+      return reply.code(202).send({ status: 'sent_if_pending' as const });
+    },
+  );
+}

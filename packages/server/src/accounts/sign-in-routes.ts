@@ -1,0 +1,103 @@
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { App } from '../app/build.js';
+import type { AppContext } from '../app/context.js';
+import { ApiError, errorResponses } from '../app/errors.js';
+import { currentSession, setSessionCookie } from './session-http.js';
+
+const Email = Type.String({ minLength: 3, maxLength: 320, pattern: '^[^\\s@]+@[^\\s@]+$' });
+const OpaqueMessage = Type.String({ minLength: 16, maxLength: 2048 });
+
+const SignedIn = Type.Object({
+  authenticated: Type.Literal(true),
+  second_factor_required: Type.Boolean({ description: 'A TOTP or backup code must still be verified' }),
+  must_change_password: Type.Boolean(),
+  csrf_token: Type.String(),
+});
+
+/**
+ * Login CSRF: a browser always sends Origin on a cross-site POST; one that is not ours is refused before anything
+ * happens (DESIGN §7). The configured base URL decides, never the Host header.
+ */
+export function requireOwnOrigin(context: AppContext, request: FastifyRequest): void {
+  const origin = request.headers.origin;
+  if (origin !== undefined && origin !== new URL(context.config.baseUrl).origin) {
+    throw new ApiError(403, 'csrf_failed', 'cross-origin request refused');
+  }
+}
+
+/** OPAQUE sign-in (two round trips) and the session it starts. */
+export function registerSignInRoutes(app: App, context: AppContext): void {
+  app.post(
+    '/api/user/login/start',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary:
+          'OPAQUE login, first message (KE1). Unknown accounts get an indistinguishable fake response.',
+        body: Type.Object(
+          { email: Email, start_login_request: OpaqueMessage },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({ login_id: Type.String(), login_response: Type.String() }),
+          ...errorResponses(400, 403),
+        },
+      },
+    },
+    async (request) => {
+      requireOwnOrigin(context, request);
+      const { loginId, loginResponse } = await context.passwords.startLogin(
+        { email: request.body.email },
+        request.body.start_login_request,
+        'login',
+      );
+      return { login_id: loginId, login_response: loginResponse };
+    },
+  );
+
+  app.post(
+    '/api/user/login/finish',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'OPAQUE login, final message (KE3): starts a session (new id) and sets the session cookie',
+        body: Type.Object(
+          { login_id: Type.String({ maxLength: 200 }), finish_login_request: OpaqueMessage },
+          { additionalProperties: false },
+        ),
+        response: { 200: SignedIn, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      requireOwnOrigin(context, request);
+      const user = await context.passwords.finishLogin(
+        request.body.login_id,
+        request.body.finish_login_request,
+        'login',
+      );
+      if (context.settings.get('accounts.require_email_verification') && !user.emailVerified) {
+        throw new ApiError(
+          403,
+          'email_not_verified',
+          'confirm your email address first; we can send the link again',
+        );
+      }
+      // Session fixation (ASVS V7.2): whatever session the browser had ends; a new id is issued.
+      const previous = await currentSession(context, request);
+      if (previous) await context.sessions.end(previous.id);
+      const started = await context.sessions.start(
+        user.id,
+        { amr: ['pwd'], acr: 'urn:tessera:loa:1', authTime: new Date() },
+        { userAgent: request.headers['user-agent'], ipAddress: request.ip },
+      );
+      setSessionCookie(context, reply, started);
+      return {
+        authenticated: true as const,
+        second_factor_required: started.session.secondFactorPending,
+        must_change_password: await context.users.mustChangePassword(user.id),
+        csrf_token: started.csrfToken,
+      };
+    },
+  );
+}

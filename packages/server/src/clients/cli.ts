@@ -1,0 +1,89 @@
+import { parseArgs } from 'node:util';
+import type { AppContext } from '../app/context.js';
+import { type ClientInput, type GrantType, STANDARD_SCOPES } from './model.js';
+
+export const CLIENTS_HELP: Record<string, string> = {
+  'clients create': `Usage: tessera clients create --name NAME [options]
+
+Registers an OAuth client and prints it as JSON. A confidential client's secret is printed
+here once and can never be shown again (rotate it if lost).
+
+Options:
+  --name NAME                    Display name (required)
+  --type confidential|public     Default: confidential
+  --id ID                        client_id to use (default: random)
+  --redirect-uri URI             Allowed redirect URI (repeatable; exact match)
+  --post-logout-redirect-uri URI Allowed post-logout redirect URI (repeatable)
+  --grant GRANT                  authorization_code | refresh_token | client_credentials (repeatable;
+                                 default: authorization_code and refresh_token)
+  --scope SCOPE                  Allowed scope (repeatable; default: openid profile email offline_access)
+  --first-party                  Skip the consent page for this client
+  --help                         Show this help`,
+  'clients list': `Usage: tessera clients list
+
+Lists registered clients (id, type, name, grants). Secrets are never shown.
+
+Options:
+  --help        Show this help`,
+  'clients rotate-secret': `Usage: tessera clients rotate-secret CLIENT_ID
+
+Replaces a confidential client's secret and prints the new one once. The old secret stops
+working immediately on every node.
+
+Options:
+  --help        Show this help`,
+};
+
+export async function runClientsCommand(context: AppContext, command: string, args: string[]): Promise<void> {
+  if (command === 'clients list') {
+    for (const client of await context.clients.list()) {
+      process.stdout.write(`${client.id}\t${client.type}\t${client.name}\t${client.grantTypes.join(',')}\n`);
+    }
+    return;
+  }
+  if (command === 'clients rotate-secret') {
+    const { positionals } = parseArgs({ args, allowPositionals: true, strict: true });
+    if (positionals.length !== 1) throw new Error('clients rotate-secret takes exactly one CLIENT_ID');
+    const secret = await context.clients.rotateSecret(positionals[0]!);
+    process.stdout.write(`${JSON.stringify({ client_id: positionals[0], client_secret: secret }, null, 2)}\n`);
+    return;
+  }
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    options: {
+      name: { type: 'string' },
+      type: { type: 'string', default: 'confidential' },
+      id: { type: 'string' },
+      'redirect-uri': { type: 'string', multiple: true },
+      'post-logout-redirect-uri': { type: 'string', multiple: true },
+      grant: { type: 'string', multiple: true },
+      scope: { type: 'string', multiple: true },
+      'first-party': { type: 'boolean', default: false },
+    },
+  });
+  if (!values.name) throw new Error('--name is required');
+  if (values.type !== 'confidential' && values.type !== 'public') throw new Error('--type must be confidential or public');
+  const grants = (values.grant ?? ['authorization_code', 'refresh_token']) as GrantType[];
+  const input: ClientInput = {
+    name: values.name,
+    type: values.type,
+    client_id: values.id,
+    redirect_uris: values['redirect-uri'] ?? [],
+    post_logout_redirect_uris: values['post-logout-redirect-uri'] ?? [],
+    grant_types: grants,
+    scopes: values.scope?.map((scope) => ({ scope, description: STANDARD_SCOPES[scope] ?? scope })),
+    first_party: values['first-party'],
+  };
+  const { client, secret } = await context.clients.create(input);
+  const output: Record<string, unknown> = {
+    client_id: client.id,
+    type: client.type,
+    name: client.name,
+    redirect_uris: client.redirectUris,
+    grant_types: client.grantTypes,
+    scopes: client.scopes.map((entry) => entry.scope),
+  };
+  if (secret) output.client_secret = secret;
+  process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+}

@@ -1,0 +1,85 @@
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import { ApiError } from '../app/errors.js';
+import type { Config } from '../config/config.js';
+import type { SettingsService } from '../config/settings.js';
+import { renderEmail, type TemplateName } from './templates.js';
+
+export interface OutgoingEmail {
+  to: string;
+  template: TemplateName;
+  variables: Record<string, string>;
+}
+
+/** The features that need email say so clearly when it is not configured (production). */
+export const emailNotConfigured = () =>
+  new ApiError(503, 'email_not_configured', 'email is not configured on this server; ask the administrator');
+
+/**
+ * Sends account emails over SMTP (nodemailer) with the SMTP settings. Without SMTP settings, development mode writes
+ * the message to the log instead (the "outbox"), and production refuses with `email_not_configured`.
+ */
+export class Mailer {
+  constructor(
+    private readonly config: Config,
+    private readonly settings: SettingsService,
+    private readonly logger: Logger,
+  ) {}
+
+  configured(): boolean {
+    return this.settings.get('smtp.host') !== '' && this.settings.get('smtp.from') !== '';
+  }
+
+  /** Whether a feature that needs email can be offered at all. */
+  available(): boolean {
+    return this.configured() || this.config.environment === 'development';
+  }
+
+  async send(email: OutgoingEmail): Promise<void> {
+    const rendered = renderEmail(email.template, {
+      product: this.settings.get('product.name'),
+      ...email.variables,
+    });
+    if (!this.configured()) {
+      if (this.config.environment !== 'development') throw emailNotConfigured();
+      this.logger.info(
+        { outbox: { to: email.to, subject: rendered.subject, text: rendered.text } },
+        'email (SMTP not configured)',
+      );
+      return;
+    }
+    await this.transport().sendMail({
+      from: this.settings.get('smtp.from'),
+      to: email.to,
+      subject: rendered.subject,
+      text: rendered.text,
+      html: rendered.html,
+    });
+  }
+
+  /** A test message for the admin's SMTP check. */
+  async sendTest(to: string): Promise<void> {
+    await this.transport().sendMail({
+      from: this.settings.get('smtp.from'),
+      to,
+      subject: `${this.settings.get('product.name')}: SMTP test`,
+      text: 'This is a test message: the SMTP settings work.\n',
+    });
+  }
+
+  private transport() {
+    const security = this.settings.get('smtp.security');
+    const user = this.settings.get('smtp.user');
+    return nodemailer.createTransport({
+      host: this.settings.get('smtp.host'),
+      port: this.settings.get('smtp.port'),
+      secure: security === 'tls',
+      requireTLS: security === 'starttls',
+      ignoreTLS: security === 'none',
+      auth: user ? { user, pass: this.settings.get('smtp.password') } : undefined,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
+  }
+}

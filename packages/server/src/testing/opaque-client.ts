@@ -1,0 +1,90 @@
+import * as opaque from '@serenity-kit/opaque';
+import type { TestServer } from './server.js';
+
+export interface JsonResponse<T = Record<string, unknown>> {
+  status: number;
+  json: T;
+  headers: Headers;
+}
+
+export async function postJson(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<JsonResponse> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? JSON.parse(text) : {}, headers: response.headers };
+}
+
+export function sessionCookieFrom(headers: Headers): string | null {
+  const cookie = headers.getSetCookie().find((value) => value.startsWith('tessera_session='));
+  return cookie ? cookie.split(';')[0]! : null;
+}
+
+/** Self-registers through the HTTP API, running the OPAQUE client in-process as the browser would. */
+export async function registerWithPassword(
+  server: TestServer,
+  email: string,
+  password: string,
+  name = 'Test User',
+): Promise<JsonResponse> {
+  await opaque.ready;
+  const { clientRegistrationState, registrationRequest } = opaque.client.startRegistration({ password });
+  const start = await postJson(`${server.publicUrl}/api/user/register/start`, {
+    email,
+    registration_request: registrationRequest,
+  });
+  if (start.status !== 200) return start;
+  const { registrationRecord } = opaque.client.finishRegistration({
+    clientRegistrationState,
+    registrationResponse: start.json.registration_response as string,
+    password,
+  });
+  return postJson(`${server.publicUrl}/api/user/register/finish`, {
+    registration_id: start.json.registration_id,
+    registration_record: registrationRecord,
+    name,
+  });
+}
+
+export interface LoginAttempt {
+  /** The server's answer to the final message, or null when the client itself rejected the exchange. */
+  finish: JsonResponse | null;
+  start: JsonResponse;
+  cookie: string | null;
+}
+
+/** Signs in through the HTTP API with the OPAQUE client; `finishUrl` lets a test send the finish to another node. */
+export async function loginWithPassword(
+  server: TestServer,
+  email: string,
+  password: string,
+  options: { finishUrl?: string; cookie?: string } = {},
+): Promise<LoginAttempt> {
+  await opaque.ready;
+  const { clientLoginState, startLoginRequest } = opaque.client.startLogin({ password });
+  const headers: Record<string, string> = options.cookie ? { cookie: options.cookie } : {};
+  const start = await postJson(
+    `${server.publicUrl}/api/user/login/start`,
+    { email, start_login_request: startLoginRequest },
+    headers,
+  );
+  if (start.status !== 200) return { start, finish: null, cookie: null };
+  const result = opaque.client.finishLogin({
+    clientLoginState,
+    loginResponse: start.json.login_response as string,
+    password,
+  });
+  if (!result) return { start, finish: null, cookie: null };
+  const finish = await postJson(
+    `${options.finishUrl ?? server.publicUrl}/api/user/login/finish`,
+    { login_id: start.json.login_id, finish_login_request: result.finishLoginRequest },
+    headers,
+  );
+  return { start, finish, cookie: sessionCookieFrom(finish.headers) };
+}
