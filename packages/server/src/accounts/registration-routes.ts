@@ -2,11 +2,10 @@ import { Type } from 'typebox';
 import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
+import { Email, OpaqueMessage } from './schemas.js';
 import { setSessionCookie } from './session-http.js';
 import { requireOwnOrigin } from './sign-in-routes.js';
 
-const Email = Type.String({ minLength: 3, maxLength: 320, pattern: '^[^\\s@]+@[^\\s@]+$' });
-const OpaqueMessage = Type.String({ minLength: 16, maxLength: 2048 });
 const Token = Type.String({ minLength: 20, maxLength: 200 });
 
 /** The links in account emails point at hosted-UI pages. */
@@ -47,13 +46,14 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
         ),
         response: {
           200: Type.Object({ registration_id: Type.String(), registration_response: Type.String() }),
-          ...errorResponses(400, 403),
+          ...errorResponses(400, 403, 429),
         },
       },
     },
     async (request) => {
       requireOwnOrigin(context, request);
       requireOpen();
+      await context.rateLimits.consume('registration-ip', request.ip);
       const started = await context.passwords.startRegistration(
         { email: request.body.email },
         request.body.registration_request,
@@ -168,7 +168,10 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
       if (!context.mailer.available())
         throw new ApiError(503, 'email_not_configured', 'email is not configured');
       const user = await context.users.findByEmail(request.body.email);
-      if (user && !user.emailVerified && user.status === 'active') await sendVerification(context, user);
+      const pending = user !== null && !user.emailVerified && user.status === 'active';
+      if (pending && (await context.rateLimits.tryConsume('verification-account', user.id))) {
+        await sendVerification(context, user);
+      }
       return reply.code(202).send({ status: 'sent_if_pending' as const });
     },
   );

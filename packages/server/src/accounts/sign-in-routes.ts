@@ -3,10 +3,8 @@ import { Type } from 'typebox';
 import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
+import { Email, OpaqueMessage } from './schemas.js';
 import { currentSession, setSessionCookie } from './session-http.js';
-
-const Email = Type.String({ minLength: 3, maxLength: 320, pattern: '^[^\\s@]+@[^\\s@]+$' });
-const OpaqueMessage = Type.String({ minLength: 16, maxLength: 2048 });
 
 const SignedIn = Type.Object({
   authenticated: Type.Literal(true),
@@ -41,12 +39,14 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
         ),
         response: {
           200: Type.Object({ login_id: Type.String(), login_response: Type.String() }),
-          ...errorResponses(400, 403),
+          ...errorResponses(400, 403, 429),
         },
       },
     },
     async (request) => {
       requireOwnOrigin(context, request);
+      await context.rateLimits.consume('sign-in-ip', request.ip);
+      await context.rateLimits.consume('sign-in-account', request.body.email.trim().toLowerCase());
       const { loginId, loginResponse } = await context.passwords.startLogin(
         { email: request.body.email },
         request.body.start_login_request,

@@ -16,6 +16,9 @@ beforeAll(async () => {
   nodeA = await startTestServer({ database: await testDatabase.open(), env });
   nodeB = await startTestServer({ database: await testDatabase.open(), env });
   await nodeA.context.settings.set('accounts.self_registration', true);
+  // The timing test makes hundreds of attempts; the limit itself is tested in account-flows.test.ts.
+  await nodeA.context.settings.set('rate_limits.sign_in_per_minute', 100_000);
+  await nodeA.context.settings.set('rate_limits.sign_in_per_ip_per_minute', 100_000);
   await nodeA.context.settings.set('accounts.require_email_verification', false);
   const registered = await registerWithPassword(nodeA, 'ada@example.com', password, 'Ada');
   expect(registered.status).toBe(200);
@@ -188,6 +191,9 @@ describe('OPAQUE sign-in', () => {
       expect(response.json.error).toBe('registration_closed');
     } finally {
       await nodeA.context.settings.set('accounts.self_registration', true);
+      // The timing test makes hundreds of attempts; the limit itself is tested in account-flows.test.ts.
+      await nodeA.context.settings.set('rate_limits.sign_in_per_minute', 100_000);
+      await nodeA.context.settings.set('rate_limits.sign_in_per_ip_per_minute', 100_000);
     }
   });
 

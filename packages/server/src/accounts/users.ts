@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ilike, like, or } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 
@@ -70,6 +70,47 @@ export class UserService {
       .where(and(eq(users.id, id), eq(users.emailNormalized, normalizeEmail(email))))
       .returning({ id: users.id });
     return updated.length === 1;
+  }
+
+  async setName(id: string, name: string): Promise<void> {
+    await this.db.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, id));
+  }
+
+  /** Changes the address (confirmed by a link to it); false when another account took it meanwhile. */
+  async changeEmail(id: string, email: string): Promise<boolean> {
+    try {
+      const updated = await this.db
+        .update(users)
+        .set({
+          email: email.trim(),
+          emailNormalized: normalizeEmail(email),
+          emailVerified: true,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, id))
+        .returning({ id: users.id });
+      return updated.length === 1;
+    } catch {
+      // The unique index refused it.
+      return false;
+    }
+  }
+
+  /** Directory search by email or name prefix, for callers allowed to read the directory. */
+  async search(query: string, limit: number): Promise<User[]> {
+    const pattern = `${query
+      .trim()
+      .toLowerCase()
+      .replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    const rows = await this.db
+      .select()
+      .from(users)
+      .where(
+        and(eq(users.status, 'active'), or(like(users.emailNormalized, pattern), ilike(users.name, pattern))),
+      )
+      .orderBy(users.emailNormalized)
+      .limit(limit);
+    return rows.map(toUser);
   }
 
   async mustChangePassword(id: string): Promise<boolean> {

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cookie from '@fastify/cookie';
+import { registerDirectoryRoutes } from '../accounts/directory-routes.js';
+import { registerPasswordRoutes } from '../accounts/password-routes.js';
+import { registerProfileRoutes } from '../accounts/profile-routes.js';
 import { registerRegistrationRoutes } from '../accounts/registration-routes.js';
 import { registerSignInRoutes } from '../accounts/sign-in-routes.js';
 import formbody from '@fastify/formbody';
@@ -173,6 +176,9 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
     registerSessionRoutes(app, context);
     registerSignInRoutes(app, context);
     registerRegistrationRoutes(app, context);
+    registerPasswordRoutes(app, context);
+    registerProfileRoutes(app, context);
+    registerDirectoryRoutes(app, context);
     registerStaticUi(app, {
       prefix: '/ui',
       directory: options.uiDirectory ?? DEFAULT_UI_DIR,

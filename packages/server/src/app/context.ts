@@ -14,6 +14,7 @@ import { ChangeBus } from '../db/change-bus.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { Mailer } from '../email/mailer.js';
+import { MemoryRateLimitStore, RateLimits, RedisRateLimitStore } from './rate-limits.js';
 import { AuthorizeService } from '../oauth/authorize-service.js';
 import { Introspection } from '../oauth/introspection.js';
 import { OAuthStore } from '../oauth/store.js';
@@ -41,6 +42,7 @@ export interface AppContext {
   passwords: PasswordAuthentication;
   emailTokens: EmailTokens;
   mailer: Mailer;
+  rateLimits: RateLimits;
   close(): Promise<void>;
 }
 
@@ -95,6 +97,10 @@ export async function createContext(
     const passwords = new PasswordAuthentication(database.db, sealer, opaque, users, settings);
     const emailTokens = new EmailTokens(database.db);
     const mailer = new Mailer(config, settings, logger);
+    const rateLimits = new RateLimits(
+      config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore(),
+      settings,
+    );
 
     const maintenanceMs = options.keyMaintenanceMs ?? 30_000;
     const timer =
@@ -127,8 +133,10 @@ export async function createContext(
       passwords,
       emailTokens,
       mailer,
+      rateLimits,
       async close() {
         if (timer) clearInterval(timer);
+        await rateLimits.close();
         await bus.stop();
         if (!options.database) await database.close();
       },

@@ -82,6 +82,36 @@ export const SETTING_DEFINITIONS = {
     secure: true,
   },
   'smtp.from': define(Type.String({ maxLength: 320 }), '', 'Sender address, e.g. "Acme ID <id@acme.example>".'),
+  'rate_limits.sign_in_per_minute': define(
+    Type.Integer({ minimum: 1, maximum: 100_000 }),
+    10,
+    'Sign-in attempts allowed per minute per account.',
+  ),
+  'rate_limits.sign_in_per_ip_per_minute': define(
+    Type.Integer({ minimum: 1, maximum: 100_000 }),
+    60,
+    'Sign-in attempts allowed per minute per client IP.',
+  ),
+  'rate_limits.registration_per_hour': define(
+    Type.Integer({ minimum: 1, maximum: 100_000 }),
+    20,
+    'Self-registrations allowed per hour per client IP.',
+  ),
+  'rate_limits.password_reset_per_hour': define(
+    Type.Integer({ minimum: 1, maximum: 100_000 }),
+    10,
+    'Password-reset requests allowed per hour per client IP.',
+  ),
+  'rate_limits.password_reset_per_account_per_hour': define(
+    Type.Integer({ minimum: 1, maximum: 1000 }),
+    3,
+    'Reset emails sent per hour per account (further requests get the same answer but no email).',
+  ),
+  'rate_limits.email_verification_per_hour': define(
+    Type.Integer({ minimum: 1, maximum: 1000 }),
+    5,
+    'Verification emails sent per hour per account.',
+  ),
   'sessions.idle_seconds': define(
     Type.Integer({ minimum: 60, maximum: 30 * 86_400 }),
     12 * 3600,

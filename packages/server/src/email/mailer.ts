@@ -48,13 +48,19 @@ export class Mailer {
       );
       return;
     }
-    await this.transport().sendMail({
-      from: this.settings.get('smtp.from'),
-      to: email.to,
-      subject: rendered.subject,
-      text: rendered.text,
-      html: rendered.html,
-    });
+    try {
+      await this.transport().sendMail({
+        from: this.settings.get('smtp.from'),
+        to: email.to,
+        subject: rendered.subject,
+        text: rendered.text,
+        html: rendered.html,
+      });
+    } catch (error) {
+      // The SMTP server's reply may name hosts and users: log it for the operator, tell the user only that it failed.
+      this.logger.error({ err: error, template: email.template }, 'sending email failed');
+      throw new ApiError(502, 'email_send_failed', 'the email could not be sent; try again later');
+    }
   }
 
   /** A test message for the admin's SMTP check. */

@@ -1,0 +1,234 @@
+import { Type } from 'typebox';
+import type { App } from '../app/build.js';
+import type { AppContext } from '../app/context.js';
+import { ApiError, errorResponses } from '../app/errors.js';
+import { revokeAllGrantsOfUser } from '../oauth/grant-revocation.js';
+import { accountLink } from './registration-routes.js';
+import { Email, OpaqueMessage } from './schemas.js';
+import { requireSessionWithCsrf, setSessionCookie } from './session-http.js';
+import { requireOwnOrigin } from './sign-in-routes.js';
+
+const Token = Type.String({ minLength: 20, maxLength: 200 });
+const Id = Type.String({ maxLength: 200 });
+
+const invalidResetToken = () =>
+  new ApiError(
+    400,
+    'invalid_token',
+    'this reset link is invalid, already used or expired; ask for a new one',
+  );
+
+/** Password reset by email and password change (both end in a new OPAQUE registration). */
+export function registerPasswordRoutes(app: App, context: AppContext): void {
+  app.post(
+    '/api/user/password/reset/request',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Emails a reset link (same answer whether or not the account exists; throttled)',
+        body: Type.Object({ email: Email }, { additionalProperties: false }),
+        response: {
+          202: Type.Object({ status: Type.Literal('sent_if_exists') }),
+          ...errorResponses(400, 429, 503),
+        },
+      },
+    },
+    async (request, reply) => {
+      requireOwnOrigin(context, request);
+      if (!context.mailer.available())
+        throw new ApiError(503, 'email_not_configured', 'email is not configured');
+      await context.rateLimits.consume('password-reset-ip', request.ip);
+      const user = await context.users.findByEmail(request.body.email);
+      // Throttled per account too, silently: the answer must not tell whether the account exists.
+      if (
+        user &&
+        user.status === 'active' &&
+        (await context.rateLimits.tryConsume('password-reset-account', user.id))
+      ) {
+        const token = await context.emailTokens.issue(user.id, 'password_reset', user.email);
+        await context.mailer.send({
+          to: user.email,
+          template: 'password_reset',
+          variables: { email: user.email, link: accountLink(context, 'reset-password', token) },
+        });
+      }
+      return reply.code(202).send({ status: 'sent_if_exists' as const });
+    },
+  );
+
+  app.get(
+    '/api/user/password/reset/validate',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Checks a reset link before the new password is chosen',
+        querystring: Type.Object({ token: Token }),
+        response: {
+          200: Type.Object({ valid: Type.Literal(true), email: Type.String() }),
+          ...errorResponses(400),
+        },
+      },
+    },
+    async (request) => {
+      const live = await context.emailTokens.peek(request.query.token, 'password_reset');
+      if (!live) throw invalidResetToken();
+      return { valid: true as const, email: live.email };
+    },
+  );
+
+  app.post(
+    '/api/user/password/reset/start',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Reset, first OPAQUE registration message (the link must still be valid)',
+        body: Type.Object(
+          { token: Token, registration_request: OpaqueMessage },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({ registration_id: Type.String(), registration_response: Type.String() }),
+          ...errorResponses(400),
+        },
+      },
+    },
+    async (request) => {
+      const live = await context.emailTokens.peek(request.body.token, 'password_reset');
+      if (!live) throw invalidResetToken();
+      const started = await context.passwords.startRegistration(
+        { email: live.email, userId: live.userId },
+        request.body.registration_request,
+        'password_reset',
+      );
+      return { registration_id: started.registrationId, registration_response: started.registrationResponse };
+    },
+  );
+
+  app.post(
+    '/api/user/password/reset/finish',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary:
+          'Reset, final message: stores the new record, uses up the link, ends every session and grant',
+        body: Type.Object(
+          { token: Token, registration_id: Id, registration_record: OpaqueMessage },
+          { additionalProperties: false },
+        ),
+        response: { 200: Type.Object({ reset: Type.Literal(true) }), ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const used = await context.emailTokens.consume(request.body.token, 'password_reset');
+      if (!used) throw invalidResetToken();
+      const registration = await context.passwords.consumeRegistration(
+        request.body.registration_id,
+        request.body.registration_record,
+        'password_reset',
+      );
+      if (registration.userId !== used.userId) throw invalidResetToken();
+      await context.passwords.setRecord(used.userId, request.body.registration_record);
+      // Whoever knew the old password must not stay signed in anywhere.
+      await context.sessions.endAllForUser(used.userId);
+      await revokeAllGrantsOfUser(context.database.db, used.userId);
+      // Following the emailed link proves control of the address.
+      await context.users.markEmailVerified(used.userId, used.email);
+      return { reset: true as const };
+    },
+  );
+
+  app.post(
+    '/api/user/password/change/start',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Password change, step 1: prove the current password (fresh OPAQUE login, KE1)',
+        body: Type.Object({ start_login_request: OpaqueMessage }, { additionalProperties: false }),
+        response: {
+          200: Type.Object({ login_id: Type.String(), login_response: Type.String() }),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const session = await requireSessionWithCsrf(context, request);
+      const started = await context.passwords.startLogin(
+        { userId: session.userId },
+        request.body.start_login_request,
+        'reauth',
+      );
+      return { login_id: started.loginId, login_response: started.loginResponse };
+    },
+  );
+
+  app.post(
+    '/api/user/password/change/verify',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Password change, step 2: finish the proof (KE3) and start registering the new password',
+        body: Type.Object(
+          { login_id: Id, finish_login_request: OpaqueMessage, registration_request: OpaqueMessage },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({ registration_id: Type.String(), registration_response: Type.String() }),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const session = await requireSessionWithCsrf(context, request);
+      const user = await context.passwords.finishLogin(
+        request.body.login_id,
+        request.body.finish_login_request,
+        'reauth',
+      );
+      if (user.id !== session.userId)
+        throw new ApiError(401, 'invalid_credentials', 'the password is not correct');
+      const started = await context.passwords.startRegistration(
+        { email: user.email, userId: user.id },
+        request.body.registration_request,
+        'password_change',
+      );
+      return { registration_id: started.registrationId, registration_response: started.registrationResponse };
+    },
+  );
+
+  app.post(
+    '/api/user/password/change/finish',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Password change, step 3: store the new record; this session gets a new id, others end',
+        body: Type.Object(
+          { registration_id: Id, registration_record: OpaqueMessage },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({ changed: Type.Literal(true), csrf_token: Type.String() }),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSessionWithCsrf(context, request);
+      const registration = await context.passwords.consumeRegistration(
+        request.body.registration_id,
+        request.body.registration_record,
+        'password_change',
+      );
+      if (registration.userId !== session.userId)
+        throw new ApiError(403, 'forbidden', 'not your registration');
+      await context.passwords.setRecord(session.userId, request.body.registration_record);
+      await context.sessions.endAllForUser(session.userId);
+      const started = await context.sessions.start(
+        session.userId,
+        { amr: session.amr, acr: session.acr, authTime: new Date() },
+        { userAgent: request.headers['user-agent'], ipAddress: request.ip },
+      );
+      setSessionCookie(context, reply, started);
+      return { changed: true as const, csrf_token: started.csrfToken };
+    },
+  );
+}

@@ -1,0 +1,152 @@
+import { Type } from 'typebox';
+import type { App } from '../app/build.js';
+import type { AppContext } from '../app/context.js';
+import { ApiError, errorResponses } from '../app/errors.js';
+import { accountLink } from './registration-routes.js';
+import { Email } from './schemas.js';
+import { currentSession, requireSessionWithCsrf } from './session-http.js';
+
+const Profile = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  email_verified: Type.Boolean(),
+  name: Type.String(),
+});
+
+/** The signed-in user's profile, email change, and the apps dashboard. */
+export function registerProfileRoutes(app: App, context: AppContext): void {
+  const signedInUser = async (request: Parameters<typeof currentSession>[1]) => {
+    const session = await currentSession(context, request);
+    const user = session ? await context.users.find(session.userId) : null;
+    if (!session || !user || user.status !== 'active')
+      throw new ApiError(401, 'not_signed_in', 'sign in first');
+    return user;
+  };
+  const profileOf = (user: { id: string; email: string; emailVerified: boolean; name: string }) => ({
+    id: user.id,
+    email: user.email,
+    email_verified: user.emailVerified,
+    name: user.name,
+  });
+
+  app.get(
+    '/api/user/profile',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'The signed-in user',
+        response: { 200: Profile, ...errorResponses(401) },
+      },
+    },
+    async (request) => profileOf(await signedInUser(request)),
+  );
+
+  app.put(
+    '/api/user/profile',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Updates the name (CSRF token required)',
+        body: Type.Object({ name: Type.String({ maxLength: 200 }) }, { additionalProperties: false }),
+        response: { 200: Profile, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const session = await requireSessionWithCsrf(context, request);
+      await context.users.setName(session.userId, request.body.name.trim());
+      return profileOf((await context.users.find(session.userId))!);
+    },
+  );
+
+  app.post(
+    '/api/user/profile/email',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Asks to change the email address: a confirmation link goes to the new address',
+        body: Type.Object({ email: Email }, { additionalProperties: false }),
+        response: {
+          202: Type.Object({ status: Type.Literal('confirmation_sent') }),
+          ...errorResponses(400, 401, 403, 409, 503),
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSessionWithCsrf(context, request);
+      if (!context.mailer.available())
+        throw new ApiError(503, 'email_not_configured', 'email is not configured');
+      const email = request.body.email.trim();
+      const taken = await context.users.findByEmail(email);
+      if (taken && taken.id !== session.userId) {
+        throw new ApiError(409, 'email_taken', 'another account uses this address');
+      }
+      const token = await context.emailTokens.issue(session.userId, 'email_change', email);
+      await context.mailer.send({
+        to: email,
+        template: 'email_change',
+        variables: { email, link: accountLink(context, 'confirm-email', token) },
+      });
+      return reply.code(202).send({ status: 'confirmation_sent' as const });
+    },
+  );
+
+  app.post(
+    '/api/user/profile/email/confirm',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Confirms the new email address with the emailed single-use token',
+        body: Type.Object(
+          { token: Type.String({ minLength: 20, maxLength: 200 }) },
+          { additionalProperties: false },
+        ),
+        response: { 200: Type.Object({ email: Type.String() }), ...errorResponses(400, 409) },
+      },
+    },
+    async (request) => {
+      const used = await context.emailTokens.consume(request.body.token, 'email_change');
+      if (!used) throw new ApiError(400, 'invalid_token', 'this link is invalid, already used or expired');
+      if (!(await context.users.changeEmail(used.userId, used.email))) {
+        throw new ApiError(409, 'email_taken', 'another account uses this address now');
+      }
+      return { email: used.email };
+    },
+  );
+
+  app.get(
+    '/api/user/apps',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Apps the user can open from the account page',
+        response: {
+          200: Type.Object({
+            apps: Type.Array(
+              Type.Object({
+                client_id: Type.String(),
+                name: Type.String(),
+                logo_uri: Type.Union([Type.String(), Type.Null()]),
+                app_url: Type.String(),
+              }),
+            ),
+          }),
+          ...errorResponses(401),
+        },
+      },
+    },
+    async (request) => {
+      await signedInUser(request);
+      const clients = await context.clients.list();
+      return {
+        apps: clients
+          .filter((client) => client.showOnDashboard && client.appUrl)
+          .map((client) => ({
+            client_id: client.id,
+            name: client.name,
+            logo_uri: client.logoUri,
+            app_url: client.appUrl!,
+          })),
+      };
+    },
+  );
+}
