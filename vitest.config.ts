@@ -7,10 +7,13 @@ const serverTests = ['packages/server/src/**/*.test.ts'];
 export default defineConfig({
   test: {
     pool: 'forks',
+    // Two cores: one test file per core keeps timing-sensitive tests honest.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
       {
+        extends: true,
         test: {
           name: 'server',
           include: serverTests,
@@ -21,6 +24,7 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL
         ? [
             {
+              extends: true,
               test: {
                 name: 'server-postgres',
                 include: serverTests,
@@ -31,6 +35,7 @@ export default defineConfig({
           ]
         : []),
       {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],

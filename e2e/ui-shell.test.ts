@@ -30,7 +30,8 @@ describe('hosted UI shell', () => {
       throw new Error(`${UI_INDEX} is missing: run npm run build -w @tessera/web first`);
     server = await startTestServer();
     browser = await launchBrowser();
-  });
+    // A fresh database and a browser on a busy 2-core machine take longer than Vitest's default 10 s.
+  }, 120_000);
 
   afterEach(async () => {
     for (const { context } of opened.splice(0)) await context.close();

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 import cluster from 'node:cluster';
 import { parseArgs } from 'node:util';
+import { INSTALL_HELP, runInstallCommand } from './admin/install-cli.js';
 import { createContext, openKeyring } from './app/context.js';
 import { createLogger } from './app/logging.js';
 import { startServer } from './app/server.js';
-import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { CLIENTS_HELP, runClientsCommand } from './clients/cli.js';
 import { ClientValidationError } from './clients/model.js';
 import { ClientNotFoundError } from './clients/service.js';
+import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { resealAll } from './crypto/kek-rotation.js';
 import { addKeyToFile, KeyringError } from './crypto/keyring.js';
 import { Sealer } from './crypto/seal.js';
@@ -24,12 +25,14 @@ Commands:
   kek rotate              Re-seal every secret at rest under a new key-encryption key
   clients create|list|rotate-secret
                           Register and manage OAuth clients headlessly
+  install --admin-email E First-run install without the browser (admin password on stdin)
 
 Configuration comes from the environment (see docs/configuration.md).
 Run 'tessera <command> --help' for a command's options.`;
 
 const HELP: Record<string, string> = {
   ...CLIENTS_HELP,
+  install: INSTALL_HELP,
   serve: `Usage: tessera serve [--workers N]
 
 Starts the public listener (TESSERA_PUBLIC_PORT, default 9080) and the admin listener
@@ -106,16 +109,17 @@ async function serve(config: Config, args: string[]): Promise<void> {
   }
 
   const server = await startServer(config, logger, { migrate: !cluster.isWorker });
+  const installToken = cluster.isWorker ? null : await server.context.install.issueToken();
   const shutdown = async () => {
     await server.close().catch(() => {});
     process.exit(0);
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
-  if (!cluster.isWorker) printUrls(config, 1);
+  if (!cluster.isWorker) printUrls(config, 1, installToken);
 }
 
-function printUrls(config: Config, workers: number): void {
+function printUrls(config: Config, workers: number, installToken: string | null = null): void {
   const storage = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;
   process.stdout.write(
     [
@@ -124,6 +128,14 @@ function printUrls(config: Config, workers: number): void {
       `  Public:  ${config.baseUrl}  (issuer; listening on ${config.publicHost}:${config.publicPort})`,
       `  Admin:   ${config.adminUrl}  (listening on ${config.adminHost}:${config.adminPort}; keep it private)`,
       `  Hosted UI: ${config.baseUrl}/ui/`,
+      ...(installToken
+        ? [
+            '',
+            'First-run install: open this one-time link (valid 24 hours) to create the first admin:',
+            `  ${config.adminUrl}/setup#token=${installToken}`,
+            "  or run 'tessera install --admin-email you@example.com' with the password on standard input.",
+          ]
+        : []),
       '',
     ].join('\n'),
   );
@@ -189,6 +201,18 @@ async function rotateKek(config: Config): Promise<void> {
   }
 }
 
+async function install(config: Config, args: string[]): Promise<void> {
+  const context = await createContext(config, createLogger({ logLevel: 'warn' }), { keyMaintenanceMs: 0 });
+  try {
+    await runInstallCommand(context, args);
+  } catch (error) {
+    if (error instanceof Error && !(error instanceof TypeError)) fail(error.message);
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
 async function manageClients(config: Config, command: string, args: string[]): Promise<void> {
   const context = await createContext(config, createLogger({ logLevel: 'warn' }), { keyMaintenanceMs: 0 });
   try {
@@ -233,6 +257,8 @@ async function main(argv: string[]): Promise<void> {
       return rotateSigningKeys(config, args);
     case 'kek rotate':
       return rotateKek(config);
+    case 'install':
+      return install(config, args);
     default:
       return manageClients(config, twoWord, args);
   }

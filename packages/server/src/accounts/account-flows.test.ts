@@ -318,5 +318,5 @@ describe('rate limits', () => {
       await nodeB.close();
       await database.drop();
     }
-  });
+  }, 120_000);
 });

@@ -72,7 +72,7 @@ export function registerDirectoryRoutes(app: App, context: AppContext): void {
     async (request) => {
       await requireDirectoryReader(context, request);
       const user = await context.users.find(request.params.userId);
-      if (!user || user.status !== 'active') throw new OAuthError('not_found', 'no such user', 404);
+      if (user?.status !== 'active') throw new OAuthError('not_found', 'no such user', 404);
       return { id: user.id, email: user.email, name: user.name };
     },
   );

@@ -5,9 +5,25 @@ import type { SettingsService } from '../config/settings.js';
 import type { Sealer } from '../crypto/seal.js';
 import { hashToken, randomToken } from '../crypto/tokens.js';
 import type { Db } from '../db/client.js';
-import { opaqueLogins, pendingRegistrations, users } from '../db/schema/index.js';
+import { opaqueLogins, pendingRegistrations } from '../db/schema/index.js';
 import type { OpaqueServer } from './opaque.js';
-import { normalizeEmail, type User, type UserService } from './users.js';
+import { normalizeEmail } from './users.js';
+
+/** An account that signs in with a password: a user, or an admin user. */
+export interface PasswordAccount {
+  id: string;
+  email: string;
+  status: string;
+}
+
+/** Where the accounts of one kind live; PasswordAuthentication works the same for both kinds. */
+export interface PasswordAccounts<A extends PasswordAccount> {
+  kind: 'user' | 'admin';
+  find(id: string): Promise<A | null>;
+  findByEmail(email: string): Promise<A | null>;
+  recordOf(id: string): Promise<string | null>;
+  setRecord(id: string, record: string, options: { mustChangePassword?: boolean }): Promise<void>;
+}
 
 /** What a proof of password is for: a sign-in, or re-proving it before changing it. */
 export type LoginPurpose = 'login' | 'reauth';
@@ -35,14 +51,19 @@ export function checkOpaqueMessage(value: string, field: string): void {
  * database row, so the halves may be served by different nodes, and the user is taken from that row, never from
  * the client's second message.
  */
-export class PasswordAuthentication {
+export class PasswordAuthentication<A extends PasswordAccount> {
   constructor(
     private readonly db: Db,
     private readonly sealer: Sealer,
     private readonly opaque: OpaqueServer,
-    private readonly users: UserService,
+    private readonly accounts: PasswordAccounts<A>,
     private readonly settings: SettingsService,
   ) {}
+
+  /** OPAQUE identifiers of the two kinds never collide. */
+  private identifier(id: string): string {
+    return this.accounts.kind === 'admin' ? `admin:${id}` : id;
+  }
 
   private stateContext(idHash: string) {
     return { table: 'opaque_logins', column: 'state_sealed', row: idHash };
@@ -60,13 +81,13 @@ export class PasswordAuthentication {
     checkOpaqueMessage(startLoginRequest, 'start_login_request');
     const user =
       'email' in account
-        ? await this.users.findByEmail(account.email)
-        : await this.users.find(account.userId);
-    const record = user ? await this.recordOf(user.id) : null;
+        ? await this.accounts.findByEmail(account.email)
+        : await this.accounts.find(account.userId);
+    const record = user ? await this.accounts.recordOf(user.id) : null;
     const identifier =
       user && record
-        ? user.id
-        : `unknown:${'email' in account ? normalizeEmail(account.email) : account.userId}`;
+        ? this.identifier(user.id)
+        : `unknown:${this.accounts.kind}:${'email' in account ? normalizeEmail(account.email) : account.userId}`;
     let started: { loginResponse: string; serverLoginState: string };
     try {
       started = this.opaque.startLogin(identifier, record, startLoginRequest);
@@ -75,9 +96,12 @@ export class PasswordAuthentication {
     }
     const loginId = randomToken();
     const idHash = hashToken(loginId);
+    const accountId = user && record ? user.id : null;
     await this.db.insert(opaqueLogins).values({
       idHash,
-      userId: user && record ? user.id : null,
+      kind: this.accounts.kind,
+      userId: this.accounts.kind === 'user' ? accountId : null,
+      adminUserId: this.accounts.kind === 'admin' ? accountId : null,
       purpose,
       stateSealed: this.sealer.seal(started.serverLoginState, this.stateContext(idHash)),
       expiresAt: new Date(Date.now() + LOGIN_TTL_MS),
@@ -86,7 +110,7 @@ export class PasswordAuthentication {
   }
 
   /** Finishes a login; the login state is consumed atomically, so a replayed finish is refused. */
-  async finishLogin(loginId: string, finishLoginRequest: string, purpose: LoginPurpose): Promise<User> {
+  async finishLogin(loginId: string, finishLoginRequest: string, purpose: LoginPurpose): Promise<A> {
     checkOpaqueMessage(finishLoginRequest, 'finish_login_request');
     const idHash = hashToken(loginId);
     const [row] = await this.db
@@ -95,6 +119,7 @@ export class PasswordAuthentication {
       .where(
         and(
           eq(opaqueLogins.idHash, idHash),
+          eq(opaqueLogins.kind, this.accounts.kind),
           eq(opaqueLogins.purpose, purpose),
           isNull(opaqueLogins.consumedAt),
           gt(opaqueLogins.expiresAt, new Date()),
@@ -104,18 +129,11 @@ export class PasswordAuthentication {
     if (!row) throw invalidCredentials();
     const state = this.sealer.openText(row.stateSealed, this.stateContext(idHash));
     const proved = this.opaque.finishLogin(state, finishLoginRequest);
-    if (!proved || !row.userId) throw invalidCredentials();
-    const user = await this.users.find(row.userId);
-    if (!user || user.status !== 'active') throw invalidCredentials();
-    return user;
-  }
-
-  private async recordOf(userId: string): Promise<string | null> {
-    const [row] = await this.db
-      .select({ record: users.opaqueRecord })
-      .from(users)
-      .where(eq(users.id, userId));
-    return row?.record ?? null;
+    const accountId = row.userId ?? row.adminUserId;
+    if (!proved || !accountId) throw invalidCredentials();
+    const account = await this.accounts.find(accountId);
+    if (account?.status !== 'active') throw invalidCredentials();
+    return account;
   }
 
   /** Starts registering a new OPAQUE record for a new account (signup) or an existing one (change/reset). */
@@ -128,13 +146,14 @@ export class PasswordAuthentication {
     const userId = target.userId ?? randomUUID();
     let registrationResponse: string;
     try {
-      registrationResponse = this.opaque.registrationResponse(userId, registrationRequest);
+      registrationResponse = this.opaque.registrationResponse(this.identifier(userId), registrationRequest);
     } catch {
       throw new ApiError(400, 'invalid_request', 'registration_request is not a valid OPAQUE message');
     }
     const registrationId = randomToken();
     await this.db.insert(pendingRegistrations).values({
       idHash: hashToken(registrationId),
+      kind: this.accounts.kind,
       email: target.email.trim(),
       userId,
       purpose,
@@ -156,6 +175,7 @@ export class PasswordAuthentication {
       .where(
         and(
           eq(pendingRegistrations.idHash, hashToken(registrationId)),
+          eq(pendingRegistrations.kind, this.accounts.kind),
           eq(pendingRegistrations.purpose, purpose),
           isNull(pendingRegistrations.consumedAt),
           gt(pendingRegistrations.expiresAt, new Date()),
@@ -167,33 +187,12 @@ export class PasswordAuthentication {
     return { userId: row.userId, email: row.email };
   }
 
-  async setRecord(
+  setRecord(
     userId: string,
     registrationRecord: string,
     options: { mustChangePassword?: boolean } = {},
   ): Promise<void> {
-    await this.db
-      .update(users)
-      .set({
-        opaqueRecord: registrationRecord,
-        mustChangePassword: options.mustChangePassword ?? false,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, userId));
-  }
-
-  /** Self-registration: a new account with its first OPAQUE record. */
-  async finishSignup(
-    registrationId: string,
-    registrationRecord: string,
-    name: string,
-  ): Promise<{ user: User | null; existingEmail: string | null }> {
-    const { userId, email } = await this.consumeRegistration(registrationId, registrationRecord, 'signup');
-    const existing = await this.users.findByEmail(email);
-    if (existing) return { user: null, existingEmail: existing.email };
-    const user = await this.users.create({ id: userId, email, name, emailVerified: false });
-    await this.setRecord(user.id, registrationRecord);
-    return { user, existingEmail: null };
+    return this.accounts.setRecord(userId, registrationRecord, options);
   }
 
   selfRegistrationOpen(): boolean {

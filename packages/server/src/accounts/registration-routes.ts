@@ -5,6 +5,7 @@ import { ApiError, errorResponses } from '../app/errors.js';
 import { Email, OpaqueMessage } from './schemas.js';
 import { setSessionCookie } from './session-http.js';
 import { requireOwnOrigin } from './sign-in-routes.js';
+import { type User, UserExistsError } from './users.js';
 
 const Token = Type.String({ minLength: 20, maxLength: 200 });
 
@@ -26,6 +27,32 @@ export async function sendVerification(
   });
 }
 
+/** Creates the account with its first OPAQUE record, unless the address already has one. */
+async function finishSignup(
+  context: AppContext,
+  registrationId: string,
+  registrationRecord: string,
+  name: string,
+): Promise<{ user: User | null; existingEmail: string | null }> {
+  const { userId, email } = await context.passwords.consumeRegistration(
+    registrationId,
+    registrationRecord,
+    'signup',
+  );
+  const existing = await context.users.findByEmail(email);
+  if (existing) return { user: null, existingEmail: existing.email };
+  let user: User;
+  try {
+    user = await context.users.create({ id: userId, email, name, emailVerified: false });
+  } catch (error) {
+    // Two sign-ups for one address at once: the loser is answered like any existing address.
+    if (error instanceof UserExistsError) return { user: null, existingEmail: email };
+    throw error;
+  }
+  await context.passwords.setRecord(user.id, registrationRecord);
+  return { user, existingEmail: null };
+}
+
 /** Self-registration with OPAQUE and email verification. */
 export function registerRegistrationRoutes(app: App, context: AppContext): void {
   const requireOpen = () => {
@@ -33,6 +60,21 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
       throw new ApiError(403, 'registration_closed', 'new accounts are created by an administrator here');
     }
   };
+
+  app.get(
+    '/api/user/config',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'What the sign-in pages may offer (no secrets)',
+        response: { 200: Type.Object({ product_name: Type.String(), self_registration: Type.Boolean() }) },
+      },
+    },
+    async () => ({
+      product_name: context.settings.get('product.name'),
+      self_registration: context.passwords.selfRegistrationOpen(),
+    }),
+  );
 
   app.post(
     '/api/user/register/start',
@@ -93,7 +135,8 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
       const verify = context.settings.get('accounts.require_email_verification');
       if (verify && !context.mailer.available())
         throw new ApiError(503, 'email_not_configured', 'email is not configured');
-      const { user, existingEmail } = await context.passwords.finishSignup(
+      const { user, existingEmail } = await finishSignup(
+        context,
         request.body.registration_id,
         request.body.registration_record,
         request.body.name ?? '',

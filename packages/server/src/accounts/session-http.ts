@@ -25,7 +25,7 @@ export function setSessionCookie(context: AppContext, reply: FastifyReply, start
     secure: context.config.baseUrl.startsWith('https://'),
     sameSite: 'lax',
     path: '/',
-    maxAge: context.settings.get('sessions.absolute_seconds'),
+    maxAge: context.sessions.absoluteSeconds(),
   });
 }
 

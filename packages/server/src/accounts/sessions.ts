@@ -18,6 +18,7 @@ export interface Session extends Authentication {
   id: string;
   /** Non-secret identifier carried in tokens as `sid`. */
   publicId: string;
+  /** The signed-in account: a user, or an admin user for admin sessions. */
   userId: string;
   secondFactorPending: boolean;
   createdAt: Date;
@@ -46,11 +47,13 @@ export function verifyCsrfToken(cookieValue: string, presented: string | undefin
 /** Throttle for sliding the idle expiry, so a busy session does not write on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
+export type SessionKind = 'user' | 'admin';
+
 function toSession(row: typeof sessions.$inferSelect): Session {
   return {
     id: row.id,
     publicId: row.publicId,
-    userId: row.userId,
+    userId: (row.userId ?? row.adminUserId)!,
     amr: row.amr,
     acr: row.acr,
     authTime: row.authTime,
@@ -67,10 +70,25 @@ export class SessionService {
   constructor(
     private readonly db: Db,
     private readonly settings: SettingsService,
+    readonly kind: SessionKind = 'user',
   ) {}
 
+  private idleSeconds(): number {
+    return this.settings.get(this.kind === 'admin' ? 'admin.sessions.idle_seconds' : 'sessions.idle_seconds');
+  }
+
+  absoluteSeconds(): number {
+    return this.settings.get(
+      this.kind === 'admin' ? 'admin.sessions.absolute_seconds' : 'sessions.absolute_seconds',
+    );
+  }
+
   private idleExpiry(now: number): Date {
-    return new Date(now + this.settings.get('sessions.idle_seconds') * 1000);
+    return new Date(now + this.idleSeconds() * 1000);
+  }
+
+  private accountColumn() {
+    return this.kind === 'admin' ? sessions.adminUserId : sessions.userId;
   }
 
   async start(
@@ -86,13 +104,15 @@ export class SessionService {
       .values({
         id: hashToken(cookieValue),
         publicId: randomBytes(16).toString('base64url'),
-        userId,
+        kind: this.kind,
+        userId: this.kind === 'user' ? userId : null,
+        adminUserId: this.kind === 'admin' ? userId : null,
         authTime: authentication.authTime,
         amr: authentication.amr,
         acr: authentication.acr,
         secondFactorPending: meta.secondFactorPending ?? false,
         idleExpiresAt: this.idleExpiry(now),
-        absoluteExpiresAt: new Date(now + this.settings.get('sessions.absolute_seconds') * 1000),
+        absoluteExpiresAt: new Date(now + this.absoluteSeconds() * 1000),
         userAgent: meta.userAgent?.slice(0, 300) ?? null,
         ipAddress: meta.ipAddress ?? null,
       })
@@ -107,7 +127,7 @@ export class SessionService {
     const [row] = await this.db
       .select()
       .from(sessions)
-      .where(and(eq(sessions.id, id), isNull(sessions.endedAt)));
+      .where(and(eq(sessions.id, id), eq(sessions.kind, this.kind), isNull(sessions.endedAt)));
     if (!row) return null;
     const now = Date.now();
     if (row.idleExpiresAt.getTime() <= now || row.absoluteExpiresAt.getTime() <= now) return null;
@@ -128,6 +148,6 @@ export class SessionService {
     await this.db
       .update(sessions)
       .set({ endedAt: new Date() })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
+      .where(and(eq(this.accountColumn(), userId), isNull(sessions.endedAt)));
   }
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, ilike, like, or } from 'drizzle-orm';
+import { and, count, eq, ilike, like, or } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema/index.js';
+import type { PasswordAccounts } from './password-authentication.js';
 
 export interface User {
   id: string;
@@ -96,6 +97,50 @@ export class UserService {
     }
   }
 
+  /** Admin listing: every status, substring match on email or name, paged. */
+  async page(query: string, offset: number, limit: number): Promise<{ users: User[]; total: number }> {
+    const pattern = `%${query
+      .trim()
+      .toLowerCase()
+      .replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    const where = query.trim()
+      ? or(like(users.emailNormalized, pattern), ilike(users.name, pattern))
+      : undefined;
+    const rows = await this.db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(users.emailNormalized)
+      .offset(offset)
+      .limit(limit);
+    const [total] = await this.db.select({ n: count() }).from(users).where(where);
+    return { users: rows.map(toUser), total: Number(total?.n ?? 0) };
+  }
+
+  async update(
+    id: string,
+    changes: { name?: string; email?: string; emailVerified?: boolean },
+  ): Promise<User | null> {
+    const values: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+    if (changes.name !== undefined) values.name = changes.name;
+    if (changes.email !== undefined) {
+      values.email = changes.email.trim();
+      values.emailNormalized = normalizeEmail(changes.email);
+    }
+    if (changes.emailVerified !== undefined) values.emailVerified = changes.emailVerified;
+    try {
+      const [row] = await this.db.update(users).set(values).where(eq(users.id, id)).returning();
+      return row ? toUser(row) : null;
+    } catch {
+      throw new UserExistsError('an account with this email exists');
+    }
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const deleted = await this.db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    return deleted.length === 1;
+  }
+
   /** Directory search by email or name prefix, for callers allowed to read the directory. */
   async search(query: string, limit: number): Promise<User[]> {
     const pattern = `${query
@@ -124,4 +169,27 @@ export class UserService {
   async setStatus(id: string, status: User['status']): Promise<void> {
     await this.db.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, id));
   }
+}
+
+/** Users as password accounts (OPAQUE records live on the users table). */
+export function userPasswordAccounts(db: Db, service: UserService): PasswordAccounts<User> {
+  return {
+    kind: 'user',
+    find: (id) => service.find(id),
+    findByEmail: (email) => service.findByEmail(email),
+    async recordOf(id) {
+      const [row] = await db.select({ record: users.opaqueRecord }).from(users).where(eq(users.id, id));
+      return row?.record ?? null;
+    },
+    async setRecord(id, record, options) {
+      await db
+        .update(users)
+        .set({
+          opaqueRecord: record,
+          mustChangePassword: options.mustChangePassword ?? false,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, id));
+    },
+  };
 }

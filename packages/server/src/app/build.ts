@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cookie from '@fastify/cookie';
-import { registerDirectoryRoutes } from '../accounts/directory-routes.js';
-import { registerPasswordRoutes } from '../accounts/password-routes.js';
-import { registerProfileRoutes } from '../accounts/profile-routes.js';
-import { registerRegistrationRoutes } from '../accounts/registration-routes.js';
-import { registerSignInRoutes } from '../accounts/sign-in-routes.js';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -18,6 +13,19 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import FindMyWay from 'find-my-way';
+import { registerDirectoryRoutes } from '../accounts/directory-routes.js';
+import { registerPasswordRoutes } from '../accounts/password-routes.js';
+import { registerProfileRoutes } from '../accounts/profile-routes.js';
+import { registerRegistrationRoutes } from '../accounts/registration-routes.js';
+import { registerSignInRoutes } from '../accounts/sign-in-routes.js';
+import { registerAdminAdminUserRoutes } from '../admin/admin-users-routes.js';
+import { registerAdminAuditRoutes } from '../admin/audit-routes.js';
+import { registerAdminAuthRoutes } from '../admin/auth-routes.js';
+import { registerAdminClientRoutes } from '../admin/clients-routes.js';
+import { registerAdminGuard } from '../admin/guard.js';
+import { registerInstallRoutes } from '../admin/install-routes.js';
+import { registerAdminSystemRoutes } from '../admin/system-routes.js';
+import { registerAdminUserRoutes } from '../admin/users-routes.js';
 import { registerAuthorizeRoutes } from '../oauth/authorize-routes.js';
 import { registerBackchannelRoutes } from '../oauth/backchannel-routes.js';
 import { registerDiscoveryRoutes } from '../oauth/discovery-routes.js';
@@ -206,6 +214,17 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
       },
       async (_request, reply) => reply.redirect('/ui/', 301),
     );
+  }
+
+  if (port === 'admin') {
+    registerAdminGuard(app, context);
+    registerInstallRoutes(app, context);
+    registerAdminAuthRoutes(app, context);
+    registerAdminClientRoutes(app, context);
+    registerAdminSystemRoutes(app, context);
+    registerAdminAuditRoutes(app, context);
+    registerAdminUserRoutes(app, context);
+    registerAdminAdminUserRoutes(app, context);
   }
 
   await app.ready();

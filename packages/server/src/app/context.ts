@@ -3,7 +3,11 @@ import { EmailTokens } from '../accounts/email-tokens.js';
 import { OpaqueServer } from '../accounts/opaque.js';
 import { PasswordAuthentication } from '../accounts/password-authentication.js';
 import { SessionService } from '../accounts/sessions.js';
-import { UserService } from '../accounts/users.js';
+import { type User, UserService, userPasswordAccounts } from '../accounts/users.js';
+import { type AdminUser, AdminUserService, adminPasswordAccounts } from '../admin/admin-users.js';
+import { InstallService } from '../admin/install.js';
+import { PublicBaseUrl } from '../admin/public-base-url.js';
+import { AuditLog } from '../audit/audit-log.js';
 import { ClientService } from '../clients/service.js';
 import type { Config } from '../config/config.js';
 import { SettingsService } from '../config/settings.js';
@@ -14,12 +18,12 @@ import { ChangeBus } from '../db/change-bus.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { Mailer } from '../email/mailer.js';
-import { MemoryRateLimitStore, RateLimits, RedisRateLimitStore } from './rate-limits.js';
 import { AuthorizeService } from '../oauth/authorize-service.js';
 import { Introspection } from '../oauth/introspection.js';
 import { OAuthStore } from '../oauth/store.js';
 import { TokenIssuer } from '../oauth/token-issuer.js';
 import { TokenService } from '../oauth/token-service.js';
+import { MemoryRateLimitStore, RateLimits, RedisRateLimitStore } from './rate-limits.js';
 
 /** Everything a request handler may use; one per process (or per test app). */
 export interface AppContext {
@@ -39,10 +43,16 @@ export interface AppContext {
   tokens: TokenService;
   introspection: Introspection;
   authorize: AuthorizeService;
-  passwords: PasswordAuthentication;
+  passwords: PasswordAuthentication<User>;
   emailTokens: EmailTokens;
   mailer: Mailer;
   rateLimits: RateLimits;
+  adminUsers: AdminUserService;
+  adminSessions: SessionService;
+  adminPasswords: PasswordAuthentication<AdminUser>;
+  install: InstallService;
+  audit: AuditLog;
+  publicBaseUrl: PublicBaseUrl;
   close(): Promise<void>;
 }
 
@@ -80,6 +90,8 @@ export async function createContext(
     await bus.start();
     const settings = new SettingsService(database, bus, sealer);
     await settings.load();
+    const publicBaseUrl = new PublicBaseUrl(config, settings);
+    publicBaseUrl.applyAtStart();
     const signingKeys = new SigningKeyService(database, sealer, settings, bus);
     await signingKeys.ensureKeys();
     await signingKeys.advance();
@@ -94,9 +106,26 @@ export async function createContext(
     const authorize = new AuthorizeService(config.baseUrl, clients, oauthStore, issuer);
     const opaque = new OpaqueServer(database.db, sealer);
     await opaque.ensureSetup();
-    const passwords = new PasswordAuthentication(database.db, sealer, opaque, users, settings);
+    const passwords = new PasswordAuthentication(
+      database.db,
+      sealer,
+      opaque,
+      userPasswordAccounts(database.db, users),
+      settings,
+    );
     const emailTokens = new EmailTokens(database.db);
     const mailer = new Mailer(config, settings, logger);
+    const adminUsers = new AdminUserService(database.db);
+    const adminSessions = new SessionService(database.db, settings, 'admin');
+    const adminPasswords = new PasswordAuthentication(
+      database.db,
+      sealer,
+      opaque,
+      adminPasswordAccounts(database.db, adminUsers),
+      settings,
+    );
+    const install = new InstallService(database.db);
+    const audit = new AuditLog(database.db);
     const rateLimits = new RateLimits(
       config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore(),
       settings,
@@ -134,6 +163,12 @@ export async function createContext(
       emailTokens,
       mailer,
       rateLimits,
+      adminUsers,
+      adminSessions,
+      adminPasswords,
+      install,
+      audit,
+      publicBaseUrl,
       async close() {
         if (timer) clearInterval(timer);
         await rateLimits.close();

@@ -13,7 +13,10 @@ export const RATE_LIMIT_RULES = {
   'sign-in-account': { setting: 'rate_limits.sign_in_per_minute', windowSeconds: 60 },
   'registration-ip': { setting: 'rate_limits.registration_per_hour', windowSeconds: 3600 },
   'password-reset-ip': { setting: 'rate_limits.password_reset_per_hour', windowSeconds: 3600 },
-  'password-reset-account': { setting: 'rate_limits.password_reset_per_account_per_hour', windowSeconds: 3600 },
+  'password-reset-account': {
+    setting: 'rate_limits.password_reset_per_account_per_hour',
+    windowSeconds: 3600,
+  },
   'verification-account': { setting: 'rate_limits.email_verification_per_hour', windowSeconds: 3600 },
 } satisfies Record<string, Rule>;
 

@@ -45,7 +45,9 @@ export async function runClientsCommand(context: AppContext, command: string, ar
     const { positionals } = parseArgs({ args, allowPositionals: true, strict: true });
     if (positionals.length !== 1) throw new Error('clients rotate-secret takes exactly one CLIENT_ID');
     const secret = await context.clients.rotateSecret(positionals[0]!);
-    process.stdout.write(`${JSON.stringify({ client_id: positionals[0], client_secret: secret }, null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ client_id: positionals[0], client_secret: secret }, null, 2)}\n`,
+    );
     return;
   }
   const { values } = parseArgs({
@@ -63,7 +65,8 @@ export async function runClientsCommand(context: AppContext, command: string, ar
     },
   });
   if (!values.name) throw new Error('--name is required');
-  if (values.type !== 'confidential' && values.type !== 'public') throw new Error('--type must be confidential or public');
+  if (values.type !== 'confidential' && values.type !== 'public')
+    throw new Error('--type must be confidential or public');
   const grants = (values.grant ?? ['authorization_code', 'refresh_token']) as GrantType[];
   const input: ClientInput = {
     name: values.name,

@@ -5,6 +5,8 @@ import { resolve } from 'node:path';
 export interface Config {
   environment: 'development' | 'production';
   baseUrl: string;
+  /** Whether TESSERA_BASE_URL was given; if not, a base URL chosen at install applies from the next start. */
+  baseUrlExplicit: boolean;
   adminUrl: string;
   publicPort: number;
   adminPort: number;
@@ -38,7 +40,7 @@ function parsePort(value: string): number {
   return Number(value);
 }
 
-function parseUrl(value: string): string {
+export function parseUrl(value: string): string {
   let url: URL;
   try {
     url = new URL(value);
@@ -187,6 +189,7 @@ export function loadConfig(env: Source = process.env): Config {
   return {
     environment,
     baseUrl,
+    baseUrlExplicit: Boolean(source.TESSERA_BASE_URL),
     adminUrl,
     publicPort,
     adminPort,

@@ -1,9 +1,9 @@
 import { like, sql } from 'drizzle-orm';
 import { type Static, type TSchema, Type } from 'typebox';
 import { Value } from 'typebox/value';
+import type { Sealer } from '../crypto/seal.js';
 import type { ChangeBus } from '../db/change-bus.js';
 import type { Database } from '../db/client.js';
-import type { Sealer } from '../crypto/seal.js';
 import { serverSecrets, settings as settingsTable } from '../db/schema/index.js';
 
 interface SettingDefinition<S extends TSchema = TSchema> {
@@ -24,6 +24,11 @@ function define<S extends TSchema>(
 
 /** Every runtime setting, with its type, default and description. Slices add theirs here. */
 export const SETTING_DEFINITIONS = {
+  'system.public_base_url': define(
+    Type.String({ maxLength: 2000 }),
+    '',
+    'Public base URL (issuer) chosen at install; used from the next start unless TESSERA_BASE_URL is set.',
+  ),
   'product.name': define(
     Type.String({ minLength: 1, maxLength: 80 }),
     'Tessera',
@@ -69,7 +74,11 @@ export const SETTING_DEFINITIONS = {
     true,
     'Whether a self-registered account must confirm its email address before it can sign in.',
   ),
-  'smtp.host': define(Type.String({ maxLength: 255 }), '', 'SMTP server host; empty means email is not configured.'),
+  'smtp.host': define(
+    Type.String({ maxLength: 255 }),
+    '',
+    'SMTP server host; empty means email is not configured.',
+  ),
   'smtp.port': define(Type.Integer({ minimum: 1, maximum: 65535 }), 587, 'SMTP server port.'),
   'smtp.security': define(
     Type.Union([Type.Literal('starttls'), Type.Literal('tls'), Type.Literal('none')]),
@@ -81,7 +90,11 @@ export const SETTING_DEFINITIONS = {
     ...define(Type.String({ maxLength: 2000 }), '', 'SMTP password, sealed at rest; never returned.'),
     secure: true,
   },
-  'smtp.from': define(Type.String({ maxLength: 320 }), '', 'Sender address, e.g. "Acme ID <id@acme.example>".'),
+  'smtp.from': define(
+    Type.String({ maxLength: 320 }),
+    '',
+    'Sender address, e.g. "Acme ID <id@acme.example>".',
+  ),
   'rate_limits.sign_in_per_minute': define(
     Type.Integer({ minimum: 1, maximum: 100_000 }),
     10,
@@ -111,6 +124,16 @@ export const SETTING_DEFINITIONS = {
     Type.Integer({ minimum: 1, maximum: 1000 }),
     5,
     'Verification emails sent per hour per account.',
+  ),
+  'admin.sessions.idle_seconds': define(
+    Type.Integer({ minimum: 60, maximum: 86_400 }),
+    30 * 60,
+    'An admin session unused this long ends.',
+  ),
+  'admin.sessions.absolute_seconds': define(
+    Type.Integer({ minimum: 300, maximum: 7 * 86_400 }),
+    12 * 3600,
+    'An admin session ends this long after sign-in, however active.',
   ),
   'sessions.idle_seconds': define(
     Type.Integer({ minimum: 60, maximum: 30 * 86_400 }),

@@ -60,6 +60,16 @@ describe('KEK rotation', () => {
         expect(node.context.signingKeys.currentKey('ES256').kid).toBe(
           oldNode.context.signingKeys.currentKey('ES256').kid,
         );
+        // The re-sealed client secret still authenticates.
+        const token = await fetch(`${node.publicUrl}/token`, {
+          method: 'POST',
+          headers: {
+            authorization: `Basic ${Buffer.from(`${client.id}:${secret}`).toString('base64')}`,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: 'grant_type=client_credentials',
+        });
+        expect(token.status).toBe(200);
       } finally {
         await node.close();
       }

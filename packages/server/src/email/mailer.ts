@@ -63,29 +63,71 @@ export class Mailer {
     }
   }
 
-  /** A test message for the admin's SMTP check. */
-  async sendTest(to: string): Promise<void> {
-    await this.transport().sendMail({
-      from: this.settings.get('smtp.from'),
-      to,
-      subject: `${this.settings.get('product.name')}: SMTP test`,
-      text: 'This is a test message: the SMTP settings work.\n',
-    });
+  /** A test message with SMTP settings that are not saved yet (install, settings page). */
+  async sendTestWith(smtp: SmtpSettings, to: string): Promise<void> {
+    try {
+      await createTransport(smtp).sendMail({
+        from: smtp.from,
+        to,
+        subject: `${this.settings.get('product.name')}: SMTP test`,
+        text: 'This is a test message: the SMTP settings work.\n',
+      });
+    } catch (error) {
+      this.logger.warn({ err: error }, 'SMTP test failed');
+      throw new ApiError(
+        502,
+        'email_send_failed',
+        `the test message could not be sent: ${smtpFailure(error)}`,
+      );
+    }
   }
 
   private transport() {
-    const security = this.settings.get('smtp.security');
-    const user = this.settings.get('smtp.user');
-    return nodemailer.createTransport({
+    return createTransport({
       host: this.settings.get('smtp.host'),
       port: this.settings.get('smtp.port'),
-      secure: security === 'tls',
-      requireTLS: security === 'starttls',
-      ignoreTLS: security === 'none',
-      auth: user ? { user, pass: this.settings.get('smtp.password') } : undefined,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
+      security: this.settings.get('smtp.security'),
+      user: this.settings.get('smtp.user'),
+      password: this.settings.get('smtp.password'),
+      from: this.settings.get('smtp.from'),
     });
   }
+}
+
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  security: 'starttls' | 'tls' | 'none';
+  user?: string;
+  password?: string;
+  from: string;
+}
+
+function createTransport(smtp: SmtpSettings) {
+  return nodemailer.createTransport({
+    host: smtp.host,
+    port: smtp.port,
+    secure: smtp.security === 'tls',
+    requireTLS: smtp.security === 'starttls',
+    ignoreTLS: smtp.security === 'none',
+    auth: smtp.user ? { user: smtp.user, pass: smtp.password ?? '' } : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+}
+
+/** What an admin may see of an SMTP failure: the kind, not the server's reply (which may echo credentials). */
+function smtpFailure(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  const known: Record<string, string> = {
+    ECONNECTION: 'could not connect',
+    ETIMEDOUT: 'timed out',
+    EAUTH: 'authentication failed',
+    ETLS: 'TLS failed',
+    EENVELOPE: 'the sender or recipient was refused',
+    EMESSAGE: 'the message was refused',
+    ESOCKET: 'connection error',
+  };
+  return (code && known[code]) || 'unknown error';
 }

@@ -52,8 +52,8 @@ export const DEFAULT_TEMPLATES: Record<TemplateName, Template> = {
   },
 };
 
-function fill(text: string, variables: Record<string, string>, escape: (value: string) => string): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => escape(variables[name] ?? ''));
+function fill(text: string, variables: Record<string, string>, encode: (value: string) => string): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => encode(variables[name] ?? ''));
 }
 
 /** Renders a template; every variable is HTML-escaped in the HTML part, so an address cannot inject markup. */

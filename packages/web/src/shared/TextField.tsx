@@ -1,7 +1,9 @@
-import { type InputHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type Ref, useId } from 'react';
 
 export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   label: string;
+  /** The <input> itself (React 19 passes ref as a prop), e.g. to move focus to it. */
+  ref?: Ref<HTMLInputElement>;
   /** Help shown under the field, announced with it. */
   hint?: string;
   /** A validation message; marks the field invalid and is announced with it. */

@@ -1,13 +1,28 @@
 import type { Route } from '../shared/router';
 import { AccountPage } from './pages/AccountPage';
+import { AuthorizePage } from './pages/AuthorizePage';
+import { ConfirmEmailPage } from './pages/ConfirmEmailPage';
 import { ErrorPage } from './pages/ErrorPage';
+import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
 import { HomePage } from './pages/HomePage';
+import { LogoutPage } from './pages/LogoutPage';
+import { RegisterPage } from './pages/RegisterPage';
+import { ResetPasswordPage } from './pages/ResetPasswordPage';
+import { SignInPage } from './pages/SignInPage';
+import { VerifyEmailPage } from './pages/VerifyEmailPage';
 
-/** The hosted user UI is served by the server under /ui/ (every path there gets index.html). */
-export const USER_UI_BASE = '/ui';
+export { USER_UI_BASE } from './navigation';
 
 export const userRoutes: Route[] = [
   { path: '/', render: () => <HomePage /> },
+  { path: '/sign-in', render: () => <SignInPage /> },
+  { path: '/register', render: () => <RegisterPage /> },
+  { path: '/verify-email', render: () => <VerifyEmailPage /> },
+  { path: '/forgot-password', render: () => <ForgotPasswordPage /> },
+  { path: '/reset-password', render: () => <ResetPasswordPage /> },
+  { path: '/authorize', render: () => <AuthorizePage /> },
   { path: '/account', render: () => <AccountPage /> },
+  { path: '/confirm-email', render: () => <ConfirmEmailPage /> },
+  { path: '/logout', render: () => <LogoutPage /> },
   { path: '/error', render: () => <ErrorPage /> },
 ];

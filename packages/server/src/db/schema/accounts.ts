@@ -21,18 +21,36 @@ export const users = pgTable(
   (table) => [uniqueIndex('users_email_idx').on(table.emailNormalized)],
 );
 
+/** Administrators: separate from users, with role `read` or `write`; they sign in on the admin port only. */
+export const adminUsers = pgTable(
+  'admin_users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    emailNormalized: text('email_normalized').notNull(),
+    name: text('name').notNull().default(''),
+    role: text('role').notNull(),
+    status: text('status').notNull().default('active'),
+    opaqueRecord: text('opaque_record'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('admin_users_email_idx').on(table.emailNormalized)],
+);
+
 /**
- * Signed-in sessions. The cookie carries a random value; the row is keyed by its SHA-256. `publicId` is the
- * non-secret session identifier put in tokens as `sid`.
+ * Signed-in sessions of users (public port) and of admins (admin port, `kind = 'admin'`). The cookie carries a
+ * random value; the row is keyed by its SHA-256. `publicId` is the non-secret session identifier put in tokens as
+ * `sid`.
  */
 export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
+    kind: text('kind').notNull().default('user'),
     publicId: text('public_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    adminUserId: text('admin_user_id').references(() => adminUsers.id, { onDelete: 'cascade' }),
     authTime: timestamptz('auth_time').notNull(),
     amr: jsonb('amr').$type<string[]>().notNull(),
     acr: text('acr').notNull(),
@@ -48,6 +66,7 @@ export const sessions = pgTable(
   (table) => [
     uniqueIndex('sessions_public_id_idx').on(table.publicId),
     index('sessions_user_idx').on(table.userId),
+    index('sessions_admin_user_idx').on(table.adminUserId),
   ],
 );
 
@@ -64,8 +83,10 @@ export const serverSecrets = pgTable('server_secrets', {
  */
 export const opaqueLogins = pgTable('opaque_logins', {
   idHash: text('id_hash').primaryKey(),
+  kind: text('kind').notNull().default('user'),
   /** Null for an unknown account: the fake-record flow runs to the end and fails like a wrong password. */
   userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  adminUserId: text('admin_user_id').references(() => adminUsers.id, { onDelete: 'cascade' }),
   purpose: text('purpose').notNull(),
   stateSealed: text('state_sealed').notNull(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -76,6 +97,7 @@ export const opaqueLogins = pgTable('opaque_logins', {
 /** OPAQUE registrations between start and finish; the user id is chosen at start and is the OPAQUE identifier. */
 export const pendingRegistrations = pgTable('pending_registrations', {
   idHash: text('id_hash').primaryKey(),
+  kind: text('kind').notNull().default('user'),
   email: text('email').notNull(),
   userId: text('user_id').notNull(),
   purpose: text('purpose').notNull(),

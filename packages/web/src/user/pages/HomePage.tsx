@@ -8,11 +8,12 @@ export function HomePage() {
         This is the Tessera sign-in service. Apps that use Tessera send you here to sign in, and then send you
         back.
       </p>
-      <p>
+      <div className="form-actions">
         <Link to="/account" className="link-button">
           Go to your account
         </Link>
-      </p>
+        <Link to="/sign-in">Sign in</Link>
+      </div>
     </Page>
   );
 }

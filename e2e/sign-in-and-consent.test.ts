@@ -1,0 +1,464 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import * as client from 'openid-client';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { registerWithPassword } from '../packages/server/src/testing/opaque-client.js';
+import { startTestServer, type TestServer } from '../packages/server/src/testing/server.js';
+import { launchBrowser, type OpenedPage, openPage } from './browser.js';
+import { Mailbox } from './mailbox.js';
+import {
+  browserSession,
+  expectCleanPage,
+  failedRequestLog,
+  horizontalOverflow,
+  PHONE,
+  submitSignIn,
+  UI_TIMEOUT,
+  waitForHeading,
+} from './ui-helpers.js';
+
+const RP_CALLBACK = 'https://rp.example.test/callback';
+
+describe('hosted UI: registration, sign-in and consent with a real relying party', () => {
+  let server: TestServer;
+  let mailbox: Mailbox;
+  let browser: Browser;
+  let rp: client.Configuration;
+  const opened: OpenedPage[] = [];
+
+  async function newPage(options = {}): Promise<OpenedPage> {
+    const page = await openPage(browser, options);
+    opened.push(page);
+    return page;
+  }
+
+  /**
+   * The app's side of the redirect: nothing listens at rp.example.test. Every request the browser makes there is
+   * recorded, and one started by the page itself is answered with a tiny page. (Playwright does not route the
+   * target of an HTTP redirect, so a redirect straight from /authorize to the app fails at DNS instead; the
+   * request is still recorded.)
+   */
+  async function captureCallbacks(page: Page): Promise<string[]> {
+    const callbacks: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith('https://rp.example.test/')) callbacks.push(request.url());
+    });
+    await page.route('https://rp.example.test/**', async (route) => {
+      await route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<!doctype html><title>Demo App</title><h1>Back at the app</h1>',
+      });
+    });
+    return callbacks;
+  }
+
+  /** A fresh authorization request as the app builds it (PKCE S256, nonce, state). */
+  async function authorizationRequest(scope = 'openid email profile') {
+    const verifier = client.randomPKCECodeVerifier();
+    const nonce = client.randomNonce();
+    const state = client.randomState();
+    const url = client.buildAuthorizationUrl(rp, {
+      redirect_uri: RP_CALLBACK,
+      scope,
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      nonce,
+      state,
+    });
+    return { url: url.href, verifier, nonce, state };
+  }
+
+  /** An account with a confirmed address, made through the API (the browser flow is tested separately). */
+  async function verifiedAccount(password: string): Promise<{ email: string; id: string }> {
+    const email = `user-${randomBytes(4).toString('hex')}@example.test`;
+    const registered = await registerWithPassword(server, email, password, 'Ada Lovelace');
+    expect(registered.status).toBe(200);
+    const user = await server.context.users.findByEmail(email);
+    expect(user).not.toBeNull();
+    expect(await server.context.users.markEmailVerified(user!.id, email)).toBe(true);
+    return { email, id: user!.id };
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    mailbox = await Mailbox.start();
+    await mailbox.connect(server);
+    await server.context.settings.set('accounts.self_registration', true);
+    await server.context.settings.set('accounts.require_email_verification', true);
+    const { client: registered, secret } = await server.context.clients.create({
+      name: 'Demo App',
+      description: 'A demonstration relying party',
+      type: 'confidential',
+      redirect_uris: [RP_CALLBACK],
+      grant_types: ['authorization_code', 'refresh_token'],
+    });
+    rp = await client.discovery(
+      new URL(server.config.baseUrl),
+      registered.id,
+      secret!,
+      client.ClientSecretBasic(secret!),
+      { execute: [client.allowInsecureRequests] },
+    );
+    browser = await launchBrowser();
+  }, 120_000);
+
+  afterEach(async () => {
+    for (const { context } of opened.splice(0)) await context.close();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await mailbox?.close();
+    await server?.close();
+  }, 60_000);
+
+  it('registers, confirms the email, signs in for the app, approves, and the app gets valid tokens; then signs out', async () => {
+    const { page, diagnostics } = await newPage();
+    const callbacks = await captureCallbacks(page);
+    const email = `grace-${randomBytes(4).toString('hex')}@example.test`;
+    const password = 'correct horse battery staple';
+
+    // Register in the browser.
+    await page.goto(`${server.publicUrl}/ui/register`);
+    await waitForHeading(page, 'Create an account');
+    await page.getByLabel('Your name').fill('Grace Hopper');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await waitForHeading(page, 'Check your email');
+    expect(await page.getByRole('status').first().textContent()).toContain(email);
+
+    // Not confirmed yet: signing in is refused, with the way forward offered.
+    await page.goto(`${server.publicUrl}/ui/sign-in`);
+    await submitSignIn(page, email, password);
+    await page
+      .getByRole('heading', { name: 'Confirm your email address first' })
+      .waitFor({ timeout: UI_TIMEOUT });
+    expect(await page.getByRole('button', { name: 'Send the link again' }).isVisible()).toBe(true);
+
+    // Follow the link from the email.
+    const link = await mailbox.waitForLink(email, 'verify-email');
+    expect(new URL(link).origin).toBe(new URL(server.config.baseUrl).origin);
+    await page.goto(link);
+    await waitForHeading(page, 'Email address confirmed');
+    const user = await server.context.users.findByEmail(email);
+    expect(user?.emailVerified).toBe(true);
+
+    // The app sends the browser to /authorize; not signed in, the UI asks for the password first.
+    const request = await authorizationRequest();
+    await page.goto(request.url);
+    await page.waitForURL(/\/ui\/sign-in\?request_id=/, { timeout: UI_TIMEOUT });
+    await page.getByText('Sign in to continue to Demo App').waitFor({ timeout: UI_TIMEOUT });
+    await submitSignIn(page, email, password);
+
+    // Consent: the app, what it asks for, and where the browser goes next.
+    await page.waitForURL(/\/ui\/authorize\?request_id=/, { timeout: UI_TIMEOUT });
+    await waitForHeading(page, 'Allow access');
+    expect(await page.getByTestId('client-name').textContent()).toBe('Demo App');
+    const scopes = await page.locator('.scope-list li').allTextContents();
+    expect(scopes).toEqual([
+      'Sign you in with your account',
+      'Read your email address and whether it is verified',
+      'Read your name',
+    ]);
+    expect(await page.getByText('https://rp.example.test', { exact: true }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Approve' }).click();
+
+    await page.waitForURL(`${RP_CALLBACK}?**`, { timeout: UI_TIMEOUT });
+    expect(callbacks).toHaveLength(1);
+    const callback = new URL(callbacks[0]!);
+    expect(callback.searchParams.get('state')).toBe(request.state);
+    expect(callback.searchParams.get('code')).toBeTruthy();
+
+    // The app redeems the code; openid-client validates the ID token (signature, iss, aud, nonce, at_hash…).
+    const tokens = await client.authorizationCodeGrant(rp, callback, {
+      pkceCodeVerifier: request.verifier,
+      expectedNonce: request.nonce,
+      expectedState: request.state,
+      idTokenExpected: true,
+    });
+    const claims = tokens.claims()!;
+    expect(claims.sub).toBe(user!.id);
+    expect(claims.email).toBe(email);
+    expect(claims.name).toBe('Grace Hopper');
+    expect(claims.amr).toEqual(['pwd']);
+
+    // Sign out from the account page.
+    await page.goto(`${server.publicUrl}/ui/account`);
+    await waitForHeading(page, 'Your account');
+    expect(await page.getByTestId('signed-in-as').textContent()).toBe('Grace Hopper');
+    expect((await browserSession(page, server.publicUrl)).authenticated).toBe(true);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await waitForHeading(page, 'You are signed out');
+    expect(await browserSession(page, server.publicUrl)).toEqual({ authenticated: false });
+
+    // Expected console noise only: the refused sign-in (403) and the session-less probes.
+    expectCleanPage(diagnostics, [failedRequestLog(403)]);
+  });
+
+  it('remembers consent: later sign-ins for the same app go straight back to it', async () => {
+    const password = 'remembered consent password';
+    const account = await verifiedAccount(password);
+
+    /** Runs one authorization in `page` (`interact` does whatever the UI asks) and redeems the code. */
+    async function authorize(page: Page, callbacks: string[], interact: (url: string) => Promise<void>) {
+      const request = await authorizationRequest();
+      const sentBack = page.waitForRequest((outgoing) => outgoing.url().startsWith(`${RP_CALLBACK}?`), {
+        timeout: UI_TIMEOUT,
+      });
+      await interact(request.url);
+      const sent = await sentBack;
+      const tokens = await client.authorizationCodeGrant(rp, new URL(callbacks.at(-1)!), {
+        pkceCodeVerifier: request.verifier,
+        expectedNonce: request.nonce,
+        expectedState: request.state,
+        idTokenExpected: true,
+      });
+      expect(tokens.claims()!.sub).toBe(account.id);
+      return { request, sent };
+    }
+
+    // 1. First time: sign in, then approve.
+    const first = await newPage();
+    const firstCallbacks = await captureCallbacks(first.page);
+    await authorize(first.page, firstCallbacks, async (url) => {
+      await first.page.goto(url);
+      await submitSignIn(first.page, account.email, password);
+      await waitForHeading(first.page, 'Allow access');
+      await first.page.getByRole('button', { name: 'Approve' }).click();
+    });
+    expectCleanPage(first.diagnostics);
+
+    // 2. Another browser, not signed in: after sign-in the consent page continues by itself.
+    const second = await newPage();
+    const secondCallbacks = await captureCallbacks(second.page);
+    const consentPages: string[] = [];
+    second.page.on('framenavigated', (frame) => {
+      if (frame.url().includes('/ui/authorize')) consentPages.push(frame.url());
+    });
+    await authorize(second.page, secondCallbacks, async (url) => {
+      await second.page.goto(url);
+      await submitSignIn(second.page, account.email, password);
+    });
+    // It passed through the consent page, which approved on its own: nothing was clicked there.
+    expect(consentPages.length).toBeGreaterThan(0);
+    expectCleanPage(second.diagnostics);
+
+    // 3. Signed in and consent remembered: /authorize redirects to the app at once, with no page of ours in
+    // between (that navigation ends at DNS, see captureCallbacks).
+    const { request, sent } = await authorize(second.page, secondCallbacks, async (url) => {
+      await second.page.goto(url).catch(() => undefined);
+    });
+    expect(sent.redirectedFrom()?.url()).toBe(request.url);
+  });
+
+  it('is honest that key delivery to a zero-knowledge app is not available, and offers only Deny', async () => {
+    const { client: zkClient, secret } = await server.context.clients.create({
+      name: 'Vault App',
+      type: 'confidential',
+      redirect_uris: [RP_CALLBACK],
+      grant_types: ['authorization_code'],
+      zk_delivery: 'v2',
+    });
+    const zkRp = await client.discovery(
+      new URL(server.config.baseUrl),
+      zkClient.id,
+      secret!,
+      client.ClientSecretBasic(secret!),
+      { execute: [client.allowInsecureRequests] },
+    );
+    const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const zkPub = Buffer.from(JSON.stringify(publicKey.export({ format: 'jwk' }))).toString('base64url');
+    const state = client.randomState();
+    const url = client.buildAuthorizationUrl(zkRp, {
+      redirect_uri: RP_CALLBACK,
+      scope: 'openid',
+      code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+      state,
+      zk_pub: zkPub,
+    });
+
+    const password = 'zero knowledge password';
+    const account = await verifiedAccount(password);
+    const { page, diagnostics } = await newPage(PHONE);
+    const callbacks = await captureCallbacks(page);
+    await page.goto(url.href);
+    await submitSignIn(page, account.email, password);
+    await waitForHeading(page, 'Allow access');
+    await page.getByRole('heading', { name: 'This app needs something this version cannot do' }).waitFor();
+    expect(await page.getByRole('alert').textContent()).toContain('not available in this version');
+    expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: 'Deny' }).click();
+    await page.waitForURL(`${RP_CALLBACK}?**`, { timeout: UI_TIMEOUT });
+    const callback = new URL(callbacks[0]!);
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expect(callback.searchParams.get('state')).toBe(state);
+    expectCleanPage(diagnostics);
+  });
+
+  it('signs in with the keyboard alone on a phone, and Deny sends access_denied back to the app', async () => {
+    const password = 'keyboard only password';
+    const account = await verifiedAccount(password);
+    const { page, diagnostics } = await newPage(PHONE);
+    const callbacks = await captureCallbacks(page);
+    const request = await authorizationRequest();
+
+    await page.goto(request.url);
+    await waitForHeading(page, 'Sign in');
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement;
+        if (!element) return '';
+        if (element instanceof HTMLInputElement) return `input:${element.labels?.[0]?.textContent ?? ''}`;
+        return `${element.tagName.toLowerCase()}:${element.textContent ?? ''}`;
+      });
+    const tabTo = async (target: string) => {
+      for (let presses = 0; presses < 15 && (await focused()) !== target; presses++)
+        await page.keyboard.press('Tab');
+      expect(await focused()).toBe(target);
+    };
+    await tabTo('input:Email address');
+    await page.keyboard.type(account.email);
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('input:Password');
+    await page.keyboard.type(password);
+    // The show/hide control is a real button in the tab order.
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('button:Show password');
+    await page.keyboard.press('Enter');
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+    await page.keyboard.press('Enter');
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('password');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('button:Sign in');
+    await page.keyboard.press('Enter');
+
+    await waitForHeading(page, 'Allow access');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await tabTo('button:Deny');
+    await page.keyboard.press('Enter');
+
+    await page.waitForURL(`${RP_CALLBACK}?**`, { timeout: UI_TIMEOUT });
+    const callback = new URL(callbacks[0]!);
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expect(callback.searchParams.get('state')).toBe(request.state);
+    expect(callback.searchParams.get('code')).toBeNull();
+    expectCleanPage(diagnostics);
+  });
+
+  it('a wrong password and an unknown account get the same answer, and nothing is signed in', async () => {
+    const password = 'the right password';
+    const account = await verifiedAccount(password);
+    const { page, diagnostics } = await newPage();
+    await page.goto(`${server.publicUrl}/ui/sign-in`);
+
+    const answers: string[] = [];
+    for (const [email, attempt] of [
+      [account.email, 'not the right password'],
+      [`nobody-${randomBytes(4).toString('hex')}@example.test`, password],
+    ] as const) {
+      // The previous answer disappears on submit; wait for this attempt's exchange before reading the new one.
+      const started = page.waitForResponse((response) => response.url().endsWith('/api/user/login/start'));
+      await submitSignIn(page, email, attempt);
+      await started;
+      const alert = page.getByRole('alert');
+      await alert.waitFor({ timeout: UI_TIMEOUT });
+      answers.push((await alert.textContent()) ?? '');
+      // The password field is emptied for the next try, and the page stays on sign-in.
+      expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
+      expect(new URL(page.url()).pathname).toBe('/ui/sign-in');
+    }
+    expect(answers[0]).toContain('The email address or password is not correct');
+    expect(answers[1]).toBe(answers[0]);
+    expect(await browserSession(page, server.publicUrl)).toEqual({ authenticated: false });
+
+    // The password itself never reached the server: not in any request body the page sent, nor in the logs.
+    const sent: string[] = [];
+    page.on('request', (outgoing) => sent.push(outgoing.postData() ?? ''));
+    await submitSignIn(page, account.email, password);
+    await waitForHeading(page, 'Your account');
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.join('\n')).not.toContain(password);
+    expect(server.logs.text()).not.toContain(password);
+    expectCleanPage(diagnostics, [failedRequestLog(401)]);
+  });
+
+  it('says plainly when registration is closed', async () => {
+    await server.context.settings.set('accounts.self_registration', false);
+    try {
+      const { page, diagnostics } = await newPage(PHONE);
+      await page.goto(`${server.publicUrl}/ui/register`);
+      await waitForHeading(page, 'Create an account');
+      await page.getByLabel('Email address').fill('closed@example.test');
+      await page.getByLabel('Password', { exact: true }).fill('a long enough password');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page
+        .getByRole('heading', { name: 'You cannot create an account here' })
+        .waitFor({ timeout: UI_TIMEOUT });
+      expect(await page.getByRole('link', { name: 'Sign in' }).isVisible()).toBe(true);
+      expect(await server.context.users.findByEmail('closed@example.test')).toBeNull();
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      expectCleanPage(diagnostics, [failedRequestLog(403)]);
+    } finally {
+      await server.context.settings.set('accounts.self_registration', true);
+    }
+  });
+
+  it('explains field mistakes next to the fields without sending anything', async () => {
+    const { page, diagnostics } = await newPage(PHONE);
+    const sent: string[] = [];
+    page.on('request', (outgoing) => {
+      if (outgoing.method() === 'POST') sent.push(outgoing.url());
+    });
+    await page.goto(`${server.publicUrl}/ui/register`);
+    await waitForHeading(page, 'Create an account');
+    await page.getByLabel('Email address').fill('not-an-address');
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    const email = page.getByLabel('Email address');
+    await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
+    // The message is tied to the field (read out with it) and focus moved to the first problem.
+    const describedBy = (await email.getAttribute('aria-describedby')) ?? '';
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toContain('like name@example.com');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('email');
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toEqual([]);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expectCleanPage(diagnostics);
+  });
+
+  it('shows an expired or unknown request as such, and the sign-out confirmation page', async () => {
+    const { page, diagnostics } = await newPage(PHONE);
+    await page.goto(`${server.publicUrl}/ui/authorize?request_id=no-such-request`);
+    await waitForHeading(page, 'Sign-in request not found');
+    expect(await page.getByRole('alert').textContent()).toContain('Go back to the app and start again');
+
+    // /logout without an id_token_hint asks the user; signed out already, it says so.
+    await page.goto(`${server.publicUrl}/logout`);
+    await page.waitForURL(`${server.publicUrl}/ui/logout`);
+    await waitForHeading(page, 'You are signed out');
+
+    // Signed in, the same page asks first and signs out only on request.
+    const password = 'logout page password';
+    const account = await verifiedAccount(password);
+    await page.goto(`${server.publicUrl}/ui/sign-in`);
+    await submitSignIn(page, account.email, password);
+    await waitForHeading(page, 'Your account');
+    await page.goto(`${server.publicUrl}/logout`);
+    await waitForHeading(page, 'Sign out?');
+    expect((await browserSession(page, server.publicUrl)).authenticated).toBe(true);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await waitForHeading(page, 'You are signed out');
+    expect(await browserSession(page, server.publicUrl)).toEqual({ authenticated: false });
+    for (const path of ['/ui/sign-in', '/ui/register', '/ui/forgot-password', '/ui/logout']) {
+      await page.goto(`${server.publicUrl}${path}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    }
+    expectCleanPage(diagnostics, [failedRequestLog(404)]);
+  });
+});

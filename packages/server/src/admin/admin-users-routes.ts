@@ -1,0 +1,168 @@
+import { Type } from 'typebox';
+import { Email, OpaqueMessage } from '../accounts/schemas.js';
+import type { App } from '../app/build.js';
+import type { AppContext } from '../app/context.js';
+import { ApiError, errorResponses } from '../app/errors.js';
+import type { AdminUser } from './admin-users.js';
+import { adminCaller } from './guard.js';
+
+const Role = Type.Union([Type.Literal('read'), Type.Literal('write')]);
+const AdminView = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  name: Type.String(),
+  role: Role,
+  status: Type.String(),
+});
+const AdminParams = Type.Object({ adminId: Type.String({ maxLength: 100 }) });
+const viewOf = (admin: AdminUser) => ({
+  id: admin.id,
+  email: admin.email,
+  name: admin.name,
+  role: admin.role,
+  status: admin.status,
+});
+
+/** Admin users: list, create (with an initial password set by OPAQUE in the creating admin's browser), role, remove. */
+export function registerAdminAdminUserRoutes(app: App, context: AppContext): void {
+  app.get(
+    '/admin/admin-users',
+    {
+      config: { adminAccess: 'read' },
+      schema: {
+        tags: ['admin-admins'],
+        summary: 'Lists admin users',
+        response: { 200: Type.Object({ admins: Type.Array(AdminView) }), ...errorResponses(401) },
+      },
+    },
+    async (_request) => {
+      return { admins: (await context.adminUsers.list()).map(viewOf) };
+    },
+  );
+
+  app.post(
+    '/admin/admin-users/start',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: ['admin-admins'],
+        summary: 'Creates an admin, step 1: OPAQUE registration of the initial password',
+        body: Type.Object(
+          { email: Email, registration_request: OpaqueMessage },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({ registration_id: Type.String(), registration_response: Type.String() }),
+          ...errorResponses(400, 401, 403, 409),
+        },
+      },
+    },
+    async (request) => {
+      if (await context.adminUsers.findByEmail(request.body.email))
+        throw new ApiError(409, 'email_taken', 'an admin with this email exists');
+      const started = await context.adminPasswords.startRegistration(
+        { email: request.body.email },
+        request.body.registration_request,
+        'admin_set',
+      );
+      return { registration_id: started.registrationId, registration_response: started.registrationResponse };
+    },
+  );
+
+  app.post(
+    '/admin/admin-users/finish',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: ['admin-admins'],
+        summary: 'Creates an admin, step 2: stores the record with the role',
+        body: Type.Object(
+          {
+            registration_id: Type.String({ maxLength: 200 }),
+            registration_record: OpaqueMessage,
+            role: Role,
+            name: Type.Optional(Type.String({ maxLength: 200 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 201: AdminView, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const caller = adminCaller(request);
+      const registration = await context.adminPasswords.consumeRegistration(
+        request.body.registration_id,
+        request.body.registration_record,
+        'admin_set',
+      );
+      const admin = await context.adminUsers.create({
+        id: registration.userId,
+        email: registration.email,
+        name: request.body.name,
+        role: request.body.role,
+      });
+      await context.adminPasswords.setRecord(admin.id, request.body.registration_record);
+      await context.audit.record({
+        action: 'admin_user.created',
+        outcome: 'success',
+        actor: { type: 'admin', id: caller.admin.id },
+        target: { type: 'admin_user', id: admin.id },
+        details: { email: admin.email, role: admin.role },
+        request,
+      });
+      return reply.code(201).send(viewOf(admin));
+    },
+  );
+
+  app.put(
+    '/admin/admin-users/:adminId/role',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: ['admin-admins'],
+        summary: 'Changes an admin’s role (the last write admin cannot be demoted)',
+        params: AdminParams,
+        body: Type.Object({ role: Role }, { additionalProperties: false }),
+        response: { 200: AdminView, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const caller = adminCaller(request);
+      const admin = await context.adminUsers.setRole(request.params.adminId, request.body.role);
+      await context.audit.record({
+        action: 'admin_user.role_changed',
+        outcome: 'success',
+        actor: { type: 'admin', id: caller.admin.id },
+        target: { type: 'admin_user', id: admin.id },
+        details: { role: request.body.role },
+        request,
+      });
+      return viewOf(admin);
+    },
+  );
+
+  app.delete(
+    '/admin/admin-users/:adminId',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: ['admin-admins'],
+        summary: 'Removes an admin (never the last write admin)',
+        params: AdminParams,
+        response: { 204: { description: 'Removed', type: 'null' }, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const caller = adminCaller(request);
+      await context.adminUsers.remove(request.params.adminId);
+      await context.audit.record({
+        action: 'admin_user.removed',
+        outcome: 'success',
+        actor: { type: 'admin', id: caller.admin.id },
+        target: { type: 'admin_user', id: request.params.adminId },
+        request,
+      });
+      return reply.code(204).send(undefined as never);
+    },
+  );
+}

@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq, ne } from 'drizzle-orm';
+import type { PasswordAccounts } from '../accounts/password-authentication.js';
+import { normalizeEmail } from '../accounts/users.js';
+import { ApiError } from '../app/errors.js';
+import type { Db } from '../db/client.js';
+import { adminUsers } from '../db/schema/index.js';
+
+export type AdminRole = 'read' | 'write';
+
+export interface AdminUser {
+  id: string;
+  email: string;
+  name: string;
+  role: AdminRole;
+  status: 'active' | 'disabled';
+  createdAt: Date;
+}
+
+function toAdmin(row: typeof adminUsers.$inferSelect): AdminUser {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role as AdminRole,
+    status: row.status as AdminUser['status'],
+    createdAt: row.createdAt,
+  };
+}
+
+/** Administrators (separate from users). The last write admin can never be removed or demoted. */
+export class AdminUserService {
+  constructor(private readonly db: Db) {}
+
+  async create(input: { id?: string; email: string; name?: string; role: AdminRole }): Promise<AdminUser> {
+    const [row] = await this.db
+      .insert(adminUsers)
+      .values({
+        id: input.id ?? randomUUID(),
+        email: input.email.trim(),
+        emailNormalized: normalizeEmail(input.email),
+        name: input.name ?? '',
+        role: input.role,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw new ApiError(409, 'email_taken', 'an admin with this email exists');
+    return toAdmin(row);
+  }
+
+  async find(id: string): Promise<AdminUser | null> {
+    const [row] = await this.db.select().from(adminUsers).where(eq(adminUsers.id, id));
+    return row ? toAdmin(row) : null;
+  }
+
+  async findByEmail(email: string): Promise<AdminUser | null> {
+    const [row] = await this.db
+      .select()
+      .from(adminUsers)
+      .where(eq(adminUsers.emailNormalized, normalizeEmail(email)));
+    return row ? toAdmin(row) : null;
+  }
+
+  async list(): Promise<AdminUser[]> {
+    return (await this.db.select().from(adminUsers).orderBy(asc(adminUsers.emailNormalized))).map(toAdmin);
+  }
+
+  private async otherWriteAdmins(id: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(adminUsers)
+      .where(and(eq(adminUsers.role, 'write'), eq(adminUsers.status, 'active'), ne(adminUsers.id, id)));
+    return Number(row?.n ?? 0);
+  }
+
+  async setRole(id: string, role: AdminRole): Promise<AdminUser> {
+    const admin = await this.find(id);
+    if (!admin) throw new ApiError(404, 'not_found', 'no such admin');
+    if (admin.role === 'write' && role !== 'write' && (await this.otherWriteAdmins(id)) === 0) {
+      throw new ApiError(409, 'last_write_admin', 'the last write admin cannot be demoted');
+    }
+    await this.db.update(adminUsers).set({ role, updatedAt: new Date() }).where(eq(adminUsers.id, id));
+    return { ...admin, role };
+  }
+
+  async remove(id: string): Promise<void> {
+    const admin = await this.find(id);
+    if (!admin) throw new ApiError(404, 'not_found', 'no such admin');
+    if (admin.role === 'write' && (await this.otherWriteAdmins(id)) === 0) {
+      throw new ApiError(409, 'last_write_admin', 'the last write admin cannot be removed');
+    }
+    await this.db.delete(adminUsers).where(eq(adminUsers.id, id));
+  }
+}
+
+/** Admins as password accounts. */
+export function adminPasswordAccounts(db: Db, service: AdminUserService): PasswordAccounts<AdminUser> {
+  return {
+    kind: 'admin',
+    find: (id) => service.find(id),
+    findByEmail: (email) => service.findByEmail(email),
+    async recordOf(id) {
+      const [row] = await db
+        .select({ record: adminUsers.opaqueRecord })
+        .from(adminUsers)
+        .where(eq(adminUsers.id, id));
+      return row?.record ?? null;
+    },
+    async setRecord(id, record) {
+      await db
+        .update(adminUsers)
+        .set({ opaqueRecord: record, updatedAt: new Date() })
+        .where(eq(adminUsers.id, id));
+    },
+  };
+}

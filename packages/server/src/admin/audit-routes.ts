@@ -1,0 +1,162 @@
+import { Readable } from 'node:stream';
+import { Type } from 'typebox';
+import type { App } from '../app/build.js';
+import type { AppContext } from '../app/context.js';
+import { ApiError, errorResponses } from '../app/errors.js';
+import { type AuditEvent, type AuditFilter, csvHeader, csvRow, jsonLine } from '../audit/audit-log.js';
+import { adminCaller } from './guard.js';
+
+const AuditEventView = Type.Object({
+  id: Type.Integer(),
+  at: Type.String({ format: 'date-time' }),
+  action: Type.String(),
+  outcome: Type.String(),
+  actor_type: Type.String(),
+  actor_id: Type.Union([Type.String(), Type.Null()]),
+  target_type: Type.Union([Type.String(), Type.Null()]),
+  target_id: Type.Union([Type.String(), Type.Null()]),
+  ip_address: Type.Union([Type.String(), Type.Null()]),
+  user_agent: Type.Union([Type.String(), Type.Null()]),
+  details: Type.Record(Type.String(), Type.Unknown()),
+});
+
+const Filters = {
+  from: Type.Optional(Type.String({ format: 'date-time' })),
+  to: Type.Optional(Type.String({ format: 'date-time' })),
+  action: Type.Optional(Type.String({ maxLength: 100 })),
+  actor: Type.Optional(Type.String({ maxLength: 200 })),
+  target: Type.Optional(Type.String({ maxLength: 200 })),
+  outcome: Type.Optional(Type.Union([Type.Literal('success'), Type.Literal('failure')])),
+};
+
+function toFilter(query: {
+  from?: string;
+  to?: string;
+  action?: string;
+  actor?: string;
+  target?: string;
+  outcome?: 'success' | 'failure';
+}): AuditFilter {
+  const filter: AuditFilter = {
+    action: query.action,
+    actor: query.actor,
+    target: query.target,
+    outcome: query.outcome,
+  };
+  for (const name of ['from', 'to'] as const) {
+    const value = query[name];
+    if (value === undefined) continue;
+    const date = new Date(value);
+    if (Number.isNaN(date.getTime())) throw new ApiError(400, 'invalid_request', `${name} is not a date`);
+    filter[name] = date;
+  }
+  return filter;
+}
+
+function view(event: AuditEvent) {
+  return JSON.parse(jsonLine(event)) as Record<string, unknown>;
+}
+
+/** Audit log: list with filters and paging, detail, and streamed export (CSV or JSON lines). */
+export function registerAdminAuditRoutes(app: App, context: AppContext): void {
+  app.get(
+    '/admin/audit',
+    {
+      config: { adminAccess: 'read' },
+      schema: {
+        tags: ['admin-audit'],
+        summary: 'Audit events, newest first; page with before=<last id>',
+        querystring: Type.Object({
+          ...Filters,
+          before: Type.Optional(Type.Integer({ minimum: 1 })),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+        }),
+        response: {
+          200: Type.Object({
+            events: Type.Array(AuditEventView),
+            next_before: Type.Union([Type.Integer(), Type.Null()]),
+          }),
+          ...errorResponses(400, 401),
+        },
+      },
+    },
+    async (request) => {
+      const limit = request.query.limit ?? 50;
+      const events = await context.audit.list(
+        { ...toFilter(request.query), before: request.query.before },
+        limit,
+      );
+      return {
+        events: events.map(view) as never,
+        next_before: events.length === limit ? events[events.length - 1]!.id : null,
+      };
+    },
+  );
+
+  app.get(
+    '/admin/audit/export',
+    {
+      config: { adminAccess: 'read' },
+      schema: {
+        tags: ['admin-audit'],
+        summary: 'Streams matching events as CSV (formula cells neutralized) or JSON lines',
+        querystring: Type.Object({
+          ...Filters,
+          format: Type.Union([Type.Literal('csv'), Type.Literal('jsonl')]),
+        }),
+        response: {
+          200: {
+            description: 'The export',
+            content: {
+              'text/csv': { schema: Type.String() },
+              'application/x-ndjson': { schema: Type.String() },
+            },
+          },
+          ...errorResponses(400, 401),
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = adminCaller(request);
+      const filter = toFilter(request.query);
+      const csv = request.query.format === 'csv';
+      await context.audit.record({
+        action: 'audit.exported',
+        outcome: 'success',
+        actor: { type: 'admin', id: caller.admin.id },
+        details: { format: request.query.format },
+        request,
+      });
+      const events = context.audit.stream(filter);
+      const body = Readable.from(
+        (async function* () {
+          if (csv) yield csvHeader();
+          for await (const event of events) yield csv ? csvRow(event) : jsonLine(event);
+        })(),
+      );
+      return reply
+        .header('content-type', csv ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8')
+        .header('content-disposition', `attachment; filename="tessera-audit.${csv ? 'csv' : 'jsonl'}"`)
+        .header('cache-control', 'no-store')
+        .send(body as never);
+    },
+  );
+
+  app.get(
+    '/admin/audit/:eventId',
+    {
+      config: { adminAccess: 'read' },
+      schema: {
+        tags: ['admin-audit'],
+        summary: 'One audit event',
+        params: Type.Object({ eventId: Type.Integer({ minimum: 1 }) }),
+        response: { 200: AuditEventView, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const event = await context.audit.find(request.params.eventId);
+      if (!event) throw new ApiError(404, 'not_found', 'no such event');
+      return view(event) as never;
+    },
+  );
+}

@@ -1,0 +1,255 @@
+import { Type } from 'typebox';
+import { Email, OpaqueMessage } from '../accounts/schemas.js';
+import type { App } from '../app/build.js';
+import type { AppContext } from '../app/context.js';
+import { ApiError, errorResponses } from '../app/errors.js';
+import { adminCaller, adminCsrfToken, clearAdminCookie, currentAdmin, setAdminCookie } from './guard.js';
+
+const AdminView = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  name: Type.String(),
+  role: Type.Union([Type.Literal('read'), Type.Literal('write')]),
+});
+
+/** Admin sign-in with OPAQUE, the admin session, and admin password change. */
+export function registerAdminAuthRoutes(app: App, context: AppContext): void {
+  app.post(
+    '/admin/login/start',
+    {
+      schema: {
+        tags: ['admin-session'],
+        summary: 'Admin OPAQUE login, first message',
+        body: Type.Object(
+          { email: Email, start_login_request: OpaqueMessage },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({ login_id: Type.String(), login_response: Type.String() }),
+          ...errorResponses(400, 429),
+        },
+      },
+    },
+    async (request) => {
+      await context.rateLimits.consume('sign-in-ip', `admin:${request.ip}`);
+      await context.rateLimits.consume('sign-in-account', `admin:${request.body.email.trim().toLowerCase()}`);
+      const started = await context.adminPasswords.startLogin(
+        { email: request.body.email },
+        request.body.start_login_request,
+        'login',
+      );
+      return { login_id: started.loginId, login_response: started.loginResponse };
+    },
+  );
+
+  app.post(
+    '/admin/login/finish',
+    {
+      schema: {
+        tags: ['admin-session'],
+        summary: 'Admin OPAQUE login, final message: starts an admin session (admin cookie)',
+        body: Type.Object(
+          { login_id: Type.String({ maxLength: 200 }), finish_login_request: OpaqueMessage },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({
+            admin: AdminView,
+            csrf_token: Type.String(),
+            second_factor_required: Type.Boolean(),
+          }),
+          ...errorResponses(400, 401),
+        },
+      },
+    },
+    async (request, reply) => {
+      let admin: Awaited<ReturnType<typeof context.adminPasswords.finishLogin>>;
+      try {
+        admin = await context.adminPasswords.finishLogin(
+          request.body.login_id,
+          request.body.finish_login_request,
+          'login',
+        );
+      } catch (error) {
+        context.audit.recordQuietly(
+          { action: 'admin.sign_in', outcome: 'failure', actor: { type: 'anonymous' }, request },
+          (auditError) => request.log.error({ err: auditError }, 'audit failed'),
+        );
+        throw error;
+      }
+      const previous = await currentAdmin(context, request);
+      if (previous) await context.adminSessions.end(previous.session.id);
+      const started = await context.adminSessions.start(
+        admin.id,
+        { amr: ['pwd'], acr: 'urn:tessera:loa:1', authTime: new Date() },
+        { userAgent: request.headers['user-agent'], ipAddress: request.ip },
+      );
+      setAdminCookie(context, reply, started);
+      await context.audit.record({
+        action: 'admin.sign_in',
+        outcome: 'success',
+        actor: { type: 'admin', id: admin.id },
+        request,
+      });
+      return {
+        admin: { id: admin.id, email: admin.email, name: admin.name, role: admin.role },
+        csrf_token: started.csrfToken,
+        second_factor_required: started.session.secondFactorPending,
+      };
+    },
+  );
+
+  app.get(
+    '/admin/session',
+    {
+      schema: {
+        tags: ['admin-session'],
+        summary: 'The current admin session (and its CSRF token)',
+        response: {
+          200: Type.Object({
+            authenticated: Type.Boolean(),
+            admin: Type.Optional(AdminView),
+            csrf_token: Type.Optional(Type.String()),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const caller = await currentAdmin(context, request);
+      if (!caller) return { authenticated: false };
+      const { admin } = caller;
+      return {
+        authenticated: true,
+        admin: { id: admin.id, email: admin.email, name: admin.name, role: admin.role },
+        csrf_token: adminCsrfToken(context, request) ?? undefined,
+      };
+    },
+  );
+
+  app.post(
+    '/admin/logout',
+    {
+      config: { adminAccess: 'self' },
+      schema: {
+        tags: ['admin-session'],
+        summary: 'Ends the admin session (CSRF token required)',
+        response: { 200: Type.Object({ signed_out: Type.Literal(true) }), ...errorResponses(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const caller = adminCaller(request);
+      await context.adminSessions.end(caller.session.id);
+      clearAdminCookie(context, reply);
+      return { signed_out: true as const };
+    },
+  );
+
+  app.post(
+    '/admin/password/change/start',
+    {
+      config: { adminAccess: 'self' },
+      schema: {
+        tags: ['admin-session'],
+        summary: 'Admin password change, step 1: prove the current password (KE1)',
+        body: Type.Object({ start_login_request: OpaqueMessage }, { additionalProperties: false }),
+        response: {
+          200: Type.Object({ login_id: Type.String(), login_response: Type.String() }),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const caller = adminCaller(request);
+      const started = await context.adminPasswords.startLogin(
+        { userId: caller.admin.id },
+        request.body.start_login_request,
+        'reauth',
+      );
+      return { login_id: started.loginId, login_response: started.loginResponse };
+    },
+  );
+
+  app.post(
+    '/admin/password/change/verify',
+    {
+      config: { adminAccess: 'self' },
+      schema: {
+        tags: ['admin-session'],
+        summary: 'Admin password change, step 2: finish the proof and start registering the new password',
+        body: Type.Object(
+          {
+            login_id: Type.String({ maxLength: 200 }),
+            finish_login_request: OpaqueMessage,
+            registration_request: OpaqueMessage,
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({ registration_id: Type.String(), registration_response: Type.String() }),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const caller = adminCaller(request);
+      const proved = await context.adminPasswords.finishLogin(
+        request.body.login_id,
+        request.body.finish_login_request,
+        'reauth',
+      );
+      if (proved.id !== caller.admin.id)
+        throw new ApiError(401, 'invalid_credentials', 'the password is not correct');
+      const started = await context.adminPasswords.startRegistration(
+        { email: caller.admin.email, userId: caller.admin.id },
+        request.body.registration_request,
+        'password_change',
+      );
+      return { registration_id: started.registrationId, registration_response: started.registrationResponse };
+    },
+  );
+
+  app.post(
+    '/admin/password/change/finish',
+    {
+      config: { adminAccess: 'self' },
+      schema: {
+        tags: ['admin-session'],
+        summary: 'Admin password change, step 3: store the new record; other admin sessions end',
+        body: Type.Object(
+          { registration_id: Type.String({ maxLength: 200 }), registration_record: OpaqueMessage },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({ changed: Type.Literal(true), csrf_token: Type.String() }),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = adminCaller(request);
+      const registration = await context.adminPasswords.consumeRegistration(
+        request.body.registration_id,
+        request.body.registration_record,
+        'password_change',
+      );
+      if (registration.userId !== caller.admin.id)
+        throw new ApiError(403, 'forbidden', 'not your registration');
+      await context.adminPasswords.setRecord(caller.admin.id, request.body.registration_record);
+      await context.adminSessions.endAllForUser(caller.admin.id);
+      const started = await context.adminSessions.start(
+        caller.admin.id,
+        { amr: caller.session.amr, acr: caller.session.acr, authTime: new Date() },
+        { userAgent: request.headers['user-agent'], ipAddress: request.ip },
+      );
+      setAdminCookie(context, reply, started);
+      await context.audit.record({
+        action: 'admin.password_changed',
+        outcome: 'success',
+        actor: { type: 'admin', id: caller.admin.id },
+        request,
+      });
+      return { changed: true as const, csrf_token: started.csrfToken };
+    },
+  );
+}

@@ -1,0 +1,238 @@
+import { Type } from 'typebox';
+import type { App } from '../app/build.js';
+import type { AppContext } from '../app/context.js';
+import { ApiError, errorResponses } from '../app/errors.js';
+import { type Client, ClientInputSchema, ClientValidationError } from '../clients/model.js';
+import { ClientNotFoundError } from '../clients/service.js';
+import { adminCaller } from './guard.js';
+
+const SecretMetadata = Type.Object({
+  created_at: Type.String({ format: 'date-time' }),
+  last_used_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  hint: Type.String({ description: 'Last four characters' }),
+});
+
+const ClientView = Type.Object({
+  client_id: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  logo_uri: Type.Union([Type.String(), Type.Null()]),
+  app_url: Type.Union([Type.String(), Type.Null()]),
+  type: Type.Union([Type.Literal('public'), Type.Literal('confidential')]),
+  redirect_uris: Type.Array(Type.String()),
+  post_logout_redirect_uris: Type.Array(Type.String()),
+  grant_types: Type.Array(Type.String()),
+  scopes: Type.Array(Type.Object({ scope: Type.String(), description: Type.String() })),
+  require_pkce: Type.Boolean(),
+  id_token_signed_response_alg: Type.String(),
+  access_token_ttl_seconds: Type.Union([Type.Integer(), Type.Null()]),
+  id_token_ttl_seconds: Type.Union([Type.Integer(), Type.Null()]),
+  refresh_token_ttl_seconds: Type.Union([Type.Integer(), Type.Null()]),
+  first_party: Type.Boolean(),
+  organization_required: Type.Boolean(),
+  zk_delivery: Type.String(),
+  zk_required: Type.Boolean(),
+  show_on_dashboard: Type.Boolean(),
+  secret: Type.Union([SecretMetadata, Type.Null()], {
+    description: 'Metadata only; the secret itself is never returned here',
+  }),
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.String({ format: 'date-time' }),
+});
+
+const ClientWithSecret = Type.Object({
+  client: ClientView,
+  client_secret: Type.Union([Type.String(), Type.Null()], { description: 'Shown once, on creation only' }),
+});
+
+const ClientIdParams = Type.Object({ clientId: Type.String({ maxLength: 64 }) });
+
+/** Admin API for clients (spec §2.7): the secret in plaintext exactly once, then metadata only. */
+export function registerAdminClientRoutes(app: App, context: AppContext): void {
+  const view = async (client: Client) => {
+    const secret = client.type === 'confidential' ? await context.clients.secretInfo(client.id) : null;
+    return {
+      client_id: client.id,
+      name: client.name,
+      description: client.description,
+      logo_uri: client.logoUri,
+      app_url: client.appUrl,
+      type: client.type,
+      redirect_uris: client.redirectUris,
+      post_logout_redirect_uris: client.postLogoutRedirectUris,
+      grant_types: client.grantTypes,
+      scopes: client.scopes,
+      require_pkce: client.requirePkce,
+      id_token_signed_response_alg: client.idTokenSignedResponseAlg,
+      access_token_ttl_seconds: client.accessTokenTtlSeconds,
+      id_token_ttl_seconds: client.idTokenTtlSeconds,
+      refresh_token_ttl_seconds: client.refreshTokenTtlSeconds,
+      first_party: client.firstParty,
+      organization_required: client.organizationRequired,
+      zk_delivery: client.zkDelivery,
+      zk_required: client.zkRequired,
+      show_on_dashboard: client.showOnDashboard,
+      secret: secret
+        ? {
+            created_at: secret.createdAt.toISOString(),
+            last_used_at: secret.lastUsedAt?.toISOString() ?? null,
+            hint: secret.hint,
+          }
+        : null,
+      created_at: client.createdAt.toISOString(),
+      updated_at: client.updatedAt.toISOString(),
+    };
+  };
+  const translate = (error: unknown): never => {
+    if (error instanceof ClientValidationError)
+      throw new ApiError(400, 'invalid_client_metadata', error.message);
+    if (error instanceof ClientNotFoundError) throw new ApiError(404, 'not_found', 'no such client');
+    throw error;
+  };
+
+  app.get(
+    '/admin/clients',
+    {
+      config: { adminAccess: 'read' },
+      schema: {
+        tags: ['admin-clients'],
+        summary: 'Lists clients (secret metadata only)',
+        querystring: Type.Object({ query: Type.Optional(Type.String({ maxLength: 200 })) }),
+        response: { 200: Type.Object({ clients: Type.Array(ClientView) }), ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const needle = request.query.query?.toLowerCase();
+      const clients = (await context.clients.list()).filter(
+        (client) =>
+          !needle || client.name.toLowerCase().includes(needle) || client.id.toLowerCase().includes(needle),
+      );
+      return { clients: await Promise.all(clients.map(view)) };
+    },
+  );
+
+  app.get(
+    '/admin/clients/:clientId',
+    {
+      config: { adminAccess: 'read' },
+      schema: {
+        tags: ['admin-clients'],
+        summary: 'Reads one client (secret metadata only)',
+        params: ClientIdParams,
+        response: { 200: ClientView, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const client = await context.clients.find(request.params.clientId);
+      if (!client) throw new ApiError(404, 'not_found', 'no such client');
+      return view(client);
+    },
+  );
+
+  app.post(
+    '/admin/clients',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: ['admin-clients'],
+        summary: 'Registers a client; a confidential client’s secret is returned here once',
+        body: ClientInputSchema,
+        response: { 201: ClientWithSecret, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const caller = adminCaller(request);
+      const created = await context.clients.create(request.body).catch(translate);
+      await context.audit.record({
+        action: 'client.created',
+        outcome: 'success',
+        actor: { type: 'admin', id: caller.admin.id },
+        target: { type: 'client', id: created.client.id },
+        details: { changes: request.body },
+        request,
+      });
+      return reply.code(201).send({ client: await view(created.client), client_secret: created.secret });
+    },
+  );
+
+  app.put(
+    '/admin/clients/:clientId',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: ['admin-clients'],
+        summary: 'Updates a client (its type cannot change)',
+        params: ClientIdParams,
+        body: ClientInputSchema,
+        response: { 200: ClientView, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const caller = adminCaller(request);
+      const updated = await context.clients.update(request.params.clientId, request.body).catch(translate);
+      await context.audit.record({
+        action: 'client.updated',
+        outcome: 'success',
+        actor: { type: 'admin', id: caller.admin.id },
+        target: { type: 'client', id: updated.id },
+        details: { changes: request.body },
+        request,
+      });
+      return view(updated);
+    },
+  );
+
+  app.delete(
+    '/admin/clients/:clientId',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: ['admin-clients'],
+        summary: 'Deletes a client and everything issued to it',
+        params: ClientIdParams,
+        response: { 204: { description: 'Deleted', type: 'null' }, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const caller = adminCaller(request);
+      await context.clients.delete(request.params.clientId).catch(translate);
+      await context.audit.record({
+        action: 'client.deleted',
+        outcome: 'success',
+        actor: { type: 'admin', id: caller.admin.id },
+        target: { type: 'client', id: request.params.clientId },
+        request,
+      });
+      return reply.code(204).send(undefined as never);
+    },
+  );
+
+  app.post(
+    '/admin/clients/:clientId/secret',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: ['admin-clients'],
+        summary:
+          'Rotates a confidential client’s secret: the new one is returned once, the old one stops working',
+        params: ClientIdParams,
+        response: {
+          200: Type.Object({ client_id: Type.String(), client_secret: Type.String() }),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const caller = adminCaller(request);
+      const secret = await context.clients.rotateSecret(request.params.clientId).catch(translate);
+      await context.audit.record({
+        action: 'client.secret_rotated',
+        outcome: 'success',
+        actor: { type: 'admin', id: caller.admin.id },
+        target: { type: 'client', id: request.params.clientId },
+        request,
+      });
+      return { client_id: request.params.clientId, client_secret: secret };
+    },
+  );
+}

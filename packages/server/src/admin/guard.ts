@@ -1,0 +1,109 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { csrfTokenFor, type Session, type StartedSession, verifyCsrfToken } from '../accounts/sessions.js';
+import type { AppContext } from '../app/context.js';
+import { ApiError } from '../app/errors.js';
+import type { AdminUser } from './admin-users.js';
+
+/** The admin port's own cookie (spec §5): never sent to the public port's paths. */
+export function adminCookieName(context: AppContext): string {
+  return context.config.adminUrl.startsWith('https://') ? '__Host-tessera_admin' : 'tessera_admin_session';
+}
+
+export function setAdminCookie(context: AppContext, reply: FastifyReply, started: StartedSession): void {
+  reply.setCookie(adminCookieName(context), started.cookieValue, {
+    httpOnly: true,
+    secure: context.config.adminUrl.startsWith('https://'),
+    // Strict: the admin portal is never entered from another site's link.
+    sameSite: 'strict',
+    path: '/',
+    maxAge: context.adminSessions.absoluteSeconds(),
+  });
+}
+
+export function clearAdminCookie(context: AppContext, reply: FastifyReply): void {
+  reply.clearCookie(adminCookieName(context), { path: '/', httpOnly: true, sameSite: 'strict' });
+}
+
+export interface AdminCaller {
+  session: Session;
+  admin: AdminUser;
+  cookieValue: string;
+}
+
+export function adminCsrfToken(context: AppContext, request: FastifyRequest): string | null {
+  const value = request.cookies?.[adminCookieName(context)];
+  return value ? csrfTokenFor(value) : null;
+}
+
+/** The signed-in admin, or null. A session that still owes its second factor does not count. */
+export async function currentAdmin(
+  context: AppContext,
+  request: FastifyRequest,
+): Promise<AdminCaller | null> {
+  const cookieValue = request.cookies?.[adminCookieName(context)];
+  const session = await context.adminSessions.resolve(cookieValue);
+  if (!session || !cookieValue) return null;
+  const admin = await context.adminUsers.find(session.userId);
+  if (admin?.status !== 'active') return null;
+  return { session, admin, cookieValue };
+}
+
+/**
+ * The admin guard (spec §5, §7): reads need an admin session; every mutating call needs a *write* admin session
+ * and the CSRF token, and a foreign Origin is refused. `self` is a state change of the admin's own account
+ * (sign out, password change): CSRF is checked, any role may do it.
+ */
+export async function requireAdmin(
+  context: AppContext,
+  request: FastifyRequest,
+  access: 'read' | 'self' | 'write',
+): Promise<AdminCaller> {
+  const caller = await currentAdmin(context, request);
+  if (!caller) throw new ApiError(401, 'admin_session_required', 'sign in to the admin portal');
+  if (caller.session.secondFactorPending)
+    throw new ApiError(401, 'second_factor_required', 'verify your second factor first');
+  if (access !== 'read') {
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== new URL(context.config.adminUrl).origin) {
+      throw new ApiError(403, 'csrf_failed', 'cross-origin request refused');
+    }
+    const presented = request.headers['x-csrf-token'];
+    if (typeof presented !== 'string' || !verifyCsrfToken(caller.cookieValue, presented)) {
+      throw new ApiError(403, 'csrf_failed', 'missing or wrong CSRF token');
+    }
+    if (access === 'write' && caller.admin.role !== 'write') {
+      throw new ApiError(403, 'write_admin_required', 'this needs a write admin');
+    }
+  }
+  return caller;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Admin routes declare their access; the admin app's onRequest hook enforces it before anything else runs. */
+    adminAccess?: 'read' | 'self' | 'write';
+  }
+  interface FastifyRequest {
+    adminCaller?: AdminCaller;
+  }
+}
+
+/** The admin established by the guard for this request. */
+export function adminCaller(request: FastifyRequest): AdminCaller {
+  if (!request.adminCaller) throw new Error('route has no adminAccess declared');
+  return request.adminCaller;
+}
+
+/**
+ * Enforces `adminAccess` on every admin route before its body is even parsed, so an unauthenticated or
+ * unauthorized call learns nothing from validation errors.
+ */
+export function registerAdminGuard(
+  app: { addHook: (name: 'onRequest', hook: (request: FastifyRequest) => Promise<void>) => unknown },
+  context: AppContext,
+): void {
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.adminAccess;
+    if (access) request.adminCaller = await requireAdmin(context, request, access);
+  });
+}

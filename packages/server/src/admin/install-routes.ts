@@ -1,0 +1,171 @@
+import { Type } from 'typebox';
+import { Email, OpaqueMessage } from '../accounts/schemas.js';
+import { normalizeEmail } from '../accounts/users.js';
+import type { App } from '../app/build.js';
+import type { AppContext } from '../app/context.js';
+import { errorResponses } from '../app/errors.js';
+import { adminUsers } from '../db/schema/index.js';
+
+const InstallToken = Type.String({ minLength: 20, maxLength: 200 });
+
+const SmtpInput = Type.Object(
+  {
+    host: Type.String({ minLength: 1, maxLength: 255 }),
+    port: Type.Integer({ minimum: 1, maximum: 65535 }),
+    security: Type.Union([Type.Literal('starttls'), Type.Literal('tls'), Type.Literal('none')]),
+    user: Type.Optional(Type.String({ maxLength: 255 })),
+    password: Type.Optional(Type.String({ maxLength: 2000 })),
+    from: Type.String({ minLength: 3, maxLength: 320 }),
+  },
+  { additionalProperties: false },
+);
+
+/** First-run install on the admin port (spec §4.2): each step validates the install token afresh. */
+export function registerInstallRoutes(app: App, context: AppContext): void {
+  app.get(
+    '/install',
+    {
+      schema: {
+        tags: ['install'],
+        summary: 'Install status (reveals nothing else)',
+        response: { 200: Type.Object({ installed: Type.Boolean() }) },
+      },
+    },
+    async () => ({ installed: await context.install.installed() }),
+  );
+
+  app.post(
+    '/install/validate',
+    {
+      schema: {
+        tags: ['install'],
+        summary: 'Checks an install token',
+        body: Type.Object({ token: InstallToken }, { additionalProperties: false }),
+        response: { 200: Type.Object({ valid: Type.Literal(true) }), ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      await context.install.validate(request.body.token);
+      return { valid: true as const };
+    },
+  );
+
+  app.post(
+    '/install/admin/start',
+    {
+      schema: {
+        tags: ['install'],
+        summary: 'Starts the OPAQUE registration of the first admin',
+        body: Type.Object(
+          { token: InstallToken, email: Email, registration_request: OpaqueMessage },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({ registration_id: Type.String(), registration_response: Type.String() }),
+          ...errorResponses(400, 401, 404),
+        },
+      },
+    },
+    async (request) => {
+      await context.install.validate(request.body.token);
+      const started = await context.adminPasswords.startRegistration(
+        { email: request.body.email },
+        request.body.registration_request,
+        'admin_set',
+      );
+      return { registration_id: started.registrationId, registration_response: started.registrationResponse };
+    },
+  );
+
+  app.post(
+    '/install/smtp-test',
+    {
+      schema: {
+        tags: ['install'],
+        summary: 'Sends a test message with SMTP settings before they are saved',
+        body: Type.Object(
+          { token: InstallToken, smtp: SmtpInput, to: Email },
+          { additionalProperties: false },
+        ),
+        response: { 200: Type.Object({ sent: Type.Literal(true) }), ...errorResponses(400, 401, 404, 502) },
+      },
+    },
+    async (request) => {
+      await context.install.validate(request.body.token);
+      await context.mailer.sendTestWith(request.body.smtp, request.body.to);
+      return { sent: true as const };
+    },
+  );
+
+  app.post(
+    '/install/complete',
+    {
+      schema: {
+        tags: ['install'],
+        summary: 'Creates the first (write) admin, saves the install choices, and closes install for good',
+        body: Type.Object(
+          {
+            token: InstallToken,
+            registration_id: Type.String({ maxLength: 200 }),
+            registration_record: OpaqueMessage,
+            admin_name: Type.Optional(Type.String({ maxLength: 200 })),
+            product_name: Type.String({ minLength: 1, maxLength: 80 }),
+            base_url: Type.Optional(Type.String({ maxLength: 2000 })),
+            self_registration: Type.Boolean(),
+            smtp: Type.Optional(SmtpInput),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({ installed: Type.Literal(true), base_url_applies_after_restart: Type.Boolean() }),
+          ...errorResponses(400, 401, 404),
+        },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      await context.install.validate(body.token);
+      const baseUrl = body.base_url ? context.publicBaseUrl.validate(body.base_url) : null;
+      const registration = await context.adminPasswords.consumeRegistration(
+        body.registration_id,
+        body.registration_record,
+        'admin_set',
+      );
+      await context.install.complete(body.token, async (tx) => {
+        await tx.insert(adminUsers).values({
+          id: registration.userId,
+          email: registration.email,
+          emailNormalized: normalizeEmail(registration.email),
+          name: body.admin_name ?? '',
+          role: 'write',
+          opaqueRecord: body.registration_record,
+        });
+      });
+      await context.settings.set('product.name', body.product_name);
+      await context.settings.set('accounts.self_registration', body.self_registration);
+      if (body.smtp) {
+        await context.settings.set('smtp.host', body.smtp.host);
+        await context.settings.set('smtp.port', body.smtp.port);
+        await context.settings.set('smtp.security', body.smtp.security);
+        await context.settings.set('smtp.user', body.smtp.user ?? '');
+        await context.settings.set('smtp.password', body.smtp.password ?? '');
+        await context.settings.set('smtp.from', body.smtp.from);
+      }
+      const restart = baseUrl !== null ? await context.publicBaseUrl.save(baseUrl) : false;
+      await context.audit.record({
+        action: 'install.completed',
+        outcome: 'success',
+        actor: { type: 'installer' },
+        target: { type: 'admin_user', id: registration.userId },
+        details: {
+          product_name: body.product_name,
+          self_registration: body.self_registration,
+          smtp: Boolean(body.smtp),
+          base_url: baseUrl,
+        },
+        request,
+      });
+      return { installed: true as const, base_url_applies_after_restart: restart };
+    },
+  );
+}

@@ -1,0 +1,197 @@
+import { Type } from 'typebox';
+import { Email } from '../accounts/schemas.js';
+import type { App } from '../app/build.js';
+import type { AppContext } from '../app/context.js';
+import { ApiError, errorResponses } from '../app/errors.js';
+import { isSettingKey, type SettingKey, SettingValidationError } from '../config/settings.js';
+import { SIGNING_ALGORITHMS, type SigningAlgorithm } from '../crypto/signing-keys.js';
+import { adminCaller } from './guard.js';
+
+const SettingView = Type.Object({
+  key: Type.String(),
+  value: Type.Unknown({ description: 'null for secure settings (never returned)' }),
+  default: Type.Unknown(),
+  description: Type.String(),
+  secure: Type.Boolean(),
+  configured: Type.Boolean({ description: 'For secure settings: whether a value is set' }),
+});
+
+const KeyView = Type.Object({
+  kid: Type.String(),
+  alg: Type.String(),
+  state: Type.String(),
+  created_at: Type.String({ format: 'date-time' }),
+  activated_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  promotion_requested_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  becomes_current_after: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  retired_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  removed_after: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** Settings, SMTP test and signing keys. */
+export function registerAdminSystemRoutes(app: App, context: AppContext): void {
+  const settingsView = () =>
+    context.settings.list().map((entry) => ({
+      ...entry,
+      configured: entry.secure ? context.settings.get(entry.key) !== '' : true,
+    }));
+
+  app.get(
+    '/admin/settings',
+    {
+      config: { adminAccess: 'read' },
+      schema: {
+        tags: ['admin-settings'],
+        summary: 'Every setting with its value, default and description (secure values never returned)',
+        response: { 200: Type.Object({ settings: Type.Array(SettingView) }), ...errorResponses(401) },
+      },
+    },
+    async (_request) => {
+      return { settings: settingsView() };
+    },
+  );
+
+  app.put(
+    '/admin/settings/:key',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: ['admin-settings'],
+        summary: 'Changes one setting (validated against its type)',
+        params: Type.Object({ key: Type.String({ maxLength: 100 }) }),
+        body: Type.Object({ value: Type.Unknown() }, { additionalProperties: false }),
+        response: { 200: SettingView, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const caller = adminCaller(request);
+      const key = request.params.key;
+      if (!isSettingKey(key) || key === 'system.public_base_url')
+        throw new ApiError(404, 'not_found', `no setting '${key}'`);
+      try {
+        await context.settings.set(key as SettingKey, request.body.value as never);
+      } catch (error) {
+        if (error instanceof SettingValidationError)
+          throw new ApiError(400, 'invalid_setting', error.message);
+        throw error;
+      }
+      await context.audit.record({
+        action: 'setting.changed',
+        outcome: 'success',
+        actor: { type: 'admin', id: caller.admin.id },
+        target: { type: 'setting', id: key },
+        // The value itself goes to the log only when the setting is not secure.
+        details: {
+          key,
+          value: settingsView().find((entry) => entry.key === key)?.secure
+            ? '[redacted]'
+            : request.body.value,
+        },
+        request,
+      });
+      return settingsView().find((entry) => entry.key === key)!;
+    },
+  );
+
+  app.post(
+    '/admin/smtp/test',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: ['admin-settings'],
+        summary: 'Sends a test message with the saved SMTP settings',
+        body: Type.Object({ to: Email }, { additionalProperties: false }),
+        response: { 200: Type.Object({ sent: Type.Literal(true) }), ...errorResponses(400, 401, 403, 502) },
+      },
+    },
+    async (request) => {
+      const caller = adminCaller(request);
+      const settings = context.settings;
+      if (!context.mailer.configured())
+        throw new ApiError(400, 'email_not_configured', 'set smtp.host and smtp.from first');
+      await context.mailer.sendTestWith(
+        {
+          host: settings.get('smtp.host'),
+          port: settings.get('smtp.port'),
+          security: settings.get('smtp.security'),
+          user: settings.get('smtp.user'),
+          password: settings.get('smtp.password'),
+          from: settings.get('smtp.from'),
+        },
+        request.body.to,
+      );
+      await context.audit.record({
+        action: 'smtp.tested',
+        outcome: 'success',
+        actor: { type: 'admin', id: caller.admin.id },
+        request,
+      });
+      return { sent: true as const };
+    },
+  );
+
+  const keysView = async () =>
+    (await context.signingKeys.list()).map((key) => ({
+      kid: key.kid,
+      alg: key.alg,
+      state: key.state,
+      created_at: key.createdAt.toISOString(),
+      activated_at: iso(key.activatedAt),
+      promotion_requested_at: iso(key.promotionRequestedAt),
+      becomes_current_after: key.state === 'next' && key.promotionRequestedAt ? iso(key.promoteAfter) : null,
+      retired_at: iso(key.retiredAt),
+      removed_after: iso(key.removeAfter),
+    }));
+
+  app.get(
+    '/admin/keys',
+    {
+      config: { adminAccess: 'read' },
+      schema: {
+        tags: ['admin-keys'],
+        summary: 'Signing keys with their state and when each changes state',
+        response: { 200: Type.Object({ keys: Type.Array(KeyView) }), ...errorResponses(401) },
+      },
+    },
+    async (_request) => {
+      return { keys: await keysView() };
+    },
+  );
+
+  app.post(
+    '/admin/keys/rotate',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: ['admin-keys'],
+        summary: 'Starts a signing-key rotation (all algorithms, or the ones listed)',
+        body: Type.Object(
+          {
+            algorithms: Type.Optional(
+              Type.Array(Type.Union([Type.Literal('RS256'), Type.Literal('ES256'), Type.Literal('EdDSA')]), {
+                uniqueItems: true,
+              }),
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: Type.Object({ keys: Type.Array(KeyView) }), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const caller = adminCaller(request);
+      const algorithms = (request.body.algorithms ?? [...SIGNING_ALGORITHMS]) as SigningAlgorithm[];
+      await context.signingKeys.rotate(algorithms);
+      await context.audit.record({
+        action: 'signing_keys.rotated',
+        outcome: 'success',
+        actor: { type: 'admin', id: caller.admin.id },
+        details: { algorithms },
+        request,
+      });
+      return { keys: await keysView() };
+    },
+  );
+}

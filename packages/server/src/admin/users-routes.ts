@@ -1,0 +1,311 @@
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { accountLink } from '../accounts/registration-routes.js';
+import { Email, OpaqueMessage } from '../accounts/schemas.js';
+import { type User, UserExistsError } from '../accounts/users.js';
+import type { App } from '../app/build.js';
+import type { AppContext } from '../app/context.js';
+import { ApiError, errorResponses } from '../app/errors.js';
+import { revokeAllGrantsOfUser } from '../oauth/grant-revocation.js';
+import { adminCaller } from './guard.js';
+
+const UserView = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  email_verified: Type.Boolean(),
+  name: Type.String(),
+  status: Type.Union([Type.Literal('active'), Type.Literal('disabled')]),
+});
+const UserParams = Type.Object({ userId: Type.String({ maxLength: 100 }) });
+
+const viewOf = (user: User) => ({
+  id: user.id,
+  email: user.email,
+  email_verified: user.emailVerified,
+  name: user.name,
+  status: user.status,
+});
+
+/** Admin API for users (spec §4.2 "admin users and user password/OTP operations"). */
+export function registerAdminUserRoutes(app: App, context: AppContext): void {
+  const found = async (id: string) => {
+    const user = await context.users.find(id);
+    if (!user) throw new ApiError(404, 'not_found', 'no such user');
+    return user;
+  };
+  const audit = (
+    action: string,
+    adminId: string,
+    userId: string,
+    request: FastifyRequest,
+    details?: Record<string, unknown>,
+  ) =>
+    context.audit.record({
+      action,
+      outcome: 'success',
+      actor: { type: 'admin', id: adminId },
+      target: { type: 'user', id: userId },
+      details,
+      request,
+    });
+
+  app.get(
+    '/admin/users',
+    {
+      config: { adminAccess: 'read' },
+      schema: {
+        tags: ['admin-users'],
+        summary: 'Searches users (substring of email or name), paged',
+        querystring: Type.Object({
+          query: Type.Optional(Type.String({ maxLength: 200 })),
+          offset: Type.Optional(Type.Integer({ minimum: 0 })),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+        }),
+        response: {
+          200: Type.Object({ users: Type.Array(UserView), total: Type.Integer() }),
+          ...errorResponses(401),
+        },
+      },
+    },
+    async (request) => {
+      const page = await context.users.page(
+        request.query.query ?? '',
+        request.query.offset ?? 0,
+        request.query.limit ?? 50,
+      );
+      return { users: page.users.map(viewOf), total: page.total };
+    },
+  );
+
+  app.get(
+    '/admin/users/:userId',
+    {
+      config: { adminAccess: 'read' },
+      schema: {
+        tags: ['admin-users'],
+        summary: 'One user',
+        params: UserParams,
+        response: { 200: UserView, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      return viewOf(await found(request.params.userId));
+    },
+  );
+
+  app.post(
+    '/admin/users',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: ['admin-users'],
+        summary: 'Creates a user without a password (set one, or send a reset email)',
+        body: Type.Object(
+          {
+            email: Email,
+            name: Type.Optional(Type.String({ maxLength: 200 })),
+            email_verified: Type.Optional(Type.Boolean()),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 201: UserView, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const caller = adminCaller(request);
+      let user: User;
+      try {
+        user = await context.users.create({
+          email: request.body.email,
+          name: request.body.name,
+          emailVerified: request.body.email_verified ?? true,
+        });
+      } catch (error) {
+        if (error instanceof UserExistsError)
+          throw new ApiError(409, 'email_taken', 'an account with this email exists');
+        throw error;
+      }
+      await audit('user.created', caller.admin.id, user.id, request, { email: user.email });
+      return reply.code(201).send(viewOf(user));
+    },
+  );
+
+  app.put(
+    '/admin/users/:userId',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: ['admin-users'],
+        summary: 'Edits a user',
+        params: UserParams,
+        body: Type.Object(
+          {
+            name: Type.Optional(Type.String({ maxLength: 200 })),
+            email: Type.Optional(Email),
+            email_verified: Type.Optional(Type.Boolean()),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: UserView, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const caller = adminCaller(request);
+      await found(request.params.userId);
+      let user: User | null;
+      try {
+        user = await context.users.update(request.params.userId, {
+          name: request.body.name,
+          email: request.body.email,
+          emailVerified: request.body.email_verified,
+        });
+      } catch (error) {
+        if (error instanceof UserExistsError)
+          throw new ApiError(409, 'email_taken', 'an account with this email exists');
+        throw error;
+      }
+      await audit('user.updated', caller.admin.id, request.params.userId, request, { changes: request.body });
+      return viewOf(user!);
+    },
+  );
+
+  for (const [path, status] of [
+    ['disable', 'disabled'],
+    ['enable', 'active'],
+  ] as const) {
+    app.post(
+      `/admin/users/:userId/${path}`,
+      {
+        config: { adminAccess: 'write' },
+        schema: {
+          tags: ['admin-users'],
+          summary:
+            status === 'disabled' ? 'Disables a user: sessions end and tokens are revoked' : 'Enables a user',
+          params: UserParams,
+          response: { 200: UserView, ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const caller = adminCaller(request);
+        await found(request.params.userId);
+        await context.users.setStatus(request.params.userId, status);
+        if (status === 'disabled') {
+          await context.sessions.endAllForUser(request.params.userId);
+          await revokeAllGrantsOfUser(context.database.db, request.params.userId);
+        }
+        await audit(`user.${path}d`, caller.admin.id, request.params.userId, request);
+        return viewOf(await found(request.params.userId));
+      },
+    );
+  }
+
+  app.delete(
+    '/admin/users/:userId',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: ['admin-users'],
+        summary: 'Deletes a user and everything issued to them',
+        params: UserParams,
+        response: { 204: { description: 'Deleted', type: 'null' }, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const caller = adminCaller(request);
+      if (!(await context.users.delete(request.params.userId)))
+        throw new ApiError(404, 'not_found', 'no such user');
+      await audit('user.deleted', caller.admin.id, request.params.userId, request);
+      return reply.code(204).send(undefined as never);
+    },
+  );
+
+  app.post(
+    '/admin/users/:userId/password/start',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: ['admin-users'],
+        summary: 'Sets a user’s password, step 1: the admin’s browser runs OPAQUE registration',
+        params: UserParams,
+        body: Type.Object({ registration_request: OpaqueMessage }, { additionalProperties: false }),
+        response: {
+          200: Type.Object({ registration_id: Type.String(), registration_response: Type.String() }),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const user = await found(request.params.userId);
+      const started = await context.passwords.startRegistration(
+        { email: user.email, userId: user.id },
+        request.body.registration_request,
+        'admin_set',
+      );
+      return { registration_id: started.registrationId, registration_response: started.registrationResponse };
+    },
+  );
+
+  app.post(
+    '/admin/users/:userId/password/finish',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: ['admin-users'],
+        summary: 'Sets a user’s password, step 2: stores the record; the user must change it at next sign-in',
+        params: UserParams,
+        body: Type.Object(
+          { registration_id: Type.String({ maxLength: 200 }), registration_record: OpaqueMessage },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({ password_set: Type.Literal(true) }),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const caller = adminCaller(request);
+      const registration = await context.passwords.consumeRegistration(
+        request.body.registration_id,
+        request.body.registration_record,
+        'admin_set',
+      );
+      if (registration.userId !== request.params.userId)
+        throw new ApiError(400, 'registration_expired', 'this registration is for another user');
+      await context.passwords.setRecord(request.params.userId, request.body.registration_record, {
+        mustChangePassword: true,
+      });
+      await context.sessions.endAllForUser(request.params.userId);
+      await audit('user.password_set', caller.admin.id, request.params.userId, request);
+      return { password_set: true as const };
+    },
+  );
+
+  app.post(
+    '/admin/users/:userId/password-reset-email',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: ['admin-users'],
+        summary: 'Emails the user a password-reset link',
+        params: UserParams,
+        response: {
+          202: Type.Object({ sent: Type.Literal(true) }),
+          ...errorResponses(401, 403, 404, 502, 503),
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = adminCaller(request);
+      const user = await found(request.params.userId);
+      const token = await context.emailTokens.issue(user.id, 'password_reset', user.email);
+      await context.mailer.send({
+        to: user.email,
+        template: 'password_reset',
+        variables: { email: user.email, link: accountLink(context, 'reset-password', token) },
+      });
+      await audit('user.password_reset_sent', caller.admin.id, user.id, request);
+      return reply.code(202).send({ sent: true as const });
+    },
+  );
+}

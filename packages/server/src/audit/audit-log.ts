@@ -1,0 +1,186 @@
+import { and, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.js';
+import { auditEvents } from '../db/schema/index.js';
+
+export type AuditOutcome = 'success' | 'failure';
+export type ActorType = 'admin' | 'user' | 'client' | 'system' | 'anonymous' | 'installer';
+
+export interface AuditEventInput {
+  action: string;
+  outcome: AuditOutcome;
+  actor: { type: ActorType; id?: string | null };
+  target?: { type: string; id?: string | null };
+  details?: Record<string, unknown>;
+  /** Where the request came from (IP honours TESSERA_TRUST_PROXY through Fastify's request.ip). */
+  request?: Pick<FastifyRequest, 'ip' | 'headers'>;
+}
+
+export interface AuditEvent {
+  id: number;
+  at: Date;
+  action: string;
+  outcome: string;
+  actorType: string;
+  actorId: string | null;
+  targetType: string | null;
+  targetId: string | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+  details: Record<string, unknown>;
+}
+
+export interface AuditFilter {
+  from?: Date;
+  to?: Date;
+  action?: string;
+  actor?: string;
+  target?: string;
+  outcome?: AuditOutcome;
+  /** Return events older than this id (paging backwards in time). */
+  before?: number;
+}
+
+/** Field names whose values never enter the audit log, at any depth (DESIGN §4: secrets redacted). */
+const SECRET_FIELD =
+  /secret|password|token|code|key|record|request|response|credential|cookie|authorization/i;
+
+export const REDACTED = '[redacted]';
+
+/** Returns a copy with every secret-looking field replaced, so a caller cannot leak one by accident. */
+export function redactDetails(value: unknown, depth = 0): unknown {
+  if (depth > 6) return REDACTED;
+  if (Array.isArray(value)) return value.map((item) => redactDetails(item, depth + 1));
+  if (value && typeof value === 'object') {
+    const result: Record<string, unknown> = {};
+    for (const [name, inner] of Object.entries(value)) {
+      result[name] =
+        SECRET_FIELD.test(name) && inner !== null && typeof inner !== 'boolean'
+          ? REDACTED
+          : redactDetails(inner, depth + 1);
+    }
+    return result;
+  }
+  return value;
+}
+
+/** The append-only audit log every slice writes to. */
+export class AuditLog {
+  constructor(private readonly db: Db) {}
+
+  async record(event: AuditEventInput): Promise<void> {
+    await this.db.insert(auditEvents).values({
+      action: event.action,
+      outcome: event.outcome,
+      actorType: event.actor.type,
+      actorId: event.actor.id ?? null,
+      targetType: event.target?.type ?? null,
+      targetId: event.target?.id ?? null,
+      ipAddress: event.request?.ip ?? null,
+      userAgent:
+        typeof event.request?.headers['user-agent'] === 'string'
+          ? event.request.headers['user-agent'].slice(0, 300)
+          : null,
+      details: redactDetails(event.details ?? {}) as Record<string, unknown>,
+    });
+  }
+
+  /** Records without letting a logging failure fail the request it describes. */
+  recordQuietly(event: AuditEventInput, onError: (error: unknown) => void): void {
+    this.record(event).catch(onError);
+  }
+
+  private where(filter: AuditFilter): SQL | undefined {
+    const conditions: SQL[] = [];
+    if (filter.from) conditions.push(gte(auditEvents.at, filter.from));
+    if (filter.to) conditions.push(lte(auditEvents.at, filter.to));
+    if (filter.action) conditions.push(eq(auditEvents.action, filter.action));
+    if (filter.actor) conditions.push(eq(auditEvents.actorId, filter.actor));
+    if (filter.target) conditions.push(eq(auditEvents.targetId, filter.target));
+    if (filter.outcome) conditions.push(eq(auditEvents.outcome, filter.outcome));
+    if (filter.before !== undefined) conditions.push(lt(auditEvents.id, filter.before));
+    return conditions.length ? and(...conditions) : undefined;
+  }
+
+  /** Newest first; page with `before` = the last id of the previous page. */
+  async list(filter: AuditFilter, limit: number): Promise<AuditEvent[]> {
+    const rows = await this.db
+      .select()
+      .from(auditEvents)
+      .where(this.where(filter))
+      .orderBy(desc(auditEvents.id))
+      .limit(limit);
+    return rows as AuditEvent[];
+  }
+
+  async find(id: number): Promise<AuditEvent | null> {
+    const [row] = await this.db.select().from(auditEvents).where(eq(auditEvents.id, id));
+    return (row as AuditEvent | undefined) ?? null;
+  }
+
+  /** Every matching event in pages, newest first, for streaming exports without holding them all. */
+  async *stream(filter: AuditFilter, pageSize = 500): AsyncGenerator<AuditEvent> {
+    let before = filter.before;
+    for (;;) {
+      const page = await this.list({ ...filter, before }, pageSize);
+      for (const event of page) yield event;
+      if (page.length < pageSize) return;
+      before = page[page.length - 1]!.id;
+    }
+  }
+}
+
+const CSV_COLUMNS = [
+  'id',
+  'at',
+  'action',
+  'outcome',
+  'actor_type',
+  'actor_id',
+  'target_type',
+  'target_id',
+  'ip_address',
+  'user_agent',
+  'details',
+] as const;
+
+/**
+ * One CSV cell. Cells a spreadsheet would read as a formula (=, +, -, @, and tab or CR) get a leading apostrophe
+ * (OWASP CSV injection), then RFC 4180 quoting.
+ */
+export function csvCell(value: unknown): string {
+  let text =
+    value === null || value === undefined
+      ? ''
+      : value instanceof Date
+        ? value.toISOString()
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvHeader(): string {
+  return `${CSV_COLUMNS.join(',')}\r\n`;
+}
+
+export function csvRow(event: AuditEvent): string {
+  return `${[event.id, event.at, event.action, event.outcome, event.actorType, event.actorId, event.targetType, event.targetId, event.ipAddress, event.userAgent, event.details].map(csvCell).join(',')}\r\n`;
+}
+
+export function jsonLine(event: AuditEvent): string {
+  return `${JSON.stringify({
+    id: event.id,
+    at: event.at.toISOString(),
+    action: event.action,
+    outcome: event.outcome,
+    actor_type: event.actorType,
+    actor_id: event.actorId,
+    target_type: event.targetType,
+    target_id: event.targetId,
+    ip_address: event.ipAddress,
+    user_agent: event.userAgent,
+    details: event.details,
+  })}\n`;
+}

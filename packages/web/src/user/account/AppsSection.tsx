@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import { api } from '../../shared/api';
+import { Loading } from '../../shared/Loading';
+import { ClientLogo } from '../components/ClientLogo';
+import { describeError } from '../error-text';
+
+interface App {
+  client_id: string;
+  name: string;
+  logo_uri: string | null;
+  app_url: string;
+}
+
+type Load = { state: 'loading' } | { state: 'ready'; apps: App[] } | { state: 'failed'; error: unknown };
+
+/** The apps dashboard: apps the user can open from here. */
+export function AppsSection() {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  useEffect(() => {
+    let current = true;
+    api.get<{ apps: App[] }>('/api/user/apps').then(
+      ({ apps }) => current && setLoad({ state: 'ready', apps }),
+      (error: unknown) => current && setLoad({ state: 'failed', error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  return (
+    <section className="section" aria-labelledby="apps-heading">
+      <h2 id="apps-heading">Your apps</h2>
+      {load.state === 'loading' ? <Loading>Loading your apps…</Loading> : null}
+      {load.state === 'failed' ? <p className="muted">{describeError(load.error)}</p> : null}
+      {load.state === 'ready' && load.apps.length === 0 ? (
+        <p className="muted">There are no apps to show here yet.</p>
+      ) : null}
+      {load.state === 'ready' && load.apps.length > 0 ? (
+        <ul className="app-list">
+          {load.apps.map((app) => (
+            <li key={app.client_id}>
+              <a href={app.app_url} className="app-link" rel="noopener noreferrer">
+                <ClientLogo name={app.name} logoUri={app.logo_uri} />
+                <span>{app.name}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

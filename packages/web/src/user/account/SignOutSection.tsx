@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { api } from '../../shared/api';
+import { Button } from '../../shared/Button';
+import { ErrorPanel } from '../../shared/ErrorPanel';
+import { describeError, errorCode } from '../error-text';
+import { goTo } from '../navigation';
+import { csrfHeaders } from '../session';
+
+/** Signs out of this browser, then shows the signed-out page. */
+export function SignOutButton({ csrfToken, label = 'Sign out' }: { csrfToken: string; label?: string }) {
+  const [state, setState] = useState<'idle' | 'working' | { failed: unknown }>('idle');
+  return (
+    <>
+      {typeof state === 'object' ? (
+        <ErrorPanel title="We could not sign you out">
+          <p>{describeError(state.failed)}</p>
+        </ErrorPanel>
+      ) : null}
+      <Button
+        variant="secondary"
+        disabled={state === 'working'}
+        onClick={() => {
+          setState('working');
+          api.post('/api/user/logout', undefined, { headers: csrfHeaders(csrfToken) }).then(
+            () => goTo('/logout?status=signed-out', { replace: true }),
+            (failed: unknown) => {
+              // Already signed out (elsewhere, or the session expired): that is what was asked for.
+              if (errorCode(failed) === 'not_signed_in') goTo('/logout?status=signed-out', { replace: true });
+              else setState({ failed });
+            },
+          );
+        }}
+      >
+        {state === 'working' ? 'Signing out…' : label}
+      </Button>
+    </>
+  );
+}

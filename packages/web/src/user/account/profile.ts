@@ -1,0 +1,7 @@
+/** GET/PUT /api/user/profile */
+export interface Profile {
+  id: string;
+  email: string;
+  email_verified: boolean;
+  name: string;
+}

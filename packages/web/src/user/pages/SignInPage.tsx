@@ -1,0 +1,194 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { api } from '../../shared/api';
+import { Button } from '../../shared/Button';
+import { ErrorPanel } from '../../shared/ErrorPanel';
+import { Page } from '../../shared/Page';
+import { PasswordField } from '../../shared/PasswordField';
+import { Link, useRouter } from '../../shared/router';
+import { TextField } from '../../shared/TextField';
+import { ResendVerification } from '../components/ResendVerification';
+import { describeError, errorCode } from '../error-text';
+import { afterSignIn, goTo, withQuery } from '../navigation';
+import { preloadOpaque, signIn } from '../opaque-flows';
+import { currentPasswordError, emailError, focusFirstInvalid } from '../validation';
+
+interface RequestContext {
+  clientName: string;
+  loginHint: string | null;
+}
+
+type Problem =
+  | { kind: 'invalid_credentials' }
+  | { kind: 'email_not_verified'; email: string }
+  | { kind: 'second_factor' }
+  | { kind: 'other'; error: unknown };
+
+/**
+ * Email and password sign-in (OPAQUE: the password never leaves the browser). With `?request_id=` it continues
+ * an app's authorization request afterwards; otherwise it opens the account page.
+ */
+export function SignInPage() {
+  const { searchParams } = useRouter();
+  const requestId = searchParams.get('request_id');
+  const [requestContext, setRequestContext] = useState<RequestContext | null>(null);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  useEffect(preloadOpaque, []);
+
+  // Name the app being signed in to, and take the email it suggested (login_hint) when there is one.
+  useEffect(() => {
+    if (!requestId) return;
+    let current = true;
+    api
+      .get<{ client: { name: string }; login_hint: string | null }>(
+        `/api/user/authorization-requests/${encodeURIComponent(requestId)}`,
+      )
+      .then(
+        (view) => {
+          if (!current) return;
+          setRequestContext({ clientName: view.client.name, loginHint: view.login_hint });
+          if (view.login_hint && !emailError(view.login_hint))
+            setEmail((typed) => typed || (view.login_hint ?? ''));
+        },
+        // An unknown or expired request is explained on the consent page after sign-in.
+        () => undefined,
+      );
+    return () => {
+      current = false;
+    };
+  }, [requestId]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const errors = { email: emailError(email), password: currentPasswordError(password) };
+    setFieldErrors(errors);
+    if (errors.email || errors.password) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    const address = email.trim();
+    try {
+      const result = await signIn(address, password);
+      if (result.kind === 'invalid_credentials') {
+        setProblem({ kind: 'invalid_credentials' });
+        setPassword('');
+        passwordRef.current?.focus();
+        return;
+      }
+      setPassword('');
+      if (result.secondFactorRequired) {
+        setProblem({ kind: 'second_factor' });
+        return;
+      }
+      if (result.mustChangePassword) {
+        goTo(withQuery('/account', { must_change_password: '1', request_id: requestId }));
+        return;
+      }
+      goTo(afterSignIn(requestId));
+    } catch (error) {
+      setPassword('');
+      setProblem(
+        errorCode(error) === 'email_not_verified'
+          ? { kind: 'email_not_verified', email: address }
+          : { kind: 'other', error },
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Page title="Sign in">
+      {requestContext ? (
+        <p className="lead">
+          Sign in to continue to <strong>{requestContext.clientName}</strong>.
+        </p>
+      ) : null}
+      <SignInProblem problem={problem} />
+      <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <TextField
+          label="Email address"
+          type="email"
+          name="email"
+          autoComplete="username"
+          inputMode="email"
+          spellCheck={false}
+          autoCapitalize="off"
+          value={email}
+          error={fieldErrors.email}
+          onChange={(event) => setEmail(event.target.value)}
+          required
+        />
+        <PasswordField
+          ref={passwordRef}
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          error={fieldErrors.password}
+          onChange={(event) => setPassword(event.target.value)}
+          required
+        />
+        <div className="form-actions">
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Signing in…' : 'Sign in'}
+          </Button>
+        </div>
+      </form>
+      <ul className="link-list">
+        <li>
+          <Link to="/forgot-password">Forgot your password?</Link>
+        </li>
+        <li>
+          <Link to={withQuery('/register', { request_id: requestId })}>Create an account</Link>
+        </li>
+      </ul>
+    </Page>
+  );
+}
+
+function SignInProblem({ problem }: { problem: Problem | null }) {
+  if (!problem) return null;
+  switch (problem.kind) {
+    case 'invalid_credentials':
+      return (
+        <ErrorPanel title="We could not sign you in">
+          <p>The email address or password is not correct. Check them and try again.</p>
+        </ErrorPanel>
+      );
+    case 'email_not_verified':
+      return (
+        <ErrorPanel title="Confirm your email address first">
+          <p>
+            Open the link we sent to <strong>{problem.email}</strong> to confirm it, then sign in. The link
+            may take a few minutes to arrive; check your spam folder too.
+          </p>
+          <ResendVerification email={problem.email} />
+        </ErrorPanel>
+      );
+    case 'second_factor':
+      return (
+        <ErrorPanel title="Two-step verification is needed">
+          <p>
+            Your account asks for a second step after the password, which this version of the sign-in page
+            cannot do yet. Please contact your administrator.
+          </p>
+        </ErrorPanel>
+      );
+    default:
+      return (
+        <ErrorPanel title="We could not sign you in">
+          <p>{describeError(problem.error)}</p>
+        </ErrorPanel>
+      );
+  }
+}
