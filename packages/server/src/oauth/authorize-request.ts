@@ -61,6 +61,8 @@ export class AuthorizationError extends Error {
 }
 
 const PROMPTS = new Set(['none', 'login', 'consent', 'select_account']);
+/** Unpadded base64url (RFC 7515 §2). */
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
 /** RFC 7636 §4.2: S256 challenges are 43 base64url characters. */
 const CODE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -94,6 +96,9 @@ export function resolveRedirect(client: Client | null, parameters: AuthorizePara
  * refused (RFC 8725 §3.4: validate ECDH inputs); node's key import checks the point lies on the curve.
  */
 export function validateZkPublicKey(value: string): void {
+  // Node's base64url decoder skips characters outside the alphabet, so the alphabet is checked first.
+  if (!BASE64URL.test(value))
+    throw new AuthorizationError('invalid_request', 'zk_pub is not base64url-encoded');
   let jwk: Record<string, unknown>;
   try {
     jwk = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
@@ -204,6 +209,19 @@ export function validateAuthorizeParameters(
     organizationId: parameters.organization_id ?? null,
     zkPub,
   };
+}
+
+/** Characters RFC 6749 §4.1.2.1 allows in error_description: %x20-21 / %x23-5B / %x5D-7E. */
+const OUTSIDE_DESCRIPTION_CHARSET = /[^\x20\x21\x23-\x5B\x5D-\x7E]/g;
+const MAX_DESCRIPTION_LENGTH = 200;
+
+/**
+ * An error_description fit for the redirect: descriptions may name request input (a scope, a prompt value), so
+ * characters outside the RFC 6749 §4.1.2.1 charset are replaced and the length is bounded.
+ */
+export function redirectableDescription(description: string): string {
+  const safe = description.replace(OUTSIDE_DESCRIPTION_CHARSET, '?');
+  return safe.length <= MAX_DESCRIPTION_LENGTH ? safe : `${safe.slice(0, MAX_DESCRIPTION_LENGTH - 3)}...`;
 }
 
 /** The redirect back to the client with response parameters added to its query, keeping the registered query. */

@@ -73,6 +73,8 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
   const handle = async (request: FastifyRequest, reply: FastifyReply, parameters: AuthorizeParameters) => {
     const session = await currentSession(context, request);
     const outcome = await context.authorize.authorize(parameters, session);
+    // Authorization responses, error pages included, are never cached (RFC 9700 §4.3: codes in history).
+    reply.header('cache-control', 'no-store');
     if (outcome.kind === 'error-page') {
       // Never redirect when the client or redirect URI is not trusted (RFC 6749 §4.1.2.1, RFC 9700 §4.1).
       return reply
@@ -86,7 +88,7 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
         );
     }
     // 302 (never 307, RFC 9700 §4.12) to the client or to the hosted UI.
-    return reply.header('cache-control', 'no-store').redirect(outcome.location, 302);
+    return reply.redirect(outcome.location, 302);
   };
 
   const authorizeSchema = {

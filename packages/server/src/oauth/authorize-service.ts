@@ -7,6 +7,7 @@ import {
   AuthorizationError,
   type AuthorizeParameters,
   authorizationResponseUrl,
+  redirectableDescription,
   resolveRedirect,
   type ValidatedRequest,
   validateAuthorizeParameters,
@@ -215,6 +216,9 @@ export class AuthorizeService {
         'drk_hash is accepted only from legacy v1 applications',
       );
     }
+    if (input.drkHash !== undefined && request.zkPub === null) {
+      throw new ApiError(400, 'drk_hash_not_allowed', 'this request does not deliver a legacy key');
+    }
     if (input.zkKeyHash !== undefined && (client.zkDelivery !== 'v2' || request.zkPub === null)) {
       throw new ApiError(400, 'zk_key_hash_not_allowed', 'this request does not deliver a v2 key');
     }
@@ -269,7 +273,7 @@ export class AuthorizeService {
   ): string {
     return authorizationResponseUrl(redirectUri, {
       error,
-      error_description: description,
+      error_description: redirectableDescription(description),
       state,
       iss: this.issuerUrl,
     });

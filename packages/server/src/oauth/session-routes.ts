@@ -100,7 +100,7 @@ export function registerSessionRoutes(app: App, context: AppContext): void {
     if (input.post_logout_redirect_uri === undefined)
       return reply.redirect('/ui/logout?status=signed-out', 303);
     const client = await context.clients.find(hint.aud);
-    if (!client || !client.postLogoutRedirectUris.includes(input.post_logout_redirect_uri)) {
+    if (!client?.postLogoutRedirectUris.includes(input.post_logout_redirect_uri)) {
       // Exact match only; an unregistered URI is never redirected to.
       return reply
         .code(400)

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, exists, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
   authorizationCodes,
@@ -58,14 +58,22 @@ export class OAuthStore {
     await this.db.insert(authorizationCodes).values(row);
   }
 
-  /** Marks a code used; returns it if this call was the one that consumed it. */
-  async consumeCode(codeHash: string, now: Date): Promise<AuthorizationCodeRow | undefined> {
-    const [row] = await this.db
-      .update(authorizationCodes)
-      .set({ consumedAt: now })
-      .where(and(eq(authorizationCodes.codeHash, codeHash), isNull(authorizationCodes.consumedAt)))
-      .returning();
-    return row;
+  /**
+   * Redeems a code: marks it consumed, records the grant it creates on it, and inserts the grant, in one transaction.
+   * Whoever then sees the code consumed also sees the grant to revoke on replay (RFC 6749 §4.1.2), even a replay
+   * racing this redemption. Returns false when another redemption consumed the code first.
+   */
+  async redeemCode(codeHash: string, grant: typeof grants.$inferInsert, now: Date): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const consumed = await tx
+        .update(authorizationCodes)
+        .set({ consumedAt: now, grantId: grant.id })
+        .where(and(eq(authorizationCodes.codeHash, codeHash), isNull(authorizationCodes.consumedAt)))
+        .returning({ codeHash: authorizationCodes.codeHash });
+      if (consumed.length !== 1) return false;
+      await tx.insert(grants).values(grant);
+      return true;
+    });
   }
 
   async findCode(codeHash: string): Promise<AuthorizationCodeRow | undefined> {
@@ -76,36 +84,29 @@ export class OAuthStore {
     return row;
   }
 
-  async attachGrantToCode(codeHash: string, grantId: string): Promise<void> {
-    await this.db
-      .update(authorizationCodes)
-      .set({ grantId })
-      .where(eq(authorizationCodes.codeHash, codeHash));
-  }
-
-  async createGrant(row: typeof grants.$inferInsert): Promise<void> {
-    await this.db.insert(grants).values(row);
-  }
-
   async findGrant(id: string): Promise<GrantRow | undefined> {
     const [row] = await this.db.select().from(grants).where(eq(grants.id, id));
     return row;
   }
 
-  /** True when the grant exists, is not revoked, and has not passed its absolute expiry. */
-  async isGrantActive(id: string, now: Date): Promise<boolean> {
-    const [row] = await this.db
+  /** Selects the grant if it is not revoked, has not passed its absolute expiry, and its user is active. */
+  private activeGrant(grantId: typeof refreshTokens.grantId | string, now: Date) {
+    return this.db
       .select({ id: grants.id })
       .from(grants)
       .innerJoin(users, eq(users.id, grants.userId))
       .where(
         and(
-          eq(grants.id, id),
+          eq(grants.id, grantId),
           isNull(grants.revokedAt),
           gt(grants.expiresAt, now),
           eq(users.status, 'active'),
         ),
       );
+  }
+
+  async isGrantActive(id: string, now: Date): Promise<boolean> {
+    const [row] = await this.activeGrant(id, now);
     return row !== undefined;
   }
 
@@ -125,7 +126,11 @@ export class OAuthStore {
     return row;
   }
 
-  /** Marks a refresh token used (rotation); returns true if this call was the one that used it. */
+  /**
+   * Marks a refresh token used (rotation) if it is unused, unexpired and its grant still active; returns true if this
+   * call was the one that used it. The grant is checked in the same statement: a family revocation by a concurrent
+   * replay can then not fall between the check and the use, so of parallel uses exactly one succeeds.
+   */
   async useRefreshToken(tokenHash: string, now: Date): Promise<boolean> {
     const used = await this.db
       .update(refreshTokens)
@@ -135,6 +140,7 @@ export class OAuthStore {
           eq(refreshTokens.tokenHash, tokenHash),
           isNull(refreshTokens.usedAt),
           gt(refreshTokens.expiresAt, now),
+          exists(this.activeGrant(refreshTokens.grantId, now)),
         ),
       )
       .returning({ tokenHash: refreshTokens.tokenHash });

@@ -84,25 +84,30 @@ export class TokenService {
       throw invalidGrant('redirect_uri does not match the authorization request');
     this.checkPkce(code, parameters.code_verifier);
 
-    const consumed = await this.store.consumeCode(codeHash, now);
-    if (!consumed) return this.rejectReplayedCode(code, now);
-
     const user = await this.activeUser(code.userId);
     const grantId = randomUUID();
     const refreshTtl = client.refreshTokenTtlSeconds ?? this.settings.get('tokens.refresh_token_ttl_seconds');
-    await this.store.createGrant({
-      id: grantId,
-      clientId: client.id,
-      userId: user.id,
-      sessionId: code.sessionId,
-      scope: code.scope,
-      organizationId: code.organizationId,
-      authTime: code.authTime,
-      amr: code.amr,
-      acr: code.acr,
-      expiresAt: new Date(now.getTime() + refreshTtl * 1000),
-    });
-    await this.store.attachGrantToCode(codeHash, grantId);
+    const redeemed = await this.store.redeemCode(
+      codeHash,
+      {
+        id: grantId,
+        clientId: client.id,
+        userId: user.id,
+        sessionId: code.sessionId,
+        scope: code.scope,
+        organizationId: code.organizationId,
+        authTime: code.authTime,
+        amr: code.amr,
+        acr: code.acr,
+        expiresAt: new Date(now.getTime() + refreshTtl * 1000),
+      },
+      now,
+    );
+    if (!redeemed) {
+      // Another redemption won the race: read the code again for the grant it created, so the replay revokes it.
+      const current = await this.store.findCode(codeHash);
+      return this.rejectReplayedCode(current ?? code, now);
+    }
     const sessionPublicId = await this.sessionPublicId(code.sessionId);
     const response = await this.issueUserTokens(
       client,
@@ -140,16 +145,19 @@ export class TokenService {
     if (!token) throw invalidGrant('the refresh token is invalid');
     // RFC 6749 §6: a refresh token is bound to the client it was issued to.
     if (token.clientId !== client.id) throw invalidGrant('the refresh token was issued to another client');
-    if (token.usedAt || !(await this.store.useRefreshToken(tokenHash, now))) {
-      if (token.expiresAt <= now) throw invalidGrant('the refresh token has expired');
-      // RFC 9700 §4.14.2: a rotated-out token presented again means it leaked; end the whole family.
-      await this.store.revokeGrant(token.grantId, now);
-      throw invalidGrant('the refresh token was already used; its grant is revoked');
-    }
+    if (token.usedAt) return this.rejectReplayedRefreshToken(token.grantId, now);
+    if (token.expiresAt <= now) throw invalidGrant('the refresh token has expired');
     const grant = await this.store.findGrant(token.grantId);
-    if (!grant || !(await this.store.isGrantActive(grant.id, now)))
-      throw invalidGrant('the grant is no longer valid');
+    if (!grant) throw invalidGrant('the grant is no longer valid');
+    // Checked before the token is used, so a request with a bad scope does not burn the client's token.
     const scope = this.narrowScope(grant, parameters.scope);
+    // The use is conditional on the grant being active, atomically: no second check afterwards, which a concurrent
+    // replay's family revocation could fail, leaving no winner at all.
+    if (!(await this.store.useRefreshToken(tokenHash, now))) {
+      if (!(await this.store.isGrantActive(grant.id, now)))
+        throw invalidGrant('the grant is no longer valid');
+      return this.rejectReplayedRefreshToken(grant.id, now);
+    }
     const user = await this.activeUser(grant.userId);
     const sessionPublicId = grant.sessionId ? await this.sessionPublicId(grant.sessionId) : null;
     return this.issueUserTokens(
@@ -186,6 +194,12 @@ export class TokenService {
     throw invalidGrant('the authorization code was already used');
   }
 
+  /** RFC 9700 §4.14.2: a rotated-out refresh token presented again means it leaked; end the whole family. */
+  private async rejectReplayedRefreshToken(grantId: string, now: Date): Promise<never> {
+    await this.store.revokeGrant(grantId, now);
+    throw invalidGrant('the refresh token was already used; its grant is revoked');
+  }
+
   private narrowScope(grant: GrantRow, requested: string | undefined): string {
     if (requested === undefined) return grant.scope;
     const granted = splitScope(grant.scope);
@@ -199,7 +213,7 @@ export class TokenService {
 
   private async activeUser(userId: string): Promise<User> {
     const user = await this.users.find(userId);
-    if (!user || user.status !== 'active') throw invalidGrant('the user account is not active');
+    if (user?.status !== 'active') throw invalidGrant('the user account is not active');
     return user;
   }
 

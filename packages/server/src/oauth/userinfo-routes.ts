@@ -29,11 +29,16 @@ function invalidToken(): OAuthError {
   return new OAuthError('invalid_token', description, 401, bearerChallenge('invalid_token', description));
 }
 
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
 /** RFC 6750 §2.1 (header) and §2.2 (form body, POST only); using both is an error. */
 function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization;
   const fromHeader = header && /^Bearer\s+(\S+)$/i.exec(header)?.[1];
-  const body = request.body as Record<string, unknown> | undefined;
+  // RFC 6750 §2.2: a token in the body only counts in a form-encoded body.
+  const body = request.headers['content-type']?.toLowerCase().startsWith(FORM_TYPE)
+    ? (request.body as Record<string, unknown> | undefined)
+    : undefined;
   const fromBody = typeof body?.access_token === 'string' ? body.access_token : undefined;
   if (fromHeader && fromBody)
     throw new OAuthError('invalid_request', 'send the token once', 400, bearerChallenge('invalid_request'));
@@ -51,10 +56,10 @@ export function registerUserInfoRoutes(app: App, context: AppContext): void {
   const handler = async (request: FastifyRequest) => {
     const claims = context.issuer.verifyAccessToken(bearerToken(request));
     // A client-credentials token represents a client, not a person: there is no user to describe.
-    if (!claims || !claims.gid) throw invalidToken();
+    if (!claims?.gid) throw invalidToken();
     if (!(await context.oauthStore.isGrantActive(claims.gid, new Date()))) throw invalidToken();
     const user = await context.users.find(claims.sub);
-    if (!user || user.status !== 'active') throw invalidToken();
+    if (user?.status !== 'active') throw invalidToken();
     const info: { sub: string } & Record<string, unknown> = { sub: user.id };
     if (hasScope(claims.scope, 'profile')) info.name = user.name;
     if (hasScope(claims.scope, 'email')) {
@@ -83,10 +88,18 @@ export function registerUserInfoRoutes(app: App, context: AppContext): void {
       config: { oauthErrors: true },
       schema: {
         ...schema,
-        consumes: ['application/x-www-form-urlencoded'],
-        body: Type.Optional(
-          Type.Object({ access_token: Type.Optional(FormParameter) }, { additionalProperties: true }),
-        ),
+        // Keyed by media type so that a POST with no body at all (token in the header, OIDC Core §5.3.1) is not
+        // a validation error; a form body is still validated.
+        body: {
+          content: {
+            [FORM_TYPE]: {
+              schema: Type.Object(
+                { access_token: Type.Optional(FormParameter) },
+                { additionalProperties: true },
+              ),
+            },
+          },
+        },
       },
     },
     async (request, reply) => reply.header('cache-control', 'no-store').send(await handler(request)),

@@ -1,4 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  createLocalJWKSet,
+  decodeProtectedHeader,
+  type JSONWebKeySet,
+  type JWTPayload,
+  jwtVerify,
+} from 'jose';
+import * as oauth from 'oauth4webapi';
 import type { Authentication } from '../accounts/sessions.js';
 import type { User } from '../accounts/users.js';
 import type { ClientInput } from '../clients/model.js';
@@ -102,4 +110,180 @@ export async function authorizeAndApprove(
   if (approved.status !== 200)
     throw new Error(`finalize answered ${approved.status}: ${JSON.stringify(approved.json)}`);
   return new URL(approved.json.redirect_uri as string);
+}
+
+/** oauth4webapi option letting a strict RP talk to the loopback (http) issuer of a test server. */
+export const allowHttp = { [oauth.allowInsecureRequests]: true } as const;
+
+/** A relying party built on oauth4webapi, the strictest RP library we have (interop §2.1). */
+export interface StrictClient {
+  as: oauth.AuthorizationServer;
+  client: oauth.Client;
+  auth: oauth.ClientAuth;
+  clientId: string;
+  clientSecret: string | null;
+}
+
+export type TokenEndpointAuthMethod = 'client_secret_basic' | 'client_secret_post' | 'none';
+
+/** Discovers the test server with oauth4webapi (which validates the metadata) and wraps a registered client. */
+export async function strictClient(
+  server: TestServer,
+  registered: { clientId: string; clientSecret: string | null },
+  method: TokenEndpointAuthMethod = registered.clientSecret ? 'client_secret_basic' : 'none',
+): Promise<StrictClient> {
+  const issuer = new URL(server.config.baseUrl);
+  const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, allowHttp));
+  const auth =
+    method === 'client_secret_basic'
+      ? oauth.ClientSecretBasic(registered.clientSecret!)
+      : method === 'client_secret_post'
+        ? oauth.ClientSecretPost(registered.clientSecret!)
+        : oauth.None();
+  return { as, client: { client_id: registered.clientId }, auth, ...registered };
+}
+
+/** An authorization request URL; parameters left undefined are not sent. */
+export function authorizeUrl(server: TestServer, parameters: Record<string, string | undefined>): string {
+  const url = new URL('/authorize', server.config.baseUrl);
+  for (const [name, value] of Object.entries(parameters)) {
+    if (value !== undefined) url.searchParams.set(name, value);
+  }
+  return url.href;
+}
+
+/** The parameters of a redirect's Location (the authorization response in query mode). */
+export function redirectParameters(location: string | null): URLSearchParams {
+  if (!location) throw new Error('expected a redirect with a Location header');
+  return new URL(location).searchParams;
+}
+
+/** The published JWKS, fetched the way an RP does (from the discovered jwks_uri). */
+export async function fetchJwks(server: TestServer): Promise<JSONWebKeySet> {
+  const discovery = (await (
+    await fetch(`${server.config.baseUrl}/.well-known/openid-configuration`)
+  ).json()) as { jwks_uri: string };
+  const response = await fetch(discovery.jwks_uri);
+  if (response.status !== 200) throw new Error(`jwks_uri answered ${response.status}`);
+  return (await response.json()) as JSONWebKeySet;
+}
+
+export interface ExpectedIdToken {
+  clientId: string;
+  /** The nonce sent in the authorization request; null when none was sent (the claim must then be absent). */
+  nonce: string | null;
+  /** Defaults to RS256, the algorithm for clients that registered none (OIDC Core §15.1). */
+  alg?: string;
+  /** The access token issued alongside, to check at_hash when present (OIDC Core §3.1.3.6). */
+  accessToken?: string;
+}
+
+/**
+ * Full ID token validation as the OIDF suite's ValidateIdToken does it (interop §1.5), independently of the RP
+ * library: signature against the published JWKS with a kid, iss, aud/azp, exp, iat, auth_time, nonce, sub, acr.
+ */
+export async function validateIdToken(
+  server: TestServer,
+  idToken: string,
+  expected: ExpectedIdToken,
+): Promise<JWTPayload & Record<string, unknown>> {
+  const alg = expected.alg ?? 'RS256';
+  const header = decodeProtectedHeader(idToken);
+  if (header.alg !== alg) throw new Error(`ID token alg is ${header.alg}, expected ${alg}`);
+  if (typeof header.kid !== 'string' || header.kid === '') throw new Error('ID token header has no kid');
+  const jwks = await fetchJwks(server);
+  if (!jwks.keys.some((key) => key.kid === header.kid)) throw new Error('ID token kid is not in the JWKS');
+  const { payload } = await jwtVerify(idToken, createLocalJWKSet(jwks), {
+    issuer: server.config.baseUrl,
+    audience: expected.clientId,
+    algorithms: [alg],
+    requiredClaims: ['iss', 'sub', 'aud', 'exp', 'iat'],
+  });
+  const now = Math.floor(Date.now() / 1000);
+  const problems: string[] = [];
+  if (typeof payload.sub !== 'string' || payload.sub === '') problems.push('sub missing');
+  if (Array.isArray(payload.aud) && payload.azp !== expected.clientId) problems.push('azp wrong');
+  if (payload.azp !== undefined && payload.azp !== expected.clientId) problems.push('azp wrong');
+  if (typeof payload.exp !== 'number' || payload.exp <= now || payload.exp > now + 50 * 365 * 86_400)
+    problems.push('exp out of range');
+  if (typeof payload.iat !== 'number' || payload.iat > now + 5 || payload.iat < now - 300)
+    problems.push('iat out of range');
+  if (
+    typeof payload.auth_time !== 'number' ||
+    payload.auth_time > now + 5 ||
+    payload.auth_time < now - 365 * 86_400
+  ) {
+    problems.push('auth_time missing or out of range');
+  }
+  if (expected.nonce === null ? 'nonce' in payload : payload.nonce !== expected.nonce)
+    problems.push('nonce wrong');
+  if ('acr' in payload && (typeof payload.acr !== 'string' || payload.acr === '')) problems.push('acr empty');
+  if (payload.at_hash !== undefined && expected.accessToken !== undefined) {
+    const digest = createHash('sha256').update(expected.accessToken).digest();
+    if (payload.at_hash !== digest.subarray(0, 16).toString('base64url')) problems.push('at_hash wrong');
+  }
+  if (problems.length > 0) throw new Error(`ID token invalid: ${problems.join(', ')}`);
+  return payload as JWTPayload & Record<string, unknown>;
+}
+
+/** RFC 6749 §4.1.2.1: error_description is limited to %x20-21 / %x23-5B / %x5D-7E (no CR, LF, TAB, quote, backslash). */
+const ERROR_DESCRIPTION = /^[\x20\x21\x23-\x5B\x5D-\x7E]*$/;
+
+/**
+ * Asserts that an /authorize answer is an error redirected to the client (RFC 6749 §4.1.2.1) the way the OIDF suite
+ * checks it: to the expected redirect URI, with `error`, the `state` echoed, `iss` (RFC 9207), no `code`, and a
+ * well-formed `error_description`.
+ */
+export function expectErrorRedirect(
+  server: TestServer,
+  answer: { status: number; location: string | null },
+  expected: { error: string; state: string | null; redirectUri?: string },
+): URLSearchParams {
+  if (answer.status !== 302 || !answer.location || !URL.canParse(answer.location)) {
+    throw new Error(
+      `expected a 302 error redirect to the client, got ${answer.status} to ${answer.location}`,
+    );
+  }
+  const url = new URL(answer.location);
+  const problems: string[] = [];
+  if (`${url.origin}${url.pathname}` !== (expected.redirectUri ?? RP_REDIRECT)) problems.push('wrong target');
+  if (url.searchParams.get('error') !== expected.error)
+    problems.push(`error is ${url.searchParams.get('error')}`);
+  if (url.searchParams.get('state') !== expected.state) problems.push('state not echoed');
+  if (url.searchParams.get('iss') !== server.config.baseUrl) problems.push('iss missing or wrong');
+  if (url.searchParams.has('code')) problems.push('code in an error response');
+  const description = url.searchParams.get('error_description');
+  if (description !== null && !ERROR_DESCRIPTION.test(description))
+    problems.push('error_description charset');
+  for (const name of url.searchParams.keys()) {
+    if (url.searchParams.getAll(name).length > 1) problems.push(`${name} repeated`);
+  }
+  if (problems.length > 0) throw new Error(`bad error redirect ${answer.location}: ${problems.join(', ')}`);
+  return url.searchParams;
+}
+
+/** HTTP Basic credentials with both parts form-urlencoded first, as RFC 6749 §2.3.1 requires. */
+export function basicAuthorization(clientId: string, secret: string): string {
+  const encode = (value: string) => encodeURIComponent(value).replace(/%20/g, '+');
+  return `Basic ${Buffer.from(`${encode(clientId)}:${encode(secret)}`).toString('base64')}`;
+}
+
+/** A raw form POST to a back-channel endpoint (/token, /introspect, /revoke), for the cases RP libraries hide. */
+export async function formPost(
+  server: TestServer,
+  path: string,
+  form: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers; json: Record<string, unknown> }> {
+  const response = await fetch(`${server.config.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(form),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    json: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+  };
 }

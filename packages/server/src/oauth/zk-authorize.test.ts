@@ -1,0 +1,297 @@
+/**
+ * Zero-knowledge key delivery at /authorize, /authorize/finalize and /token (spec §2.1, §3, §7; DESIGN §6): the
+ * app's ephemeral P-256 key (zk_pub) is validated, v2 requests need zk_key_hash at finalize, and the token response
+ * carries only the hash (never the JWE). Legacy v1 (drk_hash → zk_drk_hash) is for explicitly legacy clients only.
+ */
+import { createHash, generateKeyPairSync } from 'node:crypto';
+import * as oauth from 'oauth4webapi';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  authorizeUrl,
+  basicAuthorization,
+  browserGet,
+  expectErrorRedirect,
+  finalize,
+  formPost,
+  RP_REDIRECT,
+  registerClient,
+  type SignedIn,
+  signInUser,
+} from '../testing/oauth.js';
+import { startTestServer, type TestServer } from '../testing/server.js';
+
+let server: TestServer;
+let v2: { clientId: string; clientSecret: string | null };
+let legacy: { clientId: string; clientSecret: string | null };
+let user: SignedIn;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  // First-party, so consent never hides what key delivery alone decides.
+  v2 = await registerClient(server, { zk_delivery: 'v2', zk_required: true, first_party: true });
+  legacy = await registerClient(server, { zk_delivery: 'legacy-v1', zk_required: true, first_party: true });
+  user = await signInUser(server);
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+const encodeJwk = (jwk: object) => Buffer.from(JSON.stringify(jwk)).toString('base64url');
+
+function p256PublicJwk(): Record<string, string> {
+  return generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ format: 'jwk' }) as Record<
+    string,
+    string
+  >;
+}
+
+/** base64url(SHA-256(value)), the form of zk_key_hash and drk_hash. */
+const hashOf = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+async function authorize(client: { clientId: string }, zkPub: string | undefined) {
+  const verifier = oauth.generateRandomCodeVerifier();
+  const state = oauth.generateRandomState();
+  const url = authorizeUrl(server, {
+    client_id: client.clientId,
+    redirect_uri: RP_REDIRECT,
+    response_type: 'code',
+    scope: 'openid',
+    state,
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    zk_pub: zkPub,
+  });
+  return { verifier, state, answer: await browserGet(url, user.cookie) };
+}
+
+function requestIdOf(location: string | null): string {
+  expect(location).toMatch(/^\/ui\/authorize\?request_id=/);
+  return new URL(location!, server.config.baseUrl).searchParams.get('request_id')!;
+}
+
+async function redeem(
+  client: { clientId: string; clientSecret: string | null },
+  redirect: string,
+  verifier: string,
+) {
+  const code = new URL(redirect).searchParams.get('code');
+  expect(code).toEqual(expect.any(String));
+  return formPost(
+    server,
+    '/token',
+    { grant_type: 'authorization_code', code: code!, redirect_uri: RP_REDIRECT, code_verifier: verifier },
+    { authorization: basicAuthorization(client.clientId, client.clientSecret!) },
+  );
+}
+
+describe('zk_pub validation at /authorize (v2 client, zk_required)', () => {
+  it('a missing zk_pub is an invalid_request error redirect', async () => {
+    const { answer, state } = await authorize(v2, undefined);
+    expectErrorRedirect(server, answer, { error: 'invalid_request', state });
+  });
+
+  it.each([
+    [
+      'a private key (member d)',
+      () =>
+        encodeJwk(generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' })),
+    ],
+    [
+      'another curve (P-384)',
+      () => encodeJwk(generateKeyPairSync('ec', { namedCurve: 'P-384' }).publicKey.export({ format: 'jwk' })),
+    ],
+    [
+      'an RSA key',
+      () =>
+        encodeJwk(generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ format: 'jwk' })),
+    ],
+    [
+      'a point off the curve',
+      () => {
+        const jwk = p256PublicJwk();
+        const y = Buffer.from(jwk.y!, 'base64url');
+        y[31]! ^= 1;
+        return encodeJwk({ ...jwk, y: y.toString('base64url') });
+      },
+    ],
+    [
+      'characters outside base64url',
+      () => {
+        const encoded = encodeJwk(p256PublicJwk());
+        return `${encoded.slice(0, 10)}!*${encoded.slice(10)}`;
+      },
+    ],
+    [
+      'standard base64 with padding',
+      () => `${Buffer.from(JSON.stringify(p256PublicJwk())).toString('base64')}==`,
+    ],
+    ['base64url of something that is not JSON', () => Buffer.from('not json').toString('base64url')],
+    ['a JSON array', () => encodeJwk([p256PublicJwk()])],
+  ])('%s is an invalid_request error redirect', async (_case, zkPub) => {
+    const { answer, state } = await authorize(v2, zkPub());
+    expectErrorRedirect(server, answer, { error: 'invalid_request', state });
+  });
+});
+
+describe('v2 delivery: finalize and token', () => {
+  it('a valid zk_pub parks the request for the hosted UI, even with a session', async () => {
+    const zkPub = encodeJwk(p256PublicJwk());
+    const { answer } = await authorize(v2, zkPub);
+    expect(answer.status).toBe(302);
+    const requestId = requestIdOf(answer.location);
+    // The hosted UI reads the key back to encrypt the app key to it.
+    const view = await fetch(`${server.config.baseUrl}/api/user/authorization-requests/${requestId}`, {
+      headers: { cookie: user.cookie },
+    });
+    expect(await view.json()).toMatchObject({ zk_delivery: 'v2', zk_pub: zkPub });
+  });
+
+  it('finalize without zk_key_hash is 400 zk_key_hash_required; a malformed hash is refused too', async () => {
+    const { answer } = await authorize(v2, encodeJwk(p256PublicJwk()));
+    const requestId = requestIdOf(answer.location);
+    expect(await finalize(server, user, { request_id: requestId, decision: 'approve' })).toMatchObject({
+      status: 400,
+      json: { error: 'zk_key_hash_required' },
+    });
+    expect(
+      await finalize(server, user, { request_id: requestId, decision: 'approve', zk_key_hash: 'short' }),
+    ).toMatchObject({ status: 400, json: { error: 'invalid_request' } });
+    // drk_hash belongs to legacy v1 clients only.
+    expect(
+      await finalize(server, user, {
+        request_id: requestId,
+        decision: 'approve',
+        zk_key_hash: hashOf('jwe'),
+        drk_hash: hashOf('drk'),
+      }),
+    ).toMatchObject({ status: 400, json: { error: 'drk_hash_not_allowed' } });
+  });
+
+  it('finalize with zk_key_hash gives a code; /token returns the hash, kind and version, and no JWE', async () => {
+    const { answer, verifier, state } = await authorize(v2, encodeJwk(p256PublicJwk()));
+    const requestId = requestIdOf(answer.location);
+    const zkKeyHash = hashOf('eyJhbGciOiJFQ0RILUVTIn0.fake.jwe');
+    const approved = await finalize(server, user, {
+      request_id: requestId,
+      decision: 'approve',
+      zk_key_hash: zkKeyHash,
+    });
+    expect(approved.status).toBe(200);
+    const redirect = new URL(approved.json.redirect_uri as string);
+    expect(redirect.searchParams.get('state')).toBe(state);
+    expect(redirect.searchParams.get('iss')).toBe(server.config.baseUrl);
+    const tokens = await redeem(v2, redirect.href, verifier);
+    expect(tokens.status).toBe(200);
+    expect(tokens.json).toMatchObject({
+      zk_key_hash: zkKeyHash,
+      zk_key_kind: expect.any(String),
+      zk_key_version: 2,
+    });
+    expect(tokens.json).not.toHaveProperty('zk_drk_hash');
+    // Only the hash: no member carries a compact JWE (five dot-separated parts) or a key.
+    const jweLike = Object.entries(tokens.json).filter(
+      ([, value]) => typeof value === 'string' && value.split('.').length === 5,
+    );
+    expect(jweLike).toEqual([]);
+    for (const name of ['zk_key_jwe', 'service_key_jwe', 'drk_jwe', 'zk_key']) {
+      expect(tokens.json).not.toHaveProperty(name);
+    }
+  });
+
+  it('drk_hash is refused for a v2 client', async () => {
+    const { answer } = await authorize(v2, encodeJwk(p256PublicJwk()));
+    const approved = await finalize(server, user, {
+      request_id: requestIdOf(answer.location),
+      decision: 'approve',
+      drk_hash: hashOf('drk'),
+    });
+    expect(approved).toMatchObject({ status: 400, json: { error: 'drk_hash_not_allowed' } });
+  });
+
+  it('zk_key_hash is refused for a client without ZK delivery', async () => {
+    const plain = await registerClient(server, { first_party: true });
+    const verifier = oauth.generateRandomCodeVerifier();
+    const pending = await browserGet(
+      authorizeUrl(server, {
+        client_id: plain.clientId,
+        redirect_uri: RP_REDIRECT,
+        response_type: 'code',
+        scope: 'openid',
+        prompt: 'consent',
+        code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+      }),
+      user.cookie,
+    );
+    const answer = await finalize(server, user, {
+      request_id: requestIdOf(pending.location),
+      decision: 'approve',
+      zk_key_hash: hashOf('jwe'),
+    });
+    expect(answer).toMatchObject({ status: 400, json: { error: 'zk_key_hash_not_allowed' } });
+  });
+});
+
+describe('legacy v1 delivery', () => {
+  it('drk_hash at finalize comes back as zk_drk_hash at /token, without the v2 members', async () => {
+    const { answer, verifier } = await authorize(legacy, encodeJwk(p256PublicJwk()));
+    const requestId = requestIdOf(answer.location);
+    expect(await finalize(server, user, { request_id: requestId, decision: 'approve' })).toMatchObject({
+      status: 400,
+      json: { error: 'drk_hash_required' },
+    });
+    const drkHash = hashOf('legacy-drk-jwe');
+    const approved = await finalize(server, user, {
+      request_id: requestId,
+      decision: 'approve',
+      drk_hash: drkHash,
+    });
+    expect(approved.status).toBe(200);
+    const tokens = await redeem(legacy, approved.json.redirect_uri as string, verifier);
+    expect(tokens.status).toBe(200);
+    expect(tokens.json.zk_drk_hash).toBe(drkHash);
+    for (const name of ['zk_key_hash', 'zk_key_kind', 'zk_key_version'])
+      expect(tokens.json).not.toHaveProperty(name);
+  });
+
+  it('drk_hash is refused when the request delivers no key (legacy client without zk_pub)', async () => {
+    const optional = await registerClient(server, { zk_delivery: 'legacy-v1', first_party: true });
+    const verifier = oauth.generateRandomCodeVerifier();
+    const pending = await browserGet(
+      authorizeUrl(server, {
+        client_id: optional.clientId,
+        redirect_uri: RP_REDIRECT,
+        response_type: 'code',
+        scope: 'openid',
+        prompt: 'consent',
+        code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+      }),
+      user.cookie,
+    );
+    const requestId = requestIdOf(pending.location);
+    const refused = await finalize(server, user, {
+      request_id: requestId,
+      decision: 'approve',
+      drk_hash: 'x',
+    });
+    expect(refused).toMatchObject({ status: 400, json: { error: 'drk_hash_not_allowed' } });
+    // Without it the request completes normally, and the token response has no ZK members.
+    const approved = await finalize(server, user, { request_id: requestId, decision: 'approve' });
+    const tokens = await redeem(optional, approved.json.redirect_uri as string, verifier);
+    expect(tokens.status).toBe(200);
+    expect(Object.keys(tokens.json).filter((name) => name.startsWith('zk_'))).toEqual([]);
+  });
+
+  it('zk_key_hash is refused for a legacy client, and a missing zk_pub is an error redirect', async () => {
+    const { answer } = await authorize(legacy, encodeJwk(p256PublicJwk()));
+    const refused = await finalize(server, user, {
+      request_id: requestIdOf(answer.location),
+      decision: 'approve',
+      zk_key_hash: hashOf('jwe'),
+    });
+    expect(refused).toMatchObject({ status: 400, json: { error: 'zk_key_hash_not_allowed' } });
+    const missing = await authorize(legacy, undefined);
+    expectErrorRedirect(server, missing.answer, { error: 'invalid_request', state: missing.state });
+  });
+});
