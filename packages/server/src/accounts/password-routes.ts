@@ -5,7 +5,7 @@ import { ApiError, errorResponses } from '../app/errors.js';
 import { revokeAllGrantsOfUser } from '../oauth/grant-revocation.js';
 import { accountLink } from './registration-routes.js';
 import { Email, OpaqueMessage } from './schemas.js';
-import { requireSessionWithCsrf, setSessionCookie } from './session-http.js';
+import { requireSessionWithCsrf, requireStepUpIfEnrolled, setSessionCookie } from './session-http.js';
 import { requireOwnOrigin } from './sign-in-routes.js';
 
 const Token = Type.String({ minLength: 20, maxLength: 200 });
@@ -152,6 +152,7 @@ export function registerPasswordRoutes(app: App, context: AppContext): void {
     },
     async (request) => {
       const session = await requireSessionWithCsrf(context, request);
+      await requireStepUpIfEnrolled(context, session);
       const started = await context.passwords.startLogin(
         { userId: session.userId },
         request.body.start_login_request,

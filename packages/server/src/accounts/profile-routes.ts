@@ -4,7 +4,7 @@ import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { accountLink } from './registration-routes.js';
 import { Email } from './schemas.js';
-import { currentSession, requireSessionWithCsrf } from './session-http.js';
+import { currentSession, requireSessionWithCsrf, requireStepUpIfEnrolled } from './session-http.js';
 
 const Profile = Type.Object({
   id: Type.String(),
@@ -73,6 +73,7 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
     },
     async (request, reply) => {
       const session = await requireSessionWithCsrf(context, request);
+      await requireStepUpIfEnrolled(context, session);
       if (!context.mailer.available())
         throw new ApiError(503, 'email_not_configured', 'email is not configured');
       const email = request.body.email.trim();

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app/context.js';
 import { ApiError } from '../app/errors.js';
+import type { OtpSessionAccess } from '../otp/routes.js';
 import { csrfTokenFor, type Session, type StartedSession, verifyCsrfToken } from './sessions.js';
 
 /** The header carrying the CSRF token on cookie-authenticated state changes. */
@@ -42,10 +43,18 @@ export function clearSessionCookie(context: AppContext, reply: FastifyReply): vo
  * A signed-in session for a state-changing call: the CSRF token must match the session and, when the browser
  * sends an Origin, it must be ours (DESIGN §7). The configured base URL decides, never the Host header.
  */
-export async function requireSessionWithCsrf(context: AppContext, request: FastifyRequest): Promise<Session> {
+export async function requireSessionWithCsrf(
+  context: AppContext,
+  request: FastifyRequest,
+  options: { allowPendingSecondFactor?: boolean } = {},
+): Promise<Session> {
   const value = cookieValue(context, request);
   const session = await context.sessions.resolve(value);
   if (!session || !value) throw new ApiError(401, 'not_signed_in', 'sign in first');
+  // A session that still owes its second factor may only finish signing in (or sign out).
+  if (session.secondFactorPending && !options.allowPendingSecondFactor) {
+    throw new ApiError(401, 'second_factor_required', 'verify your second factor first');
+  }
   const origin = request.headers.origin;
   if (origin !== undefined && origin !== new URL(context.config.baseUrl).origin) {
     throw new ApiError(403, 'csrf_failed', 'cross-origin request refused');
@@ -61,4 +70,37 @@ export async function requireSessionWithCsrf(context: AppContext, request: Fasti
 export function sessionCsrfToken(context: AppContext, request: FastifyRequest): string | null {
   const value = cookieValue(context, request);
   return value ? csrfTokenFor(value) : null;
+}
+
+/**
+ * Sensitive actions (password or email change, factor changes) need a fresh second-factor proof when the user has
+ * one (DESIGN §7, POST /otp/reauth).
+ */
+export async function requireStepUpIfEnrolled(context: AppContext, session: Session): Promise<void> {
+  const user = await context.users.find(session.userId);
+  if (!user) throw new ApiError(401, 'not_signed_in', 'sign in first');
+  const enrolled = await context.otp.enrolled({ kind: 'user', id: user.id, label: user.email });
+  if (enrolled && !(session.stepUpUntil && session.stepUpUntil > new Date())) {
+    throw new ApiError(
+      403,
+      'step_up_required',
+      'confirm with a current code from your authenticator (or a backup code) first',
+    );
+  }
+}
+
+/** The public port's OTP session access (users). */
+export function userOtpAccess(context: AppContext): OtpSessionAccess {
+  return {
+    kind: 'user',
+    sessions: context.sessions,
+    requireSession: (request) => requireSessionWithCsrf(context, request, { allowPendingSecondFactor: true }),
+    currentSession: (request) => currentSession(context, request),
+    setCookie: (reply, started) => setSessionCookie(context, reply, started),
+    async account(session) {
+      const user = await context.users.find(session.userId);
+      if (!user) throw new ApiError(401, 'not_signed_in', 'sign in first');
+      return { kind: 'user', id: user.id, label: user.email };
+    },
+  };
 }

@@ -21,6 +21,8 @@ export interface Session extends Authentication {
   /** The signed-in account: a user, or an admin user for admin sessions. */
   userId: string;
   secondFactorPending: boolean;
+  /** Until when a recent second-factor proof allows sensitive actions (null: none). */
+  stepUpUntil: Date | null;
   createdAt: Date;
 }
 
@@ -58,6 +60,7 @@ function toSession(row: typeof sessions.$inferSelect): Session {
     acr: row.acr,
     authTime: row.authTime,
     secondFactorPending: row.secondFactorPending,
+    stepUpUntil: row.stepUpUntil,
     createdAt: row.createdAt,
   };
 }
@@ -138,6 +141,41 @@ export class SessionService {
         .where(eq(sessions.id, id));
     }
     return toSession(row);
+  }
+
+  /**
+   * Replaces a session with a new one (new id and cookie) carrying changes: completing a second factor or stepping
+   * up (spec: the id rotates on sign-in and on step-up). The old session ends.
+   */
+  async rotate(
+    session: Session,
+    changes: {
+      amr?: string[];
+      acr?: string;
+      authTime?: Date;
+      secondFactorPending?: boolean;
+      stepUpUntil?: Date | null;
+    },
+    meta: { userAgent?: string; ipAddress?: string } = {},
+  ): Promise<StartedSession> {
+    const started = await this.start(
+      session.userId,
+      {
+        amr: changes.amr ?? session.amr,
+        acr: changes.acr ?? session.acr,
+        authTime: changes.authTime ?? session.authTime,
+      },
+      { ...meta, secondFactorPending: changes.secondFactorPending ?? session.secondFactorPending },
+    );
+    if (changes.stepUpUntil !== undefined) {
+      await this.db
+        .update(sessions)
+        .set({ stepUpUntil: changes.stepUpUntil })
+        .where(eq(sessions.id, started.session.id));
+      started.session.stepUpUntil = changes.stepUpUntil;
+    }
+    await this.end(session.id);
+    return started;
   }
 
   async end(sessionId: string): Promise<void> {

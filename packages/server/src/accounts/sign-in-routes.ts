@@ -9,6 +9,10 @@ import { currentSession, setSessionCookie } from './session-http.js';
 const SignedIn = Type.Object({
   authenticated: Type.Literal(true),
   second_factor_required: Type.Boolean({ description: 'A TOTP or backup code must still be verified' }),
+  second_factor: Type.Union([Type.Literal('verify'), Type.Literal('enroll'), Type.Null()], {
+    description:
+      'verify: POST /otp/verify; enroll: set up TOTP now (POST /otp/setup/init, /otp/setup/verify)',
+  }),
   must_change_password: Type.Boolean(),
   csrf_token: Type.String(),
 });
@@ -86,15 +90,26 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
       // Session fixation (ASVS V7.2): whatever session the browser had ends; a new id is issued.
       const previous = await currentSession(context, request);
       if (previous) await context.sessions.end(previous.id);
+      const account = { kind: 'user' as const, id: user.id, label: user.email };
+      const secondFactor = await context.otp.owedAtSignIn(account);
       const started = await context.sessions.start(
         user.id,
         { amr: ['pwd'], acr: 'urn:tessera:loa:1', authTime: new Date() },
-        { userAgent: request.headers['user-agent'], ipAddress: request.ip },
+        {
+          userAgent: request.headers['user-agent'],
+          ipAddress: request.ip,
+          secondFactorPending: secondFactor !== null,
+        },
       );
       setSessionCookie(context, reply, started);
+      context.audit.recordQuietly(
+        { action: 'user.sign_in', outcome: 'success', actor: { type: 'user', id: user.id }, request },
+        (error) => request.log.error({ err: error }, 'audit failed'),
+      );
       return {
         authenticated: true as const,
-        second_factor_required: started.session.secondFactorPending,
+        second_factor_required: secondFactor !== null,
+        second_factor: secondFactor,
         must_change_password: await context.users.mustChangePassword(user.id),
         csrf_token: started.csrfToken,
       };

@@ -29,6 +29,12 @@ const SELF_ROUTES = [
   '/admin/password/change/start',
   '/admin/password/change/verify',
   '/admin/password/change/finish',
+  '/admin/otp',
+  '/admin/otp/setup/init',
+  '/admin/otp/setup/verify',
+  '/admin/otp/verify',
+  '/admin/otp/reauth',
+  '/admin/otp/backup-codes',
 ];
 /** Routes used before an admin session exists. */
 const OPEN_ROUTES = ['/admin/login/start', '/admin/login/finish'];

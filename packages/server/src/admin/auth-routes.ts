@@ -57,6 +57,9 @@ export function registerAdminAuthRoutes(app: App, context: AppContext): void {
             admin: AdminView,
             csrf_token: Type.String(),
             second_factor_required: Type.Boolean(),
+            second_factor: Type.Union([Type.Literal('verify'), Type.Literal('enroll'), Type.Null()], {
+              description: 'verify: POST /admin/otp/verify; enroll: set up TOTP now (/admin/otp/setup/*)',
+            }),
           }),
           ...errorResponses(400, 401),
         },
@@ -79,10 +82,17 @@ export function registerAdminAuthRoutes(app: App, context: AppContext): void {
       }
       const previous = await currentAdmin(context, request);
       if (previous) await context.adminSessions.end(previous.session.id);
+      // Admins need TOTP by default: sign-in is complete only after /admin/otp/verify (or enrolment).
+      const account = { kind: 'admin' as const, id: admin.id, label: admin.email };
+      const secondFactor = await context.otp.owedAtSignIn(account);
       const started = await context.adminSessions.start(
         admin.id,
         { amr: ['pwd'], acr: 'urn:tessera:loa:1', authTime: new Date() },
-        { userAgent: request.headers['user-agent'], ipAddress: request.ip },
+        {
+          userAgent: request.headers['user-agent'],
+          ipAddress: request.ip,
+          secondFactorPending: secondFactor !== null,
+        },
       );
       setAdminCookie(context, reply, started);
       await context.audit.record({
@@ -94,7 +104,8 @@ export function registerAdminAuthRoutes(app: App, context: AppContext): void {
       return {
         admin: { id: admin.id, email: admin.email, name: admin.name, role: admin.role },
         csrf_token: started.csrfToken,
-        second_factor_required: started.session.secondFactorPending,
+        second_factor_required: secondFactor !== null,
+        second_factor: secondFactor,
       };
     },
   );

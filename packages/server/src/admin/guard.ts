@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { csrfTokenFor, type Session, type StartedSession, verifyCsrfToken } from '../accounts/sessions.js';
 import type { AppContext } from '../app/context.js';
 import { ApiError } from '../app/errors.js';
+import type { OtpSessionAccess } from '../otp/routes.js';
 import type { AdminUser } from './admin-users.js';
 
 /** The admin port's own cookie (spec §5): never sent to the public port's paths. */
@@ -106,4 +107,37 @@ export function registerAdminGuard(
     const access = request.routeOptions.config?.adminAccess;
     if (access) request.adminCaller = await requireAdmin(context, request, access);
   });
+}
+
+/** The admin port's OTP session access: admin sessions, pending second factor allowed, CSRF checked. */
+export function adminOtpAccess(context: AppContext): OtpSessionAccess {
+  const session = async (request: FastifyRequest, csrf: boolean) => {
+    const cookieValue = request.cookies?.[adminCookieName(context)];
+    const found = await context.adminSessions.resolve(cookieValue);
+    if (!found || !cookieValue)
+      throw new ApiError(401, 'admin_session_required', 'sign in to the admin portal');
+    if (csrf) {
+      const origin = request.headers.origin;
+      if (origin !== undefined && origin !== new URL(context.config.adminUrl).origin) {
+        throw new ApiError(403, 'csrf_failed', 'cross-origin request refused');
+      }
+      const presented = request.headers['x-csrf-token'];
+      if (typeof presented !== 'string' || !verifyCsrfToken(cookieValue, presented)) {
+        throw new ApiError(403, 'csrf_failed', 'missing or wrong CSRF token');
+      }
+    }
+    return found;
+  };
+  return {
+    kind: 'admin',
+    sessions: context.adminSessions,
+    requireSession: (request) => session(request, true),
+    currentSession: (request) => session(request, false).catch(() => null),
+    setCookie: (reply, started) => setAdminCookie(context, reply, started),
+    async account(found) {
+      const admin = await context.adminUsers.find(found.userId);
+      if (!admin) throw new ApiError(401, 'admin_session_required', 'sign in to the admin portal');
+      return { kind: 'admin', id: admin.id, label: admin.email };
+    },
+  };
 }

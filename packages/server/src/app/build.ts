@@ -17,13 +17,15 @@ import { registerDirectoryRoutes } from '../accounts/directory-routes.js';
 import { registerPasswordRoutes } from '../accounts/password-routes.js';
 import { registerProfileRoutes } from '../accounts/profile-routes.js';
 import { registerRegistrationRoutes } from '../accounts/registration-routes.js';
+import { userOtpAccess } from '../accounts/session-http.js';
 import { registerSignInRoutes } from '../accounts/sign-in-routes.js';
 import { registerAdminAdminUserRoutes } from '../admin/admin-users-routes.js';
 import { registerAdminAuditRoutes } from '../admin/audit-routes.js';
 import { registerAdminAuthRoutes } from '../admin/auth-routes.js';
 import { registerAdminClientRoutes } from '../admin/clients-routes.js';
-import { registerAdminGuard } from '../admin/guard.js';
+import { adminOtpAccess, registerAdminGuard } from '../admin/guard.js';
 import { registerInstallRoutes } from '../admin/install-routes.js';
+import { registerAdminOtpManagementRoutes } from '../admin/otp-admin-routes.js';
 import { registerAdminSystemRoutes } from '../admin/system-routes.js';
 import { registerAdminUserRoutes } from '../admin/users-routes.js';
 import { registerAuthorizeRoutes } from '../oauth/authorize-routes.js';
@@ -32,11 +34,12 @@ import { registerDiscoveryRoutes } from '../oauth/discovery-routes.js';
 import { registerSessionRoutes } from '../oauth/session-routes.js';
 import { registerTokenRoutes } from '../oauth/token-routes.js';
 import { registerUserInfoRoutes } from '../oauth/userinfo-routes.js';
+import { registerOtpRoutes } from '../otp/routes.js';
 import type { AppContext } from './context.js';
 import { ApiError, OAuthError } from './errors.js';
 import { registerHealthRoutes } from './health.js';
 import { registerSecurityHeaders } from './security-headers.js';
-import { DEFAULT_UI_DIR, registerStaticUi } from './static-ui.js';
+import { DEFAULT_ADMIN_UI_DIR, DEFAULT_UI_DIR, registerStaticUi } from './static-ui.js';
 
 export type Port = 'public' | 'admin';
 /** A Fastify app with TypeBox type inference for route schemas. */
@@ -57,6 +60,7 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   uiDirectory?: string;
+  adminUiDirectory?: string;
 }
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -187,6 +191,7 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
     registerPasswordRoutes(app, context);
     registerProfileRoutes(app, context);
     registerDirectoryRoutes(app, context);
+    registerOtpRoutes(app, context, '/otp', userOtpAccess(context));
     registerStaticUi(app, {
       prefix: '/ui',
       directory: options.uiDirectory ?? DEFAULT_UI_DIR,
@@ -225,6 +230,14 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
     registerAdminAuditRoutes(app, context);
     registerAdminUserRoutes(app, context);
     registerAdminAdminUserRoutes(app, context);
+    registerOtpRoutes(app, context, '/admin/otp', adminOtpAccess(context));
+    registerAdminOtpManagementRoutes(app, context);
+    registerStaticUi(app, {
+      prefix: '',
+      directory: options.adminUiDirectory ?? DEFAULT_ADMIN_UI_DIR,
+      tag: 'admin-portal',
+      reservedPrefixes: ['/admin', '/install', '/metrics'],
+    });
   }
 
   await app.ready();

@@ -13,6 +13,7 @@ import type { Config } from '../config/config.js';
 import { SettingsService } from '../config/settings.js';
 import { type Keyring, keyringFromFile, keyringFromText } from '../crypto/keyring.js';
 import { Sealer } from '../crypto/seal.js';
+import { loadServerSecret } from '../crypto/server-secrets.js';
 import { SigningKeyService } from '../crypto/signing-keys.js';
 import { ChangeBus } from '../db/change-bus.js';
 import { type Database, openDatabase } from '../db/client.js';
@@ -23,6 +24,7 @@ import { Introspection } from '../oauth/introspection.js';
 import { OAuthStore } from '../oauth/store.js';
 import { TokenIssuer } from '../oauth/token-issuer.js';
 import { TokenService } from '../oauth/token-service.js';
+import { OtpService } from '../otp/service.js';
 import { MemoryRateLimitStore, RateLimits, RedisRateLimitStore } from './rate-limits.js';
 
 /** Everything a request handler may use; one per process (or per test app). */
@@ -53,6 +55,7 @@ export interface AppContext {
   install: InstallService;
   audit: AuditLog;
   publicBaseUrl: PublicBaseUrl;
+  otp: OtpService;
   close(): Promise<void>;
 }
 
@@ -125,6 +128,13 @@ export async function createContext(
       settings,
     );
     const install = new InstallService(database.db);
+    const otp = new OtpService(
+      database.db,
+      sealer,
+      settings,
+      await loadServerSecret(database.db, sealer, 'otp_backup_code_key'),
+      () => settings.get('product.name'),
+    );
     const audit = new AuditLog(database.db);
     const rateLimits = new RateLimits(
       config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore(),
@@ -169,6 +179,7 @@ export async function createContext(
       install,
       audit,
       publicBaseUrl,
+      otp,
       async close() {
         if (timer) clearInterval(timer);
         await rateLimits.close();

@@ -23,7 +23,9 @@ async function expectJsonError(response: Response, status: number, error: string
 describe('error model', () => {
   it('answers an unknown route with 404 JSON on both ports', async () => {
     await expectJsonError(await fetch(`${server.publicUrl}/no/such/route`), 404, 'not_found');
-    await expectJsonError(await fetch(`${server.adminUrl}/no/such/route`), 404, 'not_found');
+    // On the admin port other paths belong to the portal's client-side routes; API paths stay JSON.
+    await expectJsonError(await fetch(`${server.adminUrl}/admin/no/such/route`), 404, 'not_found');
+    await expectJsonError(await fetch(`${server.adminUrl}/install/nope`), 404, 'not_found');
   });
 
   it('answers a wrong method with 405 and an Allow header', async () => {

@@ -18,6 +18,7 @@ export const RATE_LIMIT_RULES = {
     windowSeconds: 3600,
   },
   'verification-account': { setting: 'rate_limits.email_verification_per_hour', windowSeconds: 3600 },
+  'otp-account': { setting: 'rate_limits.otp_per_minute', windowSeconds: 60 },
 } satisfies Record<string, Rule>;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_RULES;

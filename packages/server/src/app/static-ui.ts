@@ -8,6 +8,8 @@ import { ApiError, errorResponses } from './errors.js';
 
 /** The built web package (`npm run build -w @tessera/web`), the same relative place from src/ and dist/. */
 export const DEFAULT_UI_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+/** The admin portal build (packages/web/dist-admin), served at / on the admin port. */
+export const DEFAULT_ADMIN_UI_DIR = fileURLToPath(new URL('../../../web/dist-admin/', import.meta.url));
 
 const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -52,16 +54,25 @@ const htmlResponse = {
  */
 export function registerStaticUi(
   app: App,
-  options: { prefix: '/ui' | ''; directory: string; tag: string },
+  options: { prefix: '/ui' | ''; directory: string; tag: string; reservedPrefixes?: string[] },
 ): void {
   const indexPath = join(options.directory, 'index.html');
-  const index = existsSync(indexPath) ? readFileSync(indexPath) : null;
+  if (!existsSync(indexPath)) {
+    // Nothing to serve: the paths stay unknown (404) rather than failing at request time.
+    app.log.warn(
+      { directory: options.directory },
+      'web UI not built (npm run build -w @tessera/web); not serving it',
+    );
+    return;
+  }
+  const index = readFileSync(indexPath);
   const assets = loadAssets(options.directory);
 
-  const sendIndex = (reply: FastifyReply) => {
-    if (!index) throw new ApiError(503, 'ui_not_built', 'the web UI is not built: run npm run build');
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index);
-  };
+  const sendIndex = (reply: FastifyReply) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(index as never);
 
   app.get(
     `${options.prefix}/assets/*`,
@@ -93,9 +104,16 @@ export function registerStaticUi(
     schema: {
       tags: [options.tag],
       summary: 'Single-page application (client-side routes)',
-      response: { 200: htmlResponse, ...errorResponses(503) },
+      response: { 200: htmlResponse, ...errorResponses(404) },
     },
   };
   app.get(`${options.prefix}/`, shell, async (_request, reply) => sendIndex(reply));
-  app.get(`${options.prefix}/*`, shell, async (_request, reply) => sendIndex(reply));
+  app.get(`${options.prefix}/*`, shell, async (request, reply) => {
+    // API paths under the same root stay JSON: an unknown one is a 404, never the SPA shell.
+    const path = request.url.split('?')[0] ?? '';
+    if (options.reservedPrefixes?.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
+      throw new ApiError(404, 'not_found', `no route for GET ${path}`);
+    }
+    return sendIndex(reply);
+  });
 }

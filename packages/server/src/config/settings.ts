@@ -135,6 +135,53 @@ export const SETTING_DEFINITIONS = {
     12 * 3600,
     'An admin session ends this long after sign-in, however active.',
   ),
+  'otp.required_for_admins': define(Type.Boolean(), true, 'Admins must use TOTP as a second factor.'),
+  'otp.required_for_users': define(Type.Boolean(), false, 'Every user must use TOTP as a second factor.'),
+  'otp.algorithm': define(
+    Type.Union([Type.Literal('SHA1'), Type.Literal('SHA256'), Type.Literal('SHA512')]),
+    'SHA1',
+    'TOTP hash for new enrolments (SHA1 works with every authenticator app).',
+  ),
+  'otp.digits': define(
+    Type.Union([Type.Literal(6), Type.Literal(8)]),
+    6,
+    'TOTP code length for new enrolments.',
+  ),
+  'otp.period_seconds': define(
+    Type.Integer({ minimum: 15, maximum: 120 }),
+    30,
+    'TOTP time step for new enrolments.',
+  ),
+  'otp.window_steps': define(
+    Type.Integer({ minimum: 0, maximum: 3 }),
+    1,
+    'Steps of clock drift accepted either way.',
+  ),
+  'otp.backup_code_count': define(
+    Type.Integer({ minimum: 5, maximum: 20 }),
+    10,
+    'Backup codes issued at enrolment.',
+  ),
+  'otp.max_failures': define(
+    Type.Integer({ minimum: 1, maximum: 100 }),
+    5,
+    'Failed codes before the factor locks.',
+  ),
+  'otp.lock_minutes': define(
+    Type.Integer({ minimum: 1, maximum: 1440 }),
+    15,
+    'How long a locked factor stays locked.',
+  ),
+  'otp.step_up_seconds': define(
+    Type.Integer({ minimum: 60, maximum: 3600 }),
+    300,
+    'How long a second-factor proof (reauth) allows sensitive actions.',
+  ),
+  'rate_limits.otp_per_minute': define(
+    Type.Integer({ minimum: 1, maximum: 100_000 }),
+    10,
+    'Second-factor code checks allowed per minute per account (on top of the lockout).',
+  ),
   'sessions.idle_seconds': define(
     Type.Integer({ minimum: 60, maximum: 30 * 86_400 }),
     12 * 3600,

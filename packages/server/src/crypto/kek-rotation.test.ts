@@ -43,9 +43,10 @@ describe('KEK rotation', () => {
     expect(reports).toEqual([
       { table: 'signing_keys', column: 'private_jwk_sealed', resealed: 6 },
       { table: 'client_secrets', column: 'secret_sealed', resealed: 1 },
-      // The OPAQUE server setup.
-      { table: 'server_secrets', column: 'value_sealed', resealed: 1 },
+      // The OPAQUE server setup and the backup-code hashing key.
+      { table: 'server_secrets', column: 'value_sealed', resealed: 2 },
       { table: 'opaque_logins', column: 'state_sealed', resealed: 0 },
+      { table: 'otp_factors', column: 'secret_sealed', resealed: 0 },
     ]);
     expect(await sealedPrefixes(oldNode)).toEqual(['v2']);
     // Running a second time finds nothing left to do.

@@ -13,4 +13,5 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: 'client_secrets', column: 'secret_sealed', idColumn: 'id' },
   { table: 'server_secrets', column: 'value_sealed', idColumn: 'name' },
   { table: 'opaque_logins', column: 'state_sealed', idColumn: 'id_hash' },
+  { table: 'otp_factors', column: 'secret_sealed', idColumn: 'id' },
 ];

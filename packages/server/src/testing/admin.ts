@@ -1,6 +1,7 @@
 import * as opaque from '@serenity-kit/opaque';
 import { postJson } from './opaque-client.js';
 import type { TestServer } from './server.js';
+import { currentCode } from './totp.js';
 
 export interface AdminSession {
   cookie: string;
@@ -40,6 +41,46 @@ export async function installViaApi(server: TestServer, email: string, password:
   if (complete.status !== 200) throw new Error(`install failed: ${JSON.stringify(complete.json)}`);
 }
 
+/** Second factors of the admins tests created: the secret and the unused backup codes. */
+const admin2fa = new Map<string, { secret: string; backupCodes: string[] }>();
+
+export function adminSecondFactor(email: string): { secret: string; backupCodes: string[] } | undefined {
+  return admin2fa.get(email);
+}
+
+/** Finishes an admin sign-in that owes TOTP: enrols on first sign-in, later uses a fresh backup code. */
+async function completeSecondFactor(
+  server: TestServer,
+  email: string,
+  session: AdminSession,
+  owed: string,
+): Promise<AdminSession> {
+  const headers = { cookie: session.cookie, 'x-csrf-token': session.csrf };
+  let response: Awaited<ReturnType<typeof postJson>>;
+  if (owed === 'enroll') {
+    const init = await postJson(`${server.adminUrl}/admin/otp/setup/init`, {}, headers);
+    const secret = init.json.secret as string;
+    response = await postJson(
+      `${server.adminUrl}/admin/otp/setup/verify`,
+      { code: currentCode(secret) },
+      headers,
+    );
+    admin2fa.set(email, { secret, backupCodes: response.json.backup_codes as string[] });
+  } else {
+    const known = admin2fa.get(email);
+    if (!known) throw new Error(`no known second factor for ${email}`);
+    // A backup code, not the TOTP code: a second sign-in within the same 30 s step would replay the code.
+    response = await postJson(
+      `${server.adminUrl}/admin/otp/verify`,
+      { code: known.backupCodes.pop()! },
+      headers,
+    );
+  }
+  if (response.status !== 200)
+    throw new Error(`admin second factor failed: ${JSON.stringify(response.json)}`);
+  return { cookie: adminCookie(response.headers), csrf: response.json.csrf_token as string, id: session.id };
+}
+
 export async function adminSignIn(
   server: TestServer,
   email: string,
@@ -62,11 +103,13 @@ export async function adminSignIn(
     finish_login_request: result.finishLoginRequest,
   });
   if (finish.status !== 200) throw new Error(`admin sign-in failed: ${JSON.stringify(finish.json)}`);
-  return {
+  const session = {
     cookie: adminCookie(finish.headers),
     csrf: finish.json.csrf_token as string,
     id: (finish.json.admin as { id: string }).id,
   };
+  const owed = finish.json.second_factor as string | null;
+  return owed ? completeSecondFactor(server, email, session, owed) : session;
 }
 
 /** Creates another admin with the given role through the admin API (as a write admin). */

@@ -55,6 +55,8 @@ export const sessions = pgTable(
     amr: jsonb('amr').$type<string[]>().notNull(),
     acr: text('acr').notNull(),
     secondFactorPending: boolean('second_factor_pending').notNull().default(false),
+    /** Until when a recent second-factor proof (POST /otp/reauth) allows sensitive actions. */
+    stepUpUntil: timestamptz('step_up_until'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
     idleExpiresAt: timestamptz('idle_expires_at').notNull(),

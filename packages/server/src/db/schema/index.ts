@@ -2,3 +2,4 @@ export * from './accounts.js';
 export * from './admin.js';
 export * from './core.js';
 export * from './oauth.js';
+export * from './otp.js';

@@ -1,0 +1,125 @@
+import { Type } from 'typebox';
+import type { App } from '../app/build.js';
+import type { AppContext } from '../app/context.js';
+import { ApiError, errorResponses } from '../app/errors.js';
+import type { OtpAccount } from '../otp/service.js';
+import { adminCaller } from './guard.js';
+
+const StatusView = Type.Object({
+  status: Type.String(),
+  enrolled: Type.Boolean(),
+  required: Type.Boolean(),
+  locked_until: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  backup_codes_remaining: Type.Union([Type.Integer(), Type.Null()]),
+});
+
+/** Admin management can inspect, reset (delete) and unlock the OTP state of users and of admin users (audited). */
+export function registerAdminOtpManagementRoutes(app: App, context: AppContext): void {
+  const targets = [
+    {
+      path: '/admin/users/:accountId/otp',
+      kind: 'user' as const,
+      async account(id: string): Promise<OtpAccount> {
+        const user = await context.users.find(id);
+        if (!user) throw new ApiError(404, 'not_found', 'no such user');
+        return { kind: 'user', id: user.id, label: user.email };
+      },
+    },
+    {
+      path: '/admin/admin-users/:accountId/otp',
+      kind: 'admin' as const,
+      async account(id: string): Promise<OtpAccount> {
+        const admin = await context.adminUsers.find(id);
+        if (!admin) throw new ApiError(404, 'not_found', 'no such admin');
+        return { kind: 'admin', id: admin.id, label: admin.email };
+      },
+    },
+  ];
+  const params = Type.Object({ accountId: Type.String({ maxLength: 100 }) });
+
+  for (const target of targets) {
+    const tag = target.kind === 'user' ? 'admin-users' : 'admin-admins';
+    app.get(
+      target.path,
+      {
+        config: { adminAccess: 'read' },
+        schema: {
+          tags: [tag],
+          summary: 'OTP state',
+          params,
+          response: { 200: StatusView, ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => {
+        const view = await context.otp.status(await target.account(request.params.accountId));
+        return {
+          status: view.status,
+          enrolled: view.enrolled,
+          required: view.required,
+          locked_until: view.lockedUntil?.toISOString() ?? null,
+          backup_codes_remaining: view.backupCodesRemaining,
+        };
+      },
+    );
+
+    for (const [suffix, action] of [
+      ['', 'reset'],
+      ['/unlock', 'unlock'],
+    ] as const) {
+      const handler = async (
+        request: { params: { accountId: string } } & Parameters<typeof adminCaller>[0],
+      ) => {
+        const caller = adminCaller(request);
+        const account = await target.account(request.params.accountId);
+        if (action === 'reset') await context.otp.remove(account);
+        else await context.otp.unlock(account);
+        await context.audit.record({
+          action: `otp.admin_${action}`,
+          outcome: 'success',
+          actor: { type: 'admin', id: caller.admin.id },
+          target: { type: target.kind === 'user' ? 'user' : 'admin_user', id: account.id },
+          request,
+        });
+      };
+      if (action === 'reset') {
+        app.delete(
+          target.path,
+          {
+            config: { adminAccess: 'write' },
+            schema: {
+              tags: [tag],
+              summary:
+                'Resets (deletes) the OTP factor and backup codes; the account enrols again at next sign-in if required',
+              params,
+              response: { 204: { description: 'Reset', type: 'null' }, ...errorResponses(401, 403, 404) },
+            },
+          },
+          async (request, reply) => {
+            await handler(request);
+            return reply.code(204).send(undefined as never);
+          },
+        );
+      } else {
+        app.post(
+          `${target.path}${suffix}`,
+          {
+            config: { adminAccess: 'write' },
+            schema: {
+              tags: [tag],
+              summary: 'Lifts an OTP lockout',
+              params,
+              response: {
+                200: Type.Object({ unlocked: Type.Literal(true) }),
+                ...errorResponses(401, 403, 404),
+              },
+            },
+          },
+          async (request) => {
+            await handler(request);
+            return { unlocked: true as const };
+          },
+        );
+      }
+    }
+  }
+}

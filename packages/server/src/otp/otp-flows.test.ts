@@ -1,0 +1,263 @@
+import * as opaque from '@serenity-kit/opaque';
+import { authenticator } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminFetch, adminSignIn, installViaApi } from '../testing/admin.js';
+import {
+  loginWithPassword,
+  postJson,
+  registerWithPassword,
+  sessionCookieFrom,
+} from '../testing/opaque-client.js';
+import { startTestServer, type TestServer } from '../testing/server.js';
+import { currentCode } from '../testing/totp.js';
+
+let server: TestServer;
+const password = 'otp test password';
+
+beforeAll(async () => {
+  server = await startTestServer();
+  // Installed first: install sets the self-registration choice, which these tests then open.
+  await installViaApi(server, 'root@example.com', 'admin password here');
+  await server.context.settings.set('accounts.self_registration', true);
+  await server.context.settings.set('accounts.require_email_verification', false);
+  await server.context.settings.set('rate_limits.sign_in_per_ip_per_minute', 100_000);
+  await server.context.settings.set('rate_limits.otp_per_minute', 100_000);
+  // The races sign one account in many times; the limits themselves are tested in account-flows.test.ts.
+  await server.context.settings.set('rate_limits.sign_in_per_minute', 100_000);
+  await server.context.settings.set('rate_limits.registration_per_hour', 100_000);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+interface Browser {
+  cookie: string;
+  csrf: string;
+}
+
+async function signedIn(email: string): Promise<Browser & { secondFactor: string | null }> {
+  const login = await loginWithPassword(server, email, password);
+  expect(login.finish?.status).toBe(200);
+  return {
+    cookie: login.cookie!,
+    csrf: login.finish!.json.csrf_token as string,
+    secondFactor: login.finish!.json.second_factor as string | null,
+  };
+}
+
+async function post(browser: Browser, path: string, body: unknown = {}) {
+  const response = await postJson(`${server.publicUrl}${path}`, body, {
+    cookie: browser.cookie,
+    'x-csrf-token': browser.csrf,
+  });
+  const cookie = sessionCookieFrom(response.headers);
+  return { ...response, next: cookie ? { cookie, csrf: response.json.csrf_token as string } : null };
+}
+
+async function status(browser: Browser): Promise<string> {
+  const response = await fetch(`${server.publicUrl}/otp/status`, { headers: { cookie: browser.cookie } });
+  return ((await response.json()) as { status: string }).status;
+}
+
+/** Registers a user and enrols TOTP; returns the secret, backup codes and a signed-in browser. */
+async function enrolledUser(email: string) {
+  const registered = await registerWithPassword(server, email, password);
+  expect(registered.json, JSON.stringify(registered.json)).toMatchObject({ status: 'signed_in' });
+  let browser: Browser = await signedIn(email);
+  expect(await status(browser)).toBe('disabled');
+  const init = await post(browser, '/otp/setup/init');
+  expect(init.status).toBe(200);
+  expect(await status(browser)).toBe('pending');
+  const secret = init.json.secret as string;
+  // An independent implementation reads the secret from the provisioning URI and produces an accepted code.
+  const uri = new URL(init.json.otpauth_uri as string);
+  expect(uri.protocol).toBe('otpauth:');
+  expect(uri.searchParams.get('secret')).toBe(secret);
+  const code = authenticator.generate(uri.searchParams.get('secret')!);
+  const verify = await post(browser, '/otp/setup/verify', { code });
+  expect(verify.status).toBe(200);
+  const backupCodes = verify.json.backup_codes as string[];
+  expect(backupCodes).toHaveLength(10);
+  expect(await status(browser)).toBe('enabled');
+  browser = { ...browser };
+  return { secret, backupCodes, browser, firstCode: code };
+}
+
+describe('TOTP for users', () => {
+  it('sign-in with password then TOTP: the session owes the code, then rotates and gains amr otp', async () => {
+    const { secret, firstCode } = await enrolledUser('totp-user@example.com');
+    const pending = await signedIn('totp-user@example.com');
+    expect(pending.secondFactor).toBe('verify');
+    // Nothing but the second factor works while it is owed.
+    const blocked = await fetch(`${server.publicUrl}/api/user/profile`, {
+      method: 'PUT',
+      headers: { cookie: pending.cookie, 'x-csrf-token': pending.csrf, 'content-type': 'application/json' },
+      body: '{"name":"x"}',
+    });
+    expect(blocked.status).toBe(401);
+    // The enrolment code (same step) is a replay now.
+    expect((await post(pending, '/otp/verify', { code: firstCode })).json.error).toBe('invalid_otp');
+    const code = currentCode(secret, 1);
+    const verified = await post(pending, '/otp/verify', { code });
+    expect(verified.status).toBe(200);
+    expect(verified.next?.cookie).not.toBe(pending.cookie);
+    const session = (await (
+      await fetch(`${server.publicUrl}/session`, { headers: { cookie: verified.next!.cookie } })
+    ).json()) as { amr: string[] };
+    expect(session.amr).toContain('otp');
+    expect(session.amr).toContain('pwd');
+    // The old cookie died with the rotation; the same code and any earlier step are refused afterwards.
+    expect(
+      (await fetch(`${server.publicUrl}/otp/status`, { headers: { cookie: pending.cookie } })).status,
+    ).toBe(401);
+    const again = await signedIn('totp-user@example.com');
+    expect((await post(again, '/otp/verify', { code })).json.error).toBe('invalid_otp');
+    expect((await post(again, '/otp/verify', { code: currentCode(secret, 0) })).json.error).toBe(
+      'invalid_otp',
+    );
+  });
+
+  it('20 parallel verifications of one fresh code give exactly one success', async () => {
+    const { secret } = await enrolledUser('race@example.com');
+    const browsers = await Promise.all(Array.from({ length: 20 }, () => signedIn('race@example.com')));
+    const code = currentCode(secret, 1);
+    const results = await Promise.all(browsers.map((browser) => post(browser, '/otp/verify', { code })));
+    expect(results.filter((result) => result.status === 200)).toHaveLength(1);
+    expect(results.filter((result) => result.status === 401)).toHaveLength(19);
+  });
+
+  it('a backup code works once, also under a race', async () => {
+    const { backupCodes } = await enrolledUser('backup@example.com');
+    const browsers = await Promise.all(Array.from({ length: 20 }, () => signedIn('backup@example.com')));
+    const results = await Promise.all(
+      browsers.map((browser) => post(browser, '/otp/verify', { code: backupCodes[0] })),
+    );
+    expect(results.filter((result) => result.status === 200)).toHaveLength(1);
+    const later = await signedIn('backup@example.com');
+    expect((await post(later, '/otp/verify', { code: backupCodes[0]!.toLowerCase() })).status).toBe(401);
+    expect(
+      (await post(later, '/otp/verify', { code: backupCodes[1]!.toLowerCase().replace('-', ' ') })).status,
+    ).toBe(200);
+  });
+
+  it('locks after 5 wrong codes, across requests; an admin can unlock', async () => {
+    const { secret } = await enrolledUser('lock@example.com');
+    const browser = await signedIn('lock@example.com');
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await post(browser, '/otp/verify', { code: '000000' })).status).toBe(401);
+    }
+    expect(await status(browser)).toBe('locked');
+    const locked = await post(browser, '/otp/verify', { code: currentCode(secret, 1) });
+    expect(locked.status).toBe(423);
+    expect(locked.json.error).toBe('otp_locked');
+    const admin = await adminSignIn(server, 'root@example.com', 'admin password here');
+    const user = await server.context.users.findByEmail('lock@example.com');
+    expect((await adminFetch(server, admin, 'GET', `/admin/users/${user!.id}/otp`)).json.status).toBe(
+      'locked',
+    );
+    expect((await adminFetch(server, admin, 'POST', `/admin/users/${user!.id}/otp/unlock`)).status).toBe(200);
+    expect((await post(browser, '/otp/verify', { code: currentCode(secret, 1) })).status).toBe(200);
+    const entries = await server.context.audit.list({ action: 'otp.admin_unlock' }, 10);
+    expect(entries).toHaveLength(1);
+  });
+
+  it('re-enrolling, regenerating backup codes and changing the password need a fresh code', async () => {
+    const { secret, backupCodes } = await enrolledUser('reenrol@example.com');
+    const pending = await signedIn('reenrol@example.com');
+    const complete = (await post(pending, '/otp/verify', { code: currentCode(secret, 1) })).next!;
+    // A session that proved its factor at sign-in may not replace it without a fresh proof.
+    expect((await post(complete, '/otp/setup/init')).json.error).toBe('step_up_required');
+    expect((await post(complete, '/otp/backup-codes')).json.error).toBe('step_up_required');
+    expect(
+      (await post(complete, '/api/user/password/change/start', { start_login_request: 'A'.repeat(86) })).json
+        .error,
+    ).toBe('step_up_required');
+    // An earlier step than the one already accepted is refused.
+    expect((await post(complete, '/otp/reauth', { code: currentCode(secret, -1) })).status).toBe(401);
+    const stepped = await post(complete, '/otp/reauth', { code: backupCodes[0] });
+    expect(stepped.status).toBe(200);
+    expect(stepped.next?.cookie).not.toBe(complete.cookie);
+    expect((await post(stepped.next!, '/otp/backup-codes')).json.backup_codes).toHaveLength(10);
+    expect((await post(stepped.next!, '/otp/setup/init')).status).toBe(200);
+  });
+
+  it('reports required when policy demands TOTP and none is set up, and walks the user through enrolment at sign-in', async () => {
+    expect((await registerWithPassword(server, 'must@example.com', password)).json.status).toBe('signed_in');
+    await server.context.settings.set('otp.required_for_users', true);
+    try {
+      const browser = await signedIn('must@example.com');
+      expect(browser.secondFactor).toBe('enroll');
+      expect(await status(browser)).toBe('required');
+      const init = await post(browser, '/otp/setup/init');
+      const done = await post(browser, '/otp/setup/verify', {
+        code: currentCode(init.json.secret as string),
+      });
+      expect(done.status).toBe(200);
+      // Enrolling finished the sign-in: a new, complete session.
+      const session = (await (
+        await fetch(`${server.publicUrl}/session`, { headers: { cookie: done.next!.cookie } })
+      ).json()) as {
+        second_factor_pending: boolean;
+        amr: string[];
+      };
+      expect(session.second_factor_pending).toBe(false);
+      expect(session.amr).toContain('otp');
+      // Turning it off is refused while policy requires it.
+      const stepped = await post(done.next!, '/otp/reauth', {
+        code: (done.json.backup_codes as string[])[0],
+      });
+      const off = await fetch(`${server.publicUrl}/otp`, {
+        method: 'DELETE',
+        headers: { cookie: stepped.next!.cookie, 'x-csrf-token': stepped.next!.csrf },
+      });
+      expect(off.status).toBe(409);
+    } finally {
+      await server.context.settings.set('otp.required_for_users', false);
+    }
+  });
+});
+
+describe('TOTP for admins', () => {
+  it('an admin must enrol on first sign-in before the admin API answers', async () => {
+    const fresh = await startTestServer();
+    try {
+      await installViaApi(fresh, 'boss@example.com', 'boss password 1');
+      await opaque.ready;
+      const login = opaque.client.startLogin({ password: 'boss password 1' });
+      const start = await postJson(`${fresh.adminUrl}/admin/login/start`, {
+        email: 'boss@example.com',
+        start_login_request: login.startLoginRequest,
+      });
+      const proof = opaque.client.finishLogin({
+        clientLoginState: login.clientLoginState,
+        loginResponse: start.json.login_response as string,
+        password: 'boss password 1',
+      })!;
+      const finish = await postJson(`${fresh.adminUrl}/admin/login/finish`, {
+        login_id: start.json.login_id,
+        finish_login_request: proof.finishLoginRequest,
+      });
+      expect(finish.json.second_factor).toBe('enroll');
+      const cookie = finish.headers.getSetCookie()[0]!.split(';')[0]!;
+      const headers = { cookie, 'x-csrf-token': finish.json.csrf_token as string };
+      const refused = await fetch(`${fresh.adminUrl}/admin/clients`, { headers });
+      expect(refused.status).toBe(401);
+      expect(((await refused.json()) as { error: string }).error).toBe('second_factor_required');
+      const init = await postJson(`${fresh.adminUrl}/admin/otp/setup/init`, {}, headers);
+      const done = await postJson(
+        `${fresh.adminUrl}/admin/otp/setup/verify`,
+        { code: currentCode(init.json.secret as string) },
+        headers,
+      );
+      expect(done.status).toBe(200);
+      const completed = done.headers.getSetCookie()[0]!.split(';')[0]!;
+      expect(
+        (await fetch(`${fresh.adminUrl}/admin/clients`, { headers: { cookie: completed } })).status,
+      ).toBe(200);
+      const status = await fetch(`${fresh.adminUrl}/admin/otp/status`, { headers: { cookie: completed } });
+      expect(await status.json()).toMatchObject({ status: 'enabled', required: true });
+    } finally {
+      await fresh.close();
+    }
+  });
+});

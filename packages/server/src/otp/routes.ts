@@ -1,0 +1,286 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Session, SessionService, StartedSession } from '../accounts/sessions.js';
+import type { App } from '../app/build.js';
+import type { AppContext } from '../app/context.js';
+import { ApiError, errorResponses } from '../app/errors.js';
+import type { OtpAccount } from './service.js';
+
+/** How one port finds and rotates its sessions: the hosted UI's users, or the admin portal's admins. */
+export interface OtpSessionAccess {
+  kind: 'user' | 'admin';
+  sessions: SessionService;
+  /** The session (a pending second factor allowed) of a state-changing call, CSRF checked. */
+  requireSession(request: FastifyRequest): Promise<Session>;
+  /** The session for reads (no CSRF), pending allowed. */
+  currentSession(request: FastifyRequest): Promise<Session | null>;
+  setCookie(reply: FastifyReply, started: StartedSession): void;
+  account(session: Session): Promise<OtpAccount>;
+}
+
+const Code = Type.String({ minLength: 6, maxLength: 20 });
+const StatusView = Type.Object({
+  status: Type.Union([
+    Type.Literal('enabled'),
+    Type.Literal('pending'),
+    Type.Literal('required'),
+    Type.Literal('locked'),
+    Type.Literal('disabled'),
+  ]),
+  enrolled: Type.Boolean(),
+  required: Type.Boolean(),
+  locked_until: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  backup_codes_remaining: Type.Union([Type.Integer(), Type.Null()]),
+});
+
+const stepUpRequired = () =>
+  new ApiError(
+    403,
+    'step_up_required',
+    'confirm with a current code from your authenticator (or a backup code) first',
+  );
+
+/** Spec §4.3 (and its parallel admin flow): status, enrolment, verification at sign-in, step-up, backup codes. */
+export function registerOtpRoutes(
+  app: App,
+  context: AppContext,
+  prefix: '/otp' | '/admin/otp',
+  access: OtpSessionAccess,
+): void {
+  const tag = access.kind === 'admin' ? 'admin-otp' : 'otp';
+  const audit = (action: string, outcome: 'success' | 'failure', session: Session, request: FastifyRequest) =>
+    context.audit.recordQuietly(
+      { action, outcome, actor: { type: access.kind, id: session.userId }, request },
+      (error) => request.log.error({ err: error }, 'audit failed'),
+    );
+  // The session is checked (CSRF included) before the body is parsed or validated.
+  const verified = new WeakMap<FastifyRequest, Session>();
+  const requireSession = async (request: FastifyRequest) => {
+    verified.set(request, await access.requireSession(request));
+  };
+  const sessionOf = (request: FastifyRequest): Session => verified.get(request)!;
+  const hasStepUp = (session: Session) => session.stepUpUntil !== null && session.stepUpUntil > new Date();
+  /** Completing a sign-in's second factor: new session id, `otp` added to amr (RFC 8176). */
+  const completeSignIn = async (session: Session, request: FastifyRequest, reply: FastifyReply) => {
+    const started = await access.sessions.rotate(
+      session,
+      {
+        amr: [...new Set([...session.amr, 'otp', 'mfa'])],
+        acr: 'urn:tessera:loa:2',
+        authTime: new Date(),
+        secondFactorPending: false,
+      },
+      { userAgent: request.headers['user-agent'], ipAddress: request.ip },
+    );
+    access.setCookie(reply, started);
+    return started.csrfToken;
+  };
+
+  app.get(
+    `${prefix}/status`,
+    {
+      schema: {
+        tags: [tag],
+        summary: 'TOTP status: enabled, pending, required, locked or disabled',
+        response: { 200: StatusView, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const session = await access.currentSession(request);
+      if (!session) throw new ApiError(401, 'not_signed_in', 'sign in first');
+      const view = await context.otp.status(await access.account(session));
+      return {
+        status: view.status,
+        enrolled: view.enrolled,
+        required: view.required,
+        locked_until: view.lockedUntil?.toISOString() ?? null,
+        backup_codes_remaining: view.backupCodesRemaining,
+      };
+    },
+  );
+
+  app.post(
+    `${prefix}/setup/init`,
+    {
+      onRequest: requireSession,
+      schema: {
+        tags: [tag],
+        summary:
+          'Creates a new pending TOTP secret; returns the otpauth:// provisioning URI (re-enrolling needs a recent step-up)',
+        response: {
+          200: Type.Object({
+            otpauth_uri: Type.String(),
+            secret: Type.String({ description: 'Base32, for typing into an authenticator app' }),
+            algorithm: Type.String(),
+            digits: Type.Integer(),
+            period: Type.Integer(),
+          }),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const account = await access.account(session);
+      const enrolled = await context.otp.enrolled(account);
+      // Re-enrolling replaces a working factor: prove the current one first (no bypass with a password-only session).
+      if (enrolled && !hasStepUp(session)) throw stepUpRequired();
+      if (session.secondFactorPending && enrolled)
+        throw new ApiError(403, 'second_factor_required', 'verify your code first');
+      const started = await context.otp.startEnrolment(account);
+      return { otpauth_uri: started.uri, secret: started.secret, ...started.parameters };
+    },
+  );
+
+  app.post(
+    `${prefix}/setup/verify`,
+    {
+      onRequest: requireSession,
+      schema: {
+        tags: [tag],
+        summary: 'Checks the first code, enables TOTP and returns the backup codes (shown once)',
+        body: Type.Object({ code: Code }, { additionalProperties: false }),
+        response: {
+          200: Type.Object({
+            backup_codes: Type.Array(Type.String()),
+            csrf_token: Type.Optional(Type.String()),
+          }),
+          ...errorResponses(400, 401, 403, 409, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const account = await access.account(session);
+      await context.rateLimits.consume('otp-account', `${access.kind}:${account.id}`);
+      let codes: string[];
+      try {
+        codes = await context.otp.confirmEnrolment(account, request.body.code);
+      } catch (error) {
+        audit('otp.enrolment', 'failure', session, request);
+        throw error;
+      }
+      audit('otp.enrolled', 'success', session, request);
+      // Enrolling during sign-in completes the sign-in.
+      const csrf = session.secondFactorPending ? await completeSignIn(session, request, reply) : undefined;
+      return { backup_codes: codes, csrf_token: csrf };
+    },
+  );
+
+  app.post(
+    `${prefix}/verify`,
+    {
+      onRequest: requireSession,
+      schema: {
+        tags: [tag],
+        summary: 'Verifies a TOTP or backup code to finish signing in (the session id rotates)',
+        body: Type.Object({ code: Code }, { additionalProperties: false }),
+        response: {
+          200: Type.Object({ csrf_token: Type.String() }),
+          ...errorResponses(400, 401, 403, 409, 423, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      if (!session.secondFactorPending)
+        throw new ApiError(409, 'otp_not_required', 'this session has no code to verify');
+      const account = await access.account(session);
+      await context.rateLimits.consume('otp-account', `${access.kind}:${account.id}`);
+      try {
+        await context.otp.verify(account, request.body.code);
+      } catch (error) {
+        audit('otp.verify', 'failure', session, request);
+        throw error;
+      }
+      audit('otp.verify', 'success', session, request);
+      return { csrf_token: await completeSignIn(session, request, reply) };
+    },
+  );
+
+  app.post(
+    `${prefix}/reauth`,
+    {
+      onRequest: requireSession,
+      schema: {
+        tags: [tag],
+        summary:
+          'Step-up: a current code allows sensitive actions for a few minutes (the session id rotates)',
+        body: Type.Object({ code: Code }, { additionalProperties: false }),
+        response: {
+          200: Type.Object({
+            csrf_token: Type.String(),
+            step_up_until: Type.String({ format: 'date-time' }),
+          }),
+          ...errorResponses(400, 401, 403, 409, 423, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      if (session.secondFactorPending)
+        throw new ApiError(403, 'second_factor_required', 'finish signing in first');
+      const account = await access.account(session);
+      await context.rateLimits.consume('otp-account', `${access.kind}:${account.id}`);
+      try {
+        await context.otp.verify(account, request.body.code);
+      } catch (error) {
+        audit('otp.reauth', 'failure', session, request);
+        throw error;
+      }
+      const until = new Date(Date.now() + context.settings.get('otp.step_up_seconds') * 1000);
+      const started = await access.sessions.rotate(
+        session,
+        { amr: [...new Set([...session.amr, 'otp', 'mfa'])], stepUpUntil: until },
+        { userAgent: request.headers['user-agent'], ipAddress: request.ip },
+      );
+      access.setCookie(reply, started);
+      audit('otp.reauth', 'success', session, request);
+      return { csrf_token: started.csrfToken, step_up_until: until.toISOString() };
+    },
+  );
+
+  app.post(
+    `${prefix}/backup-codes`,
+    {
+      onRequest: requireSession,
+      schema: {
+        tags: [tag],
+        summary: 'Replaces the backup codes (needs a recent step-up)',
+        response: {
+          200: Type.Object({ backup_codes: Type.Array(Type.String()) }),
+          ...errorResponses(401, 403, 409),
+        },
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      if (session.secondFactorPending || !hasStepUp(session)) throw stepUpRequired();
+      const codes = await context.otp.regenerateBackupCodes(await access.account(session));
+      audit('otp.backup_codes_regenerated', 'success', session, request);
+      return { backup_codes: codes };
+    },
+  );
+
+  app.delete(
+    prefix,
+    {
+      onRequest: requireSession,
+      schema: {
+        tags: [tag],
+        summary: 'Turns TOTP off (needs a recent step-up; refused where policy requires it)',
+        response: { 204: { description: 'Removed', type: 'null' }, ...errorResponses(401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      if (session.secondFactorPending || !hasStepUp(session)) throw stepUpRequired();
+      const account = await access.account(session);
+      if (context.otp.required(account))
+        throw new ApiError(409, 'otp_required', 'a second factor is required here');
+      await context.otp.remove(account);
+      audit('otp.removed', 'success', session, request);
+      return reply.code(204).send(undefined as never);
+    },
+  );
+}
