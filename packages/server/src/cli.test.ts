@@ -26,9 +26,10 @@ function baseEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 /** Runs the real CLI entry point (TypeScript through tsx) as its own process. */
-function tessera(args: string[], env: Record<string, string> = {}): Promise<Result> {
+function tessera(args: string[], env: Record<string, string> = {}, stdin = ''): Promise<Result> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { env: baseEnv(env) });
+    child.stdin.end(stdin);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -61,6 +62,10 @@ describe('tessera command', () => {
     [['migrate', '--help'], /advisory lock/],
     [['keys', 'rotate', '--help'], /--alg A/],
     [['kek', 'rotate', '--help'], /Re-seals every secret/],
+    [['install', '--help'], /--admin-email EMAIL/],
+    [['clients', 'create', '--help'], /--redirect-uri URI/],
+    [['clients', 'list', '--help'], /Secrets are never shown/],
+    [['clients', 'rotate-secret', '--help'], /prints the new one once/],
   ])('%j prints its help', async (args, pattern) => {
     const result = await tessera(args);
     expect(result.code).toBe(0);
@@ -102,6 +107,64 @@ describe('tessera command', () => {
     const migrate = await tessera(['migrate'], env);
     expect(migrate.stdout).toMatch(/database is up to date/);
   }, 120_000);
+});
+
+describe('headless setup', () => {
+  it('installs with the admin password on standard input, once; registers and rotates clients', async () => {
+    const env = { TESSERA_DATA_DIR: mkdtempSync(join(tmpdir(), 'tessera-install-')) };
+    const tooShort = await tessera(['install', '--admin-email', 'root@example.com'], env, 'short\n');
+    expect(tooShort.code).toBe(1);
+    expect(tooShort.stderr).toMatch(/at least 8 characters/);
+    const installed = await tessera(
+      ['install', '--admin-email', 'root@example.com', '--product-name', 'Acme ID'],
+      env,
+      'a long admin password\n',
+    );
+    expect(installed.stderr).toBe('');
+    expect(installed.stdout).toMatch(/installed: first admin root@example.com \(write\)/);
+    const again = await tessera(
+      ['install', '--admin-email', 'other@example.com'],
+      env,
+      'a long admin password\n',
+    );
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/already installed/);
+
+    const created = await tessera(
+      [
+        'clients',
+        'create',
+        '--name',
+        'Worker',
+        '--id',
+        'worker',
+        '--grant',
+        'client_credentials',
+        '--scope',
+        'jobs',
+      ],
+      env,
+    );
+    expect(created.code).toBe(0);
+    const client = JSON.parse(created.stdout) as { client_id: string; client_secret: string };
+    expect(client.client_id).toBe('worker');
+    expect(client.client_secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const listed = await tessera(['clients', 'list'], env);
+    expect(listed.stdout).toMatch(/^worker\tconfidential\tWorker\tclient_credentials$/m);
+    expect(listed.stdout).not.toContain(client.client_secret);
+    const rotated = await tessera(['clients', 'rotate-secret', 'worker'], env);
+    expect((JSON.parse(rotated.stdout) as { client_secret: string }).client_secret).not.toBe(
+      client.client_secret,
+    );
+    const invalid = await tessera(
+      ['clients', 'create', '--name', 'Bad', '--redirect-uri', 'http://evil.example/cb'],
+      env,
+    );
+    expect(invalid.code).toBe(1);
+    expect(invalid.stderr).toMatch(/must use https/);
+    const missing = await tessera(['clients', 'rotate-secret', 'nope'], env);
+    expect(missing.code).toBe(1);
+  }, 180_000);
 });
 
 describe.runIf(testDatabaseKind() === 'postgres')('tessera serve on PostgreSQL', () => {
