@@ -248,13 +248,21 @@ function isOAuthRoute(request: FastifyRequest): boolean {
   return request.routeOptions?.config?.oauthErrors === true;
 }
 
+/**
+ * RFC 6749 §5.2: error_description is limited to printable ASCII without `"` and `\\`. Descriptions may quote
+ * request input (a grant type, a scope), so anything else is replaced and the length bounded.
+ */
+export function oauthDescription(text: string): string {
+  return text.replace(/[^\x20-\x21\x23-\x5B\x5D-\x7E]/g, '?').slice(0, 300);
+}
+
 /** Renders every error in one place (DESIGN §10). No stack trace or internal message ever reaches the client. */
 function renderError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof OAuthError) {
     return reply
       .code(error.statusCode)
       .headers({ ...error.headers, 'cache-control': 'no-store' })
-      .send({ error: error.error, error_description: error.description });
+      .send({ error: error.error, error_description: oauthDescription(error.description) });
   }
   if (error instanceof ApiError) {
     return reply

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/server.js';
-import { registeredRoutes } from './build.js';
+import { oauthDescription, registeredRoutes } from './build.js';
 
 let server: TestServer;
 
@@ -106,5 +106,21 @@ describe('OpenAPI', () => {
         ).toBeDefined();
       }
     }
+  });
+});
+
+describe('OAuth error bodies', () => {
+  it('keep error_description within the RFC 6749 §5.2 character set even when it quotes input', async () => {
+    const response = await fetch(`${server.publicUrl}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `grant_type=${encodeURIComponent('evil"\\\n\té')}&client_id=nobody`,
+    });
+    const body = (await response.json()) as { error: string; error_description: string };
+    expect(body.error).toBe('invalid_client');
+    expect(body.error_description).toMatch(/^[\x20-\x21\x23-\x5B\x5D-\x7E]*$/);
+    expect(oauthDescription("grant_type 'x\"\\\n\té' is not supported")).toBe(
+      "grant_type 'x??????' is not supported",
+    );
   });
 });
