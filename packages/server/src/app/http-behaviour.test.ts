@@ -120,7 +120,7 @@ describe('OAuth error bodies', () => {
     expect(body.error).toBe('invalid_client');
     expect(body.error_description).toMatch(/^[\x20-\x21\x23-\x5B\x5D-\x7E]*$/);
     expect(oauthDescription("grant_type 'x\"\\\n\té' is not supported")).toBe(
-      "grant_type 'x??????' is not supported",
+      "grant_type 'x?????' is not supported",
     );
   });
 });
