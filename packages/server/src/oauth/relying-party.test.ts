@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authorizeAndApprove,
   browserGet,
+  finalize,
   RP_POST_LOGOUT,
   RP_REDIRECT,
   registerClient,
@@ -166,5 +167,32 @@ describe('openid-client as the relying party', () => {
     });
     const again = await browserGet(silent.href, user.cookie);
     expect(new URL(again.location!).searchParams.get('error')).toBe('login_required');
+  });
+});
+
+describe('remembered consent', () => {
+  it('adds approved scopes to what was approved before, so alternating scope sets ask only once each', async () => {
+    const user = await signInUser(server, { email: 'consent-union@example.com' });
+    const ask = async (scope: string) => {
+      const verifier = client.randomPKCECodeVerifier();
+      const url = client.buildAuthorizationUrl(config, {
+        redirect_uri: RP_REDIRECT,
+        scope,
+        code_challenge: await client.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+      });
+      return browserGet(url.href, user.cookie);
+    };
+    // First time each scope set needs the consent page; approve through it.
+    for (const scope of ['openid email', 'openid profile']) {
+      const first = await ask(scope);
+      expect(first.location).toMatch(/^\/ui\/authorize\?request_id=/);
+      const requestId = new URL(first.location!, server.publicUrl).searchParams.get('request_id')!;
+      expect((await finalize(server, user, { request_id: requestId, decision: 'approve' })).status).toBe(200);
+    }
+    // Both are remembered now: either set, and their union, complete at once.
+    for (const scope of ['openid email', 'openid profile', 'openid profile email']) {
+      expect((await ask(scope)).location).toMatch(/^https:\/\/rp\.example\.com\/callback\?code=/);
+    }
   });
 });

@@ -163,13 +163,17 @@ export class OAuthStore {
     return row?.scopes ?? null;
   }
 
+  /** Remembers approved scopes, adding to what was approved before (so alternating scope sets ask only once). */
   async saveConsent(userId: string, clientId: string, scopes: string[]): Promise<void> {
     await this.db
       .insert(consents)
       .values({ userId, clientId, scopes })
       .onConflictDoUpdate({
         target: [consents.userId, consents.clientId],
-        set: { scopes, updatedAt: sql`now()` },
+        set: {
+          scopes: sql`(SELECT jsonb_agg(DISTINCT scope ORDER BY scope) FROM jsonb_array_elements_text(${consents.scopes} || excluded.scopes) AS scope)`,
+          updatedAt: sql`now()`,
+        },
       });
   }
 
