@@ -238,6 +238,15 @@ describe('redirect URI validation (RFC 9700 §4.1, exact match)', () => {
     );
     expect(answer).toMatchObject({ status: 400, location: null });
   });
+
+  it('a missing redirect_uri → error page, even when only one URI is registered (OIDC Core §3.1.2.1)', async () => {
+    const answer = await browserGet(
+      authorizeUrl(server, { client_id: victim.clientId, response_type: 'code', scope: 'openid' }),
+      user.cookie,
+    );
+    expect(answer).toMatchObject({ status: 400, location: null });
+    expect(answer.body).toContain('redirect_uri is missing');
+  });
 });
 
 describe('refresh tokens (RFC 9700 §4.14)', () => {

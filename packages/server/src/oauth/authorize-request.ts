@@ -78,8 +78,8 @@ export function resolveRedirect(client: Client | null, parameters: AuthorizePara
   }
   const redirectUri = parameters.redirect_uri;
   if (redirectUri === undefined) {
-    // RFC 6749 §3.1.2.3: without a redirect_uri only a single registered URI is unambiguous.
-    if (client.redirectUris.length === 1) return client.redirectUris[0]!;
+    // OIDC Core §3.1.2.1 requires it; accepting its absence would also make the token request's redirect_uri
+    // check (RFC 6749 §4.1.3) depend on what was omitted here.
     throw new UntrustedRedirectError('invalid_request', 'redirect_uri is missing');
   }
   if (!client.redirectUris.includes(redirectUri)) {
