@@ -124,6 +124,11 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
           200: Type.Object({
             status: Type.Union([Type.Literal('verification_sent'), Type.Literal('signed_in')]),
             csrf_token: Type.Optional(Type.String()),
+            second_factor: Type.Optional(
+              Type.Union([Type.Literal('enroll'), Type.Literal('verify'), Type.Null()], {
+                description: 'enroll: the new session must set up TOTP before anything else',
+              }),
+            ),
           }),
           ...errorResponses(400, 403, 409, 503),
         },
@@ -160,13 +165,19 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
         await sendVerification(context, user!);
         return { status: 'verification_sent' as const };
       }
+      // Where policy requires TOTP, the new account's first session owes its enrolment, as at sign-in.
+      const secondFactor = await context.otp.owedAtSignIn({ kind: 'user', id: user!.id, label: user!.email });
       const started = await context.sessions.start(
         user!.id,
         { amr: ['pwd'], acr: 'urn:tessera:loa:1', authTime: new Date() },
-        { userAgent: request.headers['user-agent'], ipAddress: request.ip },
+        {
+          userAgent: request.headers['user-agent'],
+          ipAddress: request.ip,
+          secondFactorPending: secondFactor !== null,
+        },
       );
       setSessionCookie(context, reply, started);
-      return { status: 'signed_in' as const, csrf_token: started.csrfToken };
+      return { status: 'signed_in' as const, csrf_token: started.csrfToken, second_factor: secondFactor };
     },
   );
 

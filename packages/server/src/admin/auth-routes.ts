@@ -121,6 +121,11 @@ export function registerAdminAuthRoutes(app: App, context: AppContext): void {
             authenticated: Type.Boolean(),
             admin: Type.Optional(AdminView),
             csrf_token: Type.Optional(Type.String()),
+            second_factor: Type.Optional(
+              Type.Union([Type.Literal('verify'), Type.Literal('enroll'), Type.Null()], {
+                description: 'What the session still owes before the admin API answers (null: nothing)',
+              }),
+            ),
           }),
         },
       },
@@ -134,6 +139,9 @@ export function registerAdminAuthRoutes(app: App, context: AppContext): void {
         authenticated: true,
         admin: { id: admin.id, email: admin.email, name: admin.name, role: admin.role },
         csrf_token: adminCsrfToken(context, request) ?? undefined,
+        second_factor: caller.session.secondFactorPending
+          ? await context.otp.owedAtSignIn({ kind: 'admin', id: admin.id, label: admin.email })
+          : null,
       };
     },
   );
@@ -141,7 +149,7 @@ export function registerAdminAuthRoutes(app: App, context: AppContext): void {
   app.post(
     '/admin/logout',
     {
-      config: { adminAccess: 'self' },
+      config: { adminAccess: 'signout' },
       schema: {
         tags: ['admin-session'],
         summary: 'Ends the admin session (CSRF token required)',

@@ -36,7 +36,7 @@ export function adminCsrfToken(context: AppContext, request: FastifyRequest): st
   return value ? csrfTokenFor(value) : null;
 }
 
-/** The signed-in admin, or null. A session that still owes its second factor does not count. */
+/** The signed-in admin, or null (a session owing its second factor included; requireAdmin refuses those). */
 export async function currentAdmin(
   context: AppContext,
   request: FastifyRequest,
@@ -57,7 +57,7 @@ export async function currentAdmin(
 export async function requireAdmin(
   context: AppContext,
   request: FastifyRequest,
-  access: 'read' | 'self' | 'write',
+  access: 'read' | 'self' | 'write' | 'signout',
 ): Promise<AdminCaller> {
   const caller = await currentAdmin(context, request);
   if (!caller) throw new ApiError(401, 'admin_session_required', 'sign in to the admin portal');
@@ -82,7 +82,7 @@ export async function requireAdmin(
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Admin routes declare their access; the admin app's onRequest hook enforces it before anything else runs. */
-    adminAccess?: 'read' | 'self' | 'write';
+    adminAccess?: 'read' | 'self' | 'write' | 'signout';
   }
   interface FastifyRequest {
     adminCaller?: AdminCaller;

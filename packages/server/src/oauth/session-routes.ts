@@ -78,7 +78,8 @@ export function registerSessionRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const session = await requireSessionWithCsrf(context, request);
+      // A session still owing its second factor may always sign out.
+      const session = await requireSessionWithCsrf(context, request, { allowPendingSecondFactor: true });
       await context.sessions.end(session.id);
       clearSessionCookie(context, reply);
       return { signed_out: true };

@@ -165,7 +165,13 @@ describe('TOTP for users', () => {
     const { secret, backupCodes } = await enrolledUser('reenrol@example.com');
     const pending = await signedIn('reenrol@example.com');
     const complete = (await post(pending, '/otp/verify', { code: currentCode(secret, 1) })).next!;
-    // A session that proved its factor at sign-in may not replace it without a fresh proof.
+    // Proving the factor at sign-in counts as a step-up for a few minutes; once that has passed, a fresh proof is
+    // needed to replace the factor.
+    await server.context.database.withConnection((connection) =>
+      connection.query(
+        "UPDATE sessions SET step_up_until = now() - interval '1 second' WHERE step_up_until IS NOT NULL",
+      ),
+    );
     expect((await post(complete, '/otp/setup/init')).json.error).toBe('step_up_required');
     expect((await post(complete, '/otp/backup-codes')).json.error).toBe('step_up_required');
     expect(
@@ -206,6 +212,20 @@ describe('TOTP for users', () => {
       const stepped = await post(done.next!, '/otp/reauth', {
         code: (done.json.backup_codes as string[])[0],
       });
+      // A new registration under the policy owes the enrolment too, and may still sign out.
+      const registered = await registerWithPassword(server, 'must-new@example.com', password);
+      expect(registered.json.second_factor).toBe('enroll');
+      const fresh = {
+        cookie: sessionCookieFrom(registered.headers)!,
+        csrf: registered.json.csrf_token as string,
+      };
+      expect(
+        (await fetch(`${server.publicUrl}/api/user/profile`, { headers: { cookie: fresh.cookie } })).status,
+      ).toBe(200);
+      expect((await post(fresh, '/api/user/profile/email', { email: 'x@example.com' })).json.error).toBe(
+        'second_factor_required',
+      );
+      expect((await post(fresh, '/api/user/logout')).status).toBe(200);
       const off = await fetch(`${server.publicUrl}/otp`, {
         method: 'DELETE',
         headers: { cookie: stepped.next!.cookie, 'x-csrf-token': stepped.next!.csrf },

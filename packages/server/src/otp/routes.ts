@@ -69,6 +69,8 @@ export function registerOtpRoutes(
         acr: 'urn:tessera:loa:2',
         authTime: new Date(),
         secondFactorPending: false,
+        // The factor was just proved: it counts as a step-up, so an immediate sensitive action asks no second code.
+        stepUpUntil: new Date(Date.now() + context.settings.get('otp.step_up_seconds') * 1000),
       },
       { userAgent: request.headers['user-agent'], ipAddress: request.ip },
     );
@@ -276,7 +278,7 @@ export function registerOtpRoutes(
       const session = sessionOf(request);
       if (session.secondFactorPending || !hasStepUp(session)) throw stepUpRequired();
       const account = await access.account(session);
-      if (context.otp.required(account))
+      if (await context.otp.required(account))
         throw new ApiError(409, 'otp_required', 'a second factor is required here');
       await context.otp.remove(account);
       audit('otp.removed', 'success', session, request);

@@ -61,6 +61,8 @@ export class OtpService {
     private readonly settings: SettingsService,
     private readonly backupCodeKey: string,
     private readonly issuerName: () => string,
+    /** Whether an organization the user belongs to enforces TOTP (orgs/service.ts). */
+    private readonly organizationRequiresTotp: (userId: string) => Promise<boolean> = async () => false,
   ) {}
 
   private owner(account: OtpAccount) {
@@ -87,17 +89,20 @@ export class OtpService {
     return row;
   }
 
-  /** Policy: required for admins by default, for users by a global setting (organizations add theirs later). */
-  required(account: OtpAccount): boolean {
-    return account.kind === 'admin'
-      ? this.settings.get('otp.required_for_admins')
-      : this.settings.get('otp.required_for_users');
+  /**
+   * Policy: required for admins by default; for users by the global setting, or by any organization in which the
+   * user is an active member that enforces TOTP (`require_totp`).
+   */
+  async required(account: OtpAccount): Promise<boolean> {
+    if (account.kind === 'admin') return this.settings.get('otp.required_for_admins');
+    if (this.settings.get('otp.required_for_users')) return true;
+    return this.organizationRequiresTotp(account.id);
   }
 
   /** What a password sign-in still owes: a code (verify), a set-up (enroll), or nothing. */
   async owedAtSignIn(account: OtpAccount): Promise<'verify' | 'enroll' | null> {
     if (await this.enrolled(account)) return 'verify';
-    return this.required(account) ? 'enroll' : null;
+    return (await this.required(account)) ? 'enroll' : null;
   }
 
   async enrolled(account: OtpAccount): Promise<boolean> {
@@ -106,7 +111,7 @@ export class OtpService {
 
   async status(account: OtpAccount): Promise<OtpStatusView> {
     const enabled = await this.factor(account, 'enabled');
-    const required = this.required(account);
+    const required = await this.required(account);
     if (enabled) {
       const [remaining] = await this.db
         .select({ n: count() })

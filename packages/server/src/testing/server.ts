@@ -68,10 +68,14 @@ export function freePort(): Promise<number> {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   // The issuer must be the URL clients really use, so the public port is chosen before the config is built.
   const publicPort = await freePort();
+  // The admin URL matters too: the admin guard compares a browser's Origin with it.
+  const adminPort = await freePort();
   const config = loadConfig(
     testEnvironment({
       TESSERA_PUBLIC_PORT: String(publicPort),
       TESSERA_BASE_URL: `http://127.0.0.1:${publicPort}`,
+      TESSERA_ADMIN_PORT: String(adminPort),
+      TESSERA_ADMIN_URL: `http://127.0.0.1:${adminPort}`,
       ...options.env,
     }),
   );

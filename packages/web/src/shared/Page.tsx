@@ -8,13 +8,22 @@ const SITE_NAME = 'Tessera';
  * focus moves to the new page's heading, so keyboard and screen-reader users land on the new content (a real page
  * load would have reset focus; a client-side route change does not).
  */
-export function Page({ title, children }: { title: string; children: ReactNode }) {
+export function Page({
+  title,
+  children,
+  siteName = SITE_NAME,
+}: {
+  title: string;
+  children: ReactNode;
+  /** The name in the header and the window title (the admin portal says which app it is). */
+  siteName?: string;
+}) {
   const { navigations } = useRouter();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    document.title = title === SITE_NAME ? SITE_NAME : `${title} – ${SITE_NAME}`;
-  }, [title]);
+    document.title = title === siteName ? siteName : `${title} – ${siteName}`;
+  }, [title, siteName]);
 
   useEffect(() => {
     if (navigations > 0) headingRef.current?.focus();
@@ -24,7 +33,7 @@ export function Page({ title, children }: { title: string; children: ReactNode }
     <div className="page">
       <header className="site-header">
         <Link to="/" className="site-name">
-          {SITE_NAME}
+          {siteName}
         </Link>
       </header>
       <main className="page-content">

@@ -19,6 +19,8 @@ const TEXT: Record<string, string> = {
   request_already_used: 'This sign-in request was already completed. Go back to the app and start again.',
   login_required: 'Please sign in again to continue.',
   not_signed_in: 'You are not signed in any more. Sign in and try again.',
+  second_factor_required: 'Finish signing in with the code from your authenticator app first.',
+  step_up_required: 'Confirm it is you with a current code from your authenticator app first.',
   csrf_failed: 'Your session changed in another tab. Reload the page and try again.',
   rate_limited: 'Too many attempts. Wait a moment and try again.',
   too_many_requests: 'Too many attempts. Wait a moment and try again.',

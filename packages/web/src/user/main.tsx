@@ -1,4 +1,5 @@
 import '../shared/styles.css';
+import './user.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { NotFoundPage } from '../shared/NotFoundPage';

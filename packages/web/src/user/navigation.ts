@@ -24,6 +24,28 @@ export function afterSignIn(requestId: string | null): string {
 }
 
 /**
+ * Where a sign-in goes once every step is done (password, then a code or a TOTP set-up): a password change the
+ * administrator asked for comes first, then the pending authorization or the account page.
+ */
+export function afterSignInSteps(requestId: string | null, mustChangePassword: boolean): string {
+  return mustChangePassword
+    ? withQuery('/account', { must_change_password: '1', request_id: requestId })
+    : afterSignIn(requestId);
+}
+
+/** The second step of a sign-in, keeping what the rest of the sign-in needs (the app's request, a forced change). */
+export function secondStepPath(
+  step: 'verify' | 'enroll',
+  requestId: string | null,
+  mustChangePassword: boolean,
+): string {
+  return withQuery(step === 'verify' ? '/sign-in/code' : '/account/security/setup', {
+    request_id: requestId,
+    must_change_password: mustChangePassword ? '1' : null,
+  });
+}
+
+/**
  * Leaves the UI for an address the server gave us (an app's redirect URI). Script-running schemes are refused
  * even so: the server is trusted, but a `javascript:` URL here would run in our origin.
  */

@@ -45,7 +45,13 @@ function nextFrame(): Promise<void> {
 // ----- Sign-in --------------------------------------------------------------------------------------------------
 
 export type SignInResult =
-  | { kind: 'signed_in'; secondFactorRequired: boolean; mustChangePassword: boolean; csrfToken: string }
+  | {
+      kind: 'signed_in';
+      /** What the sign-in still owes: a code (`verify`), setting up two-step verification (`enroll`), or nothing. */
+      secondFactor: 'verify' | 'enroll' | null;
+      mustChangePassword: boolean;
+      csrfToken: string;
+    }
   /** Wrong password or no such account: the same answer either way, on purpose. */
   | { kind: 'invalid_credentials' };
 
@@ -57,6 +63,7 @@ interface LoginStartResponse {
 interface LoginFinishResponse {
   authenticated: true;
   second_factor_required: boolean;
+  second_factor?: 'verify' | 'enroll' | null;
   must_change_password: boolean;
   csrf_token: string;
 }
@@ -89,7 +96,8 @@ export async function signIn(email: string, password: string): Promise<SignInRes
     });
     return {
       kind: 'signed_in',
-      secondFactorRequired: response.second_factor_required,
+      // A server without `second_factor` that still owes one wants a code.
+      secondFactor: response.second_factor ?? (response.second_factor_required ? 'verify' : null),
       mustChangePassword: response.must_change_password,
       csrfToken: response.csrf_token,
     };

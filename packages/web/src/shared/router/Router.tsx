@@ -1,10 +1,13 @@
 import { type ReactNode, useMemo, useSyncExternalStore } from 'react';
 import { getHistorySnapshot, subscribeToHistory } from './history';
-import { toAppPath } from './paths';
+import { matchPath, toAppPath } from './paths';
 import { RouterContext, type RouterState } from './router-context';
 
 export interface Route {
-  /** The app path, exact match, e.g. `/` or `/account`. */
+  /**
+   * The app path, matched exactly, e.g. `/` or `/account`. A segment written `:name` matches any one non-empty
+   * segment and is passed to the page as `params.name` (e.g. `/clients/:clientId`).
+   */
   path: string;
   render: () => ReactNode;
 }
@@ -23,10 +26,25 @@ export function Router({
   notFound: () => ReactNode;
 }) {
   const { href, navigations } = useSyncExternalStore(subscribeToHistory, getHistorySnapshot);
-  const state = useMemo<RouterState>(() => {
+  const { state, route } = useMemo(() => {
     const url = new URL(href);
-    return { base, path: toAppPath(url.pathname, base), searchParams: url.searchParams, navigations };
-  }, [base, href, navigations]);
-  const route = routes.find((candidate) => candidate.path === state.path);
+    const path = toAppPath(url.pathname, base);
+    let found: { route: Route; params: Record<string, string> } | null = null;
+    for (const candidate of routes) {
+      const params = path === null ? null : matchPath(candidate.path, path);
+      if (params) {
+        found = { route: candidate, params };
+        break;
+      }
+    }
+    const routerState: RouterState = {
+      base,
+      path,
+      searchParams: url.searchParams,
+      navigations,
+      params: found?.params ?? {},
+    };
+    return { state: routerState, route: found?.route ?? null };
+  }, [base, href, navigations, routes]);
   return <RouterContext.Provider value={state}>{route ? route.render() : notFound()}</RouterContext.Provider>;
 }

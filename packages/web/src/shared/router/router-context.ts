@@ -8,6 +8,8 @@ export interface RouterState {
   searchParams: URLSearchParams;
   /** In-app navigations since the page loaded; 0 on the first render. */
   navigations: number;
+  /** The `:name` segments of the matched route's path (empty when it has none). */
+  params: Record<string, string>;
 }
 
 export const RouterContext = createContext<RouterState | null>(null);

@@ -4,13 +4,27 @@ import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Notice } from '../../shared/Notice';
 import { TextField } from '../../shared/TextField';
+import { isStepUpCancelled, useStepUp } from '../components/StepUp';
 import { describeError, errorCode } from '../error-text';
 import { csrfHeaders } from '../session';
 import { emailError } from '../validation';
 import type { Profile } from './profile';
 
-/** Shows the address and changes it: the new address must be confirmed from the link sent to it. */
-export function EmailSection({ profile, csrfToken }: { profile: Profile; csrfToken: string }) {
+/**
+ * Shows the address and changes it: the new address must be confirmed from the link sent to it. With two-step
+ * verification on, the server first wants a current code: the change waits for it, then goes on.
+ */
+export function EmailSection({
+  profile,
+  csrfToken,
+  onCsrfToken,
+}: {
+  profile: Profile;
+  csrfToken: string;
+  /** Called with a rotated session's CSRF token (after a code confirmed the change). */
+  onCsrfToken: (csrfToken: string) => void;
+}) {
+  const stepUp = useStepUp(csrfToken, onCsrfToken);
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [state, setState] = useState<'idle' | 'sending' | { sent: string } | { failed: unknown }>('idle');
@@ -26,11 +40,13 @@ export function EmailSection({ profile, csrfToken }: { profile: Profile; csrfTok
     if (problem) return;
     setState('sending');
     try {
-      await api.post('/api/user/profile/email', { email: address }, { headers: csrfHeaders(csrfToken) });
+      await stepUp.run((token) =>
+        api.post('/api/user/profile/email', { email: address }, { headers: csrfHeaders(token) }),
+      );
       setEmail('');
       setState({ sent: address });
     } catch (failed) {
-      setState({ failed });
+      setState(isStepUpCancelled(failed) ? 'idle' : { failed });
     }
   }
 
@@ -71,9 +87,10 @@ export function EmailSection({ profile, csrfToken }: { profile: Profile; csrfTok
           onChange={(event) => setEmail(event.target.value)}
         />
         <Button type="submit" variant="secondary" disabled={state === 'sending'}>
-          {state === 'sending' ? 'Sending…' : 'Change email address'}
+          {state === 'sending' && !stepUp.prompting ? 'Sending…' : 'Change email address'}
         </Button>
       </form>
+      {stepUp.prompt}
     </section>
   );
 }

@@ -3,23 +3,31 @@ import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Notice } from '../../shared/Notice';
 import { PasswordField } from '../../shared/PasswordField';
+import { isStepUpCancelled, useStepUp } from '../components/StepUp';
 import { describeError } from '../error-text';
 import { changePassword, preloadOpaque } from '../opaque-flows';
 import { currentPasswordError, focusFirstInvalid, NEW_PASSWORD_HINT, newPasswordError } from '../validation';
 
-/** Password change: the current password is proven and the new one registered with OPAQUE, in the browser. */
+/**
+ * Password change: the current password is proven and the new one registered with OPAQUE, in the browser. With
+ * two-step verification on, the server first wants a current code: the change waits for it, then goes on.
+ */
 export function PasswordSection({
   email,
   csrfToken,
+  onCsrfToken,
   onChanged,
   headingRef,
 }: {
   email: string;
   csrfToken: string;
-  /** Called with the rotated session's CSRF token. */
+  /** Called with a rotated session's CSRF token (after a code confirmed the change). */
+  onCsrfToken: (csrfToken: string) => void;
+  /** Called with the rotated session's CSRF token once the password is changed. */
   onChanged: (csrfToken: string) => void;
   headingRef?: Ref<HTMLHeadingElement>;
 }) {
+  const stepUp = useStepUp(csrfToken, onCsrfToken);
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [fieldErrors, setFieldErrors] = useState<{ current?: string; next?: string }>({});
@@ -42,7 +50,7 @@ export function PasswordSection({
     }
     setState('saving');
     try {
-      const result = await changePassword(current, next, csrfToken);
+      const result = await stepUp.run((token) => changePassword(current, next, token));
       setCurrent('');
       if (result.kind === 'wrong_current_password') {
         setState('wrong');
@@ -53,7 +61,7 @@ export function PasswordSection({
       onChanged(result.csrfToken);
     } catch (failed) {
       setCurrent('');
-      setState({ failed });
+      setState(isStepUpCancelled(failed) ? 'idle' : { failed });
     }
   }
 
@@ -104,9 +112,10 @@ export function PasswordSection({
           onChange={(event) => setNext(event.target.value)}
         />
         <Button type="submit" variant="secondary" disabled={state === 'saving'}>
-          {state === 'saving' ? 'Changing password…' : 'Change password'}
+          {state === 'saving' && !stepUp.prompting ? 'Changing password…' : 'Change password'}
         </Button>
       </form>
+      {stepUp.prompt}
     </section>
   );
 }

@@ -9,13 +9,15 @@ import { EmailSection } from '../account/EmailSection';
 import { PasswordSection } from '../account/PasswordSection';
 import { ProfileSection } from '../account/ProfileSection';
 import type { Profile } from '../account/profile';
+import { SecuritySection } from '../account/SecuritySection';
 import { SignOutButton } from '../account/SignOutSection';
 import { describeError } from '../error-text';
 import { goTo, withQuery } from '../navigation';
 import { type SessionUser, useSession } from '../session';
 
 /**
- * The signed-in user's account: apps, name, email, password, sign-out. Signed out, it offers sign-in instead.
+ * The signed-in user's account: apps, name, email, password, two-step verification, sign-out. Signed out, it
+ * offers sign-in instead; signed in with the password but still owing a code, the way to finish signing in.
  * `?must_change_password=1` (after a sign-in that requires it) puts the password change first, and with
  * `&request_id=` continues the app's sign-in once the password is changed.
  */
@@ -41,7 +43,25 @@ export function AccountPage() {
       </Page>
     );
   }
-  if (!session.session.authenticated || session.session.second_factor_pending) {
+  if (session.session.authenticated && session.session.second_factor_pending) {
+    return (
+      <Page title="Your account">
+        <p>Finish signing in first: your account needs a second step after the password.</p>
+        <p>
+          <Link
+            to={withQuery('/sign-in/code', {
+              request_id: requestId,
+              must_change_password: mustChangePassword ? '1' : null,
+            })}
+            className="link-button"
+          >
+            Finish signing in
+          </Link>
+        </p>
+      </Page>
+    );
+  }
+  if (!session.session.authenticated) {
     return (
       <Page title="Your account">
         <p>Sign in to see your apps and manage your account.</p>
@@ -99,6 +119,7 @@ function SignedInAccount({
     <PasswordSection
       email={profile.email}
       csrfToken={csrfToken}
+      onCsrfToken={setCsrfToken}
       headingRef={passwordHeading}
       onChanged={(token) => {
         setCsrfToken(token);
@@ -124,8 +145,9 @@ function SignedInAccount({
       ) : null}
       <AppsSection />
       <ProfileSection profile={profile} csrfToken={csrfToken} onSaved={setProfile} />
-      <EmailSection profile={profile} csrfToken={csrfToken} />
+      <EmailSection profile={profile} csrfToken={csrfToken} onCsrfToken={setCsrfToken} />
       {mustChangePassword ? null : password}
+      <SecuritySection csrfToken={csrfToken} onCsrfToken={setCsrfToken} />
       <section className="section" aria-labelledby="sign-out-heading">
         <h2 id="sign-out-heading">Sign out</h2>
         <p>Sign out of your account on this device.</p>

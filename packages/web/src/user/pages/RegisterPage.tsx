@@ -8,8 +8,9 @@ import { Link, useRouter } from '../../shared/router';
 import { TextField } from '../../shared/TextField';
 import { ResendVerification } from '../components/ResendVerification';
 import { describeError, errorCode } from '../error-text';
-import { afterSignIn, goTo, withQuery } from '../navigation';
+import { afterSignIn, goTo, secondStepPath, withQuery } from '../navigation';
 import { preloadOpaque, register } from '../opaque-flows';
+import { fetchOtpStatus } from '../otp';
 import { emailError, focusFirstInvalid, NEW_PASSWORD_HINT, nameError, newPasswordError } from '../validation';
 
 type Outcome =
@@ -18,6 +19,13 @@ type Outcome =
   | { kind: 'verification_sent'; email: string }
   | { kind: 'email_taken' }
   | { kind: 'error'; error: unknown };
+
+function setupOwed(): Promise<boolean> {
+  return fetchOtpStatus().then(
+    (status) => status.required && !status.enrolled,
+    () => false,
+  );
+}
 
 /** Self-registration: name, email and a password (registered with OPAQUE), then email confirmation. */
 export function RegisterPage() {
@@ -49,7 +57,8 @@ export function RegisterPage() {
       const result = await register(address, password, name.trim());
       setPassword('');
       if (result.status === 'signed_in') {
-        goTo(afterSignIn(requestId));
+        // An account that must use two-step verification sets it up straight away.
+        goTo((await setupOwed()) ? secondStepPath('enroll', requestId, false) : afterSignIn(requestId));
         return;
       }
       setOutcome({ kind: 'verification_sent', email: address });

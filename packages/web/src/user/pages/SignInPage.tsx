@@ -8,7 +8,7 @@ import { Link, useRouter } from '../../shared/router';
 import { TextField } from '../../shared/TextField';
 import { ResendVerification } from '../components/ResendVerification';
 import { describeError, errorCode } from '../error-text';
-import { afterSignIn, goTo, withQuery } from '../navigation';
+import { afterSignIn, goTo, secondStepPath, withQuery } from '../navigation';
 import { preloadOpaque, signIn } from '../opaque-flows';
 import { currentPasswordError, emailError, focusFirstInvalid } from '../validation';
 
@@ -20,7 +20,6 @@ interface RequestContext {
 type Problem =
   | { kind: 'invalid_credentials' }
   | { kind: 'email_not_verified'; email: string }
-  | { kind: 'second_factor' }
   | { kind: 'other'; error: unknown };
 
 /**
@@ -85,8 +84,8 @@ export function SignInPage() {
         return;
       }
       setPassword('');
-      if (result.secondFactorRequired) {
-        setProblem({ kind: 'second_factor' });
+      if (result.secondFactor) {
+        goTo(secondStepPath(result.secondFactor, requestId, result.mustChangePassword));
         return;
       }
       if (result.mustChangePassword) {
@@ -173,15 +172,6 @@ function SignInProblem({ problem }: { problem: Problem | null }) {
             may take a few minutes to arrive; check your spam folder too.
           </p>
           <ResendVerification email={problem.email} />
-        </ErrorPanel>
-      );
-    case 'second_factor':
-      return (
-        <ErrorPanel title="Two-step verification is needed">
-          <p>
-            Your account asks for a second step after the password, which this version of the sign-in page
-            cannot do yet. Please contact your administrator.
-          </p>
         </ErrorPanel>
       );
     default:

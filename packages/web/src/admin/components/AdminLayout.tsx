@@ -1,0 +1,124 @@
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Button } from '../../shared/Button';
+import { Link, useRouter } from '../../shared/router';
+import { describeError } from '../error-text';
+import { useAdminApi, useSession } from '../session';
+
+export const PORTAL_NAME = 'Tessera admin';
+
+const SECTIONS: { to: string; label: string }[] = [
+  { to: '/', label: 'Overview' },
+  { to: '/clients', label: 'Clients' },
+  { to: '/users', label: 'Users' },
+  { to: '/admins', label: 'Admins' },
+  { to: '/settings', label: 'Settings' },
+  { to: '/keys', label: 'Signing keys' },
+  { to: '/audit', label: 'Audit log' },
+  { to: '/account', label: 'Your account' },
+];
+
+function sectionOf(path: string | null): string {
+  if (!path || path === '/') return '/';
+  return `/${path.split('/')[1]}`;
+}
+
+/**
+ * The signed-in portal's layout: a header with who is signed in, the section navigation, and one <main> with the
+ * page's <h1>. After an in-app navigation focus moves to that heading, as in the user UI.
+ */
+export function AdminLayout({
+  title,
+  children,
+  breadcrumb,
+}: {
+  title: string;
+  children: ReactNode;
+  /** A link back up, e.g. to the list a detail page belongs to. */
+  breadcrumb?: { to: string; label: string };
+}) {
+  const { navigations, path } = useRouter();
+  const { state, signedOut } = useSession();
+  const api = useAdminApi();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [signOutError, setSignOutError] = useState<unknown>(null);
+  const [signingOut, setSigningOut] = useState(false);
+  const current = sectionOf(path);
+
+  useEffect(() => {
+    document.title = `${title} – ${PORTAL_NAME}`;
+  }, [title]);
+
+  useEffect(() => {
+    if (navigations > 0) headingRef.current?.focus();
+  }, [navigations]);
+
+  async function signOut() {
+    setSigningOut(true);
+    setSignOutError(null);
+    try {
+      await api.post('/admin/logout');
+      signedOut();
+    } catch (error) {
+      setSignOutError(error);
+      setSigningOut(false);
+    }
+  }
+
+  const admin = state.status === 'signed_in' ? state.admin : null;
+  return (
+    <div className="admin-shell">
+      {/* A fragment link: the browser moves focus into <main> (and the router counts it as a navigation, which
+          focuses the page's heading there). */}
+      <a href="#main-content" className="skip-link">
+        Skip to content
+      </a>
+      <header className="admin-header">
+        <Link to="/" className="site-name">
+          {PORTAL_NAME}
+        </Link>
+        {admin ? (
+          <div className="admin-identity">
+            <span>
+              Signed in as <strong data-testid="signed-in-admin">{admin.email}</strong>{' '}
+              <span className={`role-badge role-${admin.role}`}>
+                {admin.role === 'write' ? 'write admin' : 'read-only admin'}
+              </span>
+            </span>
+            <Button variant="secondary" className="button-small" onClick={signOut} disabled={signingOut}>
+              {signingOut ? 'Signing out…' : 'Sign out'}
+            </Button>
+          </div>
+        ) : null}
+      </header>
+      {signOutError ? (
+        <p className="admin-banner-error" role="alert">
+          Signing out failed: {describeError(signOutError)}
+        </p>
+      ) : null}
+      <div className="admin-body">
+        <nav className="admin-nav" aria-label="Admin sections">
+          <ul>
+            {SECTIONS.map((section) => (
+              <li key={section.to}>
+                <Link to={section.to} className={current === section.to ? 'nav-current' : undefined}>
+                  {section.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main className="admin-main" id="main-content" tabIndex={-1}>
+          {breadcrumb ? (
+            <p className="breadcrumb">
+              <Link to={breadcrumb.to}>← {breadcrumb.label}</Link>
+            </p>
+          ) : null}
+          <h1 ref={headingRef} tabIndex={-1}>
+            {title}
+          </h1>
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { ApiError } from '../shared/api';
+
+/**
+ * Plain-language text for the server's error codes. Admins also see the server's own message for validation
+ * errors (it names the field and the rule), never a stack trace.
+ */
+const TEXT: Record<string, string> = {
+  network_error: 'The server could not be reached. Check the connection and try again.',
+  invalid_credentials: 'The email address or password is not correct.',
+  admin_session_required: 'Your admin session has ended. Sign in again.',
+  second_factor_required: 'Verify your second factor first.',
+  write_admin_required: 'Your role is read-only: only write admins can change this.',
+  csrf_failed: 'Your session changed in another tab. Reload the page and try again.',
+  install_complete: 'This service is already installed, so the install link no longer works.',
+  invalid_install_token:
+    'The install link is not valid: it is incomplete or has expired. Restart the service to print a new one.',
+  email_taken: 'An account with this email address already exists.',
+  last_write_admin: 'There must always be at least one write admin, so this change is not possible.',
+  registration_expired: 'This took too long and the server forgot the first step. Please try again.',
+  email_not_configured: 'Email is not configured: set the SMTP settings first.',
+  email_send_failed: 'The email could not be sent. Check the SMTP settings and try again.',
+  rate_limited: 'Too many attempts. Wait a moment and try again.',
+  too_many_requests: 'Too many attempts. Wait a moment and try again.',
+  not_found: 'It does not exist (any more). It may have been deleted in the meantime.',
+};
+
+/** Codes whose server message is the useful part (it says which field broke which rule). */
+const SHOW_SERVER_MESSAGE = new Set(['invalid_request', 'invalid_client_metadata', 'invalid_setting']);
+
+export function describeError(error: unknown): string {
+  if (error instanceof ApiError) {
+    // The admin guard compares the browser's Origin with the configured admin URL (never the Host header).
+    if (error.code === 'csrf_failed' && /cross-origin/i.test(error.message))
+      return 'This address is not the admin portal’s configured address (TESSERA_ADMIN_URL), so changes are refused. Open the portal at its configured address.';
+    if (SHOW_SERVER_MESSAGE.has(error.code)) return `The server refused it: ${error.message}.`;
+    const known = Object.hasOwn(TEXT, error.code) ? TEXT[error.code] : undefined;
+    if (known) return known;
+    if (error.status === 429) return TEXT.rate_limited!;
+    if (error.status >= 500)
+      return `Something went wrong on the server (${error.code}). Try again in a moment.`;
+    return `Something went wrong (${error.code}: ${error.message}).`;
+  }
+  return 'Something went wrong in this page. Reload it and try again.';
+}
+
+export function errorCode(error: unknown): string | null {
+  return error instanceof ApiError ? error.code : null;
+}

@@ -1,0 +1,50 @@
+/** Dates and durations as people read them, with the exact value kept machine-readable. */
+
+const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : DATE_TIME.format(date);
+}
+
+/** A <time> element: the local, readable form on screen, the ISO instant in `dateTime` and as a tooltip. */
+export function Time({ value }: { value: string | null | undefined }) {
+  if (!value) return <span className="muted">—</span>;
+  return (
+    <time dateTime={value} title={value}>
+      {formatDateTime(value)}
+    </time>
+  );
+}
+
+/** "in 5 minutes", "3 hours ago": how far an instant is from now. */
+export function relativeTime(iso: string, now = Date.now()): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  const format = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['day', 86_400],
+    ['hour', 3600],
+    ['minute', 60],
+  ];
+  for (const [unit, size] of units) {
+    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  }
+  return format.format(seconds, 'second');
+}
+
+/** Seconds as the largest whole unit that fits: 86400 → "1 day", 600 → "10 minutes". */
+export function formatSeconds(value: number): string {
+  const units: [string, number][] = [
+    ['day', 86_400],
+    ['hour', 3600],
+    ['minute', 60],
+  ];
+  for (const [unit, size] of units) {
+    if (value >= size && value % size === 0) {
+      const count = value / size;
+      return `${count} ${unit}${count === 1 ? '' : 's'}`;
+    }
+  }
+  return `${value} second${value === 1 ? '' : 's'}`;
+}

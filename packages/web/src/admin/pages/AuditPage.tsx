@@ -1,0 +1,298 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Button } from '../../shared/Button';
+import { ErrorPanel } from '../../shared/ErrorPanel';
+import { Loading } from '../../shared/Loading';
+import { Link, useRouter } from '../../shared/router';
+import { SelectField } from '../../shared/SelectField';
+import { TextField } from '../../shared/TextField';
+import { AdminLayout } from '../components/AdminLayout';
+import { describeError } from '../error-text';
+import { Time } from '../format';
+import { goTo, withQuery } from '../navigation';
+import { useAdminApi } from '../session';
+import type { AdminUserView, AuditEventView } from '../types';
+import { useLoad } from '../use-load';
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/** Actions the service records (a suggestion list: the filter takes any action name). */
+const KNOWN_ACTIONS = [
+  'admin.password_changed',
+  'admin.sign_in',
+  'admin_user.created',
+  'admin_user.removed',
+  'admin_user.role_changed',
+  'audit.exported',
+  'client.created',
+  'client.deleted',
+  'client.secret_rotated',
+  'client.updated',
+  'install.completed',
+  'setting.changed',
+  'signing_keys.rotated',
+  'smtp.tested',
+  'user.created',
+  'user.deleted',
+  'user.disabled',
+  'user.enabled',
+  'user.password_reset_sent',
+  'user.password_set',
+  'user.sign_in',
+  'user.updated',
+];
+
+const FILTER_NAMES = ['from', 'to', 'action', 'actor', 'target', 'outcome'] as const;
+type FilterName = (typeof FILTER_NAMES)[number];
+type Filters = Record<FilterName, string>;
+
+function filtersFrom(searchParams: URLSearchParams): Filters {
+  const filters = {} as Filters;
+  for (const name of FILTER_NAMES) filters[name] = searchParams.get(name) ?? '';
+  return filters;
+}
+
+/** An ISO instant as a datetime-local value in this browser's time zone (and back). */
+function toLocalInput(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+function fromLocalInput(value: string): string {
+  if (!value) return '';
+  const date = new Date(value); // a datetime-local value without a zone is local time
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString();
+}
+
+/** Admins by id, to show an admin actor or target by email rather than by id. */
+type AdminNames = ReadonlyMap<string, string>;
+
+function describeActor(event: AuditEventView, admins: AdminNames): string {
+  if (!event.actor_id) return event.actor_type;
+  const email = event.actor_type === 'admin' ? admins.get(event.actor_id) : undefined;
+  return email ? `admin ${email}` : `${event.actor_type} ${event.actor_id}`;
+}
+
+function describeTarget(event: AuditEventView, admins: AdminNames): string {
+  if (!event.target_type && !event.target_id) return '—';
+  const email =
+    event.target_type === 'admin_user' && event.target_id ? admins.get(event.target_id) : undefined;
+  return [event.target_type, email ?? event.target_id].filter(Boolean).join(' ');
+}
+
+/** The audit log: filters (time, action, actor, target, outcome), newest first, paged with "older", exports. */
+export function AuditPage() {
+  const { searchParams } = useRouter();
+  const api = useAdminApi();
+  const filters = filtersFrom(searchParams);
+  const before = searchParams.get('before') ?? '';
+  const filterQuery = withQuery('', filters);
+  const events = useLoad(`${filterQuery}\n${before}`, (signal) =>
+    api.get<{ events: AuditEventView[]; next_before: number | null }>(
+      withQuery('/admin/audit', { ...filters, before, limit: AUDIT_PAGE_SIZE }),
+      signal,
+    ),
+  );
+
+  const adminList = useLoad('admins', (signal) =>
+    api.get<{ admins: AdminUserView[] }>('/admin/admin-users', signal),
+  );
+  const admins: AdminNames = new Map((adminList.data?.admins ?? []).map((admin) => [admin.id, admin.email]));
+  const exportLink = (format: 'csv' | 'jsonl') => withQuery('/admin/audit/export', { format, ...filters });
+
+  return (
+    <AdminLayout title="Audit log">
+      <FilterForm filters={filters} />
+      <section className="section" aria-labelledby="entries-heading">
+        <h2 id="entries-heading">{before ? 'Older entries' : 'Newest entries'}</h2>
+        {events.error ? (
+          <ErrorPanel title="The audit log could not be loaded">
+            <p>{describeError(events.error)}</p>
+          </ErrorPanel>
+        ) : null}
+        {events.data === undefined ? (
+          events.loading ? (
+            <Loading />
+          ) : null
+        ) : events.data.events.length === 0 ? (
+          <p>No entries match.</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="data-table" aria-busy={events.loading} data-testid="audit-entries">
+              <caption className="visually-hidden">Audit entries, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Time</th>
+                  <th scope="col">Action</th>
+                  <th scope="col">Outcome</th>
+                  <th scope="col">Actor</th>
+                  <th scope="col">Target</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Details</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {events.data.events.map((event) => (
+                  <tr key={event.id} data-action={event.action}>
+                    <td>
+                      <Time value={event.at} />
+                    </td>
+                    <th scope="row">
+                      <code className="nowrap">{event.action}</code>
+                    </th>
+                    <td>
+                      <span className={`status-badge outcome-${event.outcome}`}>{event.outcome}</span>
+                    </td>
+                    <td className="break">{describeActor(event, admins)}</td>
+                    <td className="break">{describeTarget(event, admins)}</td>
+                    <td>
+                      <Link to={`/audit/${event.id}`}>
+                        View<span className="visually-hidden"> entry {event.id}</span>
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <nav className="pager" aria-label="Audit log pages">
+          <div className="pager-buttons">
+            {before ? (
+              <Button variant="secondary" onClick={() => goTo(withQuery('/audit', filters))}>
+                Back to the newest
+              </Button>
+            ) : null}
+            {events.data?.next_before ? (
+              <Button
+                variant="secondary"
+                onClick={() => goTo(withQuery('/audit', { ...filters, before: events.data?.next_before }))}
+              >
+                Older entries
+              </Button>
+            ) : null}
+          </div>
+        </nav>
+      </section>
+      <section className="section export-links" aria-labelledby="export-heading">
+        <h2 id="export-heading">Export</h2>
+        <p>Every entry that matches the filters (all pages), as a file.</p>
+        <ul className="inline-list">
+          <li>
+            <a href={exportLink('csv')} download="tessera-audit.csv" className="link-button-secondary">
+              Export CSV
+            </a>
+          </li>
+          <li>
+            <a href={exportLink('jsonl')} download="tessera-audit.jsonl" className="link-button-secondary">
+              Export JSON lines
+            </a>
+          </li>
+        </ul>
+      </section>
+    </AdminLayout>
+  );
+}
+
+function FilterForm({ filters }: { filters: Filters }) {
+  const listId = useId();
+  const [draft, setDraft] = useState(() => ({
+    ...filters,
+    from: filters.from ? toLocalInput(filters.from) : '',
+    to: filters.to ? toLocalInput(filters.to) : '',
+  }));
+  const key = withQuery('', filters);
+  // The URL is the source of truth (back and forward change it): show what it says.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key summarizes filters.
+  useEffect(() => {
+    setDraft({
+      ...filters,
+      from: filters.from ? toLocalInput(filters.from) : '',
+      to: filters.to ? toLocalInput(filters.to) : '',
+    });
+  }, [key]);
+  const set = (patch: Partial<Filters>) => setDraft((previous) => ({ ...previous, ...patch }));
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    goTo(
+      withQuery('/audit', {
+        ...draft,
+        action: draft.action.trim(),
+        actor: draft.actor.trim(),
+        target: draft.target.trim(),
+        from: fromLocalInput(draft.from),
+        to: fromLocalInput(draft.to),
+      }),
+    );
+  }
+
+  return (
+    <search aria-label="Filter the audit log">
+      <form className="filter-form" noValidate onSubmit={onSubmit}>
+        <div className="filter-grid">
+          <TextField
+            label="From"
+            type="datetime-local"
+            value={draft.from}
+            onChange={(event) => set({ from: event.target.value })}
+          />
+          <TextField
+            label="To"
+            type="datetime-local"
+            value={draft.to}
+            onChange={(event) => set({ to: event.target.value })}
+          />
+          <TextField
+            label="Action"
+            hint="Exact name, e.g. client.created"
+            list={listId}
+            spellCheck={false}
+            autoCapitalize="off"
+            value={draft.action}
+            onChange={(event) => set({ action: event.target.value })}
+          />
+          <datalist id={listId}>
+            {KNOWN_ACTIONS.map((action) => (
+              <option key={action} value={action} />
+            ))}
+          </datalist>
+          <TextField
+            label="Actor ID"
+            hint="The admin or user who acted"
+            spellCheck={false}
+            autoCapitalize="off"
+            value={draft.actor}
+            onChange={(event) => set({ actor: event.target.value })}
+          />
+          <TextField
+            label="Target ID"
+            hint="The client, user, admin or setting acted on"
+            spellCheck={false}
+            autoCapitalize="off"
+            value={draft.target}
+            onChange={(event) => set({ target: event.target.value })}
+          />
+          <SelectField
+            label="Outcome"
+            options={[
+              { value: '', label: 'Any' },
+              { value: 'success', label: 'Success' },
+              { value: 'failure', label: 'Failure' },
+            ]}
+            value={draft.outcome}
+            onChange={(event) => set({ outcome: event.target.value })}
+          />
+        </div>
+        <div className="form-actions">
+          <Button type="submit">Apply filters</Button>
+          <Button variant="secondary" onClick={() => goTo('/audit')}>
+            Clear filters
+          </Button>
+        </div>
+      </form>
+    </search>
+  );
+}

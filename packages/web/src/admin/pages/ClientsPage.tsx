@@ -1,0 +1,101 @@
+import { ErrorPanel } from '../../shared/ErrorPanel';
+import { Loading } from '../../shared/Loading';
+import { Notice } from '../../shared/Notice';
+import { Link, useRouter } from '../../shared/router';
+import { AdminLayout } from '../components/AdminLayout';
+import { SearchForm } from '../components/SearchForm';
+import { describeError } from '../error-text';
+import { Time } from '../format';
+import { goTo, withQuery } from '../navigation';
+import { useAdmin, useAdminApi } from '../session';
+import type { ClientView } from '../types';
+import { useLoad } from '../use-load';
+
+const GRANT_LABELS: Record<string, string> = {
+  authorization_code: 'authorization code',
+  refresh_token: 'refresh token',
+  client_credentials: 'client credentials',
+};
+
+/** Registered clients (apps), searchable by name or client ID. */
+export function ClientsPage() {
+  const { searchParams } = useRouter();
+  const { canWrite } = useAdmin();
+  const api = useAdminApi();
+  const query = searchParams.get('query') ?? '';
+  const deleted = searchParams.get('deleted');
+  const clients = useLoad(query, (signal) =>
+    api.get<{ clients: ClientView[] }>(withQuery('/admin/clients', { query: query || null }), signal),
+  );
+
+  return (
+    <AdminLayout title="Clients">
+      {deleted ? (
+        <Notice title="Client deleted">
+          <p>
+            <strong>{deleted}</strong> and everything issued to it are gone.
+          </p>
+        </Notice>
+      ) : null}
+      <div className="toolbar">
+        <SearchForm
+          label="Search clients"
+          hint="By name or client ID"
+          initial={query}
+          onSearch={(value) => goTo(withQuery('/clients', { query: value || null }))}
+        />
+        {canWrite ? (
+          <Link to="/clients/new" className="link-button">
+            Register a client
+          </Link>
+        ) : null}
+      </div>
+      {clients.error ? (
+        <ErrorPanel title="The clients could not be loaded">
+          <p>{describeError(clients.error)}</p>
+        </ErrorPanel>
+      ) : null}
+      {clients.data === undefined ? (
+        clients.loading ? (
+          <Loading />
+        ) : null
+      ) : clients.data.clients.length === 0 ? (
+        <p>{query ? `No client matches “${query}”.` : 'No clients are registered yet.'}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="data-table">
+            <caption className="visually-hidden">
+              Clients{query ? ` matching “${query}”` : ''}, {clients.data.clients.length} in all
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Client ID</th>
+                <th scope="col">Type</th>
+                <th scope="col">Grant types</th>
+                <th scope="col">Registered</th>
+              </tr>
+            </thead>
+            <tbody>
+              {clients.data.clients.map((client) => (
+                <tr key={client.client_id}>
+                  <th scope="row">
+                    <Link to={`/clients/${encodeURIComponent(client.client_id)}`}>{client.name}</Link>
+                  </th>
+                  <td>
+                    <code>{client.client_id}</code>
+                  </td>
+                  <td>{client.type}</td>
+                  <td>{client.grant_types.map((grant) => GRANT_LABELS[grant] ?? grant).join(', ')}</td>
+                  <td>
+                    <Time value={client.created_at} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </AdminLayout>
+  );
+}

@@ -1,0 +1,293 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Button } from '../../shared/Button';
+import { ErrorPanel } from '../../shared/ErrorPanel';
+import { Loading } from '../../shared/Loading';
+import { Page } from '../../shared/Page';
+import { TextField } from '../../shared/TextField';
+import { PORTAL_NAME } from '../components/AdminLayout';
+import { describeError, errorCode } from '../error-text';
+import { type SecondFactorMode, useAdminApi, useSession } from '../session';
+
+interface SetupStarted {
+  otpauth_uri: string;
+  secret: string;
+  algorithm: string;
+  digits: number;
+  period: number;
+}
+
+/** A base32 key in groups of four, as authenticator apps print them (easier to type). */
+function grouped(secret: string): string {
+  return secret.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+function codeError(value: string): string | undefined {
+  const code = value.replace(/\s+/g, '');
+  if (code === '') return 'Enter the code.';
+  if (code.length < 6 || code.length > 20)
+    return 'Enter the code from the app (6 or 8 digits) or a backup code.';
+  return undefined;
+}
+
+const CODE_TEXT: Record<string, string> = {
+  invalid_otp: 'That code is not right. Use the newest code from the app, or a backup code.',
+  otp_locked: 'Too many wrong codes: two-step verification is locked for a while. Try again later.',
+  otp_not_pending: 'The setup expired. Reload the page and start again.',
+};
+
+function describeCodeError(error: unknown): string {
+  const code = errorCode(error);
+  return (code && CODE_TEXT[code]) || describeError(error);
+}
+
+/**
+ * The second step of an admin sign-in: a code from the admin's authenticator app (or a backup code), or, for an
+ * admin who has none yet and must have one, setting one up (key shown for the app, first code checked, backup
+ * codes shown once).
+ */
+export function SecondFactorPage() {
+  const { state, signedOut } = useSession();
+  const api = useAdminApi();
+  const known = state.status === 'second_factor' ? state.mode : null;
+  const [mode, setMode] = useState<SecondFactorMode | null>(known);
+  const [modeError, setModeError] = useState<unknown>(null);
+
+  useEffect(() => {
+    if (mode) return;
+    let current = true;
+    api.get<{ enrolled: boolean }>('/admin/otp/status').then(
+      (status) => current && setMode(status.enrolled ? 'verify' : 'enroll'),
+      (error: unknown) => current && setModeError(error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, mode]);
+
+  const signOut = () => {
+    // A session that still owes its second factor may not be able to sign out on the server; forget it here.
+    api.post('/admin/logout').then(signedOut, signedOut);
+  };
+
+  const title = mode === 'enroll' ? 'Set up two-step verification' : 'Two-step verification';
+  return (
+    <Page title={title} siteName={PORTAL_NAME}>
+      {mode === 'verify' ? <VerifyCode /> : null}
+      {mode === 'enroll' ? <Enrol /> : null}
+      {!mode && modeError ? (
+        <ErrorPanel title="The second step could not start">
+          <p>{describeError(modeError)}</p>
+        </ErrorPanel>
+      ) : null}
+      {!mode && !modeError ? <Loading /> : null}
+      <p className="section">
+        <Button variant="secondary" onClick={signOut}>
+          Cancel and sign out
+        </Button>
+      </p>
+    </Page>
+  );
+}
+
+function CodeForm({
+  label,
+  hint,
+  submitLabel,
+  busyLabel,
+  onCode,
+}: {
+  label: string;
+  hint: string;
+  submitLabel: string;
+  busyLabel: string;
+  /** Resolves when done; rejects with the server's refusal. */
+  onCode: (code: string) => Promise<void>;
+}) {
+  const [code, setCode] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const problem = codeError(code);
+    setFieldError(problem);
+    if (problem) {
+      inputRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await onCode(code.replace(/\s+/g, ''));
+    } catch (error) {
+      setFieldError(describeCodeError(error));
+      setCode('');
+      setBusy(false);
+      inputRef.current?.focus();
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-busy={busy}>
+      <TextField
+        ref={inputRef}
+        label={label}
+        hint={hint}
+        name="one-time-code"
+        autoComplete="one-time-code"
+        spellCheck={false}
+        autoCapitalize="off"
+        value={code}
+        error={fieldError}
+        onChange={(event) => setCode(event.target.value)}
+      />
+      <div className="form-actions">
+        <Button type="submit" disabled={busy}>
+          {busy ? busyLabel : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function VerifyCode() {
+  const api = useAdminApi();
+  const { secondFactorDone } = useSession();
+  return (
+    <>
+      <p className="lead">Enter the code your authenticator app shows for this admin account.</p>
+      <CodeForm
+        label="Code"
+        hint="6 or 8 digits from the app. Lost your phone? Enter one of your backup codes instead."
+        submitLabel="Verify"
+        busyLabel="Verifying…"
+        onCode={async (code) => {
+          const result = await api.post<{ csrf_token: string }>('/admin/otp/verify', { code });
+          secondFactorDone(result.csrf_token);
+        }}
+      />
+    </>
+  );
+}
+
+function Enrol() {
+  const api = useAdminApi();
+  const { secondFactorDone, refresh } = useSession();
+  const [setup, setSetup] = useState<SetupStarted | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [startError, setStartError] = useState<unknown>(null);
+  const [done, setDone] = useState<{ backupCodes: string[]; csrfToken: string | null } | null>(null);
+  const stepRef = useRef<HTMLHeadingElement>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus follows the step.
+  useEffect(() => {
+    stepRef.current?.focus();
+  }, [setup, done]);
+
+  async function start() {
+    setStarting(true);
+    setStartError(null);
+    try {
+      setSetup(await api.post<SetupStarted>('/admin/otp/setup/init', {}));
+    } catch (error) {
+      setStartError(error);
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  if (done) {
+    return (
+      <section aria-labelledby="backup-heading">
+        <h2 id="backup-heading" ref={stepRef} tabIndex={-1}>
+          Save your backup codes
+        </h2>
+        <p>
+          Two-step verification is on. <strong>These backup codes are shown only now.</strong> Each works
+          once, instead of a code from the app, if you lose your phone. Store them somewhere safe, like a
+          password manager.
+        </p>
+        <ul className="backup-codes" data-testid="backup-codes">
+          {done.backupCodes.map((code) => (
+            <li key={code}>
+              <code>{code}</code>
+            </li>
+          ))}
+        </ul>
+        <Button
+          onClick={() => {
+            if (done.csrfToken) secondFactorDone(done.csrfToken);
+            else refresh();
+          }}
+        >
+          I have saved them: continue
+        </Button>
+      </section>
+    );
+  }
+
+  if (!setup) {
+    return (
+      <>
+        <p className="lead">
+          Admin accounts need a second step at sign-in: a code from an authenticator app on your phone (any
+          app that supports TOTP).
+        </p>
+        {startError ? (
+          <ErrorPanel title="The setup could not start">
+            <p>{describeError(startError)}</p>
+          </ErrorPanel>
+        ) : null}
+        <Button onClick={start} disabled={starting}>
+          {starting ? 'Starting…' : 'Start setup'}
+        </Button>
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby="enrol-heading">
+      <h2 id="enrol-heading" ref={stepRef} tabIndex={-1}>
+        Add this account to your authenticator app
+      </h2>
+      <ol className="step-list">
+        <li>
+          In the app, choose to add an account by entering a setup key.{' '}
+          <a href={setup.otpauth_uri}>On this device, open it in the app directly.</a>
+        </li>
+        <li>
+          Enter this key (spaces do not matter). The app should use {setup.algorithm}, {setup.digits} digits
+          and a {setup.period}-second period; most apps assume these.
+          <div className="field">
+            <label htmlFor="totp-setup-key">Setup key</label>
+            <input
+              id="totp-setup-key"
+              className="secret-value"
+              type="text"
+              readOnly
+              value={grouped(setup.secret)}
+              spellCheck={false}
+              autoComplete="off"
+              onFocus={(event) => event.currentTarget.select()}
+            />
+          </div>
+        </li>
+        <li>Enter the code the app now shows.</li>
+      </ol>
+      <CodeForm
+        label="Code from the app"
+        hint="6 or 8 digits; a new one appears every few seconds."
+        submitLabel="Turn on two-step verification"
+        busyLabel="Checking…"
+        onCode={async (code) => {
+          const result = await api.post<{ backup_codes: string[]; csrf_token?: string }>(
+            '/admin/otp/setup/verify',
+            { code },
+          );
+          setDone({ backupCodes: result.backup_codes, csrfToken: result.csrf_token ?? null });
+        }}
+      />
+    </section>
+  );
+}

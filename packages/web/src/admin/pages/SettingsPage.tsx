@@ -1,0 +1,341 @@
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Button } from '../../shared/Button';
+import { ErrorPanel } from '../../shared/ErrorPanel';
+import { Loading } from '../../shared/Loading';
+import { Notice } from '../../shared/Notice';
+import { TextField } from '../../shared/TextField';
+import { AdminLayout } from '../components/AdminLayout';
+import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
+import { describeError } from '../error-text';
+import { formatSeconds } from '../format';
+import { useAdmin, useAdminApi } from '../session';
+import type { SettingView } from '../types';
+import { useLoad } from '../use-load';
+import { emailError } from '../validation';
+
+/** Settings whose value is one of a few (the API describes them in prose only; the server validates). */
+const CHOICES: Record<string, readonly (string | number)[]> = {
+  'smtp.security': ['starttls', 'tls', 'none'],
+  'otp.algorithm': ['SHA1', 'SHA256', 'SHA512'],
+  'otp.digits': [6, 8],
+};
+
+/** Set at install or from the environment; the API does not change it. */
+const READ_ONLY = new Set(['system.public_base_url']);
+
+const GROUP_TITLES: Record<string, string> = {
+  system: 'System',
+  product: 'Product',
+  signing: 'Signing keys',
+  tokens: 'Tokens',
+  accounts: 'Accounts',
+  smtp: 'Email (SMTP)',
+  rate_limits: 'Rate limits',
+  admin: 'Admin sessions',
+  sessions: 'User sessions',
+  otp: 'Two-step verification (TOTP)',
+};
+
+type Kind = 'boolean' | 'integer' | 'choice' | 'string' | 'secure';
+
+function kindOf(setting: SettingView): Kind {
+  if (setting.secure) return 'secure';
+  if (CHOICES[setting.key]) return 'choice';
+  const sample = setting.value ?? setting.default;
+  if (typeof sample === 'boolean') return 'boolean';
+  if (typeof sample === 'number') return 'integer';
+  return 'string';
+}
+
+function display(value: unknown, key: string): string {
+  if (value === '' || value === null || value === undefined) return '(empty)';
+  if (typeof value === 'boolean') return value ? 'on' : 'off';
+  if (typeof value === 'number' && key.endsWith('_seconds')) return `${value} (${formatSeconds(value)})`;
+  return String(value);
+}
+
+/** Every runtime setting, typed by its value, with its description and default; secure ones write-only. */
+export function SettingsPage() {
+  const api = useAdminApi();
+  const settings = useLoad('settings', (signal) =>
+    api.get<{ settings: SettingView[] }>('/admin/settings', signal),
+  );
+
+  const groups = new Map<string, SettingView[]>();
+  for (const setting of settings.data?.settings ?? []) {
+    const group = setting.key.split('.')[0] ?? setting.key;
+    groups.set(group, [...(groups.get(group) ?? []), setting]);
+  }
+
+  function replace(updated: SettingView) {
+    if (!settings.data) return;
+    settings.setData({
+      settings: settings.data.settings.map((entry) => (entry.key === updated.key ? updated : entry)),
+    });
+  }
+
+  return (
+    <AdminLayout title="Settings">
+      <ReadOnlyNotice />
+      <p>Changes apply at once on every node. Each setting is saved on its own.</p>
+      {settings.error ? (
+        <ErrorPanel title="The settings could not be loaded">
+          <p>{describeError(settings.error)}</p>
+        </ErrorPanel>
+      ) : null}
+      {settings.data === undefined && settings.loading ? <Loading /> : null}
+      {settings.data ? (
+        <nav aria-label="Setting groups" className="in-page-nav">
+          <ul>
+            {[...groups.keys()].map((group) => (
+              <li key={group}>
+                <a
+                  href={`#settings-${group}`}
+                  onClick={(event) => {
+                    // Jump without changing the URL (a fragment change would count as a navigation).
+                    event.preventDefault();
+                    const heading = document.getElementById(`settings-${group}`);
+                    heading?.scrollIntoView();
+                    heading?.focus({ preventScroll: true });
+                  }}
+                >
+                  {GROUP_TITLES[group] ?? group}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      {[...groups.entries()].map(([group, entries]) => (
+        <section key={group} className="section" aria-labelledby={`settings-${group}`}>
+          <h2 id={`settings-${group}`} tabIndex={-1}>
+            {GROUP_TITLES[group] ?? group}
+          </h2>
+          {entries.map((setting) => (
+            <SettingRow key={setting.key} setting={setting} onSaved={replace} />
+          ))}
+          {group === 'smtp' ? <SmtpTest /> : null}
+        </section>
+      ))}
+    </AdminLayout>
+  );
+}
+
+function SettingRow({ setting, onSaved }: { setting: SettingView; onSaved: (setting: SettingView) => void }) {
+  const api = useAdminApi();
+  const { canWrite } = useAdmin();
+  const id = useId();
+  const kind = kindOf(setting);
+  const editable = canWrite && !READ_ONLY.has(setting.key);
+  const initial =
+    kind === 'secure' ? '' : typeof setting.value === 'boolean' ? setting.value : String(setting.value ?? '');
+  const [draft, setDraft] = useState<string | boolean>(initial);
+  const [state, setState] = useState<'idle' | 'saving' | 'saved' | { failed: unknown }>('idle');
+  const changed = kind === 'secure' ? draft !== '' : draft !== initial;
+  const hintId = `${id}-hint`;
+  const statusId = `${id}-status`;
+
+  function parsed(value: string | boolean): { value?: unknown; error?: string } {
+    if (kind === 'boolean') return { value: Boolean(value) };
+    if (kind === 'choice') {
+      const choice = (CHOICES[setting.key] ?? []).find((option) => String(option) === String(value));
+      return choice === undefined ? { error: 'Choose one of the options.' } : { value: choice };
+    }
+    if (kind === 'integer') {
+      const number = Number(String(value).trim());
+      if (String(value).trim() === '' || !Number.isInteger(number)) return { error: 'Enter a whole number.' };
+      return { value: number };
+    }
+    return { value: String(value) };
+  }
+
+  async function save(value: unknown) {
+    setState('saving');
+    try {
+      const updated = await api.put<SettingView>(`/admin/settings/${encodeURIComponent(setting.key)}`, {
+        value,
+      });
+      setState('saved');
+      if (kind === 'secure') setDraft('');
+      else setDraft(typeof updated.value === 'boolean' ? updated.value : String(updated.value ?? ''));
+      onSaved(updated);
+    } catch (failed) {
+      setState({ failed });
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!editable || state === 'saving') return;
+    const result = parsed(draft);
+    if (result.error) {
+      setState({ failed: new Error(result.error) });
+      return;
+    }
+    void save(result.value);
+  }
+
+  const failure = typeof state === 'object' ? state.failed : null;
+  const failureText =
+    failure instanceof Error && !('code' in failure) ? failure.message : describeError(failure);
+  const isDefault = kind !== 'secure' && setting.value === setting.default;
+
+  let control: ReactNode;
+  const common = {
+    id,
+    'aria-describedby': `${hintId} ${statusId}`,
+    'aria-invalid': failure ? true : undefined,
+    disabled: !editable,
+  } as const;
+  if (kind === 'boolean') {
+    control = (
+      <div className="choice">
+        <input
+          {...common}
+          type="checkbox"
+          checked={Boolean(draft)}
+          onChange={(event) => setDraft(event.target.checked)}
+        />
+        <label htmlFor={id}>
+          <code>{setting.key}</code>
+        </label>
+      </div>
+    );
+  } else if (kind === 'choice') {
+    control = (
+      <select {...common} value={String(draft)} onChange={(event) => setDraft(event.target.value)}>
+        {(CHOICES[setting.key] ?? []).map((choice) => (
+          <option key={choice} value={String(choice)}>
+            {String(choice)}
+          </option>
+        ))}
+      </select>
+    );
+  } else {
+    control = (
+      <input
+        {...common}
+        type={kind === 'integer' ? 'number' : kind === 'secure' ? 'password' : 'text'}
+        inputMode={kind === 'integer' ? 'numeric' : undefined}
+        autoComplete={kind === 'secure' ? 'new-password' : 'off'}
+        spellCheck={false}
+        placeholder={
+          kind === 'secure' ? (setting.configured ? 'A value is set (hidden)' : 'Not set') : undefined
+        }
+        value={String(draft)}
+        onChange={(event) => setDraft(event.target.value)}
+      />
+    );
+  }
+
+  return (
+    <form className="setting-row" noValidate onSubmit={onSubmit} aria-busy={state === 'saving'}>
+      <div className="field">
+        {kind === 'boolean' ? null : (
+          <label htmlFor={id}>
+            <code>{setting.key}</code>
+          </label>
+        )}
+        {control}
+        <p id={hintId} className="field-hint">
+          {setting.description}{' '}
+          {kind === 'secure'
+            ? setting.configured
+              ? 'A value is set; it is never shown. Type a new one to replace it.'
+              : 'No value is set.'
+            : `Default: ${display(setting.default, setting.key)}.`}
+          {READ_ONLY.has(setting.key) ? ' Set at install or with TESSERA_BASE_URL; not changeable here.' : ''}
+        </p>
+        <p id={statusId} className={failure ? 'field-error' : 'setting-status'} role="status">
+          {state === 'saved' ? 'Saved.' : failure ? failureText : ''}
+        </p>
+      </div>
+      {editable ? (
+        <div className="setting-actions">
+          <Button
+            type="submit"
+            variant="secondary"
+            className="button-small"
+            disabled={!changed || state === 'saving'}
+          >
+            {state === 'saving' ? 'Saving…' : 'Save'}
+            <span className="visually-hidden"> {setting.key}</span>
+          </Button>
+          {kind === 'secure' && setting.configured ? (
+            <Button
+              variant="secondary"
+              className="button-small"
+              disabled={state === 'saving'}
+              onClick={() => save('')}
+            >
+              Clear<span className="visually-hidden"> {setting.key}</span>
+            </Button>
+          ) : null}
+          {kind !== 'secure' && !isDefault ? (
+            <Button
+              variant="secondary"
+              className="button-small"
+              disabled={state === 'saving'}
+              onClick={() => save(setting.default)}
+            >
+              Reset to default<span className="visually-hidden"> {setting.key}</span>
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+function SmtpTest() {
+  const api = useAdminApi();
+  const { admin, canWrite } = useAdmin();
+  const [to, setTo] = useState(admin.email);
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [state, setState] = useState<'idle' | 'sending' | 'sent' | { failed: unknown }>('idle');
+  if (!canWrite) return null;
+  return (
+    <form
+      className="smtp-test"
+      noValidate
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const problem = emailError(to);
+        setFieldError(problem);
+        if (problem) return;
+        setState('sending');
+        try {
+          await api.post('/admin/smtp/test', { to: to.trim() });
+          setState('sent');
+        } catch (failed) {
+          setState({ failed });
+        }
+      }}
+    >
+      <h3 className="subheading">Test the saved SMTP settings</h3>
+      {state === 'sent' ? (
+        <Notice title="Test email sent">
+          <p>Check that it arrived at {to.trim()}.</p>
+        </Notice>
+      ) : null}
+      {typeof state === 'object' ? (
+        <ErrorPanel title="The test email could not be sent">
+          <p>{describeError(state.failed)}</p>
+        </ErrorPanel>
+      ) : null}
+      <TextField
+        label="Send a test email to"
+        type="email"
+        inputMode="email"
+        spellCheck={false}
+        autoCapitalize="off"
+        value={to}
+        error={fieldError}
+        onChange={(event) => setTo(event.target.value)}
+      />
+      <Button type="submit" variant="secondary" disabled={state === 'sending'}>
+        {state === 'sending' ? 'Sending…' : 'Send test email'}
+      </Button>
+    </form>
+  );
+}

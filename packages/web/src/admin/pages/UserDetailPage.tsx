@@ -1,0 +1,356 @@
+import { type FormEvent, useRef, useState } from 'react';
+import { Button } from '../../shared/Button';
+import { CheckboxField } from '../../shared/CheckboxField';
+import { ErrorPanel } from '../../shared/ErrorPanel';
+import { Loading } from '../../shared/Loading';
+import { Notice } from '../../shared/Notice';
+import { PasswordField } from '../../shared/PasswordField';
+import { useRouter } from '../../shared/router';
+import { TextField } from '../../shared/TextField';
+import { AdminLayout } from '../components/AdminLayout';
+import { ConfirmAction } from '../components/ConfirmAction';
+import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
+import { describeError } from '../error-text';
+import { goTo, withQuery } from '../navigation';
+import { preloadOpaque, setUserPassword } from '../opaque-flows';
+import { useAdmin, useAdminApi } from '../session';
+import type { UserView } from '../types';
+import { useLoad } from '../use-load';
+import { emailError, focusFirstInvalid, NEW_PASSWORD_HINT, newPasswordError } from '../validation';
+
+type Outcome = { kind: 'done'; text: string } | { kind: 'failed'; error: unknown } | null;
+
+function OutcomeMessage({ outcome, failedTitle }: { outcome: Outcome; failedTitle: string }) {
+  if (!outcome) return null;
+  if (outcome.kind === 'done')
+    return (
+      <Notice title="Done">
+        <p>{outcome.text}</p>
+      </Notice>
+    );
+  return (
+    <ErrorPanel title={failedTitle}>
+      <p>{describeError(outcome.error)}</p>
+    </ErrorPanel>
+  );
+}
+
+/** One user: profile, status, password, deletion. */
+export function UserDetailPage() {
+  const { params, searchParams } = useRouter();
+  const userId = params.userId ?? '';
+  const api = useAdminApi();
+  const user = useLoad(userId, (signal) =>
+    api.get<UserView>(`/admin/users/${encodeURIComponent(userId)}`, signal),
+  );
+
+  if (user.data === undefined) {
+    return (
+      <AdminLayout title="User" breadcrumb={{ to: '/users', label: 'All users' }}>
+        {user.error ? (
+          <ErrorPanel title="The user could not be loaded">
+            <p>{describeError(user.error)}</p>
+          </ErrorPanel>
+        ) : (
+          <Loading />
+        )}
+      </AdminLayout>
+    );
+  }
+  return (
+    <UserDetail user={user.data} created={searchParams.get('created') === '1'} onChanged={user.setData} />
+  );
+}
+
+function UserDetail({
+  user,
+  created,
+  onChanged,
+}: {
+  user: UserView;
+  created: boolean;
+  onChanged: (user: UserView) => void;
+}) {
+  const api = useAdminApi();
+  const { canWrite } = useAdmin();
+  const path = `/admin/users/${encodeURIComponent(user.id)}`;
+  const [statusOutcome, setStatusOutcome] = useState<Outcome>(null);
+  const [statusBusy, setStatusBusy] = useState(false);
+  const [deleteError, setDeleteError] = useState<unknown>(null);
+
+  async function setStatus(action: 'disable' | 'enable') {
+    setStatusBusy(true);
+    setStatusOutcome(null);
+    try {
+      const updated = await api.post<UserView>(`${path}/${action}`);
+      onChanged(updated);
+      setStatusOutcome({
+        kind: 'done',
+        text:
+          action === 'disable'
+            ? 'The account is disabled: its sessions ended and its tokens were revoked.'
+            : 'The account is enabled: they can sign in again.',
+      });
+    } catch (error) {
+      setStatusOutcome({ kind: 'failed', error });
+    } finally {
+      setStatusBusy(false);
+    }
+  }
+
+  return (
+    <AdminLayout title={user.name || user.email} breadcrumb={{ to: '/users', label: 'All users' }}>
+      <ReadOnlyNotice />
+      {created ? (
+        <Notice title="User created">
+          <p>
+            <strong>{user.email}</strong> has an account without a password. Set one below, or send them a
+            password-reset email.
+          </p>
+        </Notice>
+      ) : null}
+      <dl className="summary-list">
+        <div>
+          <dt>User ID</dt>
+          <dd>
+            <code data-testid="user-id">{user.id}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <span className={`status-badge status-${user.status}`}>{user.status}</span>
+          </dd>
+        </div>
+      </dl>
+
+      <ProfileSection user={user} onChanged={onChanged} />
+
+      <section className="section" aria-labelledby="status-heading">
+        <h2 id="status-heading">Access</h2>
+        <OutcomeMessage outcome={statusOutcome} failedTitle="The status was not changed" />
+        {user.status === 'active' ? (
+          <>
+            <p>Disabling ends their sessions and revokes their tokens; they cannot sign in until enabled.</p>
+            {canWrite ? (
+              <ConfirmAction
+                label="Disable account"
+                question={
+                  <p>
+                    Disable <strong>{user.email}</strong>? They are signed out everywhere at once.
+                  </p>
+                }
+                confirmLabel="Disable now"
+                busyLabel="Disabling…"
+                onConfirm={() => setStatus('disable')}
+              />
+            ) : null}
+          </>
+        ) : (
+          <>
+            <p>This account is disabled: they cannot sign in.</p>
+            {canWrite ? (
+              <Button variant="secondary" disabled={statusBusy} onClick={() => setStatus('enable')}>
+                {statusBusy ? 'Enabling…' : 'Enable account'}
+              </Button>
+            ) : null}
+          </>
+        )}
+      </section>
+
+      {canWrite ? <PasswordSection user={user} /> : null}
+
+      {canWrite ? (
+        <section className="section" aria-labelledby="delete-heading">
+          <h2 id="delete-heading">Delete this user</h2>
+          <p>Deleting removes the account and everything issued to it. It cannot be undone.</p>
+          {deleteError ? (
+            <ErrorPanel title="The user was not deleted">
+              <p>{describeError(deleteError)}</p>
+            </ErrorPanel>
+          ) : null}
+          <ConfirmAction
+            label="Delete user"
+            question={
+              <p>
+                Delete the account of <strong>{user.email}</strong> for good?
+              </p>
+            }
+            confirmLabel="Delete for good"
+            busyLabel="Deleting…"
+            onConfirm={async () => {
+              setDeleteError(null);
+              try {
+                await api.delete(path);
+                goTo(withQuery('/users', { deleted: user.email }));
+              } catch (error) {
+                setDeleteError(error);
+              }
+            }}
+          />
+        </section>
+      ) : null}
+    </AdminLayout>
+  );
+}
+
+function ProfileSection({ user, onChanged }: { user: UserView; onChanged: (user: UserView) => void }) {
+  const api = useAdminApi();
+  const { canWrite } = useAdmin();
+  const [email, setEmail] = useState(user.email);
+  const [name, setName] = useState(user.name);
+  const [verified, setVerified] = useState(user.email_verified);
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const problem = emailError(email);
+    setFieldError(problem);
+    if (problem) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const updated = await api.put<UserView>(`/admin/users/${encodeURIComponent(user.id)}`, {
+        email: email.trim(),
+        name: name.trim(),
+        email_verified: verified,
+      });
+      setOutcome({ kind: 'done', text: 'The changes are saved.' });
+      onChanged(updated);
+    } catch (error) {
+      setOutcome({ kind: 'failed', error });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="section" aria-labelledby="profile-heading">
+      <h2 id="profile-heading">Profile</h2>
+      <OutcomeMessage outcome={outcome} failedTitle="The changes were not saved" />
+      <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <fieldset className="form-fieldset" disabled={!canWrite}>
+          <TextField
+            label="Email address"
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            spellCheck={false}
+            autoCapitalize="off"
+            value={email}
+            error={fieldError}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <TextField
+            label="Name"
+            autoComplete="off"
+            maxLength={200}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+          <CheckboxField
+            label="The email address is confirmed"
+            checked={verified}
+            onChange={(event) => setVerified(event.target.checked)}
+          />
+        </fieldset>
+        {canWrite ? (
+          <div className="form-actions">
+            <Button type="submit" variant="secondary" disabled={busy}>
+              {busy ? 'Saving…' : 'Save profile'}
+            </Button>
+          </div>
+        ) : null}
+      </form>
+    </section>
+  );
+}
+
+function PasswordSection({ user }: { user: UserView }) {
+  const api = useAdminApi();
+  const [password, setPassword] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [resetBusy, setResetBusy] = useState(false);
+  const [resetOutcome, setResetOutcome] = useState<Outcome>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const problem = newPasswordError(password);
+    setFieldError(problem);
+    if (problem) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    setBusy(true);
+    setOutcome(null);
+    try {
+      await setUserPassword(api, user.id, password);
+      setPassword('');
+      setOutcome({
+        kind: 'done',
+        text: 'The password is set. Tell them through a safe channel; they must choose a new one when they sign in.',
+      });
+    } catch (error) {
+      setOutcome({ kind: 'failed', error });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function sendReset() {
+    setResetBusy(true);
+    setResetOutcome(null);
+    try {
+      await api.post(`/admin/users/${encodeURIComponent(user.id)}/password-reset-email`);
+      setResetOutcome({ kind: 'done', text: `A password-reset link is on its way to ${user.email}.` });
+    } catch (error) {
+      setResetOutcome({ kind: 'failed', error });
+    } finally {
+      setResetBusy(false);
+    }
+  }
+
+  return (
+    <section className="section" aria-labelledby="password-heading">
+      <h2 id="password-heading">Password</h2>
+      <h3 className="subheading">Set a password</h3>
+      <p>
+        The password is registered in this browser with OPAQUE; the server never sees it. They must change it
+        at their next sign-in, and their current sessions end.
+      </p>
+      <OutcomeMessage outcome={outcome} failedTitle="The password was not set" />
+      <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy} onFocus={preloadOpaque}>
+        <input type="email" name="username" autoComplete="off" value={user.email} readOnly hidden />
+        <PasswordField
+          label="New password for this user"
+          autoComplete="new-password"
+          hint={NEW_PASSWORD_HINT}
+          value={password}
+          error={fieldError}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <div className="form-actions">
+          <Button type="submit" variant="secondary" disabled={busy}>
+            {busy ? 'Setting password…' : 'Set password'}
+          </Button>
+        </div>
+      </form>
+      <h3 className="subheading">Or let them choose one</h3>
+      <OutcomeMessage outcome={resetOutcome} failedTitle="The email was not sent" />
+      <Button variant="secondary" disabled={resetBusy} onClick={sendReset}>
+        {resetBusy ? 'Sending…' : 'Send a password-reset email'}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import { ErrorPanel } from '../../shared/ErrorPanel';
+import { Loading } from '../../shared/Loading';
+import { Notice } from '../../shared/Notice';
+import { Link, useRouter } from '../../shared/router';
+import { AdminLayout } from '../components/AdminLayout';
+import { Pager } from '../components/Pager';
+import { SearchForm } from '../components/SearchForm';
+import { describeError } from '../error-text';
+import { goTo, withQuery } from '../navigation';
+import { useAdmin, useAdminApi } from '../session';
+import type { UserView } from '../types';
+import { useLoad } from '../use-load';
+
+export const USERS_PAGE_SIZE = 25;
+
+/** Users: search by email or name, paged. */
+export function UsersPage() {
+  const { searchParams } = useRouter();
+  const { canWrite } = useAdmin();
+  const api = useAdminApi();
+  const query = searchParams.get('query') ?? '';
+  const offset = Math.max(0, Number.parseInt(searchParams.get('offset') ?? '0', 10) || 0);
+  const deleted = searchParams.get('deleted');
+  const users = useLoad(`${query}\n${offset}`, (signal) =>
+    api.get<{ users: UserView[]; total: number }>(
+      withQuery('/admin/users', { query, offset, limit: USERS_PAGE_SIZE }),
+      signal,
+    ),
+  );
+
+  return (
+    <AdminLayout title="Users">
+      {deleted ? (
+        <Notice title="User deleted">
+          <p>
+            The account of <strong>{deleted}</strong> and everything issued to it are gone.
+          </p>
+        </Notice>
+      ) : null}
+      <div className="toolbar">
+        <SearchForm
+          label="Search users"
+          hint="Part of an email address or name"
+          initial={query}
+          onSearch={(value) => goTo(withQuery('/users', { query: value }))}
+        />
+        {canWrite ? (
+          <Link to="/users/new" className="link-button">
+            Create a user
+          </Link>
+        ) : null}
+      </div>
+      {users.error ? (
+        <ErrorPanel title="The users could not be loaded">
+          <p>{describeError(users.error)}</p>
+        </ErrorPanel>
+      ) : null}
+      {users.data === undefined ? (
+        users.loading ? (
+          <Loading />
+        ) : null
+      ) : users.data.users.length === 0 && offset === 0 ? (
+        <p>{query ? `No user matches “${query}”.` : 'There are no users yet.'}</p>
+      ) : (
+        <>
+          <div className="table-wrap">
+            <table className="data-table" aria-busy={users.loading}>
+              <caption className="visually-hidden">Users{query ? ` matching “${query}”` : ''}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Email</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email confirmed</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {users.data.users.map((user) => (
+                  <tr key={user.id}>
+                    <th scope="row">
+                      <Link to={`/users/${encodeURIComponent(user.id)}`}>{user.email}</Link>
+                    </th>
+                    <td>{user.name || <span className="muted">—</span>}</td>
+                    <td>{user.email_verified ? 'Yes' : 'No'}</td>
+                    <td>
+                      <span className={`status-badge status-${user.status}`}>{user.status}</span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager
+            label="Users"
+            offset={offset}
+            count={users.data.users.length}
+            total={users.data.total}
+            pageSize={USERS_PAGE_SIZE}
+            onChange={(next) => goTo(withQuery('/users', { query, offset: next || null }))}
+          />
+        </>
+      )}
+    </AdminLayout>
+  );
+}

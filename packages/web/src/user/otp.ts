@@ -1,0 +1,136 @@
+/**
+ * The server's TOTP second factor (spec §2.8, §4.3) as the hosted UI uses it: status, set-up, the code at sign-in,
+ * step-up for sensitive actions, backup codes. Every state change carries the session's CSRF token; the calls that
+ * rotate the session (verify at sign-in, reauth, a set-up that finishes a sign-in) answer with the new one.
+ */
+import { ApiError, api } from '../shared/api';
+import { describeError, errorCode } from './error-text';
+import { csrfHeaders } from './session';
+
+export type OtpStatusName = 'enabled' | 'pending' | 'required' | 'locked' | 'disabled';
+
+/** GET /otp/status */
+export interface OtpStatus {
+  status: OtpStatusName;
+  enrolled: boolean;
+  required: boolean;
+  locked_until: string | null;
+  backup_codes_remaining: number | null;
+}
+
+/** POST /otp/setup/init */
+export interface OtpSetup {
+  otpauth_uri: string;
+  secret: string;
+  algorithm: string;
+  digits: number;
+  period: number;
+}
+
+export function fetchOtpStatus(): Promise<OtpStatus> {
+  return api.get<OtpStatus>('/otp/status');
+}
+
+export function startOtpSetup(csrfToken: string): Promise<OtpSetup> {
+  return api.post<OtpSetup>('/otp/setup/init', undefined, { headers: csrfHeaders(csrfToken) });
+}
+
+/** Checks the first code; `csrfToken` comes back when this finished a sign-in (the session id rotated). */
+export function confirmOtpSetup(
+  code: string,
+  csrfToken: string,
+): Promise<{ backup_codes: string[]; csrf_token?: string }> {
+  return api.post('/otp/setup/verify', { code }, { headers: csrfHeaders(csrfToken) });
+}
+
+/** The second step of a sign-in: a code from the app or a backup code. Answers with the new session's token. */
+export async function verifySignInCode(code: string, csrfToken: string): Promise<string> {
+  const { csrf_token: next } = await api.post<{ csrf_token: string }>(
+    '/otp/verify',
+    { code },
+    { headers: csrfHeaders(csrfToken) },
+  );
+  return next;
+}
+
+/** Step-up: a current code allows sensitive actions for a few minutes. Answers with the new session's token. */
+export async function stepUp(code: string, csrfToken: string): Promise<string> {
+  const { csrf_token: next } = await api.post<{ csrf_token: string; step_up_until: string }>(
+    '/otp/reauth',
+    { code },
+    { headers: csrfHeaders(csrfToken) },
+  );
+  return next;
+}
+
+export async function regenerateBackupCodes(csrfToken: string): Promise<string[]> {
+  const { backup_codes: codes } = await api.post<{ backup_codes: string[] }>('/otp/backup-codes', undefined, {
+    headers: csrfHeaders(csrfToken),
+  });
+  return codes;
+}
+
+export async function turnOffOtp(csrfToken: string): Promise<void> {
+  await api.delete('/otp', { headers: csrfHeaders(csrfToken) });
+}
+
+/** The server asks for a fresh second-factor proof (POST /otp/reauth) before this action. */
+export function isStepUpRequired(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'step_up_required';
+}
+
+// ----- Codes as people type them ----------------------------------------------------------------------------------
+
+/** What a code field holds: an authenticator code (digits) or a backup code (letters and digits, maybe a dash). */
+export type CodeKind = 'totp' | 'backup';
+
+/** Drops the spaces people type or paste ("123 456"); the server ignores a backup code's dash and case. */
+export function normalizeCode(value: string): string {
+  return value.replace(/\s+/g, '');
+}
+
+export function codeError(value: string, kind: CodeKind): string | undefined {
+  const code = normalizeCode(value);
+  if (kind === 'totp') {
+    if (code === '') return 'Enter the code from your authenticator app.';
+    if (!/^\d{6,8}$/.test(code)) return 'Enter the 6-digit code from your authenticator app (digits only).';
+    return undefined;
+  }
+  if (code === '') return 'Enter one of your backup codes.';
+  if (!/^[A-Za-z0-9-]{6,20}$/.test(code)) return 'Enter a backup code like ABCDE-FGH23.';
+  return undefined;
+}
+
+/** A base32 setup key in groups of four, as authenticator apps print them (easier to read and type). */
+export function groupSecret(secret: string): string {
+  return secret.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+/** When a locked factor opens again, in the reader's own time format; null if unknown. */
+export function formatUnlockTime(lockedUntil: string | null): string | null {
+  if (!lockedUntil) return null;
+  const when = new Date(lockedUntil);
+  if (Number.isNaN(when.getTime())) return null;
+  return when.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+}
+
+const CODE_ERROR_TEXT: Record<string, string> = {
+  invalid_otp:
+    'That code is not correct, or it was already used. Enter the newest code from your app, or an unused backup code.',
+  otp_locked:
+    'Too many wrong codes: two-step verification is locked for a while. Wait, then try again, or ask your administrator to unlock it.',
+  otp_not_pending: 'This setup has expired or was replaced. Start the setup again.',
+  otp_not_enabled: 'Two-step verification is not set up for this account.',
+  otp_not_required: 'You are already signed in.',
+  second_factor_required: 'Finish signing in with your code first.',
+  otp_required: 'Two-step verification is required for your account, so it cannot be turned off.',
+  step_up_required: 'Confirm it is you with a code from your authenticator app first.',
+};
+
+/** Plain language for the refusals of the code endpoints; anything else as the rest of the UI says it. */
+export function describeCodeError(error: unknown): string {
+  const code = errorCode(error);
+  return (
+    (code && Object.hasOwn(CODE_ERROR_TEXT, code) ? CODE_ERROR_TEXT[code] : undefined) ?? describeError(error)
+  );
+}
