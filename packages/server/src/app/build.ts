@@ -25,6 +25,8 @@ import { registerAdminAuthRoutes } from '../admin/auth-routes.js';
 import { registerAdminClientRoutes } from '../admin/clients-routes.js';
 import { adminOtpAccess, registerAdminGuard } from '../admin/guard.js';
 import { registerInstallRoutes } from '../admin/install-routes.js';
+import { registerAdminRoleRoutes } from '../admin/org-roles-routes.js';
+import { registerAdminOrganizationRoutes } from '../admin/orgs-routes.js';
 import { registerAdminOtpManagementRoutes } from '../admin/otp-admin-routes.js';
 import { registerAdminSystemRoutes } from '../admin/system-routes.js';
 import { registerAdminUserRoutes } from '../admin/users-routes.js';
@@ -34,6 +36,7 @@ import { registerDiscoveryRoutes } from '../oauth/discovery-routes.js';
 import { registerSessionRoutes } from '../oauth/session-routes.js';
 import { registerTokenRoutes } from '../oauth/token-routes.js';
 import { registerUserInfoRoutes } from '../oauth/userinfo-routes.js';
+import { registerOrganizationRoutes } from '../orgs/routes.js';
 import { registerOtpRoutes } from '../otp/routes.js';
 import type { AppContext } from './context.js';
 import { ApiError, OAuthError } from './errors.js';
@@ -192,6 +195,7 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
     registerProfileRoutes(app, context);
     registerDirectoryRoutes(app, context);
     registerOtpRoutes(app, context, '/otp', userOtpAccess(context));
+    registerOrganizationRoutes(app, context);
     registerStaticUi(app, {
       prefix: '/ui',
       directory: options.uiDirectory ?? DEFAULT_UI_DIR,
@@ -232,6 +236,8 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
     registerAdminAdminUserRoutes(app, context);
     registerOtpRoutes(app, context, '/admin/otp', adminOtpAccess(context));
     registerAdminOtpManagementRoutes(app, context);
+    registerAdminOrganizationRoutes(app, context);
+    registerAdminRoleRoutes(app, context);
     registerStaticUi(app, {
       prefix: '',
       directory: options.adminUiDirectory ?? DEFAULT_ADMIN_UI_DIR,

@@ -20,10 +20,16 @@ import { type Database, openDatabase } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { Mailer } from '../email/mailer.js';
 import { AuthorizeService } from '../oauth/authorize-service.js';
+import { revokeOrganizationGrants } from '../oauth/grant-revocation.js';
 import { Introspection } from '../oauth/introspection.js';
 import { OAuthStore } from '../oauth/store.js';
 import { TokenIssuer } from '../oauth/token-issuer.js';
 import { TokenService } from '../oauth/token-service.js';
+import { RoleStore } from '../orgs/catalogue-store.js';
+import { InviteService } from '../orgs/invites.js';
+import { RoleService } from '../orgs/roles.js';
+import { OrganizationService } from '../orgs/service.js';
+import { OrganizationStore } from '../orgs/store.js';
 import { OtpService } from '../otp/service.js';
 import { MemoryRateLimitStore, RateLimits, RedisRateLimitStore } from './rate-limits.js';
 
@@ -56,6 +62,9 @@ export interface AppContext {
   audit: AuditLog;
   publicBaseUrl: PublicBaseUrl;
   otp: OtpService;
+  organizations: OrganizationService;
+  organizationInvites: InviteService;
+  organizationRoles: RoleService;
   close(): Promise<void>;
 }
 
@@ -104,9 +113,19 @@ export async function createContext(
     const sessions = new SessionService(database.db, settings);
     const oauthStore = new OAuthStore(database.db);
     const issuer = new TokenIssuer(config.baseUrl, signingKeys, settings);
-    const tokens = new TokenService(oauthStore, issuer, users, settings);
+    const organizationStore = new OrganizationStore(database.db);
+    const organizationRoles = new RoleService(new RoleStore(database.db), organizationStore);
+    await organizationRoles.ensureBuiltIns();
+    const organizations = new OrganizationService(
+      organizationStore,
+      new RoleStore(database.db),
+      settings,
+      (organizationId, userId) => revokeOrganizationGrants(database.db, organizationId, userId),
+    );
+    const organizationInvites = new InviteService(organizationStore, organizations, settings);
+    const tokens = new TokenService(oauthStore, issuer, users, settings, organizations);
     const introspection = new Introspection(config.baseUrl, issuer, oauthStore);
-    const authorize = new AuthorizeService(config.baseUrl, clients, oauthStore, issuer);
+    const authorize = new AuthorizeService(config.baseUrl, clients, oauthStore, issuer, organizations);
     const opaque = new OpaqueServer(database.db, sealer);
     await opaque.ensureSetup();
     const passwords = new PasswordAuthentication(
@@ -134,6 +153,7 @@ export async function createContext(
       settings,
       await loadServerSecret(database.db, sealer, 'otp_backup_code_key'),
       () => settings.get('product.name'),
+      (userId) => organizations.requiresTotp(userId),
     );
     const audit = new AuditLog(database.db);
     const rateLimits = new RateLimits(
@@ -180,6 +200,9 @@ export async function createContext(
       audit,
       publicBaseUrl,
       otp,
+      organizations,
+      organizationInvites,
+      organizationRoles,
       async close() {
         if (timer) clearInterval(timer);
         await rateLimits.close();

@@ -19,6 +19,7 @@ export const RATE_LIMIT_RULES = {
   },
   'verification-account': { setting: 'rate_limits.email_verification_per_hour', windowSeconds: 3600 },
   'otp-account': { setting: 'rate_limits.otp_per_minute', windowSeconds: 60 },
+  'invites-user': { setting: 'rate_limits.invites_per_hour', windowSeconds: 3600 },
 } satisfies Record<string, Rule>;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_RULES;

@@ -182,6 +182,21 @@ export const SETTING_DEFINITIONS = {
     10,
     'Second-factor code checks allowed per minute per account (on top of the lockout).',
   ),
+  'orgs.users_may_create': define(
+    Type.Boolean(),
+    false,
+    'Whether signed-in users may create organizations (the creator becomes its admin).',
+  ),
+  'rate_limits.invites_per_hour': define(
+    Type.Integer({ minimum: 1, maximum: 10_000 }),
+    50,
+    'Organization invitations (each one an email) a user may send per hour.',
+  ),
+  'orgs.invite_ttl_hours': define(
+    Type.Integer({ minimum: 1, maximum: 30 * 24 }),
+    7 * 24,
+    'How long an organization invitation link stays valid.',
+  ),
   'sessions.idle_seconds': define(
     Type.Integer({ minimum: 60, maximum: 30 * 86_400 }),
     12 * 3600,

@@ -1,6 +1,11 @@
 import { escapeHtml } from '../app/html-page.js';
 
-export type TemplateName = 'verification' | 'password_reset' | 'email_change' | 'existing_account';
+export type TemplateName =
+  | 'verification'
+  | 'password_reset'
+  | 'email_change'
+  | 'existing_account'
+  | 'organization_invite';
 
 export interface RenderedEmail {
   subject: string;
@@ -15,7 +20,7 @@ interface Template {
   action?: { label: string; urlVariable: string };
 }
 
-/** The built-in templates. Variables: product, link, email. */
+/** The built-in templates. Variables: product, link, email (and organization, inviter for invitations). */
 export const DEFAULT_TEMPLATES: Record<TemplateName, Template> = {
   verification: {
     subject: 'Confirm your email address for {{product}}',
@@ -49,6 +54,15 @@ export const DEFAULT_TEMPLATES: Record<TemplateName, Template> = {
       'If it was you, sign in instead, or reset your password if you forgot it. Otherwise you can ignore this message.',
     ],
     action: { label: 'Sign in', urlVariable: 'link' },
+  },
+  organization_invite: {
+    subject: 'You are invited to join {{organization}} on {{product}}',
+    lines: [
+      '{{inviter}} invited {{email}} to join the organization {{organization}} on {{product}}.',
+      'Sign in with this address (or create an account with it) to accept or decline. The link works once and expires on {{expires}}.',
+      'If you did not expect this, you can ignore this message.',
+    ],
+    action: { label: 'See the invitation', urlVariable: 'link' },
   },
 };
 

@@ -46,7 +46,8 @@ const RequestView = Type.Object({
   login_hint: Type.Union([Type.String(), Type.Null()]),
   consent_required: Type.Boolean(),
   organizations: Type.Array(Type.Object({ id: Type.String(), name: Type.String() }), {
-    description: 'Organizations the user may choose from (empty until organizations apply)',
+    description:
+      'Organizations the user must choose from (send the choice as organization_id to /authorize/finalize); empty when there is nothing to choose',
   }),
   zk_delivery: Type.Union([Type.Literal('none'), Type.Literal('v2'), Type.Literal('legacy-v1')]),
   zk_pub: Type.Union([Type.String(), Type.Null()]),
@@ -137,7 +138,7 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
         login_required: view.loginRequired,
         login_hint: pending.loginHint,
         consent_required: view.consentRequired,
-        organizations: [],
+        organizations: view.organizations,
         zk_delivery: client.zkDelivery,
         zk_pub: pending.zkPub,
         redirect_origin: new URL(pending.redirectUri).origin,
@@ -150,7 +151,8 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
     {
       schema: {
         tags: ['oauth'],
-        summary: 'Approve or deny a pending authorization request (signed-in user, CSRF token required)',
+        summary:
+          'Approve or deny a pending authorization request (signed-in user, CSRF token required); organization_id is the organization chosen on the consent page',
         body: FinalizeBody,
         response: { 200: FinalizeResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },

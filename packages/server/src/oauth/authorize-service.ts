@@ -12,6 +12,11 @@ import {
   type ValidatedRequest,
   validateAuthorizeParameters,
 } from './authorize-request.js';
+import {
+  type OrganizationContextSource,
+  type OrganizationResolution,
+  resolveOrganization,
+} from './organization-context.js';
 import type { OAuthStore } from './store.js';
 import type { TokenIssuer } from './token-issuer.js';
 
@@ -36,6 +41,8 @@ export interface PendingRequestView {
   request: PendingRequest;
   loginRequired: boolean;
   consentRequired: boolean;
+  /** The organizations the user must choose from (empty when there is nothing to choose). */
+  organizations: { id: string; name: string }[];
 }
 
 export interface FinalizeInput {
@@ -60,6 +67,7 @@ export class AuthorizeService {
     private readonly clients: ClientService,
     private readonly store: OAuthStore,
     private readonly issuer: TokenIssuer,
+    private readonly organizations: OrganizationContextSource,
   ) {}
 
   async authorize(parameters: AuthorizeParameters, session: Session | null): Promise<AuthorizeOutcome> {
@@ -111,7 +119,15 @@ export class AuthorizeService {
       freshLoginOwed ||
       (hintSubject !== null && hintSubject !== session.userId);
     const consentNeeded = session !== null && (await this.consentNeeded(client, request, session.userId));
-    const interactionNeeded = request.zkPub !== null || request.prompt.includes('select_account');
+    // Once the user is known the organization can be settled; a refusal goes back to the client as access_denied.
+    const organization: OrganizationResolution = loginNeeded
+      ? { kind: 'none' }
+      : await resolveOrganization(this.organizations, client, request.organizationId, session!.userId);
+    if (organization.kind === 'refused')
+      throw new AuthorizationError('access_denied', organization.description);
+    const interactionNeeded =
+      request.zkPub !== null || request.prompt.includes('select_account') || organization.kind === 'choose';
+    const organizationId = organization.kind === 'chosen' ? organization.organizationId : null;
 
     if (request.prompt.includes('none')) {
       // OIDC Core §3.1.2.6: no UI may be shown; say what would have been needed.
@@ -119,10 +135,16 @@ export class AuthorizeService {
       if (consentNeeded)
         throw new AuthorizationError('consent_required', 'the user has not approved this application');
       if (interactionNeeded) throw new AuthorizationError('interaction_required', 'the user must interact');
-      return { kind: 'redirect', location: await this.issueCode(client, request, session!, {}) };
+      return {
+        kind: 'redirect',
+        location: await this.issueCode(client, request, session!, { organizationId }),
+      };
     }
     if (!loginNeeded && !consentNeeded && !interactionNeeded) {
-      return { kind: 'redirect', location: await this.issueCode(client, request, session!, {}) };
+      return {
+        kind: 'redirect',
+        location: await this.issueCode(client, request, session!, { organizationId }),
+      };
     }
     const requestId = randomToken();
     const pending: PendingRequest = {
@@ -175,11 +197,17 @@ export class AuthorizeService {
   /** What the consent page shows for a pending request. */
   async view(requestId: string, session: Session | null): Promise<PendingRequestView> {
     const { client, request } = await this.loadPending(requestId);
+    const loginRequired = !this.loginSatisfied(request, session);
+    const organization =
+      session && !loginRequired
+        ? await resolveOrganization(this.organizations, client, request.organizationId, session.userId)
+        : null;
     return {
       client,
       request,
-      loginRequired: !this.loginSatisfied(request, session),
+      loginRequired,
       consentRequired: session === null ? true : await this.consentNeeded(client, request, session.userId),
+      organizations: organization?.kind === 'choose' ? organization.options : [],
     };
   }
 
@@ -189,22 +217,58 @@ export class AuthorizeService {
     if (!this.loginSatisfied(request, session)) {
       throw new ApiError(403, 'login_required', 'sign in again to continue this request');
     }
-    if (input.decision === 'approve') this.checkKeyDelivery(client, request, input);
+    let organization: OrganizationResolution = { kind: 'none' };
+    if (input.decision === 'approve') {
+      this.checkKeyDelivery(client, request, input);
+      organization = await this.organizationAtFinalize(client, request, session.userId, input.organizationId);
+    }
     if (!(await this.store.consumeAuthorizationRequest(hashToken(input.requestId), new Date()))) {
       throw new ApiError(409, 'request_already_used', 'this sign-in request was already completed');
     }
-    if (input.decision === 'deny') {
+    if (input.decision === 'deny' || organization.kind === 'refused') {
+      const description =
+        organization.kind === 'refused' ? organization.description : 'the user denied the request';
       return {
-        redirectUri: this.errorLocation(
-          request.redirectUri,
-          request.state,
-          'access_denied',
-          'the user denied the request',
-        ),
+        redirectUri: this.errorLocation(request.redirectUri, request.state, 'access_denied', description),
       };
     }
     await this.store.saveConsent(session.userId, client.id, request.scope.split(' '));
-    return { redirectUri: await this.issueCode(client, request, session, input) };
+    return {
+      redirectUri: await this.issueCode(client, request, session, {
+        ...input,
+        organizationId: organization.kind === 'chosen' ? organization.organizationId : null,
+      }),
+    };
+  }
+
+  /**
+   * The organization of an approval: the one the user picked on the consent page (which must be one of theirs, and
+   * the one the application asked for if it asked), or else the one settled by the rules of resolveOrganization.
+   */
+  private async organizationAtFinalize(
+    client: Client,
+    request: PendingRequest,
+    userId: string,
+    picked: string | undefined,
+  ): Promise<OrganizationResolution> {
+    if (picked === undefined) {
+      const resolution = await resolveOrganization(
+        this.organizations,
+        client,
+        request.organizationId,
+        userId,
+      );
+      if (resolution.kind === 'choose')
+        throw new ApiError(400, 'organization_required', 'choose one of your organizations to continue');
+      return resolution;
+    }
+    if (request.organizationId !== null && picked !== request.organizationId) {
+      throw new ApiError(400, 'organization_mismatch', 'the application asked for another organization');
+    }
+    const choices = await this.organizations.choicesFor(userId);
+    if (!choices.some((choice) => choice.id === picked))
+      throw new ApiError(400, 'invalid_organization', 'you are not a member of this organization');
+    return { kind: 'chosen', organizationId: picked };
   }
 
   /** Spec §3: v2 ZK requests need zk_key_hash; drk_hash belongs to explicit legacy v1 clients only. */
@@ -240,7 +304,7 @@ export class AuthorizeService {
     client: Client,
     request: ValidatedRequest,
     session: Session,
-    delivery: { organizationId?: string; zkKeyHash?: string; drkHash?: string },
+    delivery: { organizationId: string | null; zkKeyHash?: string; drkHash?: string },
   ): Promise<string> {
     const code = randomToken();
     const now = Date.now();
@@ -256,7 +320,8 @@ export class AuthorizeService {
       authTime: session.authTime,
       amr: session.amr,
       acr: session.acr,
-      organizationId: delivery.organizationId ?? request.organizationId,
+      // Fixed here for the code and the refresh family it starts (docs/organizations.md).
+      organizationId: delivery.organizationId,
       zkKeyHash: delivery.zkKeyHash ?? null,
       zkDrkHash: delivery.drkHash ?? null,
       expiresAt: new Date(now + CODE_TTL_MS),

@@ -26,6 +26,10 @@ const IntrospectionResponse = Type.Object({
   iss: Type.Optional(Type.String()),
   aud: Type.Optional(Type.String()),
   token_type: Type.Optional(Type.String()),
+  org_id: Type.Optional(Type.String({ description: 'Access tokens issued in an organization context' })),
+  org_slug: Type.Optional(Type.String()),
+  roles: Type.Optional(Type.Array(Type.String())),
+  permissions: Type.Optional(Type.Array(Type.String())),
 });
 
 /** POST /introspect (RFC 7662) and POST /revoke (RFC 7009). */

@@ -13,6 +13,10 @@ export interface IntrospectionResult {
   iss?: string;
   aud?: string;
   token_type?: string;
+  org_id?: string;
+  org_slug?: string;
+  roles?: string[];
+  permissions?: string[];
 }
 
 const INACTIVE: IntrospectionResult = { active: false };
@@ -46,7 +50,7 @@ export class Introspection {
     if (!claims) return null;
     if (claims.aud !== caller.id && claims.azp !== caller.id) return INACTIVE;
     if (claims.gid && !(await this.store.isGrantActive(claims.gid, new Date()))) return INACTIVE;
-    return {
+    const result: IntrospectionResult = {
       active: true,
       scope: claims.scope,
       client_id: claims.client_id,
@@ -57,6 +61,14 @@ export class Introspection {
       aud: claims.aud,
       token_type: 'Bearer',
     };
+    // The token's organization context, as issued (RFC 7662 §2.2 allows further members).
+    if (claims.org_id !== undefined) {
+      result.org_id = claims.org_id;
+      result.org_slug = claims.org_slug;
+      result.roles = claims.roles;
+      result.permissions = claims.permissions;
+    }
+    return result;
   }
 
   private async refreshToken(caller: Client, token: string): Promise<IntrospectionResult | null> {

@@ -4,6 +4,7 @@ import type { Client } from '../clients/model.js';
 import type { SettingsService } from '../config/settings.js';
 import { JwtError, signJwt, verifyJwt } from '../crypto/jwt.js';
 import type { SigningAlgorithm, SigningKeyService } from '../crypto/signing-keys.js';
+import type { OrganizationClaims } from './organization-context.js';
 
 /** The authorization behind a user token (a grant or the session that is completing one). */
 export interface UserAuthorization {
@@ -14,9 +15,11 @@ export interface UserAuthorization {
   authTime: Date;
   amr: string[];
   acr: string;
+  /** The organization context of the grant, read afresh for each token (null: none applies). */
+  organization?: OrganizationClaims | null;
 }
 
-export interface AccessTokenClaims {
+export interface AccessTokenClaims extends Partial<OrganizationClaims> {
   iss: string;
   sub: string;
   aud: string;
@@ -46,6 +49,16 @@ function accessTokenHash(accessToken: string, alg: SigningAlgorithm): string | u
   if (alg === 'EdDSA') return undefined;
   const digest = createHash('sha256').update(accessToken).digest();
   return digest.subarray(0, digest.length / 2).toString('base64url');
+}
+
+/** The four organization claims, copied so nothing else from the source object leaks into a token. */
+function organizationClaims(organization: OrganizationClaims): OrganizationClaims {
+  return {
+    org_id: organization.org_id,
+    org_slug: organization.org_slug,
+    roles: [...organization.roles],
+    permissions: [...organization.permissions],
+  };
 }
 
 function hasScope(scope: string, wanted: string): boolean {
@@ -87,6 +100,7 @@ export class TokenIssuer {
       claims.gid = authorization.grantId;
       if (authorization.sessionPublicId) claims.sid = authorization.sessionPublicId;
       claims.auth_time = seconds(authorization.authTime);
+      if (authorization.organization) Object.assign(claims, organizationClaims(authorization.organization));
     }
     const token = signJwt(
       claims as unknown as Record<string, unknown>,
@@ -126,6 +140,7 @@ export class TokenIssuer {
       claims.email = user.email;
       claims.email_verified = user.emailVerified;
     }
+    if (authorization.organization) Object.assign(claims, organizationClaims(authorization.organization));
     return signJwt(claims, this.keys.currentKey(alg), 'JWT');
   }
 

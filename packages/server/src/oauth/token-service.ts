@@ -4,6 +4,7 @@ import { OAuthError } from '../app/errors.js';
 import { type Client, USER_SCOPES } from '../clients/model.js';
 import type { SettingsService } from '../config/settings.js';
 import { constantTimeEqual, hashToken, randomToken } from '../crypto/tokens.js';
+import type { OrganizationClaims, OrganizationContextSource } from './organization-context.js';
 import type { AuthorizationCodeRow, GrantRow, OAuthStore } from './store.js';
 import type { TokenIssuer, UserAuthorization } from './token-issuer.js';
 
@@ -45,6 +46,7 @@ export class TokenService {
     private readonly issuer: TokenIssuer,
     private readonly users: UserService,
     private readonly settings: SettingsService,
+    private readonly organizations: OrganizationContextSource,
   ) {}
 
   /** RFC 6749 §4.4: the token represents the client; user scopes never apply. */
@@ -85,6 +87,9 @@ export class TokenService {
     this.checkPkce(code, parameters.code_verifier);
 
     const user = await this.activeUser(code.userId);
+    const organization = code.organizationId
+      ? await this.organizationClaims(user.id, code.organizationId, code.scope)
+      : null;
     const grantId = randomUUID();
     const refreshTtl = client.refreshTokenTtlSeconds ?? this.settings.get('tokens.refresh_token_ttl_seconds');
     const redeemed = await this.store.redeemCode(
@@ -119,6 +124,7 @@ export class TokenService {
         authTime: code.authTime,
         amr: code.amr,
         acr: code.acr,
+        organization,
       },
       { nonce: code.nonce, grantExpiresAt: new Date(now.getTime() + refreshTtl * 1000) },
     );
@@ -151,6 +157,15 @@ export class TokenService {
     if (!grant) throw invalidGrant('the grant is no longer valid');
     // Checked before the token is used, so a request with a bad scope does not burn the client's token.
     const scope = this.narrowScope(grant, parameters.scope);
+    // Roles are read again on every refresh; a member who left or was removed or suspended gets no more tokens.
+    let organization: OrganizationClaims | null = null;
+    if (grant.organizationId) {
+      organization = await this.organizations.tokenClaims(grant.userId, grant.organizationId, scope);
+      if (!organization) {
+        await this.store.revokeGrant(grant.id, now);
+        throw invalidGrant('the user is no longer a member of the organization of this grant');
+      }
+    }
     // The use is conditional on the grant being active, atomically: no second check afterwards, which a concurrent
     // replay's family revocation could fail, leaving no winner at all.
     if (!(await this.store.useRefreshToken(tokenHash, now))) {
@@ -170,6 +185,7 @@ export class TokenService {
         authTime: grant.authTime,
         amr: grant.amr,
         acr: grant.acr,
+        organization,
       },
       // OIDC Core §12.2: a refreshed ID token carries no nonce.
       { nonce: null, grantExpiresAt: grant.expiresAt },
@@ -209,6 +225,16 @@ export class TokenService {
       if (!granted.includes(scope)) throw new OAuthError('invalid_scope', `scope '${scope}' was not granted`);
     }
     return asked.join(' ');
+  }
+
+  private async organizationClaims(
+    userId: string,
+    organizationId: string,
+    scope: string,
+  ): Promise<OrganizationClaims> {
+    const claims = await this.organizations.tokenClaims(userId, organizationId, scope);
+    if (!claims) throw invalidGrant('the user is no longer a member of the organization of this code');
+    return claims;
   }
 
   private async activeUser(userId: string): Promise<User> {

@@ -2,4 +2,5 @@ export * from './accounts.js';
 export * from './admin.js';
 export * from './core.js';
 export * from './oauth.js';
+export * from './orgs.js';
 export * from './otp.js';

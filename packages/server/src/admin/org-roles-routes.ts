@@ -1,0 +1,202 @@
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { App } from '../app/build.js';
+import type { AppContext } from '../app/context.js';
+import { errorResponses } from '../app/errors.js';
+import { Key, Name, PermissionView, permissionView, RoleView, roleView } from '../orgs/views.js';
+import { adminCaller } from './guard.js';
+
+const TAG = 'admin-organizations';
+const RoleParams = Type.Object({ roleId: Key });
+const PermissionParams = Type.Object({ permissionKey: Key });
+const Description = Type.String({ maxLength: 500 });
+const deleted = { description: 'Deleted', type: 'null' } as const;
+
+/** Admin API for the role and permission catalogue shared by every organization; mutations are audited. */
+export function registerAdminRoleRoutes(app: App, context: AppContext): void {
+  const roles = context.organizationRoles;
+  const audit = (
+    request: FastifyRequest,
+    action: string,
+    target: { type: string; id: string },
+    details?: Record<string, unknown>,
+  ) =>
+    context.audit.record({
+      action,
+      outcome: 'success',
+      actor: { type: 'admin', id: adminCaller(request).admin.id },
+      target,
+      details,
+      request,
+    });
+
+  app.get(
+    '/admin/roles',
+    {
+      config: { adminAccess: 'read' },
+      schema: {
+        tags: [TAG],
+        summary: 'Every role with its permissions',
+        response: { 200: Type.Object({ roles: Type.Array(RoleView) }), ...errorResponses(401) },
+      },
+    },
+    async () => ({ roles: (await roles.listRoles()).map(roleView) }),
+  );
+
+  app.get(
+    '/admin/roles/:roleId',
+    {
+      config: { adminAccess: 'read' },
+      schema: {
+        tags: [TAG],
+        summary: 'One role',
+        params: RoleParams,
+        response: { 200: RoleView, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => roleView(await roles.requireRole(request.params.roleId)),
+  );
+
+  app.post(
+    '/admin/roles',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: [TAG],
+        summary: 'Creates a role; its key is its id and appears in tokens’ roles claim',
+        body: Type.Object(
+          {
+            key: Key,
+            name: Name,
+            description: Type.Optional(Description),
+            permissions: Type.Optional(Type.Array(Key, { maxItems: 100 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 201: RoleView, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const role = await roles.createRole(request.body);
+      await audit(request, 'role.created', { type: 'role', id: role.key }, { permissions: role.permissions });
+      return reply.code(201).send(roleView(role));
+    },
+  );
+
+  app.put(
+    '/admin/roles/:roleId',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: [TAG],
+        summary:
+          'Edits a custom role (built-in roles are fixed); members see the change at their next token refresh',
+        params: RoleParams,
+        body: Type.Object(
+          {
+            name: Type.Optional(Name),
+            description: Type.Optional(Description),
+            permissions: Type.Optional(Type.Array(Key, { maxItems: 100 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: RoleView, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const role = await roles.updateRole(request.params.roleId, request.body);
+      await audit(request, 'role.updated', { type: 'role', id: role.key }, { changes: request.body });
+      return roleView(role);
+    },
+  );
+
+  app.delete(
+    '/admin/roles/:roleId',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: [TAG],
+        summary: 'Deletes a custom role; members holding it lose it',
+        params: RoleParams,
+        response: { 204: deleted, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await roles.deleteRole(request.params.roleId);
+      await audit(request, 'role.deleted', { type: 'role', id: request.params.roleId });
+      return reply.code(204).send(undefined as never);
+    },
+  );
+
+  app.get(
+    '/admin/permissions',
+    {
+      config: { adminAccess: 'read' },
+      schema: {
+        tags: [TAG],
+        summary: 'Every permission with its description',
+        response: { 200: Type.Object({ permissions: Type.Array(PermissionView) }), ...errorResponses(401) },
+      },
+    },
+    async () => ({ permissions: (await roles.listPermissions()).map(permissionView) }),
+  );
+
+  app.post(
+    '/admin/permissions',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: [TAG],
+        summary:
+          'Creates a permission (e.g. billing:read); clients request it as a scope to see it in tokens',
+        body: Type.Object(
+          { key: Key, description: Type.Optional(Description) },
+          { additionalProperties: false },
+        ),
+        response: { 201: PermissionView, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const permission = await roles.createPermission(request.body);
+      await audit(request, 'permission.created', { type: 'permission', id: permission.key });
+      return reply.code(201).send(permissionView(permission));
+    },
+  );
+
+  app.put(
+    '/admin/permissions/:permissionKey',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: [TAG],
+        summary: 'Edits a custom permission’s description',
+        params: PermissionParams,
+        body: Type.Object({ description: Description }, { additionalProperties: false }),
+        response: { 200: PermissionView, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const permission = await roles.updatePermission(request.params.permissionKey, request.body.description);
+      await audit(request, 'permission.updated', { type: 'permission', id: permission.key });
+      return permissionView(permission);
+    },
+  );
+
+  app.delete(
+    '/admin/permissions/:permissionKey',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: [TAG],
+        summary: 'Deletes a custom permission; roles that listed it lose it',
+        params: PermissionParams,
+        response: { 204: deleted, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await roles.deletePermission(request.params.permissionKey);
+      await audit(request, 'permission.deleted', { type: 'permission', id: request.params.permissionKey });
+      return reply.code(204).send(undefined as never);
+    },
+  );
+}

@@ -1,0 +1,412 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { Email } from '../accounts/schemas.js';
+import type { App } from '../app/build.js';
+import type { AppContext } from '../app/context.js';
+import { ApiError, errorResponses } from '../app/errors.js';
+import { inviteByEmail } from '../orgs/invite-email.js';
+import {
+  AdminOrganizationView,
+  adminOrganizationView,
+  InviteView,
+  inviteView,
+  Key,
+  MemberId,
+  MemberView,
+  memberView,
+  Name,
+  OrganizationId,
+  SettingsInput,
+  Slug,
+} from '../orgs/views.js';
+import { adminCaller } from './guard.js';
+
+const TAG = 'admin-organizations';
+const OrganizationParams = Type.Object({ organizationId: OrganizationId });
+const MemberParams = Type.Object({ organizationId: OrganizationId, memberId: MemberId });
+const RoleKeys = Type.Array(Key, { maxItems: 20 });
+const deleted = { description: 'Deleted', type: 'null' } as const;
+
+/** Admin API (admin port) for organizations, members, invitations, roles and permissions; mutations are audited. */
+export function registerAdminOrganizationRoutes(app: App, context: AppContext): void {
+  const audit = (
+    request: FastifyRequest,
+    action: string,
+    target: { type: string; id: string },
+    details?: Record<string, unknown>,
+  ) =>
+    context.audit.record({
+      action,
+      outcome: 'success',
+      actor: { type: 'admin', id: adminCaller(request).admin.id },
+      target,
+      details,
+      request,
+    });
+  const organization = (id: string) => ({ type: 'organization', id });
+  const actor = (request: FastifyRequest) => ({ type: 'admin' as const, id: adminCaller(request).admin.id });
+  const noContent = (reply: FastifyReply) => reply.code(204).send(undefined as never);
+
+  app.get(
+    '/admin/organizations',
+    {
+      config: { adminAccess: 'read' },
+      schema: {
+        tags: [TAG],
+        summary: 'Searches organizations (substring of name or slug), paged',
+        querystring: Type.Object({
+          query: Type.Optional(Type.String({ maxLength: 200 })),
+          offset: Type.Optional(Type.Integer({ minimum: 0 })),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+        }),
+        response: {
+          200: Type.Object({ organizations: Type.Array(AdminOrganizationView), total: Type.Integer() }),
+          ...errorResponses(401),
+        },
+      },
+    },
+    async (request) => {
+      const page = await context.organizations.page(
+        request.query.query ?? '',
+        request.query.offset ?? 0,
+        request.query.limit ?? 50,
+      );
+      return { organizations: page.organizations.map(adminOrganizationView), total: page.total };
+    },
+  );
+
+  app.post(
+    '/admin/organizations',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: [TAG],
+        summary: 'Creates an organization, optionally with a first member who gets the admin role',
+        body: Type.Object(
+          {
+            name: Name,
+            slug: Type.Optional(Slug),
+            settings: Type.Optional(SettingsInput),
+            owner_user_id: Type.Optional(Type.String({ maxLength: 100 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 201: AdminOrganizationView, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const owner = request.body.owner_user_id;
+      if (owner !== undefined && !(await context.users.find(owner)))
+        throw new ApiError(400, 'unknown_user', 'owner_user_id names no user');
+      const created = await context.organizations.create(request.body, actor(request), owner ?? null);
+      await audit(request, 'organization.created', organization(created.id), {
+        slug: created.slug,
+        owner: owner ?? null,
+      });
+      return reply.code(201).send(adminOrganizationView(created));
+    },
+  );
+
+  app.get(
+    '/admin/organizations/:organizationId',
+    {
+      config: { adminAccess: 'read' },
+      schema: {
+        tags: [TAG],
+        summary: 'One organization',
+        params: OrganizationParams,
+        response: { 200: AdminOrganizationView, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) =>
+      adminOrganizationView(await context.organizations.require(request.params.organizationId)),
+  );
+
+  app.put(
+    '/admin/organizations/:organizationId',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: [TAG],
+        summary: 'Edits an organization; disabling it ends the tokens issued in its context',
+        params: OrganizationParams,
+        body: Type.Object(
+          {
+            name: Type.Optional(Name),
+            slug: Type.Optional(Slug),
+            settings: Type.Optional(SettingsInput),
+            status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('disabled')])),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: AdminOrganizationView, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { organizationId } = request.params;
+      const updated = await context.organizations.update(organizationId, request.body);
+      await audit(request, 'organization.updated', organization(organizationId), { changes: request.body });
+      return adminOrganizationView(updated);
+    },
+  );
+
+  app.delete(
+    '/admin/organizations/:organizationId',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: [TAG],
+        summary: 'Deletes an organization with its memberships and invitations; its tokens stop working',
+        params: OrganizationParams,
+        response: { 204: deleted, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { organizationId } = request.params;
+      await context.organizations.delete(organizationId);
+      await audit(request, 'organization.deleted', organization(organizationId));
+      return noContent(reply);
+    },
+  );
+
+  app.get(
+    '/admin/organizations/:organizationId/members',
+    {
+      config: { adminAccess: 'read' },
+      schema: {
+        tags: [TAG],
+        summary: 'Every member, invited and suspended ones included',
+        params: OrganizationParams,
+        response: { 200: Type.Object({ members: Type.Array(MemberView) }), ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      await context.organizations.require(request.params.organizationId);
+      const members = await context.organizations.listMembers(request.params.organizationId);
+      return { members: members.map(memberView) };
+    },
+  );
+
+  app.post(
+    '/admin/organizations/:organizationId/members',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: [TAG],
+        summary: 'Adds an existing user as an active member with roles (default member)',
+        params: OrganizationParams,
+        body: Type.Object(
+          { user_id: Type.String({ minLength: 1, maxLength: 100 }), roles: Type.Optional(RoleKeys) },
+          { additionalProperties: false },
+        ),
+        response: { 201: MemberView, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { organizationId } = request.params;
+      if (!(await context.users.find(request.body.user_id)))
+        throw new ApiError(400, 'unknown_user', 'user_id names no user');
+      const roles = request.body.roles?.length ? request.body.roles : ['member'];
+      const member = await context.organizations.addMember(
+        organizationId,
+        request.body.user_id,
+        roles,
+        actor(request),
+      );
+      await audit(request, 'organization.member_added', organization(organizationId), {
+        member: member.id,
+        user: request.body.user_id,
+        roles,
+      });
+      return reply.code(201).send(memberView(member));
+    },
+  );
+
+  app.put(
+    '/admin/organizations/:organizationId/members/:memberId',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: [TAG],
+        summary: 'Suspends or reinstates a member',
+        params: MemberParams,
+        body: Type.Object(
+          { status: Type.Union([Type.Literal('active'), Type.Literal('suspended')]) },
+          { additionalProperties: false },
+        ),
+        response: { 200: MemberView, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { organizationId, memberId } = request.params;
+      const member = await context.organizations.setMemberStatus(
+        organizationId,
+        memberId,
+        request.body.status,
+      );
+      await audit(request, 'organization.member_status_changed', organization(organizationId), {
+        member: memberId,
+        status: request.body.status,
+      });
+      return memberView(member);
+    },
+  );
+
+  app.delete(
+    '/admin/organizations/:organizationId/members/:memberId',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: [TAG],
+        summary: 'Removes a member (never the last manager); their tokens for this organization stop working',
+        params: MemberParams,
+        response: { 204: deleted, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { organizationId, memberId } = request.params;
+      const removed = await context.organizations.removeMember(organizationId, memberId);
+      await audit(request, 'organization.member_removed', organization(organizationId), {
+        member: memberId,
+        user: removed.userId,
+      });
+      return noContent(reply);
+    },
+  );
+
+  app.post(
+    '/admin/organizations/:organizationId/members/:memberId/roles',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: [TAG],
+        summary: 'Assigns a role to a member',
+        params: MemberParams,
+        body: Type.Object({ role: Key }, { additionalProperties: false }),
+        response: { 200: MemberView, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { organizationId, memberId } = request.params;
+      const member = await context.organizations.assignRole(organizationId, memberId, request.body.role);
+      await audit(request, 'organization.role_assigned', organization(organizationId), {
+        member: memberId,
+        role: request.body.role,
+      });
+      return memberView(member);
+    },
+  );
+
+  app.delete(
+    '/admin/organizations/:organizationId/members/:memberId/roles/:roleId',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: [TAG],
+        summary: 'Removes a role from a member (never the last manager’s)',
+        params: Type.Object({ organizationId: OrganizationId, memberId: MemberId, roleId: Key }),
+        response: { 200: MemberView, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { organizationId, memberId, roleId } = request.params;
+      const member = await context.organizations.removeRole(organizationId, memberId, roleId);
+      await audit(request, 'organization.role_removed', organization(organizationId), {
+        member: memberId,
+        role: roleId,
+      });
+      return memberView(member);
+    },
+  );
+
+  app.get(
+    '/admin/organizations/:organizationId/invites',
+    {
+      config: { adminAccess: 'read' },
+      schema: {
+        tags: [TAG],
+        summary: 'Pending invitations, expired ones included',
+        params: OrganizationParams,
+        response: { 200: Type.Object({ invites: Type.Array(InviteView) }), ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      await context.organizations.require(request.params.organizationId);
+      return {
+        invites: (await context.organizationInvites.list(request.params.organizationId)).map(inviteView),
+      };
+    },
+  );
+
+  app.post(
+    '/admin/organizations/:organizationId/invites',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: [TAG],
+        summary: 'Invites an address with roles (default member) and emails it a link',
+        params: OrganizationParams,
+        body: Type.Object({ email: Email, roles: Type.Optional(RoleKeys) }, { additionalProperties: false }),
+        response: { 201: InviteView, ...errorResponses(400, 401, 403, 404, 409, 502, 503) },
+      },
+    },
+    async (request, reply) => {
+      const { organizationId } = request.params;
+      const invite = await inviteByEmail(context, organizationId, request.body, actor(request));
+      await audit(request, 'organization.invite_created', organization(organizationId), {
+        invite: invite.id,
+        email: invite.invite!.email,
+        roles: invite.roles,
+      });
+      return reply.code(201).send(inviteView(invite));
+    },
+  );
+
+  app.delete(
+    '/admin/organizations/:organizationId/invites/:inviteId',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: [TAG],
+        summary: 'Withdraws a pending invitation',
+        params: Type.Object({ organizationId: OrganizationId, inviteId: MemberId }),
+        response: { 204: deleted, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { organizationId, inviteId } = request.params;
+      await context.organizationInvites.revoke(organizationId, inviteId);
+      await audit(request, 'organization.invite_revoked', organization(organizationId), { invite: inviteId });
+      return noContent(reply);
+    },
+  );
+
+  app.get(
+    '/admin/users/:userId/organizations',
+    {
+      config: { adminAccess: 'read' },
+      schema: {
+        tags: [TAG],
+        summary: 'The organizations a user belongs to, in any membership status',
+        params: Type.Object({ userId: Type.String({ maxLength: 100 }) }),
+        response: {
+          200: Type.Object({
+            memberships: Type.Array(Type.Object({ organization: AdminOrganizationView, member: MemberView })),
+          }),
+          ...errorResponses(401, 404),
+        },
+      },
+    },
+    async (request) => {
+      if (!(await context.users.find(request.params.userId)))
+        throw new ApiError(404, 'not_found', 'no such user');
+      const memberships = await context.organizations.membershipsOf(request.params.userId);
+      return {
+        memberships: memberships.map((entry) => ({
+          organization: adminOrganizationView(entry.organization),
+          member: memberView(entry.member),
+        })),
+      };
+    },
+  );
+}

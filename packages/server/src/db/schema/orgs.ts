@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.js';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Per-organization policy (docs/organizations.md). */
+export interface OrganizationSettings {
+  /** Every active member must use TOTP as a second factor. */
+  require_totp?: boolean;
+}
+
+/** Organizations: a name, a unique slug (carried as `org_slug` in tokens) and their policy settings. */
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    /** `active`, or `disabled` by an admin: invisible to users and refused in tokens. */
+    status: text('status').notNull().default('active'),
+    settings: jsonb('settings').$type<OrganizationSettings>().notNull().default({}),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('organizations_slug_idx').on(table.slug)],
+);
+
+/** Permission keys (e.g. `service.org:manage`) with their descriptions; the same catalogue for every organization. */
+export const permissions = pgTable('permissions', {
+  key: text('key').primaryKey(),
+  description: text('description').notNull().default(''),
+  builtIn: boolean('built_in').notNull().default(false),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+/** Roles, identified by their key (`admin`, `member`, ...), defined once and assigned per membership. */
+export const roles = pgTable('roles', {
+  key: text('key').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  builtIn: boolean('built_in').notNull().default(false),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleKey: text('role_key')
+      .notNull()
+      .references(() => roles.key, { onDelete: 'cascade' }),
+    permissionKey: text('permission_key')
+      .notNull()
+      .references(() => permissions.key, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.roleKey, table.permissionKey] })],
+);
+
+/**
+ * Memberships. An `invited` member is a pending invitation: no user yet, the invited address, and the SHA-256 of the
+ * emailed token (DESIGN §4); accepting it fills in the user and makes it `active`. `suspended` members keep their
+ * roles but count for nothing (no tokens, no management).
+ */
+export const organizationMembers = pgTable(
+  'organization_members',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    inviteEmail: text('invite_email'),
+    inviteEmailNormalized: text('invite_email_normalized'),
+    inviteTokenHash: text('invite_token_hash'),
+    inviteExpiresAt: timestamptz('invite_expires_at'),
+    /** Who created the membership or invitation: `user:<id>` or `admin:<id>`. */
+    addedBy: text('added_by'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    joinedAt: timestamptz('joined_at'),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('organization_members_user_idx').on(table.organizationId, table.userId),
+    uniqueIndex('organization_members_invite_email_idx')
+      .on(table.organizationId, table.inviteEmailNormalized)
+      .where(sql`status = 'invited'`),
+    uniqueIndex('organization_members_invite_token_idx').on(table.inviteTokenHash),
+    index('organization_members_by_user_idx').on(table.userId),
+  ],
+);
+
+export const organizationMemberRoles = pgTable(
+  'organization_member_roles',
+  {
+    memberId: text('member_id')
+      .notNull()
+      .references(() => organizationMembers.id, { onDelete: 'cascade' }),
+    roleKey: text('role_key')
+      .notNull()
+      .references(() => roles.key, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.memberId, table.roleKey] }),
+    index('organization_member_roles_role_idx').on(table.roleKey),
+  ],
+);

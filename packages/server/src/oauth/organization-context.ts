@@ -1,0 +1,58 @@
+/** The organization claims of access and ID tokens (DESIGN §5, docs/organizations.md). */
+export interface OrganizationClaims {
+  org_id: string;
+  org_slug: string;
+  /** Role keys of the member in that organization. */
+  roles: string[];
+  /** The member's permissions limited to the granted scopes. */
+  permissions: string[];
+}
+
+/** What the protocol endpoints need from the organizations slice. */
+export interface OrganizationContextSource {
+  /** Active organizations in which the user is an active member: the choices at /authorize. */
+  choicesFor(userId: string): Promise<{ id: string; name: string; slug: string }[]>;
+  /** Claims read afresh, or null when the user is no longer an active member of an active organization. */
+  tokenClaims(userId: string, organizationId: string, scope: string): Promise<OrganizationClaims | null>;
+}
+
+/**
+ * How an authorization request's organization is settled once the user is known (docs/organizations.md):
+ * - `organization_id` sent: that organization, which the user must actively belong to;
+ * - otherwise, for a client that requires an organization: the user's only organization, or the user's choice
+ *   among several, or refusal when there is none;
+ * - otherwise no organization context.
+ */
+export type OrganizationResolution =
+  | { kind: 'none' }
+  | { kind: 'chosen'; organizationId: string }
+  | { kind: 'choose'; options: { id: string; name: string }[] }
+  | { kind: 'refused'; description: string };
+
+export async function resolveOrganization(
+  source: OrganizationContextSource,
+  client: { organizationRequired: boolean },
+  hint: string | null,
+  userId: string,
+): Promise<OrganizationResolution> {
+  if (hint === null && !client.organizationRequired) return { kind: 'none' };
+  const choices = await source.choicesFor(userId);
+  if (hint !== null) {
+    // The same answer for an unknown organization and one the user is not in: nothing is revealed.
+    return choices.some((choice) => choice.id === hint)
+      ? { kind: 'chosen', organizationId: hint }
+      : {
+          kind: 'refused',
+          description: 'you are not a member of the organization this application asked for',
+        };
+  }
+  if (choices.length === 0) {
+    return {
+      kind: 'refused',
+      description:
+        'this application needs an organization, and you are not a member of any; ask to be invited',
+    };
+  }
+  if (choices.length === 1) return { kind: 'chosen', organizationId: choices[0]!.id };
+  return { kind: 'choose', options: choices.map(({ id, name }) => ({ id, name })) };
+}

@@ -1,0 +1,279 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AdminSession, adminFetch, adminSignIn, createAdmin, installViaApi } from '../testing/admin.js';
+import {
+  authorizeUrl,
+  browserGet,
+  expectErrorRedirect,
+  RP_REDIRECT,
+  registerClient,
+  type SignedIn,
+  signInUser,
+} from '../testing/oauth.js';
+import { startTestServer, type TestServer } from '../testing/server.js';
+import { SmtpCapture } from '../testing/smtp.js';
+import { call } from './test-helpers.js';
+
+let server: TestServer;
+const smtp = new SmtpCapture();
+let writer: AdminSession;
+let reader: AdminSession;
+let ann: SignedIn;
+let ben: SignedIn;
+
+beforeAll(async () => {
+  await smtp.start();
+  server = await startTestServer();
+  await server.context.settings.set('rate_limits.sign_in_per_ip_per_minute', 100_000);
+  await installViaApi(server, 'root@example.com', 'admin password one');
+  writer = await adminSignIn(server, 'root@example.com', 'admin password one');
+  await createAdmin(server, writer, 'reader@example.com', 'reader password two', 'read');
+  reader = await adminSignIn(server, 'reader@example.com', 'reader password two');
+  await smtp.configure(server);
+  ann = await signInUser(server, { email: 'ann@example.com', name: 'Ann' });
+  ben = await signInUser(server, { email: 'ben@example.com', name: 'Ben' });
+});
+afterAll(async () => {
+  await server?.close();
+  await smtp.stop();
+});
+
+const admin = (method: string, path: string, body?: unknown) =>
+  adminFetch(server, writer, method, path, body);
+
+describe('organizations through the admin API', () => {
+  it('creates with a first member who gets the admin role; lists, reads, edits; a read admin only reads', async () => {
+    const created = await admin('POST', '/admin/organizations', {
+      name: 'Umbrella',
+      owner_user_id: ann.user.id,
+      settings: { require_totp: false },
+    });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ name: 'Umbrella', slug: 'umbrella', status: 'active' });
+    const id = created.json.id as string;
+    const mine = await call(server, ann, 'GET', `/organizations/${id}`);
+    expect(mine.json).toMatchObject({ roles: ['admin'], can_manage: true });
+
+    expect((await admin('POST', '/admin/organizations', { name: 'Dup', slug: 'umbrella' })).json.error).toBe(
+      'slug_taken',
+    );
+    expect(
+      (await admin('POST', '/admin/organizations', { name: 'X', owner_user_id: 'nobody' })).json.error,
+    ).toBe('unknown_user');
+    const bare = await admin('POST', '/admin/organizations', { name: 'Bare Org' });
+    expect(bare.status).toBe(201);
+
+    const listed = await adminFetch(server, reader, 'GET', '/admin/organizations?query=umbr');
+    expect(listed.status).toBe(200);
+    expect(listed.json).toMatchObject({ total: 1, organizations: [{ id, slug: 'umbrella' }] });
+    expect((await adminFetch(server, reader, 'GET', `/admin/organizations/${id}`)).json.name).toBe(
+      'Umbrella',
+    );
+    expect(
+      (await adminFetch(server, reader, 'PUT', `/admin/organizations/${id}`, { name: 'No' })).status,
+    ).toBe(403);
+
+    const edited = await admin('PUT', `/admin/organizations/${id}`, {
+      name: 'Umbrella Corp',
+      settings: { require_totp: true },
+    });
+    expect(edited.json).toMatchObject({
+      name: 'Umbrella Corp',
+      slug: 'umbrella',
+      settings: { require_totp: true },
+    });
+    const memberships = await adminFetch(server, reader, 'GET', `/admin/users/${ann.user.id}/organizations`);
+    expect(memberships.json.memberships).toEqual([
+      expect.objectContaining({
+        organization: expect.objectContaining({ id }),
+        member: expect.objectContaining({ roles: ['admin'], status: 'active', email: 'ann@example.com' }),
+      }),
+    ]);
+    const actions = (await server.context.audit.list({ target: id }, 50)).map((event) => [
+      event.action,
+      event.actorType,
+    ]);
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        ['organization.created', 'admin'],
+        ['organization.updated', 'admin'],
+      ]),
+    );
+  });
+
+  it('manages members, roles and invitations, keeping a manager', async () => {
+    const id = (await admin('POST', '/admin/organizations', { name: 'Hooli', owner_user_id: ann.user.id }))
+      .json.id as string;
+    const added = await admin('POST', `/admin/organizations/${id}/members`, { user_id: ben.user.id });
+    expect(added.status).toBe(201);
+    expect(added.json).toMatchObject({ user_id: ben.user.id, roles: ['member'], status: 'active' });
+    const benMember = added.json.id as string;
+    expect(
+      (await admin('POST', `/admin/organizations/${id}/members`, { user_id: ben.user.id })).json.error,
+    ).toBe('already_member');
+    const assigned = await admin('POST', `/admin/organizations/${id}/members/${benMember}/roles`, {
+      role: 'admin',
+    });
+    expect(assigned.json.roles).toEqual(['admin', 'member']);
+    const suspended = await admin('PUT', `/admin/organizations/${id}/members/${benMember}`, {
+      status: 'suspended',
+    });
+    expect(suspended.json.status).toBe('suspended');
+
+    // Ann is now the only active manager: the admin API keeps her too.
+    const members = (await admin('GET', `/admin/organizations/${id}/members`)).json.members as {
+      id: string;
+      user_id: string;
+    }[];
+    const annMember = members.find((member) => member.user_id === ann.user.id)!.id;
+    expect(
+      (await admin('DELETE', `/admin/organizations/${id}/members/${annMember}/roles/admin`)).json.error,
+    ).toBe('last_manager');
+    expect((await admin('DELETE', `/admin/organizations/${id}/members/${annMember}`)).status).toBe(409);
+    await admin('PUT', `/admin/organizations/${id}/members/${benMember}`, { status: 'active' });
+    expect((await admin('DELETE', `/admin/organizations/${id}/members/${annMember}`)).status).toBe(204);
+
+    const invited = await admin('POST', `/admin/organizations/${id}/invites`, {
+      email: 'cleo@example.com',
+      roles: ['member'],
+    });
+    expect(invited.status).toBe(201);
+    expect(invited.json).toMatchObject({ email: 'cleo@example.com', invited_by: { type: 'admin' } });
+    const mail = smtp
+      .to('cleo@example.com')
+      .at(-1)!
+      .raw.replace(/=\r?\n/g, '');
+    expect(mail).toContain('An administrator of Acme ID');
+    const token = smtp.lastToken('cleo@example.com', 'invite')!;
+    expect(
+      (await adminFetch(server, reader, 'GET', `/admin/organizations/${id}/invites`)).json.invites,
+    ).toHaveLength(1);
+    expect(
+      (await admin('DELETE', `/admin/organizations/${id}/invites/${invited.json.id as string}`)).status,
+    ).toBe(204);
+    const cleo = await signInUser(server, { email: 'cleo@example.com' });
+    expect((await call(server, cleo, 'POST', '/organizations/invites/accept', { token })).status).toBe(404);
+  });
+
+  it('a disabled organization disappears for its members and is refused at /authorize; deleting removes it', async () => {
+    const id = (await admin('POST', '/admin/organizations', { name: 'Soylent', owner_user_id: ben.user.id }))
+      .json.id as string;
+    const registered = await registerClient(server, {
+      scopes: [{ scope: 'openid', description: '' }],
+      first_party: true,
+    });
+    const url = (state: string) =>
+      authorizeUrl(server, {
+        client_id: registered.clientId,
+        redirect_uri: RP_REDIRECT,
+        response_type: 'code',
+        scope: 'openid',
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+        organization_id: id,
+        state,
+      });
+    const allowed = await browserGet(url('one'), ben.cookie);
+    expect(new URL(allowed.location!).searchParams.get('code')).toBeTruthy();
+
+    await admin('PUT', `/admin/organizations/${id}`, { status: 'disabled' });
+    expect((await call(server, ben, 'GET', `/organizations/${id}`)).status).toBe(404);
+    expectErrorRedirect(server, await browserGet(url('two'), ben.cookie), {
+      error: 'access_denied',
+      state: 'two',
+    });
+    expect((await adminFetch(server, reader, 'GET', `/admin/organizations/${id}`)).json.status).toBe(
+      'disabled',
+    );
+
+    expect((await admin('DELETE', `/admin/organizations/${id}`)).status).toBe(204);
+    expect((await admin('GET', `/admin/organizations/${id}`)).status).toBe(404);
+    expect((await admin('GET', `/admin/organizations/${id}/members`)).status).toBe(404);
+  });
+});
+
+describe('roles and permissions through the admin API', () => {
+  it('lists the built-ins, which cannot be changed or deleted', async () => {
+    const roles = (await adminFetch(server, reader, 'GET', '/admin/roles')).json.roles as Record<
+      string,
+      unknown
+    >[];
+    expect(roles).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          id: 'admin',
+          key: 'admin',
+          built_in: true,
+          permissions: ['service.org:manage', 'service.users:read'],
+        }),
+        expect.objectContaining({ key: 'member', built_in: true, permissions: [] }),
+      ]),
+    );
+    const permissions = (await adminFetch(server, reader, 'GET', '/admin/permissions')).json.permissions;
+    expect(permissions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ key: 'service.org:manage', built_in: true }),
+        expect.objectContaining({ key: 'service.users:read', built_in: true }),
+      ]),
+    );
+    expect((await admin('PUT', '/admin/roles/admin', { permissions: [] })).json.error).toBe('built_in');
+    expect((await admin('DELETE', '/admin/roles/member')).json.error).toBe('built_in');
+    expect((await admin('DELETE', '/admin/permissions/service.org:manage')).json.error).toBe('built_in');
+  });
+
+  it('creates, edits and deletes custom roles and permissions', async () => {
+    expect(
+      (await admin('POST', '/admin/roles', { key: 'auditor', name: 'Auditor', permissions: ['nope:x'] })).json
+        .error,
+    ).toBe('unknown_permission');
+    const permission = await admin('POST', '/admin/permissions', {
+      key: 'reports:read',
+      description: 'Reports',
+    });
+    expect(permission).toMatchObject({ status: 201, json: { key: 'reports:read', built_in: false } });
+    expect((await admin('POST', '/admin/permissions', { key: 'reports:read' })).json.error).toBe(
+      'permission_exists',
+    );
+    expect((await admin('POST', '/admin/permissions', { key: 'Bad Key' })).status).toBe(400);
+    const role = await admin('POST', '/admin/roles', {
+      key: 'auditor',
+      name: 'Auditor',
+      description: 'Reads reports',
+      permissions: ['reports:read'],
+    });
+    expect(role).toMatchObject({ status: 201, json: { id: 'auditor', permissions: ['reports:read'] } });
+    expect((await admin('POST', '/admin/roles', { key: 'auditor', name: 'Again' })).json.error).toBe(
+      'role_exists',
+    );
+    const renamed = await admin('PUT', '/admin/roles/auditor', { name: 'Report reader' });
+    expect(renamed.json).toMatchObject({ name: 'Report reader', permissions: ['reports:read'] });
+    expect(
+      (await admin('PUT', '/admin/permissions/reports:read', { description: 'All reports' })).json
+        .description,
+    ).toBe('All reports');
+    // Deleting a permission takes it out of the roles that had it.
+    expect((await admin('DELETE', '/admin/permissions/reports:read')).status).toBe(204);
+    expect((await admin('GET', '/admin/roles/auditor')).json.permissions).toEqual([]);
+    expect((await admin('DELETE', '/admin/roles/auditor')).status).toBe(204);
+    expect((await admin('GET', '/admin/roles/auditor')).status).toBe(404);
+  });
+
+  it('refuses a catalogue change that would leave an organization without a manager', async () => {
+    await admin('POST', '/admin/roles', { key: 'owner', name: 'Owner', permissions: ['service.org:manage'] });
+    const id = (await admin('POST', '/admin/organizations', { name: 'Wonka' })).json.id as string;
+    const member = await admin('POST', `/admin/organizations/${id}/members`, {
+      user_id: ann.user.id,
+      roles: ['owner'],
+    });
+    expect(member.json.permissions).toEqual(['service.org:manage']);
+    expect((await admin('PUT', '/admin/roles/owner', { permissions: [] })).json.error).toBe('last_manager');
+    expect((await admin('DELETE', '/admin/roles/owner')).json.error).toBe('last_manager');
+    expect((await admin('GET', '/admin/roles/owner')).json.permissions).toEqual(['service.org:manage']);
+    // Once someone else manages, the role may go.
+    await admin('POST', `/admin/organizations/${id}/members/${member.json.id as string}/roles`, {
+      role: 'admin',
+    });
+    expect((await admin('DELETE', '/admin/roles/owner')).status).toBe(204);
+    const after = await admin('GET', `/admin/organizations/${id}/members`);
+    expect((after.json.members as { roles: string[] }[])[0]!.roles).toEqual(['admin']);
+  });
+});

@@ -1,0 +1,188 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { Email } from '../accounts/schemas.js';
+import type { App } from '../app/build.js';
+import type { AppContext } from '../app/context.js';
+import { ApiError, errorResponses } from '../app/errors.js';
+import { inviteByEmail } from './invite-email.js';
+import { organizationRouteHelpers } from './route-helpers.js';
+import {
+  InviteToken,
+  InviteView,
+  inviteView,
+  Key,
+  MemberId,
+  MyOrganizationView,
+  myOrganizationView,
+  OrganizationId,
+} from './views.js';
+
+const TAG = 'organizations';
+const OrganizationParams = Type.Object({ organizationId: OrganizationId });
+const noContent = { description: 'Done', type: 'null' } as const;
+
+const InvitePreview = Type.Object({
+  organization: Type.Object({ id: Type.String(), name: Type.String(), slug: Type.String() }),
+  email: Type.String({ description: 'The invited address: sign in with it to accept' }),
+  roles: Type.Array(Type.String()),
+  expires_at: Type.String({ format: 'date-time' }),
+  expired: Type.Boolean(),
+});
+
+/** Invitations on the public port: managers invite, list and withdraw; the invitee previews, accepts or declines. */
+export function registerInviteRoutes(app: App, context: AppContext): void {
+  const { readSession, writeSession, userOf, audit } = organizationRouteHelpers(context);
+  const noContentReply = (reply: FastifyReply) => reply.code(204).send(undefined as never);
+
+  app.get(
+    '/organizations/:organizationId/invites',
+    {
+      onRequest: readSession,
+      schema: {
+        tags: [TAG],
+        summary: 'Pending invitations, expired ones included (service.org:manage)',
+        params: OrganizationParams,
+        response: { 200: Type.Object({ invites: Type.Array(InviteView) }), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { organizationId } = request.params;
+      await context.organizations.requireManager(organizationId, userOf(request));
+      return { invites: (await context.organizationInvites.list(organizationId)).map(inviteView) };
+    },
+  );
+
+  app.post(
+    '/organizations/:organizationId/invites',
+    {
+      onRequest: writeSession,
+      schema: {
+        tags: [TAG],
+        summary:
+          'Invites an address with roles (default member) and emails it a link (service.org:manage); inviting it again replaces the invitation',
+        params: OrganizationParams,
+        body: Type.Object(
+          { email: Email, roles: Type.Optional(Type.Array(Key, { maxItems: 20 })) },
+          { additionalProperties: false },
+        ),
+        response: { 201: InviteView, ...errorResponses(400, 401, 403, 404, 409, 429, 502, 503) },
+      },
+    },
+    async (request, reply) => {
+      const { organizationId } = request.params;
+      await context.organizations.requireManager(organizationId, userOf(request));
+      // Every invitation is an email to an address of the manager's choosing: bounded per user.
+      await context.rateLimits.consume('invites-user', userOf(request));
+      const invite = await inviteByEmail(context, organizationId, request.body, {
+        type: 'user',
+        id: userOf(request),
+      });
+      await audit(request, 'organization.invite_created', organizationId, {
+        invite: invite.id,
+        email: invite.invite!.email,
+        roles: invite.roles,
+      });
+      return reply.code(201).send(inviteView(invite));
+    },
+  );
+
+  app.delete(
+    '/organizations/:organizationId/invites/:inviteId',
+    {
+      onRequest: writeSession,
+      schema: {
+        tags: [TAG],
+        summary: 'Withdraws a pending invitation (service.org:manage); its link stops working',
+        params: Type.Object({ organizationId: OrganizationId, inviteId: MemberId }),
+        response: { 204: noContent, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { organizationId, inviteId } = request.params;
+      await context.organizations.requireManager(organizationId, userOf(request));
+      await context.organizationInvites.revoke(organizationId, inviteId);
+      await audit(request, 'organization.invite_revoked', organizationId, { invite: inviteId });
+      return noContentReply(reply);
+    },
+  );
+
+  registerInvitationResponseRoutes(app, context);
+}
+
+const TokenBody = Type.Object({ token: InviteToken }, { additionalProperties: false });
+
+/** The invitee's side: what a link is about, and accepting or declining it while signed in. */
+function registerInvitationResponseRoutes(app: App, context: AppContext): void {
+  const helpers = organizationRouteHelpers(context);
+  const account = async (request: FastifyRequest) => {
+    const user = await context.users.find(helpers.userOf(request));
+    if (user?.status !== 'active') throw new ApiError(401, 'not_signed_in', 'sign in first');
+    return user;
+  };
+
+  app.post(
+    '/organizations/invites/preview',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'What an invitation link is about (the token is the credential; no session needed)',
+        body: TokenBody,
+        response: { 200: InvitePreview, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { organization, invite } = await context.organizationInvites.preview(request.body.token);
+      return reply.header('cache-control', 'no-store').send({
+        organization: { id: organization.id, name: organization.name, slug: organization.slug },
+        email: invite.invite!.email,
+        roles: invite.roles,
+        expires_at: invite.invite!.expiresAt.toISOString(),
+        expired: invite.invite!.expired,
+      });
+    },
+  );
+
+  app.post(
+    '/organizations/invites/accept',
+    {
+      onRequest: helpers.writeSession,
+      schema: {
+        tags: [TAG],
+        summary: 'Accepts an invitation addressed to the signed-in account’s verified email (single use)',
+        body: TokenBody,
+        response: { 200: MyOrganizationView, ...errorResponses(400, 401, 403, 404, 409, 410) },
+      },
+    },
+    async (request) => {
+      const { organization } = await context.organizationInvites.accept(
+        request.body.token,
+        await account(request),
+      );
+      await helpers.audit(request, 'organization.invite_accepted', organization.id);
+      return myOrganizationView(
+        await context.organizations.membership(organization.id, helpers.userOf(request)),
+      );
+    },
+  );
+
+  app.post(
+    '/organizations/invites/decline',
+    {
+      onRequest: helpers.writeSession,
+      schema: {
+        tags: [TAG],
+        summary: 'Declines an invitation addressed to the signed-in account; it is removed',
+        body: TokenBody,
+        response: { 204: noContent, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { organization } = await context.organizationInvites.decline(
+        request.body.token,
+        await account(request),
+      );
+      await helpers.audit(request, 'organization.invite_declined', organization.id);
+      return reply.code(204).send(undefined as never);
+    },
+  );
+}

@@ -1,0 +1,292 @@
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import type { App } from '../app/build.js';
+import type { AppContext } from '../app/context.js';
+import { errorResponses } from '../app/errors.js';
+import { registerInviteRoutes } from './invite-routes.js';
+import { organizationRouteHelpers } from './route-helpers.js';
+import {
+  Key,
+  MemberId,
+  MemberView,
+  MyOrganizationView,
+  memberView,
+  myOrganizationView,
+  Name,
+  OrganizationId,
+  ReducedMemberView,
+  RoleView,
+  reducedMemberView,
+  roleView,
+  SettingsInput,
+  Slug,
+} from './views.js';
+
+const TAG = 'organizations';
+const OrganizationParams = Type.Object({ organizationId: OrganizationId });
+const MemberParams = Type.Object({ organizationId: OrganizationId, memberId: MemberId });
+const noContent = { description: 'Done', type: 'null' } as const;
+
+const MemberList = Type.Object({
+  view: Type.Union([Type.Literal('full'), Type.Literal('reduced')], {
+    description: 'full for callers with service.org:manage; reduced (active members, no emails) otherwise',
+  }),
+  members: Type.Array(Type.Union([MemberView, ReducedMemberView])),
+});
+
+/**
+ * The signed-in user's organization API (spec §4.7) on the public port. Reads need a session; changes need the
+ * session's CSRF token (accounts/session-http.ts). Managing needs `service.org:manage` in that organization;
+ * non-members get 404 for every organization-scoped path.
+ */
+export function registerOrganizationRoutes(app: App, context: AppContext): void {
+  const { readSession, writeSession, userOf, audit } = organizationRouteHelpers(context);
+  const noContentReply = (reply: FastifyReply) => reply.code(204).send(undefined as never);
+
+  app.get(
+    '/organizations',
+    {
+      onRequest: readSession,
+      schema: {
+        tags: [TAG],
+        summary: 'The active organizations the caller is an active member of, with their roles there',
+        response: {
+          200: Type.Object({ organizations: Type.Array(MyOrganizationView) }),
+          ...errorResponses(401),
+        },
+      },
+    },
+    async (request) => {
+      const memberships = await context.organizations.listForUser(userOf(request));
+      return { organizations: memberships.map(myOrganizationView) };
+    },
+  );
+
+  app.post(
+    '/organizations',
+    {
+      onRequest: writeSession,
+      schema: {
+        tags: [TAG],
+        summary:
+          'Creates an organization when the orgs.users_may_create setting allows; the caller becomes its admin',
+        body: Type.Object(
+          { name: Name, slug: Type.Optional(Slug), settings: Type.Optional(SettingsInput) },
+          { additionalProperties: false },
+        ),
+        response: { 201: MyOrganizationView, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const organization = await context.organizations.createByUser(userOf(request), request.body);
+      await audit(request, 'organization.created', organization.id, { slug: organization.slug });
+      const membership = await context.organizations.membership(organization.id, userOf(request));
+      return reply.code(201).send(myOrganizationView(membership));
+    },
+  );
+
+  app.get(
+    '/organizations/:organizationId',
+    {
+      onRequest: readSession,
+      schema: {
+        tags: [TAG],
+        summary: 'One organization the caller belongs to',
+        params: OrganizationParams,
+        response: { 200: MyOrganizationView, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) =>
+      myOrganizationView(
+        await context.organizations.membership(request.params.organizationId, userOf(request)),
+      ),
+  );
+
+  app.patch(
+    '/organizations/:organizationId',
+    {
+      onRequest: writeSession,
+      schema: {
+        tags: [TAG],
+        summary: 'Renames an organization or changes its settings (service.org:manage)',
+        params: OrganizationParams,
+        body: Type.Object(
+          { name: Type.Optional(Name), slug: Type.Optional(Slug), settings: Type.Optional(SettingsInput) },
+          { additionalProperties: false },
+        ),
+        response: { 200: MyOrganizationView, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { organizationId } = request.params;
+      await context.organizations.requireManager(organizationId, userOf(request));
+      await context.organizations.update(organizationId, request.body);
+      await audit(request, 'organization.updated', organizationId, { changes: request.body });
+      return myOrganizationView(await context.organizations.membership(organizationId, userOf(request)));
+    },
+  );
+
+  app.get(
+    '/organizations/:organizationId/members',
+    {
+      onRequest: readSession,
+      schema: {
+        tags: [TAG],
+        summary:
+          'Members: every member with email, status and invitations for managers; active members by name and roles otherwise',
+        params: OrganizationParams,
+        response: { 200: MemberList, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const { organizationId } = request.params;
+      const membership = await context.organizations.membership(organizationId, userOf(request));
+      if (membership.canManage) {
+        const members = await context.organizations.listMembers(organizationId);
+        return { view: 'full' as const, members: members.map(memberView) };
+      }
+      const members = await context.organizations.listMembers(organizationId, ['active']);
+      return { view: 'reduced' as const, members: members.map(reducedMemberView) };
+    },
+  );
+
+  app.patch(
+    '/organizations/:organizationId/members/:memberId',
+    {
+      onRequest: writeSession,
+      schema: {
+        tags: [TAG],
+        summary: 'Suspends or reinstates a member (service.org:manage)',
+        params: MemberParams,
+        body: Type.Object(
+          { status: Type.Union([Type.Literal('active'), Type.Literal('suspended')]) },
+          { additionalProperties: false },
+        ),
+        response: { 200: MemberView, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { organizationId, memberId } = request.params;
+      await context.organizations.requireManager(organizationId, userOf(request));
+      const member = await context.organizations.setMemberStatus(
+        organizationId,
+        memberId,
+        request.body.status,
+      );
+      await audit(request, 'organization.member_status_changed', organizationId, {
+        member: memberId,
+        status: request.body.status,
+      });
+      return memberView(member);
+    },
+  );
+
+  app.delete(
+    '/organizations/:organizationId/members/:memberId',
+    {
+      onRequest: writeSession,
+      schema: {
+        tags: [TAG],
+        summary: 'Removes a member (service.org:manage); never the last manager',
+        params: MemberParams,
+        response: { 204: noContent, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { organizationId, memberId } = request.params;
+      await context.organizations.requireManager(organizationId, userOf(request));
+      const removed = await context.organizations.removeMember(organizationId, memberId);
+      await audit(request, 'organization.member_removed', organizationId, {
+        member: memberId,
+        user: removed.userId,
+      });
+      return noContentReply(reply);
+    },
+  );
+
+  app.post(
+    '/organizations/:organizationId/members/:memberId/roles',
+    {
+      onRequest: writeSession,
+      schema: {
+        tags: [TAG],
+        summary:
+          'Assigns a role to a member (service.org:manage); assigning a role the member has is a no-op',
+        params: MemberParams,
+        body: Type.Object(
+          { role: Type.String({ ...Key, description: 'The role’s key, which is also its id' }) },
+          { additionalProperties: false },
+        ),
+        response: { 200: MemberView, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { organizationId, memberId } = request.params;
+      await context.organizations.requireManager(organizationId, userOf(request));
+      const member = await context.organizations.assignRole(organizationId, memberId, request.body.role);
+      await audit(request, 'organization.role_assigned', organizationId, {
+        member: memberId,
+        role: request.body.role,
+      });
+      return memberView(member);
+    },
+  );
+
+  app.delete(
+    '/organizations/:organizationId/members/:memberId/roles/:roleId',
+    {
+      onRequest: writeSession,
+      schema: {
+        tags: [TAG],
+        summary: 'Removes a role from a member (service.org:manage); never the last manager’s',
+        params: Type.Object({ organizationId: OrganizationId, memberId: MemberId, roleId: Key }),
+        response: { 200: MemberView, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { organizationId, memberId, roleId } = request.params;
+      await context.organizations.requireManager(organizationId, userOf(request));
+      const member = await context.organizations.removeRole(organizationId, memberId, roleId);
+      await audit(request, 'organization.role_removed', organizationId, { member: memberId, role: roleId });
+      return memberView(member);
+    },
+  );
+
+  app.post(
+    '/organizations/:organizationId/leave',
+    {
+      onRequest: writeSession,
+      schema: {
+        tags: [TAG],
+        summary: 'The caller leaves the organization (refused for its last manager)',
+        params: OrganizationParams,
+        response: { 204: noContent, ...errorResponses(401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { organizationId } = request.params;
+      await context.organizations.leave(organizationId, userOf(request));
+      await audit(request, 'organization.member_left', organizationId);
+      return noContentReply(reply);
+    },
+  );
+
+  app.get(
+    '/organizations/:organizationId/roles',
+    {
+      onRequest: readSession,
+      schema: {
+        tags: [TAG],
+        summary: 'The roles that can be assigned, with their permissions',
+        params: OrganizationParams,
+        response: { 200: Type.Object({ roles: Type.Array(RoleView) }), ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      await context.organizations.membership(request.params.organizationId, userOf(request));
+      return { roles: (await context.organizationRoles.listRoles()).map(roleView) };
+    },
+  );
+
+  registerInviteRoutes(app, context);
+}

@@ -1,0 +1,371 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { ApiError, conflict } from '../app/errors.js';
+import type { SettingsService } from '../config/settings.js';
+import type { OrganizationClaims } from '../oauth/organization-context.js';
+import type { RoleStore } from './catalogue-store.js';
+import {
+  type Actor,
+  ADMIN_ROLE,
+  actorLabel,
+  MANAGE_PERMISSION,
+  type Member,
+  type Organization,
+  type OrganizationSettings,
+  type OrganizationStatus,
+  permissionsForScope,
+  slugFromName,
+} from './model.js';
+import { isForeignKeyViolation, isUniqueViolation, type OrganizationStore } from './store.js';
+
+export const organizationNotFound = () => new ApiError(404, 'not_found', 'organization was not found');
+export const memberNotFound = () => new ApiError(404, 'not_found', 'member was not found');
+export const lastManager = () =>
+  new ApiError(
+    409,
+    'last_manager',
+    'an organization must keep at least one active member who can manage it; give someone else that role first',
+  );
+
+/** What the caller is in an organization: the organization and their own (active) membership. */
+export interface Membership {
+  organization: Organization;
+  member: Member;
+  canManage: boolean;
+}
+
+/** Revokes the grants issued in an organization's context (of one user, or all). */
+export type RevokeOrganizationGrants = (organizationId: string, userId: string | null) => Promise<void>;
+
+/**
+ * Organizations and memberships (spec §2.9, §4.7): who belongs, with which roles, who may manage, and what that
+ * means for tokens and for the TOTP policy. Every change that could remove an organization's last manager runs with
+ * the organization row locked and is refused if it would (issue: never leave an organization without a manager).
+ */
+export class OrganizationService {
+  constructor(
+    private readonly store: OrganizationStore,
+    private readonly roles: RoleStore,
+    private readonly settings: SettingsService,
+    private readonly revokeGrants: RevokeOrganizationGrants,
+  ) {}
+
+  // --- organizations ---
+
+  /** A signed-in user creates an organization (when the setting allows) and becomes its `admin`. */
+  async createByUser(
+    userId: string,
+    input: { name: string; slug?: string; settings?: OrganizationSettings },
+  ): Promise<Organization> {
+    if (!this.settings.get('orgs.users_may_create')) {
+      throw new ApiError(
+        403,
+        'organization_creation_disabled',
+        'creating organizations is turned off; ask an administrator',
+      );
+    }
+    return this.create(input, { type: 'user', id: userId }, userId);
+  }
+
+  /** An admin creates an organization, optionally with a first member who gets the `admin` role. */
+  async create(
+    input: { name: string; slug?: string; settings?: OrganizationSettings },
+    actor: Actor,
+    ownerUserId: string | null,
+  ): Promise<Organization> {
+    const name = input.name.trim();
+    if (!name) throw new ApiError(400, 'invalid_request', 'name must not be blank');
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const slug = input.slug ?? (await this.freeSlug(slugFromName(name), attempt));
+      const created = await this.createOnce(name, slug, input.settings, actor, ownerUserId);
+      if (created) return created;
+      if (input.slug !== undefined) throw conflict('this slug is taken', 'slug_taken');
+    }
+    throw conflict('could not find a free slug; choose one', 'slug_taken');
+  }
+
+  /** One attempt: the organization and its first member, or null when the slug was taken. */
+  private async createOnce(
+    name: string,
+    slug: string,
+    settings: OrganizationSettings | undefined,
+    actor: Actor,
+    ownerUserId: string | null,
+  ): Promise<Organization | null> {
+    try {
+      return await this.store.transaction(async (db) => {
+        const store = this.store.bound(db);
+        const organization = await store.insertOrganization({
+          id: randomUUID(),
+          name,
+          slug,
+          settings: { require_totp: settings?.require_totp === true },
+        });
+        if (organization && ownerUserId) {
+          await store.insertMember(
+            {
+              id: randomUUID(),
+              organizationId: organization.id,
+              userId: ownerUserId,
+              status: 'active',
+              addedBy: actorLabel(actor),
+              joinedAt: new Date(),
+            },
+            [ADMIN_ROLE],
+          );
+        }
+        return organization;
+      });
+    } catch (error) {
+      if (isForeignKeyViolation(error))
+        throw new ApiError(400, 'unknown_user', 'the first member no longer exists');
+      throw error;
+    }
+  }
+
+  /** The derived slug, or on later attempts (or when taken) the slug with a short random suffix. */
+  private async freeSlug(base: string, attempt: number): Promise<string> {
+    if (attempt === 0 && !(await this.store.slugTaken(base))) return base;
+    return `${base.slice(0, 50)}-${randomBytes(3).toString('hex')}`;
+  }
+
+  async require(id: string): Promise<Organization> {
+    const organization = await this.store.findOrganization(id);
+    if (!organization) throw organizationNotFound();
+    return organization;
+  }
+
+  page(query: string, offset: number, limit: number) {
+    return this.store.pageOrganizations(query, offset, limit);
+  }
+
+  async update(
+    id: string,
+    changes: { name?: string; slug?: string; settings?: OrganizationSettings; status?: OrganizationStatus },
+  ): Promise<Organization> {
+    const current = await this.require(id);
+    const name = changes.name?.trim();
+    if (name !== undefined && !name) throw new ApiError(400, 'invalid_request', 'name must not be blank');
+    const updated = await this.store.updateOrganization(id, {
+      name,
+      slug: changes.slug,
+      status: changes.status,
+      settings: changes.settings ? { ...current.settings, ...changes.settings } : undefined,
+    });
+    if (updated === 'slug_taken') throw conflict('this slug is taken', 'slug_taken');
+    if (!updated) throw organizationNotFound();
+    if (changes.status === 'disabled' && current.status !== 'disabled') await this.revokeGrants(id, null);
+    return updated;
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.require(id);
+    await this.revokeGrants(id, null);
+    if (!(await this.store.deleteOrganization(id))) throw organizationNotFound();
+  }
+
+  // --- the caller's membership ---
+
+  /** Active organizations where the user is an active member, with their membership. */
+  async listForUser(userId: string): Promise<Membership[]> {
+    const memberships = await this.store.membershipsOf(userId);
+    return memberships
+      .filter(({ organization, member }) => organization.status === 'active' && member.status === 'active')
+      .map(({ organization, member }) => membershipOf(organization, member))
+      .sort((a, b) => a.organization.name.localeCompare(b.organization.name));
+  }
+
+  /** Every membership of a user, any status (admin view). */
+  membershipsOf(userId: string) {
+    return this.store.membershipsOf(userId);
+  }
+
+  /**
+   * The caller's membership. Anyone who is not an active member of an active organization gets 404, so outsiders
+   * do not learn which organizations exist.
+   */
+  async membership(organizationId: string, userId: string): Promise<Membership> {
+    const organization = await this.store.findOrganization(organizationId);
+    if (organization?.status !== 'active') throw organizationNotFound();
+    const member = await this.store.findMemberByUser(organizationId, userId);
+    if (member?.status !== 'active') throw organizationNotFound();
+    return membershipOf(organization, member);
+  }
+
+  /** The caller's membership, which must hold `service.org:manage`. */
+  async requireManager(organizationId: string, userId: string): Promise<Membership> {
+    const membership = await this.membership(organizationId, userId);
+    if (!membership.canManage) {
+      throw new ApiError(
+        403,
+        'organization_manage_required',
+        `managing this organization needs the ${MANAGE_PERMISSION} permission`,
+      );
+    }
+    return membership;
+  }
+
+  // --- members ---
+
+  listMembers(organizationId: string, statuses?: Member['status'][]): Promise<Member[]> {
+    return this.store.listMembers(organizationId, statuses);
+  }
+
+  async requireMember(organizationId: string, memberId: string): Promise<Member> {
+    const member = await this.store.findMember(organizationId, memberId);
+    if (!member) throw memberNotFound();
+    return member;
+  }
+
+  /** Adds an existing account directly as an active member (admin API). */
+  async addMember(organizationId: string, userId: string, roleKeys: string[], actor: Actor): Promise<Member> {
+    await this.require(organizationId);
+    await this.requireRoles(roleKeys);
+    if (await this.store.findMemberByUser(organizationId, userId))
+      throw conflict('this account is already a member', 'already_member');
+    const id = randomUUID();
+    try {
+      await this.store.transaction((db) =>
+        this.store.bound(db).insertMember(
+          {
+            id,
+            organizationId,
+            userId,
+            status: 'active',
+            addedBy: actorLabel(actor),
+            joinedAt: new Date(),
+          },
+          roleKeys,
+        ),
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('this account is already a member', 'already_member');
+      if (isForeignKeyViolation(error)) {
+        // The organization, the user or a role was deleted meanwhile.
+        await this.require(organizationId);
+        await this.requireRoles(roleKeys);
+        throw new ApiError(400, 'unknown_user', 'the user no longer exists');
+      }
+      throw error;
+    }
+    return this.requireMember(organizationId, id);
+  }
+
+  async assignRole(organizationId: string, memberId: string, roleKey: string): Promise<Member> {
+    await this.requireRoles([roleKey]);
+    await this.requireMember(organizationId, memberId);
+    try {
+      await this.store.addRole(memberId, roleKey);
+    } catch (error) {
+      // The member or the role was deleted meanwhile: answer as if it had been gone before.
+      if (!isForeignKeyViolation(error)) throw error;
+      await this.requireRoles([roleKey]);
+    }
+    return this.requireMember(organizationId, memberId);
+  }
+
+  async removeRole(organizationId: string, memberId: string, roleKey: string): Promise<Member> {
+    await this.guardManagers(organizationId, async (store) => {
+      if (!(await store.findMember(organizationId, memberId))) throw memberNotFound();
+      await store.removeRole(memberId, roleKey);
+    });
+    return this.requireMember(organizationId, memberId);
+  }
+
+  /** Suspends or reinstates a member; suspending ends the tokens issued in this organization's context. */
+  async setMemberStatus(
+    organizationId: string,
+    memberId: string,
+    status: 'active' | 'suspended',
+  ): Promise<Member> {
+    const member = await this.guardManagers(organizationId, async (store) => {
+      const found = await store.findMember(organizationId, memberId);
+      if (!found) throw memberNotFound();
+      if (found.status === 'invited')
+        throw conflict('this invitation has not been accepted yet', 'invite_pending');
+      await store.updateMember(memberId, { status });
+      return found;
+    });
+    if (status === 'suspended' && member.userId) await this.revokeGrants(organizationId, member.userId);
+    return this.requireMember(organizationId, memberId);
+  }
+
+  /** Removes a member (or a pending invitation); their tokens for this organization stop working. */
+  async removeMember(organizationId: string, memberId: string): Promise<Member> {
+    const member = await this.guardManagers(organizationId, async (store) => {
+      const found = await store.findMember(organizationId, memberId);
+      if (!found) throw memberNotFound();
+      await store.deleteMember(memberId);
+      return found;
+    });
+    if (member.userId) await this.revokeGrants(organizationId, member.userId);
+    return member;
+  }
+
+  /** The caller leaves; refused for the last manager. */
+  async leave(organizationId: string, userId: string): Promise<Member> {
+    const { member } = await this.membership(organizationId, userId);
+    return this.removeMember(organizationId, member.id);
+  }
+
+  /**
+   * Runs a membership change with the organization locked; if the organization had a manager before and would have
+   * none after, the change is rolled back and refused.
+   */
+  private async guardManagers<T>(
+    organizationId: string,
+    change: (store: OrganizationStore) => Promise<T>,
+  ): Promise<T> {
+    return this.store.withOrganizationLocked(organizationId, async (store, organization) => {
+      if (!organization) throw organizationNotFound();
+      const before = await store.countManagers(organizationId);
+      const result = await change(store);
+      if (before > 0 && (await store.countManagers(organizationId)) === 0) throw lastManager();
+      return result;
+    });
+  }
+
+  async requireRoles(roleKeys: string[]): Promise<void> {
+    const known = new Set((await this.roles.listRoles()).map((role) => role.key));
+    const unknown = roleKeys.filter((key) => !known.has(key));
+    if (unknown.length > 0)
+      throw new ApiError(400, 'unknown_role', `no such role: ${unknown.slice(0, 5).join(', ')}`);
+  }
+
+  // --- tokens and policy ---
+
+  /** The organizations a user may pick at /authorize: active organizations of an active membership. */
+  async choicesFor(userId: string): Promise<{ id: string; name: string; slug: string }[]> {
+    const organizations = await this.store.activeOrganizationsOf(userId);
+    return organizations.map(({ id, name, slug }) => ({ id, name, slug }));
+  }
+
+  /**
+   * The organization claims for a token, read afresh (code redemption and every refresh), or null when the user is
+   * no longer an active member of an active organization.
+   */
+  async tokenClaims(
+    userId: string,
+    organizationId: string,
+    scope: string,
+  ): Promise<OrganizationClaims | null> {
+    const organization = await this.store.findOrganization(organizationId);
+    if (organization?.status !== 'active') return null;
+    const member = await this.store.findMemberByUser(organizationId, userId);
+    if (member?.status !== 'active') return null;
+    return {
+      org_id: organization.id,
+      org_slug: organization.slug,
+      roles: [...member.roles].sort(),
+      permissions: permissionsForScope(member.permissions, scope),
+    };
+  }
+
+  /** Whether any organization the user actively belongs to enforces TOTP (feeds the OTP policy). */
+  requiresTotp(userId: string): Promise<boolean> {
+    return this.store.totpRequiredByOrganization(userId);
+  }
+}
+
+function membershipOf(organization: Organization, member: Member): Membership {
+  return { organization, member, canManage: member.permissions.includes(MANAGE_PERMISSION) };
+}
