@@ -5,6 +5,7 @@ import { ConfirmEmailPage } from './pages/ConfirmEmailPage';
 import { ErrorPage } from './pages/ErrorPage';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
 import { HomePage } from './pages/HomePage';
+import { InvitePage } from './pages/InvitePage';
 import { LogoutPage } from './pages/LogoutPage';
 import { RegisterPage } from './pages/RegisterPage';
 import { ResetPasswordPage } from './pages/ResetPasswordPage';
@@ -27,6 +28,7 @@ export const userRoutes: Route[] = [
   { path: '/account', render: () => <AccountPage /> },
   { path: '/account/security/setup', render: () => <SecuritySetupPage /> },
   { path: '/confirm-email', render: () => <ConfirmEmailPage /> },
+  { path: '/invite', render: () => <InvitePage /> },
   { path: '/logout', render: () => <LogoutPage /> },
   { path: '/error', render: () => <ErrorPage /> },
 ];

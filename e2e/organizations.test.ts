@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto';
+import * as client from 'openid-client';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { registerWithPassword } from '../packages/server/src/testing/opaque-client.js';
+import { startTestServer, type TestServer } from '../packages/server/src/testing/server.js';
+import { launchBrowser, type OpenedPage, openPage } from './browser.js';
+import {
+  expectCleanPage,
+  failedRequestLog,
+  horizontalOverflow,
+  PHONE,
+  submitSignIn,
+  UI_TIMEOUT,
+  waitForHeading,
+} from './ui-helpers.js';
+
+const RP_CALLBACK = 'https://rp.example.test/callback';
+const FIXTURE = { type: 'admin', id: 'e2e-fixture' } as const;
+
+describe('hosted UI: organizations (choosing one at consent, accepting an invitation)', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let rp: client.Configuration;
+  const opened: OpenedPage[] = [];
+
+  async function newPage(options = {}): Promise<OpenedPage> {
+    const page = await openPage(browser, options);
+    opened.push(page);
+    return page;
+  }
+
+  /** Records the browser's requests to the app and answers the ones the page starts (see sign-in-and-consent). */
+  async function captureCallbacks(page: Page): Promise<string[]> {
+    const callbacks: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith('https://rp.example.test/')) callbacks.push(request.url());
+    });
+    await page.route('https://rp.example.test/**', async (route) => {
+      await route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<!doctype html><title>Org App</title><h1>Back at the app</h1>',
+      });
+    });
+    return callbacks;
+  }
+
+  /** An account with a confirmed address, made through the API. */
+  async function verifiedAccount(password: string, name: string): Promise<{ email: string; id: string }> {
+    const email = `org-user-${randomBytes(4).toString('hex')}@example.test`;
+    const registered = await registerWithPassword(server, email, password, name);
+    expect(registered.status).toBe(200);
+    const user = await server.context.users.findByEmail(email);
+    expect(user).not.toBeNull();
+    expect(await server.context.users.markEmailVerified(user!.id, email)).toBe(true);
+    return { email, id: user!.id };
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    // The fixtures register through the API, which needs self-registration.
+    await server.context.settings.set('accounts.self_registration', true);
+    const { client: registered, secret } = await server.context.clients.create({
+      name: 'Org App',
+      description: 'A relying party that needs an organization context',
+      type: 'confidential',
+      redirect_uris: [RP_CALLBACK],
+      grant_types: ['authorization_code', 'refresh_token'],
+      organization_required: true,
+    });
+    rp = await client.discovery(
+      new URL(server.config.baseUrl),
+      registered.id,
+      secret!,
+      client.ClientSecretBasic(secret!),
+      { execute: [client.allowInsecureRequests] },
+    );
+    browser = await launchBrowser();
+  }, 120_000);
+
+  afterEach(async () => {
+    for (const { context } of opened.splice(0)) await context.close();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  }, 60_000);
+
+  it('a member of two organizations chooses the second at consent; the ID token carries that organization', async () => {
+    const password = 'two organizations password';
+    const user = await verifiedAccount(password, 'Olga Organizer');
+    const suffix = randomBytes(3).toString('hex');
+    // Admin of the first (alphabetically), plain member of the second: the roles tell them apart.
+    const alpha = await server.context.organizations.create(
+      { name: `Alpha ${suffix}`, slug: `alpha-${suffix}` },
+      FIXTURE,
+      user.id,
+    );
+    const beta = await server.context.organizations.create(
+      { name: `Beta ${suffix}`, slug: `beta-${suffix}` },
+      FIXTURE,
+      null,
+    );
+    await server.context.organizations.addMember(beta.id, user.id, ['member'], FIXTURE);
+
+    const { page, diagnostics } = await newPage();
+    const callbacks = await captureCallbacks(page);
+    const verifier = client.randomPKCECodeVerifier();
+    const nonce = client.randomNonce();
+    const state = client.randomState();
+    const url = client.buildAuthorizationUrl(rp, {
+      redirect_uri: RP_CALLBACK,
+      scope: 'openid email profile',
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      nonce,
+      state,
+    });
+
+    await page.goto(url.href);
+    await page.waitForURL(/\/ui\/sign-in\?request_id=/, { timeout: UI_TIMEOUT });
+    await submitSignIn(page, user.email, password);
+
+    await page.waitForURL(/\/ui\/authorize\?request_id=/, { timeout: UI_TIMEOUT });
+    await waitForHeading(page, 'Allow access');
+    expect(await page.getByTestId('client-name').textContent()).toBe('Org App');
+    const choices = page.getByRole('group', { name: 'Continue as a member of' }).getByRole('radio');
+    expect(await choices.count()).toBe(2);
+    const first = page.getByRole('radio', { name: alpha.name, exact: true });
+    const second = page.getByRole('radio', { name: beta.name, exact: true });
+    expect(await first.isChecked()).toBe(true);
+    expect(await second.isChecked()).toBe(false);
+    await second.check();
+    expect(await second.isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Approve' }).click();
+
+    await page.waitForURL(`${RP_CALLBACK}?**`, { timeout: UI_TIMEOUT });
+    expect(callbacks).toHaveLength(1);
+    const callback = new URL(callbacks[0]!);
+    expect(callback.searchParams.get('state')).toBe(state);
+
+    const tokens = await client.authorizationCodeGrant(rp, callback, {
+      pkceCodeVerifier: verifier,
+      expectedNonce: nonce,
+      expectedState: state,
+      idTokenExpected: true,
+    });
+    const claims = tokens.claims()!;
+    expect(claims.sub).toBe(user.id);
+    expect(claims.org_id).toBe(beta.id);
+    expect(claims.org_slug).toBe(beta.slug);
+    expect(claims.roles).toEqual(['member']);
+
+    expectCleanPage(diagnostics);
+  });
+
+  it('accepts an invitation at /ui/invite on a phone-sized screen; the used link then says so', async () => {
+    const password = 'invited person password';
+    const invitee = await verifiedAccount(password, 'Ivan Invitee');
+    const suffix = randomBytes(3).toString('hex');
+    const organization = await server.context.organizations.create(
+      { name: `Gamma ${suffix}`, slug: `gamma-${suffix}` },
+      FIXTURE,
+      null,
+    );
+    const { token } = await server.context.organizationInvites.create(
+      organization.id,
+      { email: invitee.email },
+      FIXTURE,
+    );
+    const inviteUrl = `${server.publicUrl}/ui/invite?token=${encodeURIComponent(token)}`;
+
+    const { page, diagnostics } = await newPage(PHONE);
+
+    // Not signed in: what the invitation is about, and the way to sign in.
+    await page.goto(inviteUrl);
+    await waitForHeading(page, 'Invitation');
+    await page.getByTestId('invite-organization').waitFor({ timeout: UI_TIMEOUT });
+    expect(await page.getByTestId('invite-organization').textContent()).toBe(organization.name);
+    expect(await page.getByTestId('invite-email').textContent()).toBe(invitee.email);
+    expect(await page.getByTestId('invite-roles').textContent()).toBe('member');
+    expect(await page.getByRole('button', { name: 'Accept invitation' }).count()).toBe(0);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+    await submitSignIn(page, invitee.email, password);
+    await waitForHeading(page, 'Your account');
+
+    // Signed in: open the link again and accept.
+    await page.goto(inviteUrl);
+    await waitForHeading(page, 'Invitation');
+    const accept = page.getByRole('button', { name: 'Accept invitation' });
+    await accept.waitFor({ timeout: UI_TIMEOUT });
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await accept.click();
+    await page.getByRole('heading', { name: 'Invitation accepted' }).waitFor({ timeout: UI_TIMEOUT });
+    const membership = await server.context.organizations.membership(organization.id, invitee.id);
+    expect(membership.member.roles).toEqual(['member']);
+
+    // The link is single use.
+    await page.goto(inviteUrl);
+    await waitForHeading(page, 'Invitation not found');
+    expect(await page.getByRole('alert').textContent()).toContain('not valid any more');
+
+    // The only console noise: the refused preview of the used link.
+    expectCleanPage(diagnostics, [failedRequestLog(404)]);
+  });
+});
