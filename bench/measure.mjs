@@ -1,0 +1,165 @@
+/**
+ * One measurement: a bounded autocannon load against one endpoint, with the server process's CPU time read from
+ * /proc/<pid>/stat before and after, so the load tool's share of the machine does not blur the per-request cost.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+
+/** @type {number | undefined} */
+let ticksPerSecond;
+
+/** Clock ticks per second of /proc CPU times (`getconf CLK_TCK`, normally 100). */
+export function clockTicksPerSecond() {
+  if (ticksPerSecond === undefined) {
+    ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  }
+  return ticksPerSecond;
+}
+
+/**
+ * User plus system CPU time of a process (all its threads), in clock ticks: fields 14 and 15 of /proc/<pid>/stat.
+ * The command name (field 2) may contain spaces, so fields are counted from its closing parenthesis.
+ * @param {number} pid
+ */
+export function cpuTicks(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // fields[0] is field 3 (state), so field n is fields[n - 3].
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/**
+ * Busy CPU time of the whole machine in clock ticks (first line of /proc/stat, everything but idle and iowait).
+ */
+export function machineBusyTicks() {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/);
+  const [user, nice, system, , , irq, softirq, steal] = fields.map(Number);
+  return user + nice + system + irq + softirq + steal;
+}
+
+/**
+ * @typedef {object} LoadRequest
+ * @property {string} url
+ * @property {'GET' | 'POST'} method
+ * @property {Record<string, string>} headers
+ * @property {string} [body]
+ */
+
+/**
+ * @typedef {object} LoadResult
+ * @property {number} requests completed requests
+ * @property {number} seconds active wall time, from start to the last response
+ * @property {number} requestsPerSecond
+ * @property {number} p50Ms
+ * @property {number} p99Ms
+ * @property {number} non2xx
+ * @property {number} errors connection errors and timeouts
+ * @property {Record<string, { count: number }>} statusCodes
+ * @property {number} serverCpuMicrosPerRequest server user+system CPU per completed request
+ * @property {number} serverCoreShare server CPU time over wall time (1 = one core busy all the time)
+ * @property {number} loadCpuMicrosPerRequest the load tool's own CPU per request (this process)
+ * @property {number} otherCoreShare CPU used by everything else on the machine over wall time (the other bench
+ *   server, other users): above ~0.1 the run was disturbed
+ */
+
+/**
+ * Percentile of a sorted sample (nearest rank).
+ * @param {Float64Array} sorted
+ * @param {number} fraction
+ */
+function percentile(sorted, fraction) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
+}
+
+/**
+ * Runs autocannon for `durationSeconds` or until `maxRequests` responses, whichever comes first. Latency
+ * percentiles come from every response's own time (autocannon's histogram keeps whole milliseconds only).
+ * @param {LoadRequest & { pid: number, connections: number, durationSeconds: number, maxRequests: number }} options
+ * @returns {Promise<LoadResult>}
+ */
+export async function runLoad({ pid, connections, durationSeconds, maxRequests, ...request }) {
+  const latencies = new Float64Array(maxRequests);
+  let recorded = 0;
+  const cpuBefore = cpuTicks(pid);
+  const machineBefore = machineBusyTicks();
+  const loadCpuBefore = process.cpuUsage();
+  const started = performance.now();
+  let lastResponse = started;
+  const instance = autocannon({
+    url: request.url,
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    connections,
+    pipelining: 1,
+    duration: durationSeconds,
+    maxOverallRequests: maxRequests,
+    timeout: 10,
+  });
+  // autocannon's 'response' event: (client, statusCode, bytes, responseTime in ms).
+  instance.on(
+    'response',
+    (
+      /** @type {unknown} */ _client,
+      /** @type {number} */ _status,
+      /** @type {number} */ _bytes,
+      /** @type {number} */ responseTime,
+    ) => {
+      if (recorded < latencies.length) latencies[recorded++] = responseTime;
+      lastResponse = performance.now();
+    },
+  );
+  const result = await instance;
+  // autocannon stops on its one-second sampling tick; the active window ends with the last response.
+  const seconds = (lastResponse - started) / 1000;
+  const wallSeconds = (performance.now() - started) / 1000;
+  const serverSeconds = (cpuTicks(pid) - cpuBefore) / clockTicksPerSecond();
+  const machineSeconds = (machineBusyTicks() - machineBefore) / clockTicksPerSecond();
+  const loadCpu = process.cpuUsage(loadCpuBefore);
+  const loadSeconds = (loadCpu.user + loadCpu.system) / 1e6;
+
+  const sorted = latencies.subarray(0, recorded).sort();
+  const completed = result.requests.total;
+  return {
+    requests: completed,
+    seconds,
+    requestsPerSecond: completed / seconds,
+    p50Ms: percentile(sorted, 0.5),
+    p99Ms: percentile(sorted, 0.99),
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    statusCodes: result.statusCodeStats,
+    serverCpuMicrosPerRequest: completed > 0 ? (serverSeconds * 1e6) / completed : Number.NaN,
+    serverCoreShare: serverSeconds / seconds,
+    loadCpuMicrosPerRequest: completed > 0 ? (loadSeconds * 1e6) / completed : Number.NaN,
+    otherCoreShare: Math.max(0, machineSeconds - serverSeconds - loadSeconds) / wallSeconds,
+  };
+}
+
+/**
+ * Waits (bounded) until the rest of the machine is quiet: CPU used by processes other than `ownPids` and this one
+ * stays under `threshold` cores for a one-second sample. On a shared machine this keeps other people's builds out
+ * of a measurement without slowing them down.
+ * @param {{ ownPids: number[], threshold: number, maxWaitSeconds: number }} options
+ * @returns {Promise<{ waitedSeconds: number, otherCores: number }>} the last sample
+ */
+export async function waitForQuiet({ ownPids, threshold, maxWaitSeconds }) {
+  const started = performance.now();
+  const ours = () =>
+    ownPids.reduce((sum, pid) => sum + cpuTicks(pid), 0) / clockTicksPerSecond() +
+    (process.cpuUsage().user + process.cpuUsage().system) / 1e6;
+  let otherCores = Number.NaN;
+  do {
+    const machineBefore = machineBusyTicks();
+    const oursBefore = ours();
+    const sampleStart = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const seconds = (performance.now() - sampleStart) / 1000;
+    const machine = (machineBusyTicks() - machineBefore) / clockTicksPerSecond();
+    otherCores = Math.max(0, machine - (ours() - oursBefore)) / seconds;
+    if (otherCores < threshold) break;
+  } while ((performance.now() - started) / 1000 < maxWaitSeconds);
+  return { waitedSeconds: (performance.now() - started) / 1000, otherCores };
+}

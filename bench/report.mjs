@@ -1,0 +1,101 @@
+/**
+ * Presentation of bench results: the Tessera/peer comparison table (a Markdown pipe table, readable in a terminal
+ * and pasteable into docs/performance.md) and the check of the issue's targets.
+ */
+
+/**
+ * @typedef {import('./measure.mjs').LoadResult} LoadResult
+ * @typedef {{ scenario: string, connections: number, tessera: LoadResult, peer: LoadResult }} Comparison
+ */
+
+/** The issue's targets: minimum Tessera/peer req/s ratio per scenario, and a CPU ceiling per token. */
+export const TARGETS = {
+  client_credentials: { minRatio: 2, maxCpuMicros: 100 },
+  introspection: { minRatio: 1.5 },
+  discovery: { minRatio: 1.2 },
+  jwks: { minRatio: 1.2 },
+};
+
+/**
+ * @param {number} value
+ * @param {number} digits
+ */
+const fixed = (value, digits) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+
+/**
+ * @param {string[][]} rows first row is the header
+ */
+function pipeTable(rows) {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  const line = (/** @type {string[]} */ row) =>
+    `| ${row.map((cell, column) => cell.padEnd(widths[column])).join(' | ')} |`;
+  const rule = `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`;
+  return [line(rows[0]), rule, ...rows.slice(1).map(line)].join('\n');
+}
+
+/**
+ * The comparison table: throughput, latency and server CPU per request for both, with the ratios.
+ * @param {Comparison[]} comparisons
+ */
+export function comparisonTable(comparisons) {
+  const header = [
+    'endpoint',
+    'conns',
+    'Tessera req/s',
+    'peer req/s',
+    'ratio',
+    'Tessera p50/p99 ms',
+    'peer p50/p99 ms',
+    'Tessera CPU µs/req',
+    'peer CPU µs/req',
+    'CPU ratio',
+    'server cores T/P',
+    'other load T/P',
+    'failed T/P',
+  ];
+  const rows = comparisons.map(({ scenario, connections, tessera, peer }) => [
+    scenario,
+    String(connections),
+    fixed(tessera.requestsPerSecond, 0),
+    fixed(peer.requestsPerSecond, 0),
+    `${fixed(tessera.requestsPerSecond / peer.requestsPerSecond, 2)}×`,
+    `${fixed(tessera.p50Ms, 2)} / ${fixed(tessera.p99Ms, 2)}`,
+    `${fixed(peer.p50Ms, 2)} / ${fixed(peer.p99Ms, 2)}`,
+    fixed(tessera.serverCpuMicrosPerRequest, 1),
+    fixed(peer.serverCpuMicrosPerRequest, 1),
+    `${fixed(peer.serverCpuMicrosPerRequest / tessera.serverCpuMicrosPerRequest, 2)}×`,
+    `${fixed(tessera.serverCoreShare, 2)} / ${fixed(peer.serverCoreShare, 2)}`,
+    `${fixed(tessera.otherCoreShare, 2)} / ${fixed(peer.otherCoreShare, 2)}`,
+    `${tessera.non2xx + tessera.errors} / ${peer.non2xx + peer.errors}`,
+  ]);
+  return pipeTable([header, ...rows]);
+}
+
+/**
+ * One line per target and connection count: the measured value, the bar, and met or MISSED.
+ * @param {Comparison[]} comparisons
+ * @returns {{ lines: string[], allMet: boolean }}
+ */
+export function checkTargets(comparisons) {
+  const lines = [];
+  let allMet = true;
+  for (const { scenario, connections, tessera, peer } of comparisons) {
+    const target = TARGETS[/** @type {keyof typeof TARGETS} */ (scenario)];
+    if (!target) continue;
+    const ratio = tessera.requestsPerSecond / peer.requestsPerSecond;
+    const ratioMet = ratio >= target.minRatio;
+    allMet &&= ratioMet;
+    lines.push(
+      `${ratioMet ? 'met   ' : 'MISSED'} ${scenario} @${connections}: req/s ratio ${fixed(ratio, 2)}× (target ≥ ${target.minRatio}×)`,
+    );
+    if ('maxCpuMicros' in target) {
+      const cpu = tessera.serverCpuMicrosPerRequest;
+      const cpuMet = cpu <= target.maxCpuMicros;
+      allMet &&= cpuMet;
+      lines.push(
+        `${cpuMet ? 'met   ' : 'MISSED'} ${scenario} @${connections}: server CPU ${fixed(cpu, 1)} µs/token (target ≤ ${target.maxCpuMicros} µs)`,
+      );
+    }
+  }
+  return { lines, allMet };
+}

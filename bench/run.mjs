@@ -1,0 +1,507 @@
+/**
+ * `npm run bench`: starts Tessera (bench/tessera-server.mjs) and the peer, oidc-provider (bench/peer-server.mjs),
+ * each as its own process on 127.0.0.1, checks every endpoint answers correctly, then runs the same bounded
+ * autocannon load against both — client credentials, introspection, userinfo, discovery, JWKS — at each connection
+ * count, and prints the comparison table and the issue's targets.
+ *
+ * Options (all optional):
+ *   --connections=10,50      connection counts, in order
+ *   --duration=10            seconds per measurement (after a warm-up)
+ *   --warmup=2               seconds of warm-up load before each measurement
+ *   --max-requests=500000    cap on responses per measurement
+ *   --rounds=1               repeat the whole matrix; each cell keeps its best round (highest req/s), which
+ *                            is the least disturbed by other load on a shared machine
+ *   --scenarios=a,b          subset of client_credentials,introspection,userinfo,discovery,jwks
+ *   --targets=tessera,peer   subset of servers to start and load
+ *   --quiet-wait=0           before each measurement, wait up to this many seconds for the rest of the machine
+ *                            to use less than 0.25 cores (a shared machine's other jobs blur the numbers)
+ *   --profile=DIR            V8 CPU profile of the Tessera child from the end of its set-up to shutdown (the
+ *                            profiler of `node --cpu-prof`, started through node:inspector so start-up and
+ *                            migrations stay out), written into DIR
+ *   --json=FILE              also write the raw results as JSON
+ *   --strict                 exit 1 when a target is missed too
+ *
+ * A non-2xx answer, a connection error or a timeout (10 s) in any measurement fails the run (exit 1, listed at
+ * the end, counted in the table's last column); the other measurements still run.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { READY_PREFIX } from './child.mjs';
+import { clockTicksPerSecond, runLoad, waitForQuiet } from './measure.mjs';
+import { checkTargets, comparisonTable } from './report.mjs';
+
+const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
+const SCENARIOS = /** @type {const} */ ([
+  'client_credentials',
+  'introspection',
+  'userinfo',
+  'discovery',
+  'jwks',
+]);
+const READY_TIMEOUT_MS = 180_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+/**
+ * @typedef {object} Ready what a bench server prints when it is seeded and listening
+ * @property {'tessera' | 'peer'} target
+ * @property {string} publicUrl
+ * @property {string} clientId
+ * @property {string} clientSecret
+ * @property {string} userAccessToken
+ * @property {number} pid
+ * @property {string} server
+ * @property {Record<string, string>} [introspectionTokenParameters] extra token-request parameters for the
+ *   token that gets introspected (the peer introspects only opaque tokens)
+ */
+
+/**
+ * @typedef {object} Child
+ * @property {import('node:child_process').ChildProcess} process
+ * @property {Ready} ready
+ */
+
+const { values: options } = parseArgs({
+  options: {
+    connections: { type: 'string', default: '10,50' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    'max-requests': { type: 'string', default: '500000' },
+    rounds: { type: 'string', default: '1' },
+    'quiet-wait': { type: 'string', default: '0' },
+    scenarios: { type: 'string', default: SCENARIOS.join(',') },
+    targets: { type: 'string', default: 'tessera,peer' },
+    profile: { type: 'string' },
+    json: { type: 'string' },
+    strict: { type: 'boolean', default: false },
+  },
+});
+
+/**
+ * A positive number option, refused loudly otherwise.
+ * @param {string} name
+ * @param {string} value
+ */
+function positive(name, value) {
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0) throw new Error(`--${name} must be a positive number`);
+  return number;
+}
+
+const connectionCounts = options.connections.split(',').map((value) => positive('connections', value));
+const durationSeconds = positive('duration', options.duration);
+const warmupSeconds = positive('warmup', options.warmup);
+const maxRequests = Math.floor(positive('max-requests', options['max-requests']));
+const rounds = Math.floor(positive('rounds', options.rounds));
+const quietWaitSeconds = Number(options['quiet-wait']);
+if (!(quietWaitSeconds >= 0)) throw new Error('--quiet-wait must be a number of seconds');
+const scenarios = options.scenarios.split(',').map((name) => {
+  if (!(/** @type {readonly string[]} */ (SCENARIOS).includes(name)))
+    throw new Error(`unknown scenario ${name}`);
+  return /** @type {(typeof SCENARIOS)[number]} */ (name);
+});
+const targets = options.targets.split(',').map((name) => {
+  if (name !== 'tessera' && name !== 'peer') throw new Error(`unknown target ${name}`);
+  return /** @type {'tessera' | 'peer'} */ (name);
+});
+
+/** @type {Child[]} */
+const children = [];
+/** Set once the children are being stopped on purpose. */
+let stopping = false;
+/** Where the Tessera child writes its CPU profile (with --profile). @type {string | undefined} */
+let profileFile;
+
+/**
+ * Starts one bench server and resolves with its ready line; its other output goes to our stderr, prefixed.
+ * @param {'tessera' | 'peer'} target
+ * @returns {Promise<Child>}
+ */
+function startChild(target) {
+  const script = join(BENCH_DIR, target === 'tessera' ? 'tessera-server.mjs' : 'peer-server.mjs');
+  /** @type {NodeJS.ProcessEnv} */
+  const env = { ...process.env, NODE_ENV: 'production' };
+  if (target === 'tessera' && options.profile) {
+    const directory = resolve(options.profile);
+    mkdirSync(directory, { recursive: true });
+    env.BENCH_CPU_PROFILE = join(
+      directory,
+      `tessera-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`,
+    );
+    profileFile = env.BENCH_CPU_PROFILE;
+  }
+  // stdin stays open as a lifeline: if this process dies, the child sees end-of-input and exits.
+  const child = spawn(process.execPath, [script], {
+    cwd: BENCH_DIR,
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const entry = { process: child, ready: /** @type {Ready} */ (/** @type {unknown} */ (undefined)) };
+  children.push(entry);
+  const forward = (/** @type {string} */ line) => process.stderr.write(`[${target}] ${line}\n`);
+  createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stderr) }).on(
+    'line',
+    forward,
+  );
+
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${target} did not become ready within ${READY_TIMEOUT_MS / 1000} s`)),
+      READY_TIMEOUT_MS,
+    );
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (!stopping) forward(`exited unexpectedly (code ${code}, signal ${signal})`);
+      reject(new Error(`${target} exited before it was ready (code ${code}, signal ${signal})`));
+    });
+    createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stdout) }).on(
+      'line',
+      (line) => {
+        if (!line.startsWith(READY_PREFIX)) return forward(line);
+        clearTimeout(timer);
+        entry.ready = JSON.parse(line.slice(READY_PREFIX.length));
+        resolvePromise(entry);
+      },
+    );
+  });
+}
+
+/**
+ * Stops every child: SIGTERM (so a profile gets written), then SIGKILL after a grace period.
+ */
+async function stopChildren() {
+  stopping = true;
+  await Promise.all(
+    children.map(
+      ({ process: child }) =>
+        new Promise((resolvePromise) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolvePromise(undefined);
+          const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+          child.once('exit', () => {
+            clearTimeout(timer);
+            resolvePromise(undefined);
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
+/**
+ * @param {string} clientId
+ * @param {string} secret
+ */
+function basic(clientId, secret) {
+  // RFC 6749 §2.3.1: form-encode, then base64.
+  const credentials = `${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`;
+  return `Basic ${Buffer.from(credentials).toString('base64')}`;
+}
+
+/**
+ * @param {string} url
+ * @param {RequestInit} init
+ * @param {string} what
+ */
+async function fetchJson(url, init, what) {
+  const response = await fetch(url, init);
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${what}: ${response.status} ${text}`);
+  return /** @type {Record<string, unknown>} */ (JSON.parse(text));
+}
+
+/**
+ * The JOSE header of a compact JWS, or null when the value is not one.
+ * @param {string} token
+ */
+function jwsHeader(token) {
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  return JSON.parse(Buffer.from(parts[0], 'base64url').toString('utf8'));
+}
+
+/**
+ * @typedef {object} Scenario
+ * @property {import('./measure.mjs').LoadRequest} request
+ * @property {(body: Record<string, unknown>) => string | null} check returns a problem, or null when the
+ *   response is the expected one
+ */
+
+/**
+ * Reads the server's discovery document and builds the five requests, each with a check of its answer.
+ * @param {Ready} ready
+ * @returns {Promise<Record<(typeof SCENARIOS)[number], Scenario>>}
+ */
+async function scenariosFor(ready) {
+  const discoveryUrl = `${ready.publicUrl}/.well-known/openid-configuration`;
+  const metadata = await fetchJson(discoveryUrl, {}, `${ready.target} discovery`);
+  const endpoint = (/** @type {string} */ name) => {
+    const url = metadata[name];
+    if (typeof url !== 'string') throw new Error(`${ready.target}: discovery has no ${name}`);
+    return url;
+  };
+  const authorization = basic(ready.clientId, ready.clientSecret);
+  const form = { authorization, 'content-type': 'application/x-www-form-urlencoded' };
+  const clientCredentialsBody = 'grant_type=client_credentials&scope=api';
+
+  const introspected = await fetchJson(
+    endpoint('token_endpoint'),
+    {
+      method: 'POST',
+      headers: form,
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        scope: 'api',
+        ...ready.introspectionTokenParameters,
+      }).toString(),
+    },
+    `${ready.target} token for introspection`,
+  );
+  const introspectedToken = /** @type {string} */ (introspected.access_token);
+
+  return {
+    client_credentials: {
+      request: {
+        url: endpoint('token_endpoint'),
+        method: 'POST',
+        headers: form,
+        body: clientCredentialsBody,
+      },
+      check: (body) => {
+        if (typeof body.access_token !== 'string') return 'no access_token';
+        const header = jwsHeader(body.access_token);
+        return header?.alg === 'ES256'
+          ? null
+          : `access token is not an ES256 JWT (${JSON.stringify(header)})`;
+      },
+    },
+    introspection: {
+      request: {
+        url: endpoint('introspection_endpoint'),
+        method: 'POST',
+        headers: form,
+        body: new URLSearchParams({ token: introspectedToken, token_type_hint: 'access_token' }).toString(),
+      },
+      check: (body) =>
+        body.active === true && body.client_id === ready.clientId ? null : 'token not active',
+    },
+    userinfo: {
+      request: {
+        url: endpoint('userinfo_endpoint'),
+        method: 'GET',
+        headers: { authorization: `Bearer ${ready.userAccessToken}` },
+      },
+      check: (body) =>
+        typeof body.sub === 'string' && typeof body.email === 'string' ? null : 'no sub/email',
+    },
+    discovery: {
+      request: { url: discoveryUrl, method: 'GET', headers: {} },
+      check: (body) => (body.issuer === ready.publicUrl ? null : `issuer ${body.issuer}`),
+    },
+    jwks: {
+      request: { url: endpoint('jwks_uri'), method: 'GET', headers: {} },
+      check: (body) => (Array.isArray(body.keys) && body.keys.length > 0 ? null : 'no keys'),
+    },
+  };
+}
+
+/**
+ * Sends one request of a scenario and fails unless the answer is a 200 with the expected content.
+ * @param {string} label
+ * @param {Scenario} scenario
+ * @returns {Promise<number>} the response body size in bytes
+ */
+async function verify(label, { request, check }) {
+  const response = await fetch(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${label}: expected 200, got ${response.status}: ${text}`);
+  const problem = check(JSON.parse(text));
+  if (problem) throw new Error(`${label}: unexpected answer (${problem}): ${text}`);
+  return Buffer.byteLength(text);
+}
+
+/**
+ * A load run must have been all 2xx without errors or timeouts: anything else means the numbers partly measure
+ * an error path. Returns a description of the failure (with one fresh request's answer), or null.
+ * @param {string} label
+ * @param {import('./measure.mjs').LoadResult} result
+ * @param {Scenario} scenario
+ * @returns {Promise<string | null>}
+ */
+async function failureOf(label, result, scenario) {
+  if (result.non2xx === 0 && result.errors === 0) return null;
+  let sample = '';
+  try {
+    await verify(label, scenario);
+  } catch (error) {
+    sample = ` — a request now: ${/** @type {Error} */ (error).message}`;
+  }
+  return (
+    `${label}: ${result.non2xx} non-2xx and ${result.errors} errors/timeouts ` +
+    `(status codes ${JSON.stringify(result.statusCodes)})${sample}`
+  );
+}
+
+/** @param {number} ms */
+const pause = (ms) => new Promise((resolvePromise) => setTimeout(resolvePromise, ms));
+
+async function main() {
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  console.log(
+    `node ${process.version} on ${process.platform}-${process.arch}, ${availableParallelism()} cores (${cpu})`,
+  );
+  console.log(
+    `load: autocannon in this process, pipelining 1, ${durationSeconds} s per measurement after ${warmupSeconds} s warm-up, ` +
+      `≤ ${maxRequests} responses; CLK_TCK ${clockTicksPerSecond()}`,
+  );
+
+  const started = await Promise.all(targets.map(startChild));
+  /** @type {Record<string, { ready: Ready, scenarios: Awaited<ReturnType<typeof scenariosFor>> }>} */
+  const servers = {};
+  for (const { ready } of started) {
+    servers[ready.target] = { ready, scenarios: await scenariosFor(ready) };
+    console.log(`${ready.target}: ${ready.server}, pid ${ready.pid}, ${ready.publicUrl}`);
+  }
+  for (const name of scenarios) {
+    const sizes = [];
+    for (const target of targets) {
+      sizes.push(`${target} ${await verify(`${target} ${name}`, servers[target].scenarios[name])} B`);
+    }
+    console.log(`checked ${name}: ${sizes.join(', ')}`);
+  }
+
+  /** Every measurement that saw a non-2xx answer, an error or a timeout. @type {string[]} */
+  const failures = [];
+  const ownPids = targets.map((target) => servers[target].ready.pid);
+
+  /**
+   * One cell of the matrix for one server: wait for a quiet machine (if asked), warm up, measure, check.
+   * @param {'tessera' | 'peer'} target
+   * @param {(typeof SCENARIOS)[number]} name
+   * @param {number} connections
+   * @param {number} round
+   */
+  async function measureCell(target, name, connections, round) {
+    const { ready, scenarios: built } = servers[target];
+    const scenario = built[name];
+    const label = `${target} ${name} @${connections}`;
+    const load = { pid: ready.pid, connections, maxRequests, ...scenario.request };
+    if (quietWaitSeconds > 0) {
+      const quiet = await waitForQuiet({ ownPids, threshold: 0.25, maxWaitSeconds: quietWaitSeconds });
+      if (quiet.otherCores >= 0.25) {
+        console.error(
+          `${label}: machine still busy (${quiet.otherCores.toFixed(2)} other cores), measuring anyway`,
+        );
+      }
+    }
+    const warmup = await runLoad({ ...load, durationSeconds: warmupSeconds });
+    const warmupFailure = await failureOf(`${label} warm-up`, warmup, scenario);
+    if (warmupFailure) failures.push(warmupFailure);
+    const result = await runLoad({ ...load, durationSeconds });
+    const failure = await failureOf(label, result, scenario);
+    if (failure) {
+      failures.push(failure);
+      console.error(`FAILED ${failure}`);
+    }
+    // A 200 can still describe a failure (an inactive token): check the answer is still the expected one.
+    await verify(`${label} (after)`, scenario);
+    console.error(
+      `${rounds > 1 ? `round ${round}: ` : ''}${label}: ${result.requestsPerSecond.toFixed(0)} req/s, ` +
+        `p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, ` +
+        `server ${result.serverCpuMicrosPerRequest.toFixed(1)} µs/req (${result.serverCoreShare.toFixed(2)} cores), ` +
+        `load tool ${result.loadCpuMicrosPerRequest.toFixed(1)} µs/req, other load ${result.otherCoreShare.toFixed(2)} cores`,
+    );
+    await pause(250);
+    return result;
+  }
+
+  /** @param {import('./measure.mjs').LoadResult} run */
+  const failed = (run) => run.non2xx + run.errors > 0;
+  /** Best result per scenario, connection count and target. @type {Map<string, import('./measure.mjs').LoadResult>} */
+  const best = new Map();
+  for (let round = 1; round <= rounds; round++) {
+    // Alternate which server goes first, so neither always runs right after the other's load.
+    const order = round % 2 === 1 ? targets : [...targets].reverse();
+    for (const connections of connectionCounts) {
+      for (const name of scenarios) {
+        for (const target of order) {
+          const result = await measureCell(target, name, connections, round);
+          const key = `${name}@${connections}@${target}`;
+          const previous = best.get(key);
+          // A clean round beats a failed one (a failure shows only when no round of the cell was clean);
+          // among equals the faster wins.
+          const better =
+            !previous ||
+            (failed(previous) !== failed(result)
+              ? failed(previous)
+              : result.requestsPerSecond > previous.requestsPerSecond);
+          if (better) best.set(key, result);
+        }
+      }
+    }
+  }
+
+  /** @type {import('./report.mjs').Comparison[]} */
+  const comparisons = [];
+  for (const connections of connectionCounts) {
+    for (const name of scenarios) {
+      const tessera = best.get(`${name}@${connections}@tessera`);
+      const peer = best.get(`${name}@${connections}@peer`);
+      if (tessera && peer) comparisons.push({ scenario: name, connections, tessera, peer });
+    }
+  }
+
+  if (options.json) {
+    const serverNames = Object.fromEntries(targets.map((target) => [target, servers[target].ready.server]));
+    const document = {
+      node: process.version,
+      date: new Date().toISOString(),
+      servers: serverNames,
+      comparisons,
+    };
+    writeFileSync(options.json, `${JSON.stringify(document, null, 2)}\n`);
+  }
+  let exit = 0;
+  if (comparisons.length > 0) {
+    console.log('');
+    console.log(comparisonTable(comparisons));
+    console.log('');
+    const { lines, allMet } = checkTargets(comparisons);
+    for (const line of lines) console.log(line);
+    if (!allMet && options.strict) exit = 1;
+  }
+  if (failures.length > 0) {
+    console.log('');
+    console.log(`FAILED: ${failures.length} measurement(s) saw non-2xx answers, errors or timeouts:`);
+    for (const failure of failures) console.log(`  ${failure}`);
+    exit = 1;
+  }
+  return exit;
+}
+
+let exitCode = 1;
+const interrupt = () => {
+  stopChildren().finally(() => process.exit(130));
+};
+process.once('SIGINT', interrupt);
+process.once('SIGTERM', interrupt);
+try {
+  exitCode = await main();
+} catch (error) {
+  console.error(`bench failed: ${/** @type {Error} */ (error).stack ?? error}`);
+} finally {
+  await stopChildren();
+}
+if (profileFile) {
+  console.error(
+    `Tessera CPU profile: ${profileFile} (summarize: node bench/profile-summary.mjs ${profileFile})`,
+  );
+}
+process.exit(exitCode);
