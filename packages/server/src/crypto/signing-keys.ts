@@ -89,6 +89,7 @@ export class SigningKeyService {
   private current = new Map<SigningAlgorithm, SigningKey>();
   private jwksJson = '{"keys":[]}';
   private publicKeys = new Map<string, { alg: SigningAlgorithm; key: KeyObject }>();
+  private version = 0;
 
   constructor(
     private readonly database: Database,
@@ -109,6 +110,11 @@ export class SigningKeyService {
   /** A published (next, current or retired) public key, for verifying our own tokens. */
   publicKey(kid: string): { alg: SigningAlgorithm; key: KeyObject } | undefined {
     return this.publicKeys.get(kid);
+  }
+
+  /** Changes whenever the key set is reloaded: caches of verification results compare it. */
+  get keySetVersion(): number {
+    return this.version;
   }
 
   /** The JWKS document, serialized once per change rather than per request. */
@@ -284,5 +290,6 @@ export class SigningKeyService {
     this.current = current;
     this.publicKeys = publicKeys;
     this.jwksJson = JSON.stringify({ keys });
+    this.version++;
   }
 }

@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { User } from '../accounts/users.js';
 import type { Client } from '../clients/model.js';
 import type { SettingsService } from '../config/settings.js';
 import { JwtError, signJwt, verifyJwt } from '../crypto/jwt.js';
 import type { SigningAlgorithm, SigningKeyService } from '../crypto/signing-keys.js';
 import type { OrganizationClaims } from './organization-context.js';
+import { VerifiedTokenCache } from './verified-token-cache.js';
 
 /** The authorization behind a user token (a grant or the session that is completing one). */
 export interface UserAuthorization {
@@ -67,6 +68,8 @@ function hasScope(scope: string, wanted: string): boolean {
 
 /** Signs and checks the service's JWTs. */
 export class TokenIssuer {
+  private readonly verifiedAccessTokens = new VerifiedTokenCache<AccessTokenClaims>();
+
   constructor(
     private readonly issuer: string,
     private readonly keys: SigningKeyService,
@@ -93,7 +96,8 @@ export class TokenIssuer {
       azp: client.id,
       exp: seconds(now) + expiresIn,
       iat: seconds(now),
-      jti: randomBytes(16).toString('base64url'),
+      // A v4 UUID (122 random bits) from Node's buffered entropy: unique, and far cheaper than randomBytes per call.
+      jti: randomUUID(),
       scope,
     };
     if (authorization) {
@@ -148,14 +152,17 @@ export class TokenIssuer {
    * Verifies one of our access tokens: signature by a published key, `typ: at+jwt` (RFC 9068 §4, so an ID token is
    * never accepted in its place), our issuer, and not expired. Returns null for anything else.
    */
-  verifyAccessToken(token: string, now = Date.now()): AccessTokenClaims | null {
+  verifyAccessToken(token: string, now = Date.now()): Readonly<AccessTokenClaims> | null {
+    const keySetVersion = this.keys.keySetVersion;
+    const cached = this.verifiedAccessTokens.get(token, keySetVersion, seconds(now));
+    if (cached) return cached;
     try {
       const { header, payload } = verifyJwt(token, (kid) => this.keys.publicKey(kid));
       if (header.typ !== 'at+jwt') return null;
       if (payload.iss !== this.issuer) return null;
       if (typeof payload.exp !== 'number' || payload.exp <= seconds(now)) return null;
       if (typeof payload.sub !== 'string' || typeof payload.client_id !== 'string') return null;
-      return payload as unknown as AccessTokenClaims;
+      return this.verifiedAccessTokens.set(token, payload as unknown as AccessTokenClaims, keySetVersion);
     } catch (error) {
       if (error instanceof JwtError) return null;
       throw error;
