@@ -1,4 +1,4 @@
-import { and, eq, exists, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, exists, gt, isNull, lte, or, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
   authorizationCodes,
@@ -13,13 +13,37 @@ import {
 export type AuthorizationCodeRow = typeof authorizationCodes.$inferSelect;
 export type GrantRow = typeof grants.$inferSelect;
 
+/** A grant is active when it is not revoked, has not passed its absolute expiry, and its user is active. */
+function activeGrantCondition(
+  grantId: typeof refreshTokens.grantId | string | Placeholder,
+  now: Date | Placeholder,
+) {
+  return and(
+    eq(grants.id, grantId),
+    isNull(grants.revokedAt),
+    gt(grants.expiresAt, now),
+    eq(users.status, 'active'),
+  );
+}
+
 /**
  * SQL for the authorization state: pending requests, codes, grants, refresh tokens and consents. Every single-use
  * value is consumed with one conditional UPDATE ... RETURNING, so of two concurrent redemptions exactly one wins,
  * on one node or many (DESIGN §4).
  */
 export class OAuthStore {
-  constructor(private readonly db: Db) {}
+  // Built once: userinfo runs it on every call, and a prepared query skips building the SQL (and, on PostgreSQL,
+  // parsing and planning it) each time.
+  private readonly activeGrantUserQuery;
+
+  constructor(private readonly db: Db) {
+    this.activeGrantUserQuery = db
+      .select({ id: users.id, email: users.email, emailVerified: users.emailVerified, name: users.name })
+      .from(grants)
+      .innerJoin(users, eq(users.id, grants.userId))
+      .where(activeGrantCondition(sql.placeholder('grantId'), sql.placeholder('now')))
+      .prepare('oauth_active_grant_user');
+  }
 
   async createAuthorizationRequest(row: typeof authorizationRequests.$inferInsert): Promise<void> {
     await this.db.insert(authorizationRequests).values(row);
@@ -89,25 +113,30 @@ export class OAuthStore {
     return row;
   }
 
-  /** Selects the grant if it is not revoked, has not passed its absolute expiry, and its user is active. */
+  /** Selects the grant if it is active (see activeGrantCondition). */
   private activeGrant(grantId: typeof refreshTokens.grantId | string, now: Date) {
     return this.db
       .select({ id: grants.id })
       .from(grants)
       .innerJoin(users, eq(users.id, grants.userId))
-      .where(
-        and(
-          eq(grants.id, grantId),
-          isNull(grants.revokedAt),
-          gt(grants.expiresAt, now),
-          eq(users.status, 'active'),
-        ),
-      );
+      .where(activeGrantCondition(grantId, now));
   }
 
   async isGrantActive(id: string, now: Date): Promise<boolean> {
     const [row] = await this.activeGrant(id, now);
     return row !== undefined;
+  }
+
+  /**
+   * The user behind an active grant, read in the same query that checks the grant (userinfo's one round trip):
+   * undefined when the grant is revoked or expired or its user is not active.
+   */
+  async activeGrantUser(
+    grantId: string,
+    now: Date,
+  ): Promise<{ id: string; email: string; emailVerified: boolean; name: string } | undefined> {
+    const [row] = await this.activeGrantUserQuery.execute({ grantId, now: now.toISOString() });
+    return row;
   }
 
   async revokeGrant(id: string, now: Date): Promise<void> {

@@ -57,9 +57,9 @@ export function registerUserInfoRoutes(app: App, context: AppContext): void {
     const claims = context.issuer.verifyAccessToken(bearerToken(request));
     // A client-credentials token represents a client, not a person: there is no user to describe.
     if (!claims?.gid) throw invalidToken();
-    if (!(await context.oauthStore.isGrantActive(claims.gid, new Date()))) throw invalidToken();
-    const user = await context.users.find(claims.sub);
-    if (user?.status !== 'active') throw invalidToken();
+    // One round trip: the grant still active, and its (active) user's claims.
+    const user = await context.oauthStore.activeGrantUser(claims.gid, new Date());
+    if (user?.id !== claims.sub) throw invalidToken();
     const info: { sub: string } & Record<string, unknown> = { sub: user.id };
     if (hasScope(claims.scope, 'profile')) info.name = user.name;
     if (hasScope(claims.scope, 'email')) {
