@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { freePort, startTestServer, type TestServer } from '../packages/server/src/testing/server.js';
 import { currentCode } from '../packages/server/src/testing/totp.js';
+import { scanQrCode } from './qr-code.js';
 import { UI_TIMEOUT, waitForHeading } from './ui-helpers.js';
 
 const ADMIN_UI_INDEX = fileURLToPath(new URL('../packages/web/dist-admin/index.html', import.meta.url));
@@ -36,16 +37,31 @@ export interface EnrolledFactor {
 }
 
 /**
- * Sets up TOTP on the portal's first-sign-in page the way an admin does with an authenticator app: reads the
- * setup key off the page, answers with the current code, and keeps the backup codes shown once.
+ * Sets up TOTP on the portal's first-sign-in page the way an admin does with an authenticator app: scans the QR
+ * code off the screen, answers with the current code, and keeps the backup codes shown once.
  */
 export async function enrolTotpInPortal(page: Page): Promise<EnrolledFactor> {
   await waitForHeading(page, 'Set up two-step verification');
+  const started = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/admin/otp/setup/init' && response.ok(),
+  );
   await page.getByRole('button', { name: 'Start setup' }).click();
-  const key = page.getByLabel('Setup key', { exact: true });
-  await key.waitFor({ timeout: UI_TIMEOUT });
-  const secret = (await key.inputValue()).replace(/\s+/g, '');
+  const { otpauth_uri: provisioningUri } = (await (await started).json()) as { otpauth_uri: string };
+
+  // The QR code, read from the pixels the browser painted, is exactly the provisioning URI the server issued.
+  const qrCode = page.getByRole('img', { name: 'QR code for your authenticator app' });
+  await qrCode.waitFor({ timeout: UI_TIMEOUT });
+  const scanned = await scanQrCode(qrCode);
+  expect(scanned).toBe(provisioningUri);
+  const uri = new URL(scanned);
+  expect(uri.protocol).toBe('otpauth:');
+  expect(uri.host).toBe('totp');
+  const secret = uri.searchParams.get('secret') ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  // The key stays on the page as text too, for an admin who cannot scan.
+  const shown = await page.getByLabel('Setup key', { exact: true }).inputValue();
+  expect(shown.replace(/\s+/g, '')).toBe(secret);
+
   await page.getByLabel('Code from the app', { exact: true }).fill(currentCode(secret));
   await page.getByRole('button', { name: 'Turn on two-step verification' }).click();
   await page.getByRole('heading', { name: 'Save your backup codes' }).waitFor({ timeout: UI_TIMEOUT });

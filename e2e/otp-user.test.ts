@@ -6,6 +6,7 @@ import { base32Decode, totp } from '../packages/server/src/otp/totp.js';
 import { registerWithPassword } from '../packages/server/src/testing/opaque-client.js';
 import { startTestServer, type TestServer } from '../packages/server/src/testing/server.js';
 import { launchBrowser, type OpenedPage, openPage } from './browser.js';
+import { scanQrCode } from './qr-code.js';
 import {
   browserSession,
   expectCleanPage,
@@ -79,27 +80,45 @@ describe('hosted UI: two-step verification (TOTP) for users', () => {
     return page;
   }
 
-  /** Sets up TOTP on the setup page the way a person does with an app: key off the page, first code, backup codes. */
+  /**
+   * Sets up TOTP on the setup page the way a person does with an app: scans the QR code off the screen, enters the
+   * first code, keeps the backup codes.
+   */
   async function enrolOnSetupPage(
     page: Page,
     continueLabel: string,
   ): Promise<{ app: Authenticator; backupCodes: string[] }> {
     await waitForHeading(page, 'Set up two-step verification');
+    const started = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/otp/setup/init' && response.ok(),
+    );
     await page.getByRole('button', { name: 'Start setup' }).click();
-    const key = page.getByLabel('Setup key', { exact: true });
-    await key.waitFor({ timeout: UI_TIMEOUT });
-    const shown = await key.inputValue();
-    // Groups of four, for typing into the app.
-    expect(shown).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
-    const secret = shown.replace(/\s+/g, '');
-    // The same secret as a link an authenticator app on this device can open; no QR code (yet), and it says so.
-    const link = page.getByRole('link', { name: 'Open in authenticator app' });
-    const uri = new URL((await link.getAttribute('href')) ?? '');
+    const { otpauth_uri: provisioningUri } = (await (await started).json()) as { otpauth_uri: string };
+
+    // The QR code, read from the pixels the browser painted, is exactly the provisioning URI the server issued.
+    const qrCode = page.getByRole('img', { name: 'QR code for your authenticator app' });
+    await qrCode.waitFor({ timeout: UI_TIMEOUT });
+    const scanned = await scanQrCode(qrCode);
+    expect(scanned).toBe(provisioningUri);
+    const uri = new URL(scanned);
     expect(uri.protocol).toBe('otpauth:');
-    expect(uri.searchParams.get('secret')).toBe(secret);
-    expect(await page.getByText('Scanning a QR code is not offered yet').isVisible()).toBe(true);
+    expect(uri.host).toBe('totp');
+    expect(uri.searchParams.get('algorithm')).toBe(TOTP_PARAMETERS.algorithm);
+    expect(uri.searchParams.get('digits')).toBe(String(TOTP_PARAMETERS.digits));
+    expect(uri.searchParams.get('period')).toBe(String(TOTP_PARAMETERS.period));
+    const secret = uri.searchParams.get('secret') ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+
+    // The same key stays on the page for a phone that cannot scan its own screen: as a link an app on this
+    // device can open, and as text in groups of four for typing into the app.
+    const link = page.getByRole('link', { name: 'Open in authenticator app' });
+    expect(await link.getAttribute('href')).toBe(provisioningUri);
+    const shown = await page.getByLabel('Setup key', { exact: true }).inputValue();
+    expect(shown).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
+    expect(shown.replace(/\s+/g, '')).toBe(secret);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
+    // The app works from what it scanned.
     const app = new Authenticator(secret);
     const codeField = page.getByLabel('Code from your authenticator app', { exact: true });
     expect(await codeField.getAttribute('inputmode')).toBe('numeric');
@@ -271,7 +290,8 @@ describe('hosted UI: two-step verification (TOTP) for users', () => {
     const password = 'factor management password';
     const email = `hedy-${randomBytes(4).toString('hex')}@example.test`;
     expect((await registerWithPassword(server, email, password, 'Hedy Lamarr')).status).toBe(200);
-    const { page, diagnostics } = await newPage(PHONE);
+    // In the dark colour scheme, where the QR code must still be dark on light for a scanner to read it.
+    const { page, diagnostics } = await newPage({ ...PHONE, colorScheme: 'dark' });
     await page.goto(`${server.publicUrl}/ui/sign-in`);
     await submitSignIn(page, email, password);
     await waitForHeading(page, 'Your account');

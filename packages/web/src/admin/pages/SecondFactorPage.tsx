@@ -3,6 +3,7 @@ import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Loading } from '../../shared/Loading';
 import { Page } from '../../shared/Page';
+import { QrCode } from '../../shared/QrCode';
 import { TextField } from '../../shared/TextField';
 import { PORTAL_NAME } from '../components/AdminLayout';
 import { describeError, errorCode } from '../error-text';
@@ -42,8 +43,8 @@ function describeCodeError(error: unknown): string {
 
 /**
  * The second step of an admin sign-in: a code from the admin's authenticator app (or a backup code), or, for an
- * admin who has none yet and must have one, setting one up (key shown for the app, first code checked, backup
- * codes shown once).
+ * admin who has none yet and must have one, setting one up (key shown for the app as a QR code and as text, first
+ * code checked, backup codes shown once).
  */
 export function SecondFactorPage() {
   const { state, signedOut } = useSession();
@@ -253,12 +254,14 @@ function Enrol() {
       </h2>
       <ol className="step-list">
         <li>
-          In the app, choose to add an account by entering a setup key.{' '}
+          In the app, choose to add an account, then scan this QR code.
+          <QrCode text={setup.otpauth_uri} label="QR code for your authenticator app" />
           <a href={setup.otpauth_uri}>On this device, open it in the app directly.</a>
         </li>
         <li>
-          Enter this key (spaces do not matter). The app should use {setup.algorithm}, {setup.digits} digits
-          and a {setup.period}-second period; most apps assume these.
+          If you cannot scan it, choose to enter a setup key in the app instead, and enter this key (spaces do
+          not matter). The app should use {setup.algorithm}, {setup.digits} digits and a {setup.period}-second
+          period; most apps assume these.
           <div className="field">
             <label htmlFor="totp-setup-key">Setup key</label>
             <input

@@ -3,6 +3,7 @@ import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Loading } from '../../shared/Loading';
 import { Page } from '../../shared/Page';
+import { QrCode } from '../../shared/QrCode';
 import { Link, useRouter } from '../../shared/router';
 import { BackupCodes } from '../components/BackupCodes';
 import { CodeForm } from '../components/CodeForm';
@@ -236,7 +237,10 @@ function Setup({
   );
 }
 
-/** Step 2: the key for the app (as a link for an app on this device, and as text to type), then its first code. */
+/**
+ * Step 2: the key for the app (as a QR code to scan, as a link for an app on this device, and as text to type:
+ * a phone cannot scan its own screen), then its first code.
+ */
 function SetupKey({
   setup,
   onCode,
@@ -273,13 +277,15 @@ function SetupKey({
       </h2>
       <ol className="otp-steps">
         <li>
+          <p>In the authenticator app on your phone, choose to add an account, then scan this QR code.</p>
+          <QrCode text={setup.otpauth_uri} label="QR code for your authenticator app" />
           <p>
-            On this device, you can{' '}
+            If the app is on this device, you can{' '}
             <a href={setup.otpauth_uri} data-testid="otpauth-link">
               Open in authenticator app
             </a>
-            . Otherwise, in the app on your phone, choose to add an account and to enter a setup key, then
-            type the key below. Scanning a QR code is not offered yet.
+            . If you cannot scan the code, choose to enter a setup key in the app instead, and type the key
+            below.
           </p>
           <div className="field">
             <label htmlFor={`${id}-key`}>Setup key</label>
