@@ -75,12 +75,14 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
     },
     async (request, reply) => {
       requireOwnOrigin(context, request);
-      const user = await context.passwords.finishLogin(
-        request.body.login_id,
-        request.body.finish_login_request,
-        'login',
-      );
+      const user = await context.passwords
+        .finishLogin(request.body.login_id, request.body.finish_login_request, 'login')
+        .catch((error: unknown) => {
+          context.metrics.signIn('failure');
+          throw error;
+        });
       if (context.settings.get('accounts.require_email_verification') && !user.emailVerified) {
+        context.metrics.signIn('email_not_verified');
         throw new ApiError(
           403,
           'email_not_verified',
@@ -102,6 +104,7 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
         },
       );
       setSessionCookie(context, reply, started);
+      context.metrics.signIn('success');
       context.audit.recordQuietly(
         { action: 'user.sign_in', outcome: 'success', actor: { type: 'user', id: user.id }, request },
         (error) => request.log.error({ err: error }, 'audit failed'),

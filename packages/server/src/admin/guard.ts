@@ -81,8 +81,11 @@ export async function requireAdmin(
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Admin routes declare their access; the admin app's onRequest hook enforces it before anything else runs. */
-    adminAccess?: 'read' | 'self' | 'write' | 'signout';
+    /**
+     * Admin routes declare their access; the admin app's onRequest hook enforces it before anything else runs.
+     * `public` is a deliberate opening for callers that cannot hold a session (a metrics scraper).
+     */
+    adminAccess?: 'public' | 'read' | 'self' | 'write' | 'signout';
   }
   interface FastifyRequest {
     adminCaller?: AdminCaller;
@@ -105,7 +108,7 @@ export function registerAdminGuard(
 ): void {
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.adminAccess;
-    if (access) request.adminCaller = await requireAdmin(context, request, access);
+    if (access && access !== 'public') request.adminCaller = await requireAdmin(context, request, access);
   });
 }
 

@@ -41,6 +41,7 @@ import { registerOtpRoutes } from '../otp/routes.js';
 import type { AppContext } from './context.js';
 import { ApiError, OAuthError } from './errors.js';
 import { registerHealthRoutes } from './health.js';
+import { registerMetricsRoute, registerRequestMetrics } from './metrics-routes.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { DEFAULT_ADMIN_UI_DIR, DEFAULT_UI_DIR, registerStaticUi } from './static-ui.js';
 
@@ -151,6 +152,7 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
   await app.register(cookie);
 
   registerSecurityHeaders(app, { https: config.baseUrl.startsWith('https://') });
+  registerRequestMetrics(app, context, port);
   app.setErrorHandler((error, request, reply) => renderError(error as Error, request, reply));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -227,6 +229,7 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
 
   if (port === 'admin') {
     registerAdminGuard(app, context);
+    registerMetricsRoute(app, context);
     registerInstallRoutes(app, context);
     registerAdminAuthRoutes(app, context);
     registerAdminClientRoutes(app, context);

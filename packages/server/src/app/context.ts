@@ -31,6 +31,7 @@ import { RoleService } from '../orgs/roles.js';
 import { OrganizationService } from '../orgs/service.js';
 import { OrganizationStore } from '../orgs/store.js';
 import { OtpService } from '../otp/service.js';
+import { Metrics } from './metrics.js';
 import { MemoryRateLimitStore, RateLimits, RedisRateLimitStore } from './rate-limits.js';
 
 /** Everything a request handler may use; one per process (or per test app). */
@@ -65,6 +66,8 @@ export interface AppContext {
   organizations: OrganizationService;
   organizationInvites: InviteService;
   organizationRoles: RoleService;
+  /** Prometheus metrics served at `/metrics` on the admin port; slices add their instruments here. */
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -97,6 +100,7 @@ export async function createContext(
       const applied = await migrate(database);
       if (applied.length > 0) logger.info({ applied }, 'database migrations applied');
     }
+    const metrics = new Metrics(database);
     const sealer = new Sealer(keyring);
     const bus = new ChangeBus(database);
     await bus.start();
@@ -203,6 +207,7 @@ export async function createContext(
       organizations,
       organizationInvites,
       organizationRoles,
+      metrics,
       async close() {
         if (timer) clearInterval(timer);
         await rateLimits.close();

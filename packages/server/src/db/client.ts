@@ -27,7 +27,18 @@ export interface Database {
   /** Subscribes to a NOTIFY channel; returns an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /** Connection-pool figures for metrics; null for the embedded database, which is one in-process connection. */
+  poolStats(): PoolStats | null;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Connections open, idle among them, and callers waiting for one. */
+  total: number;
+  idle: number;
+  waiting: number;
+  /** Errors on idle connections since start (each such connection is dropped and replaced). */
+  errors: number;
 }
 
 export interface DatabaseOptions {
@@ -86,6 +97,7 @@ async function openEmbedded(directory: string | null): Promise<Database> {
     notify: async (channel, payload) => {
       await pglite.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
+    poolStats: () => null,
     close: () => pglite.close(),
   };
 }
@@ -93,7 +105,10 @@ async function openEmbedded(directory: string | null): Promise<Database> {
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client's network error must not crash the process; the pool replaces the client.
-  pool.on('error', () => {});
+  let idleErrors = 0;
+  pool.on('error', () => {
+    idleErrors += 1;
+  });
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let listenClient: pg.Client | null = null;
   let closed = false;
@@ -186,6 +201,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     async notify(channel, payload) {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      errors: idleErrors,
+    }),
     async close() {
       closed = true;
       const client = listenClient;
