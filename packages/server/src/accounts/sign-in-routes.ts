@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
+import type { AuditEventInput, AuditOutcome } from '../audit/audit-log.js';
 import { Email, OpaqueMessage } from './schemas.js';
 import { currentSession, setSessionCookie } from './session-http.js';
 
@@ -75,14 +76,26 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
     },
     async (request, reply) => {
       requireOwnOrigin(context, request);
+      const auditSignIn = (
+        actor: AuditEventInput['actor'],
+        outcome: AuditOutcome,
+        reason?: 'wrong_credentials' | 'email_not_verified',
+      ) =>
+        context.audit.recordQuietly(
+          { action: 'user.sign_in', outcome, actor, details: reason ? { reason } : {}, request },
+          (error) => request.log.error({ err: error }, 'audit failed'),
+        );
       const user = await context.passwords
         .finishLogin(request.body.login_id, request.body.finish_login_request, 'login')
         .catch((error: unknown) => {
           context.metrics.signIn('failure');
+          // Who tried is unknown by design (every failure looks the same); where from is recorded.
+          auditSignIn({ type: 'anonymous' }, 'failure', 'wrong_credentials');
           throw error;
         });
       if (context.settings.get('accounts.require_email_verification') && !user.emailVerified) {
         context.metrics.signIn('email_not_verified');
+        auditSignIn({ type: 'user', id: user.id }, 'failure', 'email_not_verified');
         throw new ApiError(
           403,
           'email_not_verified',
@@ -105,10 +118,7 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
       );
       setSessionCookie(context, reply, started);
       context.metrics.signIn('success');
-      context.audit.recordQuietly(
-        { action: 'user.sign_in', outcome: 'success', actor: { type: 'user', id: user.id }, request },
-        (error) => request.log.error({ err: error }, 'audit failed'),
-      );
+      auditSignIn({ type: 'user', id: user.id }, 'success');
       return {
         authenticated: true as const,
         second_factor_required: secondFactor !== null,

@@ -1,5 +1,5 @@
 import * as opaque from '@serenity-kit/opaque';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newKekText } from '../crypto/keyring.js';
 import { createTestDatabase, type TestDatabase } from '../testing/database.js';
 import { loginWithPassword, postJson, registerWithPassword } from '../testing/opaque-client.js';
@@ -128,6 +128,7 @@ describe('OPAQUE sign-in', () => {
   });
 
   it('a replayed final message is refused', async () => {
+    const [lastBefore] = await nodeA.context.audit.list({}, 1);
     await opaque.ready;
     const { clientLoginState, startLoginRequest } = opaque.client.startLogin({ password });
     const start = await postJson(`${nodeA.publicUrl}/api/user/login/start`, {
@@ -145,6 +146,24 @@ describe('OPAQUE sign-in', () => {
     expect(first.status).toBe(200);
     expect(replay.status).toBe(401);
     expect(replay.json.error).toBe('invalid_credentials');
+    // Both outcomes reach the audit log; the failure names no account and carries none of the OPAQUE messages.
+    // (Recorded without holding up the response, so wait for the rows.)
+    const newest = (outcome: 'success' | 'failure') =>
+      vi.waitFor(async () => {
+        const [event] = await nodeA.context.audit.list({ action: 'user.sign_in', outcome }, 1);
+        if (!event || event.id <= (lastBefore?.id ?? 0)) throw new Error(`no ${outcome} recorded yet`);
+        return event;
+      });
+    const failure = await newest('failure');
+    const success = await newest('success');
+    expect(failure).toMatchObject({
+      actorType: 'anonymous',
+      actorId: null,
+      details: { reason: 'wrong_credentials' },
+    });
+    expect(success).toMatchObject({ actorType: 'user' });
+    expect(failure.id).toBeGreaterThan(success.id);
+    expect(JSON.stringify(failure)).not.toContain(result.finishLoginRequest);
   });
 
   it('signing in replaces the session id; the old cookie stops working', async () => {

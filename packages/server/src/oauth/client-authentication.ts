@@ -68,6 +68,18 @@ function readCredentials(authorization: string | undefined, body: Record<string,
   return { clientId: bodyId, secret: null, method: 'none' };
 }
 
+/** The client_id a request claims (Basic or body), authenticated or not — for the audit log; null if unreadable. */
+export function claimedClientId(
+  authorization: string | undefined,
+  body: Record<string, unknown>,
+): string | null {
+  try {
+    return readCredentials(authorization, body).clientId;
+  } catch {
+    return typeof body.client_id === 'string' ? body.client_id : null;
+  }
+}
+
 /**
  * Authenticates the calling client (spec §4.1 "Client authentication at the token endpoint"): confidential
  * clients with their secret (Basic, or in the body when `allowPost`), public clients by `client_id` alone.

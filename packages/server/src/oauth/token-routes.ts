@@ -1,8 +1,9 @@
-import { Type } from 'typebox';
+import type { FastifyRequest } from 'fastify';
+import { type Static, Type } from 'typebox';
 import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { OAuthError, oauthErrorResponses } from '../app/errors.js';
-import { authenticateClient } from './client-authentication.js';
+import { authenticateClient, claimedClientId } from './client-authentication.js';
 import { FormParameter, noStore, requireFormBody } from './form.js';
 
 const TokenRequest = Type.Object(
@@ -34,6 +35,35 @@ const TokenResponseSchema = Type.Object({
   zk_drk_hash: Type.Optional(Type.String({ description: 'Legacy v1 ZK clients only' })),
 });
 
+/**
+ * A refused token request is a security event (a replayed code, a guessed secret, a revoked family): it goes to the
+ * audit log with the grant type and the error, never the code, token, verifier or secret. The actor is the client
+ * only once it has authenticated; before that, the client_id it claimed is a detail, not an identity.
+ */
+function auditTokenFailure(
+  context: AppContext,
+  request: FastifyRequest<{ Body: Static<typeof TokenRequest> }>,
+  authenticatedClientId: string | null,
+  error: OAuthError,
+): void {
+  const claimed = claimedClientId(request.headers.authorization, request.body);
+  context.audit.recordQuietly(
+    {
+      action: 'oauth.token',
+      outcome: 'failure',
+      actor: authenticatedClientId ? { type: 'client', id: authenticatedClientId } : { type: 'anonymous' },
+      target: claimed ? { type: 'client', id: claimed.slice(0, 200) } : undefined,
+      details: {
+        grant_type: request.body.grant_type.slice(0, 100),
+        error: error.error,
+        description: error.description,
+      },
+      request,
+    },
+    (auditError) => request.log.error({ err: auditError }, 'audit failed'),
+  );
+}
+
 /** POST /token (RFC 6749 §3.2). */
 export function registerTokenRoutes(app: App, context: AppContext): void {
   app.post(
@@ -51,25 +81,35 @@ export function registerTokenRoutes(app: App, context: AppContext): void {
     },
     async (request, reply) => {
       const body = request.body;
-      const { client } = await authenticateClient(context.clients, request.headers.authorization, body, {
-        allowPost: true,
-        allowPublic: true,
-      });
-      let response: Awaited<ReturnType<typeof context.tokens.authorizationCode>>;
-      switch (body.grant_type) {
-        case 'authorization_code':
-          response = await context.tokens.authorizationCode(client, body);
-          break;
-        case 'refresh_token':
-          response = await context.tokens.refreshToken(client, body);
-          break;
-        case 'client_credentials':
-          response = context.tokens.clientCredentials(client, body.scope);
-          break;
-        default:
-          throw new OAuthError('unsupported_grant_type', `grant_type '${body.grant_type}' is not supported`);
+      let clientId: string | null = null;
+      try {
+        const { client } = await authenticateClient(context.clients, request.headers.authorization, body, {
+          allowPost: true,
+          allowPublic: true,
+        });
+        clientId = client.id;
+        let response: Awaited<ReturnType<typeof context.tokens.authorizationCode>>;
+        switch (body.grant_type) {
+          case 'authorization_code':
+            response = await context.tokens.authorizationCode(client, body);
+            break;
+          case 'refresh_token':
+            response = await context.tokens.refreshToken(client, body);
+            break;
+          case 'client_credentials':
+            response = context.tokens.clientCredentials(client, body.scope);
+            break;
+          default:
+            throw new OAuthError(
+              'unsupported_grant_type',
+              `grant_type '${body.grant_type}' is not supported`,
+            );
+        }
+        return noStore(reply).send(response);
+      } catch (error) {
+        if (error instanceof OAuthError) auditTokenFailure(context, request, clientId, error);
+        throw error;
       }
-      return noStore(reply).send(response);
     },
   );
 }
