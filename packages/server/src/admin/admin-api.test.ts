@@ -192,6 +192,29 @@ describe('settings through the admin API', () => {
     const all = await adminFetch(server, writer, 'GET', '/admin/settings');
     expect(all.text).not.toContain('smtp-Secret-123');
   });
+
+  it('carries each setting’s JSON Schema, so the portal can render its control', async () => {
+    const listed = await adminFetch(server, reader, 'GET', '/admin/settings');
+    expect(listed.status).toBe(200);
+    const settings = listed.json.settings as { key: string; schema: Record<string, unknown> }[];
+    const schemaOf = (key: string) => settings.find((setting) => setting.key === key)?.schema;
+    expect(schemaOf('smtp.security')).toEqual({
+      anyOf: [
+        { type: 'string', const: 'starttls' },
+        { type: 'string', const: 'tls' },
+        { type: 'string', const: 'none' },
+      ],
+    });
+    expect(schemaOf('otp.digits')).toEqual({
+      anyOf: [
+        { type: 'number', const: 6 },
+        { type: 'number', const: 8 },
+      ],
+    });
+    expect(schemaOf('smtp.port')).toEqual({ type: 'integer', minimum: 1, maximum: 65535 });
+    expect(schemaOf('accounts.self_registration')).toEqual({ type: 'boolean' });
+    expect(schemaOf('product.name')).toEqual({ type: 'string', minLength: 1, maxLength: 80 });
+  });
 });
 
 describe('users and admins', () => {

@@ -3,9 +3,31 @@ import { Email } from '../accounts/schemas.js';
 import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
-import { isSettingKey, type SettingKey, SettingValidationError } from '../config/settings.js';
+import {
+  isHiddenSetting,
+  isSettingKey,
+  type SettingKey,
+  SettingValidationError,
+} from '../config/settings.js';
 import { SIGNING_ALGORITHMS, type SigningAlgorithm } from '../crypto/signing-keys.js';
 import { adminCaller } from './guard.js';
+
+/** The part of JSON Schema a setting's type uses; the portal renders each setting's control from it. */
+const SettingSchema = Type.Object(
+  {
+    type: Type.Optional(Type.String()),
+    anyOf: Type.Optional(
+      Type.Array(Type.Object({ type: Type.String(), const: Type.Unknown() }), {
+        description: 'A choice among these constants',
+      }),
+    ),
+    minimum: Type.Optional(Type.Number()),
+    maximum: Type.Optional(Type.Number()),
+    minLength: Type.Optional(Type.Integer()),
+    maxLength: Type.Optional(Type.Integer()),
+  },
+  { additionalProperties: true, description: 'JSON Schema of the value' },
+);
 
 const SettingView = Type.Object({
   key: Type.String(),
@@ -14,6 +36,7 @@ const SettingView = Type.Object({
   description: Type.String(),
   secure: Type.Boolean(),
   configured: Type.Boolean({ description: 'For secure settings: whether a value is set' }),
+  schema: SettingSchema,
 });
 
 const KeyView = Type.Object({
@@ -68,7 +91,8 @@ export function registerAdminSystemRoutes(app: App, context: AppContext): void {
     async (request) => {
       const caller = adminCaller(request);
       const key = request.params.key;
-      if (!isSettingKey(key) || key === 'system.public_base_url')
+      // Hidden settings (email templates) have their own endpoints and checks.
+      if (!isSettingKey(key) || isHiddenSetting(key) || key === 'system.public_base_url')
         throw new ApiError(404, 'not_found', `no setting '${key}'`);
       try {
         await context.settings.set(key as SettingKey, request.body.value as never);

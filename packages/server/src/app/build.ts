@@ -23,6 +23,7 @@ import { registerAdminAdminUserRoutes } from '../admin/admin-users-routes.js';
 import { registerAdminAuditRoutes } from '../admin/audit-routes.js';
 import { registerAdminAuthRoutes } from '../admin/auth-routes.js';
 import { registerAdminClientRoutes } from '../admin/clients-routes.js';
+import { registerAdminEmailTemplateRoutes } from '../admin/email-template-routes.js';
 import { adminOtpAccess, registerAdminGuard } from '../admin/guard.js';
 import { registerInstallRoutes } from '../admin/install-routes.js';
 import { registerAdminRoleRoutes } from '../admin/org-roles-routes.js';
@@ -234,6 +235,7 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
     registerAdminAuthRoutes(app, context);
     registerAdminClientRoutes(app, context);
     registerAdminSystemRoutes(app, context);
+    registerAdminEmailTemplateRoutes(app, context);
     registerAdminAuditRoutes(app, context);
     registerAdminUserRoutes(app, context);
     registerAdminAdminUserRoutes(app, context);

@@ -19,6 +19,7 @@ import { ChangeBus } from '../db/change-bus.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { Mailer } from '../email/mailer.js';
+import { EmailTemplateService } from '../email/template-service.js';
 import { AuthorizeService } from '../oauth/authorize-service.js';
 import { revokeOrganizationGrants } from '../oauth/grant-revocation.js';
 import { Introspection } from '../oauth/introspection.js';
@@ -55,6 +56,7 @@ export interface AppContext {
   passwords: PasswordAuthentication<User>;
   emailTokens: EmailTokens;
   mailer: Mailer;
+  emailTemplates: EmailTemplateService;
   rateLimits: RateLimits;
   adminUsers: AdminUserService;
   adminSessions: SessionService;
@@ -140,7 +142,8 @@ export async function createContext(
       settings,
     );
     const emailTokens = new EmailTokens(database.db);
-    const mailer = new Mailer(config, settings, logger);
+    const emailTemplates = new EmailTemplateService(settings, config.baseUrl);
+    const mailer = new Mailer(config, settings, emailTemplates, logger);
     const adminUsers = new AdminUserService(database.db);
     const adminSessions = new SessionService(database.db, settings, 'admin');
     const adminPasswords = new PasswordAuthentication(
@@ -196,6 +199,7 @@ export async function createContext(
       passwords,
       emailTokens,
       mailer,
+      emailTemplates,
       rateLimits,
       adminUsers,
       adminSessions,

@@ -1,10 +1,11 @@
-import { like, sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { type Static, type TSchema, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Sealer } from '../crypto/seal.js';
 import type { ChangeBus } from '../db/change-bus.js';
 import type { Database } from '../db/client.js';
 import { serverSecrets, settings as settingsTable } from '../db/schema/index.js';
+import { TemplateContentSchema } from '../email/templates.js';
 
 interface SettingDefinition<S extends TSchema = TSchema> {
   schema: S;
@@ -12,6 +13,8 @@ interface SettingDefinition<S extends TSchema = TSchema> {
   description: string;
   /** Secure settings (passwords) are sealed by their owner and never returned in plaintext. */
   secure?: boolean;
+  /** Managed through their own admin endpoints (email templates), so left out of the generic settings API. */
+  hidden?: boolean;
 }
 
 function define<S extends TSchema>(
@@ -20,6 +23,18 @@ function define<S extends TSchema>(
   description: string,
 ): SettingDefinition<S> {
   return { schema, default: defaultValue, description };
+}
+
+/** An admin's version of an email template; null means the built-in one (see the email-template endpoints). */
+const TemplateOverrideSchema = Type.Union([TemplateContentSchema, Type.Null()]);
+
+function emailTemplateOverride(template: string): SettingDefinition<typeof TemplateOverrideSchema> {
+  return {
+    schema: TemplateOverrideSchema,
+    default: null,
+    description: `The ${template} email's subject, paragraphs and action label, when an admin changed them.`,
+    hidden: true,
+  };
 }
 
 /** Every runtime setting, with its type, default and description. Slices add theirs here. */
@@ -207,6 +222,11 @@ export const SETTING_DEFINITIONS = {
     14 * 86_400,
     'A session ends this long after sign-in, however active.',
   ),
+  'email.templates.verification': emailTemplateOverride('verification'),
+  'email.templates.password_reset': emailTemplateOverride('password reset'),
+  'email.templates.email_change': emailTemplateOverride('email change'),
+  'email.templates.existing_account': emailTemplateOverride('existing account'),
+  'email.templates.organization_invite': emailTemplateOverride('organization invitation'),
 } satisfies Record<string, SettingDefinition>;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;
@@ -228,6 +248,12 @@ export class SettingValidationError extends Error {
 
 export function isSettingKey(key: string): key is SettingKey {
   return Object.hasOwn(SETTING_DEFINITIONS, key);
+}
+
+/** Whether a setting is managed by its own endpoints rather than the generic settings API. */
+export function isHiddenSetting(key: SettingKey): boolean {
+  const definition: SettingDefinition = SETTING_DEFINITIONS[key];
+  return definition.hidden === true;
 }
 
 export function validateSetting(key: string, value: unknown): void {
@@ -266,19 +292,44 @@ export class SettingsService {
     return SETTING_DEFINITIONS[key].default as SettingValue<K>;
   }
 
-  /** Every setting with its current value, default and description (secure values masked). */
-  list(): { key: SettingKey; value: unknown; default: unknown; description: string; secure: boolean }[] {
-    return (Object.keys(SETTING_DEFINITIONS) as SettingKey[]).map((key) => {
-      const definition: SettingDefinition = SETTING_DEFINITIONS[key];
-      const secure = definition.secure === true;
-      return {
-        key,
-        value: secure ? null : this.get(key),
-        default: secure ? null : definition.default,
-        description: definition.description,
-        secure,
-      };
-    });
+  /**
+   * Every setting of the generic settings API with its current value, default, description and JSON Schema (a
+   * TypeBox schema is one), secure values masked.
+   */
+  list(): {
+    key: SettingKey;
+    value: unknown;
+    default: unknown;
+    description: string;
+    secure: boolean;
+    schema: TSchema;
+  }[] {
+    return (Object.keys(SETTING_DEFINITIONS) as SettingKey[])
+      .filter((key) => !isHiddenSetting(key))
+      .map((key) => {
+        const definition: SettingDefinition = SETTING_DEFINITIONS[key];
+        const secure = definition.secure === true;
+        return {
+          key,
+          value: secure ? null : this.get(key),
+          default: secure ? null : definition.default,
+          description: definition.description,
+          secure,
+          schema: definition.schema,
+        };
+      });
+  }
+
+  /** Removes a stored value, so the setting follows its default again (also a later release's default). */
+  async reset(key: SettingKey): Promise<void> {
+    const definition: SettingDefinition = SETTING_DEFINITIONS[key];
+    if (definition.secure === true) {
+      await this.database.db.delete(serverSecrets).where(eq(serverSecrets.name, secretName(key)));
+    } else {
+      await this.database.db.delete(settingsTable).where(eq(settingsTable.key, key));
+    }
+    this.values.delete(key);
+    await this.bus.publish('settings', key);
   }
 
   async set<K extends SettingKey>(key: K, value: SettingValue<K>): Promise<void> {

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { ApiError } from '../app/errors.js';
 import type { Config } from '../config/config.js';
 import type { SettingsService } from '../config/settings.js';
+import type { EmailTemplateService } from './template-service.js';
 import { renderEmail, type TemplateName } from './templates.js';
 
 export interface OutgoingEmail {
@@ -23,6 +24,7 @@ export class Mailer {
   constructor(
     private readonly config: Config,
     private readonly settings: SettingsService,
+    private readonly templates: EmailTemplateService,
     private readonly logger: Logger,
   ) {}
 
@@ -36,10 +38,12 @@ export class Mailer {
   }
 
   async send(email: OutgoingEmail): Promise<void> {
-    const rendered = renderEmail(email.template, {
-      product: this.settings.get('product.name'),
-      ...email.variables,
-    });
+    // The admin's version of the template when one is set (email-template endpoints), the built-in one otherwise.
+    const rendered = renderEmail(
+      email.template,
+      { product: this.settings.get('product.name'), ...email.variables },
+      this.templates.content(email.template),
+    );
     if (!this.configured()) {
       if (this.config.environment !== 'development') throw emailNotConfigured();
       this.logger.info(

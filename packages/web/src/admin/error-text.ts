@@ -25,7 +25,13 @@ const TEXT: Record<string, string> = {
 };
 
 /** Codes whose server message is the useful part (it says which field broke which rule). */
-const SHOW_SERVER_MESSAGE = new Set(['invalid_request', 'invalid_client_metadata', 'invalid_setting']);
+const SHOW_SERVER_MESSAGE = new Set([
+  'invalid_request',
+  'invalid_client_metadata',
+  'invalid_setting',
+  'invalid_template',
+  'unknown_template_variable',
+]);
 
 export function describeError(error: unknown): string {
   if (error instanceof ApiError) {

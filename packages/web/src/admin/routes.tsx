@@ -8,6 +8,7 @@ import { ClientCreatePage } from './pages/ClientCreatePage';
 import { ClientDetailPage } from './pages/ClientDetailPage';
 import { ClientsPage } from './pages/ClientsPage';
 import { DashboardPage } from './pages/DashboardPage';
+import { EmailTemplatesPage } from './pages/EmailTemplatesPage';
 import { KeysPage } from './pages/KeysPage';
 import { AdminNotFoundPage } from './pages/NotFoundPage';
 import { SettingsPage } from './pages/SettingsPage';
@@ -91,6 +92,14 @@ export const adminRoutes: Route[] = [
     render: () => (
       <SignedIn>
         <SettingsPage />
+      </SignedIn>
+    ),
+  },
+  {
+    path: '/email-templates',
+    render: () => (
+      <SignedIn>
+        <EmailTemplatesPage />
       </SignedIn>
     ),
   },

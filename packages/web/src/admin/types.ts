@@ -82,6 +82,36 @@ export interface SettingView {
   description: string;
   secure: boolean;
   configured: boolean;
+  schema: SettingSchema;
+}
+
+export type EmailTemplateName =
+  | 'verification'
+  | 'password_reset'
+  | 'email_change'
+  | 'existing_account'
+  | 'organization_invite';
+
+/** An email template's editable text: plain text with {{variable}} placeholders. */
+export interface EmailTemplateContent {
+  subject: string;
+  paragraphs: string[];
+  action_label: string;
+}
+
+export interface EmailTemplateView {
+  name: EmailTemplateName;
+  description: string;
+  variables: { name: string; description: string }[];
+  default: EmailTemplateContent;
+  current: EmailTemplateContent;
+  overridden: boolean;
+}
+
+export interface RenderedEmailView {
+  subject: string;
+  text: string;
+  html: string;
 }
 
 export interface KeyView {

@@ -12,6 +12,7 @@ const SECTIONS: { to: string; label: string }[] = [
   { to: '/users', label: 'Users' },
   { to: '/admins', label: 'Admins' },
   { to: '/settings', label: 'Settings' },
+  { to: '/email-templates', label: 'Email templates' },
   { to: '/keys', label: 'Signing keys' },
   { to: '/audit', label: 'Audit log' },
   { to: '/account', label: 'Your account' },

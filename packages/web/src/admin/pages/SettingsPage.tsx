@@ -9,16 +9,9 @@ import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
 import { describeError } from '../error-text';
 import { formatSeconds } from '../format';
 import { useAdmin, useAdminApi } from '../session';
-import type { SettingView } from '../types';
+import type { SettingSchema, SettingView } from '../types';
 import { useLoad } from '../use-load';
 import { emailError } from '../validation';
-
-/** Settings whose value is one of a few (the API describes them in prose only; the server validates). */
-const CHOICES: Record<string, readonly (string | number)[]> = {
-  'smtp.security': ['starttls', 'tls', 'none'],
-  'otp.algorithm': ['SHA1', 'SHA256', 'SHA512'],
-  'otp.digits': [6, 8],
-};
 
 /** Set at install or from the environment; the API does not change it. */
 const READ_ONLY = new Set(['system.public_base_url']);
@@ -36,15 +29,31 @@ const GROUP_TITLES: Record<string, string> = {
   otp: 'Two-step verification (TOTP)',
 };
 
-type Kind = 'boolean' | 'integer' | 'choice' | 'string' | 'secure';
+type Kind = 'boolean' | 'number' | 'choice' | 'string' | 'secure';
+type Choice = string | number | boolean;
 
+/** The constants of a union of literals (rendered as a select), or null for any other type. */
+function choicesOf(schema: SettingSchema): Choice[] | null {
+  const options = schema.anyOf;
+  if (!options?.length || !options.every((option) => 'const' in option)) return null;
+  return options.map((option) => option.const as Choice);
+}
+
+/** The control a setting gets, from its JSON Schema (the server's type for it). */
 function kindOf(setting: SettingView): Kind {
   if (setting.secure) return 'secure';
-  if (CHOICES[setting.key]) return 'choice';
-  const sample = setting.value ?? setting.default;
-  if (typeof sample === 'boolean') return 'boolean';
-  if (typeof sample === 'number') return 'integer';
+  if (choicesOf(setting.schema)) return 'choice';
+  if (setting.schema.type === 'boolean') return 'boolean';
+  if (setting.schema.type === 'integer' || setting.schema.type === 'number') return 'number';
   return 'string';
+}
+
+/** "Allowed: 1 to 65535." for a number with bounds, "Up to 80 characters." for a bounded text. */
+function limitsOf(schema: SettingSchema, kind: Kind): string {
+  if (kind === 'number' && schema.minimum !== undefined && schema.maximum !== undefined)
+    return ` Allowed: ${schema.minimum} to ${schema.maximum}.`;
+  if (kind === 'string' && schema.maxLength !== undefined) return ` Up to ${schema.maxLength} characters.`;
+  return '';
 }
 
 function display(value: unknown, key: string): string {
@@ -54,7 +63,7 @@ function display(value: unknown, key: string): string {
   return String(value);
 }
 
-/** Every runtime setting, typed by its value, with its description and default; secure ones write-only. */
+/** Every runtime setting, its control chosen by its JSON Schema, with its description and default; secure ones write-only. */
 export function SettingsPage() {
   const api = useAdminApi();
   const settings = useLoad('settings', (signal) =>
@@ -138,12 +147,19 @@ function SettingRow({ setting, onSaved }: { setting: SettingView; onSaved: (sett
   function parsed(value: string | boolean): { value?: unknown; error?: string } {
     if (kind === 'boolean') return { value: Boolean(value) };
     if (kind === 'choice') {
-      const choice = (CHOICES[setting.key] ?? []).find((option) => String(option) === String(value));
+      const choice = (choicesOf(setting.schema) ?? []).find((option) => String(option) === String(value));
       return choice === undefined ? { error: 'Choose one of the options.' } : { value: choice };
     }
-    if (kind === 'integer') {
+    if (kind === 'number') {
+      const { minimum, maximum, type } = setting.schema;
       const number = Number(String(value).trim());
-      if (String(value).trim() === '' || !Number.isInteger(number)) return { error: 'Enter a whole number.' };
+      const whole = type === 'integer';
+      const range = minimum !== undefined && maximum !== undefined ? ` from ${minimum} to ${maximum}` : '';
+      const problem = `Enter a ${whole ? 'whole ' : ''}number${range}.`;
+      if (String(value).trim() === '' || !Number.isFinite(number) || (whole && !Number.isInteger(number)))
+        return { error: problem };
+      if ((minimum !== undefined && number < minimum) || (maximum !== undefined && number > maximum))
+        return { error: problem };
       return { value: number };
     }
     return { value: String(value) };
@@ -204,8 +220,8 @@ function SettingRow({ setting, onSaved }: { setting: SettingView; onSaved: (sett
   } else if (kind === 'choice') {
     control = (
       <select {...common} value={String(draft)} onChange={(event) => setDraft(event.target.value)}>
-        {(CHOICES[setting.key] ?? []).map((choice) => (
-          <option key={choice} value={String(choice)}>
+        {(choicesOf(setting.schema) ?? []).map((choice) => (
+          <option key={String(choice)} value={String(choice)}>
             {String(choice)}
           </option>
         ))}
@@ -215,8 +231,12 @@ function SettingRow({ setting, onSaved }: { setting: SettingView; onSaved: (sett
     control = (
       <input
         {...common}
-        type={kind === 'integer' ? 'number' : kind === 'secure' ? 'password' : 'text'}
-        inputMode={kind === 'integer' ? 'numeric' : undefined}
+        type={kind === 'number' ? 'number' : kind === 'secure' ? 'password' : 'text'}
+        inputMode={kind === 'number' && setting.schema.type === 'integer' ? 'numeric' : undefined}
+        min={kind === 'number' ? setting.schema.minimum : undefined}
+        max={kind === 'number' ? setting.schema.maximum : undefined}
+        step={kind === 'number' && setting.schema.type === 'integer' ? 1 : undefined}
+        maxLength={kind === 'string' || kind === 'secure' ? setting.schema.maxLength : undefined}
         autoComplete={kind === 'secure' ? 'new-password' : 'off'}
         spellCheck={false}
         placeholder={
@@ -243,7 +263,7 @@ function SettingRow({ setting, onSaved }: { setting: SettingView; onSaved: (sett
             ? setting.configured
               ? 'A value is set; it is never shown. Type a new one to replace it.'
               : 'No value is set.'
-            : `Default: ${display(setting.default, setting.key)}.`}
+            : `Default: ${display(setting.default, setting.key)}.${limitsOf(setting.schema, kind)}`}
           {READ_ONLY.has(setting.key) ? ' Set at install or with TESSERA_BASE_URL; not changeable here.' : ''}
         </p>
         <p id={statusId} className={failure ? 'field-error' : 'setting-status'} role="status">

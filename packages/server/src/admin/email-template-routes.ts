@@ -1,0 +1,174 @@
+import { Type } from 'typebox';
+import type { App } from '../app/build.js';
+import type { AppContext } from '../app/context.js';
+import { errorResponses } from '../app/errors.js';
+import type { TemplateView } from '../email/template-service.js';
+import { type TemplateContent, TemplateContentSchema } from '../email/templates.js';
+import { adminCaller } from './guard.js';
+
+const TemplateViewSchema = Type.Object({
+  name: Type.String(),
+  description: Type.String(),
+  variables: Type.Array(Type.Object({ name: Type.String(), description: Type.String() }), {
+    description: 'The {{variables}} this template may use',
+  }),
+  default: TemplateContentSchema,
+  current: TemplateContentSchema,
+  overridden: Type.Boolean({ description: 'Whether an admin changed the built-in text' }),
+});
+
+const RenderedSchema = Type.Object({
+  subject: Type.String(),
+  text: Type.String(),
+  html: Type.String({ description: 'Generated from the text; every variable HTML-escaped' }),
+});
+
+const NameParams = Type.Object({ name: Type.String({ maxLength: 100 }) });
+
+const PreviewBody = Type.Object(
+  {
+    ...TemplateContentSchema.properties,
+    sample_values: Type.Optional(
+      Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 500 }), {
+        maxProperties: 20,
+        description: 'Replaces some of the sample values (only variables the template provides)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** Which fields an update changed, with their old and new text (templates hold no secrets). */
+function changes(before: TemplateContent, after: TemplateContent): Record<string, unknown> {
+  const changed: Record<string, unknown> = {};
+  if (before.subject !== after.subject) changed.subject = { from: before.subject, to: after.subject };
+  if (JSON.stringify(before.paragraphs) !== JSON.stringify(after.paragraphs))
+    changed.paragraphs = { from: before.paragraphs, to: after.paragraphs };
+  if (before.action_label !== after.action_label)
+    changed.action_label = { from: before.action_label, to: after.action_label };
+  return changed;
+}
+
+/** Email templates: list, reword, reset to the built-in text, and preview with sample values. */
+export function registerAdminEmailTemplateRoutes(app: App, context: AppContext): void {
+  const templates = context.emailTemplates;
+
+  const audit = async (
+    action: string,
+    request: Parameters<typeof adminCaller>[0],
+    before: TemplateView,
+    after: TemplateView,
+  ) => {
+    await context.audit.record({
+      action,
+      outcome: 'success',
+      actor: { type: 'admin', id: adminCaller(request).admin.id },
+      target: { type: 'email_template', id: after.name },
+      details: {
+        template: after.name,
+        overridden: after.overridden,
+        changes: changes(before.current, after.current),
+      },
+      request,
+    });
+  };
+
+  app.get(
+    '/admin/email-templates',
+    {
+      config: { adminAccess: 'read' },
+      schema: {
+        tags: ['admin-email-templates'],
+        summary: 'Every email template with its variables, built-in and current text',
+        response: { 200: Type.Object({ templates: Type.Array(TemplateViewSchema) }), ...errorResponses(401) },
+      },
+    },
+    async () => ({ templates: templates.list() }),
+  );
+
+  app.get(
+    '/admin/email-templates/:name',
+    {
+      config: { adminAccess: 'read' },
+      schema: {
+        tags: ['admin-email-templates'],
+        summary: 'One email template',
+        params: NameParams,
+        response: { 200: TemplateViewSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => templates.find(request.params.name),
+  );
+
+  app.get(
+    '/admin/email-templates/:name/preview',
+    {
+      config: { adminAccess: 'read' },
+      schema: {
+        tags: ['admin-email-templates'],
+        summary: 'The current text rendered with sample values',
+        params: NameParams,
+        response: { 200: RenderedSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => templates.preview(request.params.name),
+  );
+
+  app.post(
+    '/admin/email-templates/:name/preview',
+    {
+      // A draft is only ever someone's edit in progress, so previewing one is for the admins who can save it.
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: ['admin-email-templates'],
+        summary: 'Renders a draft (not saved) with sample values',
+        params: NameParams,
+        body: PreviewBody,
+        response: { 200: RenderedSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { sample_values: sample, ...draft } = request.body;
+      return templates.preview(request.params.name, draft, sample);
+    },
+  );
+
+  app.put(
+    '/admin/email-templates/:name',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: ['admin-email-templates'],
+        summary: 'Rewords a template (plain text with {{variables}}; the HTML part is generated from it)',
+        params: NameParams,
+        body: TemplateContentSchema,
+        response: { 200: TemplateViewSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const before = templates.find(request.params.name);
+      const after = await templates.update(request.params.name, request.body);
+      await audit('email_template.updated', request, before, after);
+      return after;
+    },
+  );
+
+  app.post(
+    '/admin/email-templates/:name/reset',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: ['admin-email-templates'],
+        summary: 'Puts the built-in text back',
+        params: NameParams,
+        response: { 200: TemplateViewSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const before = templates.find(request.params.name);
+      const after = await templates.reset(request.params.name);
+      await audit('email_template.reset', request, before, after);
+      return after;
+    },
+  );
+}
