@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
+import { publicIconPath } from '../clients/icon.js';
 import { accountLink } from './registration-routes.js';
 import { Email } from './schemas.js';
 import { currentSession, requireSessionWithCsrf, requireStepUpIfEnrolled } from './session-http.js';
@@ -127,6 +128,9 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
                 client_id: Type.String(),
                 name: Type.String(),
                 logo_uri: Type.Union([Type.String(), Type.Null()]),
+                icon_url: Type.Union([Type.String(), Type.Null()], {
+                  description: 'The uploaded icon, served from this origin (versioned path), or null',
+                }),
                 app_url: Type.String(),
               }),
             ),
@@ -145,6 +149,7 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
             client_id: client.id,
             name: client.name,
             logo_uri: client.logoUri,
+            icon_url: client.icon ? publicIconPath(client.id, client.icon.etag) : null,
             app_url: client.appUrl!,
           })),
       };

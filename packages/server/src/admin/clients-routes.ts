@@ -4,6 +4,7 @@ import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { type Client, ClientInputSchema, ClientValidationError } from '../clients/model.js';
 import { ClientNotFoundError } from '../clients/service.js';
+import { ClientIconView, clientIconView, registerAdminClientIconRoutes } from './client-icon-routes.js';
 import { adminCaller } from './guard.js';
 
 const SecretMetadata = Type.Object({
@@ -33,6 +34,9 @@ const ClientView = Type.Object({
   zk_delivery: Type.String(),
   zk_required: Type.Boolean(),
   show_on_dashboard: Type.Boolean(),
+  icon: Type.Union([ClientIconView, Type.Null()], {
+    description: 'The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null',
+  }),
   secret: Type.Union([SecretMetadata, Type.Null()], {
     description: 'Metadata only; the secret itself is never returned here',
   }),
@@ -72,6 +76,7 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
       zk_delivery: client.zkDelivery,
       zk_required: client.zkRequired,
       show_on_dashboard: client.showOnDashboard,
+      icon: client.icon ? clientIconView(client.id, client.icon) : null,
       secret: secret
         ? {
             created_at: secret.createdAt.toISOString(),
@@ -235,4 +240,6 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
       return { client_id: request.params.clientId, client_secret: secret };
     },
   );
+
+  registerAdminClientIconRoutes(app, context);
 }

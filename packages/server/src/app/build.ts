@@ -31,6 +31,7 @@ import { registerAdminOrganizationRoutes } from '../admin/orgs-routes.js';
 import { registerAdminOtpManagementRoutes } from '../admin/otp-admin-routes.js';
 import { registerAdminSystemRoutes } from '../admin/system-routes.js';
 import { registerAdminUserRoutes } from '../admin/users-routes.js';
+import { registerClientIconRoutes } from '../clients/icon-routes.js';
 import { registerAuthorizeRoutes } from '../oauth/authorize-routes.js';
 import { registerBackchannelRoutes } from '../oauth/backchannel-routes.js';
 import { registerDiscoveryRoutes } from '../oauth/discovery-routes.js';
@@ -197,6 +198,7 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
     registerPasswordRoutes(app, context);
     registerProfileRoutes(app, context);
     registerDirectoryRoutes(app, context);
+    registerClientIconRoutes(app, context);
     registerOtpRoutes(app, context, '/otp', userOtpAccess(context));
     registerOrganizationRoutes(app, context);
     registerStaticUi(app, {

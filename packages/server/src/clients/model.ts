@@ -103,7 +103,17 @@ export interface Client {
   zkDelivery: 'none' | 'v2' | 'legacy-v1';
   zkRequired: boolean;
   showOnDashboard: boolean;
+  /** The uploaded icon's metadata (the bytes are read only when the icon is served). */
+  icon: ClientIconInfo | null;
   createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface ClientIconInfo {
+  contentType: string;
+  byteLength: number;
+  /** SHA-256 of the bytes, base64url: the ETag and the URL version. */
+  etag: string;
   updatedAt: Date;
 }
 

@@ -3,6 +3,7 @@ import type { Sealer } from '../crypto/seal.js';
 import { sha256 } from '../crypto/tokens.js';
 import type { ChangeBus } from '../db/change-bus.js';
 import type { Db } from '../db/client.js';
+import { iconEtag, validateIcon } from './icon.js';
 import {
   type Client,
   type ClientInput,
@@ -23,6 +24,10 @@ interface CachedClient {
 
 export class ClientNotFoundError extends Error {
   override name = 'ClientNotFoundError';
+}
+
+export class ClientIconNotFoundError extends Error {
+  override name = 'ClientIconNotFoundError';
 }
 
 const SECRET_TOUCH_INTERVAL_MS = 60_000;
@@ -49,6 +54,15 @@ function toClient(row: ClientRow): Client {
     zkDelivery: row.zkDelivery as Client['zkDelivery'],
     zkRequired: row.zkRequired,
     showOnDashboard: row.showOnDashboard,
+    icon:
+      row.iconEtag && row.iconContentType && row.iconUpdatedAt
+        ? {
+            contentType: row.iconContentType,
+            byteLength: row.iconByteLength ?? 0,
+            etag: row.iconEtag,
+            updatedAt: row.iconUpdatedAt,
+          }
+        : null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -206,6 +220,30 @@ export class ClientService {
     await this.store.replaceSecret(id, secret);
     await this.changed(id);
     return secret.plaintext;
+  }
+
+  /**
+   * Stores (or replaces) a client's icon after checking its type, magic bytes and size. The cached client carries
+   * the icon's version, so every node drops it and the hosted UI's icon URL changes everywhere at once.
+   */
+  async setIcon(id: string, declaredType: string, bytes: Buffer): Promise<Client> {
+    const contentType = validateIcon(declaredType, bytes);
+    const stored = await this.store.upsertIcon({ clientId: id, contentType, bytes, etag: iconEtag(bytes) });
+    if (!stored) throw new ClientNotFoundError(id);
+    await this.changed(id);
+    return (await this.find(id))!;
+  }
+
+  async removeIcon(id: string): Promise<void> {
+    if (!(await this.store.find(id))) throw new ClientNotFoundError(id);
+    if (!(await this.store.deleteIcon(id))) throw new ClientIconNotFoundError(id);
+    await this.changed(id);
+  }
+
+  /** The icon's bytes, or null when the client or its icon does not exist. */
+  async readIcon(id: string): Promise<{ contentType: string; bytes: Buffer; etag: string } | null> {
+    const row = await this.store.findIcon(id);
+    return row ? { contentType: row.contentType, bytes: row.bytes, etag: row.etag } : null;
   }
 
   /** Checks a presented secret in constant time against the active one. */

@@ -1,8 +1,17 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { clientSecrets, clients } from '../db/schema/index.js';
+import { clientIcons, clientSecrets, clients } from '../db/schema/index.js';
+// A generic SQLSTATE check (it lives with the first slice that needed it), not a call into that slice's store.
+import { isForeignKeyViolation } from '../orgs/store.js';
 
-export type ClientRow = typeof clients.$inferSelect;
+/** A client row with its icon's metadata (null columns when it has none); never the icon's bytes. */
+export type ClientRow = typeof clients.$inferSelect & {
+  iconContentType: string | null;
+  iconByteLength: number | null;
+  iconEtag: string | null;
+  iconUpdatedAt: Date | null;
+};
+export type ClientIconRow = typeof clientIcons.$inferSelect;
 export type ClientSecretRow = typeof clientSecrets.$inferSelect;
 export type NewClientRow = typeof clients.$inferInsert;
 
@@ -10,13 +19,26 @@ export type NewClientRow = typeof clients.$inferInsert;
 export class ClientStore {
   constructor(private readonly db: Db) {}
 
+  private selectWithIcon() {
+    return this.db
+      .select({
+        ...getTableColumns(clients),
+        iconContentType: clientIcons.contentType,
+        iconByteLength: sql<number | null>`octet_length(${clientIcons.bytes})`.mapWith(Number),
+        iconEtag: clientIcons.etag,
+        iconUpdatedAt: clientIcons.updatedAt,
+      })
+      .from(clients)
+      .leftJoin(clientIcons, eq(clientIcons.clientId, clients.id));
+  }
+
   async find(id: string): Promise<ClientRow | undefined> {
-    const [row] = await this.db.select().from(clients).where(eq(clients.id, id));
+    const [row] = await this.selectWithIcon().where(eq(clients.id, id));
     return row;
   }
 
   async list(): Promise<ClientRow[]> {
-    return this.db.select().from(clients).orderBy(asc(clients.name), asc(clients.id));
+    return this.selectWithIcon().orderBy(asc(clients.name), asc(clients.id));
   }
 
   async activeSecret(clientId: string): Promise<ClientSecretRow | undefined> {
@@ -70,5 +92,36 @@ export class ClientStore {
 
   async touchSecret(secretId: string, at: Date): Promise<void> {
     await this.db.update(clientSecrets).set({ lastUsedAt: at }).where(eq(clientSecrets.id, secretId));
+  }
+
+  async findIcon(clientId: string): Promise<ClientIconRow | undefined> {
+    const [row] = await this.db.select().from(clientIcons).where(eq(clientIcons.clientId, clientId));
+    return row;
+  }
+
+  /** Stores or replaces a client's icon; false when the client does not exist (the foreign key refuses the row). */
+  async upsertIcon(icon: Omit<ClientIconRow, 'updatedAt'>): Promise<boolean> {
+    const updatedAt = new Date();
+    try {
+      await this.db
+        .insert(clientIcons)
+        .values({ ...icon, updatedAt })
+        .onConflictDoUpdate({
+          target: clientIcons.clientId,
+          set: { contentType: icon.contentType, bytes: icon.bytes, etag: icon.etag, updatedAt },
+        });
+      return true;
+    } catch (error) {
+      if (isForeignKeyViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  async deleteIcon(clientId: string): Promise<boolean> {
+    const deleted = await this.db
+      .delete(clientIcons)
+      .where(eq(clientIcons.clientId, clientId))
+      .returning({ clientId: clientIcons.clientId });
+    return deleted.length > 0;
   }
 }

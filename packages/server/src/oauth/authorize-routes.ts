@@ -5,6 +5,7 @@ import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { errorResponses } from '../app/errors.js';
 import { messagePage } from '../app/html-page.js';
+import { publicIconPath } from '../clients/icon.js';
 import type { AuthorizeParameters } from './authorize-request.js';
 
 const AuthorizeQuery = Type.Object(
@@ -39,6 +40,9 @@ const RequestView = Type.Object({
     name: Type.String(),
     description: Type.String(),
     logo_uri: Type.Union([Type.String(), Type.Null()]),
+    icon_url: Type.Union([Type.String(), Type.Null()], {
+      description: 'The uploaded icon, served from this origin (versioned path), or null',
+    }),
     app_url: Type.Union([Type.String(), Type.Null()]),
   }),
   scopes: Type.Array(Type.Object({ scope: Type.String(), description: Type.String() })),
@@ -130,6 +134,7 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
           name: client.name,
           description: client.description,
           logo_uri: client.logoUri,
+          icon_url: client.icon ? publicIconPath(client.id, client.icon.etag) : null,
           app_url: client.appUrl,
         },
         scopes: pending.scope

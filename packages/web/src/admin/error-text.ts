@@ -31,6 +31,10 @@ const SHOW_SERVER_MESSAGE = new Set([
   'invalid_setting',
   'invalid_template',
   'unknown_template_variable',
+  'unsupported_icon_type',
+  'icon_type_mismatch',
+  'icon_too_large',
+  'icon_empty',
 ]);
 
 export function describeError(error: unknown): string {

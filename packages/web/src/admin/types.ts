@@ -30,9 +30,20 @@ export interface ClientView {
   zk_delivery: string;
   zk_required: boolean;
   show_on_dashboard: boolean;
+  icon: ClientIcon | null;
   secret: { created_at: string; last_used_at: string | null; hint: string } | null;
   created_at: string;
   updated_at: string;
+}
+
+/** An uploaded client icon (PUT /admin/clients/{id}/icon). */
+export interface ClientIcon {
+  content_type: string;
+  size_bytes: number;
+  etag: string;
+  updated_at: string;
+  /** Its path on the public port, as the hosted UI shows it. */
+  url: string;
 }
 
 /** The writable fields (ClientInputSchema on the server). */
@@ -73,6 +84,17 @@ export interface AdminUserView {
   name: string;
   role: 'read' | 'write';
   status: string;
+}
+
+/** The part of JSON Schema a setting's type uses (TypeBox on the server). */
+export interface SettingSchema {
+  type?: string;
+  /** A choice among constants (a union of literals). */
+  anyOf?: { type?: string; const?: unknown }[];
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
 }
 
 export interface SettingView {

@@ -20,7 +20,7 @@ export class ApiError extends Error {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRequestOptions {
-  /** Sent as JSON; omit for requests without a body. */
+  /** Sent as JSON, or as it is when a Blob (a File); omit for requests without a body. */
   body?: unknown;
   /** Extra headers, e.g. a CSRF token for state-changing calls. */
   headers?: Record<string, string>;
@@ -65,7 +65,11 @@ export async function apiRequest<T>(
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const init: RequestInit = { method, headers, credentials: 'same-origin', signal: options.signal ?? null };
-  if (options.body !== undefined) {
+  if (options.body instanceof Blob) {
+    // A file (an uploaded image) goes as it is, with its own type.
+    headers['content-type'] = options.body.type || 'application/octet-stream';
+    init.body = options.body;
+  } else if (options.body !== undefined) {
     headers['content-type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }

@@ -1,4 +1,14 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { sessions, users } from './accounts.js';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
@@ -51,6 +61,26 @@ export const clientSecrets = pgTable(
   },
   (table) => [index('client_secrets_client_idx').on(table.clientId)],
 );
+
+/** Raw bytes (`bytea`); PGlite returns a Uint8Array and node-postgres a Buffer, so reads are normalized to Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Client icons uploaded by admins and served from our own origin (the hosted UI's CSP blocks external images).
+ * `etag` is the SHA-256 of the bytes: the HTTP validator and the version in the icon URL.
+ */
+export const clientIcons = pgTable('client_icons', {
+  clientId: text('client_id')
+    .primaryKey()
+    .references(() => clients.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  etag: text('etag').notNull(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
 
 /** Pending authorization requests between /authorize and /authorize/finalize (looked up by hashed id). */
 export const authorizationRequests = pgTable('authorization_requests', {

@@ -25,6 +25,8 @@ const KNOWN_ACTIONS = [
   'audit.exported',
   'client.created',
   'client.deleted',
+  'client.icon_removed',
+  'client.icon_uploaded',
   'client.secret_rotated',
   'client.updated',
   'install.completed',

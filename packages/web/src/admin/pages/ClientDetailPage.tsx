@@ -4,6 +4,7 @@ import { Loading } from '../../shared/Loading';
 import { Notice } from '../../shared/Notice';
 import { useRouter } from '../../shared/router';
 import { AdminLayout } from '../components/AdminLayout';
+import { ClientIconSection } from '../components/ClientIconSection';
 import { ConfirmAction } from '../components/ConfirmAction';
 import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
 import { SecretReveal } from '../components/SecretReveal';
@@ -103,6 +104,8 @@ function ClientDetail({
           </dd>
         </div>
       </dl>
+
+      <ClientIconSection client={client} onChanged={(icon) => onChanged({ ...client, icon })} />
 
       {client.type === 'confidential' ? (
         <section className="section" aria-labelledby="secret-heading">

@@ -3,6 +3,7 @@ import { Loading } from '../../shared/Loading';
 import { Notice } from '../../shared/Notice';
 import { Link, useRouter } from '../../shared/router';
 import { AdminLayout } from '../components/AdminLayout';
+import { adminIconPath } from '../components/ClientIconSection';
 import { SearchForm } from '../components/SearchForm';
 import { describeError } from '../error-text';
 import { Time } from '../format';
@@ -80,6 +81,15 @@ export function ClientsPage() {
               {clients.data.clients.map((client) => (
                 <tr key={client.client_id}>
                   <th scope="row">
+                    {client.icon ? (
+                      <img
+                        className="client-icon-small"
+                        src={adminIconPath(client) ?? ''}
+                        alt=""
+                        width={20}
+                        height={20}
+                      />
+                    ) : null}
                     <Link to={`/clients/${encodeURIComponent(client.client_id)}`}>{client.name}</Link>
                   </th>
                   <td>

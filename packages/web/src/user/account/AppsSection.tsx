@@ -8,6 +8,7 @@ interface App {
   client_id: string;
   name: string;
   logo_uri: string | null;
+  icon_url: string | null;
   app_url: string;
 }
 
@@ -40,7 +41,7 @@ export function AppsSection() {
           {load.apps.map((app) => (
             <li key={app.client_id}>
               <a href={app.app_url} className="app-link" rel="noopener noreferrer">
-                <ClientLogo name={app.name} logoUri={app.logo_uri} />
+                <ClientLogo name={app.name} iconUrl={app.icon_url} logoUri={app.logo_uri} />
                 <span>{app.name}</span>
               </a>
             </li>

@@ -17,6 +17,8 @@ interface RequestView {
     name: string;
     description: string;
     logo_uri: string | null;
+    /** The uploaded icon, served from this origin; null when there is none. */
+    icon_url: string | null;
     app_url: string | null;
   };
   scopes: { scope: string; description: string }[];
@@ -191,7 +193,7 @@ function Consent({
   return (
     <>
       <div className="client-summary">
-        <ClientLogo name={client.name} logoUri={client.logo_uri} />
+        <ClientLogo name={client.name} iconUrl={client.icon_url} logoUri={client.logo_uri} />
         <p className="lead">
           <strong data-testid="client-name">{client.name}</strong> wants to use your account.
         </p>

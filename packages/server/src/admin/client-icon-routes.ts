@@ -1,0 +1,177 @@
+import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { App } from '../app/build.js';
+import type { AppContext } from '../app/context.js';
+import { ApiError, errorResponses } from '../app/errors.js';
+import { ICON_CONTENT_TYPES, IconValidationError, MAX_ICON_BYTES, publicIconPath } from '../clients/icon.js';
+import { IconClientParams, IconVersionQuery, iconResponses, sendClientIcon } from '../clients/icon-http.js';
+import { ClientIconNotFoundError, ClientNotFoundError } from '../clients/service.js';
+import { adminCaller } from './guard.js';
+
+export const ClientIconView = Type.Object({
+  content_type: Type.String(),
+  size_bytes: Type.Integer(),
+  etag: Type.String({ description: 'SHA-256 of the bytes (base64url); changes whenever the icon does' }),
+  updated_at: Type.String({ format: 'date-time' }),
+  url: Type.String({ description: 'Its path on the public port, as the hosted UI shows it (versioned)' }),
+});
+
+const tooLarge = () =>
+  new ApiError(413, 'icon_too_large', `icons may be at most ${MAX_ICON_BYTES / 1024} KiB`);
+
+/**
+ * Reads an upload's raw bytes, giving up (413) as soon as it is larger than any icon may be: a declared
+ * Content-Length is refused before reading, a chunked body once the limit is passed.
+ */
+function readIconBody(
+  request: FastifyRequest,
+  payload: Readable,
+  done: (error: Error | null, body?: Buffer) => void,
+): void {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > MAX_ICON_BYTES) {
+    done(tooLarge());
+    return;
+  }
+  const chunks: Buffer[] = [];
+  let received = 0;
+  let finished = false;
+  const finish = (error: Error | null, body?: Buffer) => {
+    if (finished) return;
+    finished = true;
+    payload.removeAllListeners('data');
+    done(error, body);
+  };
+  payload.on('data', (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > MAX_ICON_BYTES) finish(tooLarge());
+    else chunks.push(chunk);
+  });
+  payload.on('end', () => finish(null, Buffer.concat(chunks)));
+  payload.on('error', (error) => finish(error));
+}
+
+/**
+ * Client icons on the admin port: upload (the raw image as the body, with its Content-Type), removal, and the bytes
+ * for the portal's preview (the admin portal's own origin; the public port's URL would be cross-origin there).
+ */
+export function registerAdminClientIconRoutes(app: App, context: AppContext): void {
+  const translate = (error: unknown): never => {
+    if (error instanceof IconValidationError)
+      throw new ApiError(error.code === 'icon_too_large' ? 413 : 415, error.code, error.message);
+    if (error instanceof ClientNotFoundError) throw new ApiError(404, 'not_found', 'no such client');
+    if (error instanceof ClientIconNotFoundError)
+      throw new ApiError(404, 'not_found', 'this client has no icon');
+    throw error;
+  };
+
+  // Encapsulated, so only these routes read arbitrary media types as raw bytes; every other admin route keeps
+  // refusing them with 415.
+  app.register(async (scope: App) => {
+    scope.addContentTypeParser('*', readIconBody);
+
+    scope.put(
+      '/admin/clients/:clientId/icon',
+      {
+        config: { adminAccess: 'write' },
+        schema: {
+          tags: ['admin-clients'],
+          summary: `Uploads or replaces a client’s icon: the raw image as the body (${ICON_CONTENT_TYPES.join(', ')}; at most ${MAX_ICON_BYTES / 1024} KiB; never SVG)`,
+          params: IconClientParams,
+          body: {
+            content: Object.fromEntries(
+              // No `type`: the parsed body is a Buffer, which a JSON-schema `string` would refuse.
+              ICON_CONTENT_TYPES.map((type) => [type, { schema: { description: 'The image file’s bytes' } }]),
+            ),
+          },
+          response: {
+            200: ClientIconView,
+            ...errorResponses(400, 401, 403, 404, 413, 415),
+          },
+        },
+      },
+      async (request) => {
+        const caller = adminCaller(request);
+        const bytes = request.body;
+        if (!Buffer.isBuffer(bytes)) {
+          throw new ApiError(
+            415,
+            'unsupported_icon_type',
+            'send the image itself as the body, with its type',
+          );
+        }
+        const client = await context.clients
+          .setIcon(request.params.clientId, request.headers['content-type'] ?? '', bytes)
+          .catch(translate);
+        const icon = client.icon!;
+        await context.audit.record({
+          action: 'client.icon_uploaded',
+          outcome: 'success',
+          actor: { type: 'admin', id: caller.admin.id },
+          target: { type: 'client', id: client.id },
+          // Metadata only: the image itself never goes into the audit log.
+          details: { content_type: icon.contentType, size_bytes: icon.byteLength, sha256: icon.etag },
+          request,
+        });
+        return clientIconView(client.id, icon);
+      },
+    );
+  });
+
+  app.delete(
+    '/admin/clients/:clientId/icon',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: ['admin-clients'],
+        summary: 'Removes a client’s icon (the hosted UI shows the app’s initial again)',
+        params: IconClientParams,
+        response: { 204: { description: 'Removed', type: 'null' }, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const caller = adminCaller(request);
+      await context.clients.removeIcon(request.params.clientId).catch(translate);
+      await context.audit.record({
+        action: 'client.icon_removed',
+        outcome: 'success',
+        actor: { type: 'admin', id: caller.admin.id },
+        target: { type: 'client', id: request.params.clientId },
+        request,
+      });
+      return reply.code(204).send(undefined as never);
+    },
+  );
+
+  app.get(
+    '/admin/clients/:clientId/icon',
+    {
+      config: { adminAccess: 'read' },
+      schema: {
+        tags: ['admin-clients'],
+        summary: 'A client’s icon, for the portal’s preview (404 when it has none)',
+        params: IconClientParams,
+        querystring: IconVersionQuery,
+        response: { ...iconResponses, ...errorResponses(401, 404) },
+      },
+    },
+    (request, reply) =>
+      // Behind the admin session: never kept by shared caches, always revalidated.
+      sendClientIcon(context.clients, request.params.clientId, request, reply, () => 'private, no-cache'),
+  );
+}
+
+/** The read model of an icon in the admin API. */
+export function clientIconView(
+  clientId: string,
+  icon: { contentType: string; byteLength: number; etag: string; updatedAt: Date },
+) {
+  return {
+    content_type: icon.contentType,
+    size_bytes: icon.byteLength,
+    etag: icon.etag,
+    updated_at: icon.updatedAt.toISOString(),
+    url: publicIconPath(clientId, icon.etag),
+  };
+}
