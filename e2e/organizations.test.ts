@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerWithPassword } from '../packages/server/src/testing/opaque-client.js';
 import { startTestServer, type TestServer } from '../packages/server/src/testing/server.js';
+import { currentCode } from '../packages/server/src/testing/totp.js';
 import { launchBrowser, type OpenedPage, openPage } from './browser.js';
 import {
   expectCleanPage,
@@ -184,11 +185,11 @@ describe('hosted UI: organizations (choosing one at consent, accepting an invita
     expect(await page.getByRole('button', { name: 'Accept invitation' }).count()).toBe(0);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(/\/ui\/sign-in\?return_to=/, { timeout: UI_TIMEOUT });
     await submitSignIn(page, invitee.email, password);
-    await waitForHeading(page, 'Your account');
 
-    // Signed in: open the link again and accept.
-    await page.goto(inviteUrl);
+    // Signed in, the browser comes back to the invitation by itself: accept it.
+    await page.waitForURL(inviteUrl, { timeout: UI_TIMEOUT });
     await waitForHeading(page, 'Invitation');
     const accept = page.getByRole('button', { name: 'Accept invitation' });
     await accept.waitFor({ timeout: UI_TIMEOUT });
@@ -204,6 +205,154 @@ describe('hosted UI: organizations (choosing one at consent, accepting an invita
     expect(await page.getByRole('alert').textContent()).toContain('not valid any more');
 
     // The only console noise: the refused preview of the used link.
+    expectCleanPage(diagnostics, [failedRequestLog(404)]);
+  });
+
+  it('an invitee with two-step verification comes back to the invitation after the code step', async () => {
+    const password = 'two step invitee password';
+    const invitee = await verifiedAccount(password, 'Tomas Twostep');
+    const account = { kind: 'user', id: invitee.id, label: invitee.email } as const;
+    const { secret } = await server.context.otp.startEnrolment(account);
+    await server.context.otp.confirmEnrolment(account, currentCode(secret));
+    const organization = await server.context.organizations.create(
+      {
+        name: `Epsilon ${randomBytes(3).toString('hex')}`,
+        slug: `epsilon-${randomBytes(3).toString('hex')}`,
+      },
+      FIXTURE,
+      null,
+    );
+    const { token } = await server.context.organizationInvites.create(
+      organization.id,
+      { email: invitee.email },
+      FIXTURE,
+    );
+    const inviteUrl = `${server.publicUrl}/ui/invite?token=${encodeURIComponent(token)}`;
+
+    const { page, diagnostics } = await newPage();
+    await page.goto(inviteUrl);
+    await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+    await submitSignIn(page, invitee.email, password);
+    await page.waitForURL(/\/ui\/sign-in\/code\?.*return_to=/, { timeout: UI_TIMEOUT });
+    // The next time step's code: the enrolment used the current one.
+    const codeField = page.getByLabel('Code from your authenticator app', { exact: true });
+    await codeField.fill(currentCode(secret, 1));
+    await codeField.press('Enter');
+
+    await page.waitForURL(inviteUrl, { timeout: UI_TIMEOUT });
+    await page.getByRole('button', { name: 'Accept invitation' }).click();
+    await page.getByRole('heading', { name: 'Invitation accepted' }).waitFor({ timeout: UI_TIMEOUT });
+    expect((await server.context.organizations.membership(organization.id, invitee.id)).member.status).toBe(
+      'active',
+    );
+    expectCleanPage(diagnostics);
+  });
+
+  it('creating an account from an invitation comes back to it, and the new member can accept', async () => {
+    const email = `org-new-${randomBytes(4).toString('hex')}@example.test`;
+    const organization = await server.context.organizations.create(
+      { name: `Delta ${randomBytes(3).toString('hex')}`, slug: `delta-${randomBytes(3).toString('hex')}` },
+      FIXTURE,
+      null,
+    );
+    const { token } = await server.context.organizationInvites.create(organization.id, { email }, FIXTURE);
+    const inviteUrl = `${server.publicUrl}/ui/invite?token=${encodeURIComponent(token)}`;
+    // Registration signs in at once only without email confirmation.
+    await server.context.settings.set('accounts.require_email_verification', false);
+    try {
+      const { page, diagnostics } = await newPage();
+      await page.goto(inviteUrl);
+      await page.getByRole('link', { name: 'Create an account' }).click();
+      await waitForHeading(page, 'Create an account');
+      await page.getByLabel('Your name').fill('Nora Newcomer');
+      await page.getByLabel('Email address').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill('a new member password');
+      await page.getByRole('button', { name: 'Create account' }).click();
+
+      await page.waitForURL(inviteUrl, { timeout: UI_TIMEOUT });
+      const accept = page.getByRole('button', { name: 'Accept invitation' });
+      await accept.waitFor({ timeout: UI_TIMEOUT });
+      // Accepting needs a confirmed address, which this account skipped: confirm it as the emailed link would.
+      const user = await server.context.users.findByEmail(email);
+      expect(await server.context.users.markEmailVerified(user!.id, email)).toBe(true);
+      await accept.click();
+      await page.getByRole('heading', { name: 'Invitation accepted' }).waitFor({ timeout: UI_TIMEOUT });
+      expect((await server.context.organizations.membership(organization.id, user!.id)).member.roles).toEqual(
+        ['member'],
+      );
+      expectCleanPage(diagnostics);
+    } finally {
+      await server.context.settings.set('accounts.require_email_verification', true);
+    }
+  });
+
+  it('sign-in ignores a return_to that is not a page of the hosted UI (absolute, protocol-relative, escaping /ui/)', async () => {
+    const password = 'return to refusal password';
+    const user = await verifiedAccount(password, 'Rita Redirect');
+    const { page, context, diagnostics } = await newPage();
+    const elsewhere: string[] = [];
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, async (route) => {
+      elsewhere.push(route.request().url());
+      await route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Elsewhere</title>' });
+    });
+    for (const returnTo of [
+      'https://evil.example.test/ui/account',
+      '//evil.example.test/ui/account',
+      '/\\evil.example.test/ui/account',
+      '/ui/\\..\\..\\/evil.example.test/ui/account',
+      '/ui/../admin',
+    ]) {
+      await page.goto(`${server.publicUrl}/ui/sign-in?return_to=${encodeURIComponent(returnTo)}`);
+      await submitSignIn(page, user.email, password);
+      await waitForHeading(page, 'Your account');
+      expect(new URL(page.url()).pathname, returnTo).toBe('/ui/account');
+    }
+    expect(elsewhere).toEqual([]);
+    expectCleanPage(diagnostics);
+  });
+
+  it('an app that requires an organization, for a user in none: a page says so, and its button tells the app', async () => {
+    const password = 'no organization password';
+    const user = await verifiedAccount(password, 'Nadia Nobody');
+    const { page, diagnostics } = await newPage(PHONE);
+    const callbacks = await captureCallbacks(page);
+    const state = client.randomState();
+    const url = client.buildAuthorizationUrl(rp, {
+      redirect_uri: RP_CALLBACK,
+      scope: 'openid email',
+      code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+      state,
+    });
+
+    await page.goto(url.href);
+    await page.waitForURL(/\/ui\/sign-in\?request_id=/, { timeout: UI_TIMEOUT });
+    await submitSignIn(page, user.email, password);
+    await page.waitForURL(/\/ui\/authorize\?request_id=/, { timeout: UI_TIMEOUT });
+    const authorizePageUrl = page.url();
+    await waitForHeading(page, 'Organization membership required');
+    expect(await page.getByTestId('client-name').textContent()).toBe('Org App');
+    const alert = page.getByRole('alert');
+    expect(await alert.getByRole('heading').textContent()).toBe('You are not a member of any organization');
+    expect(await alert.textContent()).toContain(user.email);
+    expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(callbacks).toEqual([]);
+
+    await page.getByRole('button', { name: 'Back to Org App' }).click();
+    await page.waitForURL(`${RP_CALLBACK}?**`, { timeout: UI_TIMEOUT });
+    expect(callbacks).toHaveLength(1);
+    const callback = new URL(callbacks[0]!);
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expect(callback.searchParams.get('error_description')).toContain('not a member of any');
+    expect(callback.searchParams.get('state')).toBe(state);
+    expect(callback.searchParams.get('iss')).toBe(server.config.baseUrl);
+    expect(callback.searchParams.has('code')).toBe(false);
+
+    // The request is used up: opening its page again cannot continue it.
+    await page.goto(authorizePageUrl);
+    await waitForHeading(page, 'Sign-in request not found');
+    expect(callbacks).toHaveLength(1);
     expectCleanPage(diagnostics, [failedRequestLog(404)]);
   });
 });

@@ -242,7 +242,7 @@ describe('profile and email change', () => {
 });
 
 describe('users directory', () => {
-  it('is open only to a confidential client granted service.users:read', async () => {
+  it('a client’s token: open only to a confidential client granted service.users:read', async () => {
     await verifiedAccount('findme@example.com');
     const tokenFor = async (scopes: string[]) => {
       const { client, secret } = await server.context.clients.create({

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { OAuthError, oauthErrorResponses } from '../app/errors.js';
+import { type DirectoryAudience, UserDirectory } from './directory.js';
 
 export const DIRECTORY_PERMISSION = 'service.users:read';
 
@@ -14,33 +15,56 @@ function challenge(error: string, description: string, status: number): OAuthErr
   });
 }
 
+function insufficientScope(description: string): OAuthError {
+  return challenge('insufficient_scope', description, 403);
+}
+
 /**
- * The caller must hold `service.users:read`. A confidential client granted that scope (client credentials) sees the
- * whole directory. A user's token would be limited to the user's own organization; organizations do not exist yet,
- * so user tokens are refused with insufficient_scope until they do.
+ * Who may read the directory, and what they see (issue #4, docs/users.md). The caller must hold
+ * `service.users:read`:
+ * - a confidential client granted that scope, through client credentials, sees every active user;
+ * - a user's access token sees the active members of its organization, when that organization context carries
+ *   the permission in `permissions` (the member holds it through a role and it was granted as a scope,
+ *   docs/organizations.md). A user token without an organization context, or without the permission, is refused.
  */
-async function requireDirectoryReader(context: AppContext, request: FastifyRequest): Promise<void> {
+async function directoryAudience(context: AppContext, request: FastifyRequest): Promise<DirectoryAudience> {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   if (!match) throw challenge('invalid_token', 'a bearer access token is required', 401);
   const claims = context.issuer.verifyAccessToken(match[1]!);
   if (!claims) throw challenge('invalid_token', 'the access token is invalid or expired', 401);
-  const scopes = claims.scope.split(' ');
-  const client = await context.clients.find(claims.client_id);
-  const isClientToken = claims.gid === undefined && claims.sub === claims.client_id;
-  if (!isClientToken || !client || client.type !== 'confidential' || !scopes.includes(DIRECTORY_PERMISSION)) {
-    throw challenge('insufficient_scope', `${DIRECTORY_PERMISSION} is required`, 403);
+  const granted = claims.scope.split(' ').includes(DIRECTORY_PERMISSION);
+  if (claims.gid === undefined) {
+    const client = claims.sub === claims.client_id ? await context.clients.find(claims.client_id) : null;
+    if (client?.type !== 'confidential' || !granted) {
+      throw insufficientScope(`${DIRECTORY_PERMISSION} is required`);
+    }
+    return { kind: 'everyone' };
   }
+  // A user's token stops working here as soon as its grant is revoked (membership ended, password reset).
+  if (!(await context.oauthStore.isGrantActive(claims.gid, new Date()))) {
+    throw challenge('invalid_token', 'the access token is invalid or expired', 401);
+  }
+  if (claims.org_id === undefined) {
+    throw insufficientScope(
+      `a user's token needs an organization context holding ${DIRECTORY_PERMISSION}; this one has no organization`,
+    );
+  }
+  if (!granted || !claims.permissions?.includes(DIRECTORY_PERMISSION)) {
+    throw insufficientScope(`${DIRECTORY_PERMISSION} is not among this token's organization permissions`);
+  }
+  return { kind: 'organization', organizationId: claims.org_id };
 }
 
 /** Users directory search and lookup for apps (e.g. to share something with another user). */
 export function registerDirectoryRoutes(app: App, context: AppContext): void {
+  const directory = new UserDirectory(context.database.db);
   app.get(
     '/api/user/directory/users',
     {
       config: { oauthErrors: true },
       schema: {
         tags: ['directory'],
-        summary: `Search users by email or name prefix (bearer token with ${DIRECTORY_PERMISSION})`,
+        summary: `Search active users by email or name prefix (bearer token with ${DIRECTORY_PERMISSION}; a user's token sees its organization's active members)`,
         querystring: Type.Object({
           query: Type.String({ minLength: 1, maxLength: 200 }),
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
@@ -52,9 +76,8 @@ export function registerDirectoryRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      await requireDirectoryReader(context, request);
-      const users = await context.users.search(request.query.query, request.query.limit ?? 20);
-      return { users: users.map((user) => ({ id: user.id, email: user.email, name: user.name })) };
+      const audience = await directoryAudience(context, request);
+      return { users: await directory.search(request.query.query, request.query.limit ?? 20, audience) };
     },
   );
 
@@ -64,16 +87,17 @@ export function registerDirectoryRoutes(app: App, context: AppContext): void {
       config: { oauthErrors: true },
       schema: {
         tags: ['directory'],
-        summary: `Look up one user (bearer token with ${DIRECTORY_PERMISSION})`,
+        summary: `Look up one active user the caller may see (bearer token with ${DIRECTORY_PERMISSION})`,
         params: Type.Object({ userId: Type.String({ maxLength: 100 }) }),
         response: { 200: DirectoryUser, ...oauthErrorResponses(401, 403, 404) },
       },
     },
     async (request) => {
-      await requireDirectoryReader(context, request);
-      const user = await context.users.find(request.params.userId);
-      if (user?.status !== 'active') throw new OAuthError('not_found', 'no such user', 404);
-      return { id: user.id, email: user.email, name: user.name };
+      const audience = await directoryAudience(context, request);
+      // Someone outside the caller's organization gets the same answer as no one at all.
+      const user = await directory.find(request.params.userId, audience);
+      if (!user) throw new OAuthError('not_found', 'no such user', 404);
+      return user;
     },
   );
 }

@@ -141,23 +141,6 @@ export class UserService {
     return deleted.length === 1;
   }
 
-  /** Directory search by email or name prefix, for callers allowed to read the directory. */
-  async search(query: string, limit: number): Promise<User[]> {
-    const pattern = `${query
-      .trim()
-      .toLowerCase()
-      .replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    const rows = await this.db
-      .select()
-      .from(users)
-      .where(
-        and(eq(users.status, 'active'), or(like(users.emailNormalized, pattern), ilike(users.name, pattern))),
-      )
-      .orderBy(users.emailNormalized)
-      .limit(limit);
-    return rows.map(toUser);
-  }
-
   async mustChangePassword(id: string): Promise<boolean> {
     const [row] = await this.db
       .select({ value: users.mustChangePassword })

@@ -53,6 +53,21 @@ const RequestView = Type.Object({
     description:
       'Organizations the user must choose from (send the choice as organization_id to /authorize/finalize); empty when there is nothing to choose',
   }),
+  refusal: Type.Union(
+    [
+      Type.Object({
+        reason: Type.Literal('no_organization', {
+          description: 'The application requires an organization and the user is a member of none',
+        }),
+        description: Type.String(),
+      }),
+      Type.Null(),
+    ],
+    {
+      description:
+        'Why the request cannot be approved (null when it can): explain it, then send decision "deny" to /authorize/finalize so the application receives access_denied',
+    },
+  ),
   zk_delivery: Type.Union([Type.Literal('none'), Type.Literal('v2'), Type.Literal('legacy-v1')]),
   zk_pub: Type.Union([Type.String(), Type.Null()]),
   redirect_origin: Type.String(),
@@ -144,6 +159,7 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
         login_hint: pending.loginHint,
         consent_required: view.consentRequired,
         organizations: view.organizations,
+        refusal: view.refusal,
         zk_delivery: client.zkDelivery,
         zk_pub: pending.zkPub,
         redirect_origin: new URL(pending.redirectUri).origin,

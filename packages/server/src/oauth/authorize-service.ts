@@ -43,6 +43,8 @@ export interface PendingRequestView {
   consentRequired: boolean;
   /** The organizations the user must choose from (empty when there is nothing to choose). */
   organizations: { id: string; name: string }[];
+  /** Why the request cannot be approved, to explain before the error goes back to the app (null: it can be). */
+  refusal: { reason: 'no_organization'; description: string } | null;
 }
 
 export interface FinalizeInput {
@@ -119,14 +121,24 @@ export class AuthorizeService {
       freshLoginOwed ||
       (hintSubject !== null && hintSubject !== session.userId);
     const consentNeeded = session !== null && (await this.consentNeeded(client, request, session.userId));
-    // Once the user is known the organization can be settled; a refusal goes back to the client as access_denied.
+    // Once the user is known the organization can be settled (docs/organizations.md).
     const organization: OrganizationResolution = loginNeeded
       ? { kind: 'none' }
       : await resolveOrganization(this.organizations, client, request.organizationId, session!.userId);
-    if (organization.kind === 'refused')
+    // An organization the user is not in goes straight back to the client as access_denied. Having none at all is
+    // first explained on a page of the hosted UI, whose button then sends the same error back; with prompt=none no
+    // page may be shown (OIDC Core §3.1.2.6), so the error goes back at once.
+    if (
+      organization.kind === 'refused' &&
+      (organization.reason === 'not_a_member' || request.prompt.includes('none'))
+    ) {
       throw new AuthorizationError('access_denied', organization.description);
+    }
     const interactionNeeded =
-      request.zkPub !== null || request.prompt.includes('select_account') || organization.kind === 'choose';
+      request.zkPub !== null ||
+      request.prompt.includes('select_account') ||
+      organization.kind === 'choose' ||
+      organization.kind === 'refused';
     const organizationId = organization.kind === 'chosen' ? organization.organizationId : null;
 
     if (request.prompt.includes('none')) {
@@ -208,6 +220,10 @@ export class AuthorizeService {
       loginRequired,
       consentRequired: session === null ? true : await this.consentNeeded(client, request, session.userId),
       organizations: organization?.kind === 'choose' ? organization.options : [],
+      refusal:
+        organization?.kind === 'refused' && organization.reason === 'no_organization'
+          ? { reason: organization.reason, description: organization.description }
+          : null,
     };
   }
 
@@ -221,6 +237,15 @@ export class AuthorizeService {
     if (input.decision === 'approve') {
       this.checkKeyDelivery(client, request, input);
       organization = await this.organizationAtFinalize(client, request, session.userId, input.organizationId);
+    } else {
+      // Leaving the hosted UI's "no organization" page: the application hears that reason, not a plain denial.
+      const resolution = await resolveOrganization(
+        this.organizations,
+        client,
+        request.organizationId,
+        session.userId,
+      );
+      if (resolution.kind === 'refused' && resolution.reason === 'no_organization') organization = resolution;
     }
     if (!(await this.store.consumeAuthorizationRequest(hashToken(input.requestId), new Date()))) {
       throw new ApiError(409, 'request_already_used', 'this sign-in request was already completed');

@@ -22,12 +22,17 @@ export interface OrganizationContextSource {
  * - otherwise, for a client that requires an organization: the user's only organization, or the user's choice
  *   among several, or refusal when there is none;
  * - otherwise no organization context.
+ *
+ * A refusal says why: `not_a_member` (the organization asked for is not one of the user's) is sent straight back
+ * to the client, while `no_organization` is first explained to the user on a page of the hosted UI (issue #7).
  */
+export type OrganizationRefusalReason = 'not_a_member' | 'no_organization';
+
 export type OrganizationResolution =
   | { kind: 'none' }
   | { kind: 'chosen'; organizationId: string }
   | { kind: 'choose'; options: { id: string; name: string }[] }
-  | { kind: 'refused'; description: string };
+  | { kind: 'refused'; reason: OrganizationRefusalReason; description: string };
 
 export async function resolveOrganization(
   source: OrganizationContextSource,
@@ -43,12 +48,14 @@ export async function resolveOrganization(
       ? { kind: 'chosen', organizationId: hint }
       : {
           kind: 'refused',
+          reason: 'not_a_member',
           description: 'you are not a member of the organization this application asked for',
         };
   }
   if (choices.length === 0) {
     return {
       kind: 'refused',
+      reason: 'no_organization',
       description:
         'this application needs an organization, and you are not a member of any; ask to be invited',
     };

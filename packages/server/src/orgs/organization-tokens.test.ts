@@ -113,6 +113,7 @@ async function pendingView(flow: Flow, user: SignedIn) {
   return (await response.json()) as {
     organizations: { id: string; name: string }[];
     consent_required: boolean;
+    refusal: { reason: string; description: string } | null;
   };
 }
 
@@ -264,19 +265,51 @@ describe('organization context at /authorize', () => {
     expect(mismatch).toMatchObject({ status: 400, json: { error: 'organization_mismatch' } });
   });
 
-  it('no organization: a client that requires one gets access_denied, signed in or not yet', async () => {
+  it('no organization: the hosted UI explains it, and its way back sends access_denied to the client', async () => {
+    // Signed in: not sent straight back, but to a page of the hosted UI that says why.
     const signedIn = await begin(orgApp, loner);
-    const parameters = expectErrorRedirect(server, signedIn.first, {
-      error: 'access_denied',
-      state: signedIn.state,
-    });
+    expect(signedIn.first.status).toBe(302);
+    expect(signedIn.first.location).toMatch(/^\/ui\/authorize\?request_id=/);
+    const view = await pendingView(signedIn, loner);
+    expect(view.organizations).toEqual([]);
+    expect(view.refusal?.reason).toBe('no_organization');
+    expect(view.refusal?.description).toContain('not a member of any');
+    // The page's button (decision "deny"): the client gets access_denied with state and iss, and the reason.
+    const back = await finalize(server, loner, { request_id: requestIdOf(signedIn), decision: 'deny' });
+    expect(back.status).toBe(200);
+    const parameters = expectErrorRedirect(
+      server,
+      { status: 302, location: back.json.redirect_uri as string },
+      { error: 'access_denied', state: signedIn.state },
+    );
     expect(parameters.get('error_description')).toContain('not a member of any');
+    // The pending request is used up: it can neither be approved nor shown again.
+    const replayed = await finalize(server, loner, {
+      request_id: requestIdOf(signedIn),
+      decision: 'approve',
+    });
+    expect(replayed).toMatchObject({ status: 404, json: { error: 'request_not_found' } });
+    const gone = await fetch(`${server.publicUrl}/api/user/authorization-requests/${requestIdOf(signedIn)}`, {
+      headers: { cookie: loner.cookie },
+    });
+    expect(gone.status).toBe(404);
 
-    // Signing in during the request: the consent page offers nothing to choose and finalize sends the error back.
+    // prompt=none: no page may be shown, so the error goes straight back.
+    const silent = await begin(orgApp, loner, { prompt: 'none' });
+    const silentParameters = expectErrorRedirect(server, silent.first, {
+      error: 'access_denied',
+      state: silent.state,
+    });
+    expect(silentParameters.get('error_description')).toContain('not a member of any');
+
+    // Signing in during the request: the consent page learns the reason once the user is known, and approving
+    // anyway sends the error back instead of a code.
     const anonymous = { ...loner, cookie: '' };
     const flow = await begin(orgApp, anonymous);
     expect(flow.first.location).toMatch(/^\/ui\/authorize\?request_id=/);
-    expect((await pendingView(flow, loner)).organizations).toEqual([]);
+    const signedInView = await pendingView(flow, loner);
+    expect(signedInView.organizations).toEqual([]);
+    expect(signedInView.refusal?.reason).toBe('no_organization');
     const approved = await finalize(server, loner, { request_id: requestIdOf(flow), decision: 'approve' });
     expect(approved.status).toBe(200);
     expectErrorRedirect(
@@ -284,6 +317,18 @@ describe('organization context at /authorize', () => {
       { status: 302, location: approved.json.redirect_uri as string },
       { error: 'access_denied', state: flow.state },
     );
+  });
+
+  it('a plain denial still says so, and a member is never shown a refusal', async () => {
+    const flow = await begin(orgApp, multi, { prompt: 'consent', organization_id: acme });
+    expect((await pendingView(flow, multi)).refusal).toBeNull();
+    const denied = await finalize(server, multi, { request_id: requestIdOf(flow), decision: 'deny' });
+    const parameters = expectErrorRedirect(
+      server,
+      { status: 302, location: denied.json.redirect_uri as string },
+      { error: 'access_denied', state: flow.state },
+    );
+    expect(parameters.get('error_description')).toBe('the user denied the request');
   });
 
   it('a client that does not require one: no organization claims unless organization_id is sent', async () => {
@@ -384,6 +429,48 @@ describe('organization context across refreshes', () => {
       org_slug: 'globex',
       roles: ['admin'],
     });
+  });
+
+  it('remembered consent does not pin the organization: another organization_id gets that context at once', async () => {
+    const switcher = await signInUser(server, { email: 'switcher@example.com', name: 'Switcher' });
+    await addMember(server, acme, switcher, ['member']);
+    await addMember(server, globex, switcher, ['admin']);
+
+    // First authorization: consent given while choosing Acme.
+    const first = await codeFlow(orgApp, switcher, { choose: acme });
+    const inAcme = { org_id: acme, org_slug: 'acme', roles: ['member'], permissions: [] };
+    expect(orgClaims(first.claims()!)).toEqual(inAcme);
+
+    // Asking for Globex: no consent page (consent is remembered and not tied to Acme), and Globex's claims in the
+    // ID token, the access token, userinfo and introspection.
+    const flow = await begin(orgApp, switcher, { organization_id: globex });
+    expect(flow.first.location?.startsWith(RP_REDIRECT)).toBe(true);
+    const second = await redeem(orgApp, flow, flow.first.location!);
+    const inGlobex = {
+      org_id: globex,
+      org_slug: 'globex',
+      roles: ['admin'],
+      permissions: ['service.users:read'],
+    };
+    expect(orgClaims(second.claims()!)).toEqual(inGlobex);
+    expect(orgClaims(await accessClaims(second.access_token))).toEqual(inGlobex);
+    expect(orgClaims(await client.fetchUserInfo(orgApp, second.access_token, switcher.user.id))).toEqual(
+      inGlobex,
+    );
+    expect(orgClaims(await client.tokenIntrospection(orgApp, second.access_token))).toEqual(inGlobex);
+
+    // Without organization_id the choice is asked again: neither organization was remembered.
+    const unhinted = await begin(orgApp, switcher);
+    expect(unhinted.first.location).toMatch(/^\/ui\/authorize\?request_id=/);
+    expect((await pendingView(unhinted, switcher)).organizations.map(({ id }) => id)).toEqual([acme, globex]);
+
+    // The refresh families keep the organization they started with.
+    expect(orgClaims((await client.refreshTokenGrant(orgApp, second.refresh_token!)).claims()!)).toEqual(
+      inGlobex,
+    );
+    expect(orgClaims((await client.refreshTokenGrant(orgApp, first.refresh_token!)).claims()!)).toEqual(
+      inAcme,
+    );
   });
 
   it('leaving ends the organization’s tokens; a renamed slug shows at the next refresh', async () => {

@@ -18,9 +18,49 @@ export function withQuery(appPath: string, parameters: Record<string, string | n
   return text ? `${appPath}?${text}` : appPath;
 }
 
-/** Where the browser goes after signing in: back to the pending authorization, or to the account page. */
+/** The query parameter naming the page of this UI that a sign-in (or registration) returns to afterwards. */
+export const RETURN_TO = 'return_to';
+
+/**
+ * A `return_to` value, checked: the browser path of a page of this UI (`/ui/invite?token=…`), or null. Only a
+ * same-origin path under `/ui/` is accepted, never an absolute or protocol-relative URL, so that a link cannot
+ * send a freshly signed-in user to another site (an open redirect).
+ */
+export function safeReturnTo(value: string | null): string | null {
+  if (!value?.startsWith(`${USER_UI_BASE}/`)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, window.location.origin);
+  } catch {
+    return null;
+  }
+  // Checked after parsing, as the browser will read it: dot segments resolved and backslashes taken as slashes, so
+  // `/ui/../admin` or `/ui/\..\..\admin` is not under /ui/. The parsed form is what is returned and followed.
+  if (url.origin !== window.location.origin || !url.pathname.startsWith(`${USER_UI_BASE}/`)) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * The checked `return_to` of the current address. Every sign-in step (password, code, TOTP set-up) builds the
+ * next step's address with it, so the page that sent the user to sign in is reached at the end.
+ */
+function returnToOfCurrentAddress(): string | null {
+  return safeReturnTo(new URLSearchParams(window.location.search).get(RETURN_TO));
+}
+
+/** An app path (`/sign-in`, `/register`) whose sign-in returns to the page at `returnAppPath` afterwards. */
+export function returningTo(appPath: string, returnAppPath: string): string {
+  return withQuery(appPath, { [RETURN_TO]: toBrowserPath(returnAppPath, USER_UI_BASE) });
+}
+
+/**
+ * Where the browser goes after signing in: back to the pending authorization, to the page that asked for the
+ * sign-in (`return_to`), or to the account page.
+ */
 export function afterSignIn(requestId: string | null): string {
-  return requestId ? withQuery('/authorize', { request_id: requestId }) : '/account';
+  if (requestId) return withQuery('/authorize', { request_id: requestId });
+  const returnTo = returnToOfCurrentAddress();
+  return returnTo ? returnTo.slice(USER_UI_BASE.length) : '/account';
 }
 
 /**
@@ -42,6 +82,7 @@ export function secondStepPath(
   return withQuery(step === 'verify' ? '/sign-in/code' : '/account/security/setup', {
     request_id: requestId,
     must_change_password: mustChangePassword ? '1' : null,
+    [RETURN_TO]: returnToOfCurrentAddress(),
   });
 }
 

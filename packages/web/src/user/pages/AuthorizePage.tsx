@@ -26,6 +26,8 @@ interface RequestView {
   login_hint: string | null;
   consent_required: boolean;
   organizations: { id: string; name: string }[];
+  /** Why the request cannot be approved; the app is told (access_denied) when the user goes back to it. */
+  refusal: { reason: 'no_organization'; description: string } | null;
   zk_delivery: 'none' | 'v2' | 'legacy-v1';
   zk_pub: string | null;
   redirect_origin: string;
@@ -48,7 +50,9 @@ function needsKeyDelivery(view: RequestView): boolean {
 
 /**
  * The consent page for a pending authorization request: who is asking, for what, and Approve/Deny. When no
- * consent is needed (remembered, or a first-party app) it continues by itself.
+ * consent is needed (remembered, or a first-party app) it continues by itself. When the request cannot be approved
+ * (an app that requires an organization, for a user in none) it says why instead, and its button takes the user
+ * back to the app, which receives access_denied (RFC 6749 §4.1.2.1).
  */
 export function AuthorizePage() {
   const { searchParams } = useRouter();
@@ -113,6 +117,7 @@ export function AuthorizePage() {
   // Nothing to ask: continue straight to the app.
   const automatic =
     load.state === 'ready' &&
+    load.view.refusal === null &&
     !load.view.consent_required &&
     !needsKeyDelivery(load.view) &&
     load.view.organizations.length === 0;
@@ -151,6 +156,19 @@ export function AuthorizePage() {
   }
 
   const { view, user } = load;
+  if (view.refusal?.reason === 'no_organization') {
+    return (
+      <Page title="Organization membership required">
+        <NoOrganization
+          view={view}
+          user={user}
+          leaving={deciding !== null}
+          decisionError={decisionError}
+          onLeave={() => void decide('deny')}
+        />
+      </Page>
+    );
+  }
   if (automatic && !decisionError) {
     return (
       <Page title="Allow access">
@@ -263,6 +281,61 @@ function Consent({
           onClick={() => onDecide('deny')}
         >
           {deciding === 'deny' ? 'Denying…' : 'Deny'}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/**
+ * The app can only be used as a member of an organization and this account belongs to none (issue #7). The button
+ * ends the request (decision "deny"), and the app receives access_denied with its state.
+ */
+function NoOrganization({
+  view,
+  user,
+  leaving,
+  decisionError,
+  onLeave,
+}: {
+  view: RequestView;
+  user: SessionUser;
+  leaving: boolean;
+  decisionError: unknown;
+  onLeave: () => void;
+}) {
+  const { client } = view;
+  return (
+    <>
+      <div className="client-summary">
+        <ClientLogo name={client.name} iconUrl={client.icon_url} logoUri={client.logo_uri} />
+        <p className="lead">
+          <strong data-testid="client-name">{client.name}</strong> can only be used as a member of an
+          organization.
+        </p>
+      </div>
+      <ErrorPanel title="You are not a member of any organization">
+        <p>
+          You are signed in as <strong>{user.email}</strong>, and this account does not belong to any
+          organization, so you cannot continue to {client.name}.
+        </p>
+        <p>
+          Ask someone who manages your organization to invite you. Once you have accepted the invitation, sign
+          in to {client.name} again.
+        </p>
+      </ErrorPanel>
+      {decisionError ? (
+        <ErrorPanel title="We could not take you back to the app">
+          <p>{describeError(decisionError)}</p>
+        </ErrorPanel>
+      ) : null}
+      <p className="muted">
+        You will go back to <span className="origin">{view.redirect_origin}</span>, which will be told that
+        you could not continue.
+      </p>
+      <div className="form-actions">
+        <Button disabled={leaving} onClick={onLeave}>
+          {leaving ? 'Returning…' : `Back to ${client.name}`}
         </Button>
       </div>
     </>

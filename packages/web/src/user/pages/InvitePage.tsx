@@ -7,6 +7,7 @@ import { Notice } from '../../shared/Notice';
 import { Page } from '../../shared/Page';
 import { Link, useRouter } from '../../shared/router';
 import { describeError, errorCode } from '../error-text';
+import { returningTo, withQuery } from '../navigation';
 import { csrfHeaders, fetchSession, type Session } from '../session';
 
 /** POST /organizations/invites/preview */
@@ -171,6 +172,8 @@ function Invitation({
   }
 
   const wrongAccount = session !== null && !sameAddress(session.user.email, preview.email);
+  // Signing in (or registering) from here comes back to this invitation.
+  const invitePath = withQuery('/invite', { token });
   return (
     <>
       <section className="section" aria-labelledby="invite-summary-heading">
@@ -197,14 +200,14 @@ function Invitation({
         <section className="section" aria-labelledby="invite-sign-in-heading">
           <h2 id="invite-sign-in-heading">Sign in to answer</h2>
           <p>
-            Sign in with <strong>{preview.email}</strong> (or create an account with that address), then open
-            the invitation link from the email again to accept or decline it.
+            Sign in with <strong>{preview.email}</strong> (or create an account with that address). You will
+            come back to this page to accept or decline the invitation.
           </p>
           <div className="form-actions">
-            <Link to="/sign-in" className="link-button">
+            <Link to={returningTo('/sign-in', invitePath)} className="link-button">
               Sign in
             </Link>
-            <Link to="/register">Create an account</Link>
+            <Link to={returningTo('/register', invitePath)}>Create an account</Link>
           </div>
         </section>
       ) : wrongAccount ? (

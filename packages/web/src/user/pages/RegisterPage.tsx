@@ -8,7 +8,7 @@ import { Link, useRouter } from '../../shared/router';
 import { TextField } from '../../shared/TextField';
 import { ResendVerification } from '../components/ResendVerification';
 import { describeError, errorCode } from '../error-text';
-import { afterSignIn, goTo, secondStepPath, withQuery } from '../navigation';
+import { afterSignIn, goTo, RETURN_TO, safeReturnTo, secondStepPath, withQuery } from '../navigation';
 import { preloadOpaque, register } from '../opaque-flows';
 import { fetchOtpStatus } from '../otp';
 import { emailError, focusFirstInvalid, NEW_PASSWORD_HINT, nameError, newPasswordError } from '../validation';
@@ -27,10 +27,14 @@ function setupOwed(): Promise<boolean> {
   );
 }
 
-/** Self-registration: name, email and a password (registered with OPAQUE), then email confirmation. */
+/**
+ * Self-registration: name, email and a password (registered with OPAQUE), then email confirmation. Like sign-in,
+ * it continues an app's request (`?request_id=`) or returns to a page of this UI (`?return_to=/ui/…`) afterwards.
+ */
 export function RegisterPage() {
   const { searchParams } = useRouter();
   const requestId = searchParams.get('request_id');
+  const returnTo = safeReturnTo(searchParams.get(RETURN_TO));
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -38,7 +42,7 @@ export function RegisterPage() {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'form' });
   const formRef = useRef<HTMLFormElement>(null);
-  const signInPath = withQuery('/sign-in', { request_id: requestId });
+  const signInPath = withQuery('/sign-in', { request_id: requestId, [RETURN_TO]: returnTo });
 
   useEffect(preloadOpaque, []);
 

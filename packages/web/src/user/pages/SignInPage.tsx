@@ -8,7 +8,7 @@ import { Link, useRouter } from '../../shared/router';
 import { TextField } from '../../shared/TextField';
 import { ResendVerification } from '../components/ResendVerification';
 import { describeError, errorCode } from '../error-text';
-import { afterSignIn, goTo, secondStepPath, withQuery } from '../navigation';
+import { afterSignIn, goTo, RETURN_TO, safeReturnTo, secondStepPath, withQuery } from '../navigation';
 import { preloadOpaque, signIn } from '../opaque-flows';
 import { currentPasswordError, emailError, focusFirstInvalid } from '../validation';
 
@@ -24,11 +24,13 @@ type Problem =
 
 /**
  * Email and password sign-in (OPAQUE: the password never leaves the browser). With `?request_id=` it continues
- * an app's authorization request afterwards; otherwise it opens the account page.
+ * an app's authorization request afterwards; with `?return_to=/ui/…` it returns to that page of this UI (an
+ * invitation, say); otherwise it opens the account page.
  */
 export function SignInPage() {
   const { searchParams } = useRouter();
   const requestId = searchParams.get('request_id');
+  const returnTo = safeReturnTo(searchParams.get(RETURN_TO));
   const [requestContext, setRequestContext] = useState<RequestContext | null>(null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -148,7 +150,9 @@ export function SignInPage() {
           <Link to="/forgot-password">Forgot your password?</Link>
         </li>
         <li>
-          <Link to={withQuery('/register', { request_id: requestId })}>Create an account</Link>
+          <Link to={withQuery('/register', { request_id: requestId, [RETURN_TO]: returnTo })}>
+            Create an account
+          </Link>
         </li>
       </ul>
     </Page>
