@@ -1,8 +1,8 @@
 import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { clientIcons, clientSecrets, clients } from '../db/schema/index.js';
 // A generic SQLSTATE check (it lives with the first slice that needed it), not a call into that slice's store.
-import { isForeignKeyViolation } from '../orgs/store.js';
+import { isForeignKeyViolation } from '../db/errors.js';
+import { clientIcons, clientSecrets, clients } from '../db/schema/index.js';
 
 /** A client row with its icon's metadata (null columns when it has none); never the icon's bytes. */
 export type ClientRow = typeof clients.$inferSelect & {

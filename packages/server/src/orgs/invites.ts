@@ -3,9 +3,10 @@ import { normalizeEmail } from '../accounts/users.js';
 import { ApiError, conflict } from '../app/errors.js';
 import type { SettingsService } from '../config/settings.js';
 import { hashToken, randomToken } from '../crypto/tokens.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.js';
 import { type Actor, actorLabel, MEMBER_ROLE, type Member, type Organization } from './model.js';
 import { memberNotFound, type OrganizationService, organizationNotFound } from './service.js';
-import { isForeignKeyViolation, isUniqueViolation, type OrganizationStore } from './store.js';
+import type { OrganizationStore } from './store.js';
 
 const inviteNotFound = () =>
   new ApiError(404, 'invite_not_found', 'this invitation is unknown, was already used, or was withdrawn');

@@ -1,9 +1,10 @@
 import { ApiError, conflict } from '../app/errors.js';
 import type { Db } from '../db/client.js';
+import { isForeignKeyViolation } from '../db/errors.js';
 import { RoleStore } from './catalogue-store.js';
 import { BUILT_IN_PERMISSIONS, BUILT_IN_ROLES, type Permission, type Role } from './model.js';
 import { lastManager } from './service.js';
-import { isForeignKeyViolation, type OrganizationStore } from './store.js';
+import type { OrganizationStore } from './store.js';
 
 const roleNotFound = () => new ApiError(404, 'not_found', 'role was not found');
 const permissionNotFound = () => new ApiError(404, 'not_found', 'permission was not found');

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ApiError, conflict } from '../app/errors.js';
 import type { SettingsService } from '../config/settings.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.js';
 import type { OrganizationClaims } from '../oauth/organization-context.js';
 import type { RoleStore } from './catalogue-store.js';
 import {
@@ -15,7 +16,7 @@ import {
   permissionsForScope,
   slugFromName,
 } from './model.js';
-import { isForeignKeyViolation, isUniqueViolation, type OrganizationStore } from './store.js';
+import type { OrganizationStore } from './store.js';
 
 export const organizationNotFound = () => new ApiError(404, 'not_found', 'organization was not found');
 export const memberNotFound = () => new ApiError(404, 'not_found', 'member was not found');
