@@ -15,6 +15,9 @@
  *   --targets=tessera,peer   subset of servers to start and load
  *   --quiet-wait=0           before each measurement, wait up to this many seconds for the rest of the machine
  *                            to use less than 0.25 cores (a shared machine's other jobs blur the numbers)
+ *   --pin                    pin each server process to the last core and this process (the load generator) to
+ *                            the first, with taskset(1), so the two never share a core and the kernel does not
+ *                            migrate them: per-request CPU then repeats from run to run on a 2-core machine
  *   --profile=DIR            V8 CPU profile of the Tessera child from the end of its set-up to shutdown (the
  *                            profiler of `node --cpu-prof`, started through node:inspector so start-up and
  *                            migrations stay out), written into DIR
@@ -24,7 +27,7 @@
  * A non-2xx answer, a connection error or a timeout (10 s) in any measurement fails the run (exit 1, listed at
  * the end, counted in the table's last column); the other measurements still run.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -73,6 +76,7 @@ const { values: options } = parseArgs({
     'max-requests': { type: 'string', default: '500000' },
     rounds: { type: 'string', default: '1' },
     'quiet-wait': { type: 'string', default: '0' },
+    pin: { type: 'boolean', default: false },
     scenarios: { type: 'string', default: SCENARIOS.join(',') },
     targets: { type: 'string', default: 'tessera,peer' },
     profile: { type: 'string' },
@@ -98,6 +102,13 @@ const warmupSeconds = positive('warmup', options.warmup);
 const maxRequests = Math.floor(positive('max-requests', options['max-requests']));
 const rounds = Math.floor(positive('rounds', options.rounds));
 const quietWaitSeconds = Number(options['quiet-wait']);
+// With --pin: servers on the last core, the load generator (this process) on the first.
+const machineCores = availableParallelism();
+const serverCore = machineCores - 1;
+if (options.pin) {
+  if (machineCores < 2) throw new Error('--pin needs at least two cores');
+  execFileSync('taskset', ['-apc', '0', String(process.pid)], { stdio: 'ignore' });
+}
 if (!(quietWaitSeconds >= 0)) throw new Error('--quiet-wait must be a number of seconds');
 const scenarios = options.scenarios.split(',').map((name) => {
   if (!(/** @type {readonly string[]} */ (SCENARIOS).includes(name)))
@@ -135,7 +146,9 @@ function startChild(target) {
     profileFile = env.BENCH_CPU_PROFILE;
   }
   // stdin stays open as a lifeline: if this process dies, the child sees end-of-input and exits.
-  const child = spawn(process.execPath, [script], {
+  const command = options.pin ? 'taskset' : process.execPath;
+  const args = options.pin ? ['-c', String(serverCore), process.execPath, script] : [script];
+  const child = spawn(command, args, {
     cwd: BENCH_DIR,
     env,
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -355,7 +368,7 @@ const pause = (ms) => new Promise((resolvePromise) => setTimeout(resolvePromise,
 async function main() {
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   console.log(
-    `node ${process.version} on ${process.platform}-${process.arch}, ${availableParallelism()} cores (${cpu})`,
+    `node ${process.version} on ${process.platform}-${process.arch}, ${machineCores} cores (${cpu})${options.pin ? `, servers pinned to core ${serverCore}, load to core 0` : ''}`,
   );
   console.log(
     `load: autocannon in this process, pipelining 1, ${durationSeconds} s per measurement after ${warmupSeconds} s warm-up, ` +

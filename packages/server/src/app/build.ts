@@ -13,6 +13,7 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import FindMyWay from 'find-my-way';
+import type { Logger } from 'pino';
 import { registerDirectoryRoutes } from '../accounts/directory-routes.js';
 import { registerPasswordRoutes } from '../accounts/password-routes.js';
 import { registerProfileRoutes } from '../accounts/profile-routes.js';
@@ -44,6 +45,7 @@ import type { AppContext } from './context.js';
 import { ApiError, OAuthError } from './errors.js';
 import { registerHealthRoutes } from './health.js';
 import { registerMetricsRoute, registerRequestMetrics } from './metrics-routes.js';
+import { DeferredRequestLogger } from './request-logger.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { DEFAULT_ADMIN_UI_DIR, DEFAULT_UI_DIR, registerStaticUi } from './static-ui.js';
 
@@ -107,6 +109,12 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     genReqId: () => randomUUID(),
+    childLoggerFactory: (logger, bindings, childOptions) =>
+      new DeferredRequestLogger(
+        logger as unknown as Logger,
+        bindings,
+        childOptions,
+      ) as unknown as FastifyBaseLogger,
     // The JSON parser rejects __proto__/constructor keys rather than silently dropping them.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',

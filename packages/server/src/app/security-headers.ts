@@ -29,12 +29,13 @@ export function registerSecurityHeaders(app: App, options: { https: boolean }): 
     'permissions-policy': 'camera=(), microphone=(), geolocation=()',
   };
   if (options.https) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // Callback style: no promise per response on every route.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     // A route serving something that is never a page (an uploaded icon) sets a stricter policy of its own; keep it.
     const ownPolicy = reply.getHeader('content-security-policy');
     reply.headers(headers);
     if (typeof ownPolicy === 'string' && ownPolicy.includes("default-src 'none'"))
       reply.header('content-security-policy', ownPolicy);
-    return payload;
+    done(null, payload);
   });
 }
