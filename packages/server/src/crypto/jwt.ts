@@ -1,4 +1,5 @@
 import { sign as cryptoSign, verify as cryptoVerify, type KeyObject } from 'node:crypto';
+import { derToJose, joseToDer } from './ecdsa-signature.js';
 import type { SigningAlgorithm, SigningKey } from './signing-keys.js';
 
 /**
@@ -8,6 +9,8 @@ import type { SigningAlgorithm, SigningKey } from './signing-keys.js';
  */
 
 const HASH: Record<SigningAlgorithm, string | null> = { RS256: 'sha256', ES256: 'sha256', EdDSA: null };
+/** Bytes of each of r and s for P-256. */
+const P256_SIZE = 32;
 
 function base64url(data: string | Buffer): string {
   return Buffer.from(data).toString('base64url');
@@ -28,12 +31,10 @@ function encodedHeader(alg: SigningAlgorithm, kid: string, typ: string): string 
 
 export function signJwt(payload: Record<string, unknown>, key: SigningKey, typ: 'JWT' | 'at+jwt'): string {
   const signingInput = `${encodedHeader(key.alg, key.kid, typ)}.${base64url(JSON.stringify(payload))}`;
-  const signature = cryptoSign(HASH[key.alg], Buffer.from(signingInput), {
-    key: key.privateKey,
-    // JWS ES256 signatures are the raw r||s concatenation (RFC 7518 §3.4), not DER.
-    dsaEncoding: 'ieee-p1363',
-  });
-  return `${signingInput}.${signature.toString('base64url')}`;
+  const signature = cryptoSign(HASH[key.alg], Buffer.from(signingInput), key.privateKey);
+  // JWS ES256 signatures are the raw r||s concatenation (RFC 7518 §3.4), not OpenSSL's DER.
+  const encoded = key.alg === 'ES256' ? derToJose(signature, P256_SIZE) : signature;
+  return `${signingInput}.${encoded.toString('base64url')}`;
 }
 
 export interface VerifiedJwt {
@@ -70,11 +71,19 @@ export function verifyJwt(
   if (typeof header.kid !== 'string') throw new JwtError('no kid');
   const found = findKey(header.kid);
   if (!found || header.alg !== found.alg) throw new JwtError('unknown key or algorithm');
+  let signature: Buffer = Buffer.from(encodedSignature, 'base64url');
+  if (found.alg === 'ES256') {
+    try {
+      signature = joseToDer(signature, P256_SIZE);
+    } catch {
+      throw new JwtError('bad signature');
+    }
+  }
   const valid = cryptoVerify(
     HASH[found.alg],
     Buffer.from(`${encodedHeaderPart}.${encodedPayload}`),
-    { key: found.key, dsaEncoding: 'ieee-p1363' },
-    Buffer.from(encodedSignature, 'base64url'),
+    found.key,
+    signature,
   );
   if (!valid) throw new JwtError('bad signature');
   return { header, payload };
