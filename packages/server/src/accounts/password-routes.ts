@@ -3,9 +3,10 @@ import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { revokeAllGrantsOfUser } from '../oauth/grant-revocation.js';
+import { registerPasswordChangeRoutes } from './password-change-routes.js';
 import { accountLink } from './registration-routes.js';
 import { Email, OpaqueMessage } from './schemas.js';
-import { requireSessionWithCsrf, requireStepUpIfEnrolled, setSessionCookie } from './session-http.js';
+import { requireSessionWithCsrf, setSessionCookie } from './session-http.js';
 import { requireOwnOrigin } from './sign-in-routes.js';
 
 const Token = Type.String({ minLength: 20, maxLength: 200 });
@@ -137,99 +138,19 @@ export function registerPasswordRoutes(app: App, context: AppContext): void {
     },
   );
 
-  app.post(
-    '/api/user/password/change/start',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Password change, step 1: prove the current password (fresh OPAQUE login, KE1)',
-        body: Type.Object({ start_login_request: OpaqueMessage }, { additionalProperties: false }),
-        response: {
-          200: Type.Object({ login_id: Type.String(), login_response: Type.String() }),
-          ...errorResponses(400, 401, 403),
-        },
-      },
-    },
-    async (request) => {
+  registerPasswordChangeRoutes(app, context, {
+    kind: 'user',
+    prefix: '/api/user/password/change',
+    tag: 'accounts',
+    config: {},
+    passwords: context.passwords,
+    sessions: context.sessions,
+    async caller(request) {
       const session = await requireSessionWithCsrf(context, request);
-      await requireStepUpIfEnrolled(context, session);
-      const started = await context.passwords.startLogin(
-        { userId: session.userId },
-        request.body.start_login_request,
-        'reauth',
-      );
-      return { login_id: started.loginId, login_response: started.loginResponse };
+      const user = await context.users.find(session.userId);
+      if (!user) throw new ApiError(401, 'not_signed_in', 'sign in first');
+      return { session, account: user };
     },
-  );
-
-  app.post(
-    '/api/user/password/change/verify',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Password change, step 2: finish the proof (KE3) and start registering the new password',
-        body: Type.Object(
-          { login_id: Id, finish_login_request: OpaqueMessage, registration_request: OpaqueMessage },
-          { additionalProperties: false },
-        ),
-        response: {
-          200: Type.Object({ registration_id: Type.String(), registration_response: Type.String() }),
-          ...errorResponses(400, 401, 403),
-        },
-      },
-    },
-    async (request) => {
-      const session = await requireSessionWithCsrf(context, request);
-      const user = await context.passwords.finishLogin(
-        request.body.login_id,
-        request.body.finish_login_request,
-        'reauth',
-      );
-      if (user.id !== session.userId)
-        throw new ApiError(401, 'invalid_credentials', 'the password is not correct');
-      const started = await context.passwords.startRegistration(
-        { email: user.email, userId: user.id },
-        request.body.registration_request,
-        'password_change',
-      );
-      return { registration_id: started.registrationId, registration_response: started.registrationResponse };
-    },
-  );
-
-  app.post(
-    '/api/user/password/change/finish',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Password change, step 3: store the new record; this session gets a new id, others end',
-        body: Type.Object(
-          { registration_id: Id, registration_record: OpaqueMessage },
-          { additionalProperties: false },
-        ),
-        response: {
-          200: Type.Object({ changed: Type.Literal(true), csrf_token: Type.String() }),
-          ...errorResponses(400, 401, 403),
-        },
-      },
-    },
-    async (request, reply) => {
-      const session = await requireSessionWithCsrf(context, request);
-      const registration = await context.passwords.consumeRegistration(
-        request.body.registration_id,
-        request.body.registration_record,
-        'password_change',
-      );
-      if (registration.userId !== session.userId)
-        throw new ApiError(403, 'forbidden', 'not your registration');
-      await context.passwords.setRecord(session.userId, request.body.registration_record);
-      await context.sessions.endAllForUser(session.userId);
-      const started = await context.sessions.start(
-        session.userId,
-        { amr: session.amr, acr: session.acr, authTime: new Date() },
-        { userAgent: request.headers['user-agent'], ipAddress: request.ip },
-      );
-      setSessionCookie(context, reply, started);
-      return { changed: true as const, csrf_token: started.csrfToken };
-    },
-  );
+    setCookie: (reply, started) => setSessionCookie(context, reply, started),
+  });
 }

@@ -1,5 +1,13 @@
+import * as opaque from '@serenity-kit/opaque';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminSession, adminFetch, adminSignIn, createAdmin, installViaApi } from '../testing/admin.js';
+import {
+  type AdminSession,
+  adminFetch,
+  adminSecondFactor,
+  adminSignIn,
+  createAdmin,
+  installViaApi,
+} from '../testing/admin.js';
 import { postJson } from '../testing/opaque-client.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 
@@ -241,6 +249,77 @@ describe('users and admins', () => {
     expect(listed.json.total).toBe(1);
     expect((await adminFetch(server, writer, 'DELETE', `/admin/users/${id}`)).status).toBe(204);
     expect((await adminFetch(server, writer, 'GET', `/admin/users/${id}`)).status).toBe(404);
+  });
+
+  it('an admin password change needs a fresh second factor, then ends the other sessions', async () => {
+    await opaque.ready;
+    const email = 'changer@example.com';
+    // A read admin: changing one's own password needs no write role (and the write-admin count stays as it is).
+    await createAdmin(server, writer, email, 'changer password one', 'read');
+    const session = await adminSignIn(server, email, 'changer password one');
+    const other = await adminSignIn(server, email, 'changer password one');
+    const headers = (by: AdminSession) => ({ cookie: by.cookie, 'x-csrf-token': by.csrf });
+    const start = (by: AdminSession, password: string) => {
+      const login = opaque.client.startLogin({ password });
+      return postJson(
+        `${server.adminUrl}/admin/password/change/start`,
+        { start_login_request: login.startLoginRequest },
+        headers(by),
+      ).then((response) => ({ response, login }));
+    };
+    // Completing TOTP at sign-in counted as a step-up; once it has passed, a fresh code is needed (DESIGN §7).
+    await server.context.database.withConnection((connection) =>
+      connection.query(
+        "UPDATE sessions SET step_up_until = now() - interval '1 second' WHERE kind = 'admin' AND step_up_until IS NOT NULL",
+      ),
+    );
+    expect((await start(session, 'changer password one')).response.json.error).toBe('step_up_required');
+    const stepped = await postJson(
+      `${server.adminUrl}/admin/otp/reauth`,
+      { code: adminSecondFactor(email)!.backupCodes.pop() },
+      headers(session),
+    );
+    expect(stepped.status).toBe(200);
+    const fresh: AdminSession = {
+      cookie: (stepped.headers.get('set-cookie') ?? '').split(';')[0]!,
+      csrf: stepped.json.csrf_token as string,
+      id: session.id,
+    };
+    const { response: started, login } = await start(fresh, 'changer password one');
+    expect(started.status).toBe(200);
+    const proof = opaque.client.finishLogin({
+      clientLoginState: login.clientLoginState,
+      loginResponse: started.json.login_response as string,
+      password: 'changer password one',
+    })!;
+    const registration = opaque.client.startRegistration({ password: 'changer password two' });
+    const verified = await postJson(
+      `${server.adminUrl}/admin/password/change/verify`,
+      {
+        login_id: started.json.login_id,
+        finish_login_request: proof.finishLoginRequest,
+        registration_request: registration.registrationRequest,
+      },
+      headers(fresh),
+    );
+    expect(verified.status).toBe(200);
+    const { registrationRecord } = opaque.client.finishRegistration({
+      clientRegistrationState: registration.clientRegistrationState,
+      registrationResponse: verified.json.registration_response as string,
+      password: 'changer password two',
+    });
+    const finished = await postJson(
+      `${server.adminUrl}/admin/password/change/finish`,
+      { registration_id: verified.json.registration_id, registration_record: registrationRecord },
+      headers(fresh),
+    );
+    expect(finished.json).toMatchObject({ changed: true });
+    // The other session ended; the new password signs in, the old one no longer does.
+    expect((await adminFetch(server, other, 'GET', '/admin/settings')).status).toBe(401);
+    await expect(adminSignIn(server, email, 'changer password one')).rejects.toThrow();
+    expect((await adminSignIn(server, email, 'changer password two')).id).toBeTruthy();
+    const [entry] = await server.context.audit.list({ action: 'admin.password_changed' }, 1);
+    expect(entry).toMatchObject({ actorType: 'admin', outcome: 'success' });
   });
 
   it('never removes or demotes the last write admin', async () => {

@@ -1,8 +1,9 @@
 import { Type } from 'typebox';
+import { registerPasswordChangeRoutes } from '../accounts/password-change-routes.js';
 import { Email, OpaqueMessage } from '../accounts/schemas.js';
 import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
-import { ApiError, errorResponses } from '../app/errors.js';
+import { errorResponses } from '../app/errors.js';
 import { adminCaller, adminCsrfToken, clearAdminCookie, currentAdmin, setAdminCookie } from './guard.js';
 
 const AdminView = Type.Object({
@@ -164,111 +165,17 @@ export function registerAdminAuthRoutes(app: App, context: AppContext): void {
     },
   );
 
-  app.post(
-    '/admin/password/change/start',
-    {
-      config: { adminAccess: 'self' },
-      schema: {
-        tags: ['admin-session'],
-        summary: 'Admin password change, step 1: prove the current password (KE1)',
-        body: Type.Object({ start_login_request: OpaqueMessage }, { additionalProperties: false }),
-        response: {
-          200: Type.Object({ login_id: Type.String(), login_response: Type.String() }),
-          ...errorResponses(400, 401, 403),
-        },
-      },
+  registerPasswordChangeRoutes(app, context, {
+    kind: 'admin',
+    prefix: '/admin/password/change',
+    tag: 'admin-session',
+    config: { adminAccess: 'self' },
+    passwords: context.adminPasswords,
+    sessions: context.adminSessions,
+    async caller(request) {
+      const { session, admin } = adminCaller(request);
+      return { session, account: admin };
     },
-    async (request) => {
-      const caller = adminCaller(request);
-      const started = await context.adminPasswords.startLogin(
-        { userId: caller.admin.id },
-        request.body.start_login_request,
-        'reauth',
-      );
-      return { login_id: started.loginId, login_response: started.loginResponse };
-    },
-  );
-
-  app.post(
-    '/admin/password/change/verify',
-    {
-      config: { adminAccess: 'self' },
-      schema: {
-        tags: ['admin-session'],
-        summary: 'Admin password change, step 2: finish the proof and start registering the new password',
-        body: Type.Object(
-          {
-            login_id: Type.String({ maxLength: 200 }),
-            finish_login_request: OpaqueMessage,
-            registration_request: OpaqueMessage,
-          },
-          { additionalProperties: false },
-        ),
-        response: {
-          200: Type.Object({ registration_id: Type.String(), registration_response: Type.String() }),
-          ...errorResponses(400, 401, 403),
-        },
-      },
-    },
-    async (request) => {
-      const caller = adminCaller(request);
-      const proved = await context.adminPasswords.finishLogin(
-        request.body.login_id,
-        request.body.finish_login_request,
-        'reauth',
-      );
-      if (proved.id !== caller.admin.id)
-        throw new ApiError(401, 'invalid_credentials', 'the password is not correct');
-      const started = await context.adminPasswords.startRegistration(
-        { email: caller.admin.email, userId: caller.admin.id },
-        request.body.registration_request,
-        'password_change',
-      );
-      return { registration_id: started.registrationId, registration_response: started.registrationResponse };
-    },
-  );
-
-  app.post(
-    '/admin/password/change/finish',
-    {
-      config: { adminAccess: 'self' },
-      schema: {
-        tags: ['admin-session'],
-        summary: 'Admin password change, step 3: store the new record; other admin sessions end',
-        body: Type.Object(
-          { registration_id: Type.String({ maxLength: 200 }), registration_record: OpaqueMessage },
-          { additionalProperties: false },
-        ),
-        response: {
-          200: Type.Object({ changed: Type.Literal(true), csrf_token: Type.String() }),
-          ...errorResponses(400, 401, 403),
-        },
-      },
-    },
-    async (request, reply) => {
-      const caller = adminCaller(request);
-      const registration = await context.adminPasswords.consumeRegistration(
-        request.body.registration_id,
-        request.body.registration_record,
-        'password_change',
-      );
-      if (registration.userId !== caller.admin.id)
-        throw new ApiError(403, 'forbidden', 'not your registration');
-      await context.adminPasswords.setRecord(caller.admin.id, request.body.registration_record);
-      await context.adminSessions.endAllForUser(caller.admin.id);
-      const started = await context.adminSessions.start(
-        caller.admin.id,
-        { amr: caller.session.amr, acr: caller.session.acr, authTime: new Date() },
-        { userAgent: request.headers['user-agent'], ipAddress: request.ip },
-      );
-      setAdminCookie(context, reply, started);
-      await context.audit.record({
-        action: 'admin.password_changed',
-        outcome: 'success',
-        actor: { type: 'admin', id: caller.admin.id },
-        request,
-      });
-      return { changed: true as const, csrf_token: started.csrfToken };
-    },
-  );
+    setCookie: (reply, started) => setAdminCookie(context, reply, started),
+  });
 }
