@@ -67,6 +67,7 @@ const KNOWN_ACTIONS = [
   'user.deleted',
   'user.disabled',
   'user.enabled',
+  'user.password_changed',
   'user.password_reset_sent',
   'user.password_set',
   'user.sign_in',
