@@ -1,97 +1,62 @@
 import { randomBytes } from 'node:crypto';
 import * as client from 'openid-client';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { registerWithPassword } from '../packages/server/src/testing/opaque-client.js';
-import { startTestServer, type TestServer } from '../packages/server/src/testing/server.js';
+import { describe, expect, it } from 'vitest';
+import type { TestServer } from '../packages/server/src/testing/server.js';
 import { currentCode } from '../packages/server/src/testing/totp.js';
-import { launchBrowser, type OpenedPage, openPage } from './browser.js';
+import {
+  authorizationRequest,
+  captureCallbacks,
+  RP_CALLBACK,
+  registerRelyingParty,
+  useHostedUiFixture,
+  verifiedAccount,
+} from './hosted-ui-fixture.js';
 import {
   expectCleanPage,
   failedRequestLog,
   horizontalOverflow,
   PHONE,
+  signInForApp,
+  submitRegistration,
   submitSignIn,
   UI_TIMEOUT,
   waitForHeading,
 } from './ui-helpers.js';
 
-const RP_CALLBACK = 'https://rp.example.test/callback';
 const FIXTURE = { type: 'admin', id: 'e2e-fixture' } as const;
 
 describe('hosted UI: organizations (choosing one at consent, accepting an invitation)', () => {
   let server: TestServer;
-  let browser: Browser;
   let rp: client.Configuration;
-  const opened: OpenedPage[] = [];
-
-  async function newPage(options = {}): Promise<OpenedPage> {
-    const page = await openPage(browser, options);
-    opened.push(page);
-    return page;
-  }
-
-  /** Records the browser's requests to the app and answers the ones the page starts (see sign-in-and-consent). */
-  async function captureCallbacks(page: Page): Promise<string[]> {
-    const callbacks: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().startsWith('https://rp.example.test/')) callbacks.push(request.url());
-    });
-    await page.route('https://rp.example.test/**', async (route) => {
-      await route.fulfill({
-        status: 200,
-        contentType: 'text/html',
-        body: '<!doctype html><title>Org App</title><h1>Back at the app</h1>',
+  const { newPage } = useHostedUiFixture({
+    setUp: async (started) => {
+      ({ server } = started);
+      // The fixtures register through the API, which needs self-registration.
+      await server.context.settings.set('accounts.self_registration', true);
+      rp = await registerRelyingParty(server, {
+        name: 'Org App',
+        description: 'A relying party that needs an organization context',
+        grant_types: ['authorization_code', 'refresh_token'],
+        organization_required: true,
       });
-    });
-    return callbacks;
-  }
-
-  /** An account with a confirmed address, made through the API. */
-  async function verifiedAccount(password: string, name: string): Promise<{ email: string; id: string }> {
-    const email = `org-user-${randomBytes(4).toString('hex')}@example.test`;
-    const registered = await registerWithPassword(server, email, password, name);
-    expect(registered.status).toBe(200);
-    const user = await server.context.users.findByEmail(email);
-    expect(user).not.toBeNull();
-    expect(await server.context.users.markEmailVerified(user!.id, email)).toBe(true);
-    return { email, id: user!.id };
-  }
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    // The fixtures register through the API, which needs self-registration.
-    await server.context.settings.set('accounts.self_registration', true);
-    const { client: registered, secret } = await server.context.clients.create({
-      name: 'Org App',
-      description: 'A relying party that needs an organization context',
-      type: 'confidential',
-      redirect_uris: [RP_CALLBACK],
-      grant_types: ['authorization_code', 'refresh_token'],
-      organization_required: true,
-    });
-    rp = await client.discovery(
-      new URL(server.config.baseUrl),
-      registered.id,
-      secret!,
-      client.ClientSecretBasic(secret!),
-      { execute: [client.allowInsecureRequests] },
-    );
-    browser = await launchBrowser();
-  }, 120_000);
-
-  afterEach(async () => {
-    for (const { context } of opened.splice(0)) await context.close();
+    },
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  }, 60_000);
+  /** An organization with no admin yet, and an invitation to it for `email`: the link a person gets. */
+  async function invitation(name: string, email: string) {
+    const suffix = randomBytes(3).toString('hex');
+    const organization = await server.context.organizations.create(
+      { name: `${name} ${suffix}`, slug: `${name.toLowerCase()}-${suffix}` },
+      FIXTURE,
+      null,
+    );
+    const { token } = await server.context.organizationInvites.create(organization.id, { email }, FIXTURE);
+    return { organization, inviteUrl: `${server.publicUrl}/ui/invite?token=${encodeURIComponent(token)}` };
+  }
 
   it('a member of two organizations chooses the second at consent; the ID token carries that organization', async () => {
     const password = 'two organizations password';
-    const user = await verifiedAccount(password, 'Olga Organizer');
+    const user = await verifiedAccount(server, password, 'Olga Organizer');
     const suffix = randomBytes(3).toString('hex');
     // Admin of the first (alphabetically), plain member of the second: the roles tell them apart.
     const alpha = await server.context.organizations.create(
@@ -107,22 +72,10 @@ describe('hosted UI: organizations (choosing one at consent, accepting an invita
     await server.context.organizations.addMember(beta.id, user.id, ['member'], FIXTURE);
 
     const { page, diagnostics } = await newPage();
-    const callbacks = await captureCallbacks(page);
-    const verifier = client.randomPKCECodeVerifier();
-    const nonce = client.randomNonce();
-    const state = client.randomState();
-    const url = client.buildAuthorizationUrl(rp, {
-      redirect_uri: RP_CALLBACK,
-      scope: 'openid email profile',
-      code_challenge: await client.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      nonce,
-      state,
-    });
+    const callbacks = await captureCallbacks(page, 'Org App');
+    const { url, verifier, nonce, state } = await authorizationRequest(rp);
 
-    await page.goto(url.href);
-    await page.waitForURL(/\/ui\/sign-in\?request_id=/, { timeout: UI_TIMEOUT });
-    await submitSignIn(page, user.email, password);
+    await signInForApp(page, url, user.email, password);
 
     await page.waitForURL(/\/ui\/authorize\?request_id=/, { timeout: UI_TIMEOUT });
     await waitForHeading(page, 'Allow access');
@@ -159,19 +112,8 @@ describe('hosted UI: organizations (choosing one at consent, accepting an invita
 
   it('accepts an invitation at /ui/invite on a phone-sized screen; the used link then says so', async () => {
     const password = 'invited person password';
-    const invitee = await verifiedAccount(password, 'Ivan Invitee');
-    const suffix = randomBytes(3).toString('hex');
-    const organization = await server.context.organizations.create(
-      { name: `Gamma ${suffix}`, slug: `gamma-${suffix}` },
-      FIXTURE,
-      null,
-    );
-    const { token } = await server.context.organizationInvites.create(
-      organization.id,
-      { email: invitee.email },
-      FIXTURE,
-    );
-    const inviteUrl = `${server.publicUrl}/ui/invite?token=${encodeURIComponent(token)}`;
+    const invitee = await verifiedAccount(server, password, 'Ivan Invitee');
+    const { organization, inviteUrl } = await invitation('Gamma', invitee.email);
 
     const { page, diagnostics } = await newPage(PHONE);
 
@@ -210,24 +152,11 @@ describe('hosted UI: organizations (choosing one at consent, accepting an invita
 
   it('an invitee with two-step verification comes back to the invitation after the code step', async () => {
     const password = 'two step invitee password';
-    const invitee = await verifiedAccount(password, 'Tomas Twostep');
+    const invitee = await verifiedAccount(server, password, 'Tomas Twostep');
     const account = { kind: 'user', id: invitee.id, label: invitee.email } as const;
     const { secret } = await server.context.otp.startEnrolment(account);
     await server.context.otp.confirmEnrolment(account, currentCode(secret));
-    const organization = await server.context.organizations.create(
-      {
-        name: `Epsilon ${randomBytes(3).toString('hex')}`,
-        slug: `epsilon-${randomBytes(3).toString('hex')}`,
-      },
-      FIXTURE,
-      null,
-    );
-    const { token } = await server.context.organizationInvites.create(
-      organization.id,
-      { email: invitee.email },
-      FIXTURE,
-    );
-    const inviteUrl = `${server.publicUrl}/ui/invite?token=${encodeURIComponent(token)}`;
+    const { organization, inviteUrl } = await invitation('Epsilon', invitee.email);
 
     const { page, diagnostics } = await newPage();
     await page.goto(inviteUrl);
@@ -250,24 +179,14 @@ describe('hosted UI: organizations (choosing one at consent, accepting an invita
 
   it('creating an account from an invitation comes back to it, and the new member can accept', async () => {
     const email = `org-new-${randomBytes(4).toString('hex')}@example.test`;
-    const organization = await server.context.organizations.create(
-      { name: `Delta ${randomBytes(3).toString('hex')}`, slug: `delta-${randomBytes(3).toString('hex')}` },
-      FIXTURE,
-      null,
-    );
-    const { token } = await server.context.organizationInvites.create(organization.id, { email }, FIXTURE);
-    const inviteUrl = `${server.publicUrl}/ui/invite?token=${encodeURIComponent(token)}`;
+    const { organization, inviteUrl } = await invitation('Delta', email);
     // Registration signs in at once only without email confirmation.
     await server.context.settings.set('accounts.require_email_verification', false);
     try {
       const { page, diagnostics } = await newPage();
       await page.goto(inviteUrl);
       await page.getByRole('link', { name: 'Create an account' }).click();
-      await waitForHeading(page, 'Create an account');
-      await page.getByLabel('Your name').fill('Nora Newcomer');
-      await page.getByLabel('Email address').fill(email);
-      await page.getByLabel('Password', { exact: true }).fill('a new member password');
-      await page.getByRole('button', { name: 'Create account' }).click();
+      await submitRegistration(page, { name: 'Nora Newcomer', email, password: 'a new member password' });
 
       await page.waitForURL(inviteUrl, { timeout: UI_TIMEOUT });
       const accept = page.getByRole('button', { name: 'Accept invitation' });
@@ -288,7 +207,7 @@ describe('hosted UI: organizations (choosing one at consent, accepting an invita
 
   it('sign-in ignores a return_to that is not a page of the hosted UI (absolute, protocol-relative, escaping /ui/)', async () => {
     const password = 'return to refusal password';
-    const user = await verifiedAccount(password, 'Rita Redirect');
+    const user = await verifiedAccount(server, password, 'Rita Redirect');
     const { page, context, diagnostics } = await newPage();
     const elsewhere: string[] = [];
     await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, async (route) => {
@@ -313,9 +232,9 @@ describe('hosted UI: organizations (choosing one at consent, accepting an invita
 
   it('an app that requires an organization, for a user in none: a page says so, and its button tells the app', async () => {
     const password = 'no organization password';
-    const user = await verifiedAccount(password, 'Nadia Nobody');
+    const user = await verifiedAccount(server, password, 'Nadia Nobody');
     const { page, diagnostics } = await newPage(PHONE);
-    const callbacks = await captureCallbacks(page);
+    const callbacks = await captureCallbacks(page, 'Org App');
     const state = client.randomState();
     const url = client.buildAuthorizationUrl(rp, {
       redirect_uri: RP_CALLBACK,
@@ -325,9 +244,7 @@ describe('hosted UI: organizations (choosing one at consent, accepting an invita
       state,
     });
 
-    await page.goto(url.href);
-    await page.waitForURL(/\/ui\/sign-in\?request_id=/, { timeout: UI_TIMEOUT });
-    await submitSignIn(page, user.email, password);
+    await signInForApp(page, url.href, user.email, password);
     await page.waitForURL(/\/ui\/authorize\?request_id=/, { timeout: UI_TIMEOUT });
     const authorizePageUrl = page.url();
     await waitForHeading(page, 'Organization membership required');

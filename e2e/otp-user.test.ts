@@ -1,11 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import * as client from 'openid-client';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { base32Decode, totp } from '../packages/server/src/otp/totp.js';
 import { registerWithPassword } from '../packages/server/src/testing/opaque-client.js';
-import { startTestServer, type TestServer } from '../packages/server/src/testing/server.js';
-import { launchBrowser, type OpenedPage, openPage } from './browser.js';
+import type { TestServer } from '../packages/server/src/testing/server.js';
+import {
+  authorizationRequest,
+  captureCallbacks,
+  RP_CALLBACK,
+  registerRelyingParty,
+  useHostedUiFixture,
+} from './hosted-ui-fixture.js';
 import { scanQrCode } from './qr-code.js';
 import {
   browserSession,
@@ -13,12 +19,13 @@ import {
   failedRequestLog,
   horizontalOverflow,
   PHONE,
-  submitSignIn,
+  signInAt,
+  signInForApp,
+  submitRegistration,
   UI_TIMEOUT,
   waitForHeading,
 } from './ui-helpers.js';
 
-const RP_CALLBACK = 'https://rp.example.test/callback';
 const PERIOD = 30;
 const TOTP_PARAMETERS = { algorithm: 'SHA1', digits: 6, period: PERIOD } as const;
 
@@ -70,15 +77,22 @@ class Authenticator {
 
 describe('hosted UI: two-step verification (TOTP) for users', () => {
   let server: TestServer;
-  let browser: Browser;
   let rp: client.Configuration;
-  const opened: OpenedPage[] = [];
-
-  async function newPage(options = {}): Promise<OpenedPage> {
-    const page = await openPage(browser, options);
-    opened.push(page);
-    return page;
-  }
+  const { newPage } = useHostedUiFixture({
+    setUp: async (started) => {
+      ({ server } = started);
+      const settings = server.context.settings;
+      await settings.set('accounts.self_registration', true);
+      await settings.set('accounts.require_email_verification', false);
+      await settings.set('rate_limits.sign_in_per_minute', 1000);
+      await settings.set('rate_limits.otp_per_minute', 1000);
+      rp = await registerRelyingParty(server, {
+        name: 'Demo App',
+        description: 'A demonstration relying party',
+        grant_types: ['authorization_code'],
+      });
+    },
+  });
 
   /**
    * Sets up TOTP on the setup page the way a person does with an app: scans the QR code off the screen, enters the
@@ -153,44 +167,10 @@ describe('hosted UI: two-step verification (TOTP) for users', () => {
 
   /** Password sign-in that stops at the code page. */
   async function passwordThenCodePage(page: Page, email: string, password: string): Promise<void> {
-    await page.goto(`${server.publicUrl}/ui/sign-in`);
-    await submitSignIn(page, email, password);
+    await signInAt(page, server.publicUrl, email, password);
     await page.waitForURL(/\/ui\/sign-in\/code/, { timeout: UI_TIMEOUT });
     await waitForHeading(page, 'Two-step verification');
   }
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    const settings = server.context.settings;
-    await settings.set('accounts.self_registration', true);
-    await settings.set('accounts.require_email_verification', false);
-    await settings.set('rate_limits.sign_in_per_minute', 1000);
-    await settings.set('rate_limits.otp_per_minute', 1000);
-    const { client: registered, secret } = await server.context.clients.create({
-      name: 'Demo App',
-      description: 'A demonstration relying party',
-      type: 'confidential',
-      redirect_uris: [RP_CALLBACK],
-      grant_types: ['authorization_code'],
-    });
-    rp = await client.discovery(
-      new URL(server.config.baseUrl),
-      registered.id,
-      secret!,
-      client.ClientSecretBasic(secret!),
-      { execute: [client.allowInsecureRequests] },
-    );
-    browser = await launchBrowser();
-  }, 120_000);
-
-  afterEach(async () => {
-    for (const { context } of opened.splice(0)) await context.close();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  }, 60_000);
 
   it('enrols from the account page, then signs in with password + code; wrong codes, backup codes and step-up', async () => {
     const { page, diagnostics } = await newPage(PHONE);
@@ -200,11 +180,7 @@ describe('hosted UI: two-step verification (TOTP) for users', () => {
 
     // Register (email confirmation is off here, so this signs in).
     await page.goto(`${server.publicUrl}/ui/register`);
-    await waitForHeading(page, 'Create an account');
-    await page.getByLabel('Your name').fill('Ada Lovelace');
-    await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await submitRegistration(page, { name: 'Ada Lovelace', email, password });
     await waitForHeading(page, 'Your account');
 
     // Off at first; set it up from the account page.
@@ -292,8 +268,7 @@ describe('hosted UI: two-step verification (TOTP) for users', () => {
     expect((await registerWithPassword(server, email, password, 'Hedy Lamarr')).status).toBe(200);
     // In the dark colour scheme, where the QR code must still be dark on light for a scanner to read it.
     const { page, diagnostics } = await newPage({ ...PHONE, colorScheme: 'dark' });
-    await page.goto(`${server.publicUrl}/ui/sign-in`);
-    await submitSignIn(page, email, password);
+    await signInAt(page, server.publicUrl, email, password);
     await waitForHeading(page, 'Your account');
     const security = page.getByRole('region', { name: 'Two-step verification' });
     await security.getByRole('link', { name: 'Set up two-step verification' }).click();
@@ -352,8 +327,7 @@ describe('hosted UI: two-step verification (TOTP) for users', () => {
     // Signing in again needs the password only.
     await page.getByRole('button', { name: 'Sign out' }).click();
     await waitForHeading(page, 'You are signed out');
-    await page.goto(`${server.publicUrl}/ui/sign-in`);
-    await submitSignIn(page, email, password);
+    await signInAt(page, server.publicUrl, email, password);
     await waitForHeading(page, 'Your account');
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expectCleanPage(diagnostics, [failedRequestLog(403)]);
@@ -367,32 +341,10 @@ describe('hosted UI: two-step verification (TOTP) for users', () => {
     await server.context.settings.set('otp.required_for_users', true);
     try {
       const { page, diagnostics } = await newPage(PHONE);
-      const callbacks: string[] = [];
-      page.on('request', (request) => {
-        if (request.url().startsWith('https://rp.example.test/')) callbacks.push(request.url());
-      });
-      await page.route('https://rp.example.test/**', (route) =>
-        route.fulfill({
-          status: 200,
-          contentType: 'text/html',
-          body: '<!doctype html><title>Demo App</title>',
-        }),
-      );
-      const verifier = client.randomPKCECodeVerifier();
-      const nonce = client.randomNonce();
-      const state = client.randomState();
-      const url = client.buildAuthorizationUrl(rp, {
-        redirect_uri: RP_CALLBACK,
-        scope: 'openid email',
-        code_challenge: await client.calculatePKCECodeChallenge(verifier),
-        code_challenge_method: 'S256',
-        nonce,
-        state,
-      });
+      const callbacks = await captureCallbacks(page, 'Demo App');
+      const { url, verifier, nonce, state } = await authorizationRequest(rp, 'openid email');
 
-      await page.goto(url.href);
-      await page.waitForURL(/\/ui\/sign-in\?request_id=/, { timeout: UI_TIMEOUT });
-      await submitSignIn(page, email, password);
+      await signInForApp(page, url, email, password);
 
       // Straight into setup, keeping the app's request.
       await page.waitForURL(/\/ui\/account\/security\/setup\?request_id=/, { timeout: UI_TIMEOUT });

@@ -1,17 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { registerWithPassword } from '../packages/server/src/testing/opaque-client.js';
-import { startTestServer, type TestServer } from '../packages/server/src/testing/server.js';
-import { launchBrowser, type OpenedPage, openPage } from './browser.js';
-import { Mailbox } from './mailbox.js';
+import { describe, expect, it } from 'vitest';
+import type { TestServer } from '../packages/server/src/testing/server.js';
+import { useHostedUiFixture, verifiedAccount } from './hosted-ui-fixture.js';
+import type { Mailbox } from './mailbox.js';
 import {
   browserSession,
   expectCleanPage,
   failedRequestLog,
   horizontalOverflow,
   PHONE,
-  submitSignIn,
+  signInAt,
   UI_TIMEOUT,
   waitForHeading,
 } from './ui-helpers.js';
@@ -19,28 +17,18 @@ import {
 describe('hosted UI: password reset by email and password change', () => {
   let server: TestServer;
   let mailbox: Mailbox;
-  let browser: Browser;
-  const opened: OpenedPage[] = [];
-
-  async function newPage(options = {}): Promise<OpenedPage> {
-    const page = await openPage(browser, options);
-    opened.push(page);
-    return page;
-  }
-
-  async function verifiedAccount(password: string): Promise<string> {
-    const email = `user-${randomBytes(4).toString('hex')}@example.test`;
-    expect((await registerWithPassword(server, email, password, 'Katherine Johnson')).status).toBe(200);
-    const user = await server.context.users.findByEmail(email);
-    expect(await server.context.users.markEmailVerified(user!.id, email)).toBe(true);
-    return email;
-  }
+  const { newPage } = useHostedUiFixture({
+    mailbox: true,
+    setUp: async (started) => {
+      ({ server, mailbox } = started);
+      await server.context.settings.set('accounts.self_registration', true);
+    },
+  });
 
   /** Signs in on a fresh page; returns whether the account page opened (or the sign-in answer, when refused). */
   async function trySignIn(email: string, password: string): Promise<'signed in' | string> {
     const { page } = await newPage();
-    await page.goto(`${server.publicUrl}/ui/sign-in`);
-    await submitSignIn(page, email, password);
+    await signInAt(page, server.publicUrl, email, password);
     const account = page.getByRole('heading', { level: 1, name: 'Your account' });
     const alert = page.getByRole('alert');
     await account.or(alert).first().waitFor({ timeout: UI_TIMEOUT });
@@ -51,28 +39,10 @@ describe('hosted UI: password reset by email and password change', () => {
     return (await alert.textContent()) ?? '';
   }
 
-  beforeAll(async () => {
-    server = await startTestServer();
-    mailbox = await Mailbox.start();
-    await mailbox.connect(server);
-    await server.context.settings.set('accounts.self_registration', true);
-    browser = await launchBrowser();
-  }, 120_000);
-
-  afterEach(async () => {
-    for (const { context } of opened.splice(0)) await context.close();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await mailbox?.close();
-    await server?.close();
-  }, 60_000);
-
   it('forgot password → emailed link → new password: the new one signs in, the old one no longer does', async () => {
     const oldPassword = 'the old password';
     const newPassword = 'a brand new password';
-    const email = await verifiedAccount(oldPassword);
+    const { email } = await verifiedAccount(server, oldPassword, 'Katherine Johnson');
     const { page, diagnostics } = await newPage(PHONE);
 
     await page.goto(`${server.publicUrl}/ui/sign-in`);
@@ -120,10 +90,9 @@ describe('hosted UI: password reset by email and password change', () => {
   it('changes the password from the account page', async () => {
     const oldPassword = 'account page old password';
     const newPassword = 'account page new password';
-    const email = await verifiedAccount(oldPassword);
+    const { email } = await verifiedAccount(server, oldPassword, 'Katherine Johnson');
     const { page, diagnostics } = await newPage(PHONE);
-    await page.goto(`${server.publicUrl}/ui/sign-in`);
-    await submitSignIn(page, email, oldPassword);
+    await signInAt(page, server.publicUrl, email, oldPassword);
     await waitForHeading(page, 'Your account');
 
     // A wrong current password changes nothing.
@@ -153,11 +122,10 @@ describe('hosted UI: password reset by email and password change', () => {
 
   it('changes the email address through the link sent to the new address', async () => {
     const password = 'email change password';
-    const email = await verifiedAccount(password);
+    const { email } = await verifiedAccount(server, password, 'Katherine Johnson');
     const newEmail = `moved-${randomBytes(4).toString('hex')}@example.test`;
     const { page, diagnostics } = await newPage();
-    await page.goto(`${server.publicUrl}/ui/sign-in`);
-    await submitSignIn(page, email, password);
+    await signInAt(page, server.publicUrl, email, password);
     await waitForHeading(page, 'Your account');
     await page.getByLabel('New email address').fill(newEmail);
     await page.getByRole('button', { name: 'Change email address' }).click();

@@ -1,137 +1,62 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import * as client from 'openid-client';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { registerWithPassword } from '../packages/server/src/testing/opaque-client.js';
-import { startTestServer, type TestServer } from '../packages/server/src/testing/server.js';
-import { launchBrowser, type OpenedPage, openPage } from './browser.js';
-import { Mailbox } from './mailbox.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { TestServer } from '../packages/server/src/testing/server.js';
+import {
+  authorizationRequest,
+  captureCallbacks,
+  RP_CALLBACK,
+  registerRelyingParty,
+  useHostedUiFixture,
+  verifiedAccount,
+} from './hosted-ui-fixture.js';
+import type { Mailbox } from './mailbox.js';
 import {
   browserSession,
   expectCleanPage,
   failedRequestLog,
   horizontalOverflow,
   PHONE,
+  signInAt,
+  submitRegistration,
   submitSignIn,
   UI_TIMEOUT,
   waitForHeading,
 } from './ui-helpers.js';
 
-const RP_CALLBACK = 'https://rp.example.test/callback';
-
 describe('hosted UI: registration, sign-in and consent with a real relying party', () => {
   let server: TestServer;
   let mailbox: Mailbox;
-  let browser: Browser;
   let rp: client.Configuration;
-  const opened: OpenedPage[] = [];
-
-  async function newPage(options = {}): Promise<OpenedPage> {
-    const page = await openPage(browser, options);
-    opened.push(page);
-    return page;
-  }
-
-  /**
-   * The app's side of the redirect: nothing listens at rp.example.test. Every request the browser makes there is
-   * recorded, and one started by the page itself is answered with a tiny page. (Playwright does not route the
-   * target of an HTTP redirect, so a redirect straight from /authorize to the app fails at DNS instead; the
-   * request is still recorded.)
-   */
-  async function captureCallbacks(page: Page): Promise<string[]> {
-    const callbacks: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().startsWith('https://rp.example.test/')) callbacks.push(request.url());
-    });
-    await page.route('https://rp.example.test/**', async (route) => {
-      await route.fulfill({
-        status: 200,
-        contentType: 'text/html',
-        body: '<!doctype html><title>Demo App</title><h1>Back at the app</h1>',
+  const { newPage } = useHostedUiFixture({
+    mailbox: true,
+    setUp: async (started) => {
+      ({ server, mailbox } = started);
+      await server.context.settings.set('accounts.self_registration', true);
+      await server.context.settings.set('accounts.require_email_verification', true);
+      rp = await registerRelyingParty(server, {
+        name: 'Demo App',
+        description: 'A demonstration relying party',
+        grant_types: ['authorization_code', 'refresh_token'],
       });
-    });
-    return callbacks;
-  }
-
-  /** A fresh authorization request as the app builds it (PKCE S256, nonce, state). */
-  async function authorizationRequest(scope = 'openid email profile') {
-    const verifier = client.randomPKCECodeVerifier();
-    const nonce = client.randomNonce();
-    const state = client.randomState();
-    const url = client.buildAuthorizationUrl(rp, {
-      redirect_uri: RP_CALLBACK,
-      scope,
-      code_challenge: await client.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      nonce,
-      state,
-    });
-    return { url: url.href, verifier, nonce, state };
-  }
-
-  /** An account with a confirmed address, made through the API (the browser flow is tested separately). */
-  async function verifiedAccount(password: string): Promise<{ email: string; id: string }> {
-    const email = `user-${randomBytes(4).toString('hex')}@example.test`;
-    const registered = await registerWithPassword(server, email, password, 'Ada Lovelace');
-    expect(registered.status).toBe(200);
-    const user = await server.context.users.findByEmail(email);
-    expect(user).not.toBeNull();
-    expect(await server.context.users.markEmailVerified(user!.id, email)).toBe(true);
-    return { email, id: user!.id };
-  }
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    mailbox = await Mailbox.start();
-    await mailbox.connect(server);
-    await server.context.settings.set('accounts.self_registration', true);
-    await server.context.settings.set('accounts.require_email_verification', true);
-    const { client: registered, secret } = await server.context.clients.create({
-      name: 'Demo App',
-      description: 'A demonstration relying party',
-      type: 'confidential',
-      redirect_uris: [RP_CALLBACK],
-      grant_types: ['authorization_code', 'refresh_token'],
-    });
-    rp = await client.discovery(
-      new URL(server.config.baseUrl),
-      registered.id,
-      secret!,
-      client.ClientSecretBasic(secret!),
-      { execute: [client.allowInsecureRequests] },
-    );
-    browser = await launchBrowser();
-  }, 120_000);
-
-  afterEach(async () => {
-    for (const { context } of opened.splice(0)) await context.close();
+    },
   });
-
-  afterAll(async () => {
-    await browser?.close();
-    await mailbox?.close();
-    await server?.close();
-  }, 60_000);
 
   it('registers, confirms the email, signs in for the app, approves, and the app gets valid tokens; then signs out', async () => {
     const { page, diagnostics } = await newPage();
-    const callbacks = await captureCallbacks(page);
+    const callbacks = await captureCallbacks(page, 'Demo App');
     const email = `grace-${randomBytes(4).toString('hex')}@example.test`;
     const password = 'correct horse battery staple';
 
     // Register in the browser.
     await page.goto(`${server.publicUrl}/ui/register`);
-    await waitForHeading(page, 'Create an account');
-    await page.getByLabel('Your name').fill('Grace Hopper');
-    await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await submitRegistration(page, { name: 'Grace Hopper', email, password });
     await waitForHeading(page, 'Check your email');
     expect(await page.getByRole('status').first().textContent()).toContain(email);
 
     // Not confirmed yet: signing in is refused, with the way forward offered.
-    await page.goto(`${server.publicUrl}/ui/sign-in`);
-    await submitSignIn(page, email, password);
+    await signInAt(page, server.publicUrl, email, password);
     await page
       .getByRole('heading', { name: 'Confirm your email address first' })
       .waitFor({ timeout: UI_TIMEOUT });
@@ -146,7 +71,7 @@ describe('hosted UI: registration, sign-in and consent with a real relying party
     expect(user?.emailVerified).toBe(true);
 
     // The app sends the browser to /authorize; not signed in, the UI asks for the password first.
-    const request = await authorizationRequest();
+    const request = await authorizationRequest(rp);
     await page.goto(request.url);
     await page.waitForURL(/\/ui\/sign-in\?request_id=/, { timeout: UI_TIMEOUT });
     await page.getByText('Sign in to continue to Demo App').waitFor({ timeout: UI_TIMEOUT });
@@ -199,11 +124,11 @@ describe('hosted UI: registration, sign-in and consent with a real relying party
 
   it('remembers consent: later sign-ins for the same app go straight back to it', async () => {
     const password = 'remembered consent password';
-    const account = await verifiedAccount(password);
+    const account = await verifiedAccount(server, password, 'Ada Lovelace');
 
     /** Runs one authorization in `page` (`interact` does whatever the UI asks) and redeems the code. */
     async function authorize(page: Page, callbacks: string[], interact: (url: string) => Promise<void>) {
-      const request = await authorizationRequest();
+      const request = await authorizationRequest(rp);
       const sentBack = page.waitForRequest((outgoing) => outgoing.url().startsWith(`${RP_CALLBACK}?`), {
         timeout: UI_TIMEOUT,
       });
@@ -221,7 +146,7 @@ describe('hosted UI: registration, sign-in and consent with a real relying party
 
     // 1. First time: sign in, then approve.
     const first = await newPage();
-    const firstCallbacks = await captureCallbacks(first.page);
+    const firstCallbacks = await captureCallbacks(first.page, 'Demo App');
     await authorize(first.page, firstCallbacks, async (url) => {
       await first.page.goto(url);
       await submitSignIn(first.page, account.email, password);
@@ -232,7 +157,7 @@ describe('hosted UI: registration, sign-in and consent with a real relying party
 
     // 2. Another browser, not signed in: after sign-in the consent page continues by itself.
     const second = await newPage();
-    const secondCallbacks = await captureCallbacks(second.page);
+    const secondCallbacks = await captureCallbacks(second.page, 'Demo App');
     const consentPages: string[] = [];
     second.page.on('framenavigated', (frame) => {
       if (frame.url().includes('/ui/authorize')) consentPages.push(frame.url());
@@ -254,20 +179,11 @@ describe('hosted UI: registration, sign-in and consent with a real relying party
   });
 
   it('is honest that key delivery to a zero-knowledge app is not available, and offers only Deny', async () => {
-    const { client: zkClient, secret } = await server.context.clients.create({
+    const zkRp = await registerRelyingParty(server, {
       name: 'Vault App',
-      type: 'confidential',
-      redirect_uris: [RP_CALLBACK],
       grant_types: ['authorization_code'],
       zk_delivery: 'v2',
     });
-    const zkRp = await client.discovery(
-      new URL(server.config.baseUrl),
-      zkClient.id,
-      secret!,
-      client.ClientSecretBasic(secret!),
-      { execute: [client.allowInsecureRequests] },
-    );
     const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const zkPub = Buffer.from(JSON.stringify(publicKey.export({ format: 'jwk' }))).toString('base64url');
     const state = client.randomState();
@@ -281,9 +197,9 @@ describe('hosted UI: registration, sign-in and consent with a real relying party
     });
 
     const password = 'zero knowledge password';
-    const account = await verifiedAccount(password);
+    const account = await verifiedAccount(server, password, 'Ada Lovelace');
     const { page, diagnostics } = await newPage(PHONE);
-    const callbacks = await captureCallbacks(page);
+    const callbacks = await captureCallbacks(page, 'Demo App');
     await page.goto(url.href);
     await submitSignIn(page, account.email, password);
     await waitForHeading(page, 'Allow access');
@@ -301,10 +217,10 @@ describe('hosted UI: registration, sign-in and consent with a real relying party
 
   it('signs in with the keyboard alone on a phone, and Deny sends access_denied back to the app', async () => {
     const password = 'keyboard only password';
-    const account = await verifiedAccount(password);
+    const account = await verifiedAccount(server, password, 'Ada Lovelace');
     const { page, diagnostics } = await newPage(PHONE);
-    const callbacks = await captureCallbacks(page);
-    const request = await authorizationRequest();
+    const callbacks = await captureCallbacks(page, 'Demo App');
+    const request = await authorizationRequest(rp);
 
     await page.goto(request.url);
     await waitForHeading(page, 'Sign in');
@@ -351,7 +267,7 @@ describe('hosted UI: registration, sign-in and consent with a real relying party
 
   it('a wrong password and an unknown account get the same answer, and nothing is signed in', async () => {
     const password = 'the right password';
-    const account = await verifiedAccount(password);
+    const account = await verifiedAccount(server, password, 'Ada Lovelace');
     const { page, diagnostics } = await newPage();
     await page.goto(`${server.publicUrl}/ui/sign-in`);
 
@@ -391,10 +307,7 @@ describe('hosted UI: registration, sign-in and consent with a real relying party
     try {
       const { page, diagnostics } = await newPage(PHONE);
       await page.goto(`${server.publicUrl}/ui/register`);
-      await waitForHeading(page, 'Create an account');
-      await page.getByLabel('Email address').fill('closed@example.test');
-      await page.getByLabel('Password', { exact: true }).fill('a long enough password');
-      await page.getByRole('button', { name: 'Create account' }).click();
+      await submitRegistration(page, { email: 'closed@example.test', password: 'a long enough password' });
       await page
         .getByRole('heading', { name: 'You cannot create an account here' })
         .waitFor({ timeout: UI_TIMEOUT });
@@ -414,10 +327,7 @@ describe('hosted UI: registration, sign-in and consent with a real relying party
       if (outgoing.method() === 'POST') sent.push(outgoing.url());
     });
     await page.goto(`${server.publicUrl}/ui/register`);
-    await waitForHeading(page, 'Create an account');
-    await page.getByLabel('Email address').fill('not-an-address');
-    await page.getByLabel('Password', { exact: true }).fill('short');
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await submitRegistration(page, { email: 'not-an-address', password: 'short' });
 
     const email = page.getByLabel('Email address');
     await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
@@ -444,9 +354,8 @@ describe('hosted UI: registration, sign-in and consent with a real relying party
 
     // Signed in, the same page asks first and signs out only on request.
     const password = 'logout page password';
-    const account = await verifiedAccount(password);
-    await page.goto(`${server.publicUrl}/ui/sign-in`);
-    await submitSignIn(page, account.email, password);
+    const account = await verifiedAccount(server, password, 'Ada Lovelace');
+    await signInAt(page, server.publicUrl, account.email, password);
     await waitForHeading(page, 'Your account');
     await page.goto(`${server.publicUrl}/logout`);
     await waitForHeading(page, 'Sign out?');

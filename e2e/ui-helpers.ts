@@ -23,6 +23,36 @@ export async function submitSignIn(page: Page, email: string, password: string):
   await page.getByLabel('Password', { exact: true }).press('Enter');
 }
 
+/** Opens the hosted UI's sign-in page (at `baseUrl`) and signs in there; where that leads is the caller's to check. */
+export async function signInAt(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/ui/sign-in`);
+  await submitSignIn(page, email, password);
+}
+
+/** Opens an app's authorization URL: not signed in, the browser lands on sign-in for that request; signs in. */
+export async function signInForApp(
+  page: Page,
+  authorizationUrl: string,
+  email: string,
+  password: string,
+): Promise<void> {
+  await page.goto(authorizationUrl);
+  await page.waitForURL(/\/ui\/sign-in\?request_id=/, { timeout: UI_TIMEOUT });
+  await submitSignIn(page, email, password);
+}
+
+/** Fills the registration form (the name only when given) and submits it with its button. */
+export async function submitRegistration(
+  page: Page,
+  account: { name?: string; email: string; password: string },
+): Promise<void> {
+  await waitForHeading(page, 'Create an account');
+  if (account.name !== undefined) await page.getByLabel('Your name').fill(account.name);
+  await page.getByLabel('Email address').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
 /** How far the page is wider than the viewport (0 or less: no horizontal scrolling). */
 export function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

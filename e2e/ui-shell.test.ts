@@ -1,45 +1,14 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../packages/server/src/testing/server.js';
-import { launchBrowser, type OpenedPage, openPage } from './browser.js';
-
-// The server serves the built UI; a missing build would only show up as 503s, so say what to run instead.
-const UI_INDEX = fileURLToPath(new URL('../packages/web/dist/index.html', import.meta.url));
-
-const PHONE = { viewport: { width: 375, height: 667 } };
+import { describe, expect, it } from 'vitest';
+import type { TestServer } from '../packages/server/src/testing/server.js';
+import { useHostedUiFixture } from './hosted-ui-fixture.js';
+import { horizontalOverflow, PHONE } from './ui-helpers.js';
 
 describe('hosted UI shell', () => {
   let server: TestServer;
-  let browser: Browser;
-  const opened: OpenedPage[] = [];
-
-  async function newPage(options = {}): Promise<OpenedPage> {
-    const page = await openPage(browser, options);
-    opened.push(page);
-    return page;
-  }
-
-  async function horizontalOverflow(page: OpenedPage['page']): Promise<number> {
-    return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  }
-
-  beforeAll(async () => {
-    if (!existsSync(UI_INDEX))
-      throw new Error(`${UI_INDEX} is missing: run npm run build -w @tessera/web first`);
-    server = await startTestServer();
-    browser = await launchBrowser();
-    // A fresh database and a browser on a busy 2-core machine take longer than Vitest's default 10 s.
-  }, 120_000);
-
-  afterEach(async () => {
-    for (const { context } of opened.splice(0)) await context.close();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+  const { newPage } = useHostedUiFixture({
+    setUp: async (started) => {
+      ({ server } = started);
+    },
   });
 
   it('renders the start page under the strict CSP without violations or errors', async () => {

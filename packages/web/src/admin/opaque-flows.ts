@@ -2,21 +2,18 @@
  * The admin portal's OPAQUE flows: install (first admin), admin sign-in, admin password change, creating an admin
  * and setting a user's password. Every password stays in this browser; the server sees only OPAQUE messages.
  */
-import { ApiError, apiRequest } from '../shared/api';
+import { apiRequest } from '../shared/api';
 import {
-  type LoginStarted,
-  provePassword,
+  changePasswordAt,
+  logInAt,
+  type PasswordChangeResult,
+  type PostJson,
   type RegistrationStarted,
   registerPassword,
-  startRegistrationMessage,
 } from '../shared/opaque';
 import type { AdminApi, AdminIdentity, AdminRole, SecondFactorMode } from './session';
 
 export { preloadOpaque } from '../shared/opaque';
-
-function isInvalidCredentials(error: unknown): boolean {
-  return error instanceof ApiError && error.code === 'invalid_credentials';
-}
 
 // ----- First-run install ----------------------------------------------------------------------------------------
 
@@ -81,69 +78,35 @@ export type AdminSignInResult =
   /** Wrong password or no such admin: the same answer either way, on purpose. */
   | { kind: 'invalid_credentials' };
 
+/** Signed out, there is no CSRF token to send yet. */
+const postSignedOut: PostJson = (path, body) => apiRequest('POST', path, { body });
+
 export async function adminSignIn(email: string, password: string): Promise<AdminSignInResult> {
-  const proof = await provePassword(password, (request) =>
-    apiRequest<LoginStarted>('POST', '/admin/login/start', {
-      body: { email, start_login_request: request },
-    }),
-  );
-  if (!proof) return { kind: 'invalid_credentials' };
-  try {
-    const finished = await apiRequest<{
-      admin: AdminIdentity;
-      csrf_token: string;
-      second_factor_required: boolean;
-      second_factor?: SecondFactorMode | null;
-    }>('POST', '/admin/login/finish', {
-      body: { login_id: proof.loginId, finish_login_request: proof.finishLoginRequest },
-    });
-    return {
-      kind: 'signed_in',
-      admin: finished.admin,
-      csrfToken: finished.csrf_token,
-      secondFactorRequired: finished.second_factor_required,
-      secondFactor: finished.second_factor ?? null,
-    };
-  } catch (error) {
-    if (isInvalidCredentials(error)) return { kind: 'invalid_credentials' };
-    throw error;
-  }
+  const finished = await logInAt<{
+    admin: AdminIdentity;
+    csrf_token: string;
+    second_factor_required: boolean;
+    second_factor?: SecondFactorMode | null;
+  }>(postSignedOut, '/admin/login', email, password);
+  if (!finished) return { kind: 'invalid_credentials' };
+  return {
+    kind: 'signed_in',
+    admin: finished.admin,
+    csrfToken: finished.csrf_token,
+    secondFactorRequired: finished.second_factor_required,
+    secondFactor: finished.second_factor ?? null,
+  };
 }
 
 // ----- Own password change --------------------------------------------------------------------------------------
 
-export type ChangePasswordResult =
-  | { kind: 'changed'; csrfToken: string }
-  | { kind: 'wrong_current_password' };
-
 /** Proves the current password and registers the new one in one exchange; the session (and CSRF token) rotate. */
-export async function changeAdminPassword(
+export function changeAdminPassword(
   api: AdminApi,
   currentPassword: string,
   newPassword: string,
-): Promise<ChangePasswordResult> {
-  const proof = await provePassword(currentPassword, (request) =>
-    api.post<LoginStarted>('/admin/password/change/start', { start_login_request: request }),
-  );
-  if (!proof) return { kind: 'wrong_current_password' };
-  const registration = await startRegistrationMessage(newPassword);
-  let verified: RegistrationStarted;
-  try {
-    verified = await api.post<RegistrationStarted>('/admin/password/change/verify', {
-      login_id: proof.loginId,
-      finish_login_request: proof.finishLoginRequest,
-      registration_request: registration.registrationRequest,
-    });
-  } catch (error) {
-    if (isInvalidCredentials(error)) return { kind: 'wrong_current_password' };
-    throw error;
-  }
-  const record = await registration.finish(verified.registration_response);
-  const changed = await api.post<{ changed: true; csrf_token: string }>('/admin/password/change/finish', {
-    registration_id: verified.registration_id,
-    registration_record: record,
-  });
-  return { kind: 'changed', csrfToken: changed.csrf_token };
+): Promise<PasswordChangeResult> {
+  return changePasswordAt(api.post, '/admin/password/change', currentPassword, newPassword);
 }
 
 // ----- Creating an admin; setting a user's password -------------------------------------------------------------

@@ -1,4 +1,5 @@
-import { type InputHTMLAttributes, type Ref, useId, useState } from 'react';
+import { type InputHTMLAttributes, type Ref, useState } from 'react';
+import { LabelledField } from './LabelledField';
 
 export type PasswordFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & {
   label: string;
@@ -15,46 +16,31 @@ export type PasswordFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id
  * helps more than a second "confirm" field (WCAG 3.3.7, 3.3.8), and it is a real button for keyboards.
  */
 export function PasswordField({ label, hint, error, ...rest }: PasswordFieldProps) {
-  const id = useId();
   const [visible, setVisible] = useState(false);
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <div className="password-input">
-        <input
-          {...rest}
-          id={id}
-          type={visible ? 'text' : 'password'}
-          // Never let the browser spell-check or capitalize a password (some spell-checkers send text away).
-          spellCheck={false}
-          autoCapitalize="off"
-          autoCorrect="off"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
-        />
-        <button
-          type="button"
-          className="password-toggle"
-          aria-controls={id}
-          onClick={() => setVisible((value) => !value)}
-        >
-          {visible ? 'Hide' : 'Show'}
-          <span className="visually-hidden"> {label.toLowerCase()}</span>
-        </button>
-      </div>
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <LabelledField label={label} hint={hint} error={error}>
+      {(control) => (
+        <div className="password-input">
+          <input
+            {...rest}
+            {...control}
+            type={visible ? 'text' : 'password'}
+            // Never let the browser spell-check or capitalize a password (some spell-checkers send text away).
+            spellCheck={false}
+            autoCapitalize="off"
+            autoCorrect="off"
+          />
+          <button
+            type="button"
+            className="password-toggle"
+            aria-controls={control.id}
+            onClick={() => setVisible((value) => !value)}
+          >
+            {visible ? 'Hide' : 'Show'}
+            <span className="visually-hidden"> {label.toLowerCase()}</span>
+          </button>
+        </div>
+      )}
+    </LabelledField>
   );
 }

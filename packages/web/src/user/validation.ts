@@ -1,32 +1,14 @@
 /**
- * Checks made before anything is sent, so mistakes are explained next to the field (WCAG 3.3.1, 3.3.3). The
- * server checks again; these only mirror its rules.
+ * The hosted UI's checks before anything is sent: the rules both apps share (`shared/validation.ts`) in this UI's
+ * wording (it speaks to the account's owner), and its own (the display name).
  */
+import { emailError as sharedEmailError } from '../shared/validation';
 
-/** The server's own email rule: something@something, no spaces, 3 to 320 characters. */
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
+export { focusFirstInvalid, newPasswordError } from '../shared/validation';
 
 export function emailError(value: string): string | undefined {
-  const email = value.trim();
-  if (email === '') return 'Enter your email address.';
-  if (email.length > 320 || email.length < 3 || !EMAIL.test(email))
-    return 'Enter an email address like name@example.com.';
-  return undefined;
+  return sharedEmailError(value, 'Enter your email address.');
 }
-
-/** The server never sees a password, so it cannot enforce a length: the page is the only place that can. */
-export const MIN_PASSWORD_LENGTH = 8;
-const MAX_PASSWORD_LENGTH = 1000;
-
-export function newPasswordError(value: string): string | undefined {
-  if (value === '') return 'Choose a password.';
-  if (value.length < MIN_PASSWORD_LENGTH)
-    return `Use at least ${MIN_PASSWORD_LENGTH} characters. A few unrelated words make a strong password.`;
-  if (value.length > MAX_PASSWORD_LENGTH) return `Use at most ${MAX_PASSWORD_LENGTH} characters.`;
-  return undefined;
-}
-
-export const NEW_PASSWORD_HINT = `At least ${MIN_PASSWORD_LENGTH} characters. A few unrelated words are easy to remember and hard to guess.`;
 
 export function currentPasswordError(value: string): string | undefined {
   return value === '' ? 'Enter your password.' : undefined;
@@ -35,12 +17,4 @@ export function currentPasswordError(value: string): string | undefined {
 export function nameError(value: string): string | undefined {
   if (value.trim().length > 200) return 'Use at most 200 characters.';
   return undefined;
-}
-
-/** Moves focus to the first field marked invalid, so keyboard and screen-reader users land on the problem. */
-export function focusFirstInvalid(form: HTMLFormElement | null): void {
-  // After React has rendered the error state.
-  requestAnimationFrame(() => {
-    form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  });
 }

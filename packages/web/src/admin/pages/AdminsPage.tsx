@@ -1,11 +1,13 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Button } from '../../shared/Button';
+import { EmailField } from '../../shared/EmailField';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Loading } from '../../shared/Loading';
+import { NewPasswordField } from '../../shared/NewPasswordField';
 import { Notice } from '../../shared/Notice';
-import { PasswordField } from '../../shared/PasswordField';
 import { RadioGroup } from '../../shared/RadioGroup';
 import { TextField } from '../../shared/TextField';
+import { useCheckedSubmit } from '../../shared/use-checked-submit';
 import { AdminLayout } from '../components/AdminLayout';
 import { ConfirmAction } from '../components/ConfirmAction';
 import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
@@ -14,7 +16,7 @@ import { createAdminUser, preloadOpaque } from '../opaque-flows';
 import { type AdminRole, useAdmin, useAdminApi, useSession } from '../session';
 import type { AdminUserView } from '../types';
 import { useLoad } from '../use-load';
-import { emailError, focusFirstInvalid, NEW_PASSWORD_HINT, newPasswordError } from '../validation';
+import { emailError, NEW_PASSWORD_HINT, newPasswordError } from '../validation';
 
 const ROLE_TEXT: Record<AdminRole, string> = { write: 'Write', read: 'Read-only' };
 
@@ -162,36 +164,34 @@ function CreateAdminSection({ onCreated }: { onCreated: () => void }) {
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<AdminRole>('read');
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const { formRef, fieldErrors, busy, submit } = useCheckedSubmit<'email' | 'password'>();
   const [outcome, setOutcome] = useState<
     { kind: 'done'; email: string } | { kind: 'failed'; error: unknown } | null
   >(null);
-  const formRef = useRef<HTMLFormElement>(null);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const found = { email: emailError(email), password: newPasswordError(password) };
-    setErrors(found);
-    if (found.email || found.password) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setBusy(true);
-    setOutcome(null);
-    try {
-      const created = await createAdminUser(api, { email: email.trim(), name: name.trim(), role, password });
-      setOutcome({ kind: 'done', email: created.email });
-      setEmail('');
-      setName('');
-      setPassword('');
-      onCreated();
-    } catch (error) {
-      setOutcome({ kind: 'failed', error });
-    } finally {
-      setBusy(false);
-    }
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    return submit(
+      event,
+      () => ({ email: emailError(email), password: newPasswordError(password) }),
+      async () => {
+        setOutcome(null);
+        try {
+          const created = await createAdminUser(api, {
+            email: email.trim(),
+            name: name.trim(),
+            role,
+            password,
+          });
+          setOutcome({ kind: 'done', email: created.email });
+          setEmail('');
+          setName('');
+          setPassword('');
+          onCreated();
+        } catch (error) {
+          setOutcome({ kind: 'failed', error });
+        }
+      },
+    );
   }
 
   return (
@@ -211,15 +211,11 @@ function CreateAdminSection({ onCreated }: { onCreated: () => void }) {
         </ErrorPanel>
       ) : null}
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy} onFocus={preloadOpaque}>
-        <TextField
+        <EmailField
           label="Admin email address"
-          type="email"
-          inputMode="email"
           autoComplete="off"
-          spellCheck={false}
-          autoCapitalize="off"
           value={email}
-          error={errors.email}
+          error={fieldErrors.email}
           onChange={(event) => setEmail(event.target.value)}
         />
         <TextField
@@ -229,12 +225,11 @@ function CreateAdminSection({ onCreated }: { onCreated: () => void }) {
           value={name}
           onChange={(event) => setName(event.target.value)}
         />
-        <PasswordField
+        <NewPasswordField
           label="Initial password"
-          autoComplete="new-password"
           hint={`${NEW_PASSWORD_HINT} Registered in this browser; the server never sees it.`}
           value={password}
-          error={errors.password}
+          error={fieldErrors.password}
           onChange={(event) => setPassword(event.target.value)}
         />
         <RadioGroup

@@ -2,8 +2,10 @@ import { type FormEvent, type ReactNode, type RefObject, useEffect, useRef, useS
 import { ApiError, apiRequest } from '../../shared/api';
 import { Button } from '../../shared/Button';
 import { CheckboxField } from '../../shared/CheckboxField';
+import { EmailField } from '../../shared/EmailField';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Loading } from '../../shared/Loading';
+import { NewPasswordField } from '../../shared/NewPasswordField';
 import { Notice } from '../../shared/Notice';
 import { Page } from '../../shared/Page';
 import { PasswordField } from '../../shared/PasswordField';
@@ -308,14 +310,10 @@ function Wizard({ token }: { token: string }) {
         {step === 0 ? (
           <>
             <p>The first administrator can do everything here, including adding more admins.</p>
-            <TextField
+            <EmailField
               label="Admin email address"
-              type="email"
               name="email"
               autoComplete="username"
-              inputMode="email"
-              spellCheck={false}
-              autoCapitalize="off"
               value={email}
               error={errors.email}
               onChange={(event) => setEmail(event.target.value)}
@@ -327,10 +325,9 @@ function Wizard({ token }: { token: string }) {
               value={adminName}
               onChange={(event) => setAdminName(event.target.value)}
             />
-            <PasswordField
+            <NewPasswordField
               label="Admin password"
               name="new-password"
-              autoComplete="new-password"
               hint={`${NEW_PASSWORD_HINT} It never leaves this browser: the server stores only an OPAQUE record.`}
               value={password}
               error={errors.password}
@@ -562,12 +559,8 @@ function SmtpStep({
             onChange={(event) => set({ from: event.target.value })}
           />
           <div className="inline-test">
-            <TextField
+            <EmailField
               label="Send a test email to"
-              type="email"
-              inputMode="email"
-              spellCheck={false}
-              autoCapitalize="off"
               value={testTo}
               error={testToError}
               onChange={(event) => setTestTo(event.target.value)}

@@ -1,50 +1,38 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Button } from '../../shared/Button';
-import { CheckboxField } from '../../shared/CheckboxField';
 import { ErrorPanel } from '../../shared/ErrorPanel';
-import { TextField } from '../../shared/TextField';
+import { useCheckedSubmit } from '../../shared/use-checked-submit';
 import { AdminLayout } from '../components/AdminLayout';
 import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
+import { type UserProfileDraft, UserProfileFields, userProfileBody } from '../components/UserProfileFields';
 import { describeError } from '../error-text';
 import { goTo, withQuery } from '../navigation';
 import { useAdmin, useAdminApi } from '../session';
 import type { UserView } from '../types';
-import { emailError, focusFirstInvalid } from '../validation';
+import { emailError } from '../validation';
 
 /** Creates a user without a password; their page then offers to set one or to email a reset link. */
 export function UserCreatePage() {
   const api = useAdminApi();
   const { canWrite } = useAdmin();
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
-  const [verified, setVerified] = useState(true);
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const [draft, setDraft] = useState<UserProfileDraft>({ email: '', name: '', emailVerified: true });
+  const { formRef, fieldErrors, busy, submit } = useCheckedSubmit<'email'>();
   const [error, setError] = useState<unknown>(null);
-  const formRef = useRef<HTMLFormElement>(null);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const problem = emailError(email);
-    setFieldError(problem);
-    if (problem) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const user = await api.post<UserView>('/admin/users', {
-        email: email.trim(),
-        name: name.trim(),
-        email_verified: verified,
-      });
-      goTo(withQuery(`/users/${encodeURIComponent(user.id)}`, { created: '1' }));
-    } catch (failed) {
-      setError(failed);
-      setBusy(false);
-    }
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    return submit(
+      event,
+      () => ({ email: emailError(draft.email) }),
+      async () => {
+        setError(null);
+        try {
+          const user = await api.post<UserView>('/admin/users', userProfileBody(draft));
+          goTo(withQuery(`/users/${encodeURIComponent(user.id)}`, { created: '1' }));
+        } catch (failed) {
+          setError(failed);
+        }
+      },
+    );
   }
 
   return (
@@ -58,29 +46,11 @@ export function UserCreatePage() {
       <p>The account starts without a password: set one on the next page, or send a password-reset email.</p>
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy}>
         <fieldset className="form-fieldset" disabled={!canWrite}>
-          <TextField
-            label="Email address"
-            type="email"
-            inputMode="email"
-            autoComplete="off"
-            spellCheck={false}
-            autoCapitalize="off"
-            value={email}
-            error={fieldError}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          <TextField
-            label="Name (optional)"
-            autoComplete="off"
-            maxLength={200}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-          />
-          <CheckboxField
-            label="The email address is confirmed"
-            hint="Untick to make them confirm it before they can sign in."
-            checked={verified}
-            onChange={(event) => setVerified(event.target.checked)}
+          <UserProfileFields
+            purpose="create"
+            draft={draft}
+            onChange={(change) => setDraft((previous) => ({ ...previous, ...change }))}
+            emailError={fieldErrors.email}
           />
         </fieldset>
         {canWrite ? (

@@ -1,22 +1,22 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Button } from '../../shared/Button';
-import { CheckboxField } from '../../shared/CheckboxField';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Loading } from '../../shared/Loading';
+import { NewPasswordField } from '../../shared/NewPasswordField';
 import { Notice } from '../../shared/Notice';
-import { PasswordField } from '../../shared/PasswordField';
 import { useRouter } from '../../shared/router';
-import { TextField } from '../../shared/TextField';
+import { useCheckedSubmit } from '../../shared/use-checked-submit';
 import { AdminLayout } from '../components/AdminLayout';
 import { ConfirmAction } from '../components/ConfirmAction';
 import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
+import { type UserProfileDraft, UserProfileFields, userProfileBody } from '../components/UserProfileFields';
 import { describeError } from '../error-text';
 import { goTo, withQuery } from '../navigation';
 import { preloadOpaque, setUserPassword } from '../opaque-flows';
 import { useAdmin, useAdminApi } from '../session';
 import type { UserView } from '../types';
 import { useLoad } from '../use-load';
-import { emailError, focusFirstInvalid, NEW_PASSWORD_HINT, newPasswordError } from '../validation';
+import { emailError, newPasswordError } from '../validation';
 
 type Outcome = { kind: 'done'; text: string } | { kind: 'failed'; error: unknown } | null;
 
@@ -197,38 +197,32 @@ function UserDetail({
 function ProfileSection({ user, onChanged }: { user: UserView; onChanged: (user: UserView) => void }) {
   const api = useAdminApi();
   const { canWrite } = useAdmin();
-  const [email, setEmail] = useState(user.email);
-  const [name, setName] = useState(user.name);
-  const [verified, setVerified] = useState(user.email_verified);
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const [draft, setDraft] = useState<UserProfileDraft>({
+    email: user.email,
+    name: user.name,
+    emailVerified: user.email_verified,
+  });
+  const { formRef, fieldErrors, busy, submit } = useCheckedSubmit<'email'>();
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const formRef = useRef<HTMLFormElement>(null);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const problem = emailError(email);
-    setFieldError(problem);
-    if (problem) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setBusy(true);
-    setOutcome(null);
-    try {
-      const updated = await api.put<UserView>(`/admin/users/${encodeURIComponent(user.id)}`, {
-        email: email.trim(),
-        name: name.trim(),
-        email_verified: verified,
-      });
-      setOutcome({ kind: 'done', text: 'The changes are saved.' });
-      onChanged(updated);
-    } catch (error) {
-      setOutcome({ kind: 'failed', error });
-    } finally {
-      setBusy(false);
-    }
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    return submit(
+      event,
+      () => ({ email: emailError(draft.email) }),
+      async () => {
+        setOutcome(null);
+        try {
+          const updated = await api.put<UserView>(
+            `/admin/users/${encodeURIComponent(user.id)}`,
+            userProfileBody(draft),
+          );
+          setOutcome({ kind: 'done', text: 'The changes are saved.' });
+          onChanged(updated);
+        } catch (error) {
+          setOutcome({ kind: 'failed', error });
+        }
+      },
+    );
   }
 
   return (
@@ -237,28 +231,11 @@ function ProfileSection({ user, onChanged }: { user: UserView; onChanged: (user:
       <OutcomeMessage outcome={outcome} failedTitle="The changes were not saved" />
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy}>
         <fieldset className="form-fieldset" disabled={!canWrite}>
-          <TextField
-            label="Email address"
-            type="email"
-            inputMode="email"
-            autoComplete="off"
-            spellCheck={false}
-            autoCapitalize="off"
-            value={email}
-            error={fieldError}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          <TextField
-            label="Name"
-            autoComplete="off"
-            maxLength={200}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-          />
-          <CheckboxField
-            label="The email address is confirmed"
-            checked={verified}
-            onChange={(event) => setVerified(event.target.checked)}
+          <UserProfileFields
+            purpose="edit"
+            draft={draft}
+            onChange={(change) => setDraft((previous) => ({ ...previous, ...change }))}
+            emailError={fieldErrors.email}
           />
         </fieldset>
         {canWrite ? (
@@ -276,36 +253,29 @@ function ProfileSection({ user, onChanged }: { user: UserView; onChanged: (user:
 function PasswordSection({ user }: { user: UserView }) {
   const api = useAdminApi();
   const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { formRef, fieldErrors, busy, submit } = useCheckedSubmit<'password'>();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [resetBusy, setResetBusy] = useState(false);
   const [resetOutcome, setResetOutcome] = useState<Outcome>(null);
-  const formRef = useRef<HTMLFormElement>(null);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const problem = newPasswordError(password);
-    setFieldError(problem);
-    if (problem) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setBusy(true);
-    setOutcome(null);
-    try {
-      await setUserPassword(api, user.id, password);
-      setPassword('');
-      setOutcome({
-        kind: 'done',
-        text: 'The password is set. Tell them through a safe channel; they must choose a new one when they sign in.',
-      });
-    } catch (error) {
-      setOutcome({ kind: 'failed', error });
-    } finally {
-      setBusy(false);
-    }
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    return submit(
+      event,
+      () => ({ password: newPasswordError(password) }),
+      async () => {
+        setOutcome(null);
+        try {
+          await setUserPassword(api, user.id, password);
+          setPassword('');
+          setOutcome({
+            kind: 'done',
+            text: 'The password is set. Tell them through a safe channel; they must choose a new one when they sign in.',
+          });
+        } catch (error) {
+          setOutcome({ kind: 'failed', error });
+        }
+      },
+    );
   }
 
   async function sendReset() {
@@ -332,12 +302,10 @@ function PasswordSection({ user }: { user: UserView }) {
       <OutcomeMessage outcome={outcome} failedTitle="The password was not set" />
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy} onFocus={preloadOpaque}>
         <input type="email" name="username" autoComplete="off" value={user.email} readOnly hidden />
-        <PasswordField
+        <NewPasswordField
           label="New password for this user"
-          autoComplete="new-password"
-          hint={NEW_PASSWORD_HINT}
           value={password}
-          error={fieldError}
+          error={fieldErrors.password}
           onChange={(event) => setPassword(event.target.value)}
         />
         <div className="form-actions">

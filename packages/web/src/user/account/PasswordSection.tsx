@@ -1,12 +1,13 @@
-import { type FormEvent, type Ref, useRef, useState } from 'react';
+import type { Ref } from 'react';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Notice } from '../../shared/Notice';
-import { PasswordField } from '../../shared/PasswordField';
+import { PasswordChangeForm } from '../../shared/PasswordChangeForm';
+import { usePasswordChange } from '../../shared/use-password-change';
 import { isStepUpCancelled, useStepUp } from '../components/StepUp';
 import { describeError } from '../error-text';
-import { changePassword, preloadOpaque } from '../opaque-flows';
-import { currentPasswordError, focusFirstInvalid, NEW_PASSWORD_HINT, newPasswordError } from '../validation';
+import { changePassword } from '../opaque-flows';
+import { currentPasswordError } from '../validation';
 
 /**
  * Password change: the current password is proven and the new one registered with OPAQUE, in the browser. With
@@ -28,93 +29,43 @@ export function PasswordSection({
   headingRef?: Ref<HTMLHeadingElement>;
 }) {
   const stepUp = useStepUp(csrfToken, onCsrfToken);
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<{ current?: string; next?: string }>({});
-  const [state, setState] = useState<'idle' | 'saving' | 'changed' | 'wrong' | { failed: unknown }>('idle');
-  const formRef = useRef<HTMLFormElement>(null);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (state === 'saving') return;
-    const errors = {
-      current: currentPasswordError(current),
-      next:
-        newPasswordError(next) ??
-        (next === current ? 'Choose a password different from the current one.' : undefined),
-    };
-    setFieldErrors(errors);
-    if (errors.current || errors.next) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setState('saving');
-    try {
-      const result = await stepUp.run((token) => changePassword(current, next, token));
-      setCurrent('');
-      if (result.kind === 'wrong_current_password') {
-        setState('wrong');
-        return;
-      }
-      setNext('');
-      setState('changed');
-      onChanged(result.csrfToken);
-    } catch (failed) {
-      setCurrent('');
-      setState(isStepUpCancelled(failed) ? 'idle' : { failed });
-    }
-  }
+  const passwordChange = usePasswordChange({
+    currentPasswordError,
+    change: (current, next) => stepUp.run((token) => changePassword(current, next, token)),
+    onChanged,
+    isCancelled: isStepUpCancelled,
+  });
+  const { outcome } = passwordChange;
 
   return (
     <section className="section" aria-labelledby="password-heading">
       <h2 id="password-heading" ref={headingRef} tabIndex={-1}>
         Password
       </h2>
-      {state === 'changed' ? (
+      {outcome === 'changed' ? (
         <Notice title="Your password is changed">
           <p>Other devices where you were signed in are signed out.</p>
         </Notice>
       ) : null}
-      {state === 'wrong' ? (
+      {outcome === 'wrong' ? (
         <ErrorPanel title="Your current password is not correct">
           <p>Nothing was changed. Check your current password and try again.</p>
         </ErrorPanel>
       ) : null}
-      {typeof state === 'object' ? (
+      {typeof outcome === 'object' ? (
         <ErrorPanel title="We could not change your password">
-          <p>{describeError(state.failed)}</p>
+          <p>{describeError(outcome.failed)}</p>
         </ErrorPanel>
       ) : null}
-      <form
-        ref={formRef}
-        noValidate
-        onSubmit={onSubmit}
-        aria-busy={state === 'saving'}
-        onFocus={preloadOpaque}
+      <PasswordChangeForm
+        change={passwordChange}
+        accountEmail={email}
+        fieldNames={{ current: 'current-password', next: 'new-password' }}
       >
-        {/* Tells password managers which account the new password belongs to. */}
-        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <PasswordField
-          label="Current password"
-          name="current-password"
-          autoComplete="current-password"
-          value={current}
-          error={fieldErrors.current}
-          onChange={(event) => setCurrent(event.target.value)}
-        />
-        <PasswordField
-          label="New password"
-          name="new-password"
-          autoComplete="new-password"
-          hint={NEW_PASSWORD_HINT}
-          value={next}
-          error={fieldErrors.next}
-          onChange={(event) => setNext(event.target.value)}
-        />
-        <Button type="submit" variant="secondary" disabled={state === 'saving'}>
-          {state === 'saving' && !stepUp.prompting ? 'Changing password…' : 'Change password'}
+        <Button type="submit" variant="secondary" disabled={passwordChange.busy}>
+          {passwordChange.busy && !stepUp.prompting ? 'Changing password…' : 'Change password'}
         </Button>
-      </form>
+      </PasswordChangeForm>
       {stepUp.prompt}
     </section>
   );

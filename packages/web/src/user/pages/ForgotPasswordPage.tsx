@@ -1,11 +1,11 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { api } from '../../shared/api';
 import { Button } from '../../shared/Button';
+import { EmailField } from '../../shared/EmailField';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Notice } from '../../shared/Notice';
 import { Page } from '../../shared/Page';
 import { Link } from '../../shared/router';
-import { TextField } from '../../shared/TextField';
 import { describeError } from '../error-text';
 import { emailError, focusFirstInvalid } from '../validation';
 
@@ -61,14 +61,10 @@ export function ForgotPasswordPage() {
         </ErrorPanel>
       ) : null}
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={state === 'sending'}>
-        <TextField
+        <EmailField
           label="Email address"
-          type="email"
           name="email"
           autoComplete="username"
-          inputMode="email"
-          spellCheck={false}
-          autoCapitalize="off"
           value={email}
           error={fieldError}
           onChange={(event) => setEmail(event.target.value)}

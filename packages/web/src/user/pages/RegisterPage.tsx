@@ -1,17 +1,19 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../shared/Button';
+import { EmailField } from '../../shared/EmailField';
 import { ErrorPanel } from '../../shared/ErrorPanel';
+import { NewPasswordField } from '../../shared/NewPasswordField';
 import { Notice } from '../../shared/Notice';
 import { Page } from '../../shared/Page';
-import { PasswordField } from '../../shared/PasswordField';
 import { Link, useRouter } from '../../shared/router';
 import { TextField } from '../../shared/TextField';
+import { useCheckedSubmit } from '../../shared/use-checked-submit';
 import { ResendVerification } from '../components/ResendVerification';
 import { describeError, errorCode } from '../error-text';
 import { afterSignIn, goTo, RETURN_TO, safeReturnTo, secondStepPath, withQuery } from '../navigation';
 import { preloadOpaque, register } from '../opaque-flows';
 import { fetchOtpStatus } from '../otp';
-import { emailError, focusFirstInvalid, NEW_PASSWORD_HINT, nameError, newPasswordError } from '../validation';
+import { emailError, nameError, newPasswordError } from '../validation';
 
 type Outcome =
   | { kind: 'form' }
@@ -38,42 +40,35 @@ export function RegisterPage() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<{ name?: string; email?: string; password?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const { formRef, fieldErrors, busy, submit } = useCheckedSubmit<'name' | 'email' | 'password'>();
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'form' });
-  const formRef = useRef<HTMLFormElement>(null);
   const signInPath = withQuery('/sign-in', { request_id: requestId, [RETURN_TO]: returnTo });
 
   useEffect(preloadOpaque, []);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const errors = { name: nameError(name), email: emailError(email), password: newPasswordError(password) };
-    setFieldErrors(errors);
-    if (errors.name || errors.email || errors.password) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setBusy(true);
-    const address = email.trim();
-    try {
-      const result = await register(address, password, name.trim());
-      setPassword('');
-      if (result.status === 'signed_in') {
-        // An account that must use two-step verification sets it up straight away.
-        goTo((await setupOwed()) ? secondStepPath('enroll', requestId, false) : afterSignIn(requestId));
-        return;
-      }
-      setOutcome({ kind: 'verification_sent', email: address });
-    } catch (error) {
-      const code = errorCode(error);
-      if (code === 'registration_closed') setOutcome({ kind: 'closed' });
-      else if (code === 'email_taken') setOutcome({ kind: 'email_taken' });
-      else setOutcome({ kind: 'error', error });
-    } finally {
-      setBusy(false);
-    }
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    return submit(
+      event,
+      () => ({ name: nameError(name), email: emailError(email), password: newPasswordError(password) }),
+      async () => {
+        const address = email.trim();
+        try {
+          const result = await register(address, password, name.trim());
+          setPassword('');
+          if (result.status === 'signed_in') {
+            // An account that must use two-step verification sets it up straight away.
+            goTo((await setupOwed()) ? secondStepPath('enroll', requestId, false) : afterSignIn(requestId));
+            return;
+          }
+          setOutcome({ kind: 'verification_sent', email: address });
+        } catch (error) {
+          const code = errorCode(error);
+          if (code === 'registration_closed') setOutcome({ kind: 'closed' });
+          else if (code === 'email_taken') setOutcome({ kind: 'email_taken' });
+          else setOutcome({ kind: 'error', error });
+        }
+      },
+    );
   }
 
   if (outcome.kind === 'closed') {
@@ -137,24 +132,18 @@ export function RegisterPage() {
           error={fieldErrors.name}
           onChange={(event) => setName(event.target.value)}
         />
-        <TextField
+        <EmailField
           label="Email address"
-          type="email"
           name="email"
           autoComplete="username"
-          inputMode="email"
-          spellCheck={false}
-          autoCapitalize="off"
           value={email}
           error={fieldErrors.email}
           onChange={(event) => setEmail(event.target.value)}
           required
         />
-        <PasswordField
+        <NewPasswordField
           label="Password"
           name="new-password"
-          autoComplete="new-password"
-          hint={NEW_PASSWORD_HINT}
           value={password}
           error={fieldErrors.password}
           onChange={(event) => setPassword(event.target.value)}

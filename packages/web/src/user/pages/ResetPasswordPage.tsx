@@ -1,16 +1,17 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { api } from '../../shared/api';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Loading } from '../../shared/Loading';
+import { NewPasswordField } from '../../shared/NewPasswordField';
 import { Notice } from '../../shared/Notice';
 import { Page } from '../../shared/Page';
-import { PasswordField } from '../../shared/PasswordField';
 import { Link, useRouter } from '../../shared/router';
 import { TextField } from '../../shared/TextField';
+import { useCheckedSubmit } from '../../shared/use-checked-submit';
 import { describeError, errorCode } from '../error-text';
 import { preloadOpaque, resetPassword } from '../opaque-flows';
-import { focusFirstInvalid, NEW_PASSWORD_HINT, newPasswordError } from '../validation';
+import { newPasswordError } from '../validation';
 
 type LinkCheck =
   | { state: 'checking' }
@@ -92,31 +93,24 @@ export function ResetPasswordPage() {
 
 function NewPasswordForm({ token, email, onDone }: { token: string; email: string; onDone: () => void }) {
   const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { formRef, fieldErrors, busy, submit } = useCheckedSubmit<'password'>();
   const [failure, setFailure] = useState<unknown>(null);
-  const formRef = useRef<HTMLFormElement>(null);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const problem = newPasswordError(password);
-    setFieldError(problem);
-    if (problem) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    try {
-      await resetPassword(token, password);
-      setPassword('');
-      onDone();
-    } catch (error) {
-      setFailure(error);
-    } finally {
-      setBusy(false);
-    }
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    return submit(
+      event,
+      () => ({ password: newPasswordError(password) }),
+      async () => {
+        setFailure(null);
+        try {
+          await resetPassword(token, password);
+          setPassword('');
+          onDone();
+        } catch (error) {
+          setFailure(error);
+        }
+      },
+    );
   }
 
   return (
@@ -134,13 +128,11 @@ function NewPasswordForm({ token, email, onDone }: { token: string; email: strin
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy}>
         {/* The account's address, for the reader and for password managers saving the new password. */}
         <TextField label="Account" type="email" name="email" autoComplete="username" value={email} readOnly />
-        <PasswordField
+        <NewPasswordField
           label="New password"
           name="new-password"
-          autoComplete="new-password"
-          hint={NEW_PASSWORD_HINT}
           value={password}
-          error={fieldError}
+          error={fieldErrors.password}
           onChange={(event) => setPassword(event.target.value)}
           required
         />

@@ -1,16 +1,14 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api } from '../../shared/api';
-import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Page } from '../../shared/Page';
-import { PasswordField } from '../../shared/PasswordField';
 import { Link, useRouter } from '../../shared/router';
-import { TextField } from '../../shared/TextField';
+import { type SignInAttempt, SignInForm } from '../../shared/SignInForm';
 import { ResendVerification } from '../components/ResendVerification';
 import { describeError, errorCode } from '../error-text';
-import { afterSignIn, goTo, RETURN_TO, safeReturnTo, secondStepPath, withQuery } from '../navigation';
+import { afterSignInSteps, goTo, RETURN_TO, safeReturnTo, secondStepPath, withQuery } from '../navigation';
 import { preloadOpaque, signIn } from '../opaque-flows';
-import { currentPasswordError, emailError, focusFirstInvalid } from '../validation';
+import { currentPasswordError, emailError } from '../validation';
 
 interface RequestContext {
   clientName: string;
@@ -32,13 +30,7 @@ export function SignInPage() {
   const requestId = searchParams.get('request_id');
   const returnTo = safeReturnTo(searchParams.get(RETURN_TO));
   const [requestContext, setRequestContext] = useState<RequestContext | null>(null);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
 
   useEffect(preloadOpaque, []);
 
@@ -54,8 +46,6 @@ export function SignInPage() {
         (view) => {
           if (!current) return;
           setRequestContext({ clientName: view.client.name, loginHint: view.login_hint });
-          if (view.login_hint && !emailError(view.login_hint))
-            setEmail((typed) => typed || (view.login_hint ?? ''));
         },
         // An unknown or expired request is explained on the consent page after sign-in.
         () => undefined,
@@ -65,47 +55,32 @@ export function SignInPage() {
     };
   }, [requestId]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const errors = { email: emailError(email), password: currentPasswordError(password) };
-    setFieldErrors(errors);
-    if (errors.email || errors.password) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setBusy(true);
+  async function signInWith(address: string, password: string): Promise<SignInAttempt> {
     setProblem(null);
-    const address = email.trim();
     try {
       const result = await signIn(address, password);
       if (result.kind === 'invalid_credentials') {
         setProblem({ kind: 'invalid_credentials' });
-        setPassword('');
-        passwordRef.current?.focus();
-        return;
+        return 'invalid_credentials';
       }
-      setPassword('');
-      if (result.secondFactor) {
-        goTo(secondStepPath(result.secondFactor, requestId, result.mustChangePassword));
-        return;
-      }
-      if (result.mustChangePassword) {
-        goTo(withQuery('/account', { must_change_password: '1', request_id: requestId }));
-        return;
-      }
-      goTo(afterSignIn(requestId));
+      goTo(
+        result.secondFactor
+          ? secondStepPath(result.secondFactor, requestId, result.mustChangePassword)
+          : afterSignInSteps(requestId, result.mustChangePassword),
+      );
+      return 'signed_in';
     } catch (error) {
-      setPassword('');
       setProblem(
         errorCode(error) === 'email_not_verified'
           ? { kind: 'email_not_verified', email: address }
           : { kind: 'other', error },
       );
-    } finally {
-      setBusy(false);
+      return 'failed';
     }
   }
+
+  const loginHint = requestContext?.loginHint;
+  const suggestedEmail = loginHint && !emailError(loginHint) ? loginHint : null;
 
   return (
     <Page title="Sign in">
@@ -115,36 +90,12 @@ export function SignInPage() {
         </p>
       ) : null}
       <SignInProblem problem={problem} />
-      <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy}>
-        <TextField
-          label="Email address"
-          type="email"
-          name="email"
-          autoComplete="username"
-          inputMode="email"
-          spellCheck={false}
-          autoCapitalize="off"
-          value={email}
-          error={fieldErrors.email}
-          onChange={(event) => setEmail(event.target.value)}
-          required
-        />
-        <PasswordField
-          ref={passwordRef}
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          error={fieldErrors.password}
-          onChange={(event) => setPassword(event.target.value)}
-          required
-        />
-        <div className="form-actions">
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Signing in…' : 'Sign in'}
-          </Button>
-        </div>
-      </form>
+      <SignInForm
+        emailError={emailError}
+        passwordError={currentPasswordError}
+        suggestedEmail={suggestedEmail}
+        signIn={signInWith}
+      />
       <ul className="link-list">
         <li>
           <Link to="/forgot-password">Forgot your password?</Link>
