@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
+import * as opaque from '@serenity-kit/opaque';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basicAuthorization, formPost } from '../packages/server/src/testing/oauth.js';
-import { loginWithPassword } from '../packages/server/src/testing/opaque-client.js';
+import { loginWithPassword, postJson } from '../packages/server/src/testing/opaque-client.js';
 import type { TestServer } from '../packages/server/src/testing/server.js';
 import {
   type EnrolledFactor,
@@ -13,10 +14,18 @@ import {
 } from './admin-ui-helpers.js';
 import { launchBrowser, type OpenedPage, openPage } from './browser.js';
 import { Mailbox } from './mailbox.js';
-import { expectCleanPage, horizontalOverflow, PHONE, UI_TIMEOUT, waitForHeading } from './ui-helpers.js';
+import {
+  expectCleanPage,
+  failedRequestLog,
+  horizontalOverflow,
+  PHONE,
+  UI_TIMEOUT,
+  waitForHeading,
+} from './ui-helpers.js';
 
 const ADMIN_EMAIL = 'root@example.test';
 const ADMIN_PASSWORD = 'correct horse battery staple';
+const NEW_ADMIN_PASSWORD = 'violet harbour engine quill';
 const READER_EMAIL = 'auditor@example.test';
 const READER_PASSWORD = 'quiet lantern meadow river';
 const USER_EMAIL = 'ada@example.test';
@@ -46,6 +55,22 @@ async function keyRows(page: Page): Promise<KeyRow[]> {
 }
 
 /** A client-credentials token request with HTTP Basic client authentication. */
+/**
+ * Whether the admin's stored OPAQUE record is for this password: the client can only finish a login (authenticate
+ * the server's answer) with the right one. No session is started.
+ */
+async function adminPasswordMatches(server: TestServer, email: string, password: string): Promise<boolean> {
+  await opaque.ready;
+  const { clientLoginState, startLoginRequest } = opaque.client.startLogin({ password });
+  const start = await postJson(`${server.adminUrl}/admin/login/start`, {
+    email,
+    start_login_request: startLoginRequest,
+  });
+  expect(start.status).toBe(200);
+  const loginResponse = start.json.login_response as string;
+  return opaque.client.finishLogin({ clientLoginState, loginResponse, password }) !== undefined;
+}
+
 function clientCredentials(server: TestServer, clientId: string, secret: string) {
   return formPost(
     server,
@@ -440,6 +465,33 @@ describe('admin portal: install, sign-in, clients, keys, users and the audit log
       await reader.context.close();
     }
   }, 180_000);
+
+  it('changes its own password after confirming a fresh code, once the sign-in step-up has aged', async () => {
+    const { page } = admin;
+    // Completing TOTP at sign-in counted as a step-up for a few minutes; let it pass (DESIGN §7).
+    await server.context.database.withConnection((connection) =>
+      connection.query(
+        "UPDATE sessions SET step_up_until = now() - interval '1 second' WHERE kind = 'admin' AND step_up_until IS NOT NULL",
+      ),
+    );
+    await openSection(page, 'Your account');
+    await page.getByLabel('Current password', { exact: true }).fill(ADMIN_PASSWORD);
+    await page.getByLabel('New password', { exact: true }).fill(NEW_ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    // The server asked for a fresh factor: the page asks for a code, then the change continues by itself.
+    await page.getByRole('heading', { name: 'Confirm it is you' }).waitFor({ timeout: UI_TIMEOUT });
+    await page.getByLabel('Code', { exact: true }).fill(adminFactor.backupCodes.pop() as string);
+    await page.getByRole('button', { name: 'Confirm and continue' }).click();
+    await page.getByRole('heading', { name: 'Your password is changed' }).waitFor({ timeout: UI_TIMEOUT });
+    // The server's OPAQUE record now matches the new password and not the old one.
+    expect(await adminPasswordMatches(server, ADMIN_EMAIL, NEW_ADMIN_PASSWORD)).toBe(true);
+    expect(await adminPasswordMatches(server, ADMIN_EMAIL, ADMIN_PASSWORD)).toBe(false);
+    const [entry] = await server.context.audit.list({ action: 'admin.password_changed' }, 1);
+    expect(entry).toMatchObject({ outcome: 'success', actorType: 'admin' });
+    // The one refusal (403 step_up_required) is logged by Chromium; nothing else may be.
+    expectCleanPage(admin.diagnostics, [failedRequestLog(403)]);
+    admin.diagnostics.consoleMessages.length = 0;
+  }, 120_000);
 
   it('fits a phone screen, signs out, and raised no CSP violation, page error or console error on any page', async () => {
     const { page } = admin;

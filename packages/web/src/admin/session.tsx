@@ -129,8 +129,11 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
         setState({ status: 'loading' });
         setGeneration((number) => number + 1);
       },
-      setCsrfToken: (csrfToken: string) =>
-        setState((previous) => (previous.status === 'signed_in' ? { ...previous, csrfToken } : previous)),
+      setCsrfToken: (csrfToken: string) => {
+        // At once, not at the next render: a call made right after (a retried change) must carry the new token.
+        csrfRef.current = csrfToken;
+        setState((previous) => (previous.status === 'signed_in' ? { ...previous, csrfToken } : previous));
+      },
       signedOut: () => setState({ status: 'signed_out', reason: 'signed_out' }),
       onRefused: (error: ApiError) => {
         if (error.status !== 401) return;

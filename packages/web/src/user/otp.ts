@@ -3,7 +3,7 @@
  * step-up for sensitive actions, backup codes. Every state change carries the session's CSRF token; the calls that
  * rotate the session (verify at sign-in, reauth, a set-up that finishes a sign-in) answer with the new one.
  */
-import { ApiError, api } from '../shared/api';
+import { api } from '../shared/api';
 import { describeError, errorCode } from './error-text';
 import { csrfHeaders } from './session';
 
@@ -72,11 +72,6 @@ export async function regenerateBackupCodes(csrfToken: string): Promise<string[]
 
 export async function turnOffOtp(csrfToken: string): Promise<void> {
   await api.delete('/otp', { headers: csrfHeaders(csrfToken) });
-}
-
-/** The server asks for a fresh second-factor proof (POST /otp/reauth) before this action. */
-export function isStepUpRequired(error: unknown): boolean {
-  return error instanceof ApiError && error.code === 'step_up_required';
 }
 
 // ----- Codes as people type them ----------------------------------------------------------------------------------

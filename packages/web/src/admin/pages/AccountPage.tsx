@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Notice } from '../../shared/Notice';
 import { PasswordChangeForm } from '../../shared/PasswordChangeForm';
 import { usePasswordChange } from '../../shared/use-password-change';
+import { isStepUpCancelled, useStepUpRetry } from '../../shared/use-step-up';
 import { AdminLayout } from '../components/AdminLayout';
+import { CodeForm } from '../components/CodeForm';
 import { describeError } from '../error-text';
 import { changeAdminPassword } from '../opaque-flows';
 import { useAdmin, useAdminApi, useSession } from '../session';
@@ -15,10 +17,13 @@ export function AccountPage() {
   const { admin } = useAdmin();
   const { setCsrfToken, signedOut } = useSession();
   const api = useAdminApi();
+  // Changing the password needs a fresh second factor once the sign-in's has aged (DESIGN §7).
+  const stepUp = useStepUpRetry();
   const passwordChange = usePasswordChange({
     currentPasswordError,
-    change: (current, next) => changeAdminPassword(api, current, next),
+    change: (current, next) => stepUp.run(() => changeAdminPassword(api, current, next)),
     onChanged: setCsrfToken,
+    isCancelled: isStepUpCancelled,
   });
   const [signOutError, setSignOutError] = useState<unknown>(null);
   const { outcome } = passwordChange;
@@ -60,10 +65,20 @@ export function AccountPage() {
         <PasswordChangeForm change={passwordChange} accountEmail={admin.email}>
           <div className="form-actions">
             <Button type="submit" variant="secondary" disabled={passwordChange.busy}>
-              {passwordChange.busy ? 'Changing password…' : 'Change password'}
+              {passwordChange.busy && !stepUp.waiting ? 'Changing password…' : 'Change password'}
             </Button>
           </div>
         </PasswordChangeForm>
+        {stepUp.waiting ? (
+          <StepUpPrompt
+            onCode={async (code) => {
+              const result = await api.post<{ csrf_token: string }>('/admin/otp/reauth', { code });
+              setCsrfToken(result.csrf_token);
+              stepUp.confirmed();
+            }}
+            onCancel={stepUp.cancel}
+          />
+        ) : null}
       </section>
 
       <section className="section" aria-labelledby="sign-out-heading">
@@ -89,5 +104,41 @@ export function AccountPage() {
         </Button>
       </section>
     </AdminLayout>
+  );
+}
+
+/** "Confirm it is you": a code from the authenticator app (or a backup code), then the change continues by itself. */
+function StepUpPrompt({
+  onCode,
+  onCancel,
+}: {
+  onCode: (code: string) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+  return (
+    <section className="section" aria-labelledby={headingId}>
+      <h3 id={headingId} ref={headingRef} tabIndex={-1}>
+        Confirm it is you
+      </h3>
+      <p>
+        Changing your password needs a current code from your authenticator app (or one of your backup codes).
+      </p>
+      <CodeForm
+        label="Code"
+        hint="6 or 8 digits from the app, or a backup code."
+        submitLabel="Confirm and continue"
+        busyLabel="Checking…"
+        onCode={onCode}
+      >
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </CodeForm>
+    </section>
   );
 }

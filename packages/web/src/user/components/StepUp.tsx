@@ -1,31 +1,15 @@
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef } from 'react';
 import { Button } from '../../shared/Button';
-import { isStepUpRequired, stepUp } from '../otp';
+import { useStepUpRetry } from '../../shared/use-step-up';
+import { stepUp } from '../otp';
 import { CodeForm } from './CodeForm';
 
-/** The person chose Cancel at the code prompt: nothing happened, and nothing needs explaining. */
-export class StepUpCancelled extends Error {
-  override readonly name = 'StepUpCancelled';
-  constructor() {
-    super('step-up cancelled');
-  }
-}
-
-export function isStepUpCancelled(error: unknown): boolean {
-  return error instanceof StepUpCancelled;
-}
-
-interface Waiting {
-  resolve: (csrfToken: string) => void;
-  reject: (error: unknown) => void;
-}
+export { isStepUpCancelled, StepUpCancelled } from '../../shared/use-step-up';
 
 /**
- * Sensitive actions (password or email change, backup codes, turning two-step verification off or re-enrolling)
- * need a fresh code when two-step verification is on (DESIGN §7). `run(action)` tries the action; when the server
- * answers `step_up_required` it shows `prompt` (render it where the action's form is), proves a code with
- * POST /otp/reauth — which rotates the session, so the new CSRF token goes to `onCsrfToken` — and tries once more.
- * Cancel at the prompt rejects with StepUpCancelled.
+ * The hosted UI's step-up (see useStepUpRetry): `run(action)` gives the action the current CSRF token; on
+ * `step_up_required` it shows `prompt` (render it where the action's form is), proves a code with POST /otp/reauth —
+ * which rotates the session, so the new CSRF token goes to `onCsrfToken` — and tries once more.
  */
 export function useStepUp(
   csrfToken: string,
@@ -35,40 +19,28 @@ export function useStepUp(
   prompt: ReactNode;
   prompting: boolean;
 } {
-  const [waiting, setWaiting] = useState<Waiting | null>(null);
+  const retry = useStepUpRetry();
   // The freshest token, also inside a run() that started before a re-render.
   const tokenRef = useRef(csrfToken);
   tokenRef.current = csrfToken;
 
   const run = useCallback(
-    async <T,>(action: (token: string) => Promise<T>): Promise<T> => {
-      try {
-        return await action(tokenRef.current);
-      } catch (error) {
-        if (!isStepUpRequired(error)) throw error;
-      }
-      const fresh = await new Promise<string>((resolve, reject) => setWaiting({ resolve, reject }));
-      tokenRef.current = fresh;
-      onCsrfToken(fresh);
-      return action(fresh);
-    },
-    [onCsrfToken],
+    <T,>(action: (token: string) => Promise<T>): Promise<T> => retry.run(() => action(tokenRef.current)),
+    [retry.run],
   );
 
-  const prompt = waiting ? (
+  const prompt = retry.waiting ? (
     <StepUpPrompt
       csrfToken={csrfToken}
       onConfirmed={(fresh) => {
-        setWaiting(null);
-        waiting.resolve(fresh);
+        tokenRef.current = fresh;
+        onCsrfToken(fresh);
+        retry.confirmed();
       }}
-      onCancel={() => {
-        setWaiting(null);
-        waiting.reject(new StepUpCancelled());
-      }}
+      onCancel={retry.cancel}
     />
   ) : null;
-  return { run, prompt, prompting: waiting !== null };
+  return { run, prompt, prompting: retry.waiting };
 }
 
 /** "Confirm it's you": one code from the app (or a backup code), then the action continues by itself. */
