@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Notice } from '../../shared/Notice';
 import { PasswordChangeForm } from '../../shared/PasswordChangeForm';
+import { StepUpSection } from '../../shared/StepUpSection';
 import { usePasswordChange } from '../../shared/use-password-change';
 import { isStepUpCancelled, useStepUpRetry } from '../../shared/use-step-up';
 import { AdminLayout } from '../components/AdminLayout';
@@ -115,19 +116,11 @@ function StepUpPrompt({
   onCode: (code: string) => Promise<void>;
   onCancel: () => void;
 }) {
-  const headingId = useId();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    headingRef.current?.focus();
-  }, []);
   return (
-    <section className="section" aria-labelledby={headingId}>
-      <h3 id={headingId} ref={headingRef} tabIndex={-1}>
-        Confirm it is you
-      </h3>
-      <p>
-        Changing your password needs a current code from your authenticator app (or one of your backup codes).
-      </p>
+    <StepUpSection
+      className="section"
+      explanation="Changing your password needs a current code from your authenticator app (or one of your backup codes)."
+    >
       <CodeForm
         label="Code"
         hint="6 or 8 digits from the app, or a backup code."
@@ -139,6 +132,6 @@ function StepUpPrompt({
           Cancel
         </Button>
       </CodeForm>
-    </section>
+    </StepUpSection>
   );
 }

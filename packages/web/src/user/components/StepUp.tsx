@@ -1,5 +1,6 @@
-import { type ReactNode, useCallback, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useCallback, useRef } from 'react';
 import { Button } from '../../shared/Button';
+import { StepUpSection } from '../../shared/StepUpSection';
 import { useStepUpRetry } from '../../shared/use-step-up';
 import { stepUp } from '../otp';
 import { CodeForm } from './CodeForm';
@@ -53,20 +54,11 @@ function StepUpPrompt({
   onConfirmed: (csrfToken: string) => void;
   onCancel: () => void;
 }) {
-  const headingId = useId();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    headingRef.current?.focus();
-  }, []);
   return (
-    <section className="step-up" aria-labelledby={headingId}>
-      <h3 id={headingId} ref={headingRef} tabIndex={-1}>
-        Confirm it is you
-      </h3>
-      <p>
-        Two-step verification is on for your account, so this change needs a current code from your
-        authenticator app (or one of your backup codes). It then continues by itself.
-      </p>
+    <StepUpSection
+      className="step-up"
+      explanation="Two-step verification is on for your account, so this change needs a current code from your authenticator app (or one of your backup codes). It then continues by itself."
+    >
       <CodeForm
         submitLabel="Confirm and continue"
         busyLabel="Checking…"
@@ -76,6 +68,6 @@ function StepUpPrompt({
           Cancel
         </Button>
       </CodeForm>
-    </section>
+    </StepUpSection>
   );
 }
