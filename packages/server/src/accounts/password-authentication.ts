@@ -51,6 +51,9 @@ export function checkOpaqueMessage(value: string, field: string): void {
  * database row, so the halves may be served by different nodes, and the user is taken from that row, never from
  * the client's second message.
  */
+/** An id no account has: the record lookup for an unknown account, so it costs what a known one does. */
+const NO_ACCOUNT_ID = '00000000-0000-0000-0000-000000000000';
+
 export class PasswordAuthentication<A extends PasswordAccount> {
   constructor(
     private readonly db: Db,
@@ -83,7 +86,10 @@ export class PasswordAuthentication<A extends PasswordAccount> {
       'email' in account
         ? await this.accounts.findByEmail(account.email)
         : await this.accounts.find(account.userId);
-    const record = user ? await this.accounts.recordOf(user.id) : null;
+    // The record is looked up whether or not the account exists (an id no account has stands in), so both paths
+    // make the same database round trips and an unknown address is not faster to answer (client enumeration,
+    // RFC 9807 security considerations).
+    const record = await this.accounts.recordOf(user ? user.id : NO_ACCOUNT_ID);
     const identifier =
       user && record
         ? this.identifier(user.id)
