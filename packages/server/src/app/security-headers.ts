@@ -20,7 +20,6 @@ export const CONTENT_SECURITY_POLICY = [
 
 export function registerSecurityHeaders(app: App, options: { https: boolean }): void {
   const headers: Record<string, string> = {
-    'content-security-policy': CONTENT_SECURITY_POLICY,
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'referrer-policy': 'no-referrer',
@@ -31,11 +30,11 @@ export function registerSecurityHeaders(app: App, options: { https: boolean }): 
   if (options.https) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
   // Callback style: no promise per response on every route.
   app.addHook('onSend', (_request, reply, payload, done) => {
-    // A route serving something that is never a page (an uploaded icon) sets a stricter policy of its own; keep it.
-    const ownPolicy = reply.getHeader('content-security-policy');
+    // A route that sets a policy of its own (an uploaded icon: default-src 'none') keeps it; every other response
+    // gets the UI's policy.
+    const ownPolicy = reply.hasHeader('content-security-policy');
     reply.headers(headers);
-    if (typeof ownPolicy === 'string' && ownPolicy.includes("default-src 'none'"))
-      reply.header('content-security-policy', ownPolicy);
+    if (!ownPolicy) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     done(null, payload);
   });
 }
