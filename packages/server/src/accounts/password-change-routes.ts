@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
+import { requireStepUpIfEnrolled } from '../otp/step-up.js';
 import type { PasswordAccount, PasswordAuthentication } from './password-authentication.js';
 import { OpaqueMessage } from './schemas.js';
 import type { Session, SessionService, StartedSession } from './sessions.js';
@@ -51,18 +52,11 @@ export function registerPasswordChangeRoutes<A extends PasswordAccount>(
     },
     async (request) => {
       const { session, account } = await access.caller(request);
-      const enrolled = await context.otp.enrolled({
-        kind: access.kind,
-        id: account.id,
-        label: account.email,
-      });
-      if (enrolled && !(session.stepUpUntil && session.stepUpUntil > new Date())) {
-        throw new ApiError(
-          403,
-          'step_up_required',
-          'confirm with a current code from your authenticator (or a backup code) first',
-        );
-      }
+      await requireStepUpIfEnrolled(
+        context.otp,
+        { kind: access.kind, id: account.id, label: account.email },
+        session,
+      );
       const started = await access.passwords.startLogin(
         { userId: account.id },
         request.body.start_login_request,

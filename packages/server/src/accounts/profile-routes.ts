@@ -5,7 +5,7 @@ import { ApiError, errorResponses } from '../app/errors.js';
 import { publicIconPath } from '../clients/icon.js';
 import { accountLink } from './registration-routes.js';
 import { Email } from './schemas.js';
-import { currentSession, requireSessionWithCsrf, requireStepUpIfEnrolled } from './session-http.js';
+import { currentSession, requireSessionWithCsrf, requireUserStepUpIfEnrolled } from './session-http.js';
 
 const Profile = Type.Object({
   id: Type.String(),
@@ -74,7 +74,7 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
     },
     async (request, reply) => {
       const session = await requireSessionWithCsrf(context, request);
-      await requireStepUpIfEnrolled(context, session);
+      await requireUserStepUpIfEnrolled(context, session);
       if (!context.mailer.available())
         throw new ApiError(503, 'email_not_configured', 'email is not configured');
       const email = request.body.email.trim();

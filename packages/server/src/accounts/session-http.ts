@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app/context.js';
 import { ApiError } from '../app/errors.js';
 import type { OtpSessionAccess } from '../otp/routes.js';
+import { requireStepUpIfEnrolled } from '../otp/step-up.js';
 import { csrfTokenFor, type Session, type StartedSession, verifyCsrfToken } from './sessions.js';
 
 /** The header carrying the CSRF token on cookie-authenticated state changes. */
@@ -72,21 +73,11 @@ export function sessionCsrfToken(context: AppContext, request: FastifyRequest): 
   return value ? csrfTokenFor(value) : null;
 }
 
-/**
- * Sensitive actions (password or email change, factor changes) need a fresh second-factor proof when the user has
- * one (DESIGN §7, POST /otp/reauth).
- */
-export async function requireStepUpIfEnrolled(context: AppContext, session: Session): Promise<void> {
+/** A user's sensitive action: a fresh second-factor proof when the user has a factor (see otp/step-up.ts). */
+export async function requireUserStepUpIfEnrolled(context: AppContext, session: Session): Promise<void> {
   const user = await context.users.find(session.userId);
   if (!user) throw new ApiError(401, 'not_signed_in', 'sign in first');
-  const enrolled = await context.otp.enrolled({ kind: 'user', id: user.id, label: user.email });
-  if (enrolled && !(session.stepUpUntil && session.stepUpUntil > new Date())) {
-    throw new ApiError(
-      403,
-      'step_up_required',
-      'confirm with a current code from your authenticator (or a backup code) first',
-    );
-  }
+  await requireStepUpIfEnrolled(context.otp, { kind: 'user', id: user.id, label: user.email }, session);
 }
 
 /** The public port's OTP session access (users). */

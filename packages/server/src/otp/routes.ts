@@ -5,6 +5,7 @@ import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import type { OtpAccount } from './service.js';
+import { hasFreshStepUp, stepUpRequired } from './step-up.js';
 
 /** How one port finds and rotates its sessions: the hosted UI's users, or the admin portal's admins. */
 export interface OtpSessionAccess {
@@ -33,13 +34,6 @@ const StatusView = Type.Object({
   backup_codes_remaining: Type.Union([Type.Integer(), Type.Null()]),
 });
 
-const stepUpRequired = () =>
-  new ApiError(
-    403,
-    'step_up_required',
-    'confirm with a current code from your authenticator (or a backup code) first',
-  );
-
 /** Spec §4.3 (and its parallel admin flow): status, enrolment, verification at sign-in, step-up, backup codes. */
 export function registerOtpRoutes(
   app: App,
@@ -59,7 +53,6 @@ export function registerOtpRoutes(
     verified.set(request, await access.requireSession(request));
   };
   const sessionOf = (request: FastifyRequest): Session => verified.get(request)!;
-  const hasStepUp = (session: Session) => session.stepUpUntil !== null && session.stepUpUntil > new Date();
   /** Completing a sign-in's second factor: new session id, `otp` added to amr (RFC 8176). */
   const completeSignIn = async (session: Session, request: FastifyRequest, reply: FastifyReply) => {
     const started = await access.sessions.rotate(
@@ -126,7 +119,7 @@ export function registerOtpRoutes(
       const account = await access.account(session);
       const enrolled = await context.otp.enrolled(account);
       // Re-enrolling replaces a working factor: prove the current one first (no bypass with a password-only session).
-      if (enrolled && !hasStepUp(session)) throw stepUpRequired();
+      if (enrolled && !hasFreshStepUp(session)) throw stepUpRequired();
       if (session.secondFactorPending && enrolled)
         throw new ApiError(403, 'second_factor_required', 'verify your code first');
       const started = await context.otp.startEnrolment(account);
@@ -257,7 +250,7 @@ export function registerOtpRoutes(
     },
     async (request) => {
       const session = sessionOf(request);
-      if (session.secondFactorPending || !hasStepUp(session)) throw stepUpRequired();
+      if (session.secondFactorPending || !hasFreshStepUp(session)) throw stepUpRequired();
       const codes = await context.otp.regenerateBackupCodes(await access.account(session));
       audit('otp.backup_codes_regenerated', 'success', session, request);
       return { backup_codes: codes };
@@ -276,7 +269,7 @@ export function registerOtpRoutes(
     },
     async (request, reply) => {
       const session = sessionOf(request);
-      if (session.secondFactorPending || !hasStepUp(session)) throw stepUpRequired();
+      if (session.secondFactorPending || !hasFreshStepUp(session)) throw stepUpRequired();
       const account = await access.account(session);
       if (await context.otp.required(account))
         throw new ApiError(409, 'otp_required', 'a second factor is required here');
