@@ -7,7 +7,7 @@ import { ApiError, errorResponses } from '../app/errors.js';
 import { ICON_CONTENT_TYPES, IconValidationError, MAX_ICON_BYTES, publicIconPath } from '../clients/icon.js';
 import { IconClientParams, IconVersionQuery, iconResponses, sendClientIcon } from '../clients/icon-http.js';
 import { ClientIconNotFoundError, ClientNotFoundError } from '../clients/service.js';
-import { adminCaller } from './guard.js';
+import { recordAdminAction } from './admin-audit.js';
 
 export const ClientIconView = Type.Object({
   content_type: Type.String(),
@@ -92,7 +92,6 @@ export function registerAdminClientIconRoutes(app: App, context: AppContext): vo
         },
       },
       async (request) => {
-        const caller = adminCaller(request);
         const bytes = request.body;
         if (!Buffer.isBuffer(bytes)) {
           throw new ApiError(
@@ -105,15 +104,14 @@ export function registerAdminClientIconRoutes(app: App, context: AppContext): vo
           .setIcon(request.params.clientId, request.headers['content-type'] ?? '', bytes)
           .catch(translate);
         const icon = client.icon!;
-        await context.audit.record({
-          action: 'client.icon_uploaded',
-          outcome: 'success',
-          actor: { type: 'admin', id: caller.admin.id },
-          target: { type: 'client', id: client.id },
-          // Metadata only: the image itself never goes into the audit log.
-          details: { content_type: icon.contentType, size_bytes: icon.byteLength, sha256: icon.etag },
+        // Metadata only: the image itself never goes into the audit log.
+        await recordAdminAction(
+          context,
           request,
-        });
+          'client.icon_uploaded',
+          { type: 'client', id: client.id },
+          { content_type: icon.contentType, size_bytes: icon.byteLength, sha256: icon.etag },
+        );
         return clientIconView(client.id, icon);
       },
     );
@@ -131,14 +129,10 @@ export function registerAdminClientIconRoutes(app: App, context: AppContext): vo
       },
     },
     async (request, reply) => {
-      const caller = adminCaller(request);
       await context.clients.removeIcon(request.params.clientId).catch(translate);
-      await context.audit.record({
-        action: 'client.icon_removed',
-        outcome: 'success',
-        actor: { type: 'admin', id: caller.admin.id },
-        target: { type: 'client', id: request.params.clientId },
-        request,
+      await recordAdminAction(context, request, 'client.icon_removed', {
+        type: 'client',
+        id: request.params.clientId,
       });
       return reply.code(204).send(undefined as never);
     },

@@ -4,8 +4,8 @@ import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { type Client, ClientInputSchema, ClientValidationError } from '../clients/model.js';
 import { ClientNotFoundError } from '../clients/service.js';
+import { recordAdminAction } from './admin-audit.js';
 import { ClientIconView, clientIconView, registerAdminClientIconRoutes } from './client-icon-routes.js';
-import { adminCaller } from './guard.js';
 
 const SecretMetadata = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
@@ -146,16 +146,14 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const caller = adminCaller(request);
       const created = await context.clients.create(request.body).catch(translate);
-      await context.audit.record({
-        action: 'client.created',
-        outcome: 'success',
-        actor: { type: 'admin', id: caller.admin.id },
-        target: { type: 'client', id: created.client.id },
-        details: { changes: request.body },
+      await recordAdminAction(
+        context,
         request,
-      });
+        'client.created',
+        { type: 'client', id: created.client.id },
+        { changes: request.body },
+      );
       return reply.code(201).send({ client: await view(created.client), client_secret: created.secret });
     },
   );
@@ -173,16 +171,14 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      const caller = adminCaller(request);
       const updated = await context.clients.update(request.params.clientId, request.body).catch(translate);
-      await context.audit.record({
-        action: 'client.updated',
-        outcome: 'success',
-        actor: { type: 'admin', id: caller.admin.id },
-        target: { type: 'client', id: updated.id },
-        details: { changes: request.body },
+      await recordAdminAction(
+        context,
         request,
-      });
+        'client.updated',
+        { type: 'client', id: updated.id },
+        { changes: request.body },
+      );
       return view(updated);
     },
   );
@@ -199,14 +195,10 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const caller = adminCaller(request);
       await context.clients.delete(request.params.clientId).catch(translate);
-      await context.audit.record({
-        action: 'client.deleted',
-        outcome: 'success',
-        actor: { type: 'admin', id: caller.admin.id },
-        target: { type: 'client', id: request.params.clientId },
-        request,
+      await recordAdminAction(context, request, 'client.deleted', {
+        type: 'client',
+        id: request.params.clientId,
       });
       return reply.code(204).send(undefined as never);
     },
@@ -228,14 +220,10 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      const caller = adminCaller(request);
       const secret = await context.clients.rotateSecret(request.params.clientId).catch(translate);
-      await context.audit.record({
-        action: 'client.secret_rotated',
-        outcome: 'success',
-        actor: { type: 'admin', id: caller.admin.id },
-        target: { type: 'client', id: request.params.clientId },
-        request,
+      await recordAdminAction(context, request, 'client.secret_rotated', {
+        type: 'client',
+        id: request.params.clientId,
       });
       return { client_id: request.params.clientId, client_secret: secret };
     },

@@ -4,7 +4,7 @@ import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { errorResponses } from '../app/errors.js';
 import { Key, Name, PermissionView, permissionView, RoleView, roleView } from '../orgs/views.js';
-import { adminCaller } from './guard.js';
+import { recordAdminAction } from './admin-audit.js';
 
 const TAG = 'admin-organizations';
 const RoleParams = Type.Object({ roleId: Key });
@@ -20,15 +20,7 @@ export function registerAdminRoleRoutes(app: App, context: AppContext): void {
     action: string,
     target: { type: string; id: string },
     details?: Record<string, unknown>,
-  ) =>
-    context.audit.record({
-      action,
-      outcome: 'success',
-      actor: { type: 'admin', id: adminCaller(request).admin.id },
-      target,
-      details,
-      request,
-    });
+  ) => recordAdminAction(context, request, action, target, details);
 
   app.get(
     '/admin/roles',

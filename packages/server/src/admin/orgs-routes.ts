@@ -19,6 +19,7 @@ import {
   SettingsInput,
   Slug,
 } from '../orgs/views.js';
+import { recordAdminAction } from './admin-audit.js';
 import { adminCaller } from './guard.js';
 
 const TAG = 'admin-organizations';
@@ -34,15 +35,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
     action: string,
     target: { type: string; id: string },
     details?: Record<string, unknown>,
-  ) =>
-    context.audit.record({
-      action,
-      outcome: 'success',
-      actor: { type: 'admin', id: adminCaller(request).admin.id },
-      target,
-      details,
-      request,
-    });
+  ) => recordAdminAction(context, request, action, target, details);
   const organization = (id: string) => ({ type: 'organization', id });
   const actor = (request: FastifyRequest) => ({ type: 'admin' as const, id: adminCaller(request).admin.id });
   const noContent = (reply: FastifyReply) => reply.code(204).send(undefined as never);
