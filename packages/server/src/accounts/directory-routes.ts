@@ -30,7 +30,8 @@ function insufficientScope(description: string): OAuthError {
 async function directoryAudience(context: AppContext, request: FastifyRequest): Promise<DirectoryAudience> {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   if (!match) throw challenge('invalid_token', 'a bearer access token is required', 401);
-  const claims = context.issuer.verifyAccessToken(match[1]!);
+  // Signature, expiry and, for a user's token, its grant: revoked (membership ended, password reset) is invalid.
+  const claims = await context.introspection.activeAccessToken(match[1]!);
   if (!claims) throw challenge('invalid_token', 'the access token is invalid or expired', 401);
   const granted = claims.scope.split(' ').includes(DIRECTORY_PERMISSION);
   if (claims.gid === undefined) {
@@ -39,10 +40,6 @@ async function directoryAudience(context: AppContext, request: FastifyRequest): 
       throw insufficientScope(`${DIRECTORY_PERMISSION} is required`);
     }
     return { kind: 'everyone' };
-  }
-  // A user's token stops working here as soon as its grant is revoked (membership ended, password reset).
-  if (!(await context.oauthStore.isGrantActive(claims.gid, new Date()))) {
-    throw challenge('invalid_token', 'the access token is invalid or expired', 401);
   }
   if (claims.org_id === undefined) {
     throw insufficientScope(

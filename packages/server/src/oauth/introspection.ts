@@ -1,7 +1,7 @@
 import type { Client } from '../clients/model.js';
 import { hashToken } from '../crypto/tokens.js';
 import type { OAuthStore } from './store.js';
-import type { TokenIssuer } from './token-issuer.js';
+import type { AccessTokenClaims, TokenIssuer } from './token-issuer.js';
 
 export interface IntrospectionResult {
   active: boolean;
@@ -43,6 +43,17 @@ export class Introspection {
       if (result) return result;
     }
     return INACTIVE;
+  }
+
+  /**
+   * One of our access tokens that is still active: signed by a published key, not expired, and — for a user's
+   * token — its grant not revoked. Resource endpoints of this service (the users directory) use it too.
+   */
+  async activeAccessToken(token: string): Promise<Readonly<AccessTokenClaims> | null> {
+    const claims = this.issuer.verifyAccessToken(token);
+    if (!claims) return null;
+    if (claims.gid && !(await this.store.isGrantActive(claims.gid, new Date()))) return null;
+    return claims;
   }
 
   private async accessToken(caller: Client, token: string): Promise<IntrospectionResult | null> {
