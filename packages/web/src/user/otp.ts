@@ -4,28 +4,9 @@
  * rotate the session (verify at sign-in, reauth, a set-up that finishes a sign-in) answer with the new one.
  */
 import { api } from '../shared/api';
+import { normalizeCode, type OtpSetup, type OtpStatus } from '../shared/otp';
 import { describeError, errorCode } from './error-text';
 import { csrfHeaders } from './session';
-
-export type OtpStatusName = 'enabled' | 'pending' | 'required' | 'locked' | 'disabled';
-
-/** GET /otp/status */
-export interface OtpStatus {
-  status: OtpStatusName;
-  enrolled: boolean;
-  required: boolean;
-  locked_until: string | null;
-  backup_codes_remaining: number | null;
-}
-
-/** POST /otp/setup/init */
-export interface OtpSetup {
-  otpauth_uri: string;
-  secret: string;
-  algorithm: string;
-  digits: number;
-  period: number;
-}
 
 export function fetchOtpStatus(): Promise<OtpStatus> {
   return api.get<OtpStatus>('/otp/status');
@@ -79,11 +60,6 @@ export async function turnOffOtp(csrfToken: string): Promise<void> {
 /** What a code field holds: an authenticator code (digits) or a backup code (letters and digits, maybe a dash). */
 export type CodeKind = 'totp' | 'backup';
 
-/** Drops the spaces people type or paste ("123 456"); the server ignores a backup code's dash and case. */
-export function normalizeCode(value: string): string {
-  return value.replace(/\s+/g, '');
-}
-
 export function codeError(value: string, kind: CodeKind): string | undefined {
   const code = normalizeCode(value);
   if (kind === 'totp') {
@@ -94,11 +70,6 @@ export function codeError(value: string, kind: CodeKind): string | undefined {
   if (code === '') return 'Enter one of your backup codes.';
   if (!/^[A-Za-z0-9-]{6,20}$/.test(code)) return 'Enter a backup code like ABCDE-FGH23.';
   return undefined;
-}
-
-/** A base32 setup key in groups of four, as authenticator apps print them (easier to read and type). */
-export function groupSecret(secret: string): string {
-  return secret.replace(/(.{4})(?=.)/g, '$1 ');
 }
 
 /** When a locked factor opens again, in the reader's own time format; null if unknown. */

@@ -2,25 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Loading } from '../../shared/Loading';
+import { groupSecret, type OtpSetup } from '../../shared/otp';
 import { Page } from '../../shared/Page';
 import { QrCode } from '../../shared/QrCode';
 import { PORTAL_NAME } from '../components/AdminLayout';
 import { CodeForm } from '../components/CodeForm';
 import { describeError } from '../error-text';
 import { type SecondFactorMode, useAdminApi, useSession } from '../session';
-
-interface SetupStarted {
-  otpauth_uri: string;
-  secret: string;
-  algorithm: string;
-  digits: number;
-  period: number;
-}
-
-/** A base32 key in groups of four, as authenticator apps print them (easier to type). */
-function grouped(secret: string): string {
-  return secret.replace(/(.{4})(?=.)/g, '$1 ');
-}
 
 /**
  * The second step of an admin sign-in: a code from the admin's authenticator app (or a backup code), or, for an
@@ -94,7 +82,7 @@ function VerifyCode() {
 function Enrol() {
   const api = useAdminApi();
   const { secondFactorDone, refresh } = useSession();
-  const [setup, setSetup] = useState<SetupStarted | null>(null);
+  const [setup, setSetup] = useState<OtpSetup | null>(null);
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<unknown>(null);
   const [done, setDone] = useState<{ backupCodes: string[]; csrfToken: string | null } | null>(null);
@@ -109,7 +97,7 @@ function Enrol() {
     setStarting(true);
     setStartError(null);
     try {
-      setSetup(await api.post<SetupStarted>('/admin/otp/setup/init', {}));
+      setSetup(await api.post<OtpSetup>('/admin/otp/setup/init', {}));
     } catch (error) {
       setStartError(error);
     } finally {
@@ -188,7 +176,7 @@ function Enrol() {
               className="secret-value"
               type="text"
               readOnly
-              value={grouped(setup.secret)}
+              value={groupSecret(setup.secret)}
               spellCheck={false}
               autoComplete="off"
               onFocus={(event) => event.currentTarget.select()}

@@ -3,6 +3,7 @@ import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Loading } from '../../shared/Loading';
 import { Notice } from '../../shared/Notice';
+import type { OtpStatus } from '../../shared/otp';
 import { Link } from '../../shared/router';
 import { BackupCodes } from '../components/BackupCodes';
 import { isStepUpCancelled, useStepUp } from '../components/StepUp';
@@ -11,7 +12,6 @@ import {
   describeCodeError,
   fetchOtpStatus,
   formatUnlockTime,
-  type OtpStatus,
   regenerateBackupCodes,
   turnOffOtp,
 } from '../otp';

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Loading } from '../../shared/Loading';
+import { groupSecret, type OtpSetup, type OtpStatus } from '../../shared/otp';
 import { Page } from '../../shared/Page';
 import { QrCode } from '../../shared/QrCode';
 import { Link, useRouter } from '../../shared/router';
@@ -10,15 +11,7 @@ import { CodeForm } from '../components/CodeForm';
 import { isStepUpCancelled, useStepUp } from '../components/StepUp';
 import { describeError } from '../error-text';
 import { afterSignInSteps, goTo, secondStepPath, withQuery } from '../navigation';
-import {
-  confirmOtpSetup,
-  describeCodeError,
-  fetchOtpStatus,
-  groupSecret,
-  type OtpSetup,
-  type OtpStatus,
-  startOtpSetup,
-} from '../otp';
+import { confirmOtpSetup, describeCodeError, fetchOtpStatus, startOtpSetup } from '../otp';
 import { useRequestClientName } from '../request-context';
 import { useSession } from '../session';
 

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Loading } from '../../shared/Loading';
+import type { OtpStatus } from '../../shared/otp';
 import { Page } from '../../shared/Page';
 import { Link, useRouter } from '../../shared/router';
 import { CodeForm } from '../components/CodeForm';
 import { describeError, errorCode } from '../error-text';
 import { afterSignInSteps, goTo, secondStepPath, withQuery } from '../navigation';
-import { fetchOtpStatus, formatUnlockTime, type OtpStatus, verifySignInCode } from '../otp';
+import { fetchOtpStatus, formatUnlockTime, verifySignInCode } from '../otp';
 import { useRequestClientName } from '../request-context';
 import { type Session, useSession } from '../session';
 
