@@ -1,10 +1,12 @@
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '../../shared/Button';
+import { normalizeCode } from '../../shared/otp';
 import { TextField } from '../../shared/TextField';
+import { useCodeSubmit } from '../../shared/use-code-submit';
 import { describeError, errorCode } from '../error-text';
 
 function codeError(value: string): string | undefined {
-  const code = value.replace(/\s+/g, '');
+  const code = normalizeCode(value);
   if (code === '') return 'Enter the code.';
   if (code.length < 6 || code.length > 20)
     return 'Enter the code from the app (6 or 8 digits) or a backup code.';
@@ -40,30 +42,10 @@ export function CodeForm({
   /** More actions beside the submit button (a Cancel). */
   children?: ReactNode;
 }) {
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const problem = codeError(code);
-    setFieldError(problem);
-    if (problem) {
-      inputRef.current?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      await onCode(code.replace(/\s+/g, ''));
-    } catch (error) {
-      setFieldError(describeCodeError(error));
-      setCode('');
-      setBusy(false);
-      inputRef.current?.focus();
-    }
-  }
+  const { code, setCode, fieldError, refusal, busy, inputRef, onSubmit } = useCodeSubmit({
+    check: codeError,
+    onCode,
+  });
 
   return (
     <form noValidate onSubmit={onSubmit} aria-busy={busy}>
@@ -76,7 +58,8 @@ export function CodeForm({
         spellCheck={false}
         autoCapitalize="off"
         value={code}
-        error={fieldError}
+        // The server's refusal is explained at the field, until the next check.
+        error={fieldError ?? (refusal ? describeCodeError(refusal) : undefined)}
         onChange={(event) => setCode(event.target.value)}
       />
       <div className="form-actions">

@@ -1,8 +1,9 @@
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { TextField } from '../../shared/TextField';
-import { type CodeKind, codeError, describeCodeError, normalizeCode } from '../otp';
+import { useCodeSubmit } from '../../shared/use-code-submit';
+import { type CodeKind, codeError, describeCodeError } from '../otp';
 
 /**
  * One code, typed: the 6-digit code from an authenticator app (a numeric keypad on phones, and the browser may
@@ -33,55 +34,32 @@ export function CodeForm({
   children?: ReactNode;
 }) {
   const [kind, setKind] = useState<CodeKind>('totp');
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const { code, setCode, fieldError, refusal, busy, inputRef, onSubmit, clear } = useCodeSubmit({
+    check: (value) => codeError(value, kind),
+    onCode: (value) => onCode(value, kind),
+  });
   const switched = useRef(false);
 
   useEffect(() => {
     if (autoFocus) inputRef.current?.focus();
-  }, [autoFocus]);
+  }, [autoFocus, inputRef]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus follows the kind of code asked for.
   useEffect(() => {
     if (switched.current) inputRef.current?.focus();
   }, [kind]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const problem = codeError(code, kind);
-    setFieldError(problem);
-    if (problem) {
-      inputRef.current?.focus();
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    try {
-      await onCode(normalizeCode(code), kind);
-    } catch (error) {
-      setFailure(error);
-      setCode('');
-      setBusy(false);
-      inputRef.current?.focus();
-    }
-  }
-
   function switchKind() {
     switched.current = true;
     setKind((current) => (current === 'totp' ? 'backup' : 'totp'));
-    setCode('');
-    setFieldError(undefined);
+    clear();
   }
 
   return (
     <>
-      {failure ? (
+      {refusal ? (
         <ErrorPanel title={errorTitle}>
-          <p>{describeCodeError(failure)}</p>
+          <p>{describeCodeError(refusal)}</p>
         </ErrorPanel>
       ) : null}
       <form noValidate onSubmit={onSubmit} aria-busy={busy}>
