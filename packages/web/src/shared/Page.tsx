@@ -1,13 +1,10 @@
-import { type ReactNode, useEffect, useRef } from 'react';
-import { Link, useRouter } from './router';
+import type { ReactNode } from 'react';
+import { PageHeading } from './PageHeading';
+import { Link } from './router';
 
 const SITE_NAME = 'Tessera';
 
-/**
- * The layout every page shares: a site header, one <main> landmark and one <h1>. After an in-app navigation
- * focus moves to the new page's heading, so keyboard and screen-reader users land on the new content (a real page
- * load would have reset focus; a client-side route change does not).
- */
+/** The layout every page shares: a site header, one <main> landmark and one <h1> (see PageHeading). */
 export function Page({
   title,
   children,
@@ -18,17 +15,6 @@ export function Page({
   /** The name in the header and the window title (the admin portal says which app it is). */
   siteName?: string;
 }) {
-  const { navigations } = useRouter();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    document.title = title === siteName ? siteName : `${title} – ${siteName}`;
-  }, [title, siteName]);
-
-  useEffect(() => {
-    if (navigations > 0) headingRef.current?.focus();
-  }, [navigations]);
-
   return (
     <div className="page">
       <header className="site-header">
@@ -37,10 +23,7 @@ export function Page({
         </Link>
       </header>
       <main className="page-content">
-        {/* tabIndex -1: focusable from script (see above), not a Tab stop. */}
-        <h1 ref={headingRef} tabIndex={-1}>
-          {title}
-        </h1>
+        <PageHeading title={title} documentTitle={title === siteName ? siteName : `${title} – ${siteName}`} />
         {children}
       </main>
     </div>

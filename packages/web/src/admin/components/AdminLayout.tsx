@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from '../../shared/Button';
+import { PageHeading } from '../../shared/PageHeading';
 import { Link, useRouter } from '../../shared/router';
 import { describeError } from '../error-text';
 import { useAdminApi, useSession } from '../session';
@@ -25,7 +26,7 @@ function sectionOf(path: string | null): string {
 
 /**
  * The signed-in portal's layout: a header with who is signed in, the section navigation, and one <main> with the
- * page's <h1>. After an in-app navigation focus moves to that heading, as in the user UI.
+ * page's <h1> (see PageHeading), as in the user UI.
  */
 export function AdminLayout({
   title,
@@ -37,21 +38,12 @@ export function AdminLayout({
   /** A link back up, e.g. to the list a detail page belongs to. */
   breadcrumb?: { to: string; label: string };
 }) {
-  const { navigations, path } = useRouter();
+  const { path } = useRouter();
   const { state, signedOut } = useSession();
   const api = useAdminApi();
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const [signOutError, setSignOutError] = useState<unknown>(null);
   const [signingOut, setSigningOut] = useState(false);
   const current = sectionOf(path);
-
-  useEffect(() => {
-    document.title = `${title} – ${PORTAL_NAME}`;
-  }, [title]);
-
-  useEffect(() => {
-    if (navigations > 0) headingRef.current?.focus();
-  }, [navigations]);
 
   async function signOut() {
     setSigningOut(true);
@@ -114,9 +106,7 @@ export function AdminLayout({
               <Link to={breadcrumb.to}>← {breadcrumb.label}</Link>
             </p>
           ) : null}
-          <h1 ref={headingRef} tabIndex={-1}>
-            {title}
-          </h1>
+          <PageHeading title={title} documentTitle={`${title} – ${PORTAL_NAME}`} />
           {children}
         </main>
       </div>
