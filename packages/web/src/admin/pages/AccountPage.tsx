@@ -3,11 +3,9 @@ import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Notice } from '../../shared/Notice';
 import { PasswordChangeForm } from '../../shared/PasswordChangeForm';
-import { StepUpSection } from '../../shared/StepUpSection';
 import { usePasswordChange } from '../../shared/use-password-change';
-import { isStepUpCancelled, useStepUpRetry } from '../../shared/use-step-up';
 import { AdminLayout } from '../components/AdminLayout';
-import { CodeForm } from '../components/CodeForm';
+import { isStepUpCancelled, useAdminStepUp } from '../components/StepUp';
 import { describeError } from '../error-text';
 import { changeAdminPassword } from '../opaque-flows';
 import { useAdmin, useAdminApi, useSession } from '../session';
@@ -19,7 +17,9 @@ export function AccountPage() {
   const { setCsrfToken, signedOut } = useSession();
   const api = useAdminApi();
   // Changing the password needs a fresh second factor once the sign-in's has aged (DESIGN §7).
-  const stepUp = useStepUpRetry();
+  const stepUp = useAdminStepUp(
+    'Changing your password needs a current code from your authenticator app (or one of your backup codes).',
+  );
   const passwordChange = usePasswordChange({
     currentPasswordError,
     change: (current, next) => stepUp.run(() => changeAdminPassword(api, current, next)),
@@ -66,20 +66,11 @@ export function AccountPage() {
         <PasswordChangeForm change={passwordChange} accountEmail={admin.email}>
           <div className="form-actions">
             <Button type="submit" variant="secondary" disabled={passwordChange.busy}>
-              {passwordChange.busy && !stepUp.waiting ? 'Changing password…' : 'Change password'}
+              {passwordChange.busy && !stepUp.prompting ? 'Changing password…' : 'Change password'}
             </Button>
           </div>
         </PasswordChangeForm>
-        {stepUp.waiting ? (
-          <StepUpPrompt
-            onCode={async (code) => {
-              const result = await api.post<{ csrf_token: string }>('/admin/otp/reauth', { code });
-              setCsrfToken(result.csrf_token);
-              stepUp.confirmed();
-            }}
-            onCancel={stepUp.cancel}
-          />
-        ) : null}
+        {stepUp.prompt}
       </section>
 
       <section className="section" aria-labelledby="sign-out-heading">
@@ -105,33 +96,5 @@ export function AccountPage() {
         </Button>
       </section>
     </AdminLayout>
-  );
-}
-
-/** "Confirm it is you": a code from the authenticator app (or a backup code), then the change continues by itself. */
-function StepUpPrompt({
-  onCode,
-  onCancel,
-}: {
-  onCode: (code: string) => Promise<void>;
-  onCancel: () => void;
-}) {
-  return (
-    <StepUpSection
-      className="section"
-      explanation="Changing your password needs a current code from your authenticator app (or one of your backup codes)."
-    >
-      <CodeForm
-        label="Code"
-        hint="6 or 8 digits from the app, or a backup code."
-        submitLabel="Confirm and continue"
-        busyLabel="Checking…"
-        onCode={onCode}
-      >
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </CodeForm>
-    </StepUpSection>
   );
 }

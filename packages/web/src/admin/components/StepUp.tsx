@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { Button } from '../../shared/Button';
+import { StepUpSection } from '../../shared/StepUpSection';
+import { useStepUpRetry } from '../../shared/use-step-up';
+import { useAdminApi, useSession } from '../session';
+import { CodeForm } from './CodeForm';
+
+export { isStepUpCancelled } from '../../shared/use-step-up';
+
+/**
+ * The portal's step-up (see useStepUpRetry), as the hosted UI's `useStepUp`: `run(action)` tries the action; on
+ * `step_up_required` it shows `prompt` (render it where the action's form is), proves a code with
+ * POST /admin/otp/reauth — which rotates the session, so the new CSRF token goes to the session at once — and
+ * tries once more. `explanation` says what needs the code.
+ */
+export function useAdminStepUp(explanation: string): {
+  run: <T>(action: () => Promise<T>) => Promise<T>;
+  prompt: ReactNode;
+  prompting: boolean;
+} {
+  const retry = useStepUpRetry();
+  const api = useAdminApi();
+  const { setCsrfToken } = useSession();
+
+  const prompt = retry.waiting ? (
+    <StepUpSection className="section" explanation={explanation}>
+      <CodeForm
+        label="Code"
+        hint="6 or 8 digits from the app, or a backup code."
+        submitLabel="Confirm and continue"
+        busyLabel="Checking…"
+        onCode={async (code) => {
+          const result = await api.post<{ csrf_token: string }>('/admin/otp/reauth', { code });
+          setCsrfToken(result.csrf_token);
+          retry.confirmed();
+        }}
+      >
+        <Button variant="secondary" onClick={retry.cancel}>
+          Cancel
+        </Button>
+      </CodeForm>
+    </StepUpSection>
+  ) : null;
+  return { run: retry.run, prompt, prompting: retry.waiting };
+}
