@@ -12,7 +12,7 @@ import { EmailTemplatesPage } from './pages/EmailTemplatesPage';
 import { KeysPage } from './pages/KeysPage';
 import { AdminNotFoundPage } from './pages/NotFoundPage';
 import { SettingsPage } from './pages/SettingsPage';
-import { SetupPage } from './pages/SetupPage';
+import { SetupPage } from './pages/setup/SetupPage';
 import { UserCreatePage } from './pages/UserCreatePage';
 import { UserDetailPage } from './pages/UserDetailPage';
 import { UsersPage } from './pages/UsersPage';

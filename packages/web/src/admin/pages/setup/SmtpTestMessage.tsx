@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { apiRequest } from '../../../shared/api';
+import { Button } from '../../../shared/Button';
+import { EmailField } from '../../../shared/EmailField';
+import { ErrorPanel } from '../../../shared/ErrorPanel';
+import { Notice } from '../../../shared/Notice';
+import { describeError } from '../../error-text';
+import { emailError } from '../../validation';
+import { hasErrors, type SmtpDraft, type StepErrors, smtpErrors, smtpInput } from './install-draft';
+
+/**
+ * A test message with the SMTP settings typed so far (nothing is saved), to the new admin by default. Held by the
+ * Email step, so the address and the outcome stay while the SMTP fields are hidden and shown again.
+ */
+export function useSmtpTest(token: string, adminEmail: string) {
+  const [to, setTo] = useState(adminEmail);
+  const [toError, setToError] = useState<string | undefined>();
+  const [outcome, setOutcome] = useState<'idle' | 'sending' | 'sent' | { failed: unknown }>('idle');
+
+  /** `onInvalid` gets the SMTP fields' problems when there are any (or the address is wrong). */
+  async function send(smtp: SmtpDraft, onInvalid: (errors: StepErrors) => void) {
+    const found = smtpErrors(smtp);
+    const problem = emailError(to);
+    setToError(problem);
+    if (hasErrors(found) || problem) {
+      onInvalid(found);
+      return;
+    }
+    setOutcome('sending');
+    try {
+      await apiRequest('POST', '/install/smtp-test', {
+        body: { token, smtp: smtpInput(smtp), to: to.trim() },
+      });
+      setOutcome('sent');
+    } catch (failed) {
+      setOutcome({ failed });
+    }
+  }
+
+  return { to, setTo, toError, outcome, send };
+}
+
+export type SmtpTest = ReturnType<typeof useSmtpTest>;
+
+export function SmtpTestMessage({ test, onSend }: { test: SmtpTest; onSend: () => void }) {
+  const { outcome } = test;
+  return (
+    <>
+      <div className="inline-test">
+        <EmailField
+          label="Send a test email to"
+          value={test.to}
+          error={test.toError}
+          onChange={(event) => test.setTo(event.target.value)}
+        />
+        <Button variant="secondary" onClick={onSend} disabled={outcome === 'sending'}>
+          {outcome === 'sending' ? 'Sending…' : 'Send test email'}
+        </Button>
+      </div>
+      {outcome === 'sent' ? (
+        <Notice title="Test email sent">
+          <p>Check that it arrived at {test.to.trim()}.</p>
+        </Notice>
+      ) : null}
+      {typeof outcome === 'object' ? (
+        <ErrorPanel title="The test email could not be sent">
+          <p>{describeError(outcome.failed)}</p>
+        </ErrorPanel>
+      ) : null}
+    </>
+  );
+}
