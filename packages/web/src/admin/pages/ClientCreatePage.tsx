@@ -7,7 +7,7 @@ import { SecretReveal } from '../components/SecretReveal';
 import { describeError } from '../error-text';
 import { useAdmin, useAdminApi } from '../session';
 import type { ClientInput, ClientView } from '../types';
-import { ClientForm } from './ClientForm';
+import { ClientForm } from './client-form/ClientForm';
 
 /** Registers a client; a confidential client's secret is shown here once. */
 export function ClientCreatePage() {

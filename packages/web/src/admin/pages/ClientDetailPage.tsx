@@ -14,7 +14,7 @@ import { goTo, withQuery } from '../navigation';
 import { useAdmin, useAdminApi } from '../session';
 import type { ClientInput, ClientView } from '../types';
 import { useLoad } from '../use-load';
-import { ClientForm } from './ClientForm';
+import { ClientForm } from './client-form/ClientForm';
 
 /** One client: its details and settings, secret rotation, and deletion. */
 export function ClientDetailPage() {

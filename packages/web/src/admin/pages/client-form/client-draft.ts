@@ -1,0 +1,139 @@
+/**
+ * A client as its form edits it (text as typed, sets of ticked boxes), made from a stored client or empty for a
+ * new one. `client-input.ts` turns it back into what the server takes.
+ */
+import { type ClientView, type GrantType, SIGNING_ALGS, type SigningAlg } from '../../types';
+
+/** OpenID Connect's own scopes (the consent page has descriptions for them). */
+export const STANDARD_SCOPES: { scope: string; label: string }[] = [
+  { scope: 'openid', label: 'openid — sign the person in (ID token)' },
+  { scope: 'profile', label: 'profile — their name' },
+  { scope: 'email', label: 'email — their email address' },
+  { scope: 'offline_access', label: 'offline_access — refresh tokens while they are away' },
+];
+export const STANDARD = new Set(STANDARD_SCOPES.map((entry) => entry.scope));
+
+export type ZkDelivery = 'none' | 'v2' | 'legacy-v1';
+
+export interface CustomScope {
+  /** Stable across edits, for React's list keys (the scope text itself changes as it is typed). */
+  key: number;
+  scope: string;
+  description: string;
+}
+
+export interface ClientDraft {
+  clientId: string;
+  name: string;
+  description: string;
+  type: 'confidential' | 'public';
+  grants: Set<GrantType>;
+  redirectUris: string;
+  postLogoutUris: string;
+  standardScopes: Set<string>;
+  /** Descriptions an existing client has for its standard scopes (kept as they are). */
+  standardDescriptions: Record<string, string>;
+  customScopes: CustomScope[];
+  requirePkce: boolean;
+  alg: SigningAlg;
+  accessTtl: string;
+  idTtl: string;
+  refreshTtl: string;
+  firstParty: boolean;
+  organizationRequired: boolean;
+  zkDelivery: ZkDelivery;
+  zkRequired: boolean;
+  showOnDashboard: boolean;
+  logoUri: string;
+  appUrl: string;
+}
+
+/** A validation message per field (custom scopes by `scope-{index}`). */
+export type ClientErrors = Partial<Record<string, string>>;
+
+/** What a form section gets: the draft, a way to change it, and the messages to show. */
+export interface ClientSectionProps {
+  draft: ClientDraft;
+  set: (patch: Partial<ClientDraft>) => void;
+  errors: ClientErrors;
+}
+
+let nextKey = 1;
+
+export function customScope(scope = '', description = ''): CustomScope {
+  return { key: nextKey++, scope, description };
+}
+
+const NEW_CLIENT: Omit<ClientDraft, 'grants' | 'standardScopes'> = {
+  clientId: '',
+  name: '',
+  description: '',
+  type: 'confidential',
+  redirectUris: '',
+  postLogoutUris: '',
+  standardDescriptions: {},
+  customScopes: [],
+  requirePkce: true,
+  alg: 'RS256',
+  accessTtl: '',
+  idTtl: '',
+  refreshTtl: '',
+  firstParty: false,
+  organizationRequired: false,
+  zkDelivery: 'none',
+  zkRequired: false,
+  showOnDashboard: true,
+  logoUri: '',
+  appUrl: '',
+};
+
+/** The draft of `client`, or of a new client (confidential, authorization code, openid profile email). */
+export function clientDraft(client: ClientView | null): ClientDraft {
+  if (!client) {
+    return {
+      ...NEW_CLIENT,
+      grants: new Set<GrantType>(['authorization_code']),
+      standardScopes: new Set(['openid', 'profile', 'email']),
+    };
+  }
+  const standardDescriptions: Record<string, string> = {};
+  for (const entry of client.scopes)
+    if (STANDARD.has(entry.scope)) standardDescriptions[entry.scope] = entry.description;
+  return {
+    clientId: client.client_id,
+    name: client.name,
+    description: client.description,
+    type: client.type,
+    grants: new Set(client.grant_types),
+    redirectUris: client.redirect_uris.join('\n'),
+    postLogoutUris: client.post_logout_redirect_uris.join('\n'),
+    standardScopes: new Set(client.scopes.map((entry) => entry.scope).filter((scope) => STANDARD.has(scope))),
+    standardDescriptions,
+    customScopes: client.scopes
+      .filter((entry) => !STANDARD.has(entry.scope))
+      .map((entry) => customScope(entry.scope, entry.description)),
+    requirePkce: client.require_pkce,
+    alg: (SIGNING_ALGS as readonly string[]).includes(client.id_token_signed_response_alg)
+      ? (client.id_token_signed_response_alg as SigningAlg)
+      : 'RS256',
+    accessTtl: client.access_token_ttl_seconds?.toString() ?? '',
+    idTtl: client.id_token_ttl_seconds?.toString() ?? '',
+    refreshTtl: client.refresh_token_ttl_seconds?.toString() ?? '',
+    firstParty: client.first_party,
+    organizationRequired: client.organization_required,
+    zkDelivery:
+      (['none', 'v2', 'legacy-v1'] as const).find((value) => value === client.zk_delivery) ?? 'none',
+    zkRequired: client.zk_required,
+    showOnDashboard: client.show_on_dashboard,
+    logoUri: client.logo_uri ?? '',
+    appUrl: client.app_url ?? '',
+  };
+}
+
+/** A copy of `set` with `value` in it or out of it. */
+export function toggled<T>(set: Set<T>, value: T, on: boolean): Set<T> {
+  const copy = new Set(set);
+  if (on) copy.add(value);
+  else copy.delete(value);
+  return copy;
+}

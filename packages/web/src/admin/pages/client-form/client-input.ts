@@ -1,0 +1,123 @@
+/**
+ * Checks a client draft before it is sent (the server's rules, so mistakes are explained at the field) and turns
+ * it into the server's ClientInputSchema.
+ */
+import type { ClientInput } from '../../types';
+import { httpsUrlError } from '../../validation';
+import { type ClientDraft, type ClientErrors, STANDARD, STANDARD_SCOPES } from './client-draft';
+
+const CLIENT_ID = /^[A-Za-z0-9._~-]{3,64}$/;
+/** RFC 6749 §3.3: a scope token is printable ASCII without space, `"` or `\`. */
+const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
+
+const lines = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+function ttl(text: string, min: number, max: number): { value: number | null; error?: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { value: null };
+  const value = Number(trimmed);
+  if (!Number.isInteger(value) || value < min || value > max)
+    return {
+      value: null,
+      error: `Enter whole seconds from ${min} to ${max}, or leave it empty for the default.`,
+    };
+  return { value };
+}
+
+function grantsError(draft: ClientDraft): string | undefined {
+  if (draft.grants.size === 0) return 'Choose at least one grant type.';
+  if (draft.grants.has('refresh_token') && !draft.grants.has('authorization_code'))
+    return 'Refresh tokens need the authorization code grant.';
+  if (draft.type === 'public' && draft.grants.has('client_credentials'))
+    return 'Client credentials need a confidential client.';
+  return undefined;
+}
+
+function redirectUrisError(draft: ClientDraft, redirectUris: string[]): string | undefined {
+  let error: string | undefined;
+  if (draft.grants.has('authorization_code') && redirectUris.length === 0)
+    error = 'The authorization code grant needs at least one redirect URI.';
+  // RFC 6749 §3.1.2: a redirection endpoint URI must not include a fragment.
+  for (const uri of redirectUris) if (uri.includes('#')) error = `${uri} must not have a fragment (#…).`;
+  return error;
+}
+
+function customScopeErrors(draft: ClientDraft, errors: ClientErrors): void {
+  const seen = new Set<string>();
+  draft.customScopes.forEach((entry, index) => {
+    const scope = entry.scope.trim();
+    if (!SCOPE_TOKEN.test(scope))
+      errors[`scope-${index}`] = 'Use letters, digits and symbols, without spaces.';
+    else if (seen.has(scope) || STANDARD.has(scope))
+      errors[`scope-${index}`] = STANDARD.has(scope)
+        ? 'Tick the standard scope above instead.'
+        : 'Listed twice.';
+    seen.add(scope);
+  });
+}
+
+/** The input the server takes, and the problems found (none: `errors` has no message). */
+export function clientInput(
+  draft: ClientDraft,
+  creating: boolean,
+): { input: ClientInput; errors: ClientErrors } {
+  const errors: ClientErrors = {};
+  if (draft.name.trim() === '') errors.name = 'Enter the name people see when they sign in.';
+  if (creating && draft.clientId.trim() !== '' && !CLIENT_ID.test(draft.clientId.trim()))
+    errors.clientId = 'Use 3 to 64 letters, digits, dots, underscores, tildes or hyphens.';
+  const grants = grantsError(draft);
+  if (grants) errors.grants = grants;
+  const redirectUris = lines(draft.redirectUris);
+  const redirects = redirectUrisError(draft, redirectUris);
+  if (redirects) errors.redirectUris = redirects;
+  customScopeErrors(draft, errors);
+  const access = ttl(draft.accessTtl, 30, 86_400);
+  const id = ttl(draft.idTtl, 30, 86_400);
+  const refresh = ttl(draft.refreshTtl, 60, 365 * 86_400);
+  if (access.error) errors.accessTtl = access.error;
+  if (id.error) errors.idTtl = id.error;
+  if (refresh.error) errors.refreshTtl = refresh.error;
+  const logo = httpsUrlError(draft.logoUri);
+  if (logo) errors.logoUri = logo;
+  const app = httpsUrlError(draft.appUrl);
+  if (app) errors.appUrl = app;
+  if (draft.zkRequired && draft.zkDelivery === 'none')
+    errors.zk = 'Requiring key delivery needs a delivery format.';
+
+  const input: ClientInput = {
+    name: draft.name.trim(),
+    description: draft.description.trim(),
+    type: draft.type,
+    redirect_uris: redirectUris,
+    post_logout_redirect_uris: lines(draft.postLogoutUris),
+    grant_types: [...draft.grants],
+    scopes: [
+      ...STANDARD_SCOPES.filter((entry) => draft.standardScopes.has(entry.scope)).map((entry) => ({
+        scope: entry.scope,
+        description: draft.standardDescriptions[entry.scope] ?? '',
+      })),
+      ...draft.customScopes.map((entry) => ({
+        scope: entry.scope.trim(),
+        description: entry.description.trim(),
+      })),
+    ],
+    require_pkce: draft.type === 'public' ? true : draft.requirePkce,
+    id_token_signed_response_alg: draft.alg,
+    access_token_ttl_seconds: access.value,
+    id_token_ttl_seconds: id.value,
+    refresh_token_ttl_seconds: refresh.value,
+    first_party: draft.firstParty,
+    organization_required: draft.organizationRequired,
+    zk_delivery: draft.zkDelivery,
+    zk_required: draft.zkRequired,
+    show_on_dashboard: draft.showOnDashboard,
+    logo_uri: draft.logoUri.trim() || null,
+    app_url: draft.appUrl.trim() || null,
+  };
+  if (creating && draft.clientId.trim()) input.client_id = draft.clientId.trim();
+  return { input, errors };
+}
