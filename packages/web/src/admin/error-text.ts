@@ -22,6 +22,21 @@ const TEXT: Record<string, string> = {
   rate_limited: 'Too many attempts. Wait a moment and try again.',
   too_many_requests: 'Too many attempts. Wait a moment and try again.',
   not_found: 'It does not exist (any more). It may have been deleted in the meantime.',
+  // Organizations, roles and permissions (docs/organizations.md, Error codes).
+  slug_taken: 'Another organization already uses this slug. Choose another one.',
+  last_manager:
+    'This would leave the organization without an active member who can manage it. Give someone else a managing role first.',
+  already_member: 'This person is already a member of the organization.',
+  already_invited:
+    'This address was invited at the same moment by someone else. Reload to see the invitation.',
+  invite_pending:
+    'This member has not accepted the invitation yet, so there is nothing to suspend or reinstate.',
+  unknown_user: 'No user has this account any more. Reload the page.',
+  unknown_role: 'One of the roles does not exist (any more). Reload the page.',
+  unknown_permission: 'One of the permissions does not exist (any more). Reload the page.',
+  role_exists: 'A role with this key already exists. Choose another key.',
+  permission_exists: 'A permission with this key already exists. Choose another key.',
+  built_in: 'Built-in roles and permissions cannot be changed or deleted.',
 };
 
 /** Codes whose server message is the useful part (it says which field broke which rule). */

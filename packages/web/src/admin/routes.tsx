@@ -11,6 +11,13 @@ import { DashboardPage } from './pages/DashboardPage';
 import { EmailTemplatesPage } from './pages/EmailTemplatesPage';
 import { KeysPage } from './pages/KeysPage';
 import { AdminNotFoundPage } from './pages/NotFoundPage';
+import { OrganizationCreatePage } from './pages/organizations/OrganizationCreatePage';
+import { OrganizationDetailPage } from './pages/organizations/OrganizationDetailPage';
+import { OrganizationsPage } from './pages/organizations/OrganizationsPage';
+import { PermissionDetailPage } from './pages/permissions/PermissionDetailPage';
+import { PermissionsPage } from './pages/permissions/PermissionsPage';
+import { RoleDetailPage } from './pages/roles/RoleDetailPage';
+import { RolesPage } from './pages/roles/RolesPage';
 import { SettingsPage } from './pages/SettingsPage';
 import { SetupPage } from './pages/setup/SetupPage';
 import { UserCreatePage } from './pages/UserCreatePage';
@@ -76,6 +83,62 @@ export const adminRoutes: Route[] = [
     render: () => (
       <SignedIn>
         <UserDetailPage />
+      </SignedIn>
+    ),
+  },
+  {
+    path: '/organizations',
+    render: () => (
+      <SignedIn>
+        <OrganizationsPage />
+      </SignedIn>
+    ),
+  },
+  {
+    path: '/organizations/new',
+    render: () => (
+      <SignedIn>
+        <OrganizationCreatePage />
+      </SignedIn>
+    ),
+  },
+  {
+    path: '/organizations/:organizationId',
+    render: () => (
+      <SignedIn>
+        <OrganizationDetailPage />
+      </SignedIn>
+    ),
+  },
+  {
+    path: '/roles',
+    render: () => (
+      <SignedIn>
+        <RolesPage />
+      </SignedIn>
+    ),
+  },
+  {
+    path: '/roles/:roleId',
+    render: () => (
+      <SignedIn>
+        <RoleDetailPage />
+      </SignedIn>
+    ),
+  },
+  {
+    path: '/permissions',
+    render: () => (
+      <SignedIn>
+        <PermissionsPage />
+      </SignedIn>
+    ),
+  },
+  {
+    path: '/permissions/:permissionKey',
+    render: () => (
+      <SignedIn>
+        <PermissionDetailPage />
       </SignedIn>
     ),
   },

@@ -6,6 +6,7 @@ import { useRouter } from '../../shared/router';
 import { AdminLayout } from '../components/AdminLayout';
 import { ClientIconSection } from '../components/ClientIconSection';
 import { ConfirmAction } from '../components/ConfirmAction';
+import { DeleteSection } from '../components/DeleteSection';
 import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
 import { SecretReveal } from '../components/SecretReveal';
 import { describeError } from '../error-text';
@@ -56,7 +57,6 @@ function ClientDetail({
   const [saveResult, setSaveResult] = useState<'saved' | { failed: unknown } | null>(null);
   const [rotated, setRotated] = useState<string | null>(null);
   const [rotateError, setRotateError] = useState<unknown>(null);
-  const [deleteError, setDeleteError] = useState<unknown>(null);
   const rotatedRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -195,36 +195,21 @@ function ClientDetail({
       </section>
 
       {canWrite ? (
-        <section className="section" aria-labelledby="delete-heading">
-          <h2 id="delete-heading">Delete this client</h2>
-          <p>
-            Deleting removes the client and revokes every token and grant issued to it. It cannot be undone.
-          </p>
-          {deleteError ? (
-            <ErrorPanel title="The client was not deleted">
-              <p>{describeError(deleteError)}</p>
-            </ErrorPanel>
-          ) : null}
-          <ConfirmAction
-            label="Delete client"
-            question={
-              <p>
-                Delete <strong>{client.name}</strong> for good? People can no longer sign in to it.
-              </p>
-            }
-            confirmLabel="Delete for good"
-            busyLabel="Deleting…"
-            onConfirm={async () => {
-              setDeleteError(null);
-              try {
-                await api.delete(path);
-                goTo(withQuery('/clients', { deleted: client.name }));
-              } catch (failed) {
-                setDeleteError(failed);
-              }
-            }}
-          />
-        </section>
+        <DeleteSection
+          heading="Delete this client"
+          explanation="Deleting removes the client and revokes every token and grant issued to it. It cannot be undone."
+          label="Delete client"
+          question={
+            <p>
+              Delete <strong>{client.name}</strong> for good? People can no longer sign in to it.
+            </p>
+          }
+          failedTitle="The client was not deleted"
+          onDelete={async () => {
+            await api.delete(path);
+            goTo(withQuery('/clients', { deleted: client.name }));
+          }}
+        />
       ) : null}
     </AdminLayout>
   );

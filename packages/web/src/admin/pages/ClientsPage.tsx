@@ -1,15 +1,16 @@
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Loading } from '../../shared/Loading';
 import { Notice } from '../../shared/Notice';
-import { Link, useRouter } from '../../shared/router';
+import { Link } from '../../shared/router';
 import { AdminLayout } from '../components/AdminLayout';
 import { adminIconPath } from '../components/ClientIconSection';
-import { SearchForm } from '../components/SearchForm';
+import { ListToolbar } from '../components/ListToolbar';
 import { describeError } from '../error-text';
 import { Time } from '../format';
 import { goTo, withQuery } from '../navigation';
-import { useAdmin, useAdminApi } from '../session';
+import { useAdminApi } from '../session';
 import type { ClientView } from '../types';
+import { useListQuery } from '../use-list-query';
 import { useLoad } from '../use-load';
 
 const GRANT_LABELS: Record<string, string> = {
@@ -20,11 +21,8 @@ const GRANT_LABELS: Record<string, string> = {
 
 /** Registered clients (apps), searchable by name or client ID. */
 export function ClientsPage() {
-  const { searchParams } = useRouter();
-  const { canWrite } = useAdmin();
   const api = useAdminApi();
-  const query = searchParams.get('query') ?? '';
-  const deleted = searchParams.get('deleted');
+  const { query, deleted } = useListQuery();
   const clients = useLoad(query, (signal) =>
     api.get<{ clients: ClientView[] }>(withQuery('/admin/clients', { query: query || null }), signal),
   );
@@ -38,19 +36,13 @@ export function ClientsPage() {
           </p>
         </Notice>
       ) : null}
-      <div className="toolbar">
-        <SearchForm
-          label="Search clients"
-          hint="By name or client ID"
-          initial={query}
-          onSearch={(value) => goTo(withQuery('/clients', { query: value || null }))}
-        />
-        {canWrite ? (
-          <Link to="/clients/new" className="link-button">
-            Register a client
-          </Link>
-        ) : null}
-      </div>
+      <ListToolbar
+        label="Search clients"
+        hint="By name or client ID"
+        query={query}
+        onSearch={(value) => goTo(withQuery('/clients', { query: value || null }))}
+        create={{ to: '/clients/new', label: 'Register a client' }}
+      />
       {clients.error ? (
         <ErrorPanel title="The clients could not be loaded">
           <p>{describeError(clients.error)}</p>

@@ -1,41 +1,28 @@
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../shared/Button';
-import { ErrorPanel } from '../../shared/ErrorPanel';
-import { Loading } from '../../shared/Loading';
 import { NewPasswordField } from '../../shared/NewPasswordField';
 import { Notice } from '../../shared/Notice';
 import { useRouter } from '../../shared/router';
 import { useCheckedSubmit } from '../../shared/use-checked-submit';
 import { AdminLayout } from '../components/AdminLayout';
 import { ConfirmAction } from '../components/ConfirmAction';
+import { DeleteSection } from '../components/DeleteSection';
+import { DetailLoading } from '../components/DetailLoading';
+import { type Outcome, OutcomeMessage } from '../components/OutcomeMessage';
 import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
 import { type UserProfileDraft, UserProfileFields, userProfileBody } from '../components/UserProfileFields';
-import { describeError } from '../error-text';
 import { goTo, withQuery } from '../navigation';
 import { preloadOpaque, setUserPassword } from '../opaque-flows';
 import { useAdmin, useAdminApi } from '../session';
 import type { UserView } from '../types';
 import { useLoad } from '../use-load';
 import { emailError, newPasswordError } from '../validation';
+import { UserOrganizationsSection } from './users/UserOrganizationsSection';
+import { UserOtpSection } from './users/UserOtpSection';
 
-type Outcome = { kind: 'done'; text: string } | { kind: 'failed'; error: unknown } | null;
+const BREADCRUMB = { to: '/users', label: 'All users' };
 
-function OutcomeMessage({ outcome, failedTitle }: { outcome: Outcome; failedTitle: string }) {
-  if (!outcome) return null;
-  if (outcome.kind === 'done')
-    return (
-      <Notice title="Done">
-        <p>{outcome.text}</p>
-      </Notice>
-    );
-  return (
-    <ErrorPanel title={failedTitle}>
-      <p>{describeError(outcome.error)}</p>
-    </ErrorPanel>
-  );
-}
-
-/** One user: profile, status, password, deletion. */
+/** One user: profile, status, two-step verification, password, organizations, deletion. */
 export function UserDetailPage() {
   const { params, searchParams } = useRouter();
   const userId = params.userId ?? '';
@@ -44,19 +31,15 @@ export function UserDetailPage() {
     api.get<UserView>(`/admin/users/${encodeURIComponent(userId)}`, signal),
   );
 
-  if (user.data === undefined) {
+  if (user.data === undefined)
     return (
-      <AdminLayout title="User" breadcrumb={{ to: '/users', label: 'All users' }}>
-        {user.error ? (
-          <ErrorPanel title="The user could not be loaded">
-            <p>{describeError(user.error)}</p>
-          </ErrorPanel>
-        ) : (
-          <Loading />
-        )}
-      </AdminLayout>
+      <DetailLoading
+        title="User"
+        breadcrumb={BREADCRUMB}
+        failedTitle="The user could not be loaded"
+        error={user.error}
+      />
     );
-  }
   return (
     <UserDetail user={user.data} created={searchParams.get('created') === '1'} onChanged={user.setData} />
   );
@@ -76,7 +59,6 @@ function UserDetail({
   const path = `/admin/users/${encodeURIComponent(user.id)}`;
   const [statusOutcome, setStatusOutcome] = useState<Outcome>(null);
   const [statusBusy, setStatusBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<unknown>(null);
 
   async function setStatus(action: 'disable' | 'enable') {
     setStatusBusy(true);
@@ -99,7 +81,7 @@ function UserDetail({
   }
 
   return (
-    <AdminLayout title={user.name || user.email} breadcrumb={{ to: '/users', label: 'All users' }}>
+    <AdminLayout title={user.name || user.email} breadcrumb={BREADCRUMB}>
       <ReadOnlyNotice />
       {created ? (
         <Notice title="User created">
@@ -158,37 +140,28 @@ function UserDetail({
         )}
       </section>
 
+      <UserOtpSection user={user} />
+
       {canWrite ? <PasswordSection user={user} /> : null}
 
+      <UserOrganizationsSection user={user} />
+
       {canWrite ? (
-        <section className="section" aria-labelledby="delete-heading">
-          <h2 id="delete-heading">Delete this user</h2>
-          <p>Deleting removes the account and everything issued to it. It cannot be undone.</p>
-          {deleteError ? (
-            <ErrorPanel title="The user was not deleted">
-              <p>{describeError(deleteError)}</p>
-            </ErrorPanel>
-          ) : null}
-          <ConfirmAction
-            label="Delete user"
-            question={
-              <p>
-                Delete the account of <strong>{user.email}</strong> for good?
-              </p>
-            }
-            confirmLabel="Delete for good"
-            busyLabel="Deleting…"
-            onConfirm={async () => {
-              setDeleteError(null);
-              try {
-                await api.delete(path);
-                goTo(withQuery('/users', { deleted: user.email }));
-              } catch (error) {
-                setDeleteError(error);
-              }
-            }}
-          />
-        </section>
+        <DeleteSection
+          heading="Delete this user"
+          explanation="Deleting removes the account and everything issued to it. It cannot be undone."
+          label="Delete user"
+          question={
+            <p>
+              Delete the account of <strong>{user.email}</strong> for good?
+            </p>
+          }
+          failedTitle="The user was not deleted"
+          onDelete={async () => {
+            await api.delete(path);
+            goTo(withQuery('/users', { deleted: user.email }));
+          }}
+        />
       ) : null}
     </AdminLayout>
   );

@@ -1,26 +1,23 @@
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Loading } from '../../shared/Loading';
 import { Notice } from '../../shared/Notice';
-import { Link, useRouter } from '../../shared/router';
+import { Link } from '../../shared/router';
 import { AdminLayout } from '../components/AdminLayout';
+import { ListToolbar } from '../components/ListToolbar';
 import { Pager } from '../components/Pager';
-import { SearchForm } from '../components/SearchForm';
 import { describeError } from '../error-text';
 import { goTo, withQuery } from '../navigation';
-import { useAdmin, useAdminApi } from '../session';
+import { useAdminApi } from '../session';
 import type { UserView } from '../types';
+import { useListQuery } from '../use-list-query';
 import { useLoad } from '../use-load';
 
 export const USERS_PAGE_SIZE = 25;
 
 /** Users: search by email or name, paged. */
 export function UsersPage() {
-  const { searchParams } = useRouter();
-  const { canWrite } = useAdmin();
   const api = useAdminApi();
-  const query = searchParams.get('query') ?? '';
-  const offset = Math.max(0, Number.parseInt(searchParams.get('offset') ?? '0', 10) || 0);
-  const deleted = searchParams.get('deleted');
+  const { query, offset, deleted } = useListQuery();
   const users = useLoad(`${query}\n${offset}`, (signal) =>
     api.get<{ users: UserView[]; total: number }>(
       withQuery('/admin/users', { query, offset, limit: USERS_PAGE_SIZE }),
@@ -37,19 +34,13 @@ export function UsersPage() {
           </p>
         </Notice>
       ) : null}
-      <div className="toolbar">
-        <SearchForm
-          label="Search users"
-          hint="Part of an email address or name"
-          initial={query}
-          onSearch={(value) => goTo(withQuery('/users', { query: value }))}
-        />
-        {canWrite ? (
-          <Link to="/users/new" className="link-button">
-            Create a user
-          </Link>
-        ) : null}
-      </div>
+      <ListToolbar
+        label="Search users"
+        hint="Part of an email address or name"
+        query={query}
+        onSearch={(value) => goTo(withQuery('/users', { query: value }))}
+        create={{ to: '/users/new', label: 'Create a user' }}
+      />
       {users.error ? (
         <ErrorPanel title="The users could not be loaded">
           <p>{describeError(users.error)}</p>

@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { ErrorPanel } from '../../../shared/ErrorPanel';
+import { LoadedView } from '../../components/LoadedView';
+import { type Outcome, OutcomeMessage } from '../../components/OutcomeMessage';
+import { describeError } from '../../error-text';
+import type { MemberView, RoleView } from '../../organization-types';
+import { type AdminApi, useAdmin, useAdminApi } from '../../session';
+import { useLoad } from '../../use-load';
+import { AddMemberForm } from './AddMemberForm';
+import { type MemberAction, MemberRow } from './MemberRow';
+import { memberLabel } from './role-options';
+
+/** Carries out one change to a member; resolves with what it did, in words. */
+async function applyMemberAction(
+  api: AdminApi,
+  membersPath: string,
+  member: MemberView,
+  action: MemberAction,
+): Promise<string> {
+  const memberPath = `${membersPath}/${encodeURIComponent(member.id)}`;
+  const who = memberLabel(member);
+  switch (action.kind) {
+    case 'assign_role':
+      await api.post(`${memberPath}/roles`, { role: action.role });
+      return `${who} now has the role ${action.role}.`;
+    case 'remove_role':
+      await api.delete(`${memberPath}/roles/${encodeURIComponent(action.role)}`);
+      return `${who} no longer has the role ${action.role}.`;
+    case 'set_status':
+      await api.put(memberPath, { status: action.status });
+      return action.status === 'suspended'
+        ? `${who} is suspended: their tokens for this organization stopped working.`
+        : `${who} is an active member again.`;
+    default:
+      await api.delete(memberPath);
+      return `${who} is no longer a member; their tokens for this organization stopped working.`;
+  }
+}
+
+function MembersTable({
+  members,
+  roles,
+  busy,
+  canWrite,
+  onAction,
+}: {
+  members: MemberView[];
+  roles: readonly RoleView[];
+  busy: boolean;
+  canWrite: boolean;
+  onAction: (member: MemberView, action: MemberAction) => Promise<void>;
+}) {
+  return (
+    <div className="table-wrap">
+      <table className="data-table" aria-busy={busy} data-testid="members">
+        <caption className="visually-hidden">Members</caption>
+        <thead>
+          <tr>
+            <th scope="col">Member</th>
+            <th scope="col">Status</th>
+            <th scope="col">Roles</th>
+            {canWrite ? <th scope="col">Actions</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {members.map((member) => (
+            <MemberRow
+              key={member.id}
+              member={member}
+              roles={roles}
+              canWrite={canWrite}
+              onAction={(action) => onAction(member, action)}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * The organization's members (invitations are listed under Invitations): their status and roles, and for write
+ * admins adding and removing roles, suspending and reinstating, removing, and adding an existing user.
+ */
+export function MembersSection({
+  organizationId,
+  roles,
+  rolesError,
+}: {
+  organizationId: string;
+  roles: readonly RoleView[];
+  rolesError: unknown;
+}) {
+  const api = useAdminApi();
+  const { canWrite } = useAdmin();
+  const path = `/admin/organizations/${encodeURIComponent(organizationId)}/members`;
+  const members = useLoad(path, (signal) => api.get<{ members: MemberView[] }>(path, signal));
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  /** Runs one change, says how it went, and shows the list as the server now has it. */
+  async function change(member: MemberView, action: MemberAction): Promise<void> {
+    setOutcome(null);
+    try {
+      setOutcome({ kind: 'done', text: await applyMemberAction(api, path, member, action) });
+    } catch (error) {
+      setOutcome({ kind: 'failed', error });
+    }
+    members.reload();
+  }
+
+  return (
+    <section className="section" aria-labelledby="members-heading">
+      <h2 id="members-heading">Members</h2>
+      <OutcomeMessage outcome={outcome} failedTitle="The member was not changed" />
+      {rolesError ? (
+        <ErrorPanel title="The roles could not be loaded">
+          <p>{describeError(rolesError)}</p>
+        </ErrorPanel>
+      ) : null}
+      <LoadedView load={members} failedTitle="The members could not be loaded">
+        {(data) => {
+          const joined = data.members.filter((member) => member.status !== 'invited');
+          return joined.length === 0 ? (
+            <p>No members yet.</p>
+          ) : (
+            <MembersTable
+              members={joined}
+              roles={roles}
+              busy={members.loading}
+              canWrite={canWrite}
+              onAction={change}
+            />
+          );
+        }}
+      </LoadedView>
+      {canWrite ? (
+        <AddMemberForm
+          membersPath={path}
+          roles={roles}
+          onAdded={(member) => {
+            setOutcome({ kind: 'done', text: `${memberLabel(member)} is now a member.` });
+            members.reload();
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}

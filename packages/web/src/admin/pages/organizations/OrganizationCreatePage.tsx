@@ -1,0 +1,99 @@
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../shared/Button';
+import { EmailField } from '../../../shared/EmailField';
+import { ErrorPanel } from '../../../shared/ErrorPanel';
+import { useCheckedSubmit } from '../../../shared/use-checked-submit';
+import { AdminLayout } from '../../components/AdminLayout';
+import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
+import { describeError } from '../../error-text';
+import { goTo, withQuery } from '../../navigation';
+import type { OrganizationView } from '../../organization-types';
+import { useAdmin, useAdminApi } from '../../session';
+import { findUserByEmail, NO_SUCH_USER } from '../../user-lookup';
+import { emailError, focusFirstInvalid } from '../../validation';
+import {
+  type OrganizationDraft,
+  OrganizationFields,
+  organizationBody,
+  organizationDraft,
+  organizationErrors,
+} from './OrganizationFields';
+
+/** Creates an organization, optionally with a first member who gets the admin role (and so can manage it). */
+export function OrganizationCreatePage() {
+  const api = useAdminApi();
+  const { canWrite } = useAdmin();
+  const [draft, setDraft] = useState<OrganizationDraft>(() => organizationDraft(null));
+  const [ownerEmail, setOwnerEmail] = useState('');
+  const [ownerError, setOwnerError] = useState<string | undefined>();
+  const { formRef, fieldErrors, busy, submit } = useCheckedSubmit<'name' | 'slug' | 'owner'>();
+  const [error, setError] = useState<unknown>(null);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    setOwnerError(undefined);
+    return submit(
+      event,
+      () => ({
+        ...organizationErrors(draft, false),
+        owner: ownerEmail.trim() === '' ? undefined : emailError(ownerEmail),
+      }),
+      async () => {
+        setError(null);
+        try {
+          const owner = ownerEmail.trim() ? await findUserByEmail(api, ownerEmail) : null;
+          if (ownerEmail.trim() && !owner) {
+            setOwnerError(NO_SUCH_USER);
+            focusFirstInvalid(formRef.current);
+            return;
+          }
+          const created = await api.post<OrganizationView>('/admin/organizations', {
+            ...organizationBody(draft),
+            ...(owner ? { owner_user_id: owner.id } : {}),
+          });
+          goTo(withQuery(`/organizations/${encodeURIComponent(created.id)}`, { created: '1' }));
+        } catch (failed) {
+          setError(failed);
+        }
+      },
+    );
+  }
+
+  return (
+    <AdminLayout
+      title="Create an organization"
+      breadcrumb={{ to: '/organizations', label: 'All organizations' }}
+    >
+      <ReadOnlyNotice />
+      {error ? (
+        <ErrorPanel title="The organization was not created">
+          <p>{describeError(error)}</p>
+        </ErrorPanel>
+      ) : null}
+      <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <fieldset className="form-fieldset" disabled={!canWrite}>
+          <OrganizationFields
+            purpose="create"
+            draft={draft}
+            onChange={(change) => setDraft((previous) => ({ ...previous, ...change }))}
+            errors={fieldErrors}
+          />
+          <EmailField
+            label="First member’s email address (optional)"
+            hint="An existing user, who becomes a member with the admin role and can then manage the organization. Without one, only admins manage it until someone gets a managing role."
+            autoComplete="off"
+            value={ownerEmail}
+            error={fieldErrors.owner ?? ownerError}
+            onChange={(event) => setOwnerEmail(event.target.value)}
+          />
+        </fieldset>
+        {canWrite ? (
+          <div className="form-actions">
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Creating…' : 'Create organization'}
+            </Button>
+          </div>
+        ) : null}
+      </form>
+    </AdminLayout>
+  );
+}

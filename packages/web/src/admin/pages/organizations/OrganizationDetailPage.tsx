@@ -1,0 +1,102 @@
+import { Notice } from '../../../shared/Notice';
+import { useRouter } from '../../../shared/router';
+import { AdminLayout } from '../../components/AdminLayout';
+import { DetailLoading } from '../../components/DetailLoading';
+import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
+import { Time } from '../../format';
+import type { OrganizationView, RoleView } from '../../organization-types';
+import { useAdmin, useAdminApi } from '../../session';
+import { useLoad } from '../../use-load';
+import { DeleteOrganizationSection } from './DeleteOrganizationSection';
+import { InvitesSection } from './InvitesSection';
+import { MembersSection } from './MembersSection';
+import { OrganizationSettingsSection } from './OrganizationSettingsSection';
+import { OrganizationStatusBadge } from './OrganizationStatusBadge';
+
+const BREADCRUMB = { to: '/organizations', label: 'All organizations' };
+
+/** One organization: its settings, members and their roles, invitations, and deletion. */
+export function OrganizationDetailPage() {
+  const { params, searchParams } = useRouter();
+  const organizationId = params.organizationId ?? '';
+  const api = useAdminApi();
+  const organization = useLoad(organizationId, (signal) =>
+    api.get<OrganizationView>(`/admin/organizations/${encodeURIComponent(organizationId)}`, signal),
+  );
+  if (organization.data === undefined)
+    return (
+      <DetailLoading
+        title="Organization"
+        breadcrumb={BREADCRUMB}
+        failedTitle="The organization could not be loaded"
+        error={organization.error}
+      />
+    );
+  return (
+    <OrganizationDetail
+      organization={organization.data}
+      created={searchParams.get('created') === '1'}
+      onChanged={organization.setData}
+    />
+  );
+}
+
+function OrganizationDetail({
+  organization,
+  created,
+  onChanged,
+}: {
+  organization: OrganizationView;
+  created: boolean;
+  onChanged: (organization: OrganizationView) => void;
+}) {
+  const api = useAdminApi();
+  const { canWrite } = useAdmin();
+  // The roles members can be given and invited with: one catalogue for every organization.
+  const roles = useLoad('roles', (signal) => api.get<{ roles: RoleView[] }>('/admin/roles', signal));
+  const catalogue = roles.data?.roles ?? [];
+
+  return (
+    <AdminLayout title={organization.name} breadcrumb={BREADCRUMB}>
+      <ReadOnlyNotice />
+      {created ? (
+        <Notice title="Organization created">
+          <p>
+            Add members below, or invite people by email. Apps see <code>{organization.slug}</code> as the
+            organization’s slug.
+          </p>
+        </Notice>
+      ) : null}
+      <dl className="summary-list">
+        <div>
+          <dt>Organization ID</dt>
+          <dd>
+            <code data-testid="organization-id">{organization.id}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>Slug</dt>
+          <dd>
+            <code>{organization.slug}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <OrganizationStatusBadge status={organization.status} />
+          </dd>
+        </div>
+        <div>
+          <dt>Created</dt>
+          <dd>
+            <Time value={organization.created_at} />
+          </dd>
+        </div>
+      </dl>
+      <OrganizationSettingsSection organization={organization} onChanged={onChanged} />
+      <MembersSection organizationId={organization.id} roles={catalogue} rolesError={roles.error} />
+      <InvitesSection organizationId={organization.id} roles={catalogue} />
+      {canWrite ? <DeleteOrganizationSection organization={organization} /> : null}
+    </AdminLayout>
+  );
+}

@@ -1,0 +1,177 @@
+import { type FormEvent, useState } from 'react';
+import { ApiError } from '../../../shared/api';
+import { Button } from '../../../shared/Button';
+import { Link, useRouter } from '../../../shared/router';
+import { TextAreaField } from '../../../shared/TextAreaField';
+import { AdminLayout } from '../../components/AdminLayout';
+import { DeleteSection } from '../../components/DeleteSection';
+import { DetailLoading } from '../../components/DetailLoading';
+import { type Outcome, OutcomeMessage } from '../../components/OutcomeMessage';
+import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
+import { goTo, withQuery } from '../../navigation';
+import type { PermissionView, RoleView } from '../../organization-types';
+import { useAdmin, useAdminApi } from '../../session';
+import { useLoad } from '../../use-load';
+
+const BREADCRUMB = { to: '/permissions', label: 'All permissions' };
+
+/**
+ * One permission: which roles grant it; a custom one's description changes here, or it is deleted. The admin API
+ * has no single-permission read, so the page finds it in the list.
+ */
+export function PermissionDetailPage() {
+  const { params } = useRouter();
+  const permissionKey = params.permissionKey ?? '';
+  const api = useAdminApi();
+  const catalogue = useLoad(permissionKey, async (signal) => {
+    const [{ permissions }, { roles }] = await Promise.all([
+      api.get<{ permissions: PermissionView[] }>('/admin/permissions', signal),
+      api.get<{ roles: RoleView[] }>('/admin/roles', signal),
+    ]);
+    return { permission: permissions.find((entry) => entry.key === permissionKey) ?? null, roles };
+  });
+  const { data } = catalogue;
+  if (data === undefined || data.permission === null)
+    return (
+      <DetailLoading
+        title="Permission"
+        breadcrumb={BREADCRUMB}
+        failedTitle="The permission could not be loaded"
+        error={data ? new ApiError(404, 'not_found', 'no such permission') : catalogue.error}
+      />
+    );
+  const grantedBy = data.roles.filter((role) => role.permissions.includes(permissionKey));
+  return (
+    <PermissionDetail
+      permission={data.permission}
+      grantedBy={grantedBy}
+      onChanged={(permission) => catalogue.setData({ ...data, permission })}
+    />
+  );
+}
+
+function PermissionDetail({
+  permission,
+  grantedBy,
+  onChanged,
+}: {
+  permission: PermissionView;
+  grantedBy: RoleView[];
+  onChanged: (permission: PermissionView) => void;
+}) {
+  const { canWrite } = useAdmin();
+  const editable = canWrite && !permission.built_in;
+  return (
+    <AdminLayout title={permission.key} breadcrumb={BREADCRUMB}>
+      <ReadOnlyNotice />
+      <dl className="summary-list">
+        <div>
+          <dt>Kind</dt>
+          <dd>{permission.built_in ? 'built-in' : 'custom'}</dd>
+        </div>
+        <div>
+          <dt>Granted by</dt>
+          <dd>
+            {grantedBy.length === 0 ? (
+              <span className="muted">no role</span>
+            ) : (
+              <ul className="inline-list">
+                {grantedBy.map((role) => (
+                  <li key={role.key}>
+                    <Link to={`/roles/${encodeURIComponent(role.key)}`}>{role.name}</Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </dd>
+        </div>
+      </dl>
+      {permission.built_in ? (
+        <p>This is a built-in permission: it cannot be changed or deleted. {permission.description}</p>
+      ) : (
+        <DescriptionSection permission={permission} editable={editable} onChanged={onChanged} />
+      )}
+      {editable ? <DeletePermissionSection permission={permission} /> : null}
+    </AdminLayout>
+  );
+}
+
+function DescriptionSection({
+  permission,
+  editable,
+  onChanged,
+}: {
+  permission: PermissionView;
+  editable: boolean;
+  onChanged: (permission: PermissionView) => void;
+}) {
+  const api = useAdminApi();
+  const [description, setDescription] = useState(permission.description);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const updated = await api.put<PermissionView>(
+        `/admin/permissions/${encodeURIComponent(permission.key)}`,
+        { description: description.trim() },
+      );
+      onChanged(updated);
+      setOutcome({ kind: 'done', text: 'The description is saved.' });
+    } catch (error) {
+      setOutcome({ kind: 'failed', error });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="section" aria-labelledby="permission-description-heading">
+      <h2 id="permission-description-heading">Description</h2>
+      <OutcomeMessage outcome={outcome} failedTitle="The description was not saved" />
+      <form noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <fieldset className="form-fieldset" disabled={!editable}>
+          <TextAreaField
+            label="What it allows"
+            maxLength={500}
+            rows={2}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
+        </fieldset>
+        {editable ? (
+          <div className="form-actions">
+            <Button type="submit" variant="secondary" disabled={busy}>
+              {busy ? 'Saving…' : 'Save description'}
+            </Button>
+          </div>
+        ) : null}
+      </form>
+    </section>
+  );
+}
+
+function DeletePermissionSection({ permission }: { permission: PermissionView }) {
+  const api = useAdminApi();
+  return (
+    <DeleteSection
+      heading="Delete this permission"
+      explanation="Every role that grants it stops granting it. It cannot be undone."
+      label="Delete permission"
+      question={
+        <p>
+          Delete the permission <strong>{permission.key}</strong> for good?
+        </p>
+      }
+      failedTitle="The permission was not deleted"
+      onDelete={async () => {
+        await api.delete(`/admin/permissions/${encodeURIComponent(permission.key)}`);
+        goTo(withQuery('/permissions', { deleted: permission.key }));
+      }}
+    />
+  );
+}

@@ -1,0 +1,40 @@
+import { Link } from '../../../shared/router';
+import { LoadedView } from '../../components/LoadedView';
+import type { MemberView, OrganizationView } from '../../organization-types';
+import { useAdminApi } from '../../session';
+import type { UserView } from '../../types';
+import { useLoad } from '../../use-load';
+import { OrganizationStatusBadge } from '../organizations/OrganizationStatusBadge';
+
+/** The organizations the user belongs to, in any membership status, with their roles there. */
+export function UserOrganizationsSection({ user }: { user: UserView }) {
+  const api = useAdminApi();
+  const path = `/admin/users/${encodeURIComponent(user.id)}/organizations`;
+  const memberships = useLoad(path, (signal) =>
+    api.get<{ memberships: { organization: OrganizationView; member: MemberView }[] }>(path, signal),
+  );
+  return (
+    <section className="section" aria-labelledby="user-organizations-heading">
+      <h2 id="user-organizations-heading">Organizations</h2>
+      <LoadedView load={memberships} failedTitle="The organizations could not be loaded">
+        {(data) =>
+          data.memberships.length === 0 ? (
+            <p>Not a member of any organization.</p>
+          ) : (
+            <ul className="plain-list">
+              {data.memberships.map(({ organization, member }) => (
+                <li key={member.id}>
+                  <Link to={`/organizations/${encodeURIComponent(organization.id)}`}>
+                    {organization.name}
+                  </Link>{' '}
+                  <OrganizationStatusBadge status={member.status} /> roles:{' '}
+                  {member.roles.join(', ') || 'none'}
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </LoadedView>
+    </section>
+  );
+}

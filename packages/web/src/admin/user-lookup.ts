@@ -1,0 +1,16 @@
+import type { AdminApi } from './session';
+import type { UserView } from './types';
+
+/**
+ * The user whose address is `email` (compared case-insensitively, as the server stores addresses), or null.
+ * Admins know people by their address; the organization API takes user ids.
+ */
+export async function findUserByEmail(api: AdminApi, email: string): Promise<UserView | null> {
+  const wanted = email.trim().toLowerCase();
+  const query = new URLSearchParams({ query: wanted, limit: '200' });
+  const found = await api.get<{ users: UserView[] }>(`/admin/users?${query}`);
+  return found.users.find((user) => user.email.toLowerCase() === wanted) ?? null;
+}
+
+/** What a form says when no user has the address it was given. */
+export const NO_SUCH_USER = 'No user has this email address. Create the user first.';
