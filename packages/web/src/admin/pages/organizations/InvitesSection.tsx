@@ -68,7 +68,10 @@ export function InvitesSection({
                       <td>
                         <Time value={invite.expires_at} />
                         {invite.expired ? (
-                          <span className="status-badge status-disabled"> expired</span>
+                          <>
+                            {' '}
+                            <span className="status-badge status-disabled">expired</span>
+                          </>
                         ) : null}
                       </td>
                       <td>
