@@ -1,6 +1,6 @@
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { App } from '../app/build.js';
+import type { App } from '../app/app-types.js';
 import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { requireStepUpIfEnrolled } from '../otp/step-up.js';

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { Type } from 'typebox';
-import type { App } from '../app/build.js';
+import type { App } from '../app/app-types.js';
 import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { type AuditEvent, type AuditFilter, csvHeader, csvRow, jsonLine } from '../audit/audit-log.js';

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { App } from '../app/build.js';
+import type { App } from '../app/app-types.js';
 import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { ICON_CONTENT_TYPES, IconValidationError, MAX_ICON_BYTES, publicIconPath } from '../clients/icon.js';

@@ -1,4 +1,4 @@
-import type { App, Port } from './build.js';
+import type { App, Port } from './app-types.js';
 import type { AppContext } from './context.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { App } from '../app/build.js';
+import type { App } from '../app/app-types.js';
 import type { AppContext } from '../app/context.js';
 import { iconVersion } from './icon.js';
 import { IconClientParams, IconVersionQuery, iconResponses, sendClientIcon } from './icon-http.js';

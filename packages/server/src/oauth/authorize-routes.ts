@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { currentSession, requireSessionWithCsrf } from '../accounts/session-http.js';
-import type { App } from '../app/build.js';
+import type { App } from '../app/app-types.js';
 import type { AppContext } from '../app/context.js';
 import { errorResponses } from '../app/errors.js';
 import { messagePage } from '../app/html-page.js';

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { App } from '../app/build.js';
+import type { App } from '../app/app-types.js';
 import type { AppContext } from '../app/context.js';
 import { buildDiscoveryDocument } from './discovery.js';
 

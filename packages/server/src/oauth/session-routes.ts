@@ -6,7 +6,7 @@ import {
   requireSessionWithCsrf,
   sessionCsrfToken,
 } from '../accounts/session-http.js';
-import type { App } from '../app/build.js';
+import type { App } from '../app/app-types.js';
 import type { AppContext } from '../app/context.js';
 import { errorResponses } from '../app/errors.js';
 import { messagePage } from '../app/html-page.js';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
-import type { App } from '../app/build.js';
+import type { App } from '../app/app-types.js';
 import type { AppContext } from '../app/context.js';
 import { OAuthError, oauthErrorResponses } from '../app/errors.js';
 import { authenticateClient, claimedClientId } from './client-authentication.js';
