@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app/context.js';
 import { ApiError } from '../app/errors.js';
-import type { OtpSessionAccess } from '../otp/routes.js';
+import type { OtpSessionAccess } from '../otp/factor-routes.js';
 import { requireStepUpIfEnrolled } from '../otp/step-up.js';
 import { csrfTokenFor, type Session, type StartedSession, verifyCsrfToken } from './sessions.js';
 

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { csrfTokenFor, type Session, type StartedSession, verifyCsrfToken } from '../accounts/sessions.js';
 import type { AppContext } from '../app/context.js';
 import { ApiError } from '../app/errors.js';
-import type { OtpSessionAccess } from '../otp/routes.js';
+import type { OtpSessionAccess } from '../otp/factor-routes.js';
 import type { AdminUser } from './admin-users.js';
 
 /** The admin port's own cookie (spec §5): never sent to the public port's paths. */

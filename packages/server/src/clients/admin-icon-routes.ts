@@ -1,13 +1,13 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { recordAdminAction } from '../admin/admin-audit.js';
 import type { App } from '../app/app-types.js';
 import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
-import { ICON_CONTENT_TYPES, IconValidationError, MAX_ICON_BYTES, publicIconPath } from '../clients/icon.js';
-import { IconClientParams, IconVersionQuery, iconResponses, sendClientIcon } from '../clients/icon-http.js';
-import { ClientIconNotFoundError, ClientNotFoundError } from '../clients/service.js';
-import { recordAdminAction } from './admin-audit.js';
+import { ICON_CONTENT_TYPES, IconValidationError, MAX_ICON_BYTES, publicIconPath } from './icon.js';
+import { IconClientParams, IconVersionQuery, iconResponses, sendClientIcon } from './icon-http.js';
+import { ClientIconNotFoundError, ClientNotFoundError } from './service.js';
 
 export const ClientIconView = Type.Object({
   content_type: Type.String(),

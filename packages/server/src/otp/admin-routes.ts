@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
+import { adminCaller } from '../admin/guard.js';
 import type { App } from '../app/app-types.js';
 import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
-import type { OtpAccount } from '../otp/service.js';
-import { adminCaller } from './guard.js';
+import type { OtpAccount } from './service.js';
 
 const StatusView = Type.Object({
   status: Type.String(),

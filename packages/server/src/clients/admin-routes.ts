@@ -1,11 +1,11 @@
 import { Type } from 'typebox';
+import { recordAdminAction } from '../admin/admin-audit.js';
 import type { App } from '../app/app-types.js';
 import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
-import { type Client, ClientInputSchema, ClientValidationError } from '../clients/model.js';
-import { ClientNotFoundError } from '../clients/service.js';
-import { recordAdminAction } from './admin-audit.js';
-import { ClientIconView, clientIconView, registerAdminClientIconRoutes } from './client-icon-routes.js';
+import { ClientIconView, clientIconView, registerAdminClientIconRoutes } from './admin-icon-routes.js';
+import { type Client, ClientInputSchema, ClientValidationError } from './model.js';
+import { ClientNotFoundError } from './service.js';
 
 const SecretMetadata = Type.Object({
   created_at: Type.String({ format: 'date-time' }),

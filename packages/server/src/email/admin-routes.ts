@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
+import { adminCaller } from '../admin/guard.js';
 import type { App } from '../app/app-types.js';
 import type { AppContext } from '../app/context.js';
 import { errorResponses } from '../app/errors.js';
-import type { TemplateView } from '../email/template-service.js';
-import { type TemplateContent, TemplateContentSchema } from '../email/templates.js';
-import { adminCaller } from './guard.js';
+import type { TemplateView } from './template-service.js';
+import { type TemplateContent, TemplateContentSchema } from './templates.js';
 
 const TemplateViewSchema = Type.Object({
   name: Type.String(),

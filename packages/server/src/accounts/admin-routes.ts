@@ -1,13 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { accountLink } from '../accounts/registration-routes.js';
-import { Email, OpaqueMessage } from '../accounts/schemas.js';
-import { type User, UserExistsError } from '../accounts/users.js';
+import { adminCaller } from '../admin/guard.js';
 import type { App } from '../app/app-types.js';
 import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { revokeAllGrantsOfUser } from '../oauth/grant-revocation.js';
-import { adminCaller } from './guard.js';
+import { accountLink } from './registration-routes.js';
+import { Email, OpaqueMessage } from './schemas.js';
+import { type User, UserExistsError } from './users.js';
 
 const UserView = Type.Object({
   id: Type.String(),

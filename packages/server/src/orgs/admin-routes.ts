@@ -1,10 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Email } from '../accounts/schemas.js';
+import { recordAdminAction } from '../admin/admin-audit.js';
+import { adminCaller } from '../admin/guard.js';
 import type { App } from '../app/app-types.js';
 import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
-import { inviteByEmail } from '../orgs/invite-email.js';
+import { inviteByEmail } from './invite-email.js';
 import {
   AdminOrganizationView,
   adminOrganizationView,
@@ -18,9 +20,7 @@ import {
   OrganizationId,
   SettingsInput,
   Slug,
-} from '../orgs/views.js';
-import { recordAdminAction } from './admin-audit.js';
-import { adminCaller } from './guard.js';
+} from './views.js';
 
 const TAG = 'admin-organizations';
 const OrganizationParams = Type.Object({ organizationId: OrganizationId });

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { recordAdminAction } from '../admin/admin-audit.js';
 import type { App } from '../app/app-types.js';
 import type { AppContext } from '../app/context.js';
 import { errorResponses } from '../app/errors.js';
-import { Key, Name, PermissionView, permissionView, RoleView, roleView } from '../orgs/views.js';
-import { recordAdminAction } from './admin-audit.js';
+import { Key, Name, PermissionView, permissionView, RoleView, roleView } from './views.js';
 
 const TAG = 'admin-organizations';
 const RoleParams = Type.Object({ roleId: Key });
