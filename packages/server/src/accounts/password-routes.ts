@@ -1,12 +1,10 @@
 import { Type } from 'typebox';
+import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { revokeAllGrantsOfUser } from '../oauth/grant-revocation.js';
-import { registerPasswordChangeRoutes } from './password-change-routes.js';
 import { accountLink } from './registration-routes.js';
 import { Email, OpaqueMessage } from './schemas.js';
-import { requireSessionWithCsrf, setSessionCookie } from './session-http.js';
 import { requireOwnOrigin } from './sign-in-routes.js';
 
 const Token = Type.String({ minLength: 20, maxLength: 200 });
@@ -19,7 +17,7 @@ const invalidResetToken = () =>
     'this reset link is invalid, already used or expired; ask for a new one',
   );
 
-/** Password reset by email and password change (both end in a new OPAQUE registration). */
+/** Password reset by email (ends in a new OPAQUE registration). */
 export function registerPasswordRoutes(app: App, context: AppContext): void {
   app.post(
     '/api/user/password/reset/request',
@@ -137,20 +135,4 @@ export function registerPasswordRoutes(app: App, context: AppContext): void {
       return { reset: true as const };
     },
   );
-
-  registerPasswordChangeRoutes(app, context, {
-    kind: 'user',
-    prefix: '/api/user/password/change',
-    tag: 'accounts',
-    config: {},
-    passwords: context.passwords,
-    sessions: context.sessions,
-    async caller(request) {
-      const session = await requireSessionWithCsrf(context, request);
-      const user = await context.users.find(session.userId);
-      if (!user) throw new ApiError(401, 'not_signed_in', 'sign in first');
-      return { session, account: user };
-    },
-    setCookie: (reply, started) => setSessionCookie(context, reply, started),
-  });
 }

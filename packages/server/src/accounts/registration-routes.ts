@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
+import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { Email, OpaqueMessage } from './schemas.js';
 import { setSessionCookie } from './session-http.js';

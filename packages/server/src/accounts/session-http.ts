@@ -1,9 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../app/app-context.js';
 import { ApiError } from '../app/errors.js';
 import type { OtpSessionAccess } from '../otp/factor-routes.js';
 import { requireStepUpIfEnrolled } from '../otp/step-up.js';
+import type { PasswordChangeAccess } from './password-change-routes.js';
 import { csrfTokenFor, type Session, type StartedSession, verifyCsrfToken } from './sessions.js';
+import type { User } from './users.js';
 
 /** The header carrying the CSRF token on cookie-authenticated state changes. */
 export const CSRF_HEADER = 'x-csrf-token';
@@ -93,5 +95,24 @@ export function userOtpAccess(context: AppContext): OtpSessionAccess {
       if (!user) throw new ApiError(401, 'not_signed_in', 'sign in first');
       return { kind: 'user', id: user.id, label: user.email };
     },
+  };
+}
+
+/** The public port's password change: the signed-in user of a CSRF-checked session. */
+export function userPasswordChangeAccess(context: AppContext): PasswordChangeAccess<User> {
+  return {
+    kind: 'user',
+    prefix: '/api/user/password/change',
+    tag: 'accounts',
+    config: {},
+    passwords: context.passwords,
+    sessions: context.sessions,
+    async caller(request) {
+      const session = await requireSessionWithCsrf(context, request);
+      const user = await context.users.find(session.userId);
+      if (!user) throw new ApiError(401, 'not_signed_in', 'sign in first');
+      return { session, account: user };
+    },
+    setCookie: (reply, started) => setSessionCookie(context, reply, started),
   };
 }

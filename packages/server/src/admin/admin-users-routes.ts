@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { Email, OpaqueMessage } from '../accounts/schemas.js';
+import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import type { AdminUser } from './admin-users.js';
 import { adminCaller } from './guard.js';

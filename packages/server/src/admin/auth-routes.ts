@@ -1,8 +1,7 @@
 import { Type } from 'typebox';
-import { registerPasswordChangeRoutes } from '../accounts/password-change-routes.js';
 import { Email, OpaqueMessage } from '../accounts/schemas.js';
+import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import type { AppContext } from '../app/context.js';
 import { errorResponses } from '../app/errors.js';
 import { adminCaller, adminCsrfToken, clearAdminCookie, currentAdmin, setAdminCookie } from './guard.js';
 
@@ -13,7 +12,7 @@ const AdminView = Type.Object({
   role: Type.Union([Type.Literal('read'), Type.Literal('write')]),
 });
 
-/** Admin sign-in with OPAQUE, the admin session, and admin password change. */
+/** Admin sign-in with OPAQUE and the admin session (accounts/index.ts registers the admin password change). */
 export function registerAdminAuthRoutes(app: App, context: AppContext): void {
   app.post(
     '/admin/login/start',
@@ -164,18 +163,4 @@ export function registerAdminAuthRoutes(app: App, context: AppContext): void {
       return { signed_out: true as const };
     },
   );
-
-  registerPasswordChangeRoutes(app, context, {
-    kind: 'admin',
-    prefix: '/admin/password/change',
-    tag: 'admin-session',
-    config: { adminAccess: 'self' },
-    passwords: context.adminPasswords,
-    sessions: context.adminSessions,
-    async caller(request) {
-      const { session, admin } = adminCaller(request);
-      return { session, account: admin };
-    },
-    setCookie: (reply, started) => setAdminCookie(context, reply, started),
-  });
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { PasswordChangeAccess } from '../accounts/password-change-routes.js';
 import { csrfTokenFor, type Session, type StartedSession, verifyCsrfToken } from '../accounts/sessions.js';
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../app/app-context.js';
 import { ApiError } from '../app/errors.js';
 import type { OtpSessionAccess } from '../otp/factor-routes.js';
 import type { AdminUser } from './admin-users.js';
@@ -142,5 +143,22 @@ export function adminOtpAccess(context: AppContext): OtpSessionAccess {
       if (!admin) throw new ApiError(401, 'admin_session_required', 'sign in to the admin portal');
       return { kind: 'admin', id: admin.id, label: admin.email };
     },
+  };
+}
+
+/** The admin port's password change: the signed-in admin (the guard checked `self` access and CSRF). */
+export function adminPasswordChangeAccess(context: AppContext): PasswordChangeAccess<AdminUser> {
+  return {
+    kind: 'admin',
+    prefix: '/admin/password/change',
+    tag: 'admin-session',
+    config: { adminAccess: 'self' },
+    passwords: context.adminPasswords,
+    sessions: context.adminSessions,
+    async caller(request) {
+      const { session, admin } = adminCaller(request);
+      return { session, account: admin };
+    },
+    setCookie: (reply, started) => setAdminCookie(context, reply, started),
   };
 }

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import * as opaque from '@serenity-kit/opaque';
 import { normalizeEmail } from '../accounts/users.js';
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../app/app-context.js';
 import { adminUsers } from '../db/schema/index.js';
 
 export const INSTALL_HELP = `Usage: tessera install --admin-email EMAIL [options] < password-file

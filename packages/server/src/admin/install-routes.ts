@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import { Email, OpaqueMessage } from '../accounts/schemas.js';
 import { normalizeEmail } from '../accounts/users.js';
+import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import type { AppContext } from '../app/context.js';
 import { errorResponses } from '../app/errors.js';
 import { adminUsers } from '../db/schema/index.js';
 

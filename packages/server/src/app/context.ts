@@ -3,8 +3,8 @@ import { EmailTokens } from '../accounts/email-tokens.js';
 import { OpaqueServer } from '../accounts/opaque.js';
 import { PasswordAuthentication } from '../accounts/password-authentication.js';
 import { SessionService } from '../accounts/sessions.js';
-import { type User, UserService, userPasswordAccounts } from '../accounts/users.js';
-import { type AdminUser, AdminUserService, adminPasswordAccounts } from '../admin/admin-users.js';
+import { UserService, userPasswordAccounts } from '../accounts/users.js';
+import { AdminUserService, adminPasswordAccounts } from '../admin/admin-users.js';
 import { InstallService } from '../admin/install.js';
 import { PublicBaseUrl } from '../admin/public-base-url.js';
 import { AuditLog } from '../audit/audit-log.js';
@@ -32,46 +32,10 @@ import { RoleService } from '../orgs/roles.js';
 import { OrganizationService } from '../orgs/service.js';
 import { OrganizationStore } from '../orgs/store.js';
 import { OtpService } from '../otp/service.js';
+import type { AppContext } from './app-context.js';
 import { Metrics } from './metrics.js';
+import { RATE_LIMIT_RULES, SETTING_DEFINITIONS } from './modules.js';
 import { MemoryRateLimitStore, RateLimits, RedisRateLimitStore } from './rate-limits.js';
-
-/** Everything a request handler may use; one per process (or per test app). */
-export interface AppContext {
-  config: Config;
-  logger: Logger;
-  database: Database;
-  keyring: Keyring;
-  sealer: Sealer;
-  bus: ChangeBus;
-  settings: SettingsService;
-  signingKeys: SigningKeyService;
-  clients: ClientService;
-  users: UserService;
-  sessions: SessionService;
-  oauthStore: OAuthStore;
-  issuer: TokenIssuer;
-  tokens: TokenService;
-  introspection: Introspection;
-  authorize: AuthorizeService;
-  passwords: PasswordAuthentication<User>;
-  emailTokens: EmailTokens;
-  mailer: Mailer;
-  emailTemplates: EmailTemplateService;
-  rateLimits: RateLimits;
-  adminUsers: AdminUserService;
-  adminSessions: SessionService;
-  adminPasswords: PasswordAuthentication<AdminUser>;
-  install: InstallService;
-  audit: AuditLog;
-  publicBaseUrl: PublicBaseUrl;
-  otp: OtpService;
-  organizations: OrganizationService;
-  organizationInvites: InviteService;
-  organizationRoles: RoleService;
-  /** Prometheus metrics served at `/metrics` on the admin port; slices add their instruments here. */
-  metrics: Metrics;
-  close(): Promise<void>;
-}
 
 export interface ContextOptions {
   /** Use this database instead of opening one from the config (tests). */
@@ -106,7 +70,7 @@ export async function createContext(
     const sealer = new Sealer(keyring);
     const bus = new ChangeBus(database);
     await bus.start();
-    const settings = new SettingsService(database, bus, sealer);
+    const settings = new SettingsService(database, bus, sealer, SETTING_DEFINITIONS);
     await settings.load();
     const publicBaseUrl = new PublicBaseUrl(config, settings);
     publicBaseUrl.applyAtStart();
@@ -166,6 +130,7 @@ export async function createContext(
     const rateLimits = new RateLimits(
       config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore(),
       settings,
+      RATE_LIMIT_RULES,
     );
 
     const maintenanceMs = options.keyMaintenanceMs ?? 30_000;

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { recordAdminAction } from '../admin/admin-audit.js';
+import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { ClientIconView, clientIconView, registerAdminClientIconRoutes } from './admin-icon-routes.js';
 import { type Client, ClientInputSchema, ClientValidationError } from './model.js';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../app/app-context.js';
 import { type ClientInput, type GrantType, STANDARD_SCOPES } from './model.js';
 
 export const CLIENTS_HELP: Record<string, string> = {

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { currentSession, requireSessionWithCsrf } from '../accounts/session-http.js';
+import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import type { AppContext } from '../app/context.js';
 import { errorResponses } from '../app/errors.js';
 import { messagePage } from '../app/html-page.js';
 import { publicIconPath } from '../clients/icon.js';

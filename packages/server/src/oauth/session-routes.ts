@@ -6,8 +6,8 @@ import {
   requireSessionWithCsrf,
   sessionCsrfToken,
 } from '../accounts/session-http.js';
+import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import type { AppContext } from '../app/context.js';
 import { errorResponses } from '../app/errors.js';
 import { messagePage } from '../app/html-page.js';
 import { authorizationResponseUrl } from './authorize-request.js';

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { recordAdminAction } from '../admin/admin-audit.js';
+import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import type { AppContext } from '../app/context.js';
 import { errorResponses } from '../app/errors.js';
 import { Key, Name, PermissionView, permissionView, RoleView, roleView } from './views.js';
 

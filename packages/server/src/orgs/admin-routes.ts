@@ -3,8 +3,8 @@ import { Type } from 'typebox';
 import { Email } from '../accounts/schemas.js';
 import { recordAdminAction } from '../admin/admin-audit.js';
 import { adminCaller } from '../admin/guard.js';
+import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { inviteByEmail } from './invite-email.js';
 import {

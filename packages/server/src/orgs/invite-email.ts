@@ -1,4 +1,4 @@
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../app/app-context.js';
 import { emailNotConfigured } from '../email/mailer.js';
 import type { Actor } from './model.js';
 

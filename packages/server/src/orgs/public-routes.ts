@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
+import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import type { AppContext } from '../app/context.js';
 import { errorResponses } from '../app/errors.js';
 import { registerInviteRoutes } from './invite-routes.js';
 import { organizationRouteHelpers } from './route-helpers.js';

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { adminCaller } from '../admin/guard.js';
+import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import type { OtpAccount } from './service.js';
 

@@ -1,0 +1,13 @@
+import type { SliceModule } from '../app/module.js';
+import { registerAdminEmailTemplateRoutes, registerAdminSmtpTestRoute } from './admin-routes.js';
+import { EMAIL_SETTINGS } from './settings.js';
+
+/** Outgoing email: the SMTP transport and the templates admins may reword. */
+export const emailModule = {
+  name: 'email',
+  settings: EMAIL_SETTINGS,
+  registerAdmin(app, context) {
+    registerAdminSmtpTestRoute(app, context);
+    registerAdminEmailTemplateRoutes(app, context);
+  },
+} satisfies SliceModule;
