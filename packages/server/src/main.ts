@@ -110,7 +110,7 @@ async function serve(config: Config, args: string[]): Promise<void> {
   }
 
   const server = await startServer(config, logger, { migrate: !cluster.isWorker });
-  const installToken = cluster.isWorker ? null : await server.context.install.issueToken();
+  const installToken = cluster.isWorker ? null : await server.context.admin.install.issueToken();
   const shutdown = async () => {
     await server.close().catch(() => {});
     process.exit(0);

@@ -6,6 +6,7 @@ import { registerPasswordChangeRoutes } from './password-change-routes.js';
 import { registerPasswordRoutes } from './password-routes.js';
 import { registerProfileRoutes } from './profile-routes.js';
 import { registerRegistrationRoutes } from './registration-routes.js';
+import { createAccountServices } from './services.js';
 import { userPasswordChangeAccess } from './session-http.js';
 import { ACCOUNT_RATE_LIMITS, ACCOUNT_SETTINGS } from './settings.js';
 import { registerSignInRoutes } from './sign-in-routes.js';
@@ -13,6 +14,7 @@ import { registerSignInRoutes } from './sign-in-routes.js';
 /** Users: OPAQUE sign-in and registration, sessions, password reset and change, profile, directory. */
 export const accountsModule = {
   name: 'accounts',
+  createServices: createAccountServices,
   settings: ACCOUNT_SETTINGS,
   rateLimits: ACCOUNT_RATE_LIMITS,
   sealedColumns: [{ table: 'opaque_logins', column: 'state_sealed', idColumn: 'id_hash' }],
@@ -29,4 +31,4 @@ export const accountsModule = {
     // One password-change factory serves both ports; on this one it changes the signed-in admin's password.
     registerPasswordChangeRoutes(app, context, adminPasswordChangeAccess(context));
   },
-} satisfies SliceModule;
+} satisfies SliceModule<'accounts'>;

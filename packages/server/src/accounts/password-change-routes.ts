@@ -53,7 +53,7 @@ export function registerPasswordChangeRoutes<A extends PasswordAccount>(
     async (request) => {
       const { session, account } = await access.caller(request);
       await requireStepUpIfEnrolled(
-        context.otp,
+        context.otp.factors,
         { kind: access.kind, id: account.id, label: account.email },
         session,
       );

@@ -18,7 +18,7 @@ export function setAdminCookie(context: AppContext, reply: FastifyReply, started
     // Strict: the admin portal is never entered from another site's link.
     sameSite: 'strict',
     path: '/',
-    maxAge: context.adminSessions.absoluteSeconds(),
+    maxAge: context.admin.sessions.absoluteSeconds(),
   });
 }
 
@@ -43,9 +43,9 @@ export async function currentAdmin(
   request: FastifyRequest,
 ): Promise<AdminCaller | null> {
   const cookieValue = request.cookies?.[adminCookieName(context)];
-  const session = await context.adminSessions.resolve(cookieValue);
+  const session = await context.admin.sessions.resolve(cookieValue);
   if (!session || !cookieValue) return null;
-  const admin = await context.adminUsers.find(session.userId);
+  const admin = await context.admin.users.find(session.userId);
   if (admin?.status !== 'active') return null;
   return { session, admin, cookieValue };
 }
@@ -117,7 +117,7 @@ export function registerAdminGuard(
 export function adminOtpAccess(context: AppContext): OtpSessionAccess {
   const session = async (request: FastifyRequest, csrf: boolean) => {
     const cookieValue = request.cookies?.[adminCookieName(context)];
-    const found = await context.adminSessions.resolve(cookieValue);
+    const found = await context.admin.sessions.resolve(cookieValue);
     if (!found || !cookieValue)
       throw new ApiError(401, 'admin_session_required', 'sign in to the admin portal');
     if (csrf) {
@@ -134,12 +134,12 @@ export function adminOtpAccess(context: AppContext): OtpSessionAccess {
   };
   return {
     kind: 'admin',
-    sessions: context.adminSessions,
+    sessions: context.admin.sessions,
     requireSession: (request) => session(request, true),
     currentSession: (request) => session(request, false).catch(() => null),
     setCookie: (reply, started) => setAdminCookie(context, reply, started),
     async account(found) {
-      const admin = await context.adminUsers.find(found.userId);
+      const admin = await context.admin.users.find(found.userId);
       if (!admin) throw new ApiError(401, 'admin_session_required', 'sign in to the admin portal');
       return { kind: 'admin', id: admin.id, label: admin.email };
     },
@@ -153,8 +153,8 @@ export function adminPasswordChangeAccess(context: AppContext): PasswordChangeAc
     prefix: '/admin/password/change',
     tag: 'admin-session',
     config: { adminAccess: 'self' },
-    passwords: context.adminPasswords,
-    sessions: context.adminSessions,
+    passwords: context.admin.passwords,
+    sessions: context.admin.sessions,
     async caller(request) {
       const { session, admin } = adminCaller(request);
       return { session, account: admin };

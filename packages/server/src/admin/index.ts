@@ -3,6 +3,7 @@ import { registerAdminAdminUserRoutes } from './admin-users-routes.js';
 import { registerAdminAuditRoutes } from './audit-routes.js';
 import { registerAdminAuthRoutes } from './auth-routes.js';
 import { registerInstallRoutes } from './install-routes.js';
+import { createAdminServices } from './services.js';
 import { ADMIN_SETTINGS } from './settings.js';
 import { registerAdminSystemRoutes } from './system-routes.js';
 
@@ -12,6 +13,7 @@ import { registerAdminSystemRoutes } from './system-routes.js';
  */
 export const adminModule = {
   name: 'admin',
+  createServices: createAdminServices,
   settings: ADMIN_SETTINGS,
   registerAdmin(app, context) {
     registerInstallRoutes(app, context);
@@ -20,4 +22,4 @@ export const adminModule = {
     registerAdminAuditRoutes(app, context);
     registerAdminAdminUserRoutes(app, context);
   },
-} satisfies SliceModule;
+} satisfies SliceModule<'admin'>;

@@ -1,68 +1,26 @@
-import type { Logger } from 'pino';
-import type { EmailTokens } from '../accounts/email-tokens.js';
-import type { PasswordAuthentication } from '../accounts/password-authentication.js';
-import type { SessionService } from '../accounts/sessions.js';
-import type { User, UserService } from '../accounts/users.js';
-import type { AdminUser, AdminUserService } from '../admin/admin-users.js';
-import type { InstallService } from '../admin/install.js';
-import type { PublicBaseUrl } from '../admin/public-base-url.js';
-import type { AuditLog } from '../audit/audit-log.js';
-import type { ClientService } from '../clients/service.js';
-import type { Config } from '../config/config.js';
-import type { SettingsService } from '../config/settings.js';
-import type { Keyring } from '../crypto/keyring.js';
-import type { Sealer } from '../crypto/seal.js';
-import type { SigningKeyService } from '../crypto/signing-keys.js';
-import type { ChangeBus } from '../db/change-bus.js';
-import type { Database } from '../db/client.js';
-import type { Mailer } from '../email/mailer.js';
-import type { EmailTemplateService } from '../email/template-service.js';
-import type { AuthorizeService } from '../oauth/authorize-service.js';
-import type { Introspection } from '../oauth/introspection.js';
-import type { OAuthStore } from '../oauth/store.js';
-import type { TokenIssuer } from '../oauth/token-issuer.js';
-import type { TokenService } from '../oauth/token-service.js';
-import type { InviteService } from '../orgs/invites.js';
-import type { RoleService } from '../orgs/roles.js';
-import type { OrganizationService } from '../orgs/service.js';
-import type { OtpService } from '../otp/service.js';
-import type { Metrics } from './metrics.js';
+import type { AccountServices } from '../accounts/services.js';
+import type { AdminServices } from '../admin/services.js';
+import type { ClientServices } from '../clients/services.js';
+import type { EmailServices } from '../email/services.js';
+import type { OAuthServices } from '../oauth/services.js';
+import type { OrganizationServices } from '../orgs/services.js';
+import type { OtpServices } from '../otp/services.js';
+import type { Infrastructure } from './infrastructure.js';
 import type { RateLimits } from './rate-limits.js';
 
+/** Each slice's services under its module's name: `context.accounts.users`, `context.oauth.tokens`, ... */
+export interface SliceServices {
+  accounts: AccountServices;
+  admin: AdminServices;
+  clients: ClientServices;
+  email: EmailServices;
+  oauth: OAuthServices;
+  orgs: OrganizationServices;
+  otp: OtpServices;
+}
+
 /** Everything a request handler may use; one per process (or per test app). */
-export interface AppContext {
-  config: Config;
-  logger: Logger;
-  database: Database;
-  keyring: Keyring;
-  sealer: Sealer;
-  bus: ChangeBus;
-  settings: SettingsService;
-  signingKeys: SigningKeyService;
-  clients: ClientService;
-  users: UserService;
-  sessions: SessionService;
-  oauthStore: OAuthStore;
-  issuer: TokenIssuer;
-  tokens: TokenService;
-  introspection: Introspection;
-  authorize: AuthorizeService;
-  passwords: PasswordAuthentication<User>;
-  emailTokens: EmailTokens;
-  mailer: Mailer;
-  emailTemplates: EmailTemplateService;
+export interface AppContext extends Infrastructure, SliceServices {
   rateLimits: RateLimits;
-  adminUsers: AdminUserService;
-  adminSessions: SessionService;
-  adminPasswords: PasswordAuthentication<AdminUser>;
-  install: InstallService;
-  audit: AuditLog;
-  publicBaseUrl: PublicBaseUrl;
-  otp: OtpService;
-  organizations: OrganizationService;
-  organizationInvites: InviteService;
-  organizationRoles: RoleService;
-  /** Prometheus metrics served at `/metrics` on the admin port; slices add their instruments here. */
-  metrics: Metrics;
   close(): Promise<void>;
 }

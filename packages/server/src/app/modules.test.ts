@@ -1,9 +1,11 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { SettingKey } from '../config/settings.js';
+import type { SliceServices } from './app-context.js';
 import { mergeByKey } from './module.js';
 import {
   type DefinedRateLimitName,
   type DefinedSettingKey,
+  type ListedModuleName,
   MODULES,
   RATE_LIMIT_RULES,
   SEALED_COLUMNS,
@@ -16,6 +18,8 @@ describe('the module list', () => {
     // A slice whose settings.ts types its keys but whose module is not listed (or the reverse) fails typecheck here.
     expectTypeOf<SettingKey>().toEqualTypeOf<DefinedSettingKey>();
     expectTypeOf<RateLimitName>().toEqualTypeOf<DefinedRateLimitName>();
+    // Every group of the context comes from exactly one listed module.
+    expectTypeOf<keyof SliceServices>().toEqualTypeOf<ListedModuleName>();
   });
 
   it('has one module per name', () => {

@@ -44,6 +44,9 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   ...MODULES.flatMap((module) => module.sealedColumns ?? []),
 ];
 
+/** The names of the listed modules; `keyof SliceServices` must be exactly these. */
+export type ListedModuleName = (typeof LISTED_MODULES)[number]['name'];
+
 type KeysOfEach<T> = T extends unknown ? keyof T : never;
 type ModuleWith<Field extends keyof SliceModule> = Extract<
   (typeof LISTED_MODULES)[number],

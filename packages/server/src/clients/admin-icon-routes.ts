@@ -100,7 +100,7 @@ export function registerAdminClientIconRoutes(app: App, context: AppContext): vo
             'send the image itself as the body, with its type',
           );
         }
-        const client = await context.clients
+        const client = await context.clients.registry
           .setIcon(request.params.clientId, request.headers['content-type'] ?? '', bytes)
           .catch(translate);
         const icon = client.icon!;
@@ -129,7 +129,7 @@ export function registerAdminClientIconRoutes(app: App, context: AppContext): vo
       },
     },
     async (request, reply) => {
-      await context.clients.removeIcon(request.params.clientId).catch(translate);
+      await context.clients.registry.removeIcon(request.params.clientId).catch(translate);
       await recordAdminAction(context, request, 'client.icon_removed', {
         type: 'client',
         id: request.params.clientId,
@@ -152,7 +152,13 @@ export function registerAdminClientIconRoutes(app: App, context: AppContext): vo
     },
     (request, reply) =>
       // Behind the admin session: never kept by shared caches, always revalidated.
-      sendClientIcon(context.clients, request.params.clientId, request, reply, () => 'private, no-cache'),
+      sendClientIcon(
+        context.clients.registry,
+        request.params.clientId,
+        request,
+        reply,
+        () => 'private, no-cache',
+      ),
   );
 }
 

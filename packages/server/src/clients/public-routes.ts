@@ -20,7 +20,7 @@ export function registerClientIconRoutes(app: App, context: AppContext): void {
       },
     },
     (request, reply) =>
-      sendClientIcon(context.clients, request.params.clientId, request, reply, (etag) =>
+      sendClientIcon(context.clients.registry, request.params.clientId, request, reply, (etag) =>
         // The versioned URL names these exact bytes, so a copy never goes stale (RFC 8246); any other URL revalidates.
         request.query.v === iconVersion(etag) ? 'public, max-age=31536000, immutable' : 'public, no-cache',
       ),

@@ -32,7 +32,7 @@ async function sealedPrefixes(server: TestServer): Promise<string[]> {
 describe('KEK rotation', () => {
   it('re-seals every sealed value under the new KEK while nodes keep reading', async () => {
     expect(await sealedPrefixes(oldNode)).toEqual(['v1']);
-    const { client, secret } = await oldNode.context.clients.create({
+    const { client, secret } = await oldNode.context.clients.registry.create({
       name: 'Service',
       type: 'confidential',
       redirect_uris: [],

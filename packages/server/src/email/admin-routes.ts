@@ -52,7 +52,7 @@ function changes(before: TemplateContent, after: TemplateContent): Record<string
 
 /** Email templates: list, reword, reset to the built-in text, and preview with sample values. */
 export function registerAdminEmailTemplateRoutes(app: App, context: AppContext): void {
-  const templates = context.emailTemplates;
+  const templates = context.email.templates;
 
   const audit = async (
     action: string,
@@ -190,9 +190,9 @@ export function registerAdminSmtpTestRoute(app: App, context: AppContext): void 
     async (request) => {
       const caller = adminCaller(request);
       const settings = context.settings;
-      if (!context.mailer.configured())
+      if (!context.email.mailer.configured())
         throw new ApiError(400, 'email_not_configured', 'set smtp.host and smtp.from first');
-      await context.mailer.sendTestWith(
+      await context.email.mailer.sendTestWith(
         {
           host: settings.get('smtp.host'),
           port: settings.get('smtp.port'),

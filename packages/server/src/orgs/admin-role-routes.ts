@@ -14,7 +14,7 @@ const deleted = { description: 'Deleted', type: 'null' } as const;
 
 /** Admin API for the role and permission catalogue shared by every organization; mutations are audited. */
 export function registerAdminRoleRoutes(app: App, context: AppContext): void {
-  const roles = context.organizationRoles;
+  const roles = context.orgs.roles;
   const audit = (
     request: FastifyRequest,
     action: string,

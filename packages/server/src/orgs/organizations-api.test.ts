@@ -226,7 +226,7 @@ describe('roles and the last manager', () => {
     const statuses = results.map((result) => result.status).sort();
     expect(statuses[0]).toBe(200);
     expect([403, 409]).toContain(statuses[1]);
-    const members = await server.context.organizations.listMembers(id);
+    const members = await server.context.orgs.organizations.listMembers(id);
     expect(members.filter((member) => member.roles.includes('admin'))).toHaveLength(1);
   });
 

@@ -3,11 +3,13 @@ import { adminOtpAccess } from '../admin/guard.js';
 import type { SliceModule } from '../app/module.js';
 import { registerAdminOtpManagementRoutes } from './admin-routes.js';
 import { registerOtpRoutes } from './factor-routes.js';
+import { createOtpServices } from './services.js';
 import { OTP_RATE_LIMITS, OTP_SETTINGS } from './settings.js';
 
 /** TOTP and backup codes, for users and admins alike. */
 export const otpModule = {
   name: 'otp',
+  createServices: createOtpServices,
   settings: OTP_SETTINGS,
   rateLimits: OTP_RATE_LIMITS,
   sealedColumns: [{ table: 'otp_factors', column: 'secret_sealed', idColumn: 'id' }],
@@ -19,4 +21,4 @@ export const otpModule = {
     registerOtpRoutes(app, context, '/admin/otp', adminOtpAccess(context));
     registerAdminOtpManagementRoutes(app, context);
   },
-} satisfies SliceModule;
+} satisfies SliceModule<'otp'>;

@@ -47,7 +47,7 @@ export async function addMember(
   user: SignedIn,
   roles: string[] = ['member'],
 ): Promise<string> {
-  const member = await server.context.organizations.addMember(organizationId, user.user.id, roles, {
+  const member = await server.context.orgs.organizations.addMember(organizationId, user.user.id, roles, {
     type: 'admin',
     id: 'test-fixture',
   });
