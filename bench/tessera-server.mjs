@@ -157,7 +157,7 @@ async function start() {
  */
 async function seed(server) {
   const { context, publicUrl } = server;
-  const { client, secret } = await context.clients.create({
+  const { client, secret } = await context.clients.registry.create({
     name: 'bench',
     type: 'confidential',
     redirect_uris: [REDIRECT_URI],
@@ -171,12 +171,12 @@ async function seed(server) {
     // One hour, as the peer is configured, so tokens taken at start outlive a long run.
     access_token_ttl_seconds: 3600,
   });
-  const user = await context.users.create({
+  const user = await context.accounts.users.create({
     email: `bench-${randomBytes(4).toString('hex')}@example.com`,
     name: 'Bench User',
     emailVerified: true,
   });
-  const session = await context.sessions.start(user.id, {
+  const session = await context.accounts.sessions.start(user.id, {
     amr: ['pwd'],
     acr: 'urn:tessera:loa:1',
     authTime: new Date(),

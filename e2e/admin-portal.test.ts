@@ -116,7 +116,7 @@ describe('admin portal: install, sign-in, clients, keys, users and the audit log
   }, 60_000);
 
   it('installs from the printed link: first admin, product name, SMTP with a test message, then signs in with TOTP set-up', async () => {
-    const token = await server.context.install.issueToken();
+    const token = await server.context.admin.install.issueToken();
     expect(token).toEqual(expect.any(String));
     installToken = token!;
     secrets.push(installToken);
@@ -297,7 +297,7 @@ describe('admin portal: install, sign-in, clients, keys, users and the audit log
     await waitForHeading(page, 'Ada Lovelace');
     await page.getByRole('heading', { name: 'User created' }).waitFor();
     const userId = (await page.getByTestId('user-id').textContent()) ?? '';
-    expect((await server.context.users.find(userId))?.email).toBe(USER_EMAIL);
+    expect((await server.context.accounts.users.find(userId))?.email).toBe(USER_EMAIL);
 
     await page.getByLabel('New password for this user', { exact: true }).fill(USER_PASSWORD);
     await page.getByRole('button', { name: 'Set password' }).click();
@@ -309,10 +309,10 @@ describe('admin portal: install, sign-in, clients, keys, users and the audit log
     await page.getByRole('button', { name: 'Disable account' }).click();
     await page.getByRole('button', { name: 'Disable now' }).click();
     await page.getByRole('button', { name: 'Enable account' }).waitFor({ timeout: UI_TIMEOUT });
-    expect((await server.context.users.find(userId))?.status).toBe('disabled');
+    expect((await server.context.accounts.users.find(userId))?.status).toBe('disabled');
     await page.getByRole('button', { name: 'Enable account' }).click();
     await page.getByRole('button', { name: 'Disable account' }).waitFor({ timeout: UI_TIMEOUT });
-    expect((await server.context.users.find(userId))?.status).toBe('active');
+    expect((await server.context.accounts.users.find(userId))?.status).toBe('active');
 
     await page.getByRole('button', { name: 'Send a password-reset email' }).click();
     await expect
@@ -331,7 +331,10 @@ describe('admin portal: install, sign-in, clients, keys, users and the audit log
 
     // More users than fit on a page: the table pages through them.
     for (let index = 0; index < 30; index++)
-      await server.context.users.create({ email: `member-${index}@example.test`, name: `Member ${index}` });
+      await server.context.accounts.users.create({
+        email: `member-${index}@example.test`,
+        name: `Member ${index}`,
+      });
     await page.getByLabel('Search users').fill('example.test');
     await page.getByLabel('Search users').press('Enter');
     await expect.poll(() => page.getByText('Showing 1–25 of 31.').count()).toBe(1);

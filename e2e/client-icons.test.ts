@@ -34,7 +34,7 @@ describe('client icons in the browser', () => {
     // After the install, which sets self-registration as its form says: the user below registers through the API.
     await server.context.settings.set('accounts.self_registration', true);
     await server.context.settings.set('accounts.require_email_verification', false);
-    const { client } = await server.context.clients.create({
+    const { client } = await server.context.clients.registry.create({
       name: 'Garden Planner',
       type: 'public',
       redirect_uris: [RP_CALLBACK],
@@ -85,7 +85,7 @@ describe('client icons in the browser', () => {
     await expect.poll(() => naturalWidth(preview), { timeout: UI_TIMEOUT }).toBe(64);
 
     // What the portal sent is what the service stores.
-    const stored = await server.context.clients.readIcon(clientId);
+    const stored = await server.context.clients.registry.readIcon(clientId);
     expect(stored?.contentType).toBe('image/png');
     expect(stored?.bytes.equals(ICON)).toBe(true);
     expectCleanPage(diagnostics);

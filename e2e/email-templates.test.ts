@@ -79,7 +79,7 @@ describe('email templates in the admin portal', () => {
 
     await page.getByRole('button', { name: 'Save template' }).click();
     await page.getByRole('heading', { name: 'Template saved' }).waitFor({ timeout: UI_TIMEOUT });
-    expect(server.context.emailTemplates.content('password_reset')).toEqual({
+    expect(server.context.email.templates.content('password_reset')).toEqual({
       subject: 'New password for {{product}}',
       paragraphs: ['Hello {{email}}, <b>this</b> stays text.', 'The link works once.'],
       action_label: 'Set my new password',
@@ -90,7 +90,7 @@ describe('email templates in the admin portal', () => {
     await page.getByRole('button', { name: 'Reset to the built-in text' }).click();
     await page.getByRole('heading', { name: 'Built-in text restored' }).waitFor({ timeout: UI_TIMEOUT });
     expect(await subject.inputValue()).toBe('Reset your {{product}} password');
-    expect(server.context.emailTemplates.find('password_reset').overridden).toBe(false);
+    expect(server.context.email.templates.find('password_reset').overridden).toBe(false);
     await expect
       .poll(() => previewSubject.textContent(), { timeout: UI_TIMEOUT })
       .toBe('Reset your Acme ID password');

@@ -83,7 +83,7 @@ export async function registerRelyingParty(
   server: TestServer,
   app: Omit<ClientInput, 'type' | 'redirect_uris'>,
 ): Promise<client.Configuration> {
-  const { client: registered, secret } = await server.context.clients.create({
+  const { client: registered, secret } = await server.context.clients.registry.create({
     ...app,
     type: 'confidential',
     redirect_uris: [RP_CALLBACK],
@@ -143,8 +143,8 @@ export async function verifiedAccount(
   const email = `user-${randomBytes(4).toString('hex')}@example.test`;
   const registered = await registerWithPassword(server, email, password, name);
   expect(registered.status).toBe(200);
-  const user = await server.context.users.findByEmail(email);
+  const user = await server.context.accounts.users.findByEmail(email);
   expect(user).not.toBeNull();
-  expect(await server.context.users.markEmailVerified(user!.id, email)).toBe(true);
+  expect(await server.context.accounts.users.markEmailVerified(user!.id, email)).toBe(true);
   return { email, id: user!.id };
 }

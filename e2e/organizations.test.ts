@@ -45,12 +45,12 @@ describe('hosted UI: organizations (choosing one at consent, accepting an invita
   /** An organization with no admin yet, and an invitation to it for `email`: the link a person gets. */
   async function invitation(name: string, email: string) {
     const suffix = randomBytes(3).toString('hex');
-    const organization = await server.context.organizations.create(
+    const organization = await server.context.orgs.organizations.create(
       { name: `${name} ${suffix}`, slug: `${name.toLowerCase()}-${suffix}` },
       FIXTURE,
       null,
     );
-    const { token } = await server.context.organizationInvites.create(organization.id, { email }, FIXTURE);
+    const { token } = await server.context.orgs.invites.create(organization.id, { email }, FIXTURE);
     return { organization, inviteUrl: `${server.publicUrl}/ui/invite?token=${encodeURIComponent(token)}` };
   }
 
@@ -59,17 +59,17 @@ describe('hosted UI: organizations (choosing one at consent, accepting an invita
     const user = await verifiedAccount(server, password, 'Olga Organizer');
     const suffix = randomBytes(3).toString('hex');
     // Admin of the first (alphabetically), plain member of the second: the roles tell them apart.
-    const alpha = await server.context.organizations.create(
+    const alpha = await server.context.orgs.organizations.create(
       { name: `Alpha ${suffix}`, slug: `alpha-${suffix}` },
       FIXTURE,
       user.id,
     );
-    const beta = await server.context.organizations.create(
+    const beta = await server.context.orgs.organizations.create(
       { name: `Beta ${suffix}`, slug: `beta-${suffix}` },
       FIXTURE,
       null,
     );
-    await server.context.organizations.addMember(beta.id, user.id, ['member'], FIXTURE);
+    await server.context.orgs.organizations.addMember(beta.id, user.id, ['member'], FIXTURE);
 
     const { page, diagnostics } = await newPage();
     const callbacks = await captureCallbacks(page, 'Org App');
@@ -138,7 +138,7 @@ describe('hosted UI: organizations (choosing one at consent, accepting an invita
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await accept.click();
     await page.getByRole('heading', { name: 'Invitation accepted' }).waitFor({ timeout: UI_TIMEOUT });
-    const membership = await server.context.organizations.membership(organization.id, invitee.id);
+    const membership = await server.context.orgs.organizations.membership(organization.id, invitee.id);
     expect(membership.member.roles).toEqual(['member']);
 
     // The link is single use.
@@ -154,8 +154,8 @@ describe('hosted UI: organizations (choosing one at consent, accepting an invita
     const password = 'two step invitee password';
     const invitee = await verifiedAccount(server, password, 'Tomas Twostep');
     const account = { kind: 'user', id: invitee.id, label: invitee.email } as const;
-    const { secret } = await server.context.otp.startEnrolment(account);
-    await server.context.otp.confirmEnrolment(account, currentCode(secret));
+    const { secret } = await server.context.otp.factors.startEnrolment(account);
+    await server.context.otp.factors.confirmEnrolment(account, currentCode(secret));
     const { organization, inviteUrl } = await invitation('Epsilon', invitee.email);
 
     const { page, diagnostics } = await newPage();
@@ -171,9 +171,9 @@ describe('hosted UI: organizations (choosing one at consent, accepting an invita
     await page.waitForURL(inviteUrl, { timeout: UI_TIMEOUT });
     await page.getByRole('button', { name: 'Accept invitation' }).click();
     await page.getByRole('heading', { name: 'Invitation accepted' }).waitFor({ timeout: UI_TIMEOUT });
-    expect((await server.context.organizations.membership(organization.id, invitee.id)).member.status).toBe(
-      'active',
-    );
+    expect(
+      (await server.context.orgs.organizations.membership(organization.id, invitee.id)).member.status,
+    ).toBe('active');
     expectCleanPage(diagnostics);
   });
 
@@ -192,13 +192,13 @@ describe('hosted UI: organizations (choosing one at consent, accepting an invita
       const accept = page.getByRole('button', { name: 'Accept invitation' });
       await accept.waitFor({ timeout: UI_TIMEOUT });
       // Accepting needs a confirmed address, which this account skipped: confirm it as the emailed link would.
-      const user = await server.context.users.findByEmail(email);
-      expect(await server.context.users.markEmailVerified(user!.id, email)).toBe(true);
+      const user = await server.context.accounts.users.findByEmail(email);
+      expect(await server.context.accounts.users.markEmailVerified(user!.id, email)).toBe(true);
       await accept.click();
       await page.getByRole('heading', { name: 'Invitation accepted' }).waitFor({ timeout: UI_TIMEOUT });
-      expect((await server.context.organizations.membership(organization.id, user!.id)).member.roles).toEqual(
-        ['member'],
-      );
+      expect(
+        (await server.context.orgs.organizations.membership(organization.id, user!.id)).member.roles,
+      ).toEqual(['member']);
       expectCleanPage(diagnostics);
     } finally {
       await server.context.settings.set('accounts.require_email_verification', true);

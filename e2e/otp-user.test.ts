@@ -337,7 +337,7 @@ describe('hosted UI: two-step verification (TOTP) for users', () => {
     const password = 'required factor password';
     const email = `grace-${randomBytes(4).toString('hex')}@example.test`;
     expect((await registerWithPassword(server, email, password, 'Grace Hopper')).status).toBe(200);
-    const user = await server.context.users.findByEmail(email);
+    const user = await server.context.accounts.users.findByEmail(email);
     await server.context.settings.set('otp.required_for_users', true);
     try {
       const { page, diagnostics } = await newPage(PHONE);

@@ -112,7 +112,7 @@ describe('hosted UI: password reset by email and password change', () => {
     await page.getByLabel('Name', { exact: true }).fill('Katherine G. Johnson');
     await page.getByRole('button', { name: 'Save name' }).click();
     await page.getByRole('heading', { name: 'Saved' }).waitFor({ timeout: UI_TIMEOUT });
-    expect((await server.context.users.findByEmail(email))?.name).toBe('Katherine G. Johnson');
+    expect((await server.context.accounts.users.findByEmail(email))?.name).toBe('Katherine G. Johnson');
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expectCleanPage(diagnostics, [failedRequestLog(401)]);
 
@@ -131,7 +131,7 @@ describe('hosted UI: password reset by email and password change', () => {
     await page.getByRole('button', { name: 'Change email address' }).click();
     await page.getByRole('heading', { name: 'Confirm the new address' }).waitFor({ timeout: UI_TIMEOUT });
     // Nothing changes until the new address confirms.
-    expect((await server.context.users.findByEmail(email))?.email).toBe(email);
+    expect((await server.context.accounts.users.findByEmail(email))?.email).toBe(email);
 
     await page.goto(await mailbox.waitForLink(newEmail, 'confirm-email'));
     await waitForHeading(page, 'Email address changed');

@@ -67,7 +67,7 @@ describe('hosted UI: registration, sign-in and consent with a real relying party
     expect(new URL(link).origin).toBe(new URL(server.config.baseUrl).origin);
     await page.goto(link);
     await waitForHeading(page, 'Email address confirmed');
-    const user = await server.context.users.findByEmail(email);
+    const user = await server.context.accounts.users.findByEmail(email);
     expect(user?.emailVerified).toBe(true);
 
     // The app sends the browser to /authorize; not signed in, the UI asks for the password first.
@@ -312,7 +312,7 @@ describe('hosted UI: registration, sign-in and consent with a real relying party
         .getByRole('heading', { name: 'You cannot create an account here' })
         .waitFor({ timeout: UI_TIMEOUT });
       expect(await page.getByRole('link', { name: 'Sign in' }).isVisible()).toBe(true);
-      expect(await server.context.users.findByEmail('closed@example.test')).toBeNull();
+      expect(await server.context.accounts.users.findByEmail('closed@example.test')).toBeNull();
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       expectCleanPage(diagnostics, [failedRequestLog(403)]);
     } finally {

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { INSTALL_HELP, runInstallCommand } from './admin/install-cli.js';
 import { createContext, openKeyring } from './app/context.js';
 import { createLogger } from './app/logging.js';
+import { SEALED_COLUMNS } from './app/modules.js';
 import { startServer } from './app/server.js';
 import { CLIENTS_HELP, runClientsCommand } from './clients/cli.js';
 import { ClientValidationError } from './clients/model.js';
@@ -109,7 +110,7 @@ async function serve(config: Config, args: string[]): Promise<void> {
   }
 
   const server = await startServer(config, logger, { migrate: !cluster.isWorker });
-  const installToken = cluster.isWorker ? null : await server.context.install.issueToken();
+  const installToken = cluster.isWorker ? null : await server.context.admin.install.issueToken();
   const shutdown = async () => {
     await server.close().catch(() => {});
     process.exit(0);
@@ -191,7 +192,7 @@ async function rotateKek(config: Config): Promise<void> {
   });
   try {
     await migrate(database);
-    const reports = await resealAll(database, sealer);
+    const reports = await resealAll(database, sealer, SEALED_COLUMNS);
     for (const report of reports) {
       process.stdout.write(`${report.table}.${report.column}: ${report.resealed} re-sealed\n`);
     }

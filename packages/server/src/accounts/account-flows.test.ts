@@ -245,7 +245,7 @@ describe('users directory', () => {
   it('a client’s token: open only to a confidential client granted service.users:read', async () => {
     await verifiedAccount('findme@example.com');
     const tokenFor = async (scopes: string[]) => {
-      const { client, secret } = await server.context.clients.create({
+      const { client, secret } = await server.context.clients.registry.create({
         name: 'Directory reader',
         type: 'confidential',
         redirect_uris: [],

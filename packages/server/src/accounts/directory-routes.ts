@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { App } from '../app/build.js';
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../app/app-context.js';
+import type { App } from '../app/app-types.js';
 import { OAuthError, oauthErrorResponses } from '../app/errors.js';
 import { type DirectoryAudience, UserDirectory } from './directory.js';
 
@@ -31,11 +31,12 @@ async function directoryAudience(context: AppContext, request: FastifyRequest): 
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   if (!match) throw challenge('invalid_token', 'a bearer access token is required', 401);
   // Signature, expiry and, for a user's token, its grant: revoked (membership ended, password reset) is invalid.
-  const claims = await context.introspection.activeAccessToken(match[1]!);
+  const claims = await context.oauth.introspection.activeAccessToken(match[1]!);
   if (!claims) throw challenge('invalid_token', 'the access token is invalid or expired', 401);
   const granted = claims.scope.split(' ').includes(DIRECTORY_PERMISSION);
   if (claims.gid === undefined) {
-    const client = claims.sub === claims.client_id ? await context.clients.find(claims.client_id) : null;
+    const client =
+      claims.sub === claims.client_id ? await context.clients.registry.find(claims.client_id) : null;
     if (client?.type !== 'confidential' || !granted) {
       throw insufficientScope(`${DIRECTORY_PERMISSION} is required`);
     }

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember } from '../orgs/test-helpers.js';
 import {
   authorizeAndApprove,
   authorizeUrl,
@@ -11,6 +10,7 @@ import {
   type SignedIn,
   signInUser,
 } from '../testing/oauth.js';
+import { addMember } from '../testing/orgs.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 
 /**
@@ -44,15 +44,20 @@ beforeAll(async () => {
   disabled = await user('dir-disabled@example.com', 'Disabled');
   outsider = await user('dir-outsider@example.com', 'Outsider');
 
-  acme = (await server.context.organizations.create({ name: 'Acme', slug: 'acme' }, FIXTURE, reader.user.id))
-    .id;
+  acme = (
+    await server.context.orgs.organizations.create({ name: 'Acme', slug: 'acme' }, FIXTURE, reader.user.id)
+  ).id;
   await addMember(server, acme, plain);
   await addMember(server, acme, colleague);
   const suspendedMember = await addMember(server, acme, suspended);
-  await server.context.organizations.setMemberStatus(acme, suspendedMember, 'suspended');
+  await server.context.orgs.organizations.setMemberStatus(acme, suspendedMember, 'suspended');
   await addMember(server, acme, disabled);
-  await server.context.users.setStatus(disabled.user.id, 'disabled');
-  const other = await server.context.organizations.create({ name: 'Other', slug: 'other' }, FIXTURE, null);
+  await server.context.accounts.users.setStatus(disabled.user.id, 'disabled');
+  const other = await server.context.orgs.organizations.create(
+    { name: 'Other', slug: 'other' },
+    FIXTURE,
+    null,
+  );
   await addMember(server, other.id, outsider, ['admin']);
 });
 afterAll(async () => {
@@ -99,7 +104,7 @@ async function userAccessToken(
 
 /** A client-credentials token of a new confidential client allowed the given scopes. */
 async function clientToken(scopes: string[]): Promise<string> {
-  const { client, secret } = await server.context.clients.create({
+  const { client, secret } = await server.context.clients.registry.create({
     name: 'Directory service',
     type: 'confidential',
     redirect_uris: [],
@@ -200,7 +205,7 @@ describe('users directory with a user’s token', () => {
     const memberId = await addMember(server, acme, leaving, ['admin']);
     const { token } = await userAccessToken(leaving, `openid ${DIRECTORY_SCOPE}`, acme);
     expect((await directory(token, '?query=dir-')).status).toBe(200);
-    await server.context.organizations.setMemberStatus(acme, memberId, 'suspended');
+    await server.context.orgs.organizations.setMemberStatus(acme, memberId, 'suspended');
     const after = await directory(token, '?query=dir-');
     expect(after.status).toBe(401);
     expect(after.json.error).toBe('invalid_token');

@@ -1,7 +1,7 @@
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { App } from '../app/build.js';
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../app/app-context.js';
+import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { requireStepUpIfEnrolled } from '../otp/step-up.js';
 import type { PasswordAccount, PasswordAuthentication } from './password-authentication.js';
@@ -53,7 +53,7 @@ export function registerPasswordChangeRoutes<A extends PasswordAccount>(
     async (request) => {
       const { session, account } = await access.caller(request);
       await requireStepUpIfEnrolled(
-        context.otp,
+        context.otp.factors,
         { kind: access.kind, id: account.id, label: account.email },
         session,
       );

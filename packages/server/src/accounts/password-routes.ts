@@ -1,12 +1,10 @@
 import { Type } from 'typebox';
-import type { App } from '../app/build.js';
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../app/app-context.js';
+import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { revokeAllGrantsOfUser } from '../oauth/grant-revocation.js';
-import { registerPasswordChangeRoutes } from './password-change-routes.js';
 import { accountLink } from './registration-routes.js';
 import { Email, OpaqueMessage } from './schemas.js';
-import { requireSessionWithCsrf, setSessionCookie } from './session-http.js';
 import { requireOwnOrigin } from './sign-in-routes.js';
 
 const Token = Type.String({ minLength: 20, maxLength: 200 });
@@ -19,7 +17,7 @@ const invalidResetToken = () =>
     'this reset link is invalid, already used or expired; ask for a new one',
   );
 
-/** Password reset by email and password change (both end in a new OPAQUE registration). */
+/** Password reset by email (ends in a new OPAQUE registration). */
 export function registerPasswordRoutes(app: App, context: AppContext): void {
   app.post(
     '/api/user/password/reset/request',
@@ -36,18 +34,18 @@ export function registerPasswordRoutes(app: App, context: AppContext): void {
     },
     async (request, reply) => {
       requireOwnOrigin(context, request);
-      if (!context.mailer.available())
+      if (!context.email.mailer.available())
         throw new ApiError(503, 'email_not_configured', 'email is not configured');
       await context.rateLimits.consume('password-reset-ip', request.ip);
-      const user = await context.users.findByEmail(request.body.email);
+      const user = await context.accounts.users.findByEmail(request.body.email);
       // Throttled per account too, silently: the answer must not tell whether the account exists.
       if (
         user &&
         user.status === 'active' &&
         (await context.rateLimits.tryConsume('password-reset-account', user.id))
       ) {
-        const token = await context.emailTokens.issue(user.id, 'password_reset', user.email);
-        await context.mailer.send({
+        const token = await context.accounts.emailTokens.issue(user.id, 'password_reset', user.email);
+        await context.email.mailer.send({
           to: user.email,
           template: 'password_reset',
           variables: { email: user.email, link: accountLink(context, 'reset-password', token) },
@@ -71,7 +69,7 @@ export function registerPasswordRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      const live = await context.emailTokens.peek(request.query.token, 'password_reset');
+      const live = await context.accounts.emailTokens.peek(request.query.token, 'password_reset');
       if (!live) throw invalidResetToken();
       return { valid: true as const, email: live.email };
     },
@@ -94,9 +92,9 @@ export function registerPasswordRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      const live = await context.emailTokens.peek(request.body.token, 'password_reset');
+      const live = await context.accounts.emailTokens.peek(request.body.token, 'password_reset');
       if (!live) throw invalidResetToken();
-      const started = await context.passwords.startRegistration(
+      const started = await context.accounts.passwords.startRegistration(
         { email: live.email, userId: live.userId },
         request.body.registration_request,
         'password_reset',
@@ -120,37 +118,21 @@ export function registerPasswordRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      const used = await context.emailTokens.consume(request.body.token, 'password_reset');
+      const used = await context.accounts.emailTokens.consume(request.body.token, 'password_reset');
       if (!used) throw invalidResetToken();
-      const registration = await context.passwords.consumeRegistration(
+      const registration = await context.accounts.passwords.consumeRegistration(
         request.body.registration_id,
         request.body.registration_record,
         'password_reset',
       );
       if (registration.userId !== used.userId) throw invalidResetToken();
-      await context.passwords.setRecord(used.userId, request.body.registration_record);
+      await context.accounts.passwords.setRecord(used.userId, request.body.registration_record);
       // Whoever knew the old password must not stay signed in anywhere.
-      await context.sessions.endAllForUser(used.userId);
+      await context.accounts.sessions.endAllForUser(used.userId);
       await revokeAllGrantsOfUser(context.database.db, used.userId);
       // Following the emailed link proves control of the address.
-      await context.users.markEmailVerified(used.userId, used.email);
+      await context.accounts.users.markEmailVerified(used.userId, used.email);
       return { reset: true as const };
     },
   );
-
-  registerPasswordChangeRoutes(app, context, {
-    kind: 'user',
-    prefix: '/api/user/password/change',
-    tag: 'accounts',
-    config: {},
-    passwords: context.passwords,
-    sessions: context.sessions,
-    async caller(request) {
-      const session = await requireSessionWithCsrf(context, request);
-      const user = await context.users.find(session.userId);
-      if (!user) throw new ApiError(401, 'not_signed_in', 'sign in first');
-      return { session, account: user };
-    },
-    setCookie: (reply, started) => setSessionCookie(context, reply, started),
-  });
 }

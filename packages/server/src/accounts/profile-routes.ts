@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import type { App } from '../app/build.js';
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../app/app-context.js';
+import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { publicIconPath } from '../clients/icon.js';
 import { accountLink } from './registration-routes.js';
@@ -18,7 +18,7 @@ const Profile = Type.Object({
 export function registerProfileRoutes(app: App, context: AppContext): void {
   const signedInUser = async (request: Parameters<typeof currentSession>[1]) => {
     const session = await currentSession(context, request);
-    const user = session ? await context.users.find(session.userId) : null;
+    const user = session ? await context.accounts.users.find(session.userId) : null;
     if (!session || !user || user.status !== 'active')
       throw new ApiError(401, 'not_signed_in', 'sign in first');
     return user;
@@ -54,8 +54,8 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
     },
     async (request) => {
       const session = await requireSessionWithCsrf(context, request);
-      await context.users.setName(session.userId, request.body.name.trim());
-      return profileOf((await context.users.find(session.userId))!);
+      await context.accounts.users.setName(session.userId, request.body.name.trim());
+      return profileOf((await context.accounts.users.find(session.userId))!);
     },
   );
 
@@ -75,15 +75,15 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
     async (request, reply) => {
       const session = await requireSessionWithCsrf(context, request);
       await requireUserStepUpIfEnrolled(context, session);
-      if (!context.mailer.available())
+      if (!context.email.mailer.available())
         throw new ApiError(503, 'email_not_configured', 'email is not configured');
       const email = request.body.email.trim();
-      const taken = await context.users.findByEmail(email);
+      const taken = await context.accounts.users.findByEmail(email);
       if (taken && taken.id !== session.userId) {
         throw new ApiError(409, 'email_taken', 'another account uses this address');
       }
-      const token = await context.emailTokens.issue(session.userId, 'email_change', email);
-      await context.mailer.send({
+      const token = await context.accounts.emailTokens.issue(session.userId, 'email_change', email);
+      await context.email.mailer.send({
         to: email,
         template: 'email_change',
         variables: { email, link: accountLink(context, 'confirm-email', token) },
@@ -106,9 +106,9 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      const used = await context.emailTokens.consume(request.body.token, 'email_change');
+      const used = await context.accounts.emailTokens.consume(request.body.token, 'email_change');
       if (!used) throw new ApiError(400, 'invalid_token', 'this link is invalid, already used or expired');
-      if (!(await context.users.changeEmail(used.userId, used.email))) {
+      if (!(await context.accounts.users.changeEmail(used.userId, used.email))) {
         throw new ApiError(409, 'email_taken', 'another account uses this address now');
       }
       return { email: used.email };
@@ -141,7 +141,7 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
     },
     async (request) => {
       await signedInUser(request);
-      const clients = await context.clients.list();
+      const clients = await context.clients.registry.list();
       return {
         apps: clients
           .filter((client) => client.showOnDashboard && client.appUrl)

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import type { App } from '../app/build.js';
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../app/app-context.js';
+import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { Email, OpaqueMessage } from './schemas.js';
 import { setSessionCookie } from './session-http.js';
@@ -19,8 +19,8 @@ export async function sendVerification(
   context: AppContext,
   user: { id: string; email: string },
 ): Promise<void> {
-  const token = await context.emailTokens.issue(user.id, 'verify_email', user.email);
-  await context.mailer.send({
+  const token = await context.accounts.emailTokens.issue(user.id, 'verify_email', user.email);
+  await context.email.mailer.send({
     to: user.email,
     template: 'verification',
     variables: { email: user.email, link: accountLink(context, 'verify-email', token) },
@@ -34,29 +34,29 @@ async function finishSignup(
   registrationRecord: string,
   name: string,
 ): Promise<{ user: User | null; existingEmail: string | null }> {
-  const { userId, email } = await context.passwords.consumeRegistration(
+  const { userId, email } = await context.accounts.passwords.consumeRegistration(
     registrationId,
     registrationRecord,
     'signup',
   );
-  const existing = await context.users.findByEmail(email);
+  const existing = await context.accounts.users.findByEmail(email);
   if (existing) return { user: null, existingEmail: existing.email };
   let user: User;
   try {
-    user = await context.users.create({ id: userId, email, name, emailVerified: false });
+    user = await context.accounts.users.create({ id: userId, email, name, emailVerified: false });
   } catch (error) {
     // Two sign-ups for one address at once: the loser is answered like any existing address.
     if (error instanceof UserExistsError) return { user: null, existingEmail: email };
     throw error;
   }
-  await context.passwords.setRecord(user.id, registrationRecord);
+  await context.accounts.passwords.setRecord(user.id, registrationRecord);
   return { user, existingEmail: null };
 }
 
 /** Self-registration with OPAQUE and email verification. */
 export function registerRegistrationRoutes(app: App, context: AppContext): void {
   const requireOpen = () => {
-    if (!context.passwords.selfRegistrationOpen()) {
+    if (!context.accounts.passwords.selfRegistrationOpen()) {
       throw new ApiError(403, 'registration_closed', 'new accounts are created by an administrator here');
     }
   };
@@ -72,7 +72,7 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
     },
     async () => ({
       product_name: context.settings.get('product.name'),
-      self_registration: context.passwords.selfRegistrationOpen(),
+      self_registration: context.accounts.passwords.selfRegistrationOpen(),
     }),
   );
 
@@ -96,7 +96,7 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
       requireOwnOrigin(context, request);
       requireOpen();
       await context.rateLimits.consume('registration-ip', request.ip);
-      const started = await context.passwords.startRegistration(
+      const started = await context.accounts.passwords.startRegistration(
         { email: request.body.email },
         request.body.registration_request,
         'signup',
@@ -138,7 +138,7 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
       requireOwnOrigin(context, request);
       requireOpen();
       const verify = context.settings.get('accounts.require_email_verification');
-      if (verify && !context.mailer.available())
+      if (verify && !context.email.mailer.available())
         throw new ApiError(503, 'email_not_configured', 'email is not configured');
       const { user, existingEmail } = await finishSignup(
         context,
@@ -154,7 +154,7 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
             'an account with this email address exists; sign in instead',
           );
         // Same answer as a new account; the owner of the address learns of the attempt by email.
-        await context.mailer.send({
+        await context.email.mailer.send({
           to: existingEmail,
           template: 'existing_account',
           variables: { email: existingEmail, link: `${context.config.baseUrl}/ui/sign-in` },
@@ -166,8 +166,12 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
         return { status: 'verification_sent' as const };
       }
       // Where policy requires TOTP, the new account's first session owes its enrolment, as at sign-in.
-      const secondFactor = await context.otp.owedAtSignIn({ kind: 'user', id: user!.id, label: user!.email });
-      const started = await context.sessions.start(
+      const secondFactor = await context.otp.factors.owedAtSignIn({
+        kind: 'user',
+        id: user!.id,
+        label: user!.email,
+      });
+      const started = await context.accounts.sessions.start(
         user!.id,
         { amr: ['pwd'], acr: 'urn:tessera:loa:1', authTime: new Date() },
         {
@@ -192,8 +196,8 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
       },
     },
     async (request) => {
-      const used = await context.emailTokens.consume(request.body.token, 'verify_email');
-      if (!used || !(await context.users.markEmailVerified(used.userId, used.email))) {
+      const used = await context.accounts.emailTokens.consume(request.body.token, 'verify_email');
+      if (!used || !(await context.accounts.users.markEmailVerified(used.userId, used.email))) {
         throw new ApiError(
           400,
           'invalid_token',
@@ -219,9 +223,9 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
     },
     async (request, reply) => {
       requireOwnOrigin(context, request);
-      if (!context.mailer.available())
+      if (!context.email.mailer.available())
         throw new ApiError(503, 'email_not_configured', 'email is not configured');
-      const user = await context.users.findByEmail(request.body.email);
+      const user = await context.accounts.users.findByEmail(request.body.email);
       const pending = user !== null && !user.emailVerified && user.status === 'active';
       if (pending && (await context.rateLimits.tryConsume('verification-account', user.id))) {
         await sendVerification(context, user);

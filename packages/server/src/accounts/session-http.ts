@@ -1,9 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../app/app-context.js';
 import { ApiError } from '../app/errors.js';
-import type { OtpSessionAccess } from '../otp/routes.js';
+import type { OtpSessionAccess } from '../otp/factor-routes.js';
 import { requireStepUpIfEnrolled } from '../otp/step-up.js';
+import type { PasswordChangeAccess } from './password-change-routes.js';
 import { csrfTokenFor, type Session, type StartedSession, verifyCsrfToken } from './sessions.js';
+import type { User } from './users.js';
 
 /** The header carrying the CSRF token on cookie-authenticated state changes. */
 export const CSRF_HEADER = 'x-csrf-token';
@@ -18,7 +20,7 @@ function cookieValue(context: AppContext, request: FastifyRequest): string | und
 }
 
 export async function currentSession(context: AppContext, request: FastifyRequest): Promise<Session | null> {
-  return context.sessions.resolve(cookieValue(context, request));
+  return context.accounts.sessions.resolve(cookieValue(context, request));
 }
 
 export function setSessionCookie(context: AppContext, reply: FastifyReply, started: StartedSession): void {
@@ -27,7 +29,7 @@ export function setSessionCookie(context: AppContext, reply: FastifyReply, start
     secure: context.config.baseUrl.startsWith('https://'),
     sameSite: 'lax',
     path: '/',
-    maxAge: context.sessions.absoluteSeconds(),
+    maxAge: context.accounts.sessions.absoluteSeconds(),
   });
 }
 
@@ -50,7 +52,7 @@ export async function requireSessionWithCsrf(
   options: { allowPendingSecondFactor?: boolean } = {},
 ): Promise<Session> {
   const value = cookieValue(context, request);
-  const session = await context.sessions.resolve(value);
+  const session = await context.accounts.sessions.resolve(value);
   if (!session || !value) throw new ApiError(401, 'not_signed_in', 'sign in first');
   // A session that still owes its second factor may only finish signing in (or sign out).
   if (session.secondFactorPending && !options.allowPendingSecondFactor) {
@@ -75,23 +77,46 @@ export function sessionCsrfToken(context: AppContext, request: FastifyRequest): 
 
 /** A user's sensitive action: a fresh second-factor proof when the user has a factor (see otp/step-up.ts). */
 export async function requireUserStepUpIfEnrolled(context: AppContext, session: Session): Promise<void> {
-  const user = await context.users.find(session.userId);
+  const user = await context.accounts.users.find(session.userId);
   if (!user) throw new ApiError(401, 'not_signed_in', 'sign in first');
-  await requireStepUpIfEnrolled(context.otp, { kind: 'user', id: user.id, label: user.email }, session);
+  await requireStepUpIfEnrolled(
+    context.otp.factors,
+    { kind: 'user', id: user.id, label: user.email },
+    session,
+  );
 }
 
 /** The public port's OTP session access (users). */
 export function userOtpAccess(context: AppContext): OtpSessionAccess {
   return {
     kind: 'user',
-    sessions: context.sessions,
+    sessions: context.accounts.sessions,
     requireSession: (request) => requireSessionWithCsrf(context, request, { allowPendingSecondFactor: true }),
     currentSession: (request) => currentSession(context, request),
     setCookie: (reply, started) => setSessionCookie(context, reply, started),
     async account(session) {
-      const user = await context.users.find(session.userId);
+      const user = await context.accounts.users.find(session.userId);
       if (!user) throw new ApiError(401, 'not_signed_in', 'sign in first');
       return { kind: 'user', id: user.id, label: user.email };
     },
+  };
+}
+
+/** The public port's password change: the signed-in user of a CSRF-checked session. */
+export function userPasswordChangeAccess(context: AppContext): PasswordChangeAccess<User> {
+  return {
+    kind: 'user',
+    prefix: '/api/user/password/change',
+    tag: 'accounts',
+    config: {},
+    passwords: context.accounts.passwords,
+    sessions: context.accounts.sessions,
+    async caller(request) {
+      const session = await requireSessionWithCsrf(context, request);
+      const user = await context.accounts.users.find(session.userId);
+      if (!user) throw new ApiError(401, 'not_signed_in', 'sign in first');
+      return { session, account: user };
+    },
+    setCookie: (reply, started) => setSessionCookie(context, reply, started),
   };
 }

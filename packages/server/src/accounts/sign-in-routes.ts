@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { App } from '../app/build.js';
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../app/app-context.js';
+import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import type { AuditEventInput, AuditOutcome } from '../audit/audit-log.js';
 import { Email, OpaqueMessage } from './schemas.js';
@@ -52,7 +52,7 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
       requireOwnOrigin(context, request);
       await context.rateLimits.consume('sign-in-ip', request.ip);
       await context.rateLimits.consume('sign-in-account', request.body.email.trim().toLowerCase());
-      const { loginId, loginResponse } = await context.passwords.startLogin(
+      const { loginId, loginResponse } = await context.accounts.passwords.startLogin(
         { email: request.body.email },
         request.body.start_login_request,
         'login',
@@ -85,7 +85,7 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
           { action: 'user.sign_in', outcome, actor, details: reason ? { reason } : {}, request },
           (error) => request.log.error({ err: error }, 'audit failed'),
         );
-      const user = await context.passwords
+      const user = await context.accounts.passwords
         .finishLogin(request.body.login_id, request.body.finish_login_request, 'login')
         .catch((error: unknown) => {
           context.metrics.signIn('failure');
@@ -104,10 +104,10 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
       }
       // Session fixation (ASVS V7.2): whatever session the browser had ends; a new id is issued.
       const previous = await currentSession(context, request);
-      if (previous) await context.sessions.end(previous.id);
+      if (previous) await context.accounts.sessions.end(previous.id);
       const account = { kind: 'user' as const, id: user.id, label: user.email };
-      const secondFactor = await context.otp.owedAtSignIn(account);
-      const started = await context.sessions.start(
+      const secondFactor = await context.otp.factors.owedAtSignIn(account);
+      const started = await context.accounts.sessions.start(
         user.id,
         { amr: ['pwd'], acr: 'urn:tessera:loa:1', authTime: new Date() },
         {
@@ -123,7 +123,7 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
         authenticated: true as const,
         second_factor_required: secondFactor !== null,
         second_factor: secondFactor,
-        must_change_password: await context.users.mustChangePassword(user.id),
+        must_change_password: await context.accounts.users.mustChangePassword(user.id),
         csrf_token: started.csrfToken,
       };
     },

@@ -50,7 +50,7 @@ const OPEN_ROUTES = ['/admin/login/start', '/admin/login/finish'];
 describe('install', () => {
   it('is closed for good once complete', async () => {
     expect(await (await fetch(`${server.adminUrl}/install`)).json()).toEqual({ installed: true });
-    expect(await server.context.install.issueToken()).toBeNull();
+    expect(await server.context.admin.install.issueToken()).toBeNull();
     for (const path of [
       '/install/validate',
       '/install/admin/start',
@@ -236,7 +236,7 @@ describe('users and admins', () => {
     expect(
       (await adminFetch(server, writer, 'POST', '/admin/users', { email: 'PERSON@example.com' })).status,
     ).toBe(409);
-    const started = await server.context.sessions.start(id, {
+    const started = await server.context.accounts.sessions.start(id, {
       amr: ['pwd'],
       acr: 'urn:tessera:loa:1',
       authTime: new Date(),
@@ -244,7 +244,7 @@ describe('users and admins', () => {
     expect((await adminFetch(server, writer, 'POST', `/admin/users/${id}/disable`)).json.status).toBe(
       'disabled',
     );
-    expect(await server.context.sessions.resolve(started.cookieValue)).toBeNull();
+    expect(await server.context.accounts.sessions.resolve(started.cookieValue)).toBeNull();
     const listed = await adminFetch(server, reader, 'GET', '/admin/users?query=person');
     expect(listed.json.total).toBe(1);
     expect((await adminFetch(server, writer, 'DELETE', `/admin/users/${id}`)).status).toBe(204);

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../app/app-context.js';
 import { adminCaller } from './guard.js';
 
 /** A successful admin mutation, with the signed-in admin as the actor (DESIGN §4: every admin mutation). */

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { Email, OpaqueMessage } from '../accounts/schemas.js';
-import type { App } from '../app/build.js';
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../app/app-context.js';
+import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import type { AdminUser } from './admin-users.js';
 import { adminCaller } from './guard.js';
@@ -36,7 +36,7 @@ export function registerAdminAdminUserRoutes(app: App, context: AppContext): voi
       },
     },
     async (_request) => {
-      return { admins: (await context.adminUsers.list()).map(viewOf) };
+      return { admins: (await context.admin.users.list()).map(viewOf) };
     },
   );
 
@@ -58,9 +58,9 @@ export function registerAdminAdminUserRoutes(app: App, context: AppContext): voi
       },
     },
     async (request) => {
-      if (await context.adminUsers.findByEmail(request.body.email))
+      if (await context.admin.users.findByEmail(request.body.email))
         throw new ApiError(409, 'email_taken', 'an admin with this email exists');
-      const started = await context.adminPasswords.startRegistration(
+      const started = await context.admin.passwords.startRegistration(
         { email: request.body.email },
         request.body.registration_request,
         'admin_set',
@@ -90,18 +90,18 @@ export function registerAdminAdminUserRoutes(app: App, context: AppContext): voi
     },
     async (request, reply) => {
       const caller = adminCaller(request);
-      const registration = await context.adminPasswords.consumeRegistration(
+      const registration = await context.admin.passwords.consumeRegistration(
         request.body.registration_id,
         request.body.registration_record,
         'admin_set',
       );
-      const admin = await context.adminUsers.create({
+      const admin = await context.admin.users.create({
         id: registration.userId,
         email: registration.email,
         name: request.body.name,
         role: request.body.role,
       });
-      await context.adminPasswords.setRecord(admin.id, request.body.registration_record);
+      await context.admin.passwords.setRecord(admin.id, request.body.registration_record);
       await context.audit.record({
         action: 'admin_user.created',
         outcome: 'success',
@@ -128,7 +128,7 @@ export function registerAdminAdminUserRoutes(app: App, context: AppContext): voi
     },
     async (request) => {
       const caller = adminCaller(request);
-      const admin = await context.adminUsers.setRole(request.params.adminId, request.body.role);
+      const admin = await context.admin.users.setRole(request.params.adminId, request.body.role);
       await context.audit.record({
         action: 'admin_user.role_changed',
         outcome: 'success',
@@ -154,7 +154,7 @@ export function registerAdminAdminUserRoutes(app: App, context: AppContext): voi
     },
     async (request, reply) => {
       const caller = adminCaller(request);
-      await context.adminUsers.remove(request.params.adminId);
+      await context.admin.users.remove(request.params.adminId);
       await context.audit.record({
         action: 'admin_user.removed',
         outcome: 'success',

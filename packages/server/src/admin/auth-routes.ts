@@ -1,8 +1,7 @@
 import { Type } from 'typebox';
-import { registerPasswordChangeRoutes } from '../accounts/password-change-routes.js';
 import { Email, OpaqueMessage } from '../accounts/schemas.js';
-import type { App } from '../app/build.js';
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../app/app-context.js';
+import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
 import { adminCaller, adminCsrfToken, clearAdminCookie, currentAdmin, setAdminCookie } from './guard.js';
 
@@ -13,7 +12,7 @@ const AdminView = Type.Object({
   role: Type.Union([Type.Literal('read'), Type.Literal('write')]),
 });
 
-/** Admin sign-in with OPAQUE, the admin session, and admin password change. */
+/** Admin sign-in with OPAQUE and the admin session (accounts/index.ts registers the admin password change). */
 export function registerAdminAuthRoutes(app: App, context: AppContext): void {
   app.post(
     '/admin/login/start',
@@ -34,7 +33,7 @@ export function registerAdminAuthRoutes(app: App, context: AppContext): void {
     async (request) => {
       await context.rateLimits.consume('sign-in-ip', `admin:${request.ip}`);
       await context.rateLimits.consume('sign-in-account', `admin:${request.body.email.trim().toLowerCase()}`);
-      const started = await context.adminPasswords.startLogin(
+      const started = await context.admin.passwords.startLogin(
         { email: request.body.email },
         request.body.start_login_request,
         'login',
@@ -67,9 +66,9 @@ export function registerAdminAuthRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      let admin: Awaited<ReturnType<typeof context.adminPasswords.finishLogin>>;
+      let admin: Awaited<ReturnType<typeof context.admin.passwords.finishLogin>>;
       try {
-        admin = await context.adminPasswords.finishLogin(
+        admin = await context.admin.passwords.finishLogin(
           request.body.login_id,
           request.body.finish_login_request,
           'login',
@@ -82,11 +81,11 @@ export function registerAdminAuthRoutes(app: App, context: AppContext): void {
         throw error;
       }
       const previous = await currentAdmin(context, request);
-      if (previous) await context.adminSessions.end(previous.session.id);
+      if (previous) await context.admin.sessions.end(previous.session.id);
       // Admins need TOTP by default: sign-in is complete only after /admin/otp/verify (or enrolment).
       const account = { kind: 'admin' as const, id: admin.id, label: admin.email };
-      const secondFactor = await context.otp.owedAtSignIn(account);
-      const started = await context.adminSessions.start(
+      const secondFactor = await context.otp.factors.owedAtSignIn(account);
+      const started = await context.admin.sessions.start(
         admin.id,
         { amr: ['pwd'], acr: 'urn:tessera:loa:1', authTime: new Date() },
         {
@@ -141,7 +140,7 @@ export function registerAdminAuthRoutes(app: App, context: AppContext): void {
         admin: { id: admin.id, email: admin.email, name: admin.name, role: admin.role },
         csrf_token: adminCsrfToken(context, request) ?? undefined,
         second_factor: caller.session.secondFactorPending
-          ? await context.otp.owedAtSignIn({ kind: 'admin', id: admin.id, label: admin.email })
+          ? await context.otp.factors.owedAtSignIn({ kind: 'admin', id: admin.id, label: admin.email })
           : null,
       };
     },
@@ -159,23 +158,9 @@ export function registerAdminAuthRoutes(app: App, context: AppContext): void {
     },
     async (request, reply) => {
       const caller = adminCaller(request);
-      await context.adminSessions.end(caller.session.id);
+      await context.admin.sessions.end(caller.session.id);
       clearAdminCookie(context, reply);
       return { signed_out: true as const };
     },
   );
-
-  registerPasswordChangeRoutes(app, context, {
-    kind: 'admin',
-    prefix: '/admin/password/change',
-    tag: 'admin-session',
-    config: { adminAccess: 'self' },
-    passwords: context.adminPasswords,
-    sessions: context.adminSessions,
-    async caller(request) {
-      const { session, admin } = adminCaller(request);
-      return { session, account: admin };
-    },
-    setCookie: (reply, started) => setAdminCookie(context, reply, started),
-  });
 }

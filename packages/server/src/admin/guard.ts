@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { PasswordChangeAccess } from '../accounts/password-change-routes.js';
 import { csrfTokenFor, type Session, type StartedSession, verifyCsrfToken } from '../accounts/sessions.js';
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../app/app-context.js';
 import { ApiError } from '../app/errors.js';
-import type { OtpSessionAccess } from '../otp/routes.js';
+import type { OtpSessionAccess } from '../otp/factor-routes.js';
 import type { AdminUser } from './admin-users.js';
 
 /** The admin port's own cookie (spec §5): never sent to the public port's paths. */
@@ -17,7 +18,7 @@ export function setAdminCookie(context: AppContext, reply: FastifyReply, started
     // Strict: the admin portal is never entered from another site's link.
     sameSite: 'strict',
     path: '/',
-    maxAge: context.adminSessions.absoluteSeconds(),
+    maxAge: context.admin.sessions.absoluteSeconds(),
   });
 }
 
@@ -42,9 +43,9 @@ export async function currentAdmin(
   request: FastifyRequest,
 ): Promise<AdminCaller | null> {
   const cookieValue = request.cookies?.[adminCookieName(context)];
-  const session = await context.adminSessions.resolve(cookieValue);
+  const session = await context.admin.sessions.resolve(cookieValue);
   if (!session || !cookieValue) return null;
-  const admin = await context.adminUsers.find(session.userId);
+  const admin = await context.admin.users.find(session.userId);
   if (admin?.status !== 'active') return null;
   return { session, admin, cookieValue };
 }
@@ -116,7 +117,7 @@ export function registerAdminGuard(
 export function adminOtpAccess(context: AppContext): OtpSessionAccess {
   const session = async (request: FastifyRequest, csrf: boolean) => {
     const cookieValue = request.cookies?.[adminCookieName(context)];
-    const found = await context.adminSessions.resolve(cookieValue);
+    const found = await context.admin.sessions.resolve(cookieValue);
     if (!found || !cookieValue)
       throw new ApiError(401, 'admin_session_required', 'sign in to the admin portal');
     if (csrf) {
@@ -133,14 +134,31 @@ export function adminOtpAccess(context: AppContext): OtpSessionAccess {
   };
   return {
     kind: 'admin',
-    sessions: context.adminSessions,
+    sessions: context.admin.sessions,
     requireSession: (request) => session(request, true),
     currentSession: (request) => session(request, false).catch(() => null),
     setCookie: (reply, started) => setAdminCookie(context, reply, started),
     async account(found) {
-      const admin = await context.adminUsers.find(found.userId);
+      const admin = await context.admin.users.find(found.userId);
       if (!admin) throw new ApiError(401, 'admin_session_required', 'sign in to the admin portal');
       return { kind: 'admin', id: admin.id, label: admin.email };
     },
+  };
+}
+
+/** The admin port's password change: the signed-in admin (the guard checked `self` access and CSRF). */
+export function adminPasswordChangeAccess(context: AppContext): PasswordChangeAccess<AdminUser> {
+  return {
+    kind: 'admin',
+    prefix: '/admin/password/change',
+    tag: 'admin-session',
+    config: { adminAccess: 'self' },
+    passwords: context.admin.passwords,
+    sessions: context.admin.sessions,
+    async caller(request) {
+      const { session, admin } = adminCaller(request);
+      return { session, account: admin };
+    },
+    setCookie: (reply, started) => setAdminCookie(context, reply, started),
   };
 }

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import * as opaque from '@serenity-kit/opaque';
 import { normalizeEmail } from '../accounts/users.js';
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../app/app-context.js';
 import { adminUsers } from '../db/schema/index.js';
 
 export const INSTALL_HELP = `Usage: tessera install --admin-email EMAIL [options] < password-file
@@ -43,25 +43,29 @@ export async function runInstallCommand(context: AppContext, args: string[]): Pr
   const email = values['admin-email'];
   if (!email || !/^[^\s@<>"]+@[^\s@<>"]+$/.test(email))
     throw new Error('--admin-email must be an email address');
-  const baseUrl = values['base-url'] ? context.publicBaseUrl.validate(values['base-url']) : null;
-  const token = await context.install.issueToken();
+  const baseUrl = values['base-url'] ? context.admin.publicBaseUrl.validate(values['base-url']) : null;
+  const token = await context.admin.install.issueToken();
   if (!token) throw new Error('the service is already installed');
   const password = await readPassword();
 
   await opaque.ready;
   const { clientRegistrationState, registrationRequest } = opaque.client.startRegistration({ password });
-  const started = await context.adminPasswords.startRegistration({ email }, registrationRequest, 'admin_set');
+  const started = await context.admin.passwords.startRegistration(
+    { email },
+    registrationRequest,
+    'admin_set',
+  );
   const { registrationRecord } = opaque.client.finishRegistration({
     clientRegistrationState,
     registrationResponse: started.registrationResponse,
     password,
   });
-  const registration = await context.adminPasswords.consumeRegistration(
+  const registration = await context.admin.passwords.consumeRegistration(
     started.registrationId,
     registrationRecord,
     'admin_set',
   );
-  await context.install.complete(token, async (tx) => {
+  await context.admin.install.complete(token, async (tx) => {
     await tx.insert(adminUsers).values({
       id: registration.userId,
       email: registration.email,
@@ -73,7 +77,7 @@ export async function runInstallCommand(context: AppContext, args: string[]): Pr
   });
   await context.settings.set('product.name', values['product-name']!);
   await context.settings.set('accounts.self_registration', values['self-registration']!);
-  if (baseUrl) await context.publicBaseUrl.save(baseUrl);
+  if (baseUrl) await context.admin.publicBaseUrl.save(baseUrl);
   await context.audit.record({
     action: 'install.completed',
     outcome: 'success',

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import { Email, OpaqueMessage } from '../accounts/schemas.js';
 import { normalizeEmail } from '../accounts/users.js';
-import type { App } from '../app/build.js';
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../app/app-context.js';
+import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
 import { adminUsers } from '../db/schema/index.js';
 
@@ -31,7 +31,7 @@ export function registerInstallRoutes(app: App, context: AppContext): void {
         response: { 200: Type.Object({ installed: Type.Boolean() }) },
       },
     },
-    async () => ({ installed: await context.install.installed() }),
+    async () => ({ installed: await context.admin.install.installed() }),
   );
 
   app.post(
@@ -45,7 +45,7 @@ export function registerInstallRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      await context.install.validate(request.body.token);
+      await context.admin.install.validate(request.body.token);
       return { valid: true as const };
     },
   );
@@ -67,8 +67,8 @@ export function registerInstallRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      await context.install.validate(request.body.token);
-      const started = await context.adminPasswords.startRegistration(
+      await context.admin.install.validate(request.body.token);
+      const started = await context.admin.passwords.startRegistration(
         { email: request.body.email },
         request.body.registration_request,
         'admin_set',
@@ -91,8 +91,8 @@ export function registerInstallRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      await context.install.validate(request.body.token);
-      await context.mailer.sendTestWith(request.body.smtp, request.body.to);
+      await context.admin.install.validate(request.body.token);
+      await context.email.mailer.sendTestWith(request.body.smtp, request.body.to);
       return { sent: true as const };
     },
   );
@@ -124,14 +124,14 @@ export function registerInstallRoutes(app: App, context: AppContext): void {
     },
     async (request) => {
       const body = request.body;
-      await context.install.validate(body.token);
-      const baseUrl = body.base_url ? context.publicBaseUrl.validate(body.base_url) : null;
-      const registration = await context.adminPasswords.consumeRegistration(
+      await context.admin.install.validate(body.token);
+      const baseUrl = body.base_url ? context.admin.publicBaseUrl.validate(body.base_url) : null;
+      const registration = await context.admin.passwords.consumeRegistration(
         body.registration_id,
         body.registration_record,
         'admin_set',
       );
-      await context.install.complete(body.token, async (tx) => {
+      await context.admin.install.complete(body.token, async (tx) => {
         await tx.insert(adminUsers).values({
           id: registration.userId,
           email: registration.email,
@@ -151,7 +151,7 @@ export function registerInstallRoutes(app: App, context: AppContext): void {
         await context.settings.set('smtp.password', body.smtp.password ?? '');
         await context.settings.set('smtp.from', body.smtp.from);
       }
-      const restart = baseUrl !== null ? await context.publicBaseUrl.save(baseUrl) : false;
+      const restart = baseUrl !== null ? await context.admin.publicBaseUrl.save(baseUrl) : false;
       await context.audit.record({
         action: 'install.completed',
         outcome: 'success',

@@ -1,14 +1,8 @@
 import { Type } from 'typebox';
-import { Email } from '../accounts/schemas.js';
-import type { App } from '../app/build.js';
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../app/app-context.js';
+import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
-import {
-  isHiddenSetting,
-  isSettingKey,
-  type SettingKey,
-  SettingValidationError,
-} from '../config/settings.js';
+import { type SettingKey, SettingValidationError } from '../config/settings.js';
 import { SIGNING_ALGORITHMS, type SigningAlgorithm } from '../crypto/signing-keys.js';
 import { adminCaller } from './guard.js';
 
@@ -53,7 +47,7 @@ const KeyView = Type.Object({
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-/** Settings, SMTP test and signing keys. */
+/** The settings API and signing keys: shared infrastructure (config/, crypto/) that no slice owns. */
 export function registerAdminSystemRoutes(app: App, context: AppContext): void {
   const settingsView = () =>
     context.settings.list().map((entry) => ({
@@ -92,7 +86,7 @@ export function registerAdminSystemRoutes(app: App, context: AppContext): void {
       const caller = adminCaller(request);
       const key = request.params.key;
       // Hidden settings (email templates) have their own endpoints and checks.
-      if (!isSettingKey(key) || isHiddenSetting(key) || key === 'system.public_base_url')
+      if (!context.settings.isKey(key) || context.settings.isHidden(key) || key === 'system.public_base_url')
         throw new ApiError(404, 'not_found', `no setting '${key}'`);
       try {
         await context.settings.set(key as SettingKey, request.body.value as never);
@@ -116,43 +110,6 @@ export function registerAdminSystemRoutes(app: App, context: AppContext): void {
         request,
       });
       return settingsView().find((entry) => entry.key === key)!;
-    },
-  );
-
-  app.post(
-    '/admin/smtp/test',
-    {
-      config: { adminAccess: 'write' },
-      schema: {
-        tags: ['admin-settings'],
-        summary: 'Sends a test message with the saved SMTP settings',
-        body: Type.Object({ to: Email }, { additionalProperties: false }),
-        response: { 200: Type.Object({ sent: Type.Literal(true) }), ...errorResponses(400, 401, 403, 502) },
-      },
-    },
-    async (request) => {
-      const caller = adminCaller(request);
-      const settings = context.settings;
-      if (!context.mailer.configured())
-        throw new ApiError(400, 'email_not_configured', 'set smtp.host and smtp.from first');
-      await context.mailer.sendTestWith(
-        {
-          host: settings.get('smtp.host'),
-          port: settings.get('smtp.port'),
-          security: settings.get('smtp.security'),
-          user: settings.get('smtp.user'),
-          password: settings.get('smtp.password'),
-          from: settings.get('smtp.from'),
-        },
-        request.body.to,
-      );
-      await context.audit.record({
-        action: 'smtp.tested',
-        outcome: 'success',
-        actor: { type: 'admin', id: caller.admin.id },
-        request,
-      });
-      return { sent: true as const };
     },
   );
 

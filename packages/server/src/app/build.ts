@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
@@ -7,57 +6,21 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
-  type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
-  type RawServerDefault,
 } from 'fastify';
 import FindMyWay from 'find-my-way';
 import type { Logger } from 'pino';
-import { registerDirectoryRoutes } from '../accounts/directory-routes.js';
-import { registerPasswordRoutes } from '../accounts/password-routes.js';
-import { registerProfileRoutes } from '../accounts/profile-routes.js';
-import { registerRegistrationRoutes } from '../accounts/registration-routes.js';
-import { userOtpAccess } from '../accounts/session-http.js';
-import { registerSignInRoutes } from '../accounts/sign-in-routes.js';
-import { registerAdminAdminUserRoutes } from '../admin/admin-users-routes.js';
-import { registerAdminAuditRoutes } from '../admin/audit-routes.js';
-import { registerAdminAuthRoutes } from '../admin/auth-routes.js';
-import { registerAdminClientRoutes } from '../admin/clients-routes.js';
-import { registerAdminEmailTemplateRoutes } from '../admin/email-template-routes.js';
-import { adminOtpAccess, registerAdminGuard } from '../admin/guard.js';
-import { registerInstallRoutes } from '../admin/install-routes.js';
-import { registerAdminRoleRoutes } from '../admin/org-roles-routes.js';
-import { registerAdminOrganizationRoutes } from '../admin/orgs-routes.js';
-import { registerAdminOtpManagementRoutes } from '../admin/otp-admin-routes.js';
-import { registerAdminSystemRoutes } from '../admin/system-routes.js';
-import { registerAdminUserRoutes } from '../admin/users-routes.js';
-import { registerClientIconRoutes } from '../clients/icon-routes.js';
-import { registerAuthorizeRoutes } from '../oauth/authorize-routes.js';
-import { registerBackchannelRoutes } from '../oauth/backchannel-routes.js';
-import { registerDiscoveryRoutes } from '../oauth/discovery-routes.js';
-import { registerSessionRoutes } from '../oauth/session-routes.js';
-import { registerTokenRoutes } from '../oauth/token-routes.js';
-import { registerUserInfoRoutes } from '../oauth/userinfo-routes.js';
-import { registerOrganizationRoutes } from '../orgs/routes.js';
-import { registerOtpRoutes } from '../otp/routes.js';
-import type { AppContext } from './context.js';
+import { registerAdminGuard } from '../admin/guard.js';
+import type { AppContext } from './app-context.js';
+import type { App, Port } from './app-types.js';
 import { ApiError, OAuthError } from './errors.js';
 import { registerHealthRoutes } from './health.js';
 import { registerMetricsRoute, registerRequestMetrics } from './metrics-routes.js';
+import { MODULES } from './modules.js';
 import { DeferredRequestLogger } from './request-logger.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { DEFAULT_ADMIN_UI_DIR, DEFAULT_UI_DIR, registerStaticUi } from './static-ui.js';
-
-export type Port = 'public' | 'admin';
-/** A Fastify app with TypeBox type inference for route schemas. */
-export type App = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  TypeBoxTypeProvider
->;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -195,20 +158,7 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
   );
 
   if (port === 'public') {
-    registerDiscoveryRoutes(app, context);
-    registerAuthorizeRoutes(app, context);
-    registerTokenRoutes(app, context);
-    registerBackchannelRoutes(app, context);
-    registerUserInfoRoutes(app, context);
-    registerSessionRoutes(app, context);
-    registerSignInRoutes(app, context);
-    registerRegistrationRoutes(app, context);
-    registerPasswordRoutes(app, context);
-    registerProfileRoutes(app, context);
-    registerDirectoryRoutes(app, context);
-    registerClientIconRoutes(app, context);
-    registerOtpRoutes(app, context, '/otp', userOtpAccess(context));
-    registerOrganizationRoutes(app, context);
+    for (const module of MODULES) module.registerPublic?.(app, context);
     registerStaticUi(app, {
       prefix: '/ui',
       directory: options.uiDirectory ?? DEFAULT_UI_DIR,
@@ -239,20 +189,10 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
   }
 
   if (port === 'admin') {
+    // The guard's onRequest hook comes first, so every admin route below is covered by it.
     registerAdminGuard(app, context);
     registerMetricsRoute(app, context);
-    registerInstallRoutes(app, context);
-    registerAdminAuthRoutes(app, context);
-    registerAdminClientRoutes(app, context);
-    registerAdminSystemRoutes(app, context);
-    registerAdminEmailTemplateRoutes(app, context);
-    registerAdminAuditRoutes(app, context);
-    registerAdminUserRoutes(app, context);
-    registerAdminAdminUserRoutes(app, context);
-    registerOtpRoutes(app, context, '/admin/otp', adminOtpAccess(context));
-    registerAdminOtpManagementRoutes(app, context);
-    registerAdminOrganizationRoutes(app, context);
-    registerAdminRoleRoutes(app, context);
+    for (const module of MODULES) module.registerAdmin?.(app, context);
     registerStaticUi(app, {
       prefix: '',
       directory: options.adminUiDirectory ?? DEFAULT_ADMIN_UI_DIR,

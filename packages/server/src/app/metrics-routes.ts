@@ -1,5 +1,5 @@
-import type { App, Port } from './build.js';
-import type { AppContext } from './context.js';
+import type { AppContext } from './app-context.js';
+import type { App, Port } from './app-types.js';
 
 /**
  * Counts and times every response of this port in one `onResponse` hook. It runs for 404s and errors too, and

@@ -3,26 +3,22 @@ import type { SettingKey, SettingsService } from '../config/settings.js';
 import { ApiError } from './errors.js';
 
 /** A named limit: how many hits per window, from a setting, so operators can tune it. */
-interface Rule {
+export interface RateLimitRule {
   setting: SettingKey;
   windowSeconds: number;
 }
 
-export const RATE_LIMIT_RULES = {
-  'sign-in-ip': { setting: 'rate_limits.sign_in_per_ip_per_minute', windowSeconds: 60 },
-  'sign-in-account': { setting: 'rate_limits.sign_in_per_minute', windowSeconds: 60 },
-  'registration-ip': { setting: 'rate_limits.registration_per_hour', windowSeconds: 3600 },
-  'password-reset-ip': { setting: 'rate_limits.password_reset_per_hour', windowSeconds: 3600 },
-  'password-reset-account': {
-    setting: 'rate_limits.password_reset_per_account_per_hour',
-    windowSeconds: 3600,
-  },
-  'verification-account': { setting: 'rate_limits.email_verification_per_hour', windowSeconds: 3600 },
-  'otp-account': { setting: 'rate_limits.otp_per_minute', windowSeconds: 60 },
-  'invites-user': { setting: 'rate_limits.invites_per_hour', windowSeconds: 3600 },
-} satisfies Record<string, Rule>;
+/** Rate-limit rules by name, as a slice's module lists them (`rateLimits`). */
+export type RateLimitRules = Readonly<Record<string, RateLimitRule>>;
 
-export type RateLimitName = keyof typeof RATE_LIMIT_RULES;
+/**
+ * Every rate limit's name, so `consume(name, ...)` is typed. A slice adds its names in its own `settings.ts` by
+ * declaration merging, beside the rules its module lists (see SettingCatalogue in config/settings.ts).
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in each slice's settings.ts
+export interface RateLimitCatalogue {}
+
+export type RateLimitName = keyof RateLimitCatalogue;
 
 /** Counts hits in fixed windows; returns the count after this hit and the seconds left in the window. */
 export interface RateLimitStore {
@@ -80,13 +76,21 @@ export class RedisRateLimitStore implements RateLimitStore {
 
 /** Rate limits for sign-in, registration, reset and verification. */
 export class RateLimits {
+  private readonly rules: ReadonlyMap<string, RateLimitRule>;
+
+  /** `rules`: every rate limit the running modules define (`collectRateLimits` in app/modules.ts). */
   constructor(
     private readonly store: RateLimitStore,
     private readonly settings: SettingsService,
-  ) {}
+    rules: RateLimitRules,
+  ) {
+    this.rules = new Map(Object.entries(rules));
+  }
 
   private async over(name: RateLimitName, key: string): Promise<{ over: boolean; retryAfter: number }> {
-    const rule: Rule = RATE_LIMIT_RULES[name];
+    const rule = this.rules.get(name);
+    // A typed name without a rule means its slice's module is missing from app/modules.ts.
+    if (!rule) throw new Error(`no rate limit named '${name}'`);
     const limit = this.settings.get(rule.setting) as number;
     const { count, resetSeconds } = await this.store.hit(`${name}:${key}`, rule.windowSeconds);
     return { over: count > limit, retryAfter: resetSeconds };

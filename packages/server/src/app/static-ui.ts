@@ -3,7 +3,7 @@ import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import type { App } from './build.js';
+import type { App } from './app-types.js';
 import { ApiError, errorResponses } from './errors.js';
 
 /** The built web package (`npm run build -w @tessera/web`), the same relative place from src/ and dist/. */

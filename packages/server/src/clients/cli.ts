@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../app/app-context.js';
 import { type ClientInput, type GrantType, STANDARD_SCOPES } from './model.js';
 
 export const CLIENTS_HELP: Record<string, string> = {
@@ -36,7 +36,7 @@ Options:
 
 export async function runClientsCommand(context: AppContext, command: string, args: string[]): Promise<void> {
   if (command === 'clients list') {
-    for (const client of await context.clients.list()) {
+    for (const client of await context.clients.registry.list()) {
       process.stdout.write(`${client.id}\t${client.type}\t${client.name}\t${client.grantTypes.join(',')}\n`);
     }
     return;
@@ -44,7 +44,7 @@ export async function runClientsCommand(context: AppContext, command: string, ar
   if (command === 'clients rotate-secret') {
     const { positionals } = parseArgs({ args, allowPositionals: true, strict: true });
     if (positionals.length !== 1) throw new Error('clients rotate-secret takes exactly one CLIENT_ID');
-    const secret = await context.clients.rotateSecret(positionals[0]!);
+    const secret = await context.clients.registry.rotateSecret(positionals[0]!);
     process.stdout.write(
       `${JSON.stringify({ client_id: positionals[0], client_secret: secret }, null, 2)}\n`,
     );
@@ -78,7 +78,7 @@ export async function runClientsCommand(context: AppContext, command: string, ar
     scopes: values.scope?.map((scope) => ({ scope, description: STANDARD_SCOPES[scope] ?? scope })),
     first_party: values['first-party'],
   };
-  const { client, secret } = await context.clients.create(input);
+  const { client, secret } = await context.clients.registry.create(input);
   const output: Record<string, unknown> = {
     client_id: client.id,
     type: client.type,

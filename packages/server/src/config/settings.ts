@@ -5,9 +5,8 @@ import type { Sealer } from '../crypto/seal.js';
 import type { ChangeBus } from '../db/change-bus.js';
 import type { Database } from '../db/client.js';
 import { serverSecrets, settings as settingsTable } from '../db/schema/index.js';
-import { TemplateContentSchema } from '../email/templates.js';
 
-interface SettingDefinition<S extends TSchema = TSchema> {
+export interface SettingDefinition<S extends TSchema = TSchema> {
   schema: S;
   default: Static<S>;
   description: string;
@@ -17,7 +16,10 @@ interface SettingDefinition<S extends TSchema = TSchema> {
   hidden?: boolean;
 }
 
-function define<S extends TSchema>(
+/** Setting definitions by key, as a slice's module lists them (`settings`). */
+export type SettingDefinitions = Readonly<Record<string, SettingDefinition>>;
+
+export function defineSetting<S extends TSchema>(
   schema: S,
   defaultValue: Static<S>,
   description: string,
@@ -25,216 +27,46 @@ function define<S extends TSchema>(
   return { schema, default: defaultValue, description };
 }
 
-/** An admin's version of an email template; null means the built-in one (see the email-template endpoints). */
-const TemplateOverrideSchema = Type.Union([TemplateContentSchema, Type.Null()]);
-
-function emailTemplateOverride(template: string): SettingDefinition<typeof TemplateOverrideSchema> {
-  return {
-    schema: TemplateOverrideSchema,
-    default: null,
-    description: `The ${template} email's subject, paragraphs and action label, when an admin changed them.`,
-    hidden: true,
-  };
-}
-
-/** Every runtime setting, with its type, default and description. Slices add theirs here. */
-export const SETTING_DEFINITIONS = {
-  'system.public_base_url': define(
-    Type.String({ maxLength: 2000 }),
-    '',
-    'Public base URL (issuer) chosen at install; used from the next start unless TESSERA_BASE_URL is set.',
-  ),
-  'product.name': define(
+/** The settings no slice owns: the product's name and the signing-key lifecycle of crypto/. */
+export const CORE_SETTINGS = {
+  'product.name': defineSetting(
     Type.String({ minLength: 1, maxLength: 80 }),
     'Tessera',
     'Product name shown in the UI.',
   ),
-  'signing.jwks_max_age_seconds': define(
+  'signing.jwks_max_age_seconds': defineSetting(
     Type.Integer({ minimum: 0, maximum: 86_400 }),
     600,
     'Cache-Control max-age of the JWKS document; relying parties may keep a key set this long.',
   ),
-  'signing.next_key_publish_seconds': define(
+  'signing.next_key_publish_seconds': defineSetting(
     Type.Integer({ minimum: 0, maximum: 30 * 86_400 }),
     86_400,
     'How long a new signing key is published before rotation may start signing with it (OIDC Core §10.1.1).',
   ),
-  'signing.retired_key_keep_seconds': define(
+  'signing.retired_key_keep_seconds': defineSetting(
     Type.Integer({ minimum: 0, maximum: 90 * 86_400 }),
     86_400,
     'How long a retired key stays published: at least the longest token lifetime plus the JWKS cache time.',
   ),
-  'tokens.access_token_ttl_seconds': define(
-    Type.Integer({ minimum: 30, maximum: 86_400 }),
-    600,
-    'Default access-token lifetime (clients may override).',
-  ),
-  'tokens.id_token_ttl_seconds': define(
-    Type.Integer({ minimum: 30, maximum: 86_400 }),
-    600,
-    'Default ID-token lifetime (clients may override).',
-  ),
-  'tokens.refresh_token_ttl_seconds': define(
-    Type.Integer({ minimum: 60, maximum: 365 * 86_400 }),
-    30 * 86_400,
-    'Absolute lifetime of a refresh-token family from the authorization that started it (clients may override).',
-  ),
-  'accounts.self_registration': define(
-    Type.Boolean(),
-    false,
-    'Whether anyone may create an account from the sign-in page (chosen at install).',
-  ),
-  'accounts.require_email_verification': define(
-    Type.Boolean(),
-    true,
-    'Whether a self-registered account must confirm its email address before it can sign in.',
-  ),
-  'smtp.host': define(
-    Type.String({ maxLength: 255 }),
-    '',
-    'SMTP server host; empty means email is not configured.',
-  ),
-  'smtp.port': define(Type.Integer({ minimum: 1, maximum: 65535 }), 587, 'SMTP server port.'),
-  'smtp.security': define(
-    Type.Union([Type.Literal('starttls'), Type.Literal('tls'), Type.Literal('none')]),
-    'starttls',
-    'starttls (upgrade, required), tls (implicit TLS, usually port 465) or none (loopback relays only).',
-  ),
-  'smtp.user': define(Type.String({ maxLength: 255 }), '', 'SMTP user name (empty: no authentication).'),
-  'smtp.password': {
-    ...define(Type.String({ maxLength: 2000 }), '', 'SMTP password, sealed at rest; never returned.'),
-    secure: true,
-  },
-  'smtp.from': define(
-    Type.String({ maxLength: 320 }),
-    '',
-    'Sender address, e.g. "Acme ID <id@acme.example>".',
-  ),
-  'rate_limits.sign_in_per_minute': define(
-    Type.Integer({ minimum: 1, maximum: 100_000 }),
-    10,
-    'Sign-in attempts allowed per minute per account.',
-  ),
-  'rate_limits.sign_in_per_ip_per_minute': define(
-    Type.Integer({ minimum: 1, maximum: 100_000 }),
-    60,
-    'Sign-in attempts allowed per minute per client IP.',
-  ),
-  'rate_limits.registration_per_hour': define(
-    Type.Integer({ minimum: 1, maximum: 100_000 }),
-    20,
-    'Self-registrations allowed per hour per client IP.',
-  ),
-  'rate_limits.password_reset_per_hour': define(
-    Type.Integer({ minimum: 1, maximum: 100_000 }),
-    10,
-    'Password-reset requests allowed per hour per client IP.',
-  ),
-  'rate_limits.password_reset_per_account_per_hour': define(
-    Type.Integer({ minimum: 1, maximum: 1000 }),
-    3,
-    'Reset emails sent per hour per account (further requests get the same answer but no email).',
-  ),
-  'rate_limits.email_verification_per_hour': define(
-    Type.Integer({ minimum: 1, maximum: 1000 }),
-    5,
-    'Verification emails sent per hour per account.',
-  ),
-  'admin.sessions.idle_seconds': define(
-    Type.Integer({ minimum: 60, maximum: 86_400 }),
-    30 * 60,
-    'An admin session unused this long ends.',
-  ),
-  'admin.sessions.absolute_seconds': define(
-    Type.Integer({ minimum: 300, maximum: 7 * 86_400 }),
-    12 * 3600,
-    'An admin session ends this long after sign-in, however active.',
-  ),
-  'otp.required_for_admins': define(Type.Boolean(), true, 'Admins must use TOTP as a second factor.'),
-  'otp.required_for_users': define(Type.Boolean(), false, 'Every user must use TOTP as a second factor.'),
-  'otp.algorithm': define(
-    Type.Union([Type.Literal('SHA1'), Type.Literal('SHA256'), Type.Literal('SHA512')]),
-    'SHA1',
-    'TOTP hash for new enrolments (SHA1 works with every authenticator app).',
-  ),
-  'otp.digits': define(
-    Type.Union([Type.Literal(6), Type.Literal(8)]),
-    6,
-    'TOTP code length for new enrolments.',
-  ),
-  'otp.period_seconds': define(
-    Type.Integer({ minimum: 15, maximum: 120 }),
-    30,
-    'TOTP time step for new enrolments.',
-  ),
-  'otp.window_steps': define(
-    Type.Integer({ minimum: 0, maximum: 3 }),
-    1,
-    'Steps of clock drift accepted either way.',
-  ),
-  'otp.backup_code_count': define(
-    Type.Integer({ minimum: 5, maximum: 20 }),
-    10,
-    'Backup codes issued at enrolment.',
-  ),
-  'otp.max_failures': define(
-    Type.Integer({ minimum: 1, maximum: 100 }),
-    5,
-    'Failed codes before the factor locks.',
-  ),
-  'otp.lock_minutes': define(
-    Type.Integer({ minimum: 1, maximum: 1440 }),
-    15,
-    'How long a locked factor stays locked.',
-  ),
-  'otp.step_up_seconds': define(
-    Type.Integer({ minimum: 60, maximum: 3600 }),
-    300,
-    'How long a second-factor proof (reauth) allows sensitive actions.',
-  ),
-  'rate_limits.otp_per_minute': define(
-    Type.Integer({ minimum: 1, maximum: 100_000 }),
-    10,
-    'Second-factor code checks allowed per minute per account (on top of the lockout).',
-  ),
-  'orgs.users_may_create': define(
-    Type.Boolean(),
-    false,
-    'Whether signed-in users may create organizations (the creator becomes its admin).',
-  ),
-  'rate_limits.invites_per_hour': define(
-    Type.Integer({ minimum: 1, maximum: 10_000 }),
-    50,
-    'Organization invitations (each one an email) a user may send per hour.',
-  ),
-  'orgs.invite_ttl_hours': define(
-    Type.Integer({ minimum: 1, maximum: 30 * 24 }),
-    7 * 24,
-    'How long an organization invitation link stays valid.',
-  ),
-  'sessions.idle_seconds': define(
-    Type.Integer({ minimum: 60, maximum: 30 * 86_400 }),
-    12 * 3600,
-    'A session unused this long ends.',
-  ),
-  'sessions.absolute_seconds': define(
-    Type.Integer({ minimum: 300, maximum: 365 * 86_400 }),
-    14 * 86_400,
-    'A session ends this long after sign-in, however active.',
-  ),
-  'email.templates.verification': emailTemplateOverride('verification'),
-  'email.templates.password_reset': emailTemplateOverride('password reset'),
-  'email.templates.email_change': emailTemplateOverride('email change'),
-  'email.templates.existing_account': emailTemplateOverride('existing account'),
-  'email.templates.organization_invite': emailTemplateOverride('organization invitation'),
-} satisfies Record<string, SettingDefinition>;
+} satisfies SettingDefinitions;
 
-export type SettingKey = keyof typeof SETTING_DEFINITIONS;
+type CoreSettingDefinitions = typeof CORE_SETTINGS;
+
+/**
+ * Every setting's definition type by key, so `settings.get(key)` is typed. A slice adds its keys in its own
+ * `settings.ts` by declaration merging, beside the definitions its module lists:
+ * `declare module '../config/settings.js' { interface SettingCatalogue extends OtpSettings {} }`.
+ * `app/modules.test.ts` checks that these keys and the listed modules' definitions are the same set.
+ */
+export interface SettingCatalogue extends CoreSettingDefinitions {}
+
+export type SettingKey = keyof SettingCatalogue;
 
 const SECRET_PREFIX = 'setting:';
 const secretName = (key: string) => `${SECRET_PREFIX}${key}`;
 const secretContext = (name: string) => ({ table: 'server_secrets', column: 'value_sealed', row: name });
-export type SettingValue<K extends SettingKey> = Static<(typeof SETTING_DEFINITIONS)[K]['schema']>;
+export type SettingValue<K extends SettingKey> = Static<SettingCatalogue[K]['schema']>;
 
 export class SettingValidationError extends Error {
   override name = 'SettingValidationError';
@@ -246,40 +78,22 @@ export class SettingValidationError extends Error {
   }
 }
 
-export function isSettingKey(key: string): key is SettingKey {
-  return Object.hasOwn(SETTING_DEFINITIONS, key);
-}
-
-/** Whether a setting is managed by its own endpoints rather than the generic settings API. */
-export function isHiddenSetting(key: SettingKey): boolean {
-  const definition: SettingDefinition = SETTING_DEFINITIONS[key];
-  return definition.hidden === true;
-}
-
-export function validateSetting(key: string, value: unknown): void {
-  if (!isSettingKey(key)) throw new SettingValidationError(key, `unknown setting '${key}'`);
-  const definition: SettingDefinition = SETTING_DEFINITIONS[key];
-  if (!Value.Check(definition.schema, value)) {
-    const first = Value.Errors(definition.schema, value)[0];
-    throw new SettingValidationError(
-      key,
-      `invalid value for '${key}': ${first?.message ?? 'does not match its type'}`,
-    );
-  }
-}
-
 /**
  * Settings cached in memory. Writes go to the database and are announced on the change bus; every node reloads the
  * changed key when the notification arrives (well under a second on a shared database).
  */
 export class SettingsService {
   private readonly values = new Map<string, unknown>();
+  private readonly definitions: ReadonlyMap<string, SettingDefinition>;
 
+  /** `definitions`: every setting the running modules define (`collectSettings` in app/modules.ts). */
   constructor(
     private readonly database: Database,
     private readonly bus: ChangeBus,
     private readonly sealer: Sealer,
+    definitions: SettingDefinitions,
   ) {
+    this.definitions = new Map(Object.entries(definitions));
     bus.on('settings', (key) => void this.reload(key === '*' ? undefined : key).catch(() => {}));
   }
 
@@ -287,9 +101,19 @@ export class SettingsService {
     await this.reload();
   }
 
+  /** Whether `key` names a setting of this process. */
+  isKey(key: string): key is SettingKey {
+    return this.definitions.has(key);
+  }
+
+  /** Whether a setting is managed by its own endpoints rather than the generic settings API. */
+  isHidden(key: SettingKey): boolean {
+    return this.definition(key).hidden === true;
+  }
+
   get<K extends SettingKey>(key: K): SettingValue<K> {
     if (this.values.has(key)) return this.values.get(key) as SettingValue<K>;
-    return SETTING_DEFINITIONS[key].default as SettingValue<K>;
+    return this.definition(key).default as SettingValue<K>;
   }
 
   /**
@@ -304,10 +128,10 @@ export class SettingsService {
     secure: boolean;
     schema: TSchema;
   }[] {
-    return (Object.keys(SETTING_DEFINITIONS) as SettingKey[])
-      .filter((key) => !isHiddenSetting(key))
-      .map((key) => {
-        const definition: SettingDefinition = SETTING_DEFINITIONS[key];
+    return [...this.definitions.entries()]
+      .filter(([, definition]) => definition.hidden !== true)
+      .map(([name, definition]) => {
+        const key = name as SettingKey;
         const secure = definition.secure === true;
         return {
           key,
@@ -322,8 +146,7 @@ export class SettingsService {
 
   /** Removes a stored value, so the setting follows its default again (also a later release's default). */
   async reset(key: SettingKey): Promise<void> {
-    const definition: SettingDefinition = SETTING_DEFINITIONS[key];
-    if (definition.secure === true) {
+    if (this.definition(key).secure === true) {
       await this.database.db.delete(serverSecrets).where(eq(serverSecrets.name, secretName(key)));
     } else {
       await this.database.db.delete(settingsTable).where(eq(settingsTable.key, key));
@@ -333,8 +156,7 @@ export class SettingsService {
   }
 
   async set<K extends SettingKey>(key: K, value: SettingValue<K>): Promise<void> {
-    validateSetting(key, value);
-    const definition: SettingDefinition = SETTING_DEFINITIONS[key];
+    const definition = this.validate(key, value);
     if (definition.secure) {
       // Secure settings are sealed in server_secrets (which `tessera kek rotate` re-seals), never in plain JSON.
       const name = secretName(key);
@@ -355,6 +177,25 @@ export class SettingsService {
     await this.bus.publish('settings', key);
   }
 
+  private definition(key: string): SettingDefinition {
+    const definition = this.definitions.get(key);
+    // A typed key without a definition means its slice's module is missing from app/modules.ts.
+    if (!definition) throw new SettingValidationError(key, `unknown setting '${key}'`);
+    return definition;
+  }
+
+  private validate(key: string, value: unknown): SettingDefinition {
+    const definition = this.definition(key);
+    if (!Value.Check(definition.schema, value)) {
+      const first = Value.Errors(definition.schema, value)[0];
+      throw new SettingValidationError(
+        key,
+        `invalid value for '${key}': ${first?.message ?? 'does not match its type'}`,
+      );
+    }
+    return definition;
+  }
+
   private async reload(key?: string): Promise<void> {
     const rows: { key: string; value: unknown }[] = await this.database.db.select().from(settingsTable);
     const secrets = await this.database.db
@@ -371,7 +212,8 @@ export class SettingsService {
     for (const row of rows) {
       if (key !== undefined && row.key !== key) continue;
       // A stored value that no longer validates (an older release's shape) falls back to the default.
-      if (isSettingKey(row.key) && Value.Check(SETTING_DEFINITIONS[row.key].schema, row.value)) {
+      const definition = this.definitions.get(row.key);
+      if (definition && Value.Check(definition.schema, row.value)) {
         this.values.set(row.key, row.value);
       }
     }

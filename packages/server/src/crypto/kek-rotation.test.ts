@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEALED_COLUMNS } from '../app/modules.js';
 import { createTestDatabase, type TestDatabase } from '../testing/database.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import { resealAll } from './kek-rotation.js';
@@ -31,7 +32,7 @@ async function sealedPrefixes(server: TestServer): Promise<string[]> {
 describe('KEK rotation', () => {
   it('re-seals every sealed value under the new KEK while nodes keep reading', async () => {
     expect(await sealedPrefixes(oldNode)).toEqual(['v1']);
-    const { client, secret } = await oldNode.context.clients.create({
+    const { client, secret } = await oldNode.context.clients.registry.create({
       name: 'Service',
       type: 'confidential',
       redirect_uris: [],
@@ -39,18 +40,18 @@ describe('KEK rotation', () => {
       scopes: [{ scope: 'api', description: 'API' }],
     });
     const rotatedSealer = new Sealer(keyringFromText(`v2:${newKek},v1:${oldKek}`));
-    const reports = await resealAll(oldNode.context.database, rotatedSealer);
+    const reports = await resealAll(oldNode.context.database, rotatedSealer, SEALED_COLUMNS);
     expect(reports).toEqual([
       { table: 'signing_keys', column: 'private_jwk_sealed', resealed: 6 },
-      { table: 'client_secrets', column: 'secret_sealed', resealed: 1 },
       // The OPAQUE server setup and the backup-code hashing key.
       { table: 'server_secrets', column: 'value_sealed', resealed: 2 },
       { table: 'opaque_logins', column: 'state_sealed', resealed: 0 },
+      { table: 'client_secrets', column: 'secret_sealed', resealed: 1 },
       { table: 'otp_factors', column: 'secret_sealed', resealed: 0 },
     ]);
     expect(await sealedPrefixes(oldNode)).toEqual(['v2']);
     // Running a second time finds nothing left to do.
-    expect((await resealAll(oldNode.context.database, rotatedSealer))[0]?.resealed).toBe(0);
+    expect((await resealAll(oldNode.context.database, rotatedSealer, SEALED_COLUMNS))[0]?.resealed).toBe(0);
 
     // A node restarted with both keys reads everything; one with only the new key too, since nothing is under v1 now.
     for (const kek of [`v2:${newKek},v1:${oldKek}`, `v2:${newKek}`]) {

@@ -1,6 +1,6 @@
 import type { Database } from '../db/client.js';
 import { Sealer } from './seal.js';
-import { SEALED_COLUMNS, type SealedColumn } from './sealed-columns.js';
+import type { SealedColumn } from './sealed-columns.js';
 
 export interface ResealReport {
   table: string;
@@ -17,12 +17,13 @@ function quote(identifier: string): string {
 /**
  * Re-seals every sealed value not yet under the current KEK version. Each row is updated only if it still holds
  * the value that was read (a concurrent writer wins), so reads keep working throughout: a node sees either the old
- * ciphertext (its old key still opens it) or the new one.
+ * ciphertext (its old key still opens it) or the new one. `columns`: every sealed column (`SEALED_COLUMNS` of
+ * app/modules.ts).
  */
 export async function resealAll(
   database: Database,
   sealer: Sealer,
-  columns: readonly SealedColumn[] = SEALED_COLUMNS,
+  columns: readonly SealedColumn[],
 ): Promise<ResealReport[]> {
   const prefix = `v${sealer.currentVersion}.%`;
   const reports: ResealReport[] = [];

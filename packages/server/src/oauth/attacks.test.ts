@@ -336,7 +336,7 @@ describe('client authentication (RFC 6749 §2.3, §5.2)', () => {
     const rotating = await registerClient(server, {
       grant_types: ['authorization_code', 'client_credentials'],
     });
-    const newSecret = await server.context.clients.rotateSecret(rotating.clientId);
+    const newSecret = await server.context.clients.registry.rotateSecret(rotating.clientId);
     const old = await formPost(server, '/token', { grant_type: 'client_credentials' }, basic(rotating));
     expect(old).toMatchObject({ status: 401, json: { error: 'invalid_client' } });
     const posted = await formPost(server, '/token', {

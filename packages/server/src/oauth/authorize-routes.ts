@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { currentSession, requireSessionWithCsrf } from '../accounts/session-http.js';
-import type { App } from '../app/build.js';
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../app/app-context.js';
+import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
 import { messagePage } from '../app/html-page.js';
 import { publicIconPath } from '../clients/icon.js';
@@ -92,7 +92,7 @@ const FinalizeResponse = Type.Object({
 export function registerAuthorizeRoutes(app: App, context: AppContext): void {
   const handle = async (request: FastifyRequest, reply: FastifyReply, parameters: AuthorizeParameters) => {
     const session = await currentSession(context, request);
-    const outcome = await context.authorize.authorize(parameters, session);
+    const outcome = await context.oauth.authorize.authorize(parameters, session);
     // Authorization responses, error pages included, are never cached (RFC 9700 §4.3: codes in history).
     reply.header('cache-control', 'no-store');
     if (outcome.kind === 'error-page') {
@@ -140,7 +140,7 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
     },
     async (request, reply) => {
       const session = await currentSession(context, request);
-      const view = await context.authorize.view(request.params.requestId, session);
+      const view = await context.oauth.authorize.view(request.params.requestId, session);
       const { client, request: pending } = view;
       const allScopes = new Map(client.scopes.map((entry) => [entry.scope, entry.description]));
       return reply.header('cache-control', 'no-store').send({
@@ -181,7 +181,7 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
     async (request, reply) => {
       const session = await requireSessionWithCsrf(context, request);
       const body = request.body;
-      const { redirectUri } = await context.authorize.finalize(
+      const { redirectUri } = await context.oauth.authorize.finalize(
         {
           requestId: body.request_id,
           decision: body.decision,

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import type { App } from '../app/build.js';
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../app/app-context.js';
+import type { App } from '../app/app-types.js';
 import { OAuthError, oauthErrorResponses } from '../app/errors.js';
 import { hashToken } from '../crypto/tokens.js';
 import { authenticateClient } from './client-authentication.js';
@@ -49,7 +49,7 @@ export function registerBackchannelRoutes(app: App, context: AppContext): void {
     },
     async (request, reply) => {
       const { client } = await authenticateClient(
-        context.clients,
+        context.clients.registry,
         request.headers.authorization,
         request.body,
         {
@@ -60,7 +60,7 @@ export function registerBackchannelRoutes(app: App, context: AppContext): void {
       const token = request.body.token;
       if (!token) throw new OAuthError('invalid_request', 'token is required');
       return noStore(reply).send(
-        await context.introspection.introspect(client, token, request.body.token_type_hint),
+        await context.oauth.introspection.introspect(client, token, request.body.token_type_hint),
       );
     },
   );
@@ -84,7 +84,7 @@ export function registerBackchannelRoutes(app: App, context: AppContext): void {
     },
     async (request, reply) => {
       const { client } = await authenticateClient(
-        context.clients,
+        context.clients.registry,
         request.headers.authorization,
         request.body,
         {
@@ -94,13 +94,13 @@ export function registerBackchannelRoutes(app: App, context: AppContext): void {
       );
       const token = request.body.token;
       if (!token) throw new OAuthError('invalid_request', 'token is required');
-      const row = await context.oauthStore.findRefreshToken(hashToken(token));
+      const row = await context.oauth.store.findRefreshToken(hashToken(token));
       if (row) {
         // RFC 7009 §2.1: only the client the token was issued to may revoke it.
         if (row.clientId !== client.id) {
           throw new OAuthError('unauthorized_client', 'the token was not issued to this client');
         }
-        await context.oauthStore.revokeGrant(row.grantId, new Date());
+        await context.oauth.store.revokeGrant(row.grantId, new Date());
       }
       // Access and ID tokens are stateless (spec §3): success, no effect. Unknown tokens too (RFC 7009 §2.2).
       return noStore(reply).code(200).send();

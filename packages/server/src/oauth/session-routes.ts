@@ -6,8 +6,8 @@ import {
   requireSessionWithCsrf,
   sessionCsrfToken,
 } from '../accounts/session-http.js';
-import type { App } from '../app/build.js';
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../app/app-context.js';
+import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
 import { messagePage } from '../app/html-page.js';
 import { authorizationResponseUrl } from './authorize-request.js';
@@ -54,7 +54,7 @@ export function registerSessionRoutes(app: App, context: AppContext): void {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const session = await currentSession(context, request);
-      const user = session ? await context.users.find(session.userId) : null;
+      const user = session ? await context.accounts.users.find(session.userId) : null;
       if (!session || !user || user.status !== 'active') return { authenticated: false };
       return {
         authenticated: true,
@@ -80,7 +80,7 @@ export function registerSessionRoutes(app: App, context: AppContext): void {
     async (request, reply) => {
       // A session still owing its second factor may always sign out.
       const session = await requireSessionWithCsrf(context, request, { allowPendingSecondFactor: true });
-      await context.sessions.end(session.id);
+      await context.accounts.sessions.end(session.id);
       clearSessionCookie(context, reply);
       return { signed_out: true };
     },
@@ -88,19 +88,19 @@ export function registerSessionRoutes(app: App, context: AppContext): void {
 
   const logout = async (request: FastifyRequest, reply: FastifyReply, input: LogoutInput) => {
     reply.header('cache-control', 'no-store');
-    const hint = input.id_token_hint ? context.issuer.verifyIdTokenHint(input.id_token_hint) : null;
+    const hint = input.id_token_hint ? context.oauth.issuer.verifyIdTokenHint(input.id_token_hint) : null;
     const hintValid = hint !== null && (input.client_id === undefined || input.client_id === hint.aud);
     // RP-Initiated Logout §2 and ASVS 10.6.2: without a valid hint, ask the user instead of logging out or
     // redirecting anywhere (forced logout, open redirect).
     if (!hintValid) return reply.redirect('/ui/logout', 303);
     const session = await currentSession(context, request);
     if (session && session.userId === hint.sub) {
-      await context.sessions.end(session.id);
+      await context.accounts.sessions.end(session.id);
       clearSessionCookie(context, reply);
     }
     if (input.post_logout_redirect_uri === undefined)
       return reply.redirect('/ui/logout?status=signed-out', 303);
-    const client = await context.clients.find(hint.aud);
+    const client = await context.clients.registry.find(hint.aud);
     if (!client?.postLogoutRedirectUris.includes(input.post_logout_redirect_uri)) {
       // Exact match only; an unregistered URI is never redirected to.
       return reply

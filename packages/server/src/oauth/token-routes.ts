@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
-import type { App } from '../app/build.js';
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../app/app-context.js';
+import type { App } from '../app/app-types.js';
 import { OAuthError, oauthErrorResponses } from '../app/errors.js';
 import { authenticateClient, claimedClientId } from './client-authentication.js';
 import { FormParameter, noStore, requireFormBody } from './form.js';
@@ -83,21 +83,26 @@ export function registerTokenRoutes(app: App, context: AppContext): void {
       const body = request.body;
       let clientId: string | null = null;
       try {
-        const { client } = await authenticateClient(context.clients, request.headers.authorization, body, {
-          allowPost: true,
-          allowPublic: true,
-        });
+        const { client } = await authenticateClient(
+          context.clients.registry,
+          request.headers.authorization,
+          body,
+          {
+            allowPost: true,
+            allowPublic: true,
+          },
+        );
         clientId = client.id;
-        let response: Awaited<ReturnType<typeof context.tokens.authorizationCode>>;
+        let response: Awaited<ReturnType<typeof context.oauth.tokens.authorizationCode>>;
         switch (body.grant_type) {
           case 'authorization_code':
-            response = await context.tokens.authorizationCode(client, body);
+            response = await context.oauth.tokens.authorizationCode(client, body);
             break;
           case 'refresh_token':
-            response = await context.tokens.refreshToken(client, body);
+            response = await context.oauth.tokens.refreshToken(client, body);
             break;
           case 'client_credentials':
-            response = context.tokens.clientCredentials(client, body.scope);
+            response = context.oauth.tokens.clientCredentials(client, body.scope);
             break;
           default:
             throw new OAuthError(

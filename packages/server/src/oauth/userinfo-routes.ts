@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { App } from '../app/build.js';
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../app/app-context.js';
+import type { App } from '../app/app-types.js';
 import { OAuthError, oauthErrorResponses } from '../app/errors.js';
 import { FormParameter } from './form.js';
 
@@ -54,11 +54,11 @@ function hasScope(scope: string, wanted: string): boolean {
 /** GET and POST /userinfo (OIDC Core §5.3) with the claims of spec §2.2. */
 export function registerUserInfoRoutes(app: App, context: AppContext): void {
   const handler = async (request: FastifyRequest) => {
-    const claims = context.issuer.verifyAccessToken(bearerToken(request));
+    const claims = context.oauth.issuer.verifyAccessToken(bearerToken(request));
     // A client-credentials token represents a client, not a person: there is no user to describe.
     if (!claims?.gid) throw invalidToken();
     // One round trip: the grant still active, and its (active) user's claims.
-    const user = await context.oauthStore.activeGrantUser(claims.gid, new Date());
+    const user = await context.oauth.store.activeGrantUser(claims.gid, new Date());
     if (user?.id !== claims.sub) throw invalidToken();
     const info: { sub: string } & Record<string, unknown> = { sub: user.id };
     if (hasScope(claims.scope, 'profile')) info.name = user.name;

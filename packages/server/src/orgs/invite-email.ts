@@ -1,4 +1,4 @@
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../app/app-context.js';
 import { emailNotConfigured } from '../email/mailer.js';
 import type { Actor } from './model.js';
 
@@ -10,7 +10,7 @@ export function inviteLink(context: AppContext, token: string): string {
 /** Who the email says invited: the user's name and address, or the service's administrators. */
 async function inviterLabel(context: AppContext, actor: Actor): Promise<string> {
   if (actor.type === 'user') {
-    const user = await context.users.find(actor.id);
+    const user = await context.accounts.users.find(actor.id);
     if (user) return user.name ? `${user.name} (${user.email})` : user.email;
   }
   return `An administrator of ${context.settings.get('product.name')}`;
@@ -26,11 +26,11 @@ export async function inviteByEmail(
   input: { email: string; roles?: string[] },
   actor: Actor,
 ) {
-  if (!context.mailer.available()) throw emailNotConfigured();
-  const created = await context.organizationInvites.create(organizationId, input, actor);
+  if (!context.email.mailer.available()) throw emailNotConfigured();
+  const created = await context.orgs.invites.create(organizationId, input, actor);
   const expires = created.invite.invite!.expiresAt;
   try {
-    await context.mailer.send({
+    await context.email.mailer.send({
       to: created.invite.invite!.email,
       template: 'organization_invite',
       variables: {
@@ -42,7 +42,7 @@ export async function inviteByEmail(
       },
     });
   } catch (error) {
-    await context.organizationInvites.revoke(organizationId, created.invite.id).catch(() => {});
+    await context.orgs.invites.revoke(organizationId, created.invite.id).catch(() => {});
     throw error;
   }
   return created.invite;

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Email } from '../accounts/schemas.js';
-import type { App } from '../app/build.js';
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../app/app-context.js';
+import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { inviteByEmail } from './invite-email.js';
 import { organizationRouteHelpers } from './route-helpers.js';
@@ -47,8 +47,8 @@ export function registerInviteRoutes(app: App, context: AppContext): void {
     },
     async (request) => {
       const { organizationId } = request.params;
-      await context.organizations.requireManager(organizationId, userOf(request));
-      return { invites: (await context.organizationInvites.list(organizationId)).map(inviteView) };
+      await context.orgs.organizations.requireManager(organizationId, userOf(request));
+      return { invites: (await context.orgs.invites.list(organizationId)).map(inviteView) };
     },
   );
 
@@ -70,7 +70,7 @@ export function registerInviteRoutes(app: App, context: AppContext): void {
     },
     async (request, reply) => {
       const { organizationId } = request.params;
-      await context.organizations.requireManager(organizationId, userOf(request));
+      await context.orgs.organizations.requireManager(organizationId, userOf(request));
       // Every invitation is an email to an address of the manager's choosing: bounded per user.
       await context.rateLimits.consume('invites-user', userOf(request));
       const invite = await inviteByEmail(context, organizationId, request.body, {
@@ -99,8 +99,8 @@ export function registerInviteRoutes(app: App, context: AppContext): void {
     },
     async (request, reply) => {
       const { organizationId, inviteId } = request.params;
-      await context.organizations.requireManager(organizationId, userOf(request));
-      await context.organizationInvites.revoke(organizationId, inviteId);
+      await context.orgs.organizations.requireManager(organizationId, userOf(request));
+      await context.orgs.invites.revoke(organizationId, inviteId);
       await audit(request, 'organization.invite_revoked', organizationId, { invite: inviteId });
       return noContentReply(reply);
     },
@@ -115,7 +115,7 @@ const TokenBody = Type.Object({ token: InviteToken }, { additionalProperties: fa
 function registerInvitationResponseRoutes(app: App, context: AppContext): void {
   const helpers = organizationRouteHelpers(context);
   const account = async (request: FastifyRequest) => {
-    const user = await context.users.find(helpers.userOf(request));
+    const user = await context.accounts.users.find(helpers.userOf(request));
     if (user?.status !== 'active') throw new ApiError(401, 'not_signed_in', 'sign in first');
     return user;
   };
@@ -131,7 +131,7 @@ function registerInvitationResponseRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const { organization, invite } = await context.organizationInvites.preview(request.body.token);
+      const { organization, invite } = await context.orgs.invites.preview(request.body.token);
       return reply.header('cache-control', 'no-store').send({
         organization: { id: organization.id, name: organization.name, slug: organization.slug },
         email: invite.invite!.email,
@@ -154,13 +154,10 @@ function registerInvitationResponseRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      const { organization } = await context.organizationInvites.accept(
-        request.body.token,
-        await account(request),
-      );
+      const { organization } = await context.orgs.invites.accept(request.body.token, await account(request));
       await helpers.audit(request, 'organization.invite_accepted', organization.id);
       return myOrganizationView(
-        await context.organizations.membership(organization.id, helpers.userOf(request)),
+        await context.orgs.organizations.membership(organization.id, helpers.userOf(request)),
       );
     },
   );
@@ -177,10 +174,7 @@ function registerInvitationResponseRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const { organization } = await context.organizationInvites.decline(
-        request.body.token,
-        await account(request),
-      );
+      const { organization } = await context.orgs.invites.decline(request.body.token, await account(request));
       await helpers.audit(request, 'organization.invite_declined', organization.id);
       return reply.code(204).send(undefined as never);
     },

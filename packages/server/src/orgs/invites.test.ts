@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationMembers } from '../db/schema/index.js';
 import { type SignedIn, signInUser } from '../testing/oauth.js';
+import { call, createOrganization } from '../testing/orgs.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import { SmtpCapture } from '../testing/smtp.js';
-import { call, createOrganization } from './test-helpers.js';
 
 let server: TestServer;
 const smtp = new SmtpCapture();
@@ -92,7 +92,7 @@ describe('invitation lifecycle', () => {
 
   it('refuses another account, an unverified address, and an existing member', async () => {
     const dave = await signInUser(server, {
-      user: await server.context.users.create({
+      user: await server.context.accounts.users.create({
         email: 'dave@example.com',
         name: 'Dave',
         emailVerified: false,
@@ -108,7 +108,7 @@ describe('invitation lifecycle', () => {
       json: { error: 'invite_wrong_account' },
     });
     expect(await accept(dave, token)).toMatchObject({ status: 403, json: { error: 'email_not_verified' } });
-    await server.context.users.markEmailVerified(dave.user.id, 'dave@example.com');
+    await server.context.accounts.users.markEmailVerified(dave.user.id, 'dave@example.com');
     expect((await accept(dave, token)).status).toBe(200);
 
     const again = await call(server, alice, 'POST', `/organizations/${organizationId}/invites`, {
@@ -189,7 +189,7 @@ describe('invitation lifecycle', () => {
     for (const result of results.filter((entry) => entry.status !== 200)) {
       expect([404, 409]).toContain(result.status);
     }
-    const members = await server.context.organizations.listMembers(organizationId);
+    const members = await server.context.orgs.organizations.listMembers(organizationId);
     expect(members.filter((member) => member.userId === henry.user.id)).toHaveLength(1);
   });
 

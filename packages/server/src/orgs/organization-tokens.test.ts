@@ -13,8 +13,8 @@ import {
   type SignedIn,
   signInUser,
 } from '../testing/oauth.js';
+import { addMember, call, createOrganization, memberIdOf } from '../testing/orgs.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
-import { addMember, call, createOrganization, memberIdOf } from './test-helpers.js';
 
 let server: TestServer;
 /** A client that requires an organization context, and one that does not. */
@@ -46,11 +46,11 @@ async function configure(registered: { clientId: string; clientSecret: string | 
 beforeAll(async () => {
   server = await startTestServer();
   await server.context.settings.set('orgs.users_may_create', true);
-  await server.context.organizationRoles.createPermission({
+  await server.context.orgs.roles.createPermission({
     key: 'billing:read',
     description: 'Read invoices',
   });
-  await server.context.organizationRoles.createRole({
+  await server.context.orgs.roles.createRole({
     key: 'billing',
     name: 'Billing',
     permissions: ['billing:read'],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signInUser } from '../testing/oauth.js';
+import { addMember, call, createOrganization, memberIdOf } from '../testing/orgs.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
-import { addMember, call, createOrganization, memberIdOf } from './test-helpers.js';
 
 let server: TestServer;
 let alice: SignedIn; // creator, so admin (manager)
@@ -226,7 +226,7 @@ describe('roles and the last manager', () => {
     const statuses = results.map((result) => result.status).sort();
     expect(statuses[0]).toBe(200);
     expect([403, 409]).toContain(statuses[1]);
-    const members = await server.context.organizations.listMembers(id);
+    const members = await server.context.orgs.organizations.listMembers(id);
     expect(members.filter((member) => member.roles.includes('admin'))).toHaveLength(1);
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { currentSession, requireSessionWithCsrf } from '../accounts/session-http.js';
 import type { Session } from '../accounts/sessions.js';
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../app/app-context.js';
 import { ApiError } from '../app/errors.js';
 
 /** Session hooks and the audit call shared by the user-facing organization routes. */

@@ -151,7 +151,7 @@ describe('TOTP for users', () => {
     expect(locked.status).toBe(423);
     expect(locked.json.error).toBe('otp_locked');
     const admin = await adminSignIn(server, 'root@example.com', 'admin password here');
-    const user = await server.context.users.findByEmail('lock@example.com');
+    const user = await server.context.accounts.users.findByEmail('lock@example.com');
     expect((await adminFetch(server, admin, 'GET', `/admin/users/${user!.id}/otp`)).json.status).toBe(
       'locked',
     );

@@ -17,7 +17,7 @@ function adminCookie(headers: Headers): string {
 
 /** Installs the service through the HTTP install API, with the OPAQUE client in-process. */
 export async function installViaApi(server: TestServer, email: string, password: string): Promise<void> {
-  const token = await server.context.install.issueToken();
+  const token = await server.context.admin.install.issueToken();
   if (!token) throw new Error('already installed');
   await opaque.ready;
   const { clientRegistrationState, registrationRequest } = opaque.client.startRegistration({ password });

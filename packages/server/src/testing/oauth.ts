@@ -30,12 +30,12 @@ export async function signInUser(
 ): Promise<SignedIn> {
   const user =
     options.user ??
-    (await server.context.users.create({
+    (await server.context.accounts.users.create({
       email: options.email ?? `user-${randomBytes(4).toString('hex')}@example.com`,
       name: options.name ?? 'Ada Lovelace',
       emailVerified: true,
     }));
-  const started = await server.context.sessions.start(user.id, {
+  const started = await server.context.accounts.sessions.start(user.id, {
     amr: ['pwd'],
     acr: 'urn:tessera:loa:1',
     authTime: new Date(),
@@ -56,7 +56,7 @@ export async function registerClient(
   server: TestServer,
   overrides: Partial<ClientInput> = {},
 ): Promise<{ clientId: string; clientSecret: string | null }> {
-  const { client, secret } = await server.context.clients.create({
+  const { client, secret } = await server.context.clients.registry.create({
     name: 'Relying Party',
     type: 'confidential',
     redirect_uris: [RP_REDIRECT],

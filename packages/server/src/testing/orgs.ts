@@ -1,5 +1,5 @@
-import type { SignedIn } from '../testing/oauth.js';
-import type { TestServer } from '../testing/server.js';
+import type { SignedIn } from './oauth.js';
+import type { TestServer } from './server.js';
 
 export interface Answer {
   status: number;
@@ -47,7 +47,7 @@ export async function addMember(
   user: SignedIn,
   roles: string[] = ['member'],
 ): Promise<string> {
-  const member = await server.context.organizations.addMember(organizationId, user.user.id, roles, {
+  const member = await server.context.orgs.organizations.addMember(organizationId, user.user.id, roles, {
     type: 'admin',
     id: 'test-fixture',
   });

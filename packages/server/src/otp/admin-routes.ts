@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
-import type { App } from '../app/build.js';
-import type { AppContext } from '../app/context.js';
+import { adminCaller } from '../admin/guard.js';
+import type { AppContext } from '../app/app-context.js';
+import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
-import type { OtpAccount } from '../otp/service.js';
-import { adminCaller } from './guard.js';
+import type { OtpAccount } from './service.js';
 
 const StatusView = Type.Object({
   status: Type.String(),
@@ -20,7 +20,7 @@ export function registerAdminOtpManagementRoutes(app: App, context: AppContext):
       path: '/admin/users/:accountId/otp',
       kind: 'user' as const,
       async account(id: string): Promise<OtpAccount> {
-        const user = await context.users.find(id);
+        const user = await context.accounts.users.find(id);
         if (!user) throw new ApiError(404, 'not_found', 'no such user');
         return { kind: 'user', id: user.id, label: user.email };
       },
@@ -29,7 +29,7 @@ export function registerAdminOtpManagementRoutes(app: App, context: AppContext):
       path: '/admin/admin-users/:accountId/otp',
       kind: 'admin' as const,
       async account(id: string): Promise<OtpAccount> {
-        const admin = await context.adminUsers.find(id);
+        const admin = await context.admin.users.find(id);
         if (!admin) throw new ApiError(404, 'not_found', 'no such admin');
         return { kind: 'admin', id: admin.id, label: admin.email };
       },
@@ -51,7 +51,7 @@ export function registerAdminOtpManagementRoutes(app: App, context: AppContext):
         },
       },
       async (request) => {
-        const view = await context.otp.status(await target.account(request.params.accountId));
+        const view = await context.otp.factors.status(await target.account(request.params.accountId));
         return {
           status: view.status,
           enrolled: view.enrolled,
@@ -71,8 +71,8 @@ export function registerAdminOtpManagementRoutes(app: App, context: AppContext):
       ) => {
         const caller = adminCaller(request);
         const account = await target.account(request.params.accountId);
-        if (action === 'reset') await context.otp.remove(account);
-        else await context.otp.unlock(account);
+        if (action === 'reset') await context.otp.factors.remove(account);
+        else await context.otp.factors.unlock(account);
         await context.audit.record({
           action: `otp.admin_${action}`,
           outcome: 'success',

@@ -1,10 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Email } from '../accounts/schemas.js';
-import type { App } from '../app/build.js';
-import type { AppContext } from '../app/context.js';
+import { recordAdminAction } from '../admin/admin-audit.js';
+import { adminCaller } from '../admin/guard.js';
+import type { AppContext } from '../app/app-context.js';
+import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
-import { inviteByEmail } from '../orgs/invite-email.js';
+import { inviteByEmail } from './invite-email.js';
 import {
   AdminOrganizationView,
   adminOrganizationView,
@@ -18,9 +20,7 @@ import {
   OrganizationId,
   SettingsInput,
   Slug,
-} from '../orgs/views.js';
-import { recordAdminAction } from './admin-audit.js';
-import { adminCaller } from './guard.js';
+} from './views.js';
 
 const TAG = 'admin-organizations';
 const OrganizationParams = Type.Object({ organizationId: OrganizationId });
@@ -59,7 +59,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
       },
     },
     async (request) => {
-      const page = await context.organizations.page(
+      const page = await context.orgs.organizations.page(
         request.query.query ?? '',
         request.query.offset ?? 0,
         request.query.limit ?? 50,
@@ -89,9 +89,9 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
     },
     async (request, reply) => {
       const owner = request.body.owner_user_id;
-      if (owner !== undefined && !(await context.users.find(owner)))
+      if (owner !== undefined && !(await context.accounts.users.find(owner)))
         throw new ApiError(400, 'unknown_user', 'owner_user_id names no user');
-      const created = await context.organizations.create(request.body, actor(request), owner ?? null);
+      const created = await context.orgs.organizations.create(request.body, actor(request), owner ?? null);
       await audit(request, 'organization.created', organization(created.id), {
         slug: created.slug,
         owner: owner ?? null,
@@ -112,7 +112,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
       },
     },
     async (request) =>
-      adminOrganizationView(await context.organizations.require(request.params.organizationId)),
+      adminOrganizationView(await context.orgs.organizations.require(request.params.organizationId)),
   );
 
   app.put(
@@ -137,7 +137,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
     },
     async (request) => {
       const { organizationId } = request.params;
-      const updated = await context.organizations.update(organizationId, request.body);
+      const updated = await context.orgs.organizations.update(organizationId, request.body);
       await audit(request, 'organization.updated', organization(organizationId), { changes: request.body });
       return adminOrganizationView(updated);
     },
@@ -156,7 +156,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
     },
     async (request, reply) => {
       const { organizationId } = request.params;
-      await context.organizations.delete(organizationId);
+      await context.orgs.organizations.delete(organizationId);
       await audit(request, 'organization.deleted', organization(organizationId));
       return noContent(reply);
     },
@@ -174,8 +174,8 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
       },
     },
     async (request) => {
-      await context.organizations.require(request.params.organizationId);
-      const members = await context.organizations.listMembers(request.params.organizationId);
+      await context.orgs.organizations.require(request.params.organizationId);
+      const members = await context.orgs.organizations.listMembers(request.params.organizationId);
       return { members: members.map(memberView) };
     },
   );
@@ -197,10 +197,10 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
     },
     async (request, reply) => {
       const { organizationId } = request.params;
-      if (!(await context.users.find(request.body.user_id)))
+      if (!(await context.accounts.users.find(request.body.user_id)))
         throw new ApiError(400, 'unknown_user', 'user_id names no user');
       const roles = request.body.roles?.length ? request.body.roles : ['member'];
-      const member = await context.organizations.addMember(
+      const member = await context.orgs.organizations.addMember(
         organizationId,
         request.body.user_id,
         roles,
@@ -232,7 +232,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
     },
     async (request) => {
       const { organizationId, memberId } = request.params;
-      const member = await context.organizations.setMemberStatus(
+      const member = await context.orgs.organizations.setMemberStatus(
         organizationId,
         memberId,
         request.body.status,
@@ -258,7 +258,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
     },
     async (request, reply) => {
       const { organizationId, memberId } = request.params;
-      const removed = await context.organizations.removeMember(organizationId, memberId);
+      const removed = await context.orgs.organizations.removeMember(organizationId, memberId);
       await audit(request, 'organization.member_removed', organization(organizationId), {
         member: memberId,
         user: removed.userId,
@@ -281,7 +281,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
     },
     async (request) => {
       const { organizationId, memberId } = request.params;
-      const member = await context.organizations.assignRole(organizationId, memberId, request.body.role);
+      const member = await context.orgs.organizations.assignRole(organizationId, memberId, request.body.role);
       await audit(request, 'organization.role_assigned', organization(organizationId), {
         member: memberId,
         role: request.body.role,
@@ -303,7 +303,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
     },
     async (request) => {
       const { organizationId, memberId, roleId } = request.params;
-      const member = await context.organizations.removeRole(organizationId, memberId, roleId);
+      const member = await context.orgs.organizations.removeRole(organizationId, memberId, roleId);
       await audit(request, 'organization.role_removed', organization(organizationId), {
         member: memberId,
         role: roleId,
@@ -324,9 +324,9 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
       },
     },
     async (request) => {
-      await context.organizations.require(request.params.organizationId);
+      await context.orgs.organizations.require(request.params.organizationId);
       return {
-        invites: (await context.organizationInvites.list(request.params.organizationId)).map(inviteView),
+        invites: (await context.orgs.invites.list(request.params.organizationId)).map(inviteView),
       };
     },
   );
@@ -368,7 +368,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
     },
     async (request, reply) => {
       const { organizationId, inviteId } = request.params;
-      await context.organizationInvites.revoke(organizationId, inviteId);
+      await context.orgs.invites.revoke(organizationId, inviteId);
       await audit(request, 'organization.invite_revoked', organization(organizationId), { invite: inviteId });
       return noContent(reply);
     },
@@ -391,9 +391,9 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
       },
     },
     async (request) => {
-      if (!(await context.users.find(request.params.userId)))
+      if (!(await context.accounts.users.find(request.params.userId)))
         throw new ApiError(404, 'not_found', 'no such user');
-      const memberships = await context.organizations.membershipsOf(request.params.userId);
+      const memberships = await context.orgs.organizations.membershipsOf(request.params.userId);
       return {
         memberships: memberships.map((entry) => ({
           organization: adminOrganizationView(entry.organization),

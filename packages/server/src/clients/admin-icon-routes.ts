@@ -1,13 +1,13 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { App } from '../app/build.js';
-import type { AppContext } from '../app/context.js';
+import { recordAdminAction } from '../admin/admin-audit.js';
+import type { AppContext } from '../app/app-context.js';
+import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
-import { ICON_CONTENT_TYPES, IconValidationError, MAX_ICON_BYTES, publicIconPath } from '../clients/icon.js';
-import { IconClientParams, IconVersionQuery, iconResponses, sendClientIcon } from '../clients/icon-http.js';
-import { ClientIconNotFoundError, ClientNotFoundError } from '../clients/service.js';
-import { recordAdminAction } from './admin-audit.js';
+import { ICON_CONTENT_TYPES, IconValidationError, MAX_ICON_BYTES, publicIconPath } from './icon.js';
+import { IconClientParams, IconVersionQuery, iconResponses, sendClientIcon } from './icon-http.js';
+import { ClientIconNotFoundError, ClientNotFoundError } from './service.js';
 
 export const ClientIconView = Type.Object({
   content_type: Type.String(),
@@ -100,7 +100,7 @@ export function registerAdminClientIconRoutes(app: App, context: AppContext): vo
             'send the image itself as the body, with its type',
           );
         }
-        const client = await context.clients
+        const client = await context.clients.registry
           .setIcon(request.params.clientId, request.headers['content-type'] ?? '', bytes)
           .catch(translate);
         const icon = client.icon!;
@@ -129,7 +129,7 @@ export function registerAdminClientIconRoutes(app: App, context: AppContext): vo
       },
     },
     async (request, reply) => {
-      await context.clients.removeIcon(request.params.clientId).catch(translate);
+      await context.clients.registry.removeIcon(request.params.clientId).catch(translate);
       await recordAdminAction(context, request, 'client.icon_removed', {
         type: 'client',
         id: request.params.clientId,
@@ -152,7 +152,13 @@ export function registerAdminClientIconRoutes(app: App, context: AppContext): vo
     },
     (request, reply) =>
       // Behind the admin session: never kept by shared caches, always revalidated.
-      sendClientIcon(context.clients, request.params.clientId, request, reply, () => 'private, no-cache'),
+      sendClientIcon(
+        context.clients.registry,
+        request.params.clientId,
+        request,
+        reply,
+        () => 'private, no-cache',
+      ),
   );
 }
 

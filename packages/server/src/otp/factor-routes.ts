@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Session, SessionService, StartedSession } from '../accounts/sessions.js';
-import type { App } from '../app/build.js';
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../app/app-context.js';
+import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import type { OtpAccount } from './service.js';
 import { hasFreshStepUp, stepUpRequired } from './step-up.js';
@@ -83,7 +83,7 @@ export function registerOtpRoutes(
     async (request) => {
       const session = await access.currentSession(request);
       if (!session) throw new ApiError(401, 'not_signed_in', 'sign in first');
-      const view = await context.otp.status(await access.account(session));
+      const view = await context.otp.factors.status(await access.account(session));
       return {
         status: view.status,
         enrolled: view.enrolled,
@@ -117,12 +117,12 @@ export function registerOtpRoutes(
     async (request) => {
       const session = sessionOf(request);
       const account = await access.account(session);
-      const enrolled = await context.otp.enrolled(account);
+      const enrolled = await context.otp.factors.enrolled(account);
       // Re-enrolling replaces a working factor: prove the current one first (no bypass with a password-only session).
       if (enrolled && !hasFreshStepUp(session)) throw stepUpRequired();
       if (session.secondFactorPending && enrolled)
         throw new ApiError(403, 'second_factor_required', 'verify your code first');
-      const started = await context.otp.startEnrolment(account);
+      const started = await context.otp.factors.startEnrolment(account);
       return { otpauth_uri: started.uri, secret: started.secret, ...started.parameters };
     },
   );
@@ -150,7 +150,7 @@ export function registerOtpRoutes(
       await context.rateLimits.consume('otp-account', `${access.kind}:${account.id}`);
       let codes: string[];
       try {
-        codes = await context.otp.confirmEnrolment(account, request.body.code);
+        codes = await context.otp.factors.confirmEnrolment(account, request.body.code);
       } catch (error) {
         audit('otp.enrolment', 'failure', session, request);
         throw error;
@@ -183,7 +183,7 @@ export function registerOtpRoutes(
       const account = await access.account(session);
       await context.rateLimits.consume('otp-account', `${access.kind}:${account.id}`);
       try {
-        await context.otp.verify(account, request.body.code);
+        await context.otp.factors.verify(account, request.body.code);
       } catch (error) {
         audit('otp.verify', 'failure', session, request);
         throw error;
@@ -218,7 +218,7 @@ export function registerOtpRoutes(
       const account = await access.account(session);
       await context.rateLimits.consume('otp-account', `${access.kind}:${account.id}`);
       try {
-        await context.otp.verify(account, request.body.code);
+        await context.otp.factors.verify(account, request.body.code);
       } catch (error) {
         audit('otp.reauth', 'failure', session, request);
         throw error;
@@ -251,7 +251,7 @@ export function registerOtpRoutes(
     async (request) => {
       const session = sessionOf(request);
       if (session.secondFactorPending || !hasFreshStepUp(session)) throw stepUpRequired();
-      const codes = await context.otp.regenerateBackupCodes(await access.account(session));
+      const codes = await context.otp.factors.regenerateBackupCodes(await access.account(session));
       audit('otp.backup_codes_regenerated', 'success', session, request);
       return { backup_codes: codes };
     },
@@ -271,9 +271,9 @@ export function registerOtpRoutes(
       const session = sessionOf(request);
       if (session.secondFactorPending || !hasFreshStepUp(session)) throw stepUpRequired();
       const account = await access.account(session);
-      if (await context.otp.required(account))
+      if (await context.otp.factors.required(account))
         throw new ApiError(409, 'otp_required', 'a second factor is required here');
-      await context.otp.remove(account);
+      await context.otp.factors.remove(account);
       audit('otp.removed', 'success', session, request);
       return reply.code(204).send(undefined as never);
     },

@@ -1,13 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { accountLink } from '../accounts/registration-routes.js';
-import { Email, OpaqueMessage } from '../accounts/schemas.js';
-import { type User, UserExistsError } from '../accounts/users.js';
-import type { App } from '../app/build.js';
-import type { AppContext } from '../app/context.js';
+import { adminCaller } from '../admin/guard.js';
+import type { AppContext } from '../app/app-context.js';
+import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { revokeAllGrantsOfUser } from '../oauth/grant-revocation.js';
-import { adminCaller } from './guard.js';
+import { accountLink } from './registration-routes.js';
+import { Email, OpaqueMessage } from './schemas.js';
+import { type User, UserExistsError } from './users.js';
 
 const UserView = Type.Object({
   id: Type.String(),
@@ -29,7 +29,7 @@ const viewOf = (user: User) => ({
 /** Admin API for users (spec §4.2 "admin users and user password/OTP operations"). */
 export function registerAdminUserRoutes(app: App, context: AppContext): void {
   const found = async (id: string) => {
-    const user = await context.users.find(id);
+    const user = await context.accounts.users.find(id);
     if (!user) throw new ApiError(404, 'not_found', 'no such user');
     return user;
   };
@@ -68,7 +68,7 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      const page = await context.users.page(
+      const page = await context.accounts.users.page(
         request.query.query ?? '',
         request.query.offset ?? 0,
         request.query.limit ?? 50,
@@ -115,7 +115,7 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
       const caller = adminCaller(request);
       let user: User;
       try {
-        user = await context.users.create({
+        user = await context.accounts.users.create({
           email: request.body.email,
           name: request.body.name,
           emailVerified: request.body.email_verified ?? true,
@@ -154,7 +154,7 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
       await found(request.params.userId);
       let user: User | null;
       try {
-        user = await context.users.update(request.params.userId, {
+        user = await context.accounts.users.update(request.params.userId, {
           name: request.body.name,
           email: request.body.email,
           emailVerified: request.body.email_verified,
@@ -188,9 +188,9 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
       async (request) => {
         const caller = adminCaller(request);
         await found(request.params.userId);
-        await context.users.setStatus(request.params.userId, status);
+        await context.accounts.users.setStatus(request.params.userId, status);
         if (status === 'disabled') {
-          await context.sessions.endAllForUser(request.params.userId);
+          await context.accounts.sessions.endAllForUser(request.params.userId);
           await revokeAllGrantsOfUser(context.database.db, request.params.userId);
         }
         await audit(`user.${path}d`, caller.admin.id, request.params.userId, request);
@@ -212,7 +212,7 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
     },
     async (request, reply) => {
       const caller = adminCaller(request);
-      if (!(await context.users.delete(request.params.userId)))
+      if (!(await context.accounts.users.delete(request.params.userId)))
         throw new ApiError(404, 'not_found', 'no such user');
       await audit('user.deleted', caller.admin.id, request.params.userId, request);
       return reply.code(204).send(undefined as never);
@@ -236,7 +236,7 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
     },
     async (request) => {
       const user = await found(request.params.userId);
-      const started = await context.passwords.startRegistration(
+      const started = await context.accounts.passwords.startRegistration(
         { email: user.email, userId: user.id },
         request.body.registration_request,
         'admin_set',
@@ -265,17 +265,17 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
     },
     async (request) => {
       const caller = adminCaller(request);
-      const registration = await context.passwords.consumeRegistration(
+      const registration = await context.accounts.passwords.consumeRegistration(
         request.body.registration_id,
         request.body.registration_record,
         'admin_set',
       );
       if (registration.userId !== request.params.userId)
         throw new ApiError(400, 'registration_expired', 'this registration is for another user');
-      await context.passwords.setRecord(request.params.userId, request.body.registration_record, {
+      await context.accounts.passwords.setRecord(request.params.userId, request.body.registration_record, {
         mustChangePassword: true,
       });
-      await context.sessions.endAllForUser(request.params.userId);
+      await context.accounts.sessions.endAllForUser(request.params.userId);
       await audit('user.password_set', caller.admin.id, request.params.userId, request);
       return { password_set: true as const };
     },
@@ -298,8 +298,8 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
     async (request, reply) => {
       const caller = adminCaller(request);
       const user = await found(request.params.userId);
-      const token = await context.emailTokens.issue(user.id, 'password_reset', user.email);
-      await context.mailer.send({
+      const token = await context.accounts.emailTokens.issue(user.id, 'password_reset', user.email);
+      await context.email.mailer.send({
         to: user.email,
         template: 'password_reset',
         variables: { email: user.email, link: accountLink(context, 'reset-password', token) },

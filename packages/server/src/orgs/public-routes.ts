@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import type { App } from '../app/build.js';
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../app/app-context.js';
+import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
 import { registerInviteRoutes } from './invite-routes.js';
 import { organizationRouteHelpers } from './route-helpers.js';
@@ -57,7 +57,7 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
       },
     },
     async (request) => {
-      const memberships = await context.organizations.listForUser(userOf(request));
+      const memberships = await context.orgs.organizations.listForUser(userOf(request));
       return { organizations: memberships.map(myOrganizationView) };
     },
   );
@@ -78,9 +78,9 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
       },
     },
     async (request, reply) => {
-      const organization = await context.organizations.createByUser(userOf(request), request.body);
+      const organization = await context.orgs.organizations.createByUser(userOf(request), request.body);
       await audit(request, 'organization.created', organization.id, { slug: organization.slug });
-      const membership = await context.organizations.membership(organization.id, userOf(request));
+      const membership = await context.orgs.organizations.membership(organization.id, userOf(request));
       return reply.code(201).send(myOrganizationView(membership));
     },
   );
@@ -98,7 +98,7 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
     },
     async (request) =>
       myOrganizationView(
-        await context.organizations.membership(request.params.organizationId, userOf(request)),
+        await context.orgs.organizations.membership(request.params.organizationId, userOf(request)),
       ),
   );
 
@@ -119,10 +119,10 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
     },
     async (request) => {
       const { organizationId } = request.params;
-      await context.organizations.requireManager(organizationId, userOf(request));
-      await context.organizations.update(organizationId, request.body);
+      await context.orgs.organizations.requireManager(organizationId, userOf(request));
+      await context.orgs.organizations.update(organizationId, request.body);
       await audit(request, 'organization.updated', organizationId, { changes: request.body });
-      return myOrganizationView(await context.organizations.membership(organizationId, userOf(request)));
+      return myOrganizationView(await context.orgs.organizations.membership(organizationId, userOf(request)));
     },
   );
 
@@ -140,12 +140,12 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
     },
     async (request) => {
       const { organizationId } = request.params;
-      const membership = await context.organizations.membership(organizationId, userOf(request));
+      const membership = await context.orgs.organizations.membership(organizationId, userOf(request));
       if (membership.canManage) {
-        const members = await context.organizations.listMembers(organizationId);
+        const members = await context.orgs.organizations.listMembers(organizationId);
         return { view: 'full' as const, members: members.map(memberView) };
       }
-      const members = await context.organizations.listMembers(organizationId, ['active']);
+      const members = await context.orgs.organizations.listMembers(organizationId, ['active']);
       return { view: 'reduced' as const, members: members.map(reducedMemberView) };
     },
   );
@@ -167,8 +167,8 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
     },
     async (request) => {
       const { organizationId, memberId } = request.params;
-      await context.organizations.requireManager(organizationId, userOf(request));
-      const member = await context.organizations.setMemberStatus(
+      await context.orgs.organizations.requireManager(organizationId, userOf(request));
+      const member = await context.orgs.organizations.setMemberStatus(
         organizationId,
         memberId,
         request.body.status,
@@ -194,8 +194,8 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
     },
     async (request, reply) => {
       const { organizationId, memberId } = request.params;
-      await context.organizations.requireManager(organizationId, userOf(request));
-      const removed = await context.organizations.removeMember(organizationId, memberId);
+      await context.orgs.organizations.requireManager(organizationId, userOf(request));
+      const removed = await context.orgs.organizations.removeMember(organizationId, memberId);
       await audit(request, 'organization.member_removed', organizationId, {
         member: memberId,
         user: removed.userId,
@@ -222,8 +222,8 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
     },
     async (request) => {
       const { organizationId, memberId } = request.params;
-      await context.organizations.requireManager(organizationId, userOf(request));
-      const member = await context.organizations.assignRole(organizationId, memberId, request.body.role);
+      await context.orgs.organizations.requireManager(organizationId, userOf(request));
+      const member = await context.orgs.organizations.assignRole(organizationId, memberId, request.body.role);
       await audit(request, 'organization.role_assigned', organizationId, {
         member: memberId,
         role: request.body.role,
@@ -245,8 +245,8 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
     },
     async (request) => {
       const { organizationId, memberId, roleId } = request.params;
-      await context.organizations.requireManager(organizationId, userOf(request));
-      const member = await context.organizations.removeRole(organizationId, memberId, roleId);
+      await context.orgs.organizations.requireManager(organizationId, userOf(request));
+      const member = await context.orgs.organizations.removeRole(organizationId, memberId, roleId);
       await audit(request, 'organization.role_removed', organizationId, { member: memberId, role: roleId });
       return memberView(member);
     },
@@ -265,7 +265,7 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
     },
     async (request, reply) => {
       const { organizationId } = request.params;
-      await context.organizations.leave(organizationId, userOf(request));
+      await context.orgs.organizations.leave(organizationId, userOf(request));
       await audit(request, 'organization.member_left', organizationId);
       return noContentReply(reply);
     },
@@ -283,8 +283,8 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
       },
     },
     async (request) => {
-      await context.organizations.membership(request.params.organizationId, userOf(request));
-      return { roles: (await context.organizationRoles.listRoles()).map(roleView) };
+      await context.orgs.organizations.membership(request.params.organizationId, userOf(request));
+      return { roles: (await context.orgs.roles.listRoles()).map(roleView) };
     },
   );
 

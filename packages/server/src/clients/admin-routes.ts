@@ -1,11 +1,11 @@
 import { Type } from 'typebox';
-import type { App } from '../app/build.js';
-import type { AppContext } from '../app/context.js';
+import { recordAdminAction } from '../admin/admin-audit.js';
+import type { AppContext } from '../app/app-context.js';
+import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
-import { type Client, ClientInputSchema, ClientValidationError } from '../clients/model.js';
-import { ClientNotFoundError } from '../clients/service.js';
-import { recordAdminAction } from './admin-audit.js';
-import { ClientIconView, clientIconView, registerAdminClientIconRoutes } from './client-icon-routes.js';
+import { ClientIconView, clientIconView, registerAdminClientIconRoutes } from './admin-icon-routes.js';
+import { type Client, ClientInputSchema, ClientValidationError } from './model.js';
+import { ClientNotFoundError } from './service.js';
 
 const SecretMetadata = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
@@ -54,7 +54,8 @@ const ClientIdParams = Type.Object({ clientId: Type.String({ maxLength: 64 }) })
 /** Admin API for clients (spec §2.7): the secret in plaintext exactly once, then metadata only. */
 export function registerAdminClientRoutes(app: App, context: AppContext): void {
   const view = async (client: Client) => {
-    const secret = client.type === 'confidential' ? await context.clients.secretInfo(client.id) : null;
+    const secret =
+      client.type === 'confidential' ? await context.clients.registry.secretInfo(client.id) : null;
     return {
       client_id: client.id,
       name: client.name,
@@ -108,7 +109,7 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
     },
     async (request) => {
       const needle = request.query.query?.toLowerCase();
-      const clients = (await context.clients.list()).filter(
+      const clients = (await context.clients.registry.list()).filter(
         (client) =>
           !needle || client.name.toLowerCase().includes(needle) || client.id.toLowerCase().includes(needle),
       );
@@ -128,7 +129,7 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      const client = await context.clients.find(request.params.clientId);
+      const client = await context.clients.registry.find(request.params.clientId);
       if (!client) throw new ApiError(404, 'not_found', 'no such client');
       return view(client);
     },
@@ -146,7 +147,7 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const created = await context.clients.create(request.body).catch(translate);
+      const created = await context.clients.registry.create(request.body).catch(translate);
       await recordAdminAction(
         context,
         request,
@@ -171,7 +172,9 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      const updated = await context.clients.update(request.params.clientId, request.body).catch(translate);
+      const updated = await context.clients.registry
+        .update(request.params.clientId, request.body)
+        .catch(translate);
       await recordAdminAction(
         context,
         request,
@@ -195,7 +198,7 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      await context.clients.delete(request.params.clientId).catch(translate);
+      await context.clients.registry.delete(request.params.clientId).catch(translate);
       await recordAdminAction(context, request, 'client.deleted', {
         type: 'client',
         id: request.params.clientId,
@@ -220,7 +223,7 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      const secret = await context.clients.rotateSecret(request.params.clientId).catch(translate);
+      const secret = await context.clients.registry.rotateSecret(request.params.clientId).catch(translate);
       await recordAdminAction(context, request, 'client.secret_rotated', {
         type: 'client',
         id: request.params.clientId,

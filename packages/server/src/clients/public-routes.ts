@@ -1,5 +1,5 @@
-import type { App } from '../app/build.js';
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../app/app-context.js';
+import type { App } from '../app/app-types.js';
 import { iconVersion } from './icon.js';
 import { IconClientParams, IconVersionQuery, iconResponses, sendClientIcon } from './icon-http.js';
 
@@ -20,7 +20,7 @@ export function registerClientIconRoutes(app: App, context: AppContext): void {
       },
     },
     (request, reply) =>
-      sendClientIcon(context.clients, request.params.clientId, request, reply, (etag) =>
+      sendClientIcon(context.clients.registry, request.params.clientId, request, reply, (etag) =>
         // The versioned URL names these exact bytes, so a copy never goes stale (RFC 8246); any other URL revalidates.
         request.query.v === iconVersion(etag) ? 'public, max-age=31536000, immutable' : 'public, no-cache',
       ),

@@ -1,10 +1,11 @@
 import { Type } from 'typebox';
-import type { App } from '../app/build.js';
-import type { AppContext } from '../app/context.js';
-import { errorResponses } from '../app/errors.js';
-import type { TemplateView } from '../email/template-service.js';
-import { type TemplateContent, TemplateContentSchema } from '../email/templates.js';
-import { adminCaller } from './guard.js';
+import { Email } from '../accounts/schemas.js';
+import { adminCaller } from '../admin/guard.js';
+import type { AppContext } from '../app/app-context.js';
+import type { App } from '../app/app-types.js';
+import { ApiError, errorResponses } from '../app/errors.js';
+import type { TemplateView } from './template-service.js';
+import { type TemplateContent, TemplateContentSchema } from './templates.js';
 
 const TemplateViewSchema = Type.Object({
   name: Type.String(),
@@ -51,7 +52,7 @@ function changes(before: TemplateContent, after: TemplateContent): Record<string
 
 /** Email templates: list, reword, reset to the built-in text, and preview with sample values. */
 export function registerAdminEmailTemplateRoutes(app: App, context: AppContext): void {
-  const templates = context.emailTemplates;
+  const templates = context.email.templates;
 
   const audit = async (
     action: string,
@@ -169,6 +170,46 @@ export function registerAdminEmailTemplateRoutes(app: App, context: AppContext):
       const after = await templates.reset(request.params.name);
       await audit('email_template.reset', request, before, after);
       return after;
+    },
+  );
+}
+
+/** Sends a test message with the saved SMTP settings. */
+export function registerAdminSmtpTestRoute(app: App, context: AppContext): void {
+  app.post(
+    '/admin/smtp/test',
+    {
+      config: { adminAccess: 'write' },
+      schema: {
+        tags: ['admin-settings'],
+        summary: 'Sends a test message with the saved SMTP settings',
+        body: Type.Object({ to: Email }, { additionalProperties: false }),
+        response: { 200: Type.Object({ sent: Type.Literal(true) }), ...errorResponses(400, 401, 403, 502) },
+      },
+    },
+    async (request) => {
+      const caller = adminCaller(request);
+      const settings = context.settings;
+      if (!context.email.mailer.configured())
+        throw new ApiError(400, 'email_not_configured', 'set smtp.host and smtp.from first');
+      await context.email.mailer.sendTestWith(
+        {
+          host: settings.get('smtp.host'),
+          port: settings.get('smtp.port'),
+          security: settings.get('smtp.security'),
+          user: settings.get('smtp.user'),
+          password: settings.get('smtp.password'),
+          from: settings.get('smtp.from'),
+        },
+        request.body.to,
+      );
+      await context.audit.record({
+        action: 'smtp.tested',
+        outcome: 'success',
+        actor: { type: 'admin', id: caller.admin.id },
+        request,
+      });
+      return { sent: true as const };
     },
   );
 }

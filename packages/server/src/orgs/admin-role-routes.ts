@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { App } from '../app/build.js';
-import type { AppContext } from '../app/context.js';
+import { recordAdminAction } from '../admin/admin-audit.js';
+import type { AppContext } from '../app/app-context.js';
+import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
-import { Key, Name, PermissionView, permissionView, RoleView, roleView } from '../orgs/views.js';
-import { recordAdminAction } from './admin-audit.js';
+import { Key, Name, PermissionView, permissionView, RoleView, roleView } from './views.js';
 
 const TAG = 'admin-organizations';
 const RoleParams = Type.Object({ roleId: Key });
@@ -14,7 +14,7 @@ const deleted = { description: 'Deleted', type: 'null' } as const;
 
 /** Admin API for the role and permission catalogue shared by every organization; mutations are audited. */
 export function registerAdminRoleRoutes(app: App, context: AppContext): void {
-  const roles = context.organizationRoles;
+  const roles = context.orgs.roles;
   const audit = (
     request: FastifyRequest,
     action: string,

@@ -1,0 +1,34 @@
+import { adminPasswordChangeAccess } from '../admin/guard.js';
+import type { SliceModule } from '../app/module.js';
+import { registerAdminUserRoutes } from './admin-routes.js';
+import { registerDirectoryRoutes } from './directory-routes.js';
+import { registerPasswordChangeRoutes } from './password-change-routes.js';
+import { registerPasswordRoutes } from './password-routes.js';
+import { registerProfileRoutes } from './profile-routes.js';
+import { registerRegistrationRoutes } from './registration-routes.js';
+import { createAccountServices } from './services.js';
+import { userPasswordChangeAccess } from './session-http.js';
+import { ACCOUNT_RATE_LIMITS, ACCOUNT_SETTINGS } from './settings.js';
+import { registerSignInRoutes } from './sign-in-routes.js';
+
+/** Users: OPAQUE sign-in and registration, sessions, password reset and change, profile, directory. */
+export const accountsModule = {
+  name: 'accounts',
+  createServices: createAccountServices,
+  settings: ACCOUNT_SETTINGS,
+  rateLimits: ACCOUNT_RATE_LIMITS,
+  sealedColumns: [{ table: 'opaque_logins', column: 'state_sealed', idColumn: 'id_hash' }],
+  registerPublic(app, context) {
+    registerSignInRoutes(app, context);
+    registerRegistrationRoutes(app, context);
+    registerPasswordRoutes(app, context);
+    registerPasswordChangeRoutes(app, context, userPasswordChangeAccess(context));
+    registerProfileRoutes(app, context);
+    registerDirectoryRoutes(app, context);
+  },
+  registerAdmin(app, context) {
+    registerAdminUserRoutes(app, context);
+    // One password-change factory serves both ports; on this one it changes the signed-in admin's password.
+    registerPasswordChangeRoutes(app, context, adminPasswordChangeAccess(context));
+  },
+} satisfies SliceModule<'accounts'>;

@@ -1,0 +1,25 @@
+import type { SliceModule } from '../app/module.js';
+import { registerAdminAdminUserRoutes } from './admin-users-routes.js';
+import { registerAdminAuditRoutes } from './audit-routes.js';
+import { registerAdminAuthRoutes } from './auth-routes.js';
+import { registerInstallRoutes } from './install-routes.js';
+import { createAdminServices } from './services.js';
+import { ADMIN_SETTINGS } from './settings.js';
+import { registerAdminSystemRoutes } from './system-routes.js';
+
+/**
+ * Admins themselves and the system no slice owns: first-run install, admin sign-in and sessions, admin users, the
+ * settings API, signing keys and the audit viewer. (The admin guard is registered by app/build.ts, before any route.)
+ */
+export const adminModule = {
+  name: 'admin',
+  createServices: createAdminServices,
+  settings: ADMIN_SETTINGS,
+  registerAdmin(app, context) {
+    registerInstallRoutes(app, context);
+    registerAdminAuthRoutes(app, context);
+    registerAdminSystemRoutes(app, context);
+    registerAdminAuditRoutes(app, context);
+    registerAdminAdminUserRoutes(app, context);
+  },
+} satisfies SliceModule<'admin'>;

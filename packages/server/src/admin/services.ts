@@ -1,0 +1,36 @@
+import { PasswordAuthentication } from '../accounts/password-authentication.js';
+import type { AccountServices } from '../accounts/services.js';
+import { SessionService } from '../accounts/sessions.js';
+import type { Infrastructure } from '../app/infrastructure.js';
+import { type AdminUser, AdminUserService, adminPasswordAccounts } from './admin-users.js';
+import { InstallService } from './install.js';
+import { PublicBaseUrl } from './public-base-url.js';
+
+/** The admin slice's services (`context.admin`): admin users, their sessions and passwords, install. */
+export interface AdminServices {
+  users: AdminUserService;
+  sessions: SessionService;
+  passwords: PasswordAuthentication<AdminUser>;
+  install: InstallService;
+  publicBaseUrl: PublicBaseUrl;
+}
+
+export async function createAdminServices(
+  { config, database, sealer, settings }: Infrastructure,
+  { accounts }: { accounts: AccountServices },
+): Promise<AdminServices> {
+  const users = new AdminUserService(database.db);
+  return {
+    users,
+    sessions: new SessionService(database.db, settings, 'admin'),
+    passwords: new PasswordAuthentication(
+      database.db,
+      sealer,
+      accounts.opaque,
+      adminPasswordAccounts(database.db, users),
+      settings,
+    ),
+    install: new InstallService(database.db),
+    publicBaseUrl: new PublicBaseUrl(config, settings),
+  };
+}

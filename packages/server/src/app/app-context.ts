@@ -1,0 +1,26 @@
+import type { AccountServices } from '../accounts/services.js';
+import type { AdminServices } from '../admin/services.js';
+import type { ClientServices } from '../clients/services.js';
+import type { EmailServices } from '../email/services.js';
+import type { OAuthServices } from '../oauth/services.js';
+import type { OrganizationServices } from '../orgs/services.js';
+import type { OtpServices } from '../otp/services.js';
+import type { Infrastructure } from './infrastructure.js';
+import type { RateLimits } from './rate-limits.js';
+
+/** Each slice's services under its module's name: `context.accounts.users`, `context.oauth.tokens`, ... */
+export interface SliceServices {
+  accounts: AccountServices;
+  admin: AdminServices;
+  clients: ClientServices;
+  email: EmailServices;
+  oauth: OAuthServices;
+  orgs: OrganizationServices;
+  otp: OtpServices;
+}
+
+/** Everything a request handler may use; one per process (or per test app). */
+export interface AppContext extends Infrastructure, SliceServices {
+  rateLimits: RateLimits;
+  close(): Promise<void>;
+}

@@ -1,0 +1,47 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { SettingKey } from '../config/settings.js';
+import type { SliceServices } from './app-context.js';
+import { mergeByKey } from './module.js';
+import {
+  type DefinedRateLimitName,
+  type DefinedSettingKey,
+  type ListedModuleName,
+  MODULES,
+  RATE_LIMIT_RULES,
+  SEALED_COLUMNS,
+  SETTING_DEFINITIONS,
+} from './modules.js';
+import type { RateLimitName } from './rate-limits.js';
+
+describe('the module list', () => {
+  it('types exactly the setting keys and rate-limit names the listed modules define (checked by tsc)', () => {
+    // A slice whose settings.ts types its keys but whose module is not listed (or the reverse) fails typecheck here.
+    expectTypeOf<SettingKey>().toEqualTypeOf<DefinedSettingKey>();
+    expectTypeOf<RateLimitName>().toEqualTypeOf<DefinedRateLimitName>();
+    // Every group of the context comes from exactly one listed module.
+    expectTypeOf<keyof SliceServices>().toEqualTypeOf<ListedModuleName>();
+  });
+
+  it('has one module per name', () => {
+    const names = MODULES.map((module) => module.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('counts every rate limit against a defined numeric setting', () => {
+    for (const [name, rule] of Object.entries(RATE_LIMIT_RULES)) {
+      expect(typeof SETTING_DEFINITIONS[rule.setting]?.default, `${name} -> ${rule.setting}`).toBe('number');
+    }
+  });
+
+  it('lists each sealed column once', () => {
+    const columns = SEALED_COLUMNS.map(({ table, column }) => `${table}.${column}`);
+    expect(new Set(columns).size).toBe(columns.length);
+  });
+
+  it('refuses a key two modules define', () => {
+    expect(() => mergeByKey('setting', [{ 'a.b': 1 }, { 'a.c': 2 }, { 'a.b': 3 }])).toThrow(
+      "setting 'a.b' is defined twice",
+    );
+    expect(mergeByKey('setting', [{ 'a.b': 1 }, undefined, { 'a.c': 2 }])).toEqual({ 'a.b': 1, 'a.c': 2 });
+  });
+});

@@ -1,0 +1,59 @@
+import { accountsModule } from '../accounts/index.js';
+import { adminModule } from '../admin/index.js';
+import { clientsModule } from '../clients/index.js';
+import { CORE_SETTINGS, type SettingDefinitions } from '../config/settings.js';
+import { CORE_SEALED_COLUMNS, type SealedColumn } from '../crypto/sealed-columns.js';
+import { emailModule } from '../email/index.js';
+import { oauthModule } from '../oauth/index.js';
+import { organizationsModule } from '../orgs/index.js';
+import { otpModule } from '../otp/index.js';
+import { mergeByKey, type SliceModule } from './module.js';
+import type { RateLimitRules } from './rate-limits.js';
+
+/**
+ * Every slice of the service. Each port registers the modules' routes in this order, after its own
+ * infrastructure (health, OpenAPI, the admin guard) and before its static UI.
+ */
+const LISTED_MODULES = [
+  accountsModule,
+  clientsModule,
+  organizationsModule,
+  oauthModule,
+  otpModule,
+  emailModule,
+  adminModule,
+] as const satisfies readonly SliceModule[];
+
+export const MODULES: readonly SliceModule[] = LISTED_MODULES;
+
+/** Every runtime setting: the core ones, then each module's. */
+export const SETTING_DEFINITIONS: SettingDefinitions = mergeByKey('setting', [
+  CORE_SETTINGS,
+  ...MODULES.map((module) => module.settings),
+]);
+
+/** Every named rate limit. */
+export const RATE_LIMIT_RULES: RateLimitRules = mergeByKey(
+  'rate limit',
+  MODULES.map((module) => module.rateLimits),
+);
+
+/** Every column sealed under the KEK, for `tessera kek rotate`. */
+export const SEALED_COLUMNS: readonly SealedColumn[] = [
+  ...CORE_SEALED_COLUMNS,
+  ...MODULES.flatMap((module) => module.sealedColumns ?? []),
+];
+
+/** The names of the listed modules; `keyof SliceServices` must be exactly these. */
+export type ListedModuleName = (typeof LISTED_MODULES)[number]['name'];
+
+type KeysOfEach<T> = T extends unknown ? keyof T : never;
+type ModuleWith<Field extends keyof SliceModule> = Extract<
+  (typeof LISTED_MODULES)[number],
+  Record<Field, unknown>
+>;
+
+/** The setting keys the listed modules define (with the core ones); `SettingKey` must be exactly these. */
+export type DefinedSettingKey = keyof typeof CORE_SETTINGS | KeysOfEach<ModuleWith<'settings'>['settings']>;
+/** The rate-limit names the listed modules define; `RateLimitName` must be exactly these. */
+export type DefinedRateLimitName = KeysOfEach<ModuleWith<'rateLimits'>['rateLimits']>;

@@ -1,0 +1,17 @@
+import type { SliceModule } from '../app/module.js';
+import { registerAdminClientRoutes } from './admin-routes.js';
+import { registerClientIconRoutes } from './public-routes.js';
+import { createClientServices } from './services.js';
+
+/** The client registry: relying parties, their secrets and icons. */
+export const clientsModule = {
+  name: 'clients',
+  createServices: createClientServices,
+  sealedColumns: [{ table: 'client_secrets', column: 'secret_sealed', idColumn: 'id' }],
+  registerPublic(app, context) {
+    registerClientIconRoutes(app, context);
+  },
+  registerAdmin(app, context) {
+    registerAdminClientRoutes(app, context);
+  },
+} satisfies SliceModule<'clients'>;

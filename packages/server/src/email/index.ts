@@ -1,0 +1,15 @@
+import type { SliceModule } from '../app/module.js';
+import { registerAdminEmailTemplateRoutes, registerAdminSmtpTestRoute } from './admin-routes.js';
+import { createEmailServices } from './services.js';
+import { EMAIL_SETTINGS } from './settings.js';
+
+/** Outgoing email: the SMTP transport and the templates admins may reword. */
+export const emailModule = {
+  name: 'email',
+  createServices: createEmailServices,
+  settings: EMAIL_SETTINGS,
+  registerAdmin(app, context) {
+    registerAdminSmtpTestRoute(app, context);
+    registerAdminEmailTemplateRoutes(app, context);
+  },
+} satisfies SliceModule<'email'>;

@@ -1,0 +1,24 @@
+import type { SliceModule } from '../app/module.js';
+import { registerAuthorizeRoutes } from './authorize-routes.js';
+import { registerBackchannelRoutes } from './backchannel-routes.js';
+import { registerDiscoveryRoutes } from './discovery-routes.js';
+import { createOAuthServices } from './services.js';
+import { registerSessionRoutes } from './session-routes.js';
+import { OAUTH_SETTINGS } from './settings.js';
+import { registerTokenRoutes } from './token-routes.js';
+import { registerUserInfoRoutes } from './userinfo-routes.js';
+
+/** OAuth 2.0 and OpenID Connect: discovery, authorize, token, introspect, revoke, userinfo, session, logout. */
+export const oauthModule = {
+  name: 'oauth',
+  createServices: createOAuthServices,
+  settings: OAUTH_SETTINGS,
+  registerPublic(app, context) {
+    registerDiscoveryRoutes(app, context);
+    registerAuthorizeRoutes(app, context);
+    registerTokenRoutes(app, context);
+    registerBackchannelRoutes(app, context);
+    registerUserInfoRoutes(app, context);
+    registerSessionRoutes(app, context);
+  },
+} satisfies SliceModule<'oauth'>;

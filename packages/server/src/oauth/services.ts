@@ -1,0 +1,37 @@
+import type { AccountServices } from '../accounts/services.js';
+import type { Infrastructure } from '../app/infrastructure.js';
+import type { ClientServices } from '../clients/services.js';
+import type { OrganizationServices } from '../orgs/services.js';
+import { AuthorizeService } from './authorize-service.js';
+import { Introspection } from './introspection.js';
+import { OAuthStore } from './store.js';
+import { TokenIssuer } from './token-issuer.js';
+import { TokenService } from './token-service.js';
+
+/** The OAuth slice's services (`context.oauth`). */
+export interface OAuthServices {
+  store: OAuthStore;
+  issuer: TokenIssuer;
+  tokens: TokenService;
+  introspection: Introspection;
+  authorize: AuthorizeService;
+}
+
+export async function createOAuthServices(
+  { config, database, signingKeys, settings }: Infrastructure,
+  {
+    accounts,
+    clients,
+    orgs,
+  }: { accounts: AccountServices; clients: ClientServices; orgs: OrganizationServices },
+): Promise<OAuthServices> {
+  const store = new OAuthStore(database.db);
+  const issuer = new TokenIssuer(config.baseUrl, signingKeys, settings);
+  return {
+    store,
+    issuer,
+    tokens: new TokenService(store, issuer, accounts.users, settings, orgs.organizations),
+    introspection: new Introspection(config.baseUrl, issuer, store),
+    authorize: new AuthorizeService(config.baseUrl, clients.registry, store, issuer, orgs.organizations),
+  };
+}

@@ -1,0 +1,21 @@
+import type { SliceModule } from '../app/module.js';
+import { registerAdminRoleRoutes } from './admin-role-routes.js';
+import { registerAdminOrganizationRoutes } from './admin-routes.js';
+import { registerOrganizationRoutes } from './public-routes.js';
+import { createOrganizationServices } from './services.js';
+import { ORGANIZATION_RATE_LIMITS, ORGANIZATION_SETTINGS } from './settings.js';
+
+/** Organizations, members, roles, permissions and invitations. */
+export const organizationsModule = {
+  name: 'orgs',
+  createServices: createOrganizationServices,
+  settings: ORGANIZATION_SETTINGS,
+  rateLimits: ORGANIZATION_RATE_LIMITS,
+  registerPublic(app, context) {
+    registerOrganizationRoutes(app, context);
+  },
+  registerAdmin(app, context) {
+    registerAdminOrganizationRoutes(app, context);
+    registerAdminRoleRoutes(app, context);
+  },
+} satisfies SliceModule<'orgs'>;

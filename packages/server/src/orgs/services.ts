@@ -1,0 +1,30 @@
+import type { Infrastructure } from '../app/infrastructure.js';
+import { revokeOrganizationGrants } from '../oauth/grant-revocation.js';
+import { RoleStore } from './catalogue-store.js';
+import { InviteService } from './invites.js';
+import { RoleService } from './roles.js';
+import { OrganizationService } from './service.js';
+import { OrganizationStore } from './store.js';
+
+/** The organizations slice's services (`context.orgs`). */
+export interface OrganizationServices {
+  organizations: OrganizationService;
+  invites: InviteService;
+  roles: RoleService;
+}
+
+export async function createOrganizationServices({
+  database,
+  settings,
+}: Infrastructure): Promise<OrganizationServices> {
+  const store = new OrganizationStore(database.db);
+  const roles = new RoleService(new RoleStore(database.db), store);
+  await roles.ensureBuiltIns();
+  const organizations = new OrganizationService(
+    store,
+    new RoleStore(database.db),
+    settings,
+    (organizationId, userId) => revokeOrganizationGrants(database.db, organizationId, userId),
+  );
+  return { organizations, invites: new InviteService(store, organizations, settings), roles };
+}

@@ -1,0 +1,24 @@
+import { userOtpAccess } from '../accounts/session-http.js';
+import { adminOtpAccess } from '../admin/guard.js';
+import type { SliceModule } from '../app/module.js';
+import { registerAdminOtpManagementRoutes } from './admin-routes.js';
+import { registerOtpRoutes } from './factor-routes.js';
+import { createOtpServices } from './services.js';
+import { OTP_RATE_LIMITS, OTP_SETTINGS } from './settings.js';
+
+/** TOTP and backup codes, for users and admins alike. */
+export const otpModule = {
+  name: 'otp',
+  createServices: createOtpServices,
+  settings: OTP_SETTINGS,
+  rateLimits: OTP_RATE_LIMITS,
+  sealedColumns: [{ table: 'otp_factors', column: 'secret_sealed', idColumn: 'id' }],
+  registerPublic(app, context) {
+    registerOtpRoutes(app, context, '/otp', userOtpAccess(context));
+  },
+  registerAdmin(app, context) {
+    // One factory serves both ports: the signed-in admin's own factor, then admins managing others' factors.
+    registerOtpRoutes(app, context, '/admin/otp', adminOtpAccess(context));
+    registerAdminOtpManagementRoutes(app, context);
+  },
+} satisfies SliceModule<'otp'>;
