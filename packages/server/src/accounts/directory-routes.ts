@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { OAuthError, oauthErrorResponses } from '../app/errors.js';
+import type { App } from '../app/fastify-app.js';
 import { type DirectoryAudience, UserDirectory } from './directory.js';
 
 export const DIRECTORY_PERMISSION = 'service.users:read';

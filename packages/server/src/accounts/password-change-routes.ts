@@ -1,8 +1,8 @@
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
+import type { App } from '../app/fastify-app.js';
 import { requireStepUpIfEnrolled } from '../otp/step-up.js';
 import type { PasswordAccount, PasswordAuthentication } from './password-authentication.js';
 import { OpaqueMessage } from './schemas.js';

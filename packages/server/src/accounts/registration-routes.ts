@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
+import type { App } from '../app/fastify-app.js';
 import { Email, OpaqueMessage } from './schemas.js';
 import { setSessionCookie } from './session-http.js';
 import { requireOwnOrigin } from './sign-in-routes.js';

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
+import type { App } from '../app/fastify-app.js';
 import type { AuditEventInput, AuditOutcome } from '../audit/audit-log.js';
 import { Email, OpaqueMessage } from './schemas.js';
 import { currentSession, setSessionCookie } from './session-http.js';

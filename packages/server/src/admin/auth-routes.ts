@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
 import { registerPasswordChangeRoutes } from '../accounts/password-change-routes.js';
 import { Email, OpaqueMessage } from '../accounts/schemas.js';
-import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { errorResponses } from '../app/errors.js';
+import type { App } from '../app/fastify-app.js';
 import { adminCaller, adminCsrfToken, clearAdminCookie, currentAdmin, setAdminCookie } from './guard.js';
 
 const AdminView = Type.Object({

@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
+import type { App } from '../app/fastify-app.js';
 import { ICON_CONTENT_TYPES, IconValidationError, MAX_ICON_BYTES, publicIconPath } from '../clients/icon.js';
 import { IconClientParams, IconVersionQuery, iconResponses, sendClientIcon } from '../clients/icon-http.js';
 import { ClientIconNotFoundError, ClientNotFoundError } from '../clients/service.js';

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { errorResponses } from '../app/errors.js';
+import type { App } from '../app/fastify-app.js';
 import type { TemplateView } from '../email/template-service.js';
 import { type TemplateContent, TemplateContentSchema } from '../email/templates.js';
 import { adminCaller } from './guard.js';

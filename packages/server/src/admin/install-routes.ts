@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
 import { Email, OpaqueMessage } from '../accounts/schemas.js';
 import { normalizeEmail } from '../accounts/users.js';
-import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { errorResponses } from '../app/errors.js';
+import type { App } from '../app/fastify-app.js';
 import { adminUsers } from '../db/schema/index.js';
 
 const InstallToken = Type.String({ minLength: 20, maxLength: 200 });

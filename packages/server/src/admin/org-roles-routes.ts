@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { errorResponses } from '../app/errors.js';
+import type { App } from '../app/fastify-app.js';
 import { Key, Name, PermissionView, permissionView, RoleView, roleView } from '../orgs/views.js';
 import { recordAdminAction } from './admin-audit.js';
 

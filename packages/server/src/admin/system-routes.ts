@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import { Email } from '../accounts/schemas.js';
-import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
+import type { App } from '../app/fastify-app.js';
 import {
   isHiddenSetting,
   isSettingKey,

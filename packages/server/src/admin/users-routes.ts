@@ -3,9 +3,9 @@ import { Type } from 'typebox';
 import { accountLink } from '../accounts/registration-routes.js';
 import { Email, OpaqueMessage } from '../accounts/schemas.js';
 import { type User, UserExistsError } from '../accounts/users.js';
-import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
+import type { App } from '../app/fastify-app.js';
 import { revokeAllGrantsOfUser } from '../oauth/grant-revocation.js';
 import { adminCaller } from './guard.js';
 

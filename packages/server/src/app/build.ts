@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
@@ -7,10 +6,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
-  type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
-  type RawServerDefault,
 } from 'fastify';
 import FindMyWay from 'find-my-way';
 import type { Logger } from 'pino';
@@ -43,28 +40,12 @@ import { registerOrganizationRoutes } from '../orgs/routes.js';
 import { registerOtpRoutes } from '../otp/routes.js';
 import type { AppContext } from './context.js';
 import { ApiError, OAuthError } from './errors.js';
+import type { App, Port } from './fastify-app.js';
 import { registerHealthRoutes } from './health.js';
 import { registerMetricsRoute, registerRequestMetrics } from './metrics-routes.js';
 import { DeferredRequestLogger } from './request-logger.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { DEFAULT_ADMIN_UI_DIR, DEFAULT_UI_DIR, registerStaticUi } from './static-ui.js';
-
-export type Port = 'public' | 'admin';
-/** A Fastify app with TypeBox type inference for route schemas. */
-export type App = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  TypeBoxTypeProvider
->;
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Render errors of this route as RFC 6749 OAuth errors. */
-    oauthErrors?: boolean;
-  }
-}
 
 export interface BuildOptions {
   uiDirectory?: string;

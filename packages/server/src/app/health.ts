@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { isMigrated } from '../db/migrate.js';
-import type { App } from './build.js';
 import type { AppContext } from './context.js';
+import type { App } from './fastify-app.js';
 
 const Health = Type.Object({ status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]) });
 

@@ -1,5 +1,5 @@
-import type { App, Port } from './build.js';
 import type { AppContext } from './context.js';
+import type { App, Port } from './fastify-app.js';
 
 /**
  * Counts and times every response of this port in one `onResponse` hook. It runs for 404s and errors too, and

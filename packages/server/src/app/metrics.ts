@@ -1,6 +1,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.js';
-import type { Port } from './build.js';
+import type { Port } from './fastify-app.js';
 
 /** Every metric name starts with this, so Tessera's series are easy to tell from the scraper's own. */
 export const METRIC_PREFIX = 'tessera_';

@@ -1,4 +1,4 @@
-import type { App } from './build.js';
+import type { App } from './fastify-app.js';
 
 /**
  * Strict headers on every response: no inline script (the CSP has no 'unsafe-inline'), no framing

@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
-import { type App, type BuildOptions, buildApp } from './build.js';
+import { type BuildOptions, buildApp } from './build.js';
 import { type AppContext, type ContextOptions, createContext } from './context.js';
+import type { App } from './fastify-app.js';
 
 export interface RunningServer {
   context: AppContext;

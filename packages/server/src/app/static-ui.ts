@@ -3,8 +3,8 @@ import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import type { App } from './build.js';
 import { ApiError, errorResponses } from './errors.js';
+import type { App } from './fastify-app.js';
 
 /** The built web package (`npm run build -w @tessera/web`), the same relative place from src/ and dist/. */
 export const DEFAULT_UI_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));

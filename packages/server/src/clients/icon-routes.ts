@@ -1,5 +1,5 @@
-import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
+import type { App } from '../app/fastify-app.js';
 import { iconVersion } from './icon.js';
 import { IconClientParams, IconVersionQuery, iconResponses, sendClientIcon } from './icon-http.js';
 

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { currentSession, requireSessionWithCsrf } from '../accounts/session-http.js';
-import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { errorResponses } from '../app/errors.js';
+import type { App } from '../app/fastify-app.js';
 import { messagePage } from '../app/html-page.js';
 import { publicIconPath } from '../clients/icon.js';
 import type { AuthorizeParameters } from './authorize-request.js';

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { OAuthError, oauthErrorResponses } from '../app/errors.js';
+import type { App } from '../app/fastify-app.js';
 import { hashToken } from '../crypto/tokens.js';
 import { authenticateClient } from './client-authentication.js';
 import { FormParameter, noStore, requireFormBody } from './form.js';

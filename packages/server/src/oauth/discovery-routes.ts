@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
+import type { App } from '../app/fastify-app.js';
 import { buildDiscoveryDocument } from './discovery.js';
 
 const Jwk = Type.Object(

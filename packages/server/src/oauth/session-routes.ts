@@ -6,9 +6,9 @@ import {
   requireSessionWithCsrf,
   sessionCsrfToken,
 } from '../accounts/session-http.js';
-import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { errorResponses } from '../app/errors.js';
+import type { App } from '../app/fastify-app.js';
 import { messagePage } from '../app/html-page.js';
 import { authorizationResponseUrl } from './authorize-request.js';
 

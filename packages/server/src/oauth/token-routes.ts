@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
-import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { OAuthError, oauthErrorResponses } from '../app/errors.js';
+import type { App } from '../app/fastify-app.js';
 import { authenticateClient, claimedClientId } from './client-authentication.js';
 import { FormParameter, noStore, requireFormBody } from './form.js';
 

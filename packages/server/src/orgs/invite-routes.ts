@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Email } from '../accounts/schemas.js';
-import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
+import type { App } from '../app/fastify-app.js';
 import { inviteByEmail } from './invite-email.js';
 import { organizationRouteHelpers } from './route-helpers.js';
 import {

@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { errorResponses } from '../app/errors.js';
+import type { App } from '../app/fastify-app.js';
 import { registerInviteRoutes } from './invite-routes.js';
 import { organizationRouteHelpers } from './route-helpers.js';
 import {

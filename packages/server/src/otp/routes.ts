@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Session, SessionService, StartedSession } from '../accounts/sessions.js';
-import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
+import type { App } from '../app/fastify-app.js';
 import type { OtpAccount } from './service.js';
 import { hasFreshStepUp, stepUpRequired } from './step-up.js';
 
