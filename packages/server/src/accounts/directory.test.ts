@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember } from '../orgs/test-helpers.js';
 import {
   authorizeAndApprove,
   authorizeUrl,
@@ -11,6 +10,7 @@ import {
   type SignedIn,
   signInUser,
 } from '../testing/oauth.js';
+import { addMember } from '../testing/organizations.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 
 /**

@@ -9,9 +9,9 @@ import {
   type SignedIn,
   signInUser,
 } from '../testing/oauth.js';
+import { call } from '../testing/organizations.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import { SmtpCapture } from '../testing/smtp.js';
-import { call } from './test-helpers.js';
 
 let server: TestServer;
 const smtp = new SmtpCapture();

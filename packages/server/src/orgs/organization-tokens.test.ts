@@ -13,8 +13,8 @@ import {
   type SignedIn,
   signInUser,
 } from '../testing/oauth.js';
+import { addMember, call, createOrganization, memberIdOf } from '../testing/organizations.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
-import { addMember, call, createOrganization, memberIdOf } from './test-helpers.js';
 
 let server: TestServer;
 /** A client that requires an organization context, and one that does not. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signInUser } from '../testing/oauth.js';
+import { addMember, call, createOrganization, memberIdOf } from '../testing/organizations.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
-import { addMember, call, createOrganization, memberIdOf } from './test-helpers.js';
 
 let server: TestServer;
 let alice: SignedIn; // creator, so admin (manager)

@@ -1,5 +1,5 @@
-import type { SignedIn } from '../testing/oauth.js';
-import type { TestServer } from '../testing/server.js';
+import type { SignedIn } from './oauth.js';
+import type { TestServer } from './server.js';
 
 export interface Answer {
   status: number;
