@@ -21,6 +21,7 @@ import { type Database, openDatabase } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { Mailer } from '../email/mailer.js';
 import { EmailTemplateService } from '../email/template-service.js';
+import { HousekeepingService } from '../housekeeping/service.js';
 import { AuthorizeService } from '../oauth/authorize-service.js';
 import { revokeOrganizationGrants } from '../oauth/grant-revocation.js';
 import { Introspection } from '../oauth/introspection.js';
@@ -71,6 +72,8 @@ export interface AppContext {
   organizationRoles: RoleService;
   /** Prometheus metrics served at `/metrics` on the admin port; slices add their instruments here. */
   metrics: Metrics;
+  /** Deletes expired rows, on a timer, one node at a time. */
+  housekeeping: HousekeepingService;
   close(): Promise<void>;
 }
 
@@ -81,6 +84,11 @@ export interface ContextOptions {
   migrate?: boolean;
   /** How often each node advances the signing-key lifecycle; 0 disables the timer (tests drive it). */
   keyMaintenanceMs?: number;
+  /**
+   * How often this node offers to run housekeeping; 0 disables the timer (tests and one-shot commands). By default
+   * the `housekeeping.interval_minutes` setting.
+   */
+  housekeepingMs?: number;
 }
 
 export function openKeyring(config: Config): Keyring {
@@ -179,6 +187,8 @@ export async function createContext(
           }, maintenanceMs)
         : null;
     timer?.unref();
+    const housekeeping = new HousekeepingService(database, settings, metrics, logger);
+    if (options.housekeepingMs !== 0) housekeeping.start(options.housekeepingMs);
 
     return {
       config,
@@ -213,8 +223,10 @@ export async function createContext(
       organizationInvites,
       organizationRoles,
       metrics,
+      housekeeping,
       async close() {
         if (timer) clearInterval(timer);
+        await housekeeping.stop();
         await rateLimits.close();
         await bus.stop();
         if (!options.database) await database.close();

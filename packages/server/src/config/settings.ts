@@ -222,6 +222,16 @@ export const SETTING_DEFINITIONS = {
     14 * 86_400,
     'A session ends this long after sign-in, however active.',
   ),
+  'housekeeping.interval_minutes': define(
+    Type.Integer({ minimum: 1, maximum: 1440 }),
+    15,
+    'How often every node offers to run the housekeeping job that deletes expired rows (one node runs it at a time).',
+  ),
+  'housekeeping.retention_hours': define(
+    Type.Integer({ minimum: 1, maximum: 90 * 24 }),
+    24,
+    'How long a row is kept after it stopped being usable (expired, ended, revoked) before housekeeping deletes it.',
+  ),
   'email.templates.verification': emailTemplateOverride('verification'),
   'email.templates.password_reset': emailTemplateOverride('password reset'),
   'email.templates.email_change': emailTemplateOverride('email change'),
