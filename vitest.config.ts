@@ -21,6 +21,14 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'scripts',
+          include: ['scripts/**/*.test.ts'],
+          sequence: { groupOrder: 0 },
+        },
+      },
       ...(process.env.TEST_DATABASE_URL
         ? [
             {

@@ -267,10 +267,10 @@ describe('admin portal: organizations, members, roles, permissions, invitations 
   it('shows a user’s two-step verification, lifts its lockout and resets it; the user page lists the organization', async () => {
     // The member set up an authenticator app, then someone typed wrong codes until it locked.
     const account = { kind: 'user' as const, id: memberId, label: MEMBER_EMAIL };
-    const { secret } = await server.context.otp.startEnrolment(account);
-    await server.context.otp.confirmEnrolment(account, currentCode(secret));
+    const { secret } = await server.context.otp.factors.startEnrolment(account);
+    await server.context.otp.factors.confirmEnrolment(account, currentCode(secret));
     for (let attempt = 0; attempt < server.context.settings.get('otp.max_failures'); attempt++)
-      await server.context.otp.verify(account, '000000').catch(() => undefined);
+      await server.context.otp.factors.verify(account, '000000').catch(() => undefined);
     expect(await get(`/admin/users/${memberId}/otp`)).toMatchObject({ status: 'locked', enrolled: true });
 
     const { page } = admin;

@@ -2,7 +2,7 @@
 import cluster from 'node:cluster';
 import { parseArgs } from 'node:util';
 import { INSTALL_HELP, runInstallCommand } from './admin/install-cli.js';
-import { createContext, openKeyring } from './app/context.js';
+import { type ContextOptions, createContext, openKeyring } from './app/context.js';
 import { createLogger } from './app/logging.js';
 import { SEALED_COLUMNS } from './app/modules.js';
 import { startServer } from './app/server.js';
@@ -71,6 +71,9 @@ Re-seals every secret at rest under a new key-encryption key, row by row, while 
 Options:
   --help        Show this help`,
 };
+
+/** One-shot commands start no background timers (signing-key maintenance, housekeeping): they exit when done. */
+const ONE_SHOT_COMMAND: ContextOptions = { keyMaintenanceMs: 0, housekeepingMs: 0 };
 
 function fail(message: string): never {
   process.stderr.write(`tessera: ${message}\n`);
@@ -162,7 +165,7 @@ async function rotateSigningKeys(config: Config, args: string[]): Promise<void> 
     if (!SIGNING_ALGORITHMS.includes(alg))
       fail(`--alg must be one of ${SIGNING_ALGORITHMS.join(', ')} (got '${alg}')`);
   }
-  const context = await createContext(config, createLogger({ logLevel: 'warn' }), { keyMaintenanceMs: 0 });
+  const context = await createContext(config, createLogger({ logLevel: 'warn' }), ONE_SHOT_COMMAND);
   try {
     await context.signingKeys.rotate(algorithms);
     for (const key of await context.signingKeys.list()) {
@@ -203,7 +206,7 @@ async function rotateKek(config: Config): Promise<void> {
 }
 
 async function install(config: Config, args: string[]): Promise<void> {
-  const context = await createContext(config, createLogger({ logLevel: 'warn' }), { keyMaintenanceMs: 0 });
+  const context = await createContext(config, createLogger({ logLevel: 'warn' }), ONE_SHOT_COMMAND);
   try {
     await runInstallCommand(context, args);
   } catch (error) {
@@ -215,7 +218,7 @@ async function install(config: Config, args: string[]): Promise<void> {
 }
 
 async function manageClients(config: Config, command: string, args: string[]): Promise<void> {
-  const context = await createContext(config, createLogger({ logLevel: 'warn' }), { keyMaintenanceMs: 0 });
+  const context = await createContext(config, createLogger({ logLevel: 'warn' }), ONE_SHOT_COMMAND);
   try {
     await runClientsCommand(context, command, args);
   } catch (error) {

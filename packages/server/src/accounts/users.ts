@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, ilike, like, or } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema/index.js';
-import type { PasswordAccounts } from './password-authentication.js';
 
 export interface User {
   id: string;
@@ -152,27 +151,4 @@ export class UserService {
   async setStatus(id: string, status: User['status']): Promise<void> {
     await this.db.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, id));
   }
-}
-
-/** Users as password accounts (OPAQUE records live on the users table). */
-export function userPasswordAccounts(db: Db, service: UserService): PasswordAccounts<User> {
-  return {
-    kind: 'user',
-    find: (id) => service.find(id),
-    findByEmail: (email) => service.findByEmail(email),
-    async recordOf(id) {
-      const [row] = await db.select({ record: users.opaqueRecord }).from(users).where(eq(users.id, id));
-      return row?.record ?? null;
-    },
-    async setRecord(id, record, options) {
-      await db
-        .update(users)
-        .set({
-          opaqueRecord: record,
-          mustChangePassword: options.mustChangePassword ?? false,
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, id));
-    },
-  };
 }

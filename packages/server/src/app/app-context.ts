@@ -1,5 +1,6 @@
 import type { AccountServices } from '../accounts/services.js';
 import type { AdminServices } from '../admin/services.js';
+import type { HousekeepingService } from '../housekeeping/service.js';
 import type { ClientServices } from '../clients/services.js';
 import type { EmailServices } from '../email/services.js';
 import type { OAuthServices } from '../oauth/services.js';
@@ -22,5 +23,7 @@ export interface SliceServices {
 /** Everything a request handler may use; one per process (or per test app). */
 export interface AppContext extends Infrastructure, SliceServices {
   rateLimits: RateLimits;
+  /** Deletes expired rows, on a timer, one node at a time. */
+  housekeeping: HousekeepingService;
   close(): Promise<void>;
 }

@@ -9,6 +9,7 @@ import { SigningKeyService } from '../crypto/signing-keys.js';
 import { ChangeBus } from '../db/change-bus.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
+import { HousekeepingService } from '../housekeeping/service.js';
 import type { AppContext } from './app-context.js';
 import type { Infrastructure } from './infrastructure.js';
 import { Metrics } from './metrics.js';
@@ -23,6 +24,11 @@ export interface ContextOptions {
   migrate?: boolean;
   /** How often each node advances the signing-key lifecycle; 0 disables the timer (tests drive it). */
   keyMaintenanceMs?: number;
+  /**
+   * How often this node offers to run housekeeping; 0 disables the timer (tests and one-shot commands). By default
+   * the `housekeeping.interval_minutes` setting.
+   */
+  housekeepingMs?: number;
 }
 
 export function openKeyring(config: Config): Keyring {
@@ -86,13 +92,17 @@ export async function createContext(
           }, maintenanceMs)
         : null;
     timer?.unref();
+    const housekeeping = new HousekeepingService(database, settings, metrics, logger);
+    if (options.housekeepingMs !== 0) housekeeping.start(options.housekeepingMs);
 
     return {
       ...infrastructure,
       ...services,
       rateLimits,
+      housekeeping,
       async close() {
         if (timer) clearInterval(timer);
+        await housekeeping.stop();
         await rateLimits.close();
         await bus.stop();
         if (!options.database) await database.close();

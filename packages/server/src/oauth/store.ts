@@ -1,4 +1,4 @@
-import { and, eq, exists, gt, isNull, lte, or, type Placeholder, sql } from 'drizzle-orm';
+import { and, eq, exists, gt, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
   authorizationCodes,
@@ -204,13 +204,5 @@ export class OAuthStore {
           updatedAt: sql`now()`,
         },
       });
-  }
-
-  /** Housekeeping: drops expired pending requests and codes. */
-  async deleteExpired(now: Date): Promise<void> {
-    await this.db.delete(authorizationRequests).where(lte(authorizationRequests.expiresAt, now));
-    await this.db
-      .delete(authorizationCodes)
-      .where(or(lte(authorizationCodes.expiresAt, new Date(now.getTime() - 3600_000))));
   }
 }

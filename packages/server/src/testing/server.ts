@@ -35,6 +35,8 @@ export interface TestServerOptions {
   database?: Database;
   uiDirectory?: string;
   keyMaintenanceMs?: number;
+  /** Housekeeping timer; off unless asked for (tests call `context.housekeeping.runOnce()`). */
+  housekeepingMs?: number;
 }
 
 /** Environment for a test server: ephemeral loopback ports, a random KEK, quiet but captured logs. */
@@ -91,6 +93,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     database,
     uiDirectory: options.uiDirectory,
     keyMaintenanceMs: options.keyMaintenanceMs ?? 0,
+    housekeepingMs: options.housekeepingMs ?? 0,
   });
   return {
     ...server,

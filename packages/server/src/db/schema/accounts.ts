@@ -1,6 +1,28 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  jsonb,
+  type PgColumn,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * When a session stopped being usable: ended, idle too long or past its absolute lifetime, whichever came first
+ * (`least` skips a null `ended_at`). Indexed, and used in exactly this form by the housekeeping job's purge.
+ */
+export function sessionEndExpression(columns: {
+  endedAt: PgColumn;
+  idleExpiresAt: PgColumn;
+  absoluteExpiresAt: PgColumn;
+}): SQL {
+  return sql`least(${columns.endedAt}, ${columns.idleExpiresAt}, ${columns.absoluteExpiresAt})`;
+}
 
 /** People who sign in. Email is stored as given and matched lower-cased. */
 export const users = pgTable(
@@ -69,6 +91,7 @@ export const sessions = pgTable(
     uniqueIndex('sessions_public_id_idx').on(table.publicId),
     index('sessions_user_idx').on(table.userId),
     index('sessions_admin_user_idx').on(table.adminUserId),
+    index('sessions_end_idx').on(sessionEndExpression(table)),
   ],
 );
 
@@ -83,30 +106,38 @@ export const serverSecrets = pgTable('server_secrets', {
  * OPAQUE login state between start and finish (5 minutes, single use), in the database so the two halves may be
  * served by different nodes. The user is fixed here at start; finish never takes an identity from the client.
  */
-export const opaqueLogins = pgTable('opaque_logins', {
-  idHash: text('id_hash').primaryKey(),
-  kind: text('kind').notNull().default('user'),
-  /** Null for an unknown account: the fake-record flow runs to the end and fails like a wrong password. */
-  userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
-  adminUserId: text('admin_user_id').references(() => adminUsers.id, { onDelete: 'cascade' }),
-  purpose: text('purpose').notNull(),
-  stateSealed: text('state_sealed').notNull(),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
-  expiresAt: timestamptz('expires_at').notNull(),
-  consumedAt: timestamptz('consumed_at'),
-});
+export const opaqueLogins = pgTable(
+  'opaque_logins',
+  {
+    idHash: text('id_hash').primaryKey(),
+    kind: text('kind').notNull().default('user'),
+    /** Null for an unknown account: the fake-record flow runs to the end and fails like a wrong password. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    adminUserId: text('admin_user_id').references(() => adminUsers.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    stateSealed: text('state_sealed').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    consumedAt: timestamptz('consumed_at'),
+  },
+  (table) => [index('opaque_logins_expires_idx').on(table.expiresAt)],
+);
 
 /** OPAQUE registrations between start and finish; the user id is chosen at start and is the OPAQUE identifier. */
-export const pendingRegistrations = pgTable('pending_registrations', {
-  idHash: text('id_hash').primaryKey(),
-  kind: text('kind').notNull().default('user'),
-  email: text('email').notNull(),
-  userId: text('user_id').notNull(),
-  purpose: text('purpose').notNull(),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
-  expiresAt: timestamptz('expires_at').notNull(),
-  consumedAt: timestamptz('consumed_at'),
-});
+export const pendingRegistrations = pgTable(
+  'pending_registrations',
+  {
+    idHash: text('id_hash').primaryKey(),
+    kind: text('kind').notNull().default('user'),
+    email: text('email').notNull(),
+    userId: text('user_id').notNull(),
+    purpose: text('purpose').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    consumedAt: timestamptz('consumed_at'),
+  },
+  (table) => [index('pending_registrations_expires_idx').on(table.expiresAt)],
+);
 
 /** Single-use emailed tokens (verification, password reset, email change), stored hashed. */
 export const emailTokens = pgTable(
@@ -122,5 +153,8 @@ export const emailTokens = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
     consumedAt: timestamptz('consumed_at'),
   },
-  (table) => [index('email_tokens_user_idx').on(table.userId)],
+  (table) => [
+    index('email_tokens_user_idx').on(table.userId),
+    index('email_tokens_expires_idx').on(table.expiresAt),
+  ],
 );

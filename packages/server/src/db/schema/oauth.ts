@@ -1,9 +1,11 @@
+import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
   customType,
   index,
   integer,
   jsonb,
+  type PgColumn,
   pgTable,
   primaryKey,
   text,
@@ -12,6 +14,14 @@ import {
 import { sessions, users } from './accounts.js';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * When a grant (a refresh-token family) stopped being usable: revoked or past its absolute expiry, whichever came
+ * first (`least` skips a null `revoked_at`). Indexed, and used in exactly this form by the housekeeping job's purge.
+ */
+export function grantEndExpression(columns: { revokedAt: PgColumn; expiresAt: PgColumn }): SQL {
+  return sql`least(${columns.revokedAt}, ${columns.expiresAt})`;
+}
 
 /** A scope a client may request, with the text shown at consent. */
 export interface ClientScope {
@@ -83,16 +93,20 @@ export const clientIcons = pgTable('client_icons', {
 });
 
 /** Pending authorization requests between /authorize and /authorize/finalize (looked up by hashed id). */
-export const authorizationRequests = pgTable('authorization_requests', {
-  idHash: text('id_hash').primaryKey(),
-  clientId: text('client_id')
-    .notNull()
-    .references(() => clients.id, { onDelete: 'cascade' }),
-  parameters: jsonb('parameters').notNull(),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
-  expiresAt: timestamptz('expires_at').notNull(),
-  consumedAt: timestamptz('consumed_at'),
-});
+export const authorizationRequests = pgTable(
+  'authorization_requests',
+  {
+    idHash: text('id_hash').primaryKey(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    parameters: jsonb('parameters').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    consumedAt: timestamptz('consumed_at'),
+  },
+  (table) => [index('authorization_requests_expires_idx').on(table.expiresAt)],
+);
 
 /**
  * A grant: what one authorization (code redemption) let a client do for a user. Its refresh tokens form one family;
@@ -118,37 +132,45 @@ export const grants = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
     revokedAt: timestamptz('revoked_at'),
   },
-  (table) => [index('grants_user_idx').on(table.userId), index('grants_session_idx').on(table.sessionId)],
+  (table) => [
+    index('grants_user_idx').on(table.userId),
+    index('grants_session_idx').on(table.sessionId),
+    index('grants_end_idx').on(grantEndExpression(table)),
+  ],
 );
 
 /** Authorization codes (RFC 6749 §4.1.2): hashed, single use, 60 s. */
-export const authorizationCodes = pgTable('authorization_codes', {
-  codeHash: text('code_hash').primaryKey(),
-  clientId: text('client_id')
-    .notNull()
-    .references(() => clients.id, { onDelete: 'cascade' }),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  sessionId: text('session_id')
-    .notNull()
-    .references(() => sessions.id, { onDelete: 'cascade' }),
-  redirectUri: text('redirect_uri').notNull(),
-  scope: text('scope').notNull(),
-  codeChallenge: text('code_challenge'),
-  nonce: text('nonce'),
-  authTime: timestamptz('auth_time').notNull(),
-  amr: jsonb('amr').$type<string[]>().notNull(),
-  acr: text('acr').notNull(),
-  organizationId: text('organization_id'),
-  zkKeyHash: text('zk_key_hash'),
-  zkDrkHash: text('zk_drk_hash'),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
-  expiresAt: timestamptz('expires_at').notNull(),
-  consumedAt: timestamptz('consumed_at'),
-  /** The grant created when the code was redeemed; revoked if the code is presented again. */
-  grantId: text('grant_id'),
-});
+export const authorizationCodes = pgTable(
+  'authorization_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    redirectUri: text('redirect_uri').notNull(),
+    scope: text('scope').notNull(),
+    codeChallenge: text('code_challenge'),
+    nonce: text('nonce'),
+    authTime: timestamptz('auth_time').notNull(),
+    amr: jsonb('amr').$type<string[]>().notNull(),
+    acr: text('acr').notNull(),
+    organizationId: text('organization_id'),
+    zkKeyHash: text('zk_key_hash'),
+    zkDrkHash: text('zk_drk_hash'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    consumedAt: timestamptz('consumed_at'),
+    /** The grant created when the code was redeemed; revoked if the code is presented again. */
+    grantId: text('grant_id'),
+  },
+  (table) => [index('authorization_codes_expires_idx').on(table.expiresAt)],
+);
 
 /** Refresh tokens (hashed). Each use rotates: the presented token is marked used and a new one issued. */
 export const refreshTokens = pgTable(

@@ -97,6 +97,7 @@ export const organizationMembers = pgTable(
       .where(sql`status = 'invited'`),
     uniqueIndex('organization_members_invite_token_idx').on(table.inviteTokenHash),
     index('organization_members_by_user_idx').on(table.userId),
+    index('organization_members_invite_expires_idx').on(table.inviteExpiresAt).where(sql`status = 'invited'`),
   ],
 );
 
