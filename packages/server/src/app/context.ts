@@ -17,6 +17,7 @@ import { loadServerSecret } from '../crypto/server-secrets.js';
 import { SigningKeyService } from '../crypto/signing-keys.js';
 import { ChangeBus } from '../db/change-bus.js';
 import { type Database, openDatabase } from '../db/client.js';
+import type { LockRole } from '../db/data-dir-lock.js';
 import { migrate } from '../db/migrate.js';
 import { Mailer } from '../email/mailer.js';
 import { EmailTemplateService } from '../email/template-service.js';
@@ -80,6 +81,13 @@ export interface ContextOptions {
   migrate?: boolean;
   /** How often each node advances the signing-key lifecycle; 0 disables the timer (tests drive it). */
   keyMaintenanceMs?: number;
+  /** Who holds the embedded database's directory: a server, or a command (the default). */
+  lockRole?: LockRole;
+}
+
+/** The embedded database's directory inside the data directory. */
+export function embeddedDatabaseDirectory(config: Config): string {
+  return `${config.dataDir}/db`;
 }
 
 export function openKeyring(config: Config): Keyring {
@@ -96,7 +104,11 @@ export async function createContext(
   const keyring = openKeyring(config);
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, embeddedDir: `${config.dataDir}/db` }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      embeddedDir: embeddedDatabaseDirectory(config),
+      lockRole: options.lockRole,
+    }));
   try {
     if (options.migrate !== false) {
       const applied = await migrate(database);
