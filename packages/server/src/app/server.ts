@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
+import { startControlSocket } from '../control/socket-server.js';
 import { type App, type BuildOptions, buildApp } from './build.js';
 import { type AppContext, type ContextOptions, createContext } from './context.js';
 
@@ -25,7 +26,8 @@ export async function startServer(
   logger: Logger,
   options: ContextOptions & BuildOptions = {},
 ): Promise<RunningServer> {
-  const context = await createContext(config, logger, options);
+  // A server holds an embedded database's directory for its lifetime; commands then run through its socket.
+  const context = await createContext(config, logger, { lockRole: 'server', ...options });
   let publicApp: App | undefined;
   let adminApp: App | undefined;
   try {
@@ -39,6 +41,7 @@ export async function startServer(
     await context.close().catch(() => {});
     throw error;
   }
+  const control = await startControlSocket(context);
   const running = { publicApp, adminApp };
   return {
     context,
@@ -47,6 +50,7 @@ export async function startServer(
     publicUrl: urlOf(publicApp),
     adminUrl: urlOf(adminApp),
     async close() {
+      await control?.close();
       await Promise.all([running.publicApp.close(), running.adminApp.close()]);
       await context.close();
     },
