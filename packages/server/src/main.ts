@@ -28,6 +28,8 @@ Commands:
   install --admin-email E First-run install without the browser (admin password on stdin)
 
 Configuration comes from the environment (see docs/configuration.md).
+One process at a time may open the embedded database: while a server runs on it, the other
+commands do their work through that server (migrate is refused, with exit status 2).
 Run 'tessera <command> --help' for a command's options.`;
 
 const HELP: Record<string, string> = {
@@ -45,7 +47,8 @@ Options:
   migrate: `Usage: tessera migrate
 
 Applies every pending SQL migration under a Postgres advisory lock and exits.
-Safe to run while other nodes start.
+Safe to run while other nodes start. On the embedded database while a server runs on it,
+refused with exit status 2: the server applied every migration when it started.
 
 Options:
   --help        Show this help`,
@@ -54,7 +57,7 @@ Options:
 Starts a signing-key rotation: each algorithm's published 'next' key becomes 'current' once it
 has been published for signing.next_key_publish_seconds (at once if it already has), the old
 current key is retired (still published until signing.retired_key_keep_seconds pass), and a new
-'next' key is published.
+'next' key is published. While a server runs on the embedded database, that server does it.
 
 Options:
   --alg A       Rotate only this algorithm (repeatable). Default: all.
@@ -66,6 +69,7 @@ Re-seals every secret at rest under a new key-encryption key, row by row, while 
     current; running nodes pick it up from the file. Old versions stay in the file.
   - TESSERA_KEK: put the new key first, e.g. TESSERA_KEK="v2:<new>,v1:<old>", restart the nodes,
     then run this command to re-seal everything under the highest version.
+While a server runs on the embedded database, that server adds the key and re-seals.
 
 Options:
   --help        Show this help`,
