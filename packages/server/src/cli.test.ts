@@ -1,11 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import * as opaque from '@serenity-kit/opaque';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newKekText } from './crypto/keyring.js';
+import { LOCK_FILE } from './db/data-dir-lock.js';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './testing/database.js';
+import { postJson } from './testing/opaque-client.js';
 import { freePort } from './testing/server.js';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
@@ -167,6 +170,214 @@ describe('headless setup', () => {
   }, 180_000);
 });
 
+async function exitOf(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+function tokenRequest(publicUrl: string, clientId: string, secret: string): Promise<Response> {
+  return fetch(`${publicUrl}/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: 'grant_type=client_credentials&scope=jobs',
+  });
+}
+
+async function installed(adminUrl: string): Promise<boolean> {
+  return ((await (await fetch(`${adminUrl}/install`)).json()) as { installed: boolean }).installed;
+}
+
+/** Signs in as an admin with OPAQUE; returns the status of the finishing step (200 when the password is right). */
+async function adminSignInStatus(adminUrl: string, email: string, password: string): Promise<number> {
+  await opaque.ready;
+  const { clientLoginState, startLoginRequest } = opaque.client.startLogin({ password });
+  const start = await postJson(`${adminUrl}/admin/login/start`, {
+    email,
+    start_login_request: startLoginRequest,
+  });
+  const finished = opaque.client.finishLogin({
+    clientLoginState,
+    loginResponse: start.json.login_response as string,
+    password,
+  });
+  if (!finished) return 0;
+  const finish = await postJson(`${adminUrl}/admin/login/finish`, {
+    login_id: start.json.login_id,
+    finish_login_request: finished.finishLoginRequest,
+  });
+  return finish.status;
+}
+
+const CLIENT_ARGS = [
+  'clients',
+  'create',
+  '--name',
+  'Batch',
+  '--id',
+  'batch',
+  '--grant',
+  'client_credentials',
+];
+
+describe.runIf(testDatabaseKind() === 'embedded')(
+  'the tessera command while a server runs on the embedded database',
+  () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tessera-running-'));
+    const password = 'a long admin password';
+    let env: Record<string, string>;
+    let publicUrl: string;
+    let adminUrl: string;
+    let server: ChildProcess;
+    let secret: string;
+    let kids: string[];
+    let listedThroughServer: string;
+
+    beforeAll(async () => {
+      const [publicPort, adminPort] = [await freePort(), await freePort()];
+      publicUrl = `http://127.0.0.1:${publicPort}`;
+      adminUrl = `http://127.0.0.1:${adminPort}`;
+      env = {
+        TESSERA_DATA_DIR: dataDir,
+        TESSERA_PUBLIC_PORT: String(publicPort),
+        TESSERA_ADMIN_PORT: String(adminPort),
+        TESSERA_BASE_URL: publicUrl,
+        TESSERA_ADMIN_URL: adminUrl,
+      };
+      const started = startServe([], env);
+      server = started.child;
+      await started.ready;
+    }, 120_000);
+
+    afterAll(async () => {
+      server?.kill('SIGKILL');
+      if (server) await exitOf(server);
+    });
+
+    it('installs through the server: /install says installed at once and the admin can sign in', async () => {
+      expect(await installed(adminUrl)).toBe(false);
+      const result = await tessera(['install', '--admin-email', 'root@example.com'], env, `${password}\n`);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toBe(
+        `installed: first admin root@example.com (write); sign in at ${adminUrl}/\n`,
+      );
+      expect(await installed(adminUrl)).toBe(true);
+      expect(await adminSignInStatus(adminUrl, 'root@example.com', password)).toBe(200);
+      const again = await tessera(['install', '--admin-email', 'other@example.com'], env, `${password}\n`);
+      expect(again.code).toBe(1);
+      expect(again.stderr).toBe('tessera: the service is already installed\n');
+    }, 120_000);
+
+    it('registers a client whose secret works at /token at once; list and rotate-secret go through the server', async () => {
+      const created = await tessera([...CLIENT_ARGS, '--scope', 'jobs'], env);
+      expect(created.stderr).toBe('');
+      const client = JSON.parse(created.stdout) as { client_id: string; client_secret: string };
+      expect(client.client_id).toBe('batch');
+      expect((await tokenRequest(publicUrl, 'batch', client.client_secret)).status).toBe(200);
+
+      const listed = await tessera(['clients', 'list'], env);
+      expect(listed.stdout).toBe('batch\tconfidential\tBatch\tclient_credentials\n');
+
+      const rotated = await tessera(['clients', 'rotate-secret', 'batch'], env);
+      expect(rotated.code).toBe(0);
+      secret = (JSON.parse(rotated.stdout) as { client_secret: string }).client_secret;
+      expect(secret).not.toBe(client.client_secret);
+      const old = await tokenRequest(publicUrl, 'batch', client.client_secret);
+      expect(old.status).toBe(401);
+      expect(((await old.json()) as { error: string }).error).toBe('invalid_client');
+      expect((await tokenRequest(publicUrl, 'batch', secret)).status).toBe(200);
+
+      const missing = await tessera(['clients', 'rotate-secret', 'nope'], env);
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toBe("tessera: no client 'nope'\n");
+    }, 180_000);
+
+    it('rotates the signing keys in the running server: the new key is in its JWKS', async () => {
+      const rotated = await tessera(['keys', 'rotate', '--alg', 'ES256'], env);
+      expect(rotated.stderr).toBe('');
+      expect(rotated.stdout).toMatch(/^ES256\s+next\s+\S+ \(becomes current after /m);
+      kids = [...rotated.stdout.matchAll(/^\S+\s+\S+\s+(\S+)/gm)].map((match) => match[1]!);
+      const jwks = (await (await fetch(`${publicUrl}/.well-known/jwks.json`)).json()) as {
+        keys: { kid: string }[];
+      };
+      expect(jwks.keys.map((key) => key.kid).sort()).toEqual([...kids].sort());
+    }, 120_000);
+
+    it('rotates the KEK in the running server, which keeps working', async () => {
+      const rotated = await tessera(['kek', 'rotate'], env);
+      expect(rotated.stderr).toBe('');
+      expect(rotated.stdout).toMatch(
+        new RegExp(`^added KEK version 2 to ${join(dataDir, 'kek.json')}$`, 'm'),
+      );
+      expect(rotated.stdout).toMatch(/^signing_keys\.private_jwk_sealed: 7 re-sealed$/m);
+      expect(rotated.stdout).toMatch(/every sealed value is now under KEK version 2\n$/);
+      expect((await tokenRequest(publicUrl, 'batch', secret)).status).toBe(200);
+    }, 120_000);
+
+    it('refuses migrate and a second serve with one line and exit status 2', async () => {
+      const inUse = `the embedded database in ${join(dataDir, 'db')} is in use by a running Tessera server (pid ${server.pid})`;
+      const [migrate, second] = await Promise.all([
+        tessera(['migrate'], env),
+        tessera(['serve'], {
+          ...env,
+          TESSERA_PUBLIC_PORT: String(await freePort()),
+          TESSERA_ADMIN_PORT: '0',
+        }),
+      ]);
+      expect(migrate.code).toBe(2);
+      expect(migrate.stderr).toBe(
+        `tessera: ${inUse}, which applied every migration when it started; stop it to run 'tessera migrate'\n`,
+      );
+      expect(second.code).toBe(2);
+      expect(second.stdout).toBe('');
+      expect(second.stderr.trim().split('\n')).toEqual([
+        `tessera: ${inUse}; one process at a time may open an embedded database: stop that server first, or use PostgreSQL (DATABASE_URL) to run several`,
+      ]);
+      expect(await installed(adminUrl)).toBe(true);
+    }, 120_000);
+
+    it('keeps its control socket private (mode 0600)', () => {
+      const socket = statSync(join(dataDir, 'control.sock'));
+      expect(socket.isSocket()).toBe(true);
+      expect(socket.mode & 0o777).toBe(0o600);
+    });
+
+    it('starts again after kill -9 on the same directory, with everything written before', async () => {
+      server.kill('SIGKILL');
+      await exitOf(server);
+      // The dead server's lock file and socket are still there; neither stops the next start.
+      expect(existsSync(join(dataDir, 'db', LOCK_FILE))).toBe(true);
+      expect(existsSync(join(dataDir, 'control.sock'))).toBe(true);
+      const restarted = startServe([], env);
+      server = restarted.child;
+      await restarted.ready;
+      expect(await installed(adminUrl)).toBe(true);
+      expect(await adminSignInStatus(adminUrl, 'root@example.com', password)).toBe(200);
+      expect((await tokenRequest(publicUrl, 'batch', secret)).status).toBe(200);
+      const jwks = (await (await fetch(`${publicUrl}/.well-known/jwks.json`)).json()) as {
+        keys: { kid: string }[];
+      };
+      expect(jwks.keys.map((key) => key.kid)).toEqual(expect.arrayContaining(kids));
+      const listed = await tessera(['clients', 'list'], env);
+      expect(listed.code).toBe(0);
+      listedThroughServer = listed.stdout;
+      expect(listedThroughServer).toBe('batch\tconfidential\tBatch\tclient_credentials\n');
+    }, 180_000);
+
+    it('prints the same when it runs by itself once the server has stopped', async () => {
+      server.kill('SIGTERM');
+      await exitOf(server);
+      expect(existsSync(join(dataDir, 'db', LOCK_FILE))).toBe(false);
+      const listed = await tessera(['clients', 'list'], env);
+      expect(listed.stderr).toBe('');
+      expect(listed.stdout).toBe(listedThroughServer);
+    }, 120_000);
+  },
+);
+
 describe.runIf(testDatabaseKind() === 'postgres')('tessera serve on PostgreSQL', () => {
   const databases: TestDatabase[] = [];
   const children: ChildProcess[] = [];
@@ -209,6 +420,29 @@ describe.runIf(testDatabaseKind() === 'postgres')('tessera serve on PostgreSQL',
     expect(Number(keys[0]?.n)).toBe(3);
     await pool.close();
   }, 60_000);
+
+  it('the command writes to PostgreSQL directly, and a running node uses the new client at once', async () => {
+    const database = await createTestDatabase();
+    databases.push(database);
+    const [publicPort, adminPort] = [await freePort(), await freePort()];
+    const env = {
+      DATABASE_URL: database.url!,
+      TESSERA_KEK: newKekText(),
+      TESSERA_PUBLIC_PORT: String(publicPort),
+      TESSERA_ADMIN_PORT: String(adminPort),
+      TESSERA_DATA_DIR: mkdtempSync(join(tmpdir(), 'tessera-pg-')),
+    };
+    const started = startServe([], env);
+    children.push(started.child);
+    await started.ready;
+    const created = await tessera([...CLIENT_ARGS, '--scope', 'jobs'], env);
+    expect(created.stderr).toBe('');
+    const { client_secret } = JSON.parse(created.stdout) as { client_secret: string };
+    expect((await tokenRequest(`http://127.0.0.1:${publicPort}`, 'batch', client_secret)).status).toBe(200);
+    // Nothing on PostgreSQL goes through a socket or takes the data directory's lock.
+    expect(existsSync(join(env.TESSERA_DATA_DIR, 'control.sock'))).toBe(false);
+    expect(existsSync(join(env.TESSERA_DATA_DIR, 'db'))).toBe(false);
+  }, 120_000);
 
   it('serve --workers 2 forks workers that share the ports', async () => {
     const database = await createTestDatabase();

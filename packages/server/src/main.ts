@@ -2,19 +2,18 @@
 import cluster from 'node:cluster';
 import { parseArgs } from 'node:util';
 import { INSTALL_HELP, runInstallCommand } from './admin/install-cli.js';
-import { type ContextOptions, createContext, openKeyring } from './app/context.js';
+import { embeddedDatabaseDirectory } from './app/context.js';
 import { createLogger } from './app/logging.js';
-import { SEALED_COLUMNS } from './app/modules.js';
 import { startServer } from './app/server.js';
 import { CLIENTS_HELP, runClientsCommand } from './clients/cli.js';
-import { ClientValidationError } from './clients/model.js';
-import { ClientNotFoundError } from './clients/service.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
-import { resealAll } from './crypto/kek-rotation.js';
-import { addKeyToFile, KeyringError } from './crypto/keyring.js';
-import { Sealer } from './crypto/seal.js';
-import { SIGNING_ALGORITHMS, type SigningAlgorithm } from './crypto/signing-keys.js';
+import { withControlChannel } from './control/channel.js';
+import { refusalMessage } from './control/operations.js';
+import { ControlError } from './control/protocol.js';
+import { KeyringError } from './crypto/keyring.js';
+import { runKekRotateCommand, runKeysRotateCommand } from './crypto/keys-cli.js';
 import { openDatabase } from './db/client.js';
+import { DataDirectoryInUseError } from './db/data-dir-lock.js';
 import { migrate } from './db/migrate.js';
 
 const USAGE = `Usage: tessera <command> [options]
@@ -29,6 +28,8 @@ Commands:
   install --admin-email E First-run install without the browser (admin password on stdin)
 
 Configuration comes from the environment (see docs/configuration.md).
+One process at a time may open the embedded database: while a server runs on it, the other
+commands do their work through that server (migrate is refused, with exit status 2).
 Run 'tessera <command> --help' for a command's options.`;
 
 const HELP: Record<string, string> = {
@@ -46,7 +47,8 @@ Options:
   migrate: `Usage: tessera migrate
 
 Applies every pending SQL migration under a Postgres advisory lock and exits.
-Safe to run while other nodes start.
+Safe to run while other nodes start. On the embedded database while a server runs on it,
+refused with exit status 2: the server applied every migration when it started.
 
 Options:
   --help        Show this help`,
@@ -55,7 +57,7 @@ Options:
 Starts a signing-key rotation: each algorithm's published 'next' key becomes 'current' once it
 has been published for signing.next_key_publish_seconds (at once if it already has), the old
 current key is retired (still published until signing.retired_key_keep_seconds pass), and a new
-'next' key is published.
+'next' key is published. While a server runs on the embedded database, that server does it.
 
 Options:
   --alg A       Rotate only this algorithm (repeatable). Default: all.
@@ -67,17 +69,23 @@ Re-seals every secret at rest under a new key-encryption key, row by row, while 
     current; running nodes pick it up from the file. Old versions stay in the file.
   - TESSERA_KEK: put the new key first, e.g. TESSERA_KEK="v2:<new>,v1:<old>", restart the nodes,
     then run this command to re-seal everything under the highest version.
+While a server runs on the embedded database, that server adds the key and re-seals.
 
 Options:
   --help        Show this help`,
 };
 
 /** One-shot commands start no background timers (signing-key maintenance, housekeeping): they exit when done. */
-const ONE_SHOT_COMMAND: ContextOptions = { keyMaintenanceMs: 0, housekeepingMs: 0 };
 
 function fail(message: string): never {
   process.stderr.write(`tessera: ${message}\n`);
   process.exit(1);
+}
+
+/** Exit status 2: refused because another process holds the embedded database; nothing was done. */
+function refuse(message: string): never {
+  process.stderr.write(`tessera: ${message}\n`);
+  process.exit(2);
 }
 
 function helpOrNull(command: string, args: string[]): boolean {
@@ -148,7 +156,7 @@ function printUrls(config: Config, workers: number, installToken: string | null 
 async function runMigrate(config: Config): Promise<void> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
-    embeddedDir: `${config.dataDir}/db`,
+    embeddedDir: embeddedDatabaseDirectory(config),
   });
   try {
     const applied = await migrate(database);
@@ -158,77 +166,36 @@ async function runMigrate(config: Config): Promise<void> {
   }
 }
 
-async function rotateSigningKeys(config: Config, args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { alg: { type: 'string', multiple: true } }, strict: true });
-  const algorithms = (values.alg ?? [...SIGNING_ALGORITHMS]) as SigningAlgorithm[];
-  for (const alg of algorithms) {
-    if (!SIGNING_ALGORITHMS.includes(alg))
-      fail(`--alg must be one of ${SIGNING_ALGORITHMS.join(', ')} (got '${alg}')`);
-  }
-  const context = await createContext(config, createLogger({ logLevel: 'warn' }), ONE_SHOT_COMMAND);
+/** The commands that work on the database's contents: here, or through the server that holds the database. */
+async function runThroughChannel(config: Config, command: string, args: string[]): Promise<void> {
   try {
-    await context.signingKeys.rotate(algorithms);
-    for (const key of await context.signingKeys.list()) {
-      const when =
-        key.state === 'next' && key.promotionRequestedAt
-          ? ` (becomes current after ${key.promoteAfter?.toISOString()})`
-          : key.state === 'retired'
-            ? ` (removed after ${key.removeAfter?.toISOString()})`
-            : '';
-      process.stdout.write(`${key.alg.padEnd(6)} ${key.state.padEnd(8)} ${key.kid}${when}\n`);
-    }
-  } finally {
-    await context.close();
-  }
-}
-
-async function rotateKek(config: Config): Promise<void> {
-  if (!config.kek) {
-    const version = addKeyToFile(config.kekFile);
-    process.stdout.write(`added KEK version ${version} to ${config.kekFile}\n`);
-  }
-  const keyring = openKeyring(config);
-  const sealer = new Sealer(keyring);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    embeddedDir: `${config.dataDir}/db`,
-  });
-  try {
-    await migrate(database);
-    const reports = await resealAll(database, sealer, SEALED_COLUMNS);
-    for (const report of reports) {
-      process.stdout.write(`${report.table}.${report.column}: ${report.resealed} re-sealed\n`);
-    }
-    process.stdout.write(`every sealed value is now under KEK version ${sealer.currentVersion}\n`);
-  } finally {
-    await database.close();
-  }
-}
-
-async function install(config: Config, args: string[]): Promise<void> {
-  const context = await createContext(config, createLogger({ logLevel: 'warn' }), ONE_SHOT_COMMAND);
-  try {
-    await runInstallCommand(context, args);
+    await withControlChannel(config, (channel) => {
+      switch (command) {
+        case 'keys rotate':
+          return runKeysRotateCommand(channel, args);
+        case 'kek rotate':
+          return runKekRotateCommand(channel, config);
+        case 'install':
+          return runInstallCommand(channel, args);
+        default:
+          return runClientsCommand(channel, command, args);
+      }
+    });
   } catch (error) {
-    if (error instanceof Error && !(error instanceof TypeError)) fail(error.message);
+    if (error instanceof DataDirectoryInUseError) throw error;
+    if (error instanceof ControlError && error.code === 'unavailable') refuse(error.message);
+    const message = refusalMessage(error);
+    if (message !== null) fail(message);
     throw error;
-  } finally {
-    await context.close();
   }
 }
 
-async function manageClients(config: Config, command: string, args: string[]): Promise<void> {
-  const context = await createContext(config, createLogger({ logLevel: 'warn' }), ONE_SHOT_COMMAND);
-  try {
-    await runClientsCommand(context, command, args);
-  } catch (error) {
-    if (error instanceof ClientValidationError) fail(error.message);
-    if (error instanceof ClientNotFoundError) fail(`no client '${error.message}'`);
-    if (error instanceof Error && !(error instanceof TypeError)) fail(error.message);
-    throw error;
-  } finally {
-    await context.close();
-  }
+/** One line saying who holds the embedded database and what to do about it. */
+function inUseMessage(command: string, error: DataDirectoryInUseError): string {
+  if (error.holder.role === 'command') return `${error.message}; try again when it has finished`;
+  if (command === 'migrate')
+    return `${error.message}, which applied every migration when it started; stop it to run 'tessera migrate'`;
+  return `${error.message}; one process at a time may open an embedded database: stop that server first, or use PostgreSQL (DATABASE_URL) to run several`;
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -252,19 +219,18 @@ async function main(argv: string[]): Promise<void> {
     if (error instanceof ConfigError) fail(`configuration error: ${error.message}`);
     throw error;
   }
-  switch (twoWord) {
-    case 'serve':
-      return serve(config, args);
-    case 'migrate':
-      return runMigrate(config);
-    case 'keys rotate':
-      return rotateSigningKeys(config, args);
-    case 'kek rotate':
-      return rotateKek(config);
-    case 'install':
-      return install(config, args);
-    default:
-      return manageClients(config, twoWord, args);
+  try {
+    switch (twoWord) {
+      case 'serve':
+        return await serve(config, args);
+      case 'migrate':
+        return await runMigrate(config);
+      default:
+        return await runThroughChannel(config, twoWord, args);
+    }
+  } catch (error) {
+    if (error instanceof DataDirectoryInUseError) refuse(inUseMessage(twoWord, error));
+    throw error;
   }
 }
 

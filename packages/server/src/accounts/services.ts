@@ -3,7 +3,8 @@ import { EmailTokens } from './email-tokens.js';
 import { OpaqueServer } from './opaque.js';
 import { PasswordAuthentication } from './password-authentication.js';
 import { SessionService } from './sessions.js';
-import { type User, UserService, userPasswordAccounts } from './users.js';
+import { userPasswordAccounts } from './user-password-accounts.js';
+import { type User, UserService } from './users.js';
 
 /** The accounts slice's services (`context.accounts`). */
 export interface AccountServices {

@@ -1,14 +1,13 @@
 import { parseArgs } from 'node:util';
 import * as opaque from '@serenity-kit/opaque';
-import { normalizeEmail } from '../accounts/users.js';
-import type { AppContext } from '../app/app-context.js';
-import { adminUsers } from '../db/schema/index.js';
+import type { ControlChannel } from '../control/protocol.js';
 
 export const INSTALL_HELP = `Usage: tessera install --admin-email EMAIL [options] < password-file
 
 Installs the service headlessly: creates the first (write) admin, whose password is read from
 standard input (first line; the OPAQUE client runs in this process, the password is never stored),
-and records the install choices. Fails if the service is already installed.
+and records the install choices. Fails if the service is already installed. While a server runs on
+the embedded database, the install is done through that server.
 
 Options:
   --admin-email EMAIL     The first admin's email (required)
@@ -27,65 +26,45 @@ async function readPassword(): Promise<string> {
   return password;
 }
 
-/** Runs the same steps as the install UI: token, OPAQUE registration of the first admin, completion. */
-export async function runInstallCommand(context: AppContext, args: string[]): Promise<void> {
+/** Runs the same steps as the install UI: OPAQUE registration of the first admin, then completion. */
+export async function runInstallCommand(channel: ControlChannel, args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
     strict: true,
     options: {
       'admin-email': { type: 'string' },
-      'admin-name': { type: 'string' },
+      'admin-name': { type: 'string', default: '' },
       'base-url': { type: 'string' },
       'product-name': { type: 'string', default: 'Tessera' },
       'self-registration': { type: 'boolean', default: false },
     },
   });
-  const email = values['admin-email'];
-  if (!email || !/^[^\s@<>"]+@[^\s@<>"]+$/.test(email))
-    throw new Error('--admin-email must be an email address');
-  const baseUrl = values['base-url'] ? context.admin.publicBaseUrl.validate(values['base-url']) : null;
-  const token = await context.admin.install.issueToken();
-  if (!token) throw new Error('the service is already installed');
+  const email = values['admin-email'] ?? '';
+  const baseUrl = values['base-url'] ?? null;
+  // Refuse a bad choice or an installed service before asking for the password.
+  await channel.call('install.check', { admin_email: email, base_url: baseUrl });
   const password = await readPassword();
 
   await opaque.ready;
   const { clientRegistrationState, registrationRequest } = opaque.client.startRegistration({ password });
-  const started = await context.admin.passwords.startRegistration(
-    { email },
-    registrationRequest,
-    'admin_set',
-  );
+  const started = (await channel.call('install.register', {
+    admin_email: email,
+    registration_request: registrationRequest,
+  })) as { registration_id: string; registration_response: string };
   const { registrationRecord } = opaque.client.finishRegistration({
     clientRegistrationState,
-    registrationResponse: started.registrationResponse,
+    registrationResponse: started.registration_response,
     password,
   });
-  const registration = await context.admin.passwords.consumeRegistration(
-    started.registrationId,
-    registrationRecord,
-    'admin_set',
-  );
-  await context.admin.install.complete(token, async (tx) => {
-    await tx.insert(adminUsers).values({
-      id: registration.userId,
-      email: registration.email,
-      emailNormalized: normalizeEmail(registration.email),
-      name: values['admin-name'] ?? '',
-      role: 'write',
-      opaqueRecord: registrationRecord,
-    });
-  });
-  await context.settings.set('product.name', values['product-name']!);
-  await context.settings.set('accounts.self_registration', values['self-registration']!);
-  if (baseUrl) await context.admin.publicBaseUrl.save(baseUrl);
-  await context.audit.record({
-    action: 'install.completed',
-    outcome: 'success',
-    actor: { type: 'installer' },
-    target: { type: 'admin_user', id: registration.userId },
-    details: { via: 'cli', base_url: baseUrl },
-  });
+  const installed = (await channel.call('install.complete', {
+    registration_id: started.registration_id,
+    registration_record: registrationRecord,
+    admin_name: values['admin-name']!,
+    base_url: baseUrl,
+    product_name: values['product-name']!,
+    self_registration: values['self-registration']!,
+  })) as { email: string; admin_url: string };
   process.stdout.write(
-    `installed: first admin ${registration.email} (write); sign in at ${context.config.adminUrl}/\n`,
+    `installed: first admin ${installed.email} (write); sign in at ${installed.admin_url}/\n`,
   );
 }

@@ -1,8 +1,8 @@
 import type { AccountServices } from '../accounts/services.js';
 import type { AdminServices } from '../admin/services.js';
-import type { HousekeepingService } from '../housekeeping/service.js';
 import type { ClientServices } from '../clients/services.js';
 import type { EmailServices } from '../email/services.js';
+import type { HousekeepingService } from '../housekeeping/service.js';
 import type { OAuthServices } from '../oauth/services.js';
 import type { OrganizationServices } from '../orgs/services.js';
 import type { OtpServices } from '../otp/services.js';

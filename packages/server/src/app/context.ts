@@ -8,6 +8,7 @@ import { Sealer } from '../crypto/seal.js';
 import { SigningKeyService } from '../crypto/signing-keys.js';
 import { ChangeBus } from '../db/change-bus.js';
 import { type Database, openDatabase } from '../db/client.js';
+import type { LockRole } from '../db/data-dir-lock.js';
 import { migrate } from '../db/migrate.js';
 import { HousekeepingService } from '../housekeeping/service.js';
 import type { AppContext } from './app-context.js';
@@ -29,6 +30,13 @@ export interface ContextOptions {
    * the `housekeeping.interval_minutes` setting.
    */
   housekeepingMs?: number;
+  /** Who holds the embedded database's directory: a server, or a command (the default). */
+  lockRole?: LockRole;
+}
+
+/** The embedded database's directory inside the data directory. */
+export function embeddedDatabaseDirectory(config: Config): string {
+  return `${config.dataDir}/db`;
 }
 
 export function openKeyring(config: Config): Keyring {
@@ -45,7 +53,11 @@ export async function createContext(
   const keyring = openKeyring(config);
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, embeddedDir: `${config.dataDir}/db` }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      embeddedDir: embeddedDatabaseDirectory(config),
+      lockRole: options.lockRole,
+    }));
   try {
     if (options.migrate !== false) {
       const applied = await migrate(database);

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
+import { startControlSocket } from '../control/socket-server.js';
 import type { AppContext } from './app-context.js';
 import type { App } from './app-types.js';
 import { type BuildOptions, buildApp } from './build.js';
@@ -27,7 +28,8 @@ export async function startServer(
   logger: Logger,
   options: ContextOptions & BuildOptions = {},
 ): Promise<RunningServer> {
-  const context = await createContext(config, logger, options);
+  // A server holds an embedded database's directory for its lifetime; commands then run through its socket.
+  const context = await createContext(config, logger, { lockRole: 'server', ...options });
   let publicApp: App | undefined;
   let adminApp: App | undefined;
   try {
@@ -41,6 +43,7 @@ export async function startServer(
     await context.close().catch(() => {});
     throw error;
   }
+  const control = await startControlSocket(context);
   const running = { publicApp, adminApp };
   return {
     context,
@@ -49,6 +52,7 @@ export async function startServer(
     publicUrl: urlOf(publicApp),
     adminUrl: urlOf(adminApp),
     async close() {
+      await control?.close();
       await Promise.all([running.publicApp.close(), running.adminApp.close()]);
       await context.close();
     },

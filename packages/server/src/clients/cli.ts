@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
+import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
+import type { ControlChannel } from '../control/protocol.js';
 import { type ClientInput, type GrantType, STANDARD_SCOPES } from './model.js';
 
 export const CLIENTS_HELP: Record<string, string> = {
@@ -34,20 +36,73 @@ Options:
   --help        Show this help`,
 };
 
-export async function runClientsCommand(context: AppContext, command: string, args: string[]): Promise<void> {
+/** One line of `clients list`. */
+interface ClientListEntry {
+  id: string;
+  type: string;
+  name: string;
+  grant_types: string[];
+}
+
+export const ClientIdInputSchema = Type.Object(
+  { client_id: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
+
+/** `clients create` on the side that holds the database: what the command prints, secret included (once). */
+export async function createClientForCommand(
+  context: AppContext,
+  input: ClientInput,
+): Promise<Record<string, unknown>> {
+  const { client, secret } = await context.clients.registry.create(input);
+  const output: Record<string, unknown> = {
+    client_id: client.id,
+    type: client.type,
+    name: client.name,
+    redirect_uris: client.redirectUris,
+    grant_types: client.grantTypes,
+    scopes: client.scopes.map((entry) => entry.scope),
+  };
+  if (secret) output.client_secret = secret;
+  return output;
+}
+
+export async function listClientsForCommand(context: AppContext): Promise<ClientListEntry[]> {
+  return (await context.clients.registry.list()).map((client) => ({
+    id: client.id,
+    type: client.type,
+    name: client.name,
+    grant_types: client.grantTypes,
+  }));
+}
+
+export async function rotateClientSecretForCommand(
+  context: AppContext,
+  input: { client_id: string },
+): Promise<{ client_id: string; client_secret: string }> {
+  return {
+    client_id: input.client_id,
+    client_secret: await context.clients.registry.rotateSecret(input.client_id),
+  };
+}
+
+export async function runClientsCommand(
+  channel: ControlChannel,
+  command: string,
+  args: string[],
+): Promise<void> {
   if (command === 'clients list') {
-    for (const client of await context.clients.registry.list()) {
-      process.stdout.write(`${client.id}\t${client.type}\t${client.name}\t${client.grantTypes.join(',')}\n`);
+    parseArgs({ args, strict: true });
+    for (const client of (await channel.call('clients.list', {})) as ClientListEntry[]) {
+      process.stdout.write(`${client.id}\t${client.type}\t${client.name}\t${client.grant_types.join(',')}\n`);
     }
     return;
   }
   if (command === 'clients rotate-secret') {
     const { positionals } = parseArgs({ args, allowPositionals: true, strict: true });
     if (positionals.length !== 1) throw new Error('clients rotate-secret takes exactly one CLIENT_ID');
-    const secret = await context.clients.registry.rotateSecret(positionals[0]!);
-    process.stdout.write(
-      `${JSON.stringify({ client_id: positionals[0], client_secret: secret }, null, 2)}\n`,
-    );
+    const rotated = await channel.call('clients.rotate-secret', { client_id: positionals[0]! });
+    process.stdout.write(`${JSON.stringify(rotated, null, 2)}\n`);
     return;
   }
   const { values } = parseArgs({
@@ -78,15 +133,6 @@ export async function runClientsCommand(context: AppContext, command: string, ar
     scopes: values.scope?.map((scope) => ({ scope, description: STANDARD_SCOPES[scope] ?? scope })),
     first_party: values['first-party'],
   };
-  const { client, secret } = await context.clients.registry.create(input);
-  const output: Record<string, unknown> = {
-    client_id: client.id,
-    type: client.type,
-    name: client.name,
-    redirect_uris: client.redirectUris,
-    grant_types: client.grantTypes,
-    scopes: client.scopes.map((entry) => entry.scope),
-  };
-  if (secret) output.client_secret = secret;
-  process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+  const created = await channel.call('clients.create', input);
+  process.stdout.write(`${JSON.stringify(created, null, 2)}\n`);
 }

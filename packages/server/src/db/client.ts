@@ -5,6 +5,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { acquireDataDirectoryLock, type DataDirectoryLock, type LockRole } from './data-dir-lock.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -29,6 +30,8 @@ export interface Database {
   notify(channel: string, payload: string): Promise<void>;
   /** Connection-pool figures for metrics; null for the embedded database, which is one in-process connection. */
   poolStats(): PoolStats | null;
+  /** The lock this process holds on the embedded database's directory (absent in memory and on PostgreSQL). */
+  readonly dataDirectoryLock?: DataDirectoryLock;
   close(): Promise<void>;
 }
 
@@ -45,20 +48,36 @@ export interface DatabaseOptions {
   databaseUrl: string | null;
   /** Directory for the embedded database; null keeps it in memory (tests). */
   embeddedDir: string | null;
+  /** Who takes the embedded directory's lock: a server (others talk to it) or a command (others wait). */
+  lockRole?: LockRole;
   poolSize?: number;
 }
+
+/** How long a command or a starting server waits for another tessera command to finish with the directory. */
+const COMMAND_LOCK_WAIT_MS = 30_000;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
-    : openEmbedded(options.embeddedDir);
+    : openEmbedded(options.embeddedDir, options.lockRole ?? 'command');
 }
 
-async function openEmbedded(directory: string | null): Promise<Database> {
+async function openEmbedded(directory: string | null, lockRole: LockRole): Promise<Database> {
   let pglite: PGlite;
+  let lock: DataDirectoryLock | undefined;
   if (directory) {
     mkdirSync(directory, { recursive: true, mode: 0o700 });
-    pglite = await PGlite.create(join(directory, 'pgdata'));
+    // PGlite holds the database in this process: a second process on the directory would lose writes (issue 18).
+    lock = await acquireDataDirectoryLock(directory, {
+      role: lockRole,
+      waitForCommandMs: COMMAND_LOCK_WAIT_MS,
+    });
+    try {
+      pglite = await PGlite.create(join(directory, 'pgdata'));
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
   } else {
     pglite = await PGlite.create();
   }
@@ -98,7 +117,14 @@ async function openEmbedded(directory: string | null): Promise<Database> {
       await pglite.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     poolStats: () => null,
-    close: () => pglite.close(),
+    dataDirectoryLock: lock,
+    async close() {
+      try {
+        await pglite.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 

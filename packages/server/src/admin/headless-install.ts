@@ -1,0 +1,110 @@
+import { type Static, Type } from 'typebox';
+import { normalizeEmail } from '../accounts/users.js';
+import type { AppContext } from '../app/app-context.js';
+import { adminUsers } from '../db/schema/index.js';
+
+/**
+ * The headless install's steps on the side that holds the database (the tessera command's own process, or the
+ * running server it talks to). The OPAQUE client runs in the command, so the admin password never leaves it; the
+ * steps are the install UI's: register the first admin, then complete with the install choices.
+ */
+
+const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+$/;
+
+export const InstallCheckSchema = Type.Object(
+  {
+    admin_email: Type.String({ maxLength: 320 }),
+    base_url: Type.Union([Type.String({ maxLength: 2000 }), Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+
+export const InstallRegisterSchema = Type.Object(
+  {
+    admin_email: Type.String({ maxLength: 320 }),
+    registration_request: Type.String({ maxLength: 4096 }),
+  },
+  { additionalProperties: false },
+);
+
+export const InstallCompleteSchema = Type.Object(
+  {
+    registration_id: Type.String({ maxLength: 200 }),
+    registration_record: Type.String({ maxLength: 4096 }),
+    admin_name: Type.String({ maxLength: 200 }),
+    base_url: Type.Union([Type.String({ maxLength: 2000 }), Type.Null()]),
+    product_name: Type.String({ maxLength: 200 }),
+    self_registration: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+
+function checkEmail(email: string): void {
+  if (!EMAIL.test(email)) throw new Error('--admin-email must be an email address');
+}
+
+async function refuseWhenInstalled(context: AppContext): Promise<void> {
+  if (await context.admin.install.installed()) throw new Error('the service is already installed');
+}
+
+/** Checks the choices and that the service is not installed yet, before the command asks for a password. */
+export async function checkInstall(
+  context: AppContext,
+  input: Static<typeof InstallCheckSchema>,
+): Promise<Record<string, never>> {
+  checkEmail(input.admin_email);
+  if (input.base_url !== null) context.admin.publicBaseUrl.validate(input.base_url);
+  await refuseWhenInstalled(context);
+  return {};
+}
+
+/** OPAQUE registration, first message: the command sends the registration request, gets the response. */
+export async function startInstallRegistration(
+  context: AppContext,
+  input: Static<typeof InstallRegisterSchema>,
+): Promise<{ registration_id: string; registration_response: string }> {
+  checkEmail(input.admin_email);
+  await refuseWhenInstalled(context);
+  const started = await context.admin.passwords.startRegistration(
+    { email: input.admin_email },
+    input.registration_request,
+    'admin_set',
+  );
+  return { registration_id: started.registrationId, registration_response: started.registrationResponse };
+}
+
+/** Creates the first (write) admin from the finished registration and records the install choices. */
+export async function completeInstall(
+  context: AppContext,
+  input: Static<typeof InstallCompleteSchema>,
+): Promise<{ email: string; admin_url: string }> {
+  const baseUrl = input.base_url === null ? null : context.admin.publicBaseUrl.validate(input.base_url);
+  const token = await context.admin.install.issueToken();
+  if (!token) throw new Error('the service is already installed');
+  const registration = await context.admin.passwords.consumeRegistration(
+    input.registration_id,
+    input.registration_record,
+    'admin_set',
+  );
+  await context.admin.install.complete(token, async (tx) => {
+    await tx.insert(adminUsers).values({
+      id: registration.userId,
+      email: registration.email,
+      emailNormalized: normalizeEmail(registration.email),
+      name: input.admin_name,
+      role: 'write',
+      opaqueRecord: input.registration_record,
+    });
+  });
+  await context.settings.set('product.name', input.product_name);
+  await context.settings.set('accounts.self_registration', input.self_registration);
+  if (baseUrl) await context.admin.publicBaseUrl.save(baseUrl);
+  await context.audit.record({
+    action: 'install.completed',
+    outcome: 'success',
+    actor: { type: 'installer' },
+    target: { type: 'admin_user', id: registration.userId },
+    details: { via: 'cli', base_url: baseUrl },
+  });
+  return { email: registration.email, admin_url: context.config.adminUrl };
+}

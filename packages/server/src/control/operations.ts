@@ -1,0 +1,101 @@
+import { type Static, type TSchema, Type } from 'typebox';
+import { Value } from 'typebox/value';
+import {
+  checkInstall,
+  completeInstall,
+  InstallCheckSchema,
+  InstallCompleteSchema,
+  InstallRegisterSchema,
+  startInstallRegistration,
+} from '../admin/headless-install.js';
+import type { AppContext } from '../app/app-context.js';
+import { SEALED_COLUMNS } from '../app/modules.js';
+import {
+  ClientIdInputSchema,
+  createClientForCommand,
+  listClientsForCommand,
+  rotateClientSecretForCommand,
+} from '../clients/cli.js';
+import { ClientInputSchema } from '../clients/model.js';
+import { ClientNotFoundError } from '../clients/service.js';
+import { ConfigError } from '../config/config.js';
+import { KeyringError } from '../crypto/keyring.js';
+import {
+  KekRotateSchema,
+  KeysRotateSchema,
+  rotateKekForCommand,
+  rotateSigningKeysForCommand,
+} from '../crypto/keys-cli.js';
+import { ControlError } from './protocol.js';
+
+/**
+ * The operations of the tessera command, and nothing else: the only things the control socket accepts. The
+ * command runs the same table in its own process when no server holds the database, so the rules are one code.
+ */
+
+interface Operation<S extends TSchema> {
+  input: S;
+  run(context: AppContext, input: Static<S>): Promise<unknown>;
+}
+
+function operation<S extends TSchema>(input: S, run: Operation<S>['run']): Operation<S> {
+  return { input, run };
+}
+
+const OPERATIONS: Record<string, Operation<TSchema>> = {
+  'install.check': operation(InstallCheckSchema, checkInstall),
+  'install.register': operation(InstallRegisterSchema, startInstallRegistration),
+  'install.complete': operation(InstallCompleteSchema, completeInstall),
+  'clients.create': operation(ClientInputSchema, createClientForCommand),
+  'clients.list': operation(Type.Object({}, { additionalProperties: false }), listClientsForCommand),
+  'clients.rotate-secret': operation(ClientIdInputSchema, rotateClientSecretForCommand),
+  'keys.rotate': operation(KeysRotateSchema, rotateSigningKeysForCommand),
+  'kek.rotate': operation(KekRotateSchema, (context, input) =>
+    rotateKekForCommand(context, input, SEALED_COLUMNS),
+  ),
+};
+
+export const CONTROL_OPERATIONS: readonly string[] = Object.keys(OPERATIONS);
+
+/**
+ * The message the command prints when an operation says no, or null for an unexpected failure (a bug, which the
+ * side it happened on reports in full).
+ */
+export function refusalMessage(error: unknown): string | null {
+  if (error instanceof ControlError) return error.message;
+  if (error instanceof ClientNotFoundError) return `no client '${error.message}'`;
+  if (error instanceof ConfigError || error instanceof KeyringError)
+    return `configuration error: ${error.message}`;
+  if (error instanceof TypeError || !(error instanceof Error)) return null;
+  return error.message;
+}
+
+/**
+ * Runs one operation against a context. Throws ControlError for an unknown operation, an input that does not match
+ * its schema, or a refusal; any other error is unexpected and passes through.
+ */
+export async function runControlOperation(
+  context: AppContext,
+  name: string,
+  input: unknown,
+): Promise<unknown> {
+  if (!Object.hasOwn(OPERATIONS, name))
+    throw new ControlError('unknown_operation', `unknown operation '${name.slice(0, 80)}'`);
+  const operation = OPERATIONS[name]!;
+  if (!Value.Check(operation.input, input)) {
+    const errors = Value.Errors(operation.input, input);
+    // 'schema is false' (from additionalProperties) says least; the error naming the property says more.
+    const first = errors.find((error) => error.keyword !== 'boolean') ?? errors[0];
+    throw new ControlError(
+      'invalid_input',
+      `invalid input for ${name}: ${first?.instancePath || 'input'} ${first?.message ?? 'does not match'}`,
+    );
+  }
+  try {
+    return await operation.run(context, input);
+  } catch (error) {
+    const message = refusalMessage(error);
+    if (message === null) throw error;
+    throw new ControlError('refused', message);
+  }
+}
