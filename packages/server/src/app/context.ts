@@ -104,7 +104,7 @@ export async function createContext(
     }
     const metrics = new Metrics(database);
     const sealer = new Sealer(keyring);
-    const bus = new ChangeBus(database);
+    const bus = new ChangeBus(database, { trustMs: config.cacheTrustSeconds * 1000, logger });
     await bus.start();
     const settings = new SettingsService(database, bus, sealer);
     await settings.load();

@@ -280,7 +280,7 @@ export class SettingsService {
     private readonly bus: ChangeBus,
     private readonly sealer: Sealer,
   ) {
-    bus.on('settings', (key) => void this.reload(key === '*' ? undefined : key).catch(() => {}));
+    bus.on('settings', (key) => this.reload(key === '*' ? undefined : key));
   }
 
   async load(): Promise<void> {
