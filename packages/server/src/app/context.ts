@@ -33,7 +33,8 @@ import { OrganizationService } from '../orgs/service.js';
 import { OrganizationStore } from '../orgs/store.js';
 import { OtpService } from '../otp/service.js';
 import { Metrics } from './metrics.js';
-import { MemoryRateLimitStore, RateLimits, RedisRateLimitStore } from './rate-limits.js';
+import { MemoryRateLimitStore, RateLimits } from './rate-limits.js';
+import { FallbackRateLimitStore, RedisRateLimitStore } from './shared-rate-limit-store.js';
 
 /** Everything a request handler may use; one per process (or per test app). */
 export interface AppContext {
@@ -164,7 +165,12 @@ export async function createContext(
     );
     const audit = new AuditLog(database.db);
     const rateLimits = new RateLimits(
-      config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore(),
+      config.redisUrl
+        ? new FallbackRateLimitStore(
+            new RedisRateLimitStore(config.redisUrl, logger),
+            new MemoryRateLimitStore(),
+          )
+        : new MemoryRateLimitStore(),
       settings,
     );
 

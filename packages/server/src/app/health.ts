@@ -14,6 +14,10 @@ const Readiness = Type.Object({
     description:
       "'stale' while this node cannot confirm it hears other nodes' changes (or is reloading after it could not): it then reads the database instead of its caches, or answers 503",
   }),
+  rate_limits: Type.Union([Type.Literal('shared'), Type.Literal('node')], {
+    description:
+      "'shared' while every node counts in Redis; 'node' without REDIS_URL or while Redis is away (not a reason to be unready)",
+  }),
 });
 
 /** A readiness probe must answer even when the database does not: a check that hangs counts as unreachable. */
@@ -63,6 +67,7 @@ export function registerHealthRoutes(app: App, context: AppContext): void {
         status: ready ? 'ok' : 'unavailable',
         database,
         caches,
+        rate_limits: context.rateLimits.scope,
       });
     },
   );

@@ -74,7 +74,9 @@ describe('health', () => {
         const response = await fetch(`${base}${path}`);
         expect(response.status).toBe(200);
         expect(await response.json()).toEqual(
-          path === '/healthz' ? { status: 'ok' } : { status: 'ok', database: 'ok', caches: 'current' },
+          path === '/healthz'
+            ? { status: 'ok' }
+            : { status: 'ok', database: 'ok', caches: 'current', rate_limits: 'node' },
         );
       }
     }
