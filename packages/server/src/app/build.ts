@@ -12,10 +12,19 @@ import Fastify, {
 import FindMyWay from 'find-my-way';
 import type { Logger } from 'pino';
 import { registerAdminGuard } from '../admin/guard.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import type { AppContext } from './app-context.js';
 import type { App, Port } from './app-types.js';
-import { ApiError, OAuthError } from './errors.js';
+import {
+  ApiError,
+  ErrorBody,
+  OAuthError,
+  OAuthErrorBody,
+  serviceUnavailable,
+  temporarilyUnavailable,
+} from './errors.js';
 import { registerHealthRoutes } from './health.js';
+import { LogThrottle } from './log-throttle.js';
 import { registerMetricsRoute, registerRequestMetrics } from './metrics-routes.js';
 import { MODULES } from './modules.js';
 import { DeferredRequestLogger } from './request-logger.js';
@@ -60,6 +69,16 @@ function assertRouteHasSchemas(route: {
   }
 }
 
+/**
+ * Any route may answer 503 (its database away, or the server shutting down), so every route documents it, in the
+ * route's own error vocabulary, unless it declares its own 503.
+ */
+function declareUnavailable(route: { schema?: { response?: unknown }; config?: { oauthErrors?: boolean } }) {
+  const responses = route.schema?.response as Record<string, unknown> | undefined;
+  if (!responses || '503' in responses) return;
+  responses['503'] = route.config?.oauthErrors ? OAuthErrorBody : ErrorBody;
+}
+
 /** Builds the Fastify app for one port from a shared context. */
 export async function buildApp(context: AppContext, port: Port, options: BuildOptions = {}): Promise<App> {
   const { config } = context;
@@ -91,6 +110,7 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
   routeTables.set(app, routeTable);
   app.addHook('onRoute', (route) => {
     assertRouteHasSchemas(route);
+    declareUnavailable(route);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
@@ -126,7 +146,10 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
 
   registerSecurityHeaders(app, { https: config.baseUrl.startsWith('https://') });
   registerRequestMetrics(app, context, port);
-  app.setErrorHandler((error, request, reply) => renderError(error as Error, request, reply));
+  const unavailableWarnings = new LogThrottle(UNAVAILABLE_LOG_INTERVAL_MS);
+  app.setErrorHandler((error, request, reply) =>
+    renderError(unavailableAsTyped(error as Error, request, unavailableWarnings), request, reply),
+  );
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const allowed = METHODS.filter((method) => method !== request.method && methodsByPath.find(method, path));
@@ -215,6 +238,32 @@ function isOAuthRoute(request: FastifyRequest): boolean {
  */
 export function oauthDescription(text: string): string {
   return text.replace(/[^\x20-\x21\x23-\x5B\x5D-\x7E]/g, '?').slice(0, 300);
+}
+
+/** While the database is away every request may fail the same way: one warning per interval is enough. */
+const UNAVAILABLE_LOG_INTERVAL_MS = 10_000;
+
+/** The innermost cause of an error, as a code and message safe to log (a wrapping query error quotes its SQL). */
+function rootCause(error: unknown): { code?: string; message: string } {
+  let current = error as { code?: unknown; message?: unknown; cause?: unknown };
+  for (let depth = 0; current.cause && depth < 4; depth += 1) current = current.cause as typeof current;
+  return {
+    code: typeof current.code === 'string' ? current.code : undefined,
+    message: String(current.message ?? current),
+  };
+}
+
+/** A database that cannot be reached is a 503 with Retry-After in the route's vocabulary, never a 500. */
+function unavailableAsTyped(error: Error, request: FastifyRequest, warnings: LogThrottle): Error {
+  if (error instanceof ApiError || error instanceof OAuthError || !isDatabaseUnavailable(error)) return error;
+  const heldBack = warnings.take();
+  if (heldBack !== null) {
+    request.log.warn(
+      { cause: rootCause(error), similarWarningsHeldBack: heldBack },
+      'database unavailable: answering 503',
+    );
+  }
+  return isOAuthRoute(request) ? temporarilyUnavailable() : serviceUnavailable();
 }
 
 /** Renders every error in one place (DESIGN §10). No stack trace or internal message ever reaches the client. */

@@ -16,7 +16,8 @@ import type { Infrastructure } from './infrastructure.js';
 import { Metrics } from './metrics.js';
 import { createSliceServices } from './module.js';
 import { MODULES, RATE_LIMIT_RULES, SETTING_DEFINITIONS } from './modules.js';
-import { MemoryRateLimitStore, RateLimits, RedisRateLimitStore } from './rate-limits.js';
+import { MemoryRateLimitStore, RateLimits } from './rate-limits.js';
+import { FallbackRateLimitStore, RedisRateLimitStore } from './shared-rate-limit-store.js';
 
 export interface ContextOptions {
   /** Use this database instead of opening one from the config (tests). */
@@ -65,7 +66,7 @@ export async function createContext(
     }
     const metrics = new Metrics(database);
     const sealer = new Sealer(keyring);
-    const bus = new ChangeBus(database);
+    const bus = new ChangeBus(database, { trustMs: config.cacheTrustSeconds * 1000, logger });
     await bus.start();
     const settings = new SettingsService(database, bus, sealer, SETTING_DEFINITIONS);
     await settings.load();
@@ -89,7 +90,12 @@ export async function createContext(
     };
     const services = await createSliceServices(MODULES, infrastructure);
     const rateLimits = new RateLimits(
-      config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore(),
+      config.redisUrl
+        ? new FallbackRateLimitStore(
+            new RedisRateLimitStore(config.redisUrl, logger),
+            new MemoryRateLimitStore(),
+          )
+        : new MemoryRateLimitStore(),
       settings,
       RATE_LIMIT_RULES,
     );

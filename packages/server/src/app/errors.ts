@@ -39,6 +39,25 @@ export const unauthorized = (message = 'authentication is required') =>
 export const forbidden = (message = 'not allowed') => new ApiError(403, 'forbidden', message);
 export const conflict = (message: string, code = 'conflict') => new ApiError(409, code, message);
 
+/** Seconds a caller should wait before retrying while a dependency is away (RFC 9110 §10.2.3). */
+export const RETRY_AFTER_SECONDS = 5;
+const UNAVAILABLE_MESSAGE = 'the service is temporarily unavailable; try again shortly';
+
+/** A dependency (the database) is away: 503 with Retry-After, never a 500. */
+export const serviceUnavailable = () =>
+  new ApiError(503, 'service_unavailable', UNAVAILABLE_MESSAGE, {
+    'retry-after': String(RETRY_AFTER_SECONDS),
+  });
+
+/**
+ * The same for OAuth endpoints, in their vocabulary: `temporarily_unavailable` is the code RFC 6749 §4.1.2.1 gives
+ * for this condition, used here as a JSON error with 503.
+ */
+export const temporarilyUnavailable = () =>
+  new OAuthError('temporarily_unavailable', UNAVAILABLE_MESSAGE, 503, {
+    'retry-after': String(RETRY_AFTER_SECONDS),
+  });
+
 /** The JSON error body every non-OAuth endpoint returns. */
 export const ErrorBody = Type.Object(
   {

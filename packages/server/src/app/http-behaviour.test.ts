@@ -73,7 +73,11 @@ describe('health', () => {
       for (const path of ['/healthz', '/readyz']) {
         const response = await fetch(`${base}${path}`);
         expect(response.status).toBe(200);
-        expect(await response.json()).toEqual({ status: 'ok' });
+        expect(await response.json()).toEqual(
+          path === '/healthz'
+            ? { status: 'ok' }
+            : { status: 'ok', database: 'ok', caches: 'current', rate_limits: 'node' },
+        );
       }
     }
   });

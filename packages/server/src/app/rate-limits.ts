@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import type { SettingKey, SettingsService } from '../config/settings.js';
 import { ApiError } from './errors.js';
 
@@ -23,10 +22,13 @@ export type RateLimitName = keyof RateLimitCatalogue;
 /** Counts hits in fixed windows; returns the count after this hit and the seconds left in the window. */
 export interface RateLimitStore {
   hit(key: string, windowSeconds: number): Promise<{ count: number; resetSeconds: number }>;
+  /** Whether counts are shared by every node right now, or kept by this node alone. */
+  readonly scope: 'shared' | 'node';
   close(): Promise<void>;
 }
 
 export class MemoryRateLimitStore implements RateLimitStore {
+  readonly scope = 'node';
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
 
   async hit(key: string, windowSeconds: number) {
@@ -46,32 +48,6 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 
   async close() {}
-}
-
-/** Shared across nodes (DESIGN §1): INCR and a first-hit expiry, in one round trip. */
-export class RedisRateLimitStore implements RateLimitStore {
-  private readonly redis: Redis;
-
-  constructor(url: string) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
-    this.redis.on('error', () => {});
-  }
-
-  async hit(key: string, windowSeconds: number) {
-    const result = await this.redis
-      .multi()
-      .incr(`tessera:rl:${key}`)
-      .expire(`tessera:rl:${key}`, windowSeconds, 'NX')
-      .ttl(`tessera:rl:${key}`)
-      .exec();
-    const count = Number(result?.[0]?.[1] ?? 0);
-    const ttl = Number(result?.[2]?.[1] ?? windowSeconds);
-    return { count, resetSeconds: ttl > 0 ? ttl : windowSeconds };
-  }
-
-  async close() {
-    await this.redis.quit().catch(() => {});
-  }
 }
 
 /** Rate limits for sign-in, registration, reset and verification. */
@@ -109,6 +85,11 @@ export class RateLimits {
   /** Counts a hit and says whether it was allowed, without failing the request (for answers that must not differ). */
   async tryConsume(name: RateLimitName, key: string): Promise<boolean> {
     return !(await this.over(name, key)).over;
+  }
+
+  /** `shared` while every node counts in Redis; `node` without REDIS_URL or while Redis is away. */
+  get scope(): 'shared' | 'node' {
+    return this.store.scope;
   }
 
   close(): Promise<void> {

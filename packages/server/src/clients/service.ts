@@ -108,7 +108,8 @@ function rowValues(input: ClientInput) {
 
 /**
  * Clients: registration, secrets and authentication. Lookups on the token hot path come from an in-memory cache
- * that every node drops for a client when any node changes it (change bus topic `clients`).
+ * that every node drops for a client when any node changes it (change bus topic `clients`), and that is bypassed
+ * while the node cannot confirm it hears those changes.
  */
 export class ClientService {
   private readonly store: ClientStore;
@@ -154,6 +155,10 @@ export class ClientService {
   }
 
   private cached(id: string): Promise<CachedClient | null> {
+    // A node that cannot confirm its cache is current (cut off from change notifications) must not vouch for a
+    // secret or a configuration another node may have changed: it reads the database, and fails with it
+    // (docs/operations.md, "Database partition"). Nothing read meanwhile is kept; the reload on recovery clears all.
+    if (!this.bus.isCurrent()) return this.load(id);
     let entry = this.cache.get(id);
     if (!entry) {
       entry = this.load(id);

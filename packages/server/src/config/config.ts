@@ -18,6 +18,11 @@ export interface Config {
   kekFile: string;
   databaseUrl: string | null;
   redisUrl: string | null;
+  /**
+   * How long a node keeps answering from its caches (client secrets and configuration) after it last proved that
+   * change notifications reach it; past this it reads the database instead, or answers 503 (docs/operations.md).
+   */
+  cacheTrustSeconds: number;
   /** Passed to Fastify's `trustProxy`: false, true, a hop count, or a list of addresses/CIDRs. */
   trustProxy: boolean | number | string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -64,6 +69,13 @@ function parseTrustProxy(value: string): Config['trustProxy'] {
       throw new Error(`'${entry}' is not an IP address or CIDR`);
   }
   return list;
+}
+
+/** At least two seconds: the notification connection proves itself once a second (db/pg-notifications.ts). */
+function parseCacheTrustSeconds(value: string): number {
+  if (!/^\d{1,3}$/.test(value) || Number(value) < 2 || Number(value) > 300)
+    throw new Error('must be a whole number of seconds from 2 to 300');
+  return Number(value);
 }
 
 function parseSize(value: string): number {
@@ -114,6 +126,7 @@ const FILE_KEYS: Record<string, string> = {
   kekFile: 'TESSERA_KEK_FILE',
   databaseUrl: 'DATABASE_URL',
   redisUrl: 'REDIS_URL',
+  cacheTrustSeconds: 'TESSERA_CACHE_TRUST_SECONDS',
   trustProxy: 'TESSERA_TRUST_PROXY',
   logLevel: 'TESSERA_LOG_LEVEL',
   bodyLimit: 'TESSERA_BODY_LIMIT',
@@ -202,6 +215,10 @@ export function loadConfig(env: Source = process.env): Config {
     ),
     databaseUrl,
     redisUrl,
+    cacheTrustSeconds: required(
+      read(source, 'TESSERA_CACHE_TRUST_SECONDS', '5', parseCacheTrustSeconds),
+      'TESSERA_CACHE_TRUST_SECONDS',
+    ),
     trustProxy: required(
       read(source, 'TESSERA_TRUST_PROXY', 'false', parseTrustProxy),
       'TESSERA_TRUST_PROXY',

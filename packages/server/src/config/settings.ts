@@ -104,7 +104,7 @@ export class SettingsService {
     definitions: SettingDefinitions,
   ) {
     this.definitions = new Map(Object.entries(definitions));
-    bus.on('settings', (key) => void this.reload(key === '*' ? undefined : key).catch(() => {}));
+    bus.on('settings', (key) => this.reload(key === '*' ? undefined : key));
   }
 
   async load(): Promise<void> {

@@ -97,7 +97,7 @@ export class SigningKeyService {
     private readonly settings: SettingsService,
     private readonly bus: ChangeBus,
   ) {
-    bus.on('signing_keys', () => void this.load().catch(() => {}));
+    bus.on('signing_keys', () => this.load());
   }
 
   /** The key that signs new tokens of this algorithm. */

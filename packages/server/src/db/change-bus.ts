@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { Database } from './client.js';
 
 /** Cross-node cache invalidation over Postgres LISTEN/NOTIFY (DESIGN §2). */
@@ -5,20 +6,61 @@ export const CHANGE_CHANNEL = 'tessera_changes';
 
 export type ChangeTopic = 'settings' | 'signing_keys' | 'clients';
 
-type Listener = (key: string) => void;
+/** Drops or reloads what a topic caches; the key `*` means everything. A returned promise is awaited on resync. */
+type Listener = (key: string) => void | Promise<void>;
+
+const RESYNC_RETRY_MIN_MS = 250;
+const RESYNC_RETRY_MAX_MS = 2_000;
+
+export interface ChangeBusOptions {
+  /**
+   * How long caches stay trusted after notifications were last proven to arrive (TESSERA_CACHE_TRUST_SECONDS).
+   * Past it, `isCurrent()` is false until the connection is back and every cache has been reloaded.
+   */
+  trustMs: number;
+  logger?: Logger;
+}
 
 /**
  * Tells every node sharing the database that something cached changed. A message is `<topic>:<key>`; the key `*`
- * means "reload everything" (sent after a reconnect, when notifications may have been missed).
+ * means "reload everything".
+ *
+ * It also answers whether this node's caches can be trusted (`isCurrent()`): a node cut off from the notifications
+ * cannot know what another node changed, so past a short bound it stops vouching for cached values, and after the
+ * connection comes back it reloads every cache before vouching again (docs/operations.md, "Database partition").
  */
 export class ChangeBus {
   private readonly listeners = new Map<ChangeTopic, Set<Listener>>();
-  private unlisten: (() => Promise<void>) | null = null;
+  private unlisten: (() => void) | null = null;
+  /** True from a missed notification (reconnect, failed reload) until every cache has been reloaded. */
+  private resyncing = false;
+  private resyncRunning = false;
+  private resyncRequested = false;
+  private stopped = false;
+  private readonly trustMs: number;
+  private readonly logger: Logger | undefined;
 
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    options: ChangeBusOptions,
+  ) {
+    this.trustMs = options.trustMs;
+    this.logger = options.logger;
+  }
 
   async start(): Promise<void> {
-    this.unlisten = await this.database.listen(CHANGE_CHANNEL, (payload) => this.dispatch(payload));
+    this.unlisten = await this.database.listen(CHANGE_CHANNEL, {
+      onPayload: (payload) => this.dispatch(payload),
+      onResubscribed: () => this.resync('change notifications are back; reloading every cache'),
+    });
+  }
+
+  /**
+   * Whether this node may answer from its caches: notifications were proven to arrive within the trust bound and
+   * no reload is pending. The embedded database is in-process, so it always is.
+   */
+  isCurrent(now = Date.now()): boolean {
+    return !this.resyncing && now - this.database.notificationsConfirmedAt() <= this.trustMs;
   }
 
   on(topic: ChangeTopic, listener: Listener): void {
@@ -36,18 +78,60 @@ export class ChangeBus {
 
   private dispatch(payload: string): void {
     if (payload === '*') {
-      for (const set of this.listeners.values()) for (const listener of set) listener('*');
+      this.resync('reload requested');
       return;
     }
     const separator = payload.indexOf(':');
     if (separator < 0) return;
     const topic = payload.slice(0, separator) as ChangeTopic;
     const key = payload.slice(separator + 1);
-    for (const listener of this.listeners.get(topic) ?? []) listener(key);
+    for (const listener of this.listeners.get(topic) ?? []) {
+      // A change this node failed to load (the database away for a moment) would stay stale: reload everything.
+      this.call(listener, key).catch(() => this.resync('a cache failed to reload after a change; retrying'));
+    }
+  }
+
+  private async call(listener: Listener, key: string): Promise<void> {
+    await listener(key);
+  }
+
+  /** Marks the caches untrusted and reloads all of them, retrying with backoff until every reload succeeds. */
+  private resync(reason: string): void {
+    this.resyncing = true;
+    if (this.resyncRunning) {
+      this.resyncRequested = true;
+      return;
+    }
+    this.resyncRunning = true;
+    this.logger?.info(reason);
+    void this.reloadAll();
+  }
+
+  private async reloadAll(): Promise<void> {
+    let attempt = 0;
+    for (;;) {
+      this.resyncRequested = false;
+      const listeners = [...this.listeners.values()].flatMap((set) => [...set]);
+      const results = await Promise.allSettled(listeners.map((listener) => this.call(listener, '*')));
+      if (this.stopped) return;
+      const failed = results.some((result) => result.status === 'rejected');
+      if (!failed && !this.resyncRequested) break;
+      if (failed) {
+        if (attempt === 0) this.logger?.warn('caches could not be reloaded yet; retrying');
+        const delay = Math.min(RESYNC_RETRY_MIN_MS * 2 ** attempt, RESYNC_RETRY_MAX_MS);
+        attempt += 1;
+        await new Promise((resolve) => setTimeout(resolve, delay).unref());
+        if (this.stopped) return;
+      }
+    }
+    this.resyncing = false;
+    this.resyncRunning = false;
+    this.logger?.info('caches reloaded; answering from them again');
   }
 
   async stop(): Promise<void> {
-    await this.unlisten?.();
+    this.stopped = true;
+    this.unlisten?.();
     this.unlisten = null;
   }
 }

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { acquireDataDirectoryLock, type DataDirectoryLock, type LockRole } from './data-dir-lock.js';
+import { type NotificationHandlers, PgNotificationConnection } from './pg-notifications.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -26,7 +27,12 @@ export interface Database {
   /** Runs fn in one transaction on one connection; committed if fn resolves, rolled back if it throws. */
   withTransaction<T>(fn: (connection: RawConnection) => Promise<T>): Promise<T>;
   /** Subscribes to a NOTIFY channel; returns an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => void>;
+  /**
+   * When notifications were last proven to reach this process (ms since the epoch). The embedded database is
+   * in-process, so its notifications always arrive: it answers now.
+   */
+  notificationsConfirmedAt(): number;
   notify(channel: string, payload: string): Promise<void>;
   /** Connection-pool figures for metrics; null for the embedded database, which is one in-process connection. */
   poolStats(): PoolStats | null;
@@ -40,7 +46,7 @@ export interface PoolStats {
   total: number;
   idle: number;
   waiting: number;
-  /** Errors on idle connections since start (each such connection is dropped and replaced). */
+  /** Errors on pool connections since start (each such connection is dropped and replaced). */
   errors: number;
 }
 
@@ -109,10 +115,11 @@ async function openEmbedded(directory: string | null, lockRole: LockRole): Promi
           },
         }),
       ),
-    listen: async (channel, onPayload) => {
-      const unlisten = await pglite.listen(channel, onPayload);
-      return () => unlisten();
+    listen: async (channel, handlers) => {
+      const unlisten = await pglite.listen(channel, handlers.onPayload);
+      return () => void unlisten();
     },
+    notificationsConfirmedAt: () => Date.now(),
     notify: async (channel, payload) => {
       await pglite.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
@@ -128,46 +135,27 @@ async function openEmbedded(directory: string | null, lockRole: LockRole): Promi
   };
 }
 
+/** How long to wait for a new PostgreSQL connection before the caller gets an error (and its request a 503). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client's network error must not crash the process; the pool replaces the client.
-  let idleErrors = 0;
-  pool.on('error', () => {
-    idleErrors += 1;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
   });
-  const listeners = new Map<string, Set<(payload: string) => void>>();
-  let listenClient: pg.Client | null = null;
-  let closed = false;
-
-  async function ensureListenClient(): Promise<pg.Client> {
-    if (listenClient) return listenClient;
-    const client = new pg.Client({ connectionString: url });
-    client.on('notification', (message) => {
-      for (const callback of listeners.get(message.channel) ?? []) callback(message.payload ?? '');
-    });
+  // A connection that breaks must never end the process. The pool listens for errors only on idle connections;
+  // one checked out (inside a transaction, or between its queries) emits 'error' with nobody listening, which
+  // would be an uncaught exception. Its queries fail on their own and the pool drops it on release.
+  let connectionErrors = 0;
+  pool.on('connect', (client) => {
     client.on('error', () => {
-      // Reconnect and re-subscribe; caches miss at most the notifications sent while disconnected,
-      // so every listener is told '*' (reload everything) once the connection is back.
-      listenClient = null;
-      if (closed) return;
-      setTimeout(() => void resubscribe(), 500).unref();
+      connectionErrors += 1;
     });
-    await client.connect();
-    listenClient = client;
-    return client;
-  }
-
-  async function resubscribe(): Promise<void> {
-    try {
-      const client = await ensureListenClient();
-      for (const channel of listeners.keys()) {
-        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-        for (const callback of listeners.get(channel) ?? []) callback('*');
-      }
-    } catch {
-      if (!closed) setTimeout(() => void resubscribe(), 1000).unref();
-    }
-  }
+  });
+  pool.on('error', () => {});
+  const notifications = new PgNotificationConnection(url, { connectTimeoutMs: CONNECT_TIMEOUT_MS });
 
   return {
     kind: 'postgres',
@@ -211,19 +199,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         client.release();
       }
     },
-    async listen(channel, onPayload) {
-      let set = listeners.get(channel);
-      if (!set) {
-        set = new Set();
-        listeners.set(channel, set);
-        const client = await ensureListenClient();
-        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      }
-      set.add(onPayload);
-      return async () => {
-        set.delete(onPayload);
-      };
-    },
+    listen: (channel, handlers) => notifications.subscribe(channel, handlers),
+    notificationsConfirmedAt: () => notifications.confirmedAt,
     async notify(channel, payload) {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
@@ -231,13 +208,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       total: pool.totalCount,
       idle: pool.idleCount,
       waiting: pool.waitingCount,
-      errors: idleErrors,
+      errors: connectionErrors,
     }),
     async close() {
-      closed = true;
-      const client = listenClient;
-      listenClient = null;
-      if (client) await client.end().catch(() => {});
+      await notifications.close();
       await pool.end();
     },
   };
