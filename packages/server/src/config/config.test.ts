@@ -25,6 +25,7 @@ describe('configuration', () => {
       trustProxy: false,
       databaseUrl: null,
       bodyLimitBytes: 1024 * 1024,
+      shutdownGraceSeconds: 10,
     });
     expect(config.kekFile.endsWith('/data/kek.json')).toBe(true);
   });
@@ -40,12 +41,15 @@ describe('configuration', () => {
       TESSERA_TRUST_PROXY: '10.0.0.0/8,192.168.1.1',
       TESSERA_BODY_LIMIT: '2MiB',
       TESSERA_LOG_LEVEL: 'warn',
+      TESSERA_SHUTDOWN_GRACE_SECONDS: '25',
     });
     expect(config.baseUrl).toBe('https://id.example.com');
     expect(config.publicPort).toBe(8000);
     expect(config.dataDir).toBe('/var/lib/tessera');
     expect(config.trustProxy).toEqual(['10.0.0.0/8', '192.168.1.1']);
     expect(config.bodyLimitBytes).toBe(2 * 1024 * 1024);
+    expect(config.shutdownGraceSeconds).toBe(25);
+    expect(loadConfig({ TESSERA_SHUTDOWN_GRACE_SECONDS: '0' }).shutdownGraceSeconds).toBe(0);
     expect(loadConfig({ TESSERA_TRUST_PROXY: '2' }).trustProxy).toBe(2);
   });
 
@@ -61,6 +65,8 @@ describe('configuration', () => {
     [{ TESSERA_TRUST_PROXY: 'everyone' }, /^TESSERA_TRUST_PROXY: /],
     [{ TESSERA_LOG_LEVEL: 'loud' }, /^TESSERA_LOG_LEVEL: /],
     [{ TESSERA_BODY_LIMIT: 'huge' }, /^TESSERA_BODY_LIMIT: /],
+    [{ TESSERA_SHUTDOWN_GRACE_SECONDS: '2.5' }, /^TESSERA_SHUTDOWN_GRACE_SECONDS: must be whole seconds/],
+    [{ TESSERA_SHUTDOWN_GRACE_SECONDS: '601' }, /^TESSERA_SHUTDOWN_GRACE_SECONDS: must be whole seconds/],
     [{ TESSERA_ENV: 'staging' }, /^TESSERA_ENV: /],
     [{ TESSERA_ENV: 'production', TESSERA_KEK: 'x' }, /^TESSERA_BASE_URL: required/],
     [
