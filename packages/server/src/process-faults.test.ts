@@ -73,7 +73,7 @@ async function startWorkload(server: ServedProcess, tag: string, ending: Ending)
   const deadline = Date.now() + 60_000;
   for (;;) {
     const acked = workload.acknowledged();
-    if (acked.users >= 3 && acked.clients >= 3 && acked.redemptions >= 2) break;
+    if (acked.users >= 3 && acked.clients >= 3 && acked.redemptions >= 2 && acked.rotations >= 4) break;
     if (Date.now() > deadline) throw new Error(`the streams did not get going: ${JSON.stringify(acked)}`);
     await sleep(50);
   }

@@ -1,14 +1,13 @@
+/**
+ * Acknowledged writes against a server that is about to be killed or stopped, and the check, after a restart on
+ * the same data, that every acknowledged write is still there (process-faults.test.ts).
+ */
 import { request as httpRequest } from 'node:http';
 import * as oauth from 'oauth4webapi';
 import { type AdminSession, adminFetch, adminSignIn, installWithToken } from './admin.js';
 import { authorizeAndApprove, authorizeUrl, basicAuthorization, RP_REDIRECT } from './oauth.js';
 import { registerWithPassword, sessionCookieFrom } from './opaque-client.js';
 import type { ServerEndpoints } from './server.js';
-
-/**
- * Acknowledged writes against a server that is about to be killed or stopped, and the check, after a restart on
- * the same data, that every acknowledged write is still there (process-faults.test.ts).
- */
 
 /** What a client saw: a complete answer, no answer at all, or an answer whose body was cut off. */
 export type Outcome =
@@ -25,7 +24,7 @@ export const CLOSING_ANSWER = {
   statusCode: 503,
 };
 
-function describe(error: unknown): string {
+function errorCode(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   return cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
 }
@@ -36,13 +35,13 @@ export async function send(url: string, init: RequestInit): Promise<Outcome> {
   try {
     response = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   } catch (error) {
-    return { kind: 'no_answer', error: describe(error) };
+    return { kind: 'no_answer', error: errorCode(error) };
   }
   let text: string;
   try {
     text = await response.text();
   } catch (error) {
-    return { kind: 'truncated', status: response.status, error: describe(error) };
+    return { kind: 'truncated', status: response.status, error: errorCode(error) };
   }
   try {
     return { kind: 'answered', status: response.status, json: text ? JSON.parse(text) : {} };
@@ -156,7 +155,7 @@ interface Write {
   outcome: Outcome;
 }
 
-/** Requests the server might answer while stopping: a success, or the 503 of a listener that is closing. */
+/** Fastify's 503 to a request that arrived after its listener began closing: answered without running the route. */
 function isClosingAnswer(outcome: Outcome): boolean {
   return (
     outcome.kind === 'answered' &&
@@ -177,17 +176,18 @@ export class WriteWorkload {
   /** Answers no client should ever get (a 500, a 400 for a valid request, a truncated body...). */
   readonly unexpected: string[] = [];
   private sequence = 0;
-
-  private nextName(kind: string): string {
-    this.sequence += 1;
-    return `${this.tag}-${kind}-${this.sequence}`;
-  }
+  private rotations = 0;
 
   constructor(
     private readonly fixture: Fixture,
     private readonly tag: string,
     private readonly ending: Ending,
   ) {}
+
+  private nextName(kind: string): string {
+    this.sequence += 1;
+    return `${this.tag}-${kind}-${this.sequence}`;
+  }
 
   /** Opens refresh-token families to rotate (each from a fresh code). */
   async openChains(server: ServerEndpoints, count: number): Promise<void> {
@@ -201,7 +201,7 @@ export class WriteWorkload {
 
   /** Runs every stream (refresh chains split over `rotationLanes`) against `server` until `stopped()` says so. */
   async run(server: ServerEndpoints, stopped: () => boolean, rotationLanes = 2): Promise<void> {
-    const loop = async (step: () => Promise<Outcome | null>) => {
+    const loop = async (step: () => Promise<Outcome>) => {
       while (!stopped()) {
         const outcome = await step();
         // The server is gone or going: do not spin on refused connections.
@@ -291,7 +291,7 @@ export class WriteWorkload {
     return outcome;
   }
 
-  private async redeem(server: ServerEndpoints): Promise<Outcome | null> {
+  private async redeem(server: ServerEndpoints): Promise<Outcome> {
     let minted: { code: string; verifier: string };
     try {
       minted = await mintCode(server, this.fixture);
@@ -308,10 +308,14 @@ export class WriteWorkload {
   private async rotate(server: ServerEndpoints, chain: Chain): Promise<Outcome> {
     const outcome = await refresh(server, this.fixture, chain.token);
     this.note('rotate refresh token', outcome, 200);
-    if (outcome.kind === 'answered' && outcome.status === 200)
+    if (outcome.kind === 'answered' && outcome.status === 200) {
       chain.token = outcome.json.refresh_token as string;
-    // The closing 503 is answered before any handler runs: the token was not touched.
-    else if (!isClosingAnswer(outcome)) chain.unanswered = true;
+      this.rotations += 1;
+    } else if (!isClosingAnswer(outcome)) {
+      // No complete answer (or a wrong one): whether the token was spent is unknown. The closing 503 is answered
+      // before any handler runs, so that one leaves the token untouched.
+      chain.unanswered = true;
+    }
     return outcome;
   }
 
@@ -322,14 +326,14 @@ export class WriteWorkload {
       users: this.users.filter((write) => ok(write.outcome, 201)).length,
       clients: this.clients.filter((write) => ok(write.outcome, 201)).length,
       redemptions: this.redemptions.filter((outcome) => ok(outcome, 200)).length,
-      rotations: this.chains.length,
+      rotations: this.rotations,
     };
   }
 
   /**
    * Checks a restarted server against what was acknowledged; returns one line per problem. Every acknowledged
-   * write must be there and work. `strict` (a clean stop) also requires that nothing unanswered was done: a write
-   * that got no answer, or the closing 503, is absent, and a refresh token whose rotation got no answer still works.
+   * write must be there and work. After a clean stop nothing unanswered may have been done either: a write that got
+   * no answer, or the closing 503, is absent, and a refresh token whose rotation got no answer still works.
    */
   async verify(server: ServerEndpoints): Promise<string[]> {
     const strict = this.ending === 'clean';
@@ -342,9 +346,12 @@ export class WriteWorkload {
         'GET',
         `/admin/users?query=${encodeURIComponent(user.email)}`,
       );
-      const present = ((found.json.users ?? []) as { id: string }[]).length > 0;
+      const present = ((found.json.users ?? []) as { email: string }[]).some(
+        (candidate) => candidate.email === user.email,
+      );
       const acked = user.outcome.kind === 'answered' && user.outcome.status === 201;
-      if (acked && !present) problems.push(`user ${user.email}: acknowledged, missing after restart`);
+      if (found.status !== 200) problems.push(`looking up ${user.email}: ${found.status} ${found.text}`);
+      else if (acked && !present) problems.push(`user ${user.email}: acknowledged, missing after restart`);
       if (strict && !acked && present) problems.push(`user ${user.email}: created, but the answer was lost`);
     }
     for (const client of this.clients) {
@@ -354,9 +361,7 @@ export class WriteWorkload {
         const token = await tokenRequest(
           server,
           { clientId: client.id, clientSecret: secret },
-          {
-            grant_type: 'client_credentials',
-          },
+          { grant_type: 'client_credentials' },
         );
         if (token.kind !== 'answered' || token.status !== 200)
           problems.push(
@@ -416,13 +421,13 @@ export function startSlowRequest(
       request.write(payload.subarray(0, payload.length >> 1));
       onAccepted();
     });
-    request.on('error', (error) => resolve({ kind: 'no_answer', error: describe(error) }));
+    request.on('error', (error) => resolve({ kind: 'no_answer', error: errorCode(error) }));
     request.on('response', (response) => {
       let text = '';
       response.setEncoding('utf8');
       response.on('data', (chunk) => (text += chunk));
       response.on('error', (error) =>
-        resolve({ kind: 'truncated', status: response.statusCode ?? 0, error: describe(error) }),
+        resolve({ kind: 'truncated', status: response.statusCode ?? 0, error: errorCode(error) }),
       );
       response.on('end', () => {
         try {
