@@ -2,9 +2,11 @@
 import cluster from 'node:cluster';
 import { parseArgs } from 'node:util';
 import { INSTALL_HELP, runInstallCommand } from './admin/install-cli.js';
+import { runClusterPrimary } from './app/cluster-primary.js';
 import { embeddedDatabaseDirectory } from './app/context.js';
 import { createLogger } from './app/logging.js';
 import { startServer } from './app/server.js';
+import { ShutdownOnSignal } from './app/shutdown-on-signal.js';
 import { CLIENTS_HELP, runClientsCommand } from './clients/cli.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { withControlChannel } from './control/channel.js';
@@ -43,7 +45,10 @@ Starts the public listener (TESSERA_PUBLIC_PORT, default 9080) and the admin lis
 Options:
   --workers N   Fork N worker processes with node:cluster (needs DATABASE_URL;
                 the embedded database serves a single process). Default 1.
-  --help        Show this help`,
+  --help        Show this help
+
+SIGTERM or SIGINT stops it cleanly: no new connections, in-flight requests get
+TESSERA_SHUTDOWN_GRACE_SECONDS (default 10) to finish, then it exits 0.`,
   migrate: `Usage: tessera migrate
 
 Applies every pending SQL migration under a Postgres advisory lock and exits.
@@ -111,23 +116,20 @@ async function serve(config: Config, args: string[]): Promise<void> {
     const database = await openDatabase({ databaseUrl: config.databaseUrl, embeddedDir: null });
     await migrate(database);
     await database.close();
-    for (let index = 0; index < workers; index += 1) cluster.fork();
-    cluster.on('exit', (worker, code, signal) => {
-      logger.error({ pid: worker.process.pid, code, signal }, 'worker exited; starting a new one');
-      cluster.fork();
+    runClusterPrimary({
+      workers,
+      graceSeconds: config.shutdownGraceSeconds,
+      logger,
+      onReady: () => printUrls(config, workers),
     });
-    printUrls(config, workers);
     return;
   }
 
+  // Before starting, so that a SIGTERM during start-up still ends in a clean stop.
+  const shutdown = new ShutdownOnSignal(config.shutdownGraceSeconds, logger);
   const server = await startServer(config, logger, { migrate: !cluster.isWorker });
   const installToken = cluster.isWorker ? null : await server.context.admin.install.issueToken();
-  const shutdown = async () => {
-    await server.close().catch(() => {});
-    process.exit(0);
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  shutdown.attach(server);
   if (!cluster.isWorker) printUrls(config, 1, installToken);
 }
 

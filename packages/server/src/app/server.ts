@@ -6,6 +6,7 @@ import type { AppContext } from './app-context.js';
 import type { App } from './app-types.js';
 import { type BuildOptions, buildApp } from './build.js';
 import { type ContextOptions, createContext } from './context.js';
+import { ListenerDrain } from './listener-drain.js';
 
 export interface RunningServer {
   context: AppContext;
@@ -14,6 +15,12 @@ export interface RunningServer {
   publicUrl: string;
   adminUrl: string;
   close(): Promise<void>;
+  /**
+   * Stops gracefully: both listeners stop accepting, idle connections close at once, in-flight requests get up to
+   * `graceMs` to finish, then every connection left is closed and the context (database, change bus, Redis) is
+   * closed. Resolves with the number of requests that were cut off when the grace period ran out.
+   */
+  shutdown(graceMs: number): Promise<number>;
 }
 
 function urlOf(app: App): string {
@@ -32,9 +39,12 @@ export async function startServer(
   const context = await createContext(config, logger, { lockRole: 'server', ...options });
   let publicApp: App | undefined;
   let adminApp: App | undefined;
+  let drains: [ListenerDrain, ListenerDrain];
   try {
     publicApp = await buildApp(context, 'public', options);
     adminApp = await buildApp(context, 'admin', options);
+    // Before listening, so that no request escapes the drain's bookkeeping.
+    drains = [new ListenerDrain(publicApp.server), new ListenerDrain(adminApp.server)];
     await publicApp.listen({ port: config.publicPort, host: config.publicHost });
     await adminApp.listen({ port: config.adminPort, host: config.adminHost });
   } catch (error) {
@@ -55,6 +65,14 @@ export async function startServer(
       await control?.close();
       await Promise.all([running.publicApp.close(), running.adminApp.close()]);
       await context.close();
+    },
+    async shutdown(graceMs) {
+      const [publicCutOff, adminCutOff] = await Promise.all([
+        drains[0].drain(() => running.publicApp.close(), graceMs),
+        drains[1].drain(() => running.adminApp.close(), graceMs),
+      ]);
+      await context.close();
+      return publicCutOff + adminCutOff;
     },
   };
 }

@@ -26,6 +26,7 @@ describe('configuration', () => {
       databaseUrl: null,
       bodyLimitBytes: 1024 * 1024,
       cacheTrustSeconds: 5,
+      shutdownGraceSeconds: 10,
     });
     expect(config.kekFile.endsWith('/data/kek.json')).toBe(true);
   });
@@ -42,6 +43,7 @@ describe('configuration', () => {
       TESSERA_BODY_LIMIT: '2MiB',
       TESSERA_LOG_LEVEL: 'warn',
       TESSERA_CACHE_TRUST_SECONDS: '3',
+      TESSERA_SHUTDOWN_GRACE_SECONDS: '25',
     });
     expect(config.baseUrl).toBe('https://id.example.com');
     expect(config.publicPort).toBe(8000);
@@ -49,6 +51,8 @@ describe('configuration', () => {
     expect(config.trustProxy).toEqual(['10.0.0.0/8', '192.168.1.1']);
     expect(config.bodyLimitBytes).toBe(2 * 1024 * 1024);
     expect(config.cacheTrustSeconds).toBe(3);
+    expect(config.shutdownGraceSeconds).toBe(25);
+    expect(loadConfig({ TESSERA_SHUTDOWN_GRACE_SECONDS: '0' }).shutdownGraceSeconds).toBe(0);
     expect(loadConfig({ TESSERA_TRUST_PROXY: '2' }).trustProxy).toBe(2);
   });
 
@@ -66,6 +70,8 @@ describe('configuration', () => {
     [{ TESSERA_BODY_LIMIT: 'huge' }, /^TESSERA_BODY_LIMIT: /],
     [{ TESSERA_CACHE_TRUST_SECONDS: '1' }, /^TESSERA_CACHE_TRUST_SECONDS: /],
     [{ TESSERA_CACHE_TRUST_SECONDS: '2.5' }, /^TESSERA_CACHE_TRUST_SECONDS: /],
+    [{ TESSERA_SHUTDOWN_GRACE_SECONDS: '2.5' }, /^TESSERA_SHUTDOWN_GRACE_SECONDS: must be whole seconds/],
+    [{ TESSERA_SHUTDOWN_GRACE_SECONDS: '601' }, /^TESSERA_SHUTDOWN_GRACE_SECONDS: must be whole seconds/],
     [{ TESSERA_ENV: 'staging' }, /^TESSERA_ENV: /],
     [{ TESSERA_ENV: 'production', TESSERA_KEK: 'x' }, /^TESSERA_BASE_URL: required/],
     [

@@ -27,6 +27,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   bodyLimitBytes: number;
+  /** How long a stopping process lets in-flight requests finish before it closes the connections left. */
+  shutdownGraceSeconds: number;
 }
 
 /** Thrown for an invalid or missing value; the message is one line naming the variable. */
@@ -88,6 +90,11 @@ function parseSize(value: string): number {
   return bytes;
 }
 
+function parseGraceSeconds(value: string): number {
+  if (!/^\d{1,3}$/.test(value) || Number(value) > 600) throw new Error('must be whole seconds from 0 to 600');
+  return Number(value);
+}
+
 function readConfigFile(path: string): Source {
   let text: string;
   try {
@@ -130,6 +137,7 @@ const FILE_KEYS: Record<string, string> = {
   trustProxy: 'TESSERA_TRUST_PROXY',
   logLevel: 'TESSERA_LOG_LEVEL',
   bodyLimit: 'TESSERA_BODY_LIMIT',
+  shutdownGraceSeconds: 'TESSERA_SHUTDOWN_GRACE_SECONDS',
 };
 
 function read<T>(
@@ -232,5 +240,9 @@ export function loadConfig(env: Source = process.env): Config {
       'TESSERA_LOG_LEVEL',
     ),
     bodyLimitBytes: required(read(source, 'TESSERA_BODY_LIMIT', '1MiB', parseSize), 'TESSERA_BODY_LIMIT'),
+    shutdownGraceSeconds: required(
+      read(source, 'TESSERA_SHUTDOWN_GRACE_SECONDS', '10', parseGraceSeconds),
+      'TESSERA_SHUTDOWN_GRACE_SECONDS',
+    ),
   };
 }

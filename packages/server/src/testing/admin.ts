@@ -1,6 +1,6 @@
 import * as opaque from '@serenity-kit/opaque';
 import { postJson } from './opaque-client.js';
-import type { TestServer } from './server.js';
+import type { ServerEndpoints, TestServer } from './server.js';
 import { currentCode } from './totp.js';
 
 export interface AdminSession {
@@ -19,6 +19,16 @@ function adminCookie(headers: Headers): string {
 export async function installViaApi(server: TestServer, email: string, password: string): Promise<void> {
   const token = await server.context.admin.install.issueToken();
   if (!token) throw new Error('already installed');
+  await installWithToken(server, token, email, password);
+}
+
+/** Installs through the HTTP install API with a given one-time install token (printed by `tessera serve`). */
+export async function installWithToken(
+  server: ServerEndpoints,
+  token: string,
+  email: string,
+  password: string,
+): Promise<void> {
   await opaque.ready;
   const { clientRegistrationState, registrationRequest } = opaque.client.startRegistration({ password });
   const start = await postJson(`${server.adminUrl}/install/admin/start`, {
@@ -50,7 +60,7 @@ export function adminSecondFactor(email: string): { secret: string; backupCodes:
 
 /** Finishes an admin sign-in that owes TOTP: enrols on first sign-in, later uses a fresh backup code. */
 async function completeSecondFactor(
-  server: TestServer,
+  server: ServerEndpoints,
   email: string,
   session: AdminSession,
   owed: string,
@@ -82,7 +92,7 @@ async function completeSecondFactor(
 }
 
 export async function adminSignIn(
-  server: TestServer,
+  server: ServerEndpoints,
   email: string,
   password: string,
 ): Promise<AdminSession> {
@@ -142,7 +152,7 @@ export async function createAdmin(
 }
 
 export async function adminFetch(
-  server: TestServer,
+  server: ServerEndpoints,
   session: AdminSession | null,
   method: string,
   path: string,

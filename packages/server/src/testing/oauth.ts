@@ -10,7 +10,7 @@ import * as oauth from 'oauth4webapi';
 import type { Authentication } from '../accounts/sessions.js';
 import type { User } from '../accounts/users.js';
 import type { ClientInput } from '../clients/model.js';
-import type { TestServer } from './server.js';
+import type { ServerEndpoints, TestServer } from './server.js';
 
 export interface SignedIn {
   user: User;
@@ -78,8 +78,8 @@ export async function browserGet(
 
 /** Approves a pending request through /authorize/finalize as the hosted UI does. */
 export async function finalize(
-  server: TestServer,
-  signedIn: SignedIn,
+  server: ServerEndpoints,
+  signedIn: Pick<SignedIn, 'cookie' | 'csrfToken'>,
   body: Record<string, unknown>,
 ): Promise<{ status: number; json: Record<string, unknown> }> {
   const response = await fetch(`${server.publicUrl}/authorize/finalize`, {
@@ -97,8 +97,8 @@ export async function finalize(
 
 /** Runs /authorize with a signed-in browser, approving consent when asked; returns the final redirect URL. */
 export async function authorizeAndApprove(
-  server: TestServer,
-  signedIn: SignedIn,
+  server: ServerEndpoints,
+  signedIn: Pick<SignedIn, 'cookie' | 'csrfToken'>,
   authorizeUrl: string,
 ): Promise<URL> {
   const first = await browserGet(authorizeUrl, signedIn.cookie);
@@ -144,7 +144,10 @@ export async function strictClient(
 }
 
 /** An authorization request URL; parameters left undefined are not sent. */
-export function authorizeUrl(server: TestServer, parameters: Record<string, string | undefined>): string {
+export function authorizeUrl(
+  server: ServerEndpoints,
+  parameters: Record<string, string | undefined>,
+): string {
   const url = new URL('/authorize', server.config.baseUrl);
   for (const [name, value] of Object.entries(parameters)) {
     if (value !== undefined) url.searchParams.set(name, value);
@@ -270,7 +273,7 @@ export function basicAuthorization(clientId: string, secret: string): string {
 
 /** A raw form POST to a back-channel endpoint (/token, /introspect, /revoke), for the cases RP libraries hide. */
 export async function formPost(
-  server: TestServer,
+  server: ServerEndpoints,
   path: string,
   form: Record<string, string>,
   headers: Record<string, string> = {},

@@ -1,5 +1,5 @@
 import * as opaque from '@serenity-kit/opaque';
-import type { TestServer } from './server.js';
+import type { ServerEndpoints } from './server.js';
 
 export interface JsonResponse<T = Record<string, unknown>> {
   status: number;
@@ -28,7 +28,7 @@ export function sessionCookieFrom(headers: Headers): string | null {
 
 /** Self-registers through the HTTP API, running the OPAQUE client in-process as the browser would. */
 export async function registerWithPassword(
-  server: TestServer,
+  server: ServerEndpoints,
   email: string,
   password: string,
   name = 'Test User',
@@ -61,7 +61,7 @@ export interface LoginAttempt {
 
 /** Signs in through the HTTP API with the OPAQUE client; `finishUrl` lets a test send the finish to another node. */
 export async function loginWithPassword(
-  server: TestServer,
+  server: ServerEndpoints,
   email: string,
   password: string,
   options: { finishUrl?: string; cookie?: string } = {},

@@ -30,6 +30,9 @@ export interface TestServer extends RunningServer {
   config: Config;
 }
 
+/** Where a server answers and how it is configured: all a client-side helper needs, in-process or spawned. */
+export type ServerEndpoints = Pick<TestServer, 'publicUrl' | 'adminUrl' | 'config'>;
+
 export interface TestServerOptions {
   env?: Record<string, string>;
   database?: Database;
