@@ -41,6 +41,7 @@ import { registerTokenRoutes } from '../oauth/token-routes.js';
 import { registerUserInfoRoutes } from '../oauth/userinfo-routes.js';
 import { registerOrganizationRoutes } from '../orgs/routes.js';
 import { registerOtpRoutes } from '../otp/routes.js';
+import { MULTILINE_KEYWORD, registerAcceptableInputCheck } from './acceptable-input.js';
 import type { AppContext } from './context.js';
 import { ApiError, OAuthError } from './errors.js';
 import { registerHealthRoutes } from './health.js';
@@ -119,7 +120,18 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    // A path that does not decode (a percent-encoded byte sequence that is not UTF-8) gets our error body too.
+    frameworkErrors: (error, request, reply) => {
+      renderError(error, request, reply);
+    },
+    ajv: {
+      customOptions: {
+        removeAdditional: false,
+        coerceTypes: 'array',
+        allErrors: false,
+        keywords: [MULTILINE_KEYWORD],
+      },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Every method registered for a path, to tell 405 (path exists, method does not) from 404.
@@ -163,6 +175,7 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
 
   registerSecurityHeaders(app, { https: config.baseUrl.startsWith('https://') });
   registerRequestMetrics(app, context, port);
+  registerAcceptableInputCheck(app);
   app.setErrorHandler((error, request, reply) => renderError(error as Error, request, reply));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -298,6 +311,9 @@ function renderError(error: FastifyError | Error, request: FastifyRequest, reply
   if (fastifyError.validation) {
     code = 'invalid_request';
     message = fastifyError.message;
+  } else if (fastifyError.code === 'FST_ERR_BAD_URL') {
+    code = 'invalid_request';
+    message = 'the URL is not valid: a percent-encoded sequence is not UTF-8';
   } else if (status === 413) {
     code = 'payload_too_large';
     message = 'the request body is larger than this endpoint accepts';
