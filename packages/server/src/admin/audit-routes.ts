@@ -48,6 +48,9 @@ function toFilter(query: {
     if (value === undefined) continue;
     const date = new Date(value);
     if (Number.isNaN(date.getTime())) throw new ApiError(400, 'invalid_request', `${name} is not a date`);
+    // ISO 8601 has a year 0000; PostgreSQL timestamps do not (1 BC comes before AD 1).
+    if (date.getUTCFullYear() < 1)
+      throw new ApiError(400, 'invalid_request', `${name} must be in the year 0001 or later`);
     filter[name] = date;
   }
   return filter;
@@ -127,10 +130,15 @@ export function registerAdminAuditRoutes(app: App, context: AppContext): void {
         details: { format: request.query.format },
         request,
       });
+      // The first page is read before the status line goes out: once it has, a failure can only cut the
+      // connection, and a client must not mistake a truncated export for a complete one.
       const events = context.audit.stream(filter);
+      const first = await events.next();
       const body = Readable.from(
         (async function* () {
           if (csv) yield csvHeader();
+          if (first.done) return;
+          yield csv ? csvRow(first.value) : jsonLine(first.value);
           for await (const event of events) yield csv ? csvRow(event) : jsonLine(event);
         })(),
       );

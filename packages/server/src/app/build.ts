@@ -13,6 +13,7 @@ import FindMyWay from 'find-my-way';
 import type { Logger } from 'pino';
 import { registerAdminGuard } from '../admin/guard.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
+import { MULTILINE_KEYWORD, registerAcceptableInputCheck } from './acceptable-input.js';
 import type { AppContext } from './app-context.js';
 import type { App, Port } from './app-types.js';
 import {
@@ -101,7 +102,18 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    // A path that does not decode (a percent-encoded byte sequence that is not UTF-8) gets our error body too.
+    frameworkErrors: (error, request, reply) => {
+      renderError(error, request, reply);
+    },
+    ajv: {
+      customOptions: {
+        removeAdditional: false,
+        coerceTypes: 'array',
+        allErrors: false,
+        keywords: [MULTILINE_KEYWORD],
+      },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Every method registered for a path, to tell 405 (path exists, method does not) from 404.
@@ -146,6 +158,7 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
 
   registerSecurityHeaders(app, { https: config.baseUrl.startsWith('https://') });
   registerRequestMetrics(app, context, port);
+  registerAcceptableInputCheck(app);
   const unavailableWarnings = new LogThrottle(UNAVAILABLE_LOG_INTERVAL_MS);
   app.setErrorHandler((error, request, reply) =>
     renderError(unavailableAsTyped(error as Error, request, unavailableWarnings), request, reply),
@@ -287,6 +300,9 @@ function renderError(error: FastifyError | Error, request: FastifyRequest, reply
   if (fastifyError.validation) {
     code = 'invalid_request';
     message = fastifyError.message;
+  } else if (fastifyError.code === 'FST_ERR_BAD_URL') {
+    code = 'invalid_request';
+    message = 'the URL is not valid: a percent-encoded sequence is not UTF-8';
   } else if (status === 413) {
     code = 'payload_too_large';
     message = 'the request body is larger than this endpoint accepts';

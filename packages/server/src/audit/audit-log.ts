@@ -64,25 +64,46 @@ export function redactDetails(value: unknown, depth = 0): unknown {
   return value;
 }
 
+const LONE_SURROGATE = /\p{Cs}/gu;
+
+/**
+ * A copy in which every string can be stored: an event describing hostile input must still be recorded, so what
+ * PostgreSQL refuses in text and jsonb (NUL, and the escape of a lone surrogate) becomes U+FFFD instead of failing
+ * the insert.
+ */
+export function storable<T>(value: T): T {
+  if (typeof value === 'string')
+    return value.replaceAll('\u0000', '\uFFFD').replace(LONE_SURROGATE, '\uFFFD') as T;
+  if (Array.isArray(value)) return value.map(storable) as T;
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(
+      Object.entries(value).map(([name, inner]) => [storable(name), storable(inner)]),
+    ) as T;
+  }
+  return value;
+}
+
 /** The append-only audit log every slice writes to. */
 export class AuditLog {
   constructor(private readonly db: Db) {}
 
   async record(event: AuditEventInput): Promise<void> {
-    await this.db.insert(auditEvents).values({
-      action: event.action,
-      outcome: event.outcome,
-      actorType: event.actor.type,
-      actorId: event.actor.id ?? null,
-      targetType: event.target?.type ?? null,
-      targetId: event.target?.id ?? null,
-      ipAddress: event.request?.ip ?? null,
-      userAgent:
-        typeof event.request?.headers['user-agent'] === 'string'
-          ? event.request.headers['user-agent'].slice(0, 300)
-          : null,
-      details: redactDetails(event.details ?? {}) as Record<string, unknown>,
-    });
+    await this.db.insert(auditEvents).values(
+      storable({
+        action: event.action,
+        outcome: event.outcome,
+        actorType: event.actor.type,
+        actorId: event.actor.id ?? null,
+        targetType: event.target?.type ?? null,
+        targetId: event.target?.id ?? null,
+        ipAddress: event.request?.ip ?? null,
+        userAgent:
+          typeof event.request?.headers['user-agent'] === 'string'
+            ? event.request.headers['user-agent'].slice(0, 300)
+            : null,
+        details: redactDetails(event.details ?? {}) as Record<string, unknown>,
+      }),
+    );
   }
 
   /** Records without letting a logging failure fail the request it describes. */

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { MULTILINE } from '../app/acceptable-input.js';
 import type { SIGNING_ALGORITHMS } from '../crypto/signing-keys.js';
 
 export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials'] as const;
@@ -30,7 +31,8 @@ export const ClientInputSchema = Type.Object(
   {
     client_id: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9._~-]{3,64}$' })),
     name: Type.String({ minLength: 1, maxLength: 120 }),
-    description: Type.Optional(Type.String({ maxLength: 1000 })),
+    // Shown on the consent page; the admin portal edits it in a text area.
+    description: Type.Optional(Type.String({ maxLength: 1000, ...MULTILINE })),
     logo_uri: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
     app_url: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
     type: Type.Union([Type.Literal('public'), Type.Literal('confidential')]),

@@ -91,8 +91,13 @@ const FinalizeResponse = Type.Object({
 /** /authorize (GET and POST, OIDC Core §3.1.2.1), the pending-request view, and /authorize/finalize. */
 export function registerAuthorizeRoutes(app: App, context: AppContext): void {
   const handle = async (request: FastifyRequest, reply: FastifyReply, parameters: AuthorizeParameters) => {
-    const session = await currentSession(context, request);
-    const outcome = await context.oauth.authorize.authorize(parameters, session);
+    // Parameters that failed validation are refused the way any invalid parameter is (attachValidation below).
+    const outcome = request.validationError
+      ? await context.oauth.authorize.refuseMalformed(
+          parameters as Record<string, unknown>,
+          request.validationError.message,
+        )
+      : await context.oauth.authorize.authorize(parameters, await currentSession(context, request));
     // Authorization responses, error pages included, are never cached (RFC 9700 §4.3: codes in history).
     reply.header('cache-control', 'no-store');
     if (outcome.kind === 'error-page') {
@@ -119,13 +124,18 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
       400: htmlError,
     },
   } as const;
-  app.get('/authorize', { schema: { ...authorizeSchema, querystring: AuthorizeQuery } }, (request, reply) =>
-    handle(request, reply, request.query as AuthorizeParameters),
+  app.get(
+    '/authorize',
+    { attachValidation: true, schema: { ...authorizeSchema, querystring: AuthorizeQuery } },
+    (request, reply) => handle(request, reply, request.query as AuthorizeParameters),
   );
   app.post(
     '/authorize',
-    { schema: { ...authorizeSchema, consumes: ['application/x-www-form-urlencoded'], body: AuthorizeQuery } },
-    (request, reply) => handle(request, reply, request.body as AuthorizeParameters),
+    {
+      attachValidation: true,
+      schema: { ...authorizeSchema, consumes: ['application/x-www-form-urlencoded'], body: AuthorizeQuery },
+    },
+    (request, reply) => handle(request, reply, (request.body ?? {}) as AuthorizeParameters),
   );
 
   app.get(

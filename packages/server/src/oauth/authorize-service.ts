@@ -1,4 +1,5 @@
 import type { Session } from '../accounts/sessions.js';
+import { isAcceptableText } from '../app/acceptable-input.js';
 import { ApiError } from '../app/errors.js';
 import type { Client } from '../clients/model.js';
 import type { ClientService } from '../clients/service.js';
@@ -92,6 +93,35 @@ export class AuthorizeService {
         location: this.errorLocation(redirectUri, state, error.error, error.description),
       };
     }
+  }
+
+  /**
+   * A request whose parameters failed validation (a repeated parameter, an overlong value, a character no parameter
+   * may hold): shown as an error page until the client and redirect URI check out, then sent back to the client as
+   * invalid_request (RFC 6749 §4.1.2.1), like any other invalid parameter. The parameters the redirect depends on
+   * (client_id, redirect_uri, state) must themselves be sound text, or there is no redirect to trust.
+   */
+  async refuseMalformed(parameters: Record<string, unknown>, description: string): Promise<AuthorizeOutcome> {
+    const sound: Record<string, string | undefined> = {};
+    for (const name of ['client_id', 'redirect_uri', 'state']) {
+      const value = parameters[name];
+      if (value === undefined) continue;
+      if (typeof value !== 'string' || !isAcceptableText(value))
+        return { kind: 'error-page', error: 'invalid_request', description };
+      sound[name] = value;
+    }
+    const client = sound.client_id ? await this.clients.find(sound.client_id) : null;
+    let redirectUri: string;
+    try {
+      redirectUri = resolveRedirect(client, sound);
+    } catch (error) {
+      const { error: code, message } = error as { error: string; message: string };
+      return { kind: 'error-page', error: code, description: message };
+    }
+    return {
+      kind: 'redirect',
+      location: this.errorLocation(redirectUri, sound.state ?? null, 'invalid_request', description),
+    };
   }
 
   private async decide(

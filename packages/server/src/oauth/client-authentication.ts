@@ -1,3 +1,4 @@
+import { isAcceptableText } from '../app/acceptable-input.js';
 import { OAuthError } from '../app/errors.js';
 import type { Client } from '../clients/model.js';
 import type { ClientService } from '../clients/service.js';
@@ -46,7 +47,24 @@ function parseBasic(header: string): { clientId: string; secret: string } {
   }
 }
 
+/**
+ * Credentials as presented, refused when no client could have them: Basic credentials are decoded here, after the
+ * request's own text checks (app/acceptable-input.ts), and may hold NUL or a lone surrogate that the client store
+ * cannot even be asked about.
+ */
 function readCredentials(authorization: string | undefined, body: Record<string, unknown>): Credentials {
+  const credentials = readPresentedCredentials(authorization, body);
+  const usedBasic = credentials.method === 'client_secret_basic';
+  if (!isAcceptableText(credentials.clientId)) throw invalidClient(usedBasic, 'malformed client_id');
+  if (credentials.secret !== null && !isAcceptableText(credentials.secret))
+    throw invalidClient(usedBasic, 'malformed client secret');
+  return credentials;
+}
+
+function readPresentedCredentials(
+  authorization: string | undefined,
+  body: Record<string, unknown>,
+): Credentials {
   const bodyId = typeof body.client_id === 'string' ? body.client_id : undefined;
   const bodySecret = typeof body.client_secret === 'string' ? body.client_secret : undefined;
   if (authorization?.trim().toLowerCase().startsWith('basic')) {
@@ -76,7 +94,8 @@ export function claimedClientId(
   try {
     return readCredentials(authorization, body).clientId;
   } catch {
-    return typeof body.client_id === 'string' ? body.client_id : null;
+    const bodyId = body.client_id;
+    return typeof bodyId === 'string' && isAcceptableText(bodyId) ? bodyId : null;
   }
 }
 

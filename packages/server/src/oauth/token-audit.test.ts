@@ -23,7 +23,7 @@ beforeAll(async () => {
   server = await startTestServer();
   await installViaApi(server, 'root@example.com', 'admin password one');
   admin = await adminSignIn(server, 'root@example.com', 'admin password one');
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await server?.close();
 });
@@ -107,5 +107,61 @@ describe('token endpoint failures in the audit log', () => {
     // The successful redemption is not a failure and is not here.
     const everything = JSON.stringify(entries) + exported;
     for (const value of [code, verifier, secret, wrongSecret]) expect(everything).not.toContain(value);
+  });
+
+  it('answers an invalid request the same with the right or a wrong secret, and audits both (issue 19)', async () => {
+    const { clientId, clientSecret } = await registerClient(server, { grant_types: ['client_credentials'] });
+    const secret = clientSecret as string;
+    const wrongSecret = 'not-the-secret-9876543210';
+    const send = (presented: string, method: 'basic' | 'post') =>
+      method === 'basic'
+        ? formPost(
+            server,
+            '/token',
+            { grant_type: 'client_credentials\u0000' },
+            { authorization: basicAuthorization(clientId, presented) },
+          )
+        : formPost(server, '/token', {
+            grant_type: 'client_credentials\u0000',
+            client_id: clientId,
+            client_secret: presented,
+          });
+    for (const method of ['basic', 'post'] as const) {
+      const right = await send(secret, method);
+      const wrong = await send(wrongSecret, method);
+      expect(right.status, method).toBe(400);
+      expect(right.json, method).toMatchObject({ error: 'invalid_request' });
+      expect(wrong.status, method).toBe(right.status);
+      expect(wrong.json, method).toEqual(right.json);
+      for (const header of ['www-authenticate', 'cache-control', 'content-type'])
+        expect(wrong.headers.get(header), `${method} ${header}`).toBe(right.headers.get(header));
+    }
+
+    const { entries, exported } = await tokenFailures();
+    const mine = entries.filter((entry) => entry.target_id === clientId);
+    expect(mine).toHaveLength(4);
+    const rightOnes = mine.filter((entry) => entry.actor_type === 'client');
+    const wrongOnes = mine.filter((entry) => entry.actor_type === 'anonymous');
+    expect(rightOnes).toHaveLength(2);
+    expect(wrongOnes).toHaveLength(2);
+    for (const entry of rightOnes) {
+      expect(entry).toMatchObject({
+        outcome: 'failure',
+        actor_id: clientId,
+        details: { error: 'invalid_request' },
+      });
+    }
+    for (const entry of wrongOnes) {
+      expect(entry).toMatchObject({
+        outcome: 'failure',
+        actor_id: null,
+        details: { error: 'invalid_client' },
+      });
+      expect(entry.details.description).toMatch(/refused as invalid_request/);
+    }
+    // The NUL is recorded as U+FFFD (the database could not store it), so the entry exists at all.
+    for (const entry of mine) expect(entry.details.grant_type).toBe('client_credentials\uFFFD');
+    const everything = JSON.stringify(mine) + exported;
+    for (const value of [secret, wrongSecret]) expect(everything).not.toContain(value);
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { OAuthError, oauthErrorResponses } from '../app/errors.js';
@@ -40,37 +40,88 @@ const TokenResponseSchema = Type.Object({
  * audit log with the grant type and the error, never the code, token, verifier or secret. The actor is the client
  * only once it has authenticated; before that, the client_id it claimed is a detail, not an identity.
  */
-function auditTokenFailure(
+async function auditTokenFailure(
   context: AppContext,
-  request: FastifyRequest<{ Body: Static<typeof TokenRequest> }>,
+  request: FastifyRequest,
+  body: Record<string, unknown>,
   authenticatedClientId: string | null,
   error: OAuthError,
-): void {
-  const claimed = claimedClientId(request.headers.authorization, request.body);
-  context.audit.recordQuietly(
-    {
+): Promise<void> {
+  const claimed = claimedClientId(request.headers.authorization, body);
+  // Written before the answer goes out, so whoever reads the log next sees it; a failure to write is logged and
+  // does not change the answer.
+  await context.audit
+    .record({
       action: 'oauth.token',
       outcome: 'failure',
       actor: authenticatedClientId ? { type: 'client', id: authenticatedClientId } : { type: 'anonymous' },
       target: claimed ? { type: 'client', id: claimed.slice(0, 200) } : undefined,
       details: {
-        grant_type: request.body.grant_type.slice(0, 100),
+        grant_type: typeof body.grant_type === 'string' ? body.grant_type.slice(0, 100) : null,
         error: error.error,
         description: error.description,
       },
       request,
-    },
-    (auditError) => request.log.error({ err: auditError }, 'audit failed'),
-  );
+    })
+    .catch((auditError: unknown) => request.log.error({ err: auditError }, 'audit failed'));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A request refused before the handler ran (an unreadable body, an invalid or unacceptable parameter) answers the
+ * same whether or not its credentials were right — the refusal itself, RFC 6749 §5.2 invalid_request — so it does
+ * not tell a guesser anything. The credentials are still checked, for the audit log alone: a failed client
+ * authentication is recorded whatever else was wrong with the request (issue 19).
+ */
+async function auditRefusedRequest(
+  context: AppContext,
+  request: FastifyRequest,
+  refusal: Error,
+): Promise<void> {
+  const body = isRecord(request.body) ? request.body : {};
+  const refused =
+    refusal instanceof OAuthError ? refusal : new OAuthError('invalid_request', refusal.message);
+  if (request.headers.authorization === undefined && body.client_id === undefined) {
+    await auditTokenFailure(context, request, body, null, refused);
+    return;
+  }
+  try {
+    const { client } = await authenticateClient(
+      context.clients.registry,
+      request.headers.authorization,
+      body,
+      {
+        allowPost: true,
+        allowPublic: true,
+      },
+    );
+    await auditTokenFailure(context, request, body, client.id, refused);
+  } catch (error) {
+    if (!(error instanceof OAuthError)) throw error;
+    const failed = new OAuthError(
+      error.error,
+      `${error.description}; the request was refused as ${refused.error} (${refused.description})`,
+    );
+    await auditTokenFailure(context, request, body, null, failed);
+  }
 }
 
 /** POST /token (RFC 6749 §3.2). */
 export function registerTokenRoutes(app: App, context: AppContext): void {
+  const handled = new WeakSet<FastifyRequest>();
   app.post(
     '/token',
     {
       config: { oauthErrors: true },
       preValidation: requireFormBody,
+      // Errors of the handler are audited there; the rest never reached it (then rendered as usual by the app).
+      errorHandler: async (error, request) => {
+        if (!handled.has(request)) await auditRefusedRequest(context, request, error);
+        throw error;
+      },
       schema: {
         tags: ['oauth'],
         summary: 'Token endpoint: authorization_code (with PKCE), refresh_token, client_credentials',
@@ -80,6 +131,7 @@ export function registerTokenRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
+      handled.add(request);
       const body = request.body;
       let clientId: string | null = null;
       try {
@@ -112,7 +164,7 @@ export function registerTokenRoutes(app: App, context: AppContext): void {
         }
         return noStore(reply).send(response);
       } catch (error) {
-        if (error instanceof OAuthError) auditTokenFailure(context, request, clientId, error);
+        if (error instanceof OAuthError) await auditTokenFailure(context, request, body, clientId, error);
         throw error;
       }
     },
