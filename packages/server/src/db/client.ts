@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { transactionScoped } from './transactions.js';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is underneath (both speak the Postgres dialect). */
@@ -19,6 +20,7 @@ export interface RawConnection {
 
 export interface Database {
   kind: 'embedded' | 'postgres';
+  /** Queries through it join the transaction open in the current async context (db/transactions.ts). */
   db: Db;
   /** Runs fn on one dedicated connection. */
   withConnection<T>(fn: (connection: RawConnection) => Promise<T>): Promise<T>;
@@ -73,7 +75,7 @@ async function openEmbedded(directory: string | null): Promise<Database> {
   };
   return {
     kind: 'embedded',
-    db: drizzlePglite(pglite, { schema }) as unknown as Db,
+    db: transactionScoped(drizzlePglite(pglite, { schema }) as unknown as Db),
     // PGlite is a single connection already; its own queue serializes callers.
     withConnection: (fn) => fn(connection),
     // PGlite runs one transaction at a time and makes every other query wait for it, which isolates it
@@ -145,7 +147,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
 
   return {
     kind: 'postgres',
-    db: drizzleNodePg(pool, { schema }) as unknown as Db,
+    db: transactionScoped(drizzleNodePg(pool, { schema }) as unknown as Db),
     async withConnection(fn) {
       const client = await pool.connect();
       try {
