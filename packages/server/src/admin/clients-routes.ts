@@ -4,7 +4,7 @@ import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { type Client, ClientInputSchema, ClientValidationError } from '../clients/model.js';
 import { ClientNotFoundError } from '../clients/service.js';
-import { recordAdminAction } from './admin-audit.js';
+import { auditedAdminChange } from './admin-audit.js';
 import { ClientIconView, clientIconView, registerAdminClientIconRoutes } from './client-icon-routes.js';
 
 const SecretMetadata = Type.Object({
@@ -146,13 +146,15 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const created = await context.clients.create(request.body).catch(translate);
-      await recordAdminAction(
+      const created = await auditedAdminChange(
         context,
         request,
-        'client.created',
-        { type: 'client', id: created.client.id },
-        { changes: request.body },
+        () => context.clients.create(request.body).catch(translate),
+        ({ client }) => ({
+          action: 'client.created',
+          target: { type: 'client', id: client.id },
+          details: { changes: request.body },
+        }),
       );
       return reply.code(201).send({ client: await view(created.client), client_secret: created.secret });
     },
@@ -171,13 +173,15 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      const updated = await context.clients.update(request.params.clientId, request.body).catch(translate);
-      await recordAdminAction(
+      const updated = await auditedAdminChange(
         context,
         request,
-        'client.updated',
-        { type: 'client', id: updated.id },
-        { changes: request.body },
+        () => context.clients.update(request.params.clientId, request.body).catch(translate),
+        {
+          action: 'client.updated',
+          target: { type: 'client', id: request.params.clientId },
+          details: { changes: request.body },
+        },
       );
       return view(updated);
     },
@@ -195,11 +199,12 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      await context.clients.delete(request.params.clientId).catch(translate);
-      await recordAdminAction(context, request, 'client.deleted', {
-        type: 'client',
-        id: request.params.clientId,
-      });
+      await auditedAdminChange(
+        context,
+        request,
+        () => context.clients.delete(request.params.clientId).catch(translate),
+        { action: 'client.deleted', target: { type: 'client', id: request.params.clientId } },
+      );
       return reply.code(204).send(undefined as never);
     },
   );
@@ -220,11 +225,12 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      const secret = await context.clients.rotateSecret(request.params.clientId).catch(translate);
-      await recordAdminAction(context, request, 'client.secret_rotated', {
-        type: 'client',
-        id: request.params.clientId,
-      });
+      const secret = await auditedAdminChange(
+        context,
+        request,
+        () => context.clients.rotateSecret(request.params.clientId).catch(translate),
+        { action: 'client.secret_rotated', target: { type: 'client', id: request.params.clientId } },
+      );
       return { client_id: request.params.clientId, client_secret: secret };
     },
   );

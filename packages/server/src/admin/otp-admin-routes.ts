@@ -3,7 +3,8 @@ import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import type { OtpAccount } from '../otp/service.js';
-import { adminCaller } from './guard.js';
+import { auditedAdminChange } from './admin-audit.js';
+import type { adminCaller } from './guard.js';
 
 const StatusView = Type.Object({
   status: Type.String(),
@@ -69,17 +70,16 @@ export function registerAdminOtpManagementRoutes(app: App, context: AppContext):
       const handler = async (
         request: { params: { accountId: string } } & Parameters<typeof adminCaller>[0],
       ) => {
-        const caller = adminCaller(request);
         const account = await target.account(request.params.accountId);
-        if (action === 'reset') await context.otp.remove(account);
-        else await context.otp.unlock(account);
-        await context.audit.record({
-          action: `otp.admin_${action}`,
-          outcome: 'success',
-          actor: { type: 'admin', id: caller.admin.id },
-          target: { type: target.kind === 'user' ? 'user' : 'admin_user', id: account.id },
+        await auditedAdminChange(
+          context,
           request,
-        });
+          () => (action === 'reset' ? context.otp.remove(account) : context.otp.unlock(account)),
+          {
+            action: `otp.admin_${action}`,
+            target: { type: target.kind === 'user' ? 'user' : 'admin_user', id: account.id },
+          },
+        );
       };
       if (action === 'reset') {
         app.delete(

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { accountLink } from '../accounts/registration-routes.js';
 import { Email, OpaqueMessage } from '../accounts/schemas.js';
@@ -7,7 +6,7 @@ import type { App } from '../app/build.js';
 import type { AppContext } from '../app/context.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { revokeAllGrantsOfUser } from '../oauth/grant-revocation.js';
-import { adminCaller } from './guard.js';
+import { type AdminAction, auditedAdminChange, recordAdminAction } from './admin-audit.js';
 
 const UserView = Type.Object({
   id: Type.String(),
@@ -26,6 +25,13 @@ const viewOf = (user: User) => ({
   status: user.status,
 });
 
+/** A unique-index refusal of the address, in the API's words. */
+function emailTaken(error: unknown): never {
+  if (error instanceof UserExistsError)
+    throw new ApiError(409, 'email_taken', 'an account with this email exists');
+  throw error;
+}
+
 /** Admin API for users (spec §4.2 "admin users and user password/OTP operations"). */
 export function registerAdminUserRoutes(app: App, context: AppContext): void {
   const found = async (id: string) => {
@@ -33,21 +39,11 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
     if (!user) throw new ApiError(404, 'not_found', 'no such user');
     return user;
   };
-  const audit = (
-    action: string,
-    adminId: string,
-    userId: string,
-    request: FastifyRequest,
-    details?: Record<string, unknown>,
-  ) =>
-    context.audit.record({
-      action,
-      outcome: 'success',
-      actor: { type: 'admin', id: adminId },
-      target: { type: 'user', id: userId },
-      details,
-      request,
-    });
+  const onUser = (action: string, userId: string, details?: Record<string, unknown>): AdminAction => ({
+    action,
+    target: { type: 'user', id: userId },
+    details,
+  });
 
   app.get(
     '/admin/users',
@@ -112,20 +108,19 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const caller = adminCaller(request);
-      let user: User;
-      try {
-        user = await context.users.create({
-          email: request.body.email,
-          name: request.body.name,
-          emailVerified: request.body.email_verified ?? true,
-        });
-      } catch (error) {
-        if (error instanceof UserExistsError)
-          throw new ApiError(409, 'email_taken', 'an account with this email exists');
-        throw error;
-      }
-      await audit('user.created', caller.admin.id, user.id, request, { email: user.email });
+      const user = await auditedAdminChange(
+        context,
+        request,
+        () =>
+          context.users
+            .create({
+              email: request.body.email,
+              name: request.body.name,
+              emailVerified: request.body.email_verified ?? true,
+            })
+            .catch(emailTaken),
+        (created) => onUser('user.created', created.id, { email: created.email }),
+      );
       return reply.code(201).send(viewOf(user));
     },
   );
@@ -150,22 +145,24 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      const caller = adminCaller(request);
-      await found(request.params.userId);
-      let user: User | null;
-      try {
-        user = await context.users.update(request.params.userId, {
-          name: request.body.name,
-          email: request.body.email,
-          emailVerified: request.body.email_verified,
-        });
-      } catch (error) {
-        if (error instanceof UserExistsError)
-          throw new ApiError(409, 'email_taken', 'an account with this email exists');
-        throw error;
-      }
-      await audit('user.updated', caller.admin.id, request.params.userId, request, { changes: request.body });
-      return viewOf(user!);
+      const { userId } = request.params;
+      const user = await auditedAdminChange(
+        context,
+        request,
+        async () => {
+          const updated = await context.users
+            .update(userId, {
+              name: request.body.name,
+              email: request.body.email,
+              emailVerified: request.body.email_verified,
+            })
+            .catch(emailTaken);
+          if (!updated) throw new ApiError(404, 'not_found', 'no such user');
+          return updated;
+        },
+        onUser('user.updated', userId, { changes: request.body }),
+      );
+      return viewOf(user);
     },
   );
 
@@ -186,15 +183,21 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
         },
       },
       async (request) => {
-        const caller = adminCaller(request);
-        await found(request.params.userId);
-        await context.users.setStatus(request.params.userId, status);
-        if (status === 'disabled') {
-          await context.sessions.endAllForUser(request.params.userId);
-          await revokeAllGrantsOfUser(context.database.db, request.params.userId);
-        }
-        await audit(`user.${path}d`, caller.admin.id, request.params.userId, request);
-        return viewOf(await found(request.params.userId));
+        const { userId } = request.params;
+        await auditedAdminChange(
+          context,
+          request,
+          async () => {
+            await found(userId);
+            await context.users.setStatus(userId, status);
+            if (status === 'disabled') {
+              await context.sessions.endAllForUser(userId);
+              await revokeAllGrantsOfUser(context.database.db, userId);
+            }
+          },
+          onUser(`user.${path}d`, userId),
+        );
+        return viewOf(await found(userId));
       },
     );
   }
@@ -211,10 +214,15 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const caller = adminCaller(request);
-      if (!(await context.users.delete(request.params.userId)))
-        throw new ApiError(404, 'not_found', 'no such user');
-      await audit('user.deleted', caller.admin.id, request.params.userId, request);
+      const { userId } = request.params;
+      await auditedAdminChange(
+        context,
+        request,
+        async () => {
+          if (!(await context.users.delete(userId))) throw new ApiError(404, 'not_found', 'no such user');
+        },
+        onUser('user.deleted', userId),
+      );
       return reply.code(204).send(undefined as never);
     },
   );
@@ -264,19 +272,25 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      const caller = adminCaller(request);
-      const registration = await context.passwords.consumeRegistration(
-        request.body.registration_id,
-        request.body.registration_record,
-        'admin_set',
+      const { userId } = request.params;
+      await auditedAdminChange(
+        context,
+        request,
+        async () => {
+          const registration = await context.passwords.consumeRegistration(
+            request.body.registration_id,
+            request.body.registration_record,
+            'admin_set',
+          );
+          if (registration.userId !== userId)
+            throw new ApiError(400, 'registration_expired', 'this registration is for another user');
+          await context.passwords.setRecord(userId, request.body.registration_record, {
+            mustChangePassword: true,
+          });
+          await context.sessions.endAllForUser(userId);
+        },
+        onUser('user.password_set', userId),
       );
-      if (registration.userId !== request.params.userId)
-        throw new ApiError(400, 'registration_expired', 'this registration is for another user');
-      await context.passwords.setRecord(request.params.userId, request.body.registration_record, {
-        mustChangePassword: true,
-      });
-      await context.sessions.endAllForUser(request.params.userId);
-      await audit('user.password_set', caller.admin.id, request.params.userId, request);
       return { password_set: true as const };
     },
   );
@@ -296,7 +310,6 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const caller = adminCaller(request);
       const user = await found(request.params.userId);
       const token = await context.emailTokens.issue(user.id, 'password_reset', user.email);
       await context.mailer.send({
@@ -304,7 +317,8 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
         template: 'password_reset',
         variables: { email: user.email, link: accountLink(context, 'reset-password', token) },
       });
-      await audit('user.password_reset_sent', caller.admin.id, user.id, request);
+      // The email is the action here, and it cannot be rolled back: it is recorded once it has gone.
+      await recordAdminAction(context, request, onUser('user.password_reset_sent', user.id));
       return reply.code(202).send({ sent: true as const });
     },
   );

@@ -107,7 +107,7 @@ export function transactionScoped<D extends object>(root: D): D {
 
 /** Runs work in one transaction: every query through `db`'s view inside it is part of it (a savepoint if nested). */
 export function runInTransaction<T>(
-  db: { transaction(work: () => Promise<T>): Promise<T> },
+  db: { transaction<R>(work: () => Promise<R>): Promise<R> },
   work: () => Promise<T>,
 ): Promise<T> {
   return db.transaction(() => work());
