@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { type AdminAction, auditedAdminChange, recordAdminAction } from '../admin/admin-audit.js';
 import { adminCaller } from '../admin/guard.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
@@ -26,6 +27,13 @@ const viewOf = (user: User) => ({
   status: user.status,
 });
 
+/** A unique-index refusal of the address, in the API's words. */
+function emailTaken(error: unknown): never {
+  if (error instanceof UserExistsError)
+    throw new ApiError(409, 'email_taken', 'an account with this email exists');
+  throw error;
+}
+
 /** Admin API for users (spec §4.2 "admin users and user password/OTP operations"). */
 export function registerAdminUserRoutes(app: App, context: AppContext): void {
   const found = async (id: string) => {
@@ -33,21 +41,11 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
     if (!user) throw new ApiError(404, 'not_found', 'no such user');
     return user;
   };
-  const audit = (
-    action: string,
-    adminId: string,
-    userId: string,
-    request: FastifyRequest,
-    details?: Record<string, unknown>,
-  ) =>
-    context.audit.record({
-      action,
-      outcome: 'success',
-      actor: { type: 'admin', id: adminId },
-      target: { type: 'user', id: userId },
-      details,
-      request,
-    });
+  const onUser = (action: string, userId: string, details?: Record<string, unknown>): AdminAction => ({
+    action,
+    target: { type: 'user', id: userId },
+    details,
+  });
 
   app.get(
     '/admin/users',
@@ -112,20 +110,19 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const caller = adminCaller(request);
-      let user: User;
-      try {
-        user = await context.accounts.users.create({
-          email: request.body.email,
-          name: request.body.name,
-          emailVerified: request.body.email_verified ?? true,
-        });
-      } catch (error) {
-        if (error instanceof UserExistsError)
-          throw new ApiError(409, 'email_taken', 'an account with this email exists');
-        throw error;
-      }
-      await audit('user.created', caller.admin.id, user.id, request, { email: user.email });
+      const user = await auditedAdminChange(
+        context,
+        request,
+        () =>
+          context.accounts.users
+            .create({
+              email: request.body.email,
+              name: request.body.name,
+              emailVerified: request.body.email_verified ?? true,
+            })
+            .catch(emailTaken),
+        (created) => onUser('user.created', created.id, { email: created.email }),
+      );
       return reply.code(201).send(viewOf(user));
     },
   );
@@ -150,22 +147,24 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      const caller = adminCaller(request);
-      await found(request.params.userId);
-      let user: User | null;
-      try {
-        user = await context.accounts.users.update(request.params.userId, {
-          name: request.body.name,
-          email: request.body.email,
-          emailVerified: request.body.email_verified,
-        });
-      } catch (error) {
-        if (error instanceof UserExistsError)
-          throw new ApiError(409, 'email_taken', 'an account with this email exists');
-        throw error;
-      }
-      await audit('user.updated', caller.admin.id, request.params.userId, request, { changes: request.body });
-      return viewOf(user!);
+      const { userId } = request.params;
+      const user = await auditedAdminChange(
+        context,
+        request,
+        async () => {
+          const updated = await context.accounts.users
+            .update(userId, {
+              name: request.body.name,
+              email: request.body.email,
+              emailVerified: request.body.email_verified,
+            })
+            .catch(emailTaken);
+          if (!updated) throw new ApiError(404, 'not_found', 'no such user');
+          return updated;
+        },
+        onUser('user.updated', userId, { changes: request.body }),
+      );
+      return viewOf(user);
     },
   );
 
@@ -186,15 +185,21 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
         },
       },
       async (request) => {
-        const caller = adminCaller(request);
-        await found(request.params.userId);
-        await context.accounts.users.setStatus(request.params.userId, status);
-        if (status === 'disabled') {
-          await context.accounts.sessions.endAllForUser(request.params.userId);
-          await revokeAllGrantsOfUser(context.database.db, request.params.userId);
-        }
-        await audit(`user.${path}d`, caller.admin.id, request.params.userId, request);
-        return viewOf(await found(request.params.userId));
+        const { userId } = request.params;
+        await auditedAdminChange(
+          context,
+          request,
+          async () => {
+            await found(userId);
+            await context.accounts.users.setStatus(userId, status);
+            if (status === 'disabled') {
+              await context.accounts.sessions.endAllForUser(userId);
+              await revokeAllGrantsOfUser(context.database.db, userId);
+            }
+          },
+          onUser(`user.${path}d`, userId),
+        );
+        return viewOf(await found(userId));
       },
     );
   }
@@ -211,10 +216,16 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const caller = adminCaller(request);
-      if (!(await context.accounts.users.delete(request.params.userId)))
-        throw new ApiError(404, 'not_found', 'no such user');
-      await audit('user.deleted', caller.admin.id, request.params.userId, request);
+      const { userId } = request.params;
+      await auditedAdminChange(
+        context,
+        request,
+        async () => {
+          if (!(await context.accounts.users.delete(userId)))
+            throw new ApiError(404, 'not_found', 'no such user');
+        },
+        onUser('user.deleted', userId),
+      );
       return reply.code(204).send(undefined as never);
     },
   );
@@ -264,19 +275,25 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      const caller = adminCaller(request);
-      const registration = await context.accounts.passwords.consumeRegistration(
-        request.body.registration_id,
-        request.body.registration_record,
-        'admin_set',
+      const { userId } = request.params;
+      await auditedAdminChange(
+        context,
+        request,
+        async () => {
+          const registration = await context.accounts.passwords.consumeRegistration(
+            request.body.registration_id,
+            request.body.registration_record,
+            'admin_set',
+          );
+          if (registration.userId !== userId)
+            throw new ApiError(400, 'registration_expired', 'this registration is for another user');
+          await context.accounts.passwords.setRecord(userId, request.body.registration_record, {
+            mustChangePassword: true,
+          });
+          await context.accounts.sessions.endAllForUser(userId);
+        },
+        onUser('user.password_set', userId),
       );
-      if (registration.userId !== request.params.userId)
-        throw new ApiError(400, 'registration_expired', 'this registration is for another user');
-      await context.accounts.passwords.setRecord(request.params.userId, request.body.registration_record, {
-        mustChangePassword: true,
-      });
-      await context.accounts.sessions.endAllForUser(request.params.userId);
-      await audit('user.password_set', caller.admin.id, request.params.userId, request);
       return { password_set: true as const };
     },
   );
@@ -296,7 +313,6 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const caller = adminCaller(request);
       const user = await found(request.params.userId);
       const token = await context.accounts.emailTokens.issue(user.id, 'password_reset', user.email);
       await context.email.mailer.send({
@@ -304,7 +320,8 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
         template: 'password_reset',
         variables: { email: user.email, link: accountLink(context, 'reset-password', token) },
       });
-      await audit('user.password_reset_sent', caller.admin.id, user.id, request);
+      // The email is the action here, and it cannot be rolled back: it is recorded once it has gone.
+      await recordAdminAction(context, request, onUser('user.password_reset_sent', user.id));
       return reply.code(202).send({ sent: true as const });
     },
   );

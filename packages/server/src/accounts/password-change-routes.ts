@@ -120,26 +120,32 @@ export function registerPasswordChangeRoutes<A extends PasswordAccount>(
     },
     async (request, reply) => {
       const { session, account } = await access.caller(request);
-      const registration = await access.passwords.consumeRegistration(
-        request.body.registration_id,
-        request.body.registration_record,
-        'password_change',
-      );
-      if (registration.userId !== account.id) throw new ApiError(403, 'forbidden', 'not your registration');
-      await access.passwords.setRecord(account.id, request.body.registration_record);
-      await access.sessions.endAllForUser(account.id);
-      const started = await access.sessions.start(
-        account.id,
-        { amr: session.amr, acr: session.acr, authTime: new Date() },
-        { userAgent: request.headers['user-agent'], ipAddress: request.ip },
+      // The new record, the sessions ended and started, and the audit entry: all committed, or none.
+      const started = await context.audit.recordChange(
+        async () => {
+          const registration = await access.passwords.consumeRegistration(
+            request.body.registration_id,
+            request.body.registration_record,
+            'password_change',
+          );
+          if (registration.userId !== account.id)
+            throw new ApiError(403, 'forbidden', 'not your registration');
+          await access.passwords.setRecord(account.id, request.body.registration_record);
+          await access.sessions.endAllForUser(account.id);
+          return access.sessions.start(
+            account.id,
+            { amr: session.amr, acr: session.acr, authTime: new Date() },
+            { userAgent: request.headers['user-agent'], ipAddress: request.ip },
+          );
+        },
+        {
+          action: `${access.kind}.password_changed`,
+          outcome: 'success',
+          actor: { type: access.kind, id: account.id },
+          request,
+        },
       );
       access.setCookie(reply, started);
-      await context.audit.record({
-        action: `${access.kind}.password_changed`,
-        outcome: 'success',
-        actor: { type: access.kind, id: account.id },
-        request,
-      });
       return { changed: true as const, csrf_token: started.csrfToken };
     },
   );

@@ -2,20 +2,43 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app/app-context.js';
 import { adminCaller } from './guard.js';
 
-/** A successful admin mutation, with the signed-in admin as the actor (DESIGN §4: every admin mutation). */
+/** What an admin did, to what, with which (non-secret) details. */
+export interface AdminAction {
+  action: string;
+  target?: { type: string; id: string };
+  details?: Record<string, unknown>;
+}
+
+function entry(request: FastifyRequest, action: AdminAction) {
+  return {
+    ...action,
+    outcome: 'success' as const,
+    actor: { type: 'admin' as const, id: adminCaller(request).admin.id },
+    request,
+  };
+}
+
+/**
+ * An admin mutation and its audit entry, with the signed-in admin as the actor, in one transaction (DESIGN §4:
+ * every admin mutation is audited): the change is committed only with its entry. `describe` may use the result
+ * (the id of what was created).
+ */
+export function auditedAdminChange<T>(
+  context: AppContext,
+  request: FastifyRequest,
+  change: () => Promise<T>,
+  describe: AdminAction | ((result: T) => AdminAction),
+): Promise<T> {
+  return context.audit.recordChange(change, (result) =>
+    entry(request, typeof describe === 'function' ? describe(result) : describe),
+  );
+}
+
+/** An admin action that changes nothing in the database (a test email sent), recorded on its own. */
 export function recordAdminAction(
   context: AppContext,
   request: FastifyRequest,
-  action: string,
-  target?: { type: string; id: string },
-  details?: Record<string, unknown>,
+  action: AdminAction,
 ): Promise<void> {
-  return context.audit.record({
-    action,
-    outcome: 'success',
-    actor: { type: 'admin', id: adminCaller(request).admin.id },
-    target,
-    details,
-    request,
-  });
+  return context.audit.record(entry(request, action));
 }

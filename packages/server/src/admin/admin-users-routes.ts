@@ -3,8 +3,8 @@ import { Email, OpaqueMessage } from '../accounts/schemas.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
+import { auditedAdminChange } from './admin-audit.js';
 import type { AdminUser } from './admin-users.js';
-import { adminCaller } from './guard.js';
 
 const Role = Type.Union([Type.Literal('read'), Type.Literal('write')]);
 const AdminView = Type.Object({
@@ -89,27 +89,30 @@ export function registerAdminAdminUserRoutes(app: App, context: AppContext): voi
       },
     },
     async (request, reply) => {
-      const caller = adminCaller(request);
-      const registration = await context.admin.passwords.consumeRegistration(
-        request.body.registration_id,
-        request.body.registration_record,
-        'admin_set',
-      );
-      const admin = await context.admin.users.create({
-        id: registration.userId,
-        email: registration.email,
-        name: request.body.name,
-        role: request.body.role,
-      });
-      await context.admin.passwords.setRecord(admin.id, request.body.registration_record);
-      await context.audit.record({
-        action: 'admin_user.created',
-        outcome: 'success',
-        actor: { type: 'admin', id: caller.admin.id },
-        target: { type: 'admin_user', id: admin.id },
-        details: { email: admin.email, role: admin.role },
+      const admin = await auditedAdminChange(
+        context,
         request,
-      });
+        async () => {
+          const registration = await context.admin.passwords.consumeRegistration(
+            request.body.registration_id,
+            request.body.registration_record,
+            'admin_set',
+          );
+          const created = await context.admin.users.create({
+            id: registration.userId,
+            email: registration.email,
+            name: request.body.name,
+            role: request.body.role,
+          });
+          await context.admin.passwords.setRecord(created.id, request.body.registration_record);
+          return created;
+        },
+        (created) => ({
+          action: 'admin_user.created',
+          target: { type: 'admin_user', id: created.id },
+          details: { email: created.email, role: created.role },
+        }),
+      );
       return reply.code(201).send(viewOf(admin));
     },
   );
@@ -127,16 +130,16 @@ export function registerAdminAdminUserRoutes(app: App, context: AppContext): voi
       },
     },
     async (request) => {
-      const caller = adminCaller(request);
-      const admin = await context.admin.users.setRole(request.params.adminId, request.body.role);
-      await context.audit.record({
-        action: 'admin_user.role_changed',
-        outcome: 'success',
-        actor: { type: 'admin', id: caller.admin.id },
-        target: { type: 'admin_user', id: admin.id },
-        details: { role: request.body.role },
+      const admin = await auditedAdminChange(
+        context,
         request,
-      });
+        () => context.admin.users.setRole(request.params.adminId, request.body.role),
+        {
+          action: 'admin_user.role_changed',
+          target: { type: 'admin_user', id: request.params.adminId },
+          details: { role: request.body.role },
+        },
+      );
       return viewOf(admin);
     },
   );
@@ -153,14 +156,9 @@ export function registerAdminAdminUserRoutes(app: App, context: AppContext): voi
       },
     },
     async (request, reply) => {
-      const caller = adminCaller(request);
-      await context.admin.users.remove(request.params.adminId);
-      await context.audit.record({
+      await auditedAdminChange(context, request, () => context.admin.users.remove(request.params.adminId), {
         action: 'admin_user.removed',
-        outcome: 'success',
-        actor: { type: 'admin', id: caller.admin.id },
         target: { type: 'admin_user', id: request.params.adminId },
-        request,
       });
       return reply.code(204).send(undefined as never);
     },

@@ -81,26 +81,25 @@ export function registerAdminAuthRoutes(app: App, context: AppContext): void {
         throw error;
       }
       const previous = await currentAdmin(context, request);
-      if (previous) await context.admin.sessions.end(previous.session.id);
       // Admins need TOTP by default: sign-in is complete only after /admin/otp/verify (or enrolment).
       const account = { kind: 'admin' as const, id: admin.id, label: admin.email };
       const secondFactor = await context.otp.factors.owedAtSignIn(account);
-      const started = await context.admin.sessions.start(
-        admin.id,
-        { amr: ['pwd'], acr: 'urn:tessera:loa:1', authTime: new Date() },
-        {
-          userAgent: request.headers['user-agent'],
-          ipAddress: request.ip,
-          secondFactorPending: secondFactor !== null,
+      const started = await context.audit.recordChange(
+        async () => {
+          if (previous) await context.admin.sessions.end(previous.session.id);
+          return context.admin.sessions.start(
+            admin.id,
+            { amr: ['pwd'], acr: 'urn:tessera:loa:1', authTime: new Date() },
+            {
+              userAgent: request.headers['user-agent'],
+              ipAddress: request.ip,
+              secondFactorPending: secondFactor !== null,
+            },
+          );
         },
+        { action: 'admin.sign_in', outcome: 'success', actor: { type: 'admin', id: admin.id }, request },
       );
       setAdminCookie(context, reply, started);
-      await context.audit.record({
-        action: 'admin.sign_in',
-        outcome: 'success',
-        actor: { type: 'admin', id: admin.id },
-        request,
-      });
       return {
         admin: { id: admin.id, email: admin.email, name: admin.name, role: admin.role },
         csrf_token: started.csrfToken,

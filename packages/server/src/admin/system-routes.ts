@@ -4,7 +4,7 @@ import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { type SettingKey, SettingValidationError } from '../config/settings.js';
 import { SIGNING_ALGORITHMS, type SigningAlgorithm } from '../crypto/signing-keys.js';
-import { adminCaller } from './guard.js';
+import { auditedAdminChange, recordAdminAction } from './admin-audit.js';
 
 /** The part of JSON Schema a setting's type uses; the portal renders each setting's control from it. */
 const SettingSchema = Type.Object(
@@ -83,32 +83,28 @@ export function registerAdminSystemRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      const caller = adminCaller(request);
       const key = request.params.key;
       // Hidden settings (email templates) have their own endpoints and checks.
       if (!context.settings.isKey(key) || context.settings.isHidden(key) || key === 'system.public_base_url')
         throw new ApiError(404, 'not_found', `no setting '${key}'`);
-      try {
-        await context.settings.set(key as SettingKey, request.body.value as never);
-      } catch (error) {
-        if (error instanceof SettingValidationError)
-          throw new ApiError(400, 'invalid_setting', error.message);
-        throw error;
-      }
-      await context.audit.record({
-        action: 'setting.changed',
-        outcome: 'success',
-        actor: { type: 'admin', id: caller.admin.id },
-        target: { type: 'setting', id: key },
-        // The value itself goes to the log only when the setting is not secure.
-        details: {
-          key,
-          value: settingsView().find((entry) => entry.key === key)?.secure
-            ? '[redacted]'
-            : request.body.value,
-        },
+      const secure = settingsView().find((entry) => entry.key === key)?.secure === true;
+      await auditedAdminChange(
+        context,
         request,
-      });
+        () =>
+          context.settings.set(key as SettingKey, request.body.value as never).catch((error) => {
+            if (error instanceof SettingValidationError)
+              throw new ApiError(400, 'invalid_setting', error.message);
+            throw error;
+          }),
+        {
+          action: 'setting.changed',
+          target: { type: 'setting', id: key },
+          // The value itself goes to the log only when the setting is not secure.
+          details: { key, value: secure ? '[redacted]' : request.body.value },
+        },
+      );
+      // After the commit: the settings cache takes the new value only then.
       return settingsView().find((entry) => entry.key === key)!;
     },
   );
@@ -162,15 +158,11 @@ export function registerAdminSystemRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      const caller = adminCaller(request);
       const algorithms = (request.body.algorithms ?? [...SIGNING_ALGORITHMS]) as SigningAlgorithm[];
-      await context.signingKeys.rotate(algorithms);
-      await context.audit.record({
+      // The new keys are loaded for signing only once the rotation and its entry have committed.
+      await auditedAdminChange(context, request, () => context.signingKeys.rotate(algorithms), {
         action: 'signing_keys.rotated',
-        outcome: 'success',
-        actor: { type: 'admin', id: caller.admin.id },
         details: { algorithms },
-        request,
       });
       return { keys: await keysView() };
     },

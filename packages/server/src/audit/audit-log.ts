@@ -2,6 +2,7 @@ import { and, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { auditEvents } from '../db/schema/index.js';
+import { runInTransaction } from '../db/transactions.js';
 
 export type AuditOutcome = 'success' | 'failure';
 export type ActorType = 'admin' | 'user' | 'client' | 'system' | 'anonymous' | 'installer';
@@ -106,7 +107,26 @@ export class AuditLog {
     );
   }
 
-  /** Records without letting a logging failure fail the request it describes. */
+  /**
+   * Makes a change and records the entry describing it in one transaction (DESIGN §4: every mutation is audited):
+   * both are committed or neither is. A failing audit insert undoes the change; a failing change leaves no entry.
+   * Every service the change calls joins the transaction through the database view (db/transactions.ts).
+   */
+  recordChange<T>(
+    change: () => Promise<T>,
+    describe: AuditEventInput | ((result: T) => AuditEventInput),
+  ): Promise<T> {
+    return runInTransaction(this.db, async () => {
+      const result = await change();
+      await this.record(typeof describe === 'function' ? describe(result) : describe);
+      return result;
+    });
+  }
+
+  /**
+   * Records without letting a logging failure fail the request it describes. Only for events that are not a change
+   * of their own (a failed attempt, a token issued), never inside a transaction whose rollback would lose them.
+   */
   recordQuietly(event: AuditEventInput, onError: (error: unknown) => void): void {
     this.record(event).catch(onError);
   }

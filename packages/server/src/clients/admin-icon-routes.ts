@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { recordAdminAction } from '../admin/admin-audit.js';
+import { auditedAdminChange, recordAdminAction } from '../admin/admin-audit.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
@@ -100,19 +100,21 @@ export function registerAdminClientIconRoutes(app: App, context: AppContext): vo
             'send the image itself as the body, with its type',
           );
         }
-        const client = await context.clients.registry
-          .setIcon(request.params.clientId, request.headers['content-type'] ?? '', bytes)
-          .catch(translate);
-        const icon = client.icon!;
-        // Metadata only: the image itself never goes into the audit log.
-        await recordAdminAction(
+        const client = await auditedAdminChange(
           context,
           request,
-          'client.icon_uploaded',
-          { type: 'client', id: client.id },
-          { content_type: icon.contentType, size_bytes: icon.byteLength, sha256: icon.etag },
+          () =>
+            context.clients.registry
+              .setIcon(request.params.clientId, request.headers['content-type'] ?? '', bytes)
+              .catch(translate),
+          // Metadata only: the image itself never goes into the audit log.
+          ({ id, icon }) => ({
+            action: 'client.icon_uploaded',
+            target: { type: 'client', id },
+            details: { content_type: icon!.contentType, size_bytes: icon!.byteLength, sha256: icon!.etag },
+          }),
         );
-        return clientIconView(client.id, icon);
+        return clientIconView(client.id, client.icon!);
       },
     );
   });
@@ -129,11 +131,12 @@ export function registerAdminClientIconRoutes(app: App, context: AppContext): vo
       },
     },
     async (request, reply) => {
-      await context.clients.registry.removeIcon(request.params.clientId).catch(translate);
-      await recordAdminAction(context, request, 'client.icon_removed', {
-        type: 'client',
-        id: request.params.clientId,
-      });
+      await auditedAdminChange(
+        context,
+        request,
+        () => context.clients.registry.removeIcon(request.params.clientId).catch(translate),
+        { action: 'client.icon_removed', target: { type: 'client', id: request.params.clientId } },
+      );
       return reply.code(204).send(undefined as never);
     },
   );

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { recordAdminAction } from '../admin/admin-audit.js';
+import { auditedAdminChange, recordAdminAction } from '../admin/admin-audit.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
@@ -147,13 +147,15 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const created = await context.clients.registry.create(request.body).catch(translate);
-      await recordAdminAction(
+      const created = await auditedAdminChange(
         context,
         request,
-        'client.created',
-        { type: 'client', id: created.client.id },
-        { changes: request.body },
+        () => context.clients.registry.create(request.body).catch(translate),
+        ({ client }) => ({
+          action: 'client.created',
+          target: { type: 'client', id: client.id },
+          details: { changes: request.body },
+        }),
       );
       return reply.code(201).send({ client: await view(created.client), client_secret: created.secret });
     },
@@ -172,15 +174,15 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      const updated = await context.clients.registry
-        .update(request.params.clientId, request.body)
-        .catch(translate);
-      await recordAdminAction(
+      const updated = await auditedAdminChange(
         context,
         request,
-        'client.updated',
-        { type: 'client', id: updated.id },
-        { changes: request.body },
+        () => context.clients.registry.update(request.params.clientId, request.body).catch(translate),
+        {
+          action: 'client.updated',
+          target: { type: 'client', id: request.params.clientId },
+          details: { changes: request.body },
+        },
       );
       return view(updated);
     },
@@ -198,11 +200,12 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      await context.clients.registry.delete(request.params.clientId).catch(translate);
-      await recordAdminAction(context, request, 'client.deleted', {
-        type: 'client',
-        id: request.params.clientId,
-      });
+      await auditedAdminChange(
+        context,
+        request,
+        () => context.clients.registry.delete(request.params.clientId).catch(translate),
+        { action: 'client.deleted', target: { type: 'client', id: request.params.clientId } },
+      );
       return reply.code(204).send(undefined as never);
     },
   );
@@ -223,11 +226,12 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      const secret = await context.clients.registry.rotateSecret(request.params.clientId).catch(translate);
-      await recordAdminAction(context, request, 'client.secret_rotated', {
-        type: 'client',
-        id: request.params.clientId,
-      });
+      const secret = await auditedAdminChange(
+        context,
+        request,
+        () => context.clients.registry.rotateSecret(request.params.clientId).catch(translate),
+        { action: 'client.secret_rotated', target: { type: 'client', id: request.params.clientId } },
+      );
       return { client_id: request.params.clientId, client_secret: secret };
     },
   );

@@ -3,6 +3,7 @@ import type { Sealer } from '../crypto/seal.js';
 import { sha256 } from '../crypto/tokens.js';
 import type { ChangeBus } from '../db/change-bus.js';
 import type { Db } from '../db/client.js';
+import { afterCommit, inTransaction } from '../db/transactions.js';
 import { iconEtag, validateIcon } from './icon.js';
 import {
   type Client,
@@ -117,7 +118,7 @@ export class ClientService {
   private readonly lastTouched = new Map<string, number>();
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly sealer: Sealer,
     private readonly bus: ChangeBus,
   ) {
@@ -159,6 +160,8 @@ export class ClientService {
     // secret or a configuration another node may have changed: it reads the database, and fails with it
     // (docs/operations.md, "Database partition"). Nothing read meanwhile is kept; the reload on recovery clears all.
     if (!this.bus.isCurrent()) return this.load(id);
+    // Inside a transaction this may read a change that still rolls back: read it, but do not keep it.
+    if (inTransaction(this.db)) return this.load(id);
     let entry = this.cache.get(id);
     if (!entry) {
       entry = this.load(id);
@@ -268,8 +271,11 @@ export class ClientService {
     this.store.touchSecret(secretId, new Date(now)).catch(() => {});
   }
 
+  /** Every node drops the client once the change has committed (the NOTIFY reaches this node as well). */
   private async changed(id: string): Promise<void> {
-    this.cache.delete(id);
+    await afterCommit(this.db, () => {
+      this.cache.delete(id);
+    });
     await this.bus.publish('clients', id);
   }
 }

@@ -5,6 +5,8 @@ import type { Sealer } from '../crypto/seal.js';
 import type { ChangeBus } from '../db/change-bus.js';
 import type { Database } from '../db/client.js';
 import { serverSecrets, settings as settingsTable } from '../db/schema/index.js';
+import { afterCommit } from '../db/transactions.js';
+import { TemplateContentSchema } from '../email/templates.js';
 
 export interface SettingDefinition<S extends TSchema = TSchema> {
   schema: S;
@@ -161,7 +163,9 @@ export class SettingsService {
     } else {
       await this.database.db.delete(settingsTable).where(eq(settingsTable.key, key));
     }
-    this.values.delete(key);
+    await afterCommit(this.database.db, () => {
+      this.values.delete(key);
+    });
     await this.bus.publish('settings', key);
   }
 
@@ -175,15 +179,17 @@ export class SettingsService {
         .insert(serverSecrets)
         .values({ name, valueSealed: sealed })
         .onConflictDoUpdate({ target: serverSecrets.name, set: { valueSealed: sealed } });
-      this.values.set(key, value);
-      await this.bus.publish('settings', key);
-      return;
+    } else {
+      await this.database.db
+        .insert(settingsTable)
+        .values({ key, value })
+        .onConflictDoUpdate({ target: settingsTable.key, set: { value, updatedAt: sql`now()` } });
     }
-    await this.database.db
-      .insert(settingsTable)
-      .values({ key, value })
-      .onConflictDoUpdate({ target: settingsTable.key, set: { value, updatedAt: sql`now()` } });
-    this.values.set(key, value);
+    // This node answers with the new value at once (the bus reloads it too, a moment later), but only once it is
+    // committed: inside a transaction, get() keeps answering the old value until then.
+    await afterCommit(this.database.db, () => {
+      this.values.set(key, value);
+    });
     await this.bus.publish('settings', key);
   }
 

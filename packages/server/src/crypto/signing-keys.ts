@@ -12,6 +12,7 @@ import type { SettingsService } from '../config/settings.js';
 import type { ChangeBus } from '../db/change-bus.js';
 import type { Database } from '../db/client.js';
 import { signingKeys } from '../db/schema/index.js';
+import { afterCommit } from '../db/transactions.js';
 import type { Sealer } from './seal.js';
 
 export const SIGNING_ALGORITHMS = ['RS256', 'ES256', 'EdDSA'] as const;
@@ -171,7 +172,7 @@ export class SigningKeyService {
       }
       return created;
     });
-    await this.load();
+    await this.loadAfterCommit();
     if (changed) await this.bus.publish('signing_keys', '*');
   }
 
@@ -209,7 +210,7 @@ export class SigningKeyService {
       }
     });
     await this.advance();
-    await this.load();
+    await this.loadAfterCommit();
     await this.bus.publish('signing_keys', '*');
   }
 
@@ -252,10 +253,18 @@ export class SigningKeyService {
       return changedAny || removed.length > 0;
     });
     if (changed) {
-      await this.load();
+      await this.loadAfterCommit();
       await this.bus.publish('signing_keys', '*');
     }
     return changed;
+  }
+
+  /**
+   * Reloads once the caller's transaction (an audited admin rotation) has committed, or now: keys of a rotation that
+   * rolls back must never sign.
+   */
+  private loadAfterCommit(): Promise<void> {
+    return afterCommit(this.database.db, () => this.load());
   }
 
   /** Reloads the key set from the database: decrypts current private keys once and re-serializes the JWKS. */

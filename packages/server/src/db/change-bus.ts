@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from './client.js';
 
@@ -72,8 +73,12 @@ export class ChangeBus {
     set.add(listener);
   }
 
+  /**
+   * Announces a change. Inside a transaction the NOTIFY is part of it: Postgres delivers it (to this node too) only
+   * when the change commits, and never for a rollback, so no node reloads data that is not there yet.
+   */
   async publish(topic: ChangeTopic, key: string): Promise<void> {
-    await this.database.notify(CHANGE_CHANNEL, `${topic}:${key}`);
+    await this.database.db.execute(sql`SELECT pg_notify(${CHANGE_CHANNEL}, ${`${topic}:${key}`})`);
   }
 
   private dispatch(payload: string): void {

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { acquireDataDirectoryLock, type DataDirectoryLock, type LockRole } from './data-dir-lock.js';
 import { type NotificationHandlers, PgNotificationConnection } from './pg-notifications.js';
 import * as schema from './schema/index.js';
+import { transactionScoped } from './transactions.js';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is underneath (both speak the Postgres dialect). */
@@ -21,6 +22,7 @@ export interface RawConnection {
 
 export interface Database {
   kind: 'embedded' | 'postgres';
+  /** Queries through it join the transaction open in the current async context (db/transactions.ts). */
   db: Db;
   /** Runs fn on one dedicated connection. */
   withConnection<T>(fn: (connection: RawConnection) => Promise<T>): Promise<T>;
@@ -98,7 +100,7 @@ async function openEmbedded(directory: string | null, lockRole: LockRole): Promi
   };
   return {
     kind: 'embedded',
-    db: drizzlePglite(pglite, { schema }) as unknown as Db,
+    db: transactionScoped(drizzlePglite(pglite, { schema }) as unknown as Db),
     // PGlite is a single connection already; its own queue serializes callers.
     withConnection: (fn) => fn(connection),
     // PGlite runs one transaction at a time and makes every other query wait for it, which isolates it
@@ -159,7 +161,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
 
   return {
     kind: 'postgres',
-    db: drizzleNodePg(pool, { schema }) as unknown as Db,
+    db: transactionScoped(drizzleNodePg(pool, { schema }) as unknown as Db),
     async withConnection(fn) {
       const client = await pool.connect();
       try {

@@ -1,5 +1,7 @@
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Email } from '../accounts/schemas.js';
+import { auditedAdminChange } from '../admin/admin-audit.js';
 import { adminCaller } from '../admin/guard.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
@@ -54,24 +56,23 @@ function changes(before: TemplateContent, after: TemplateContent): Record<string
 export function registerAdminEmailTemplateRoutes(app: App, context: AppContext): void {
   const templates = context.email.templates;
 
-  const audit = async (
+  /** Saves a template's new text with the audit entry of what changed, in one transaction. */
+  const audited = (
     action: string,
-    request: Parameters<typeof adminCaller>[0],
-    before: TemplateView,
-    after: TemplateView,
+    request: FastifyRequest,
+    name: string,
+    change: () => Promise<TemplateView>,
   ) => {
-    await context.audit.record({
+    const before = templates.find(name);
+    return auditedAdminChange(context, request, change, (after) => ({
       action,
-      outcome: 'success',
-      actor: { type: 'admin', id: adminCaller(request).admin.id },
       target: { type: 'email_template', id: after.name },
       details: {
         template: after.name,
         overridden: after.overridden,
         changes: changes(before.current, after.current),
       },
-      request,
-    });
+    }));
   };
 
   app.get(
@@ -147,10 +148,9 @@ export function registerAdminEmailTemplateRoutes(app: App, context: AppContext):
       },
     },
     async (request) => {
-      const before = templates.find(request.params.name);
-      const after = await templates.update(request.params.name, request.body);
-      await audit('email_template.updated', request, before, after);
-      return after;
+      return audited('email_template.updated', request, request.params.name, () =>
+        templates.update(request.params.name, request.body),
+      );
     },
   );
 
@@ -166,10 +166,9 @@ export function registerAdminEmailTemplateRoutes(app: App, context: AppContext):
       },
     },
     async (request) => {
-      const before = templates.find(request.params.name);
-      const after = await templates.reset(request.params.name);
-      await audit('email_template.reset', request, before, after);
-      return after;
+      return audited('email_template.reset', request, request.params.name, () =>
+        templates.reset(request.params.name),
+      );
     },
   );
 }

@@ -65,17 +65,18 @@ export class EmailTemplateService {
     checkContent(template, content);
     if (sameContent(content, DEFAULT_TEMPLATES[template].content)) {
       await this.settings.reset(settingKey(template));
-    } else {
-      await this.settings.set(settingKey(template), content);
+      return this.view(template, null);
     }
-    return this.view(template);
+    await this.settings.set(settingKey(template), content);
+    // From what was saved, not from the settings cache, which changes only once the caller's transaction commits.
+    return this.view(template, content);
   }
 
   /** Back to the built-in text. */
   async reset(name: string): Promise<TemplateView> {
     const template = this.known(name);
     await this.settings.reset(settingKey(template));
-    return this.view(template);
+    return this.view(template, null);
   }
 
   /**
@@ -103,9 +104,11 @@ export class EmailTemplateService {
     return name;
   }
 
-  private view(name: TemplateName): TemplateView {
+  private view(
+    name: TemplateName,
+    override: TemplateContent | null = this.settings.get(settingKey(name)),
+  ): TemplateView {
     const definition = DEFAULT_TEMPLATES[name];
-    const override = this.settings.get(settingKey(name));
     return {
       name,
       description: definition.description,

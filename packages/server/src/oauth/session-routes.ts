@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import {
+  CSRF_HEADER,
   clearSessionCookie,
   currentSession,
   requireSessionWithCsrf,
@@ -40,8 +41,27 @@ type LogoutInput = {
   client_id?: string;
 };
 
-/** GET /session, the UI's sign-out, and RP-Initiated Logout 1.0 at /logout (GET and POST). */
+const SignedOut = Type.Object({ signed_out: Type.Literal(true) });
+
+/**
+ * GET /session, and /logout: the hosted UI's sign-out (POST with the session cookie and its CSRF token, spec §4.1)
+ * and RP-Initiated Logout 1.0 (GET, or a form POST, from an application).
+ */
 export function registerSessionRoutes(app: App, context: AppContext): void {
+  /**
+   * The first-party sign-out: the user asked for it in our own UI, which proves it with the CSRF token (a custom
+   * header no other site can send). The session row ends and the cookie is cleared with the attributes it was set
+   * with, so the browser really drops it.
+   */
+  const signOut = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
+    // A session still owing its second factor may always sign out.
+    const session = await requireSessionWithCsrf(context, request, { allowPendingSecondFactor: true });
+    await context.accounts.sessions.end(session.id);
+    clearSessionCookie(context, reply);
+    return { signed_out: true as const };
+  };
+
   app.get(
     '/session',
     {
@@ -73,17 +93,12 @@ export function registerSessionRoutes(app: App, context: AppContext): void {
     {
       schema: {
         tags: ['session'],
-        summary: 'Sign out of the current session (CSRF token required)',
-        response: { 200: Type.Object({ signed_out: Type.Boolean() }), ...errorResponses(401, 403) },
+        summary: 'Signs out of the current session (CSRF token required); the same as POST /logout with it',
+        deprecated: true,
+        response: { 200: SignedOut, ...errorResponses(401, 403) },
       },
     },
-    async (request, reply) => {
-      // A session still owing its second factor may always sign out.
-      const session = await requireSessionWithCsrf(context, request, { allowPendingSecondFactor: true });
-      await context.accounts.sessions.end(session.id);
-      clearSessionCookie(context, reply);
-      return { signed_out: true };
-    },
+    signOut,
   );
 
   const logout = async (request: FastifyRequest, reply: FastifyReply, input: LogoutInput) => {
@@ -144,13 +159,23 @@ export function registerSessionRoutes(app: App, context: AppContext): void {
     '/logout',
     {
       schema: {
-        tags: ['oidc'],
-        summary: 'RP-Initiated Logout (end_session_endpoint), form POST',
-        consumes: ['application/x-www-form-urlencoded'],
-        body: LogoutParameters,
-        response: logoutResponses,
+        tags: ['oidc', 'session'],
+        summary:
+          'With the X-CSRF-Token header (the hosted UI): ends the session at once and answers 200. ' +
+          'Without it: RP-Initiated Logout (end_session_endpoint), form POST',
+        // An application's form, or the UI's call (no body at all, or JSON): each validated when present.
+        body: {
+          content: {
+            'application/x-www-form-urlencoded': { schema: LogoutParameters },
+            'application/json': { schema: LogoutParameters },
+          },
+        },
+        response: { ...logoutResponses, 200: SignedOut, ...errorResponses(401, 403) },
       },
     },
-    (request, reply) => logout(request, reply, request.body as LogoutInput),
+    (request, reply) =>
+      request.headers[CSRF_HEADER] !== undefined
+        ? signOut(request, reply)
+        : logout(request, reply, (request.body ?? {}) as LogoutInput),
   );
 }

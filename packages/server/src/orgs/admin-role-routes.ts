@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { recordAdminAction } from '../admin/admin-audit.js';
+import { auditedAdminChange, recordAdminAction } from '../admin/admin-audit.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
@@ -15,12 +15,19 @@ const deleted = { description: 'Deleted', type: 'null' } as const;
 /** Admin API for the role and permission catalogue shared by every organization; mutations are audited. */
 export function registerAdminRoleRoutes(app: App, context: AppContext): void {
   const roles = context.orgs.roles;
-  const audit = (
+  /** A catalogue change and its audit entry, in one transaction. */
+  const audited = <T>(
     request: FastifyRequest,
+    change: () => Promise<T>,
     action: string,
-    target: { type: string; id: string },
-    details?: Record<string, unknown>,
-  ) => recordAdminAction(context, request, action, target, details);
+    target: { type: 'role' | 'permission'; id: string },
+    details?: (result: T) => Record<string, unknown>,
+  ) =>
+    auditedAdminChange(context, request, change, (result) => ({
+      action,
+      target,
+      details: details?.(result),
+    }));
 
   app.get(
     '/admin/roles',
@@ -69,8 +76,13 @@ export function registerAdminRoleRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const role = await roles.createRole(request.body);
-      await audit(request, 'role.created', { type: 'role', id: role.key }, { permissions: role.permissions });
+      const role = await audited(
+        request,
+        () => roles.createRole(request.body),
+        'role.created',
+        { type: 'role', id: request.body.key },
+        (created) => ({ permissions: created.permissions }),
+      );
       return reply.code(201).send(roleView(role));
     },
   );
@@ -96,8 +108,13 @@ export function registerAdminRoleRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      const role = await roles.updateRole(request.params.roleId, request.body);
-      await audit(request, 'role.updated', { type: 'role', id: role.key }, { changes: request.body });
+      const role = await audited(
+        request,
+        () => roles.updateRole(request.params.roleId, request.body),
+        'role.updated',
+        { type: 'role', id: request.params.roleId },
+        () => ({ changes: request.body }),
+      );
       return roleView(role);
     },
   );
@@ -114,8 +131,10 @@ export function registerAdminRoleRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      await roles.deleteRole(request.params.roleId);
-      await audit(request, 'role.deleted', { type: 'role', id: request.params.roleId });
+      await audited(request, () => roles.deleteRole(request.params.roleId), 'role.deleted', {
+        type: 'role',
+        id: request.params.roleId,
+      });
       return reply.code(204).send(undefined as never);
     },
   );
@@ -149,8 +168,15 @@ export function registerAdminRoleRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const permission = await roles.createPermission(request.body);
-      await audit(request, 'permission.created', { type: 'permission', id: permission.key });
+      const permission = await audited(
+        request,
+        () => roles.createPermission(request.body),
+        'permission.created',
+        {
+          type: 'permission',
+          id: request.body.key,
+        },
+      );
       return reply.code(201).send(permissionView(permission));
     },
   );
@@ -168,8 +194,12 @@ export function registerAdminRoleRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      const permission = await roles.updatePermission(request.params.permissionKey, request.body.description);
-      await audit(request, 'permission.updated', { type: 'permission', id: permission.key });
+      const permission = await audited(
+        request,
+        () => roles.updatePermission(request.params.permissionKey, request.body.description),
+        'permission.updated',
+        { type: 'permission', id: request.params.permissionKey },
+      );
       return permissionView(permission);
     },
   );
@@ -186,8 +216,12 @@ export function registerAdminRoleRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      await roles.deletePermission(request.params.permissionKey);
-      await audit(request, 'permission.deleted', { type: 'permission', id: request.params.permissionKey });
+      await audited(
+        request,
+        () => roles.deletePermission(request.params.permissionKey),
+        'permission.deleted',
+        { type: 'permission', id: request.params.permissionKey },
+      );
       return reply.code(204).send(undefined as never);
     },
   );

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Email } from '../accounts/schemas.js';
-import { recordAdminAction } from '../admin/admin-audit.js';
+import { type AdminAction, auditedAdminChange, recordAdminAction } from '../admin/admin-audit.js';
 import { adminCaller } from '../admin/guard.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
@@ -30,13 +30,24 @@ const deleted = { description: 'Deleted', type: 'null' } as const;
 
 /** Admin API (admin port) for organizations, members, invitations, roles and permissions; mutations are audited. */
 export function registerAdminOrganizationRoutes(app: App, context: AppContext): void {
-  const audit = (
+  /** A change to one organization, made and audited in one transaction. */
+  const audited = <T>(
     request: FastifyRequest,
+    change: () => Promise<T>,
     action: string,
-    target: { type: string; id: string },
-    details?: Record<string, unknown>,
-  ) => recordAdminAction(context, request, action, target, details);
-  const organization = (id: string) => ({ type: 'organization', id });
+    organizationId: string,
+    details?: (result: T) => Record<string, unknown>,
+  ) =>
+    auditedAdminChange(
+      context,
+      request,
+      change,
+      (result): AdminAction => ({
+        action,
+        target: { type: 'organization', id: organizationId },
+        details: details?.(result),
+      }),
+    );
   const actor = (request: FastifyRequest) => ({ type: 'admin' as const, id: adminCaller(request).admin.id });
   const noContent = (reply: FastifyReply) => reply.code(204).send(undefined as never);
 
@@ -91,11 +102,16 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
       const owner = request.body.owner_user_id;
       if (owner !== undefined && !(await context.accounts.users.find(owner)))
         throw new ApiError(400, 'unknown_user', 'owner_user_id names no user');
-      const created = await context.orgs.organizations.create(request.body, actor(request), owner ?? null);
-      await audit(request, 'organization.created', organization(created.id), {
-        slug: created.slug,
-        owner: owner ?? null,
-      });
+      const created = await auditedAdminChange(
+        context,
+        request,
+        () => context.orgs.organizations.create(request.body, actor(request), owner ?? null),
+        ({ id, slug }) => ({
+          action: 'organization.created',
+          target: { type: 'organization', id },
+          details: { slug, owner: owner ?? null },
+        }),
+      );
       return reply.code(201).send(adminOrganizationView(created));
     },
   );
@@ -137,8 +153,13 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
     },
     async (request) => {
       const { organizationId } = request.params;
-      const updated = await context.orgs.organizations.update(organizationId, request.body);
-      await audit(request, 'organization.updated', organization(organizationId), { changes: request.body });
+      const updated = await audited(
+        request,
+        () => context.orgs.organizations.update(organizationId, request.body),
+        'organization.updated',
+        organizationId,
+        () => ({ changes: request.body }),
+      );
       return adminOrganizationView(updated);
     },
   );
@@ -156,8 +177,12 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
     },
     async (request, reply) => {
       const { organizationId } = request.params;
-      await context.orgs.organizations.delete(organizationId);
-      await audit(request, 'organization.deleted', organization(organizationId));
+      await audited(
+        request,
+        () => context.orgs.organizations.delete(organizationId),
+        'organization.deleted',
+        organizationId,
+      );
       return noContent(reply);
     },
   );
@@ -200,17 +225,14 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
       if (!(await context.accounts.users.find(request.body.user_id)))
         throw new ApiError(400, 'unknown_user', 'user_id names no user');
       const roles = request.body.roles?.length ? request.body.roles : ['member'];
-      const member = await context.orgs.organizations.addMember(
+      const member = await audited(
+        request,
+        () =>
+          context.orgs.organizations.addMember(organizationId, request.body.user_id, roles, actor(request)),
+        'organization.member_added',
         organizationId,
-        request.body.user_id,
-        roles,
-        actor(request),
+        (added) => ({ member: added.id, user: request.body.user_id, roles }),
       );
-      await audit(request, 'organization.member_added', organization(organizationId), {
-        member: member.id,
-        user: request.body.user_id,
-        roles,
-      });
       return reply.code(201).send(memberView(member));
     },
   );
@@ -232,15 +254,13 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
     },
     async (request) => {
       const { organizationId, memberId } = request.params;
-      const member = await context.orgs.organizations.setMemberStatus(
+      const member = await audited(
+        request,
+        () => context.orgs.organizations.setMemberStatus(organizationId, memberId, request.body.status),
+        'organization.member_status_changed',
         organizationId,
-        memberId,
-        request.body.status,
+        () => ({ member: memberId, status: request.body.status }),
       );
-      await audit(request, 'organization.member_status_changed', organization(organizationId), {
-        member: memberId,
-        status: request.body.status,
-      });
       return memberView(member);
     },
   );
@@ -258,11 +278,13 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
     },
     async (request, reply) => {
       const { organizationId, memberId } = request.params;
-      const removed = await context.orgs.organizations.removeMember(organizationId, memberId);
-      await audit(request, 'organization.member_removed', organization(organizationId), {
-        member: memberId,
-        user: removed.userId,
-      });
+      await audited(
+        request,
+        () => context.orgs.organizations.removeMember(organizationId, memberId),
+        'organization.member_removed',
+        organizationId,
+        (removed) => ({ member: memberId, user: removed.userId }),
+      );
       return noContent(reply);
     },
   );
@@ -281,11 +303,13 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
     },
     async (request) => {
       const { organizationId, memberId } = request.params;
-      const member = await context.orgs.organizations.assignRole(organizationId, memberId, request.body.role);
-      await audit(request, 'organization.role_assigned', organization(organizationId), {
-        member: memberId,
-        role: request.body.role,
-      });
+      const member = await audited(
+        request,
+        () => context.orgs.organizations.assignRole(organizationId, memberId, request.body.role),
+        'organization.role_assigned',
+        organizationId,
+        () => ({ member: memberId, role: request.body.role }),
+      );
       return memberView(member);
     },
   );
@@ -303,11 +327,13 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
     },
     async (request) => {
       const { organizationId, memberId, roleId } = request.params;
-      const member = await context.orgs.organizations.removeRole(organizationId, memberId, roleId);
-      await audit(request, 'organization.role_removed', organization(organizationId), {
-        member: memberId,
-        role: roleId,
-      });
+      const member = await audited(
+        request,
+        () => context.orgs.organizations.removeRole(organizationId, memberId, roleId),
+        'organization.role_removed',
+        organizationId,
+        () => ({ member: memberId, role: roleId }),
+      );
       return memberView(member);
     },
   );
@@ -345,12 +371,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
     },
     async (request, reply) => {
       const { organizationId } = request.params;
-      const invite = await inviteByEmail(context, organizationId, request.body, actor(request));
-      await audit(request, 'organization.invite_created', organization(organizationId), {
-        invite: invite.id,
-        email: invite.invite!.email,
-        roles: invite.roles,
-      });
+      const invite = await inviteByEmail(context, organizationId, request.body, actor(request), request);
       return reply.code(201).send(inviteView(invite));
     },
   );
@@ -368,8 +389,13 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
     },
     async (request, reply) => {
       const { organizationId, inviteId } = request.params;
-      await context.orgs.invites.revoke(organizationId, inviteId);
-      await audit(request, 'organization.invite_revoked', organization(organizationId), { invite: inviteId });
+      await audited(
+        request,
+        () => context.orgs.invites.revoke(organizationId, inviteId),
+        'organization.invite_revoked',
+        organizationId,
+        () => ({ invite: inviteId }),
+      );
       return noContent(reply);
     },
   );

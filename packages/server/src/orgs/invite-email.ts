@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app/app-context.js';
 import { emailNotConfigured } from '../email/mailer.js';
 import type { Actor } from './model.js';
@@ -17,17 +18,36 @@ async function inviterLabel(context: AppContext, actor: Actor): Promise<string> 
 }
 
 /**
- * Creates an invitation and emails its link. Refused up front when email cannot be sent; if sending fails, the
- * invitation is withdrawn again so no unusable invitation is left behind.
+ * Creates an invitation (audited with it, in one transaction) and emails its link. Refused up front when email
+ * cannot be sent. The email goes out after the commit, since holding a transaction open across an SMTP exchange
+ * would stall the embedded database; if sending fails, the invitation is withdrawn again (audited as such), so no
+ * unusable invitation is left behind.
  */
 export async function inviteByEmail(
   context: AppContext,
   organizationId: string,
   input: { email: string; roles?: string[] },
   actor: Actor,
+  request: FastifyRequest,
 ) {
   if (!context.email.mailer.available()) throw emailNotConfigured();
-  const created = await context.orgs.invites.create(organizationId, input, actor);
+  const entry = (action: string, details: Record<string, unknown>) => ({
+    action,
+    outcome: 'success' as const,
+    actor,
+    target: { type: 'organization', id: organizationId },
+    details,
+    request,
+  });
+  const created = await context.audit.recordChange(
+    () => context.orgs.invites.create(organizationId, input, actor),
+    ({ invite }) =>
+      entry('organization.invite_created', {
+        invite: invite.id,
+        email: invite.invite!.email,
+        roles: invite.roles,
+      }),
+  );
   const expires = created.invite.invite!.expiresAt;
   try {
     await context.email.mailer.send({
@@ -42,7 +62,14 @@ export async function inviteByEmail(
       },
     });
   } catch (error) {
-    await context.orgs.invites.revoke(organizationId, created.invite.id).catch(() => {});
+    await context.audit
+      .recordChange(
+        () => context.orgs.invites.revoke(organizationId, created.invite.id),
+        entry('organization.invite_revoked', { invite: created.invite.id, reason: 'email_not_sent' }),
+      )
+      .catch((revokeError) =>
+        request.log.error({ err: revokeError }, 'withdrawing an invitation whose email failed'),
+      );
     throw error;
   }
   return created.invite;

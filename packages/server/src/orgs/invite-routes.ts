@@ -31,7 +31,7 @@ const InvitePreview = Type.Object({
 
 /** Invitations on the public port: managers invite, list and withdraw; the invitee previews, accepts or declines. */
 export function registerInviteRoutes(app: App, context: AppContext): void {
-  const { readSession, writeSession, userOf, audit } = organizationRouteHelpers(context);
+  const { readSession, writeSession, userOf, audited } = organizationRouteHelpers(context);
   const noContentReply = (reply: FastifyReply) => reply.code(204).send(undefined as never);
 
   app.get(
@@ -73,15 +73,13 @@ export function registerInviteRoutes(app: App, context: AppContext): void {
       await context.orgs.organizations.requireManager(organizationId, userOf(request));
       // Every invitation is an email to an address of the manager's choosing: bounded per user.
       await context.rateLimits.consume('invites-user', userOf(request));
-      const invite = await inviteByEmail(context, organizationId, request.body, {
-        type: 'user',
-        id: userOf(request),
-      });
-      await audit(request, 'organization.invite_created', organizationId, {
-        invite: invite.id,
-        email: invite.invite!.email,
-        roles: invite.roles,
-      });
+      const invite = await inviteByEmail(
+        context,
+        organizationId,
+        request.body,
+        { type: 'user', id: userOf(request) },
+        request,
+      );
       return reply.code(201).send(inviteView(invite));
     },
   );
@@ -100,8 +98,13 @@ export function registerInviteRoutes(app: App, context: AppContext): void {
     async (request, reply) => {
       const { organizationId, inviteId } = request.params;
       await context.orgs.organizations.requireManager(organizationId, userOf(request));
-      await context.orgs.invites.revoke(organizationId, inviteId);
-      await audit(request, 'organization.invite_revoked', organizationId, { invite: inviteId });
+      await audited(
+        request,
+        () => context.orgs.invites.revoke(organizationId, inviteId),
+        'organization.invite_revoked',
+        organizationId,
+        () => ({ invite: inviteId }),
+      );
       return noContentReply(reply);
     },
   );
@@ -154,8 +157,13 @@ function registerInvitationResponseRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      const { organization } = await context.orgs.invites.accept(request.body.token, await account(request));
-      await helpers.audit(request, 'organization.invite_accepted', organization.id);
+      const invitee = await account(request);
+      const { organization } = await helpers.audited(
+        request,
+        () => context.orgs.invites.accept(request.body.token, invitee),
+        'organization.invite_accepted',
+        (accepted) => accepted.organization.id,
+      );
       return myOrganizationView(
         await context.orgs.organizations.membership(organization.id, helpers.userOf(request)),
       );
@@ -174,8 +182,13 @@ function registerInvitationResponseRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const { organization } = await context.orgs.invites.decline(request.body.token, await account(request));
-      await helpers.audit(request, 'organization.invite_declined', organization.id);
+      const invitee = await account(request);
+      await helpers.audited(
+        request,
+        () => context.orgs.invites.decline(request.body.token, invitee),
+        'organization.invite_declined',
+        (declined) => declined.organization.id,
+      );
       return reply.code(204).send(undefined as never);
     },
   );

@@ -201,6 +201,20 @@ describe('invitation lifecycle', () => {
       });
       expect(failed).toMatchObject({ status: 502, json: { error: 'email_send_failed' } });
       expect((await invites()).map((entry) => entry.email)).not.toContain('unreachable@example.com');
+      // The log tells it as it happened: created with its entry, then withdrawn because the email failed.
+      const events = await server.context.audit.list({ target: organizationId }, 100);
+      const created = events.find(
+        (event) =>
+          event.action === 'organization.invite_created' && event.details.email === 'unreachable@example.com',
+      );
+      expect(created).toBeDefined();
+      expect(
+        events.find(
+          (event) =>
+            event.action === 'organization.invite_revoked' &&
+            event.details.invite === created!.details.invite,
+        )?.details,
+      ).toMatchObject({ reason: 'email_not_sent' });
     } finally {
       await server.context.settings.set('smtp.port', smtp.port);
     }

@@ -40,7 +40,7 @@ const MemberList = Type.Object({
  * non-members get 404 for every organization-scoped path.
  */
 export function registerOrganizationRoutes(app: App, context: AppContext): void {
-  const { readSession, writeSession, userOf, audit } = organizationRouteHelpers(context);
+  const { readSession, writeSession, userOf, audited } = organizationRouteHelpers(context);
   const noContentReply = (reply: FastifyReply) => reply.code(204).send(undefined as never);
 
   app.get(
@@ -78,8 +78,13 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
       },
     },
     async (request, reply) => {
-      const organization = await context.orgs.organizations.createByUser(userOf(request), request.body);
-      await audit(request, 'organization.created', organization.id, { slug: organization.slug });
+      const organization = await audited(
+        request,
+        () => context.orgs.organizations.createByUser(userOf(request), request.body),
+        'organization.created',
+        (created) => created.id,
+        (created) => ({ slug: created.slug }),
+      );
       const membership = await context.orgs.organizations.membership(organization.id, userOf(request));
       return reply.code(201).send(myOrganizationView(membership));
     },
@@ -120,8 +125,13 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
     async (request) => {
       const { organizationId } = request.params;
       await context.orgs.organizations.requireManager(organizationId, userOf(request));
-      await context.orgs.organizations.update(organizationId, request.body);
-      await audit(request, 'organization.updated', organizationId, { changes: request.body });
+      await audited(
+        request,
+        () => context.orgs.organizations.update(organizationId, request.body),
+        'organization.updated',
+        organizationId,
+        () => ({ changes: request.body }),
+      );
       return myOrganizationView(await context.orgs.organizations.membership(organizationId, userOf(request)));
     },
   );
@@ -168,15 +178,13 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
     async (request) => {
       const { organizationId, memberId } = request.params;
       await context.orgs.organizations.requireManager(organizationId, userOf(request));
-      const member = await context.orgs.organizations.setMemberStatus(
+      const member = await audited(
+        request,
+        () => context.orgs.organizations.setMemberStatus(organizationId, memberId, request.body.status),
+        'organization.member_status_changed',
         organizationId,
-        memberId,
-        request.body.status,
+        () => ({ member: memberId, status: request.body.status }),
       );
-      await audit(request, 'organization.member_status_changed', organizationId, {
-        member: memberId,
-        status: request.body.status,
-      });
       return memberView(member);
     },
   );
@@ -195,11 +203,13 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
     async (request, reply) => {
       const { organizationId, memberId } = request.params;
       await context.orgs.organizations.requireManager(organizationId, userOf(request));
-      const removed = await context.orgs.organizations.removeMember(organizationId, memberId);
-      await audit(request, 'organization.member_removed', organizationId, {
-        member: memberId,
-        user: removed.userId,
-      });
+      await audited(
+        request,
+        () => context.orgs.organizations.removeMember(organizationId, memberId),
+        'organization.member_removed',
+        organizationId,
+        (removed) => ({ member: memberId, user: removed.userId }),
+      );
       return noContentReply(reply);
     },
   );
@@ -223,11 +233,13 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
     async (request) => {
       const { organizationId, memberId } = request.params;
       await context.orgs.organizations.requireManager(organizationId, userOf(request));
-      const member = await context.orgs.organizations.assignRole(organizationId, memberId, request.body.role);
-      await audit(request, 'organization.role_assigned', organizationId, {
-        member: memberId,
-        role: request.body.role,
-      });
+      const member = await audited(
+        request,
+        () => context.orgs.organizations.assignRole(organizationId, memberId, request.body.role),
+        'organization.role_assigned',
+        organizationId,
+        () => ({ member: memberId, role: request.body.role }),
+      );
       return memberView(member);
     },
   );
@@ -246,8 +258,13 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
     async (request) => {
       const { organizationId, memberId, roleId } = request.params;
       await context.orgs.organizations.requireManager(organizationId, userOf(request));
-      const member = await context.orgs.organizations.removeRole(organizationId, memberId, roleId);
-      await audit(request, 'organization.role_removed', organizationId, { member: memberId, role: roleId });
+      const member = await audited(
+        request,
+        () => context.orgs.organizations.removeRole(organizationId, memberId, roleId),
+        'organization.role_removed',
+        organizationId,
+        () => ({ member: memberId, role: roleId }),
+      );
       return memberView(member);
     },
   );
@@ -265,8 +282,12 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
     },
     async (request, reply) => {
       const { organizationId } = request.params;
-      await context.orgs.organizations.leave(organizationId, userOf(request));
-      await audit(request, 'organization.member_left', organizationId);
+      await audited(
+        request,
+        () => context.orgs.organizations.leave(organizationId, userOf(request)),
+        'organization.member_left',
+        organizationId,
+      );
       return noContentReply(reply);
     },
   );

@@ -4,7 +4,7 @@ import type { Session } from '../accounts/sessions.js';
 import type { AppContext } from '../app/app-context.js';
 import { ApiError } from '../app/errors.js';
 
-/** Session hooks and the audit call shared by the user-facing organization routes. */
+/** Session hooks and the audited change shared by the user-facing organization routes. */
 export function organizationRouteHelpers(context: AppContext) {
   const verified = new WeakMap<FastifyRequest, Session>();
   // The session is established (onRequest) before the body is parsed or validated, as on the OTP routes.
@@ -19,19 +19,24 @@ export function organizationRouteHelpers(context: AppContext) {
     verified.set(request, await requireSessionWithCsrf(context, request));
   };
   const userOf = (request: FastifyRequest) => verified.get(request)!.userId;
-  const audit = (
+  /** A change the signed-in user makes in an organization, and its audit entry, in one transaction. */
+  const audited = <T>(
     request: FastifyRequest,
+    change: () => Promise<T>,
     action: string,
-    organizationId: string,
-    details?: Record<string, unknown>,
-  ) =>
-    context.audit.record({
+    organizationId: string | ((result: T) => string),
+    details?: (result: T) => Record<string, unknown>,
+  ): Promise<T> =>
+    context.audit.recordChange(change, (result) => ({
       action,
       outcome: 'success',
       actor: { type: 'user', id: userOf(request) },
-      target: { type: 'organization', id: organizationId },
-      details,
+      target: {
+        type: 'organization',
+        id: typeof organizationId === 'function' ? organizationId(result) : organizationId,
+      },
+      details: details?.(result),
       request,
-    });
-  return { readSession, writeSession, userOf, audit };
+    }));
+  return { readSession, writeSession, userOf, audited };
 }

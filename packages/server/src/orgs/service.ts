@@ -255,7 +255,8 @@ export class OrganizationService {
     await this.requireRoles([roleKey]);
     await this.requireMember(organizationId, memberId);
     try {
-      await this.store.addRole(memberId, roleKey);
+      // A savepoint: when the caller's transaction goes on after a refusal, it must not be left aborted.
+      await this.store.transaction((db) => this.store.bound(db).addRole(memberId, roleKey));
     } catch (error) {
       // The member or the role was deleted meanwhile: answer as if it had been gone before.
       if (!isForeignKeyViolation(error)) throw error;

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { adminCaller } from '../admin/guard.js';
+import { auditedAdminChange } from '../admin/admin-audit.js';
+import type { adminCaller } from '../admin/guard.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
@@ -69,17 +70,17 @@ export function registerAdminOtpManagementRoutes(app: App, context: AppContext):
       const handler = async (
         request: { params: { accountId: string } } & Parameters<typeof adminCaller>[0],
       ) => {
-        const caller = adminCaller(request);
         const account = await target.account(request.params.accountId);
-        if (action === 'reset') await context.otp.factors.remove(account);
-        else await context.otp.factors.unlock(account);
-        await context.audit.record({
-          action: `otp.admin_${action}`,
-          outcome: 'success',
-          actor: { type: 'admin', id: caller.admin.id },
-          target: { type: target.kind === 'user' ? 'user' : 'admin_user', id: account.id },
+        await auditedAdminChange(
+          context,
           request,
-        });
+          () =>
+            action === 'reset' ? context.otp.factors.remove(account) : context.otp.factors.unlock(account),
+          {
+            action: `otp.admin_${action}`,
+            target: { type: target.kind === 'user' ? 'user' : 'admin_user', id: account.id },
+          },
+        );
       };
       if (action === 'reset') {
         app.delete(

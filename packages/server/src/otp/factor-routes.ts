@@ -42,20 +42,32 @@ export function registerOtpRoutes(
   access: OtpSessionAccess,
 ): void {
   const tag = access.kind === 'admin' ? 'admin-otp' : 'otp';
-  const audit = (action: string, outcome: 'success' | 'failure', session: Session, request: FastifyRequest) =>
+  /** A failed attempt: recorded on its own, since the request fails (and nothing it wrote must roll back). */
+  const auditFailure = (action: string, session: Session, request: FastifyRequest) =>
     context.audit.recordQuietly(
-      { action, outcome, actor: { type: access.kind, id: session.userId }, request },
+      { action, outcome: 'failure', actor: { type: access.kind, id: session.userId }, request },
       (error) => request.log.error({ err: error }, 'audit failed'),
     );
+  /** A change and its audit entry, in one transaction. */
+  const audited = <T>(action: string, session: Session, request: FastifyRequest, change: () => Promise<T>) =>
+    context.audit.recordChange(change, {
+      action,
+      outcome: 'success',
+      actor: { type: access.kind, id: session.userId },
+      request,
+    });
   // The session is checked (CSRF included) before the body is parsed or validated.
   const verified = new WeakMap<FastifyRequest, Session>();
   const requireSession = async (request: FastifyRequest) => {
     verified.set(request, await access.requireSession(request));
   };
   const sessionOf = (request: FastifyRequest): Session => verified.get(request)!;
-  /** Completing a sign-in's second factor: new session id, `otp` added to amr (RFC 8176). */
-  const completeSignIn = async (session: Session, request: FastifyRequest, reply: FastifyReply) => {
-    const started = await access.sessions.rotate(
+  /**
+   * Completing a sign-in's second factor: new session id, `otp` added to amr (RFC 8176). The caller sets the cookie
+   * once the transaction it runs in has committed.
+   */
+  const completeSignIn = (session: Session, request: FastifyRequest) =>
+    access.sessions.rotate(
       session,
       {
         amr: [...new Set([...session.amr, 'otp', 'mfa'])],
@@ -67,9 +79,6 @@ export function registerOtpRoutes(
       },
       { userAgent: request.headers['user-agent'], ipAddress: request.ip },
     );
-    access.setCookie(reply, started);
-    return started.csrfToken;
-  };
 
   app.get(
     `${prefix}/status`,
@@ -148,17 +157,19 @@ export function registerOtpRoutes(
       const session = sessionOf(request);
       const account = await access.account(session);
       await context.rateLimits.consume('otp-account', `${access.kind}:${account.id}`);
-      let codes: string[];
+      let enrolled: { codes: string[]; started: StartedSession | null };
       try {
-        codes = await context.otp.factors.confirmEnrolment(account, request.body.code);
+        enrolled = await audited('otp.enrolled', session, request, async () => ({
+          codes: await context.otp.factors.confirmEnrolment(account, request.body.code),
+          // Enrolling during sign-in completes the sign-in.
+          started: session.secondFactorPending ? await completeSignIn(session, request) : null,
+        }));
       } catch (error) {
-        audit('otp.enrolment', 'failure', session, request);
+        auditFailure('otp.enrolment', session, request);
         throw error;
       }
-      audit('otp.enrolled', 'success', session, request);
-      // Enrolling during sign-in completes the sign-in.
-      const csrf = session.secondFactorPending ? await completeSignIn(session, request, reply) : undefined;
-      return { backup_codes: codes, csrf_token: csrf };
+      if (enrolled.started) access.setCookie(reply, enrolled.started);
+      return { backup_codes: enrolled.codes, csrf_token: enrolled.started?.csrfToken };
     },
   );
 
@@ -182,14 +193,16 @@ export function registerOtpRoutes(
         throw new ApiError(409, 'otp_not_required', 'this session has no code to verify');
       const account = await access.account(session);
       await context.rateLimits.consume('otp-account', `${access.kind}:${account.id}`);
+      // Outside the transaction below: a wrong code's count (and lockout) must stay written.
       try {
         await context.otp.factors.verify(account, request.body.code);
       } catch (error) {
-        audit('otp.verify', 'failure', session, request);
+        auditFailure('otp.verify', session, request);
         throw error;
       }
-      audit('otp.verify', 'success', session, request);
-      return { csrf_token: await completeSignIn(session, request, reply) };
+      const started = await audited('otp.verify', session, request, () => completeSignIn(session, request));
+      access.setCookie(reply, started);
+      return { csrf_token: started.csrfToken };
     },
   );
 
@@ -220,17 +233,18 @@ export function registerOtpRoutes(
       try {
         await context.otp.factors.verify(account, request.body.code);
       } catch (error) {
-        audit('otp.reauth', 'failure', session, request);
+        auditFailure('otp.reauth', session, request);
         throw error;
       }
       const until = new Date(Date.now() + context.settings.get('otp.step_up_seconds') * 1000);
-      const started = await access.sessions.rotate(
-        session,
-        { amr: [...new Set([...session.amr, 'otp', 'mfa'])], stepUpUntil: until },
-        { userAgent: request.headers['user-agent'], ipAddress: request.ip },
+      const started = await audited('otp.reauth', session, request, () =>
+        access.sessions.rotate(
+          session,
+          { amr: [...new Set([...session.amr, 'otp', 'mfa'])], stepUpUntil: until },
+          { userAgent: request.headers['user-agent'], ipAddress: request.ip },
+        ),
       );
       access.setCookie(reply, started);
-      audit('otp.reauth', 'success', session, request);
       return { csrf_token: started.csrfToken, step_up_until: until.toISOString() };
     },
   );
@@ -251,8 +265,10 @@ export function registerOtpRoutes(
     async (request) => {
       const session = sessionOf(request);
       if (session.secondFactorPending || !hasFreshStepUp(session)) throw stepUpRequired();
-      const codes = await context.otp.factors.regenerateBackupCodes(await access.account(session));
-      audit('otp.backup_codes_regenerated', 'success', session, request);
+      const account = await access.account(session);
+      const codes = await audited('otp.backup_codes_regenerated', session, request, () =>
+        context.otp.factors.regenerateBackupCodes(account),
+      );
       return { backup_codes: codes };
     },
   );
@@ -273,8 +289,7 @@ export function registerOtpRoutes(
       const account = await access.account(session);
       if (await context.otp.factors.required(account))
         throw new ApiError(409, 'otp_required', 'a second factor is required here');
-      await context.otp.factors.remove(account);
-      audit('otp.removed', 'success', session, request);
+      await audited('otp.removed', session, request, () => context.otp.factors.remove(account));
       return reply.code(204).send(undefined as never);
     },
   );

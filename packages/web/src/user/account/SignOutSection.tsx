@@ -6,7 +6,11 @@ import { describeError, errorCode } from '../error-text';
 import { goTo } from '../navigation';
 import { csrfHeaders } from '../session';
 
-/** Signs out of this browser, then shows the signed-out page. */
+/**
+ * Signs out of this browser, then shows the signed-out page: POST /logout with the CSRF token, the first-party
+ * sign-out, which ends the session on the server and clears its cookie at once (no confirmation step; this button
+ * is the confirmation).
+ */
 export function SignOutButton({ csrfToken, label = 'Sign out' }: { csrfToken: string; label?: string }) {
   const [state, setState] = useState<'idle' | 'working' | { failed: unknown }>('idle');
   return (
@@ -21,7 +25,7 @@ export function SignOutButton({ csrfToken, label = 'Sign out' }: { csrfToken: st
         disabled={state === 'working'}
         onClick={() => {
           setState('working');
-          api.post('/api/user/logout', undefined, { headers: csrfHeaders(csrfToken) }).then(
+          api.post('/logout', undefined, { headers: csrfHeaders(csrfToken) }).then(
             () => goTo('/logout?status=signed-out', { replace: true }),
             (failed: unknown) => {
               // Already signed out (elsewhere, or the session expired): that is what was asked for.
