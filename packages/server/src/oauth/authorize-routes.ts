@@ -96,6 +96,7 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
       ? await context.oauth.authorize.refuseMalformed(
           parameters as Record<string, unknown>,
           request.validationError.message,
+          malformedParameter(request.validationError),
         )
       : await context.oauth.authorize.authorize(parameters, await currentSession(context, request));
     // Authorization responses, error pages included, are never cached (RFC 9700 §4.3: codes in history).
@@ -204,4 +205,10 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
       return reply.header('cache-control', 'no-store').send({ redirect_uri: redirectUri });
     },
   );
+}
+
+/** The parameter a validation failure names (`/scope` in the instance path), if it names one. */
+function malformedParameter(error: Error & { validation?: { instancePath?: string }[] }): string | null {
+  const path = error.validation?.[0]?.instancePath ?? '';
+  return /^\/[a-z_]+$/.test(path) ? path.slice(1) : null;
 }

@@ -101,7 +101,11 @@ export class AuthorizeService {
    * invalid_request (RFC 6749 §4.1.2.1), like any other invalid parameter. The parameters the redirect depends on
    * (client_id, redirect_uri, state) must themselves be sound text, or there is no redirect to trust.
    */
-  async refuseMalformed(parameters: Record<string, unknown>, description: string): Promise<AuthorizeOutcome> {
+  async refuseMalformed(
+    parameters: Record<string, unknown>,
+    description: string,
+    parameter: string | null = null,
+  ): Promise<AuthorizeOutcome> {
     const sound: Record<string, string | undefined> = {};
     for (const name of ['client_id', 'redirect_uri', 'state']) {
       const value = parameters[name];
@@ -120,7 +124,13 @@ export class AuthorizeService {
     }
     return {
       kind: 'redirect',
-      location: this.errorLocation(redirectUri, sound.state ?? null, 'invalid_request', description),
+      location: this.errorLocation(
+        redirectUri,
+        sound.state ?? null,
+        // RFC 6749 §4.1.2.1: a malformed scope is invalid_scope; any other malformed parameter invalid_request.
+        parameter === 'scope' ? 'invalid_scope' : 'invalid_request',
+        description,
+      ),
     };
   }
 
