@@ -128,14 +128,10 @@ function findProblem(value: unknown, schemas: Schema[], path: (string | number)[
   return null;
 }
 
-/** The request parts that carry client text, with the name Fastify's validation errors give each. */
-const PARTS = [
-  { part: 'params', schema: 'params' },
-  { part: 'querystring', schema: 'querystring' },
-  { part: 'body', schema: 'body' },
-] as const;
+/** The request parts that carry client input, named as in route schemas and Fastify's validation errors. */
+const PARTS = ['params', 'querystring', 'body'] as const;
 
-function requestValue(request: FastifyRequest, part: (typeof PARTS)[number]['part']): unknown {
+function requestValue(request: FastifyRequest, part: (typeof PARTS)[number]): unknown {
   if (part === 'params') return request.params;
   if (part === 'querystring') return request.query;
   return request.body;
@@ -160,8 +156,8 @@ function validationError(part: string, finding: Finding): Error {
 /** The check itself: the first problem in the request's path parameters, query string or body, as an error. */
 export function unacceptableInput(request: FastifyRequest): Error | null {
   const schema = (request.routeOptions.schema ?? {}) as Record<string, unknown>;
-  for (const { part, schema: name } of PARTS) {
-    const partSchema = schema[name];
+  for (const part of PARTS) {
+    const partSchema = schema[part];
     const found = findProblem(requestValue(request, part), isSchema(partSchema) ? [partSchema] : [], []);
     if (found) return validationError(part, found);
   }

@@ -283,7 +283,7 @@ async function operationsOfPort(port: Port): Promise<Operation[]> {
   const listed = new Set(operations.map((operation) => `${operation.method} ${operation.path}`));
   const app = port === 'public' ? server.publicApp : server.adminApp;
   for (const route of registeredRoutes(app)) {
-    const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{wildcard}');
+    const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{*}');
     if (!listed.has(`${route.method} ${path}`))
       operations.push({ method: route.method, path, parameters: [], body: null });
   }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basicAuthorization, registerClient } from '../testing/oauth.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import { oauthDescription, registeredRoutes } from './build.js';
 
@@ -115,14 +116,30 @@ describe('OpenAPI', () => {
 
 describe('OAuth error bodies', () => {
   it('keep error_description within the RFC 6749 §5.2 character set even when it quotes input', async () => {
+    const charset = /^[\x20-\x21\x23-\x5B\x5D-\x7E]*$/;
+    const { clientId, clientSecret } = await registerClient(server, { grant_types: ['client_credentials'] });
+    // Quotes, a backslash and a non-ASCII letter reach the description of an unsupported grant type...
+    const quoted = await fetch(`${server.publicUrl}/token`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: basicAuthorization(clientId, clientSecret as string),
+      },
+      body: `grant_type=${encodeURIComponent('evil"\\é')}`,
+    });
+    const quotedBody = (await quoted.json()) as { error: string; error_description: string };
+    expect(quotedBody.error).toBe('unsupported_grant_type');
+    expect(quotedBody.error_description).toMatch(/^grant_type 'evil/);
+    expect(quotedBody.error_description).toMatch(charset);
+    // ...while control characters are refused before anything quotes them, whoever the client claims to be.
     const response = await fetch(`${server.publicUrl}/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: `grant_type=${encodeURIComponent('evil"\\\n\té')}&client_id=nobody`,
     });
     const body = (await response.json()) as { error: string; error_description: string };
-    expect(body.error).toBe('invalid_client');
-    expect(body.error_description).toMatch(/^[\x20-\x21\x23-\x5B\x5D-\x7E]*$/);
+    expect(body.error).toBe('invalid_request');
+    expect(body.error_description).toMatch(charset);
     expect(oauthDescription("grant_type 'x\"\\\n\té' is not supported")).toBe(
       "grant_type 'x?????' is not supported",
     );
