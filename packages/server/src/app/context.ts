@@ -19,6 +19,9 @@ import { MODULES, RATE_LIMIT_RULES, SETTING_DEFINITIONS } from './modules.js';
 import { MemoryRateLimitStore, RateLimits } from './rate-limits.js';
 import { FallbackRateLimitStore, RedisRateLimitStore } from './shared-rate-limit-store.js';
 
+/** How long a starting node waits for its first Redis connection. */
+const REDIS_START_WAIT_MS = 3_000;
+
 export interface ContextOptions {
   /** Use this database instead of opening one from the config (tests). */
   database?: Database;
@@ -89,16 +92,18 @@ export async function createContext(
       metrics,
     };
     const services = await createSliceServices(MODULES, infrastructure);
-    const rateLimits = new RateLimits(
-      config.redisUrl
-        ? new FallbackRateLimitStore(
-            new RedisRateLimitStore(config.redisUrl, logger),
-            new MemoryRateLimitStore(),
-          )
-        : new MemoryRateLimitStore(),
-      settings,
-      RATE_LIMIT_RULES,
-    );
+    const sharedLimits = config.redisUrl
+      ? new FallbackRateLimitStore(
+          new RedisRateLimitStore(config.redisUrl, logger),
+          new MemoryRateLimitStore(),
+        )
+      : null;
+    const rateLimits = new RateLimits(sharedLimits ?? new MemoryRateLimitStore(), settings, RATE_LIMIT_RULES);
+    // Start-up work done: give Redis a moment to connect, so limits are shared from the first request. Without it
+    // the node starts anyway and counts on its own until Redis answers (docs/operations.md, "Redis outage").
+    if (sharedLimits && !(await sharedLimits.waitUntilReady(REDIS_START_WAIT_MS))) {
+      logger.warn('Redis did not answer at start: rate limits are counted per node until it does');
+    }
 
     const maintenanceMs = options.keyMaintenanceMs ?? 30_000;
     const timer =

@@ -21,11 +21,6 @@ export class RedisRateLimitStore {
   private readonly warnings = new LogThrottle(WARNING_INTERVAL_MS);
   private announcedUnavailable = false;
   private closing = false;
-  /**
-   * Settles when the first connection is ready, or after the connect timeout: until then a check waits for it, so
-   * a node that has just started shares its counts from its first request instead of counting on its own.
-   */
-  readonly started: Promise<void>;
 
   constructor(url: string, logger: Logger) {
     this.redis = new Redis(url, {
@@ -33,9 +28,6 @@ export class RedisRateLimitStore {
       maxRetriesPerRequest: 0,
       autoResendUnfulfilledCommands: false,
       commandTimeout: COMMAND_TIMEOUT_MS,
-      // The ready check is an INFO command under the command timeout: a start-up that keeps the event loop busy
-      // (migrations on the embedded database) made it time out again and again, leaving Redis unused.
-      enableReadyCheck: false,
       connectTimeout: CONNECT_TIMEOUT_MS,
       retryStrategy: (attempt) => Math.min(attempt * 200, RECONNECT_MAX_MS),
     });
@@ -49,20 +41,31 @@ export class RedisRateLimitStore {
         'Redis unavailable: rate limits are counted per node until it answers again',
       );
     };
-    this.started = new Promise((resolve) => {
-      const timer = setTimeout(resolve, CONNECT_TIMEOUT_MS);
-      timer.unref();
-      this.redis.once('ready', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
     this.redis.on('error', (error: Error) => unavailable(error.message));
     this.redis.on('close', () => unavailable('connection closed'));
     this.redis.on('ready', () => {
       if (!this.announcedUnavailable) return;
       this.announcedUnavailable = false;
       logger.info('Redis answers again: rate limits are shared across nodes again');
+    });
+  }
+
+  /**
+   * Waits (at most `ms`) for a connection, so that a node shares its counts from its first request. Called once
+   * start-up work is done: a busy start-up can make the first connection attempts time out.
+   */
+  async waitUntilReady(ms: number): Promise<boolean> {
+    if (this.ready) return true;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.redis.off('ready', onReady);
+        resolve(false);
+      }, ms);
+      const onReady = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      this.redis.once('ready', onReady);
     });
   }
 
@@ -114,8 +117,11 @@ export class FallbackRateLimitStore implements RateLimitStore {
     return this.shared.ready ? 'shared' : 'node';
   }
 
+  waitUntilReady(ms: number): Promise<boolean> {
+    return this.shared.waitUntilReady(ms);
+  }
+
   async hit(key: string, windowSeconds: number) {
-    if (!this.shared.ready) await this.shared.started;
     if (this.shared.ready) {
       try {
         return await this.shared.hit(key, windowSeconds);
