@@ -127,7 +127,7 @@ beforeAll(async () => {
   settings = { env, publicPort: await freePort(), adminPort: await freePort() };
   current = await start();
   fixture = await prepareFixture(current, current.installToken!);
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await Promise.all(spawned.map((served) => served.stop()));
@@ -143,11 +143,11 @@ it(`kill -9 during acknowledged writes (${CRASH_ROUNDS}×): none is lost, and th
     await load.stop();
     current = await startAndVerify();
   }
-}, 300_000);
+}, 600_000);
 
 it('SIGTERM under load: in-flight requests finish, nothing accepted is lost, exit 0 before the grace period ends', async () => {
   await stopUnderLoad(current, 'drain', GRACE_SECONDS * 1000 + CLOSE_MARGIN_MS);
-}, 180_000);
+}, 300_000);
 
 describe.runIf(POSTGRES)('on PostgreSQL', () => {
   let nodes: [ServedProcess, ServedProcess];
@@ -156,7 +156,7 @@ describe.runIf(POSTGRES)('on PostgreSQL', () => {
     const primary = await startAndVerify({ args: ['--workers', '2'] });
     await stopUnderLoad(primary, 'workers', GRACE_SECONDS * 1000 + WORKER_STOP_MARGIN_MS);
     expect(primary.output).not.toMatch(/did not (stop|exit)/);
-  }, 240_000);
+  }, 300_000);
 
   it('two nodes keep authorization codes and refresh tokens single-use when the racing requests are split across them', async () => {
     // Two nodes on the same database behind one public name.
@@ -199,7 +199,7 @@ describe.runIf(POSTGRES)('on PostgreSQL', () => {
     nodeB.signal('SIGTERM');
     expect(await nodeB.exited).toMatchObject({ code: 0, signal: null });
     current = nodeA;
-  }, 240_000);
+  }, 300_000);
 });
 
 it('SIGTERM with half-sent requests: idle connections close at once, stalled ones when the grace period ends, exit 0', async () => {
@@ -244,4 +244,4 @@ it('SIGTERM with half-sent requests: idle connections close at once, stalled one
   expect(partialBodyClosed! - signalledAt).toBeGreaterThanOrEqual(GRACE_SECONDS * 1000 - 100);
   expect(partialBodyText()).toBe('');
   expect(current.output).toContain(CUT_OFF_LINE);
-}, 180_000);
+}, 300_000);

@@ -11,8 +11,9 @@ import { mergeByKey, type SliceModule } from './module.js';
 import type { RateLimitRules } from './rate-limits.js';
 
 /**
- * Every slice of the service. Each port registers the modules' routes in this order, after its own
- * infrastructure (health, OpenAPI, the admin guard) and before its static UI.
+ * Every slice of the service, in dependency order: the context builds their services in this order (a module may
+ * use the services of those above it), and each port registers their routes in it, after its own infrastructure
+ * (health, OpenAPI, the admin guard) and before its static UI.
  */
 const LISTED_MODULES = [
   accountsModule,

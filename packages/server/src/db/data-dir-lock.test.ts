@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { testDatabaseKind } from '../testing/database.js';
 import {
   acquireDataDirectoryLock,
   DataDirectoryInUseError,
@@ -96,7 +97,8 @@ async function contenders(directory: string, count: number, then?: 'die') {
   return started;
 }
 
-describe('embedded data directory lock', () => {
+// The lock guards the embedded database only; running it again in the PostgreSQL project would add nothing.
+describe.runIf(testDatabaseKind() === 'embedded')('embedded data directory lock', () => {
   it('takes a free directory, records its holder, and releases it', async () => {
     const directory = freshDirectory();
     const lock = await acquire(directory);

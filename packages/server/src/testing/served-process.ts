@@ -6,7 +6,7 @@ import type { ServerEndpoints } from './server.js';
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 
 /** Longest a spawned `tessera serve` may take to listen on a loaded 2-core machine. */
-const START_TIMEOUT_MS = 90_000;
+const START_TIMEOUT_MS = 180_000;
 
 export interface Exit {
   code: number | null;
