@@ -1,7 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { type AdminAction, auditedAdminChange, recordAdminAction } from '../admin/admin-audit.js';
-import { adminCaller } from '../admin/guard.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';

@@ -4,7 +4,7 @@ import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { type SettingKey, SettingValidationError } from '../config/settings.js';
 import { SIGNING_ALGORITHMS, type SigningAlgorithm } from '../crypto/signing-keys.js';
-import { auditedAdminChange, recordAdminAction } from './admin-audit.js';
+import { auditedAdminChange } from './admin-audit.js';
 
 /** The part of JSON Schema a setting's type uses; the portal renders each setting's control from it. */
 const SettingSchema = Type.Object(

@@ -15,6 +15,8 @@ export interface SliceServices {
   admin: AdminServices;
   clients: ClientServices;
   email: EmailServices;
+  /** Deletes expired rows, on a timer, one node at a time. */
+  housekeeping: HousekeepingService;
   oauth: OAuthServices;
   orgs: OrganizationServices;
   otp: OtpServices;
@@ -23,7 +25,5 @@ export interface SliceServices {
 /** Everything a request handler may use; one per process (or per test app). */
 export interface AppContext extends Infrastructure, SliceServices {
   rateLimits: RateLimits;
-  /** Deletes expired rows, on a timer, one node at a time. */
-  housekeeping: HousekeepingService;
   close(): Promise<void>;
 }

@@ -10,7 +10,6 @@ import { ChangeBus } from '../db/change-bus.js';
 import { type Database, openDatabase } from '../db/client.js';
 import type { LockRole } from '../db/data-dir-lock.js';
 import { migrate } from '../db/migrate.js';
-import { HousekeepingService } from '../housekeeping/service.js';
 import type { AppContext } from './app-context.js';
 import type { Infrastructure } from './infrastructure.js';
 import { Metrics } from './metrics.js';
@@ -115,14 +114,13 @@ export async function createContext(
           }, maintenanceMs)
         : null;
     timer?.unref();
-    const housekeeping = new HousekeepingService(database, settings, metrics, logger);
+    const { housekeeping } = services;
     if (options.housekeepingMs !== 0) housekeeping.start(options.housekeepingMs);
 
     return {
       ...infrastructure,
       ...services,
       rateLimits,
-      housekeeping,
       async close() {
         if (timer) clearInterval(timer);
         await housekeeping.stop();

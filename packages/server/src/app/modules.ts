@@ -4,6 +4,7 @@ import { clientsModule } from '../clients/index.js';
 import { CORE_SETTINGS, type SettingDefinitions } from '../config/settings.js';
 import { CORE_SEALED_COLUMNS, type SealedColumn } from '../crypto/sealed-columns.js';
 import { emailModule } from '../email/index.js';
+import { housekeepingModule } from '../housekeeping/index.js';
 import { oauthModule } from '../oauth/index.js';
 import { organizationsModule } from '../orgs/index.js';
 import { otpModule } from '../otp/index.js';
@@ -23,6 +24,7 @@ const LISTED_MODULES = [
   otpModule,
   emailModule,
   adminModule,
+  housekeepingModule,
 ] as const satisfies readonly SliceModule[];
 
 export const MODULES: readonly SliceModule[] = LISTED_MODULES;

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { auditedAdminChange, recordAdminAction } from '../admin/admin-audit.js';
+import { auditedAdminChange } from '../admin/admin-audit.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';

@@ -6,7 +6,6 @@ import type { ChangeBus } from '../db/change-bus.js';
 import type { Database } from '../db/client.js';
 import { serverSecrets, settings as settingsTable } from '../db/schema/index.js';
 import { afterCommit } from '../db/transactions.js';
-import { TemplateContentSchema } from '../email/templates.js';
 
 export interface SettingDefinition<S extends TSchema = TSchema> {
   schema: S;
@@ -29,7 +28,7 @@ export function defineSetting<S extends TSchema>(
   return { schema, default: defaultValue, description };
 }
 
-/** The settings no slice owns: the product's name, the signing-key lifecycle of crypto/ and housekeeping. */
+/** The settings no slice owns: the product's name and the signing-key lifecycle of crypto/. */
 export const CORE_SETTINGS = {
   'product.name': defineSetting(
     Type.String({ minLength: 1, maxLength: 80 }),
@@ -50,16 +49,6 @@ export const CORE_SETTINGS = {
     Type.Integer({ minimum: 0, maximum: 90 * 86_400 }),
     86_400,
     'How long a retired key stays published: at least the longest token lifetime plus the JWKS cache time.',
-  ),
-  'housekeeping.interval_minutes': defineSetting(
-    Type.Integer({ minimum: 1, maximum: 1440 }),
-    15,
-    'How often every node offers to run the housekeeping job that deletes expired rows (one node runs it at a time).',
-  ),
-  'housekeeping.retention_hours': defineSetting(
-    Type.Integer({ minimum: 1, maximum: 90 * 24 }),
-    24,
-    'How long a row is kept after it stopped being usable (expired, ended, revoked) before housekeeping deletes it.',
   ),
 } satisfies SettingDefinitions;
 

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Email } from '../accounts/schemas.js';
-import { type AdminAction, auditedAdminChange, recordAdminAction } from '../admin/admin-audit.js';
+import { type AdminAction, auditedAdminChange } from '../admin/admin-audit.js';
 import { adminCaller } from '../admin/guard.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
