@@ -137,7 +137,11 @@ async function openEmbedded(directory: string | null, lockRole: LockRole): Promi
   };
 }
 
-/** How long to wait for a new PostgreSQL connection before the caller gets an error (and its request a 503). */
+/**
+ * How long a query waits for a pool connection, whether one is being opened or all are busy (pg-pool applies the
+ * same bound to both), before it fails and its request is answered 503 with Retry-After: a partitioned database
+ * or a pool exhausted by overload sheds load instead of queueing requests without end.
+ */
 const CONNECT_TIMEOUT_MS = 5_000;
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
