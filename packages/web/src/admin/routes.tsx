@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { Route } from '../shared/router';
 import { SignedIn } from './components/SignedIn';
 import { AccountPage } from './pages/AccountPage';
@@ -24,180 +25,45 @@ import { UserCreatePage } from './pages/UserCreatePage';
 import { UserDetailPage } from './pages/UserDetailPage';
 import { UsersPage } from './pages/UsersPage';
 
+/** A page of the signed-in portal: SignedIn shows it to a signed-in admin, and to anyone else what comes first. */
+function signedIn(path: string, Page: ComponentType): Route {
+  return {
+    path,
+    render: () => (
+      <SignedIn>
+        <Page />
+      </SignedIn>
+    ),
+  };
+}
+
 /**
  * Portal pages. None may start with /admin, /install or /metrics: the server keeps those for its APIs and
  * answers them with JSON, never with the portal.
  */
 export const adminRoutes: Route[] = [
   { path: '/setup', render: () => <SetupPage /> },
-  {
-    path: '/',
-    render: () => (
-      <SignedIn>
-        <DashboardPage />
-      </SignedIn>
-    ),
-  },
-  {
-    path: '/clients',
-    render: () => (
-      <SignedIn>
-        <ClientsPage />
-      </SignedIn>
-    ),
-  },
-  {
-    path: '/clients/new',
-    render: () => (
-      <SignedIn>
-        <ClientCreatePage />
-      </SignedIn>
-    ),
-  },
-  {
-    path: '/clients/:clientId',
-    render: () => (
-      <SignedIn>
-        <ClientDetailPage />
-      </SignedIn>
-    ),
-  },
-  {
-    path: '/users',
-    render: () => (
-      <SignedIn>
-        <UsersPage />
-      </SignedIn>
-    ),
-  },
-  {
-    path: '/users/new',
-    render: () => (
-      <SignedIn>
-        <UserCreatePage />
-      </SignedIn>
-    ),
-  },
-  {
-    path: '/users/:userId',
-    render: () => (
-      <SignedIn>
-        <UserDetailPage />
-      </SignedIn>
-    ),
-  },
-  {
-    path: '/organizations',
-    render: () => (
-      <SignedIn>
-        <OrganizationsPage />
-      </SignedIn>
-    ),
-  },
-  {
-    path: '/organizations/new',
-    render: () => (
-      <SignedIn>
-        <OrganizationCreatePage />
-      </SignedIn>
-    ),
-  },
-  {
-    path: '/organizations/:organizationId',
-    render: () => (
-      <SignedIn>
-        <OrganizationDetailPage />
-      </SignedIn>
-    ),
-  },
-  {
-    path: '/roles',
-    render: () => (
-      <SignedIn>
-        <RolesPage />
-      </SignedIn>
-    ),
-  },
-  {
-    path: '/roles/:roleId',
-    render: () => (
-      <SignedIn>
-        <RoleDetailPage />
-      </SignedIn>
-    ),
-  },
-  {
-    path: '/permissions',
-    render: () => (
-      <SignedIn>
-        <PermissionsPage />
-      </SignedIn>
-    ),
-  },
-  {
-    path: '/permissions/:permissionKey',
-    render: () => (
-      <SignedIn>
-        <PermissionDetailPage />
-      </SignedIn>
-    ),
-  },
-  {
-    path: '/admins',
-    render: () => (
-      <SignedIn>
-        <AdminsPage />
-      </SignedIn>
-    ),
-  },
-  {
-    path: '/settings',
-    render: () => (
-      <SignedIn>
-        <SettingsPage />
-      </SignedIn>
-    ),
-  },
-  {
-    path: '/email-templates',
-    render: () => (
-      <SignedIn>
-        <EmailTemplatesPage />
-      </SignedIn>
-    ),
-  },
-  {
-    path: '/keys',
-    render: () => (
-      <SignedIn>
-        <KeysPage />
-      </SignedIn>
-    ),
-  },
-  {
-    path: '/audit',
-    render: () => (
-      <SignedIn>
-        <AuditPage />
-      </SignedIn>
-    ),
-  },
-  {
-    path: '/audit/:eventId',
-    render: () => (
-      <SignedIn>
-        <AuditEventPage />
-      </SignedIn>
-    ),
-  },
-  {
-    path: '/account',
-    render: () => (
-      <SignedIn>
-        <AccountPage />
-      </SignedIn>
-    ),
-  },
+  signedIn('/', DashboardPage),
+  signedIn('/clients', ClientsPage),
+  signedIn('/clients/new', ClientCreatePage),
+  signedIn('/clients/:clientId', ClientDetailPage),
+  signedIn('/users', UsersPage),
+  signedIn('/users/new', UserCreatePage),
+  signedIn('/users/:userId', UserDetailPage),
+  signedIn('/organizations', OrganizationsPage),
+  signedIn('/organizations/new', OrganizationCreatePage),
+  signedIn('/organizations/:organizationId', OrganizationDetailPage),
+  signedIn('/roles', RolesPage),
+  signedIn('/roles/:roleId', RoleDetailPage),
+  signedIn('/permissions', PermissionsPage),
+  signedIn('/permissions/:permissionKey', PermissionDetailPage),
+  signedIn('/admins', AdminsPage),
+  signedIn('/settings', SettingsPage),
+  signedIn('/email-templates', EmailTemplatesPage),
+  signedIn('/keys', KeysPage),
+  signedIn('/audit', AuditPage),
+  signedIn('/audit/:eventId', AuditEventPage),
+  signedIn('/account', AccountPage),
 ];
 
 export function adminNotFound() {

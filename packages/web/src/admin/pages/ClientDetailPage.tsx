@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { ErrorPanel } from '../../shared/ErrorPanel';
-import { Loading } from '../../shared/Loading';
 import { Notice } from '../../shared/Notice';
 import { useRouter } from '../../shared/router';
 import { AdminLayout } from '../components/AdminLayout';
 import { ClientIconSection } from '../components/ClientIconSection';
 import { ConfirmAction } from '../components/ConfirmAction';
 import { DeleteSection } from '../components/DeleteSection';
+import { DetailLoading } from '../components/DetailLoading';
 import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
 import { SecretReveal } from '../components/SecretReveal';
 import { describeError } from '../error-text';
@@ -17,6 +17,8 @@ import type { ClientInput, ClientView } from '../types';
 import { useLoad } from '../use-load';
 import { ClientForm } from './client-form/ClientForm';
 
+const BREADCRUMB = { to: '/clients', label: 'All clients' };
+
 /** One client: its details and settings, secret rotation, and deletion. */
 export function ClientDetailPage() {
   const { params } = useRouter();
@@ -25,19 +27,15 @@ export function ClientDetailPage() {
   const path = `/admin/clients/${encodeURIComponent(clientId)}`;
   const client = useLoad(clientId, (signal) => api.get<ClientView>(path, signal));
 
-  if (client.data === undefined) {
+  if (client.data === undefined)
     return (
-      <AdminLayout title="Client" breadcrumb={{ to: '/clients', label: 'All clients' }}>
-        {client.error ? (
-          <ErrorPanel title="The client could not be loaded">
-            <p>{describeError(client.error)}</p>
-          </ErrorPanel>
-        ) : (
-          <Loading />
-        )}
-      </AdminLayout>
+      <DetailLoading
+        title="Client"
+        breadcrumb={BREADCRUMB}
+        failedTitle="The client could not be loaded"
+        error={client.error}
+      />
     );
-  }
   return <ClientDetail client={client.data} onChanged={client.setData} reload={client.reload} />;
 }
 
@@ -78,7 +76,7 @@ function ClientDetail({
   }
 
   return (
-    <AdminLayout title={client.name} breadcrumb={{ to: '/clients', label: 'All clients' }}>
+    <AdminLayout title={client.name} breadcrumb={BREADCRUMB}>
       <ReadOnlyNotice />
       <dl className="summary-list">
         <div>

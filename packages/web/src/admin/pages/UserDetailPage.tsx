@@ -8,6 +8,7 @@ import { AdminLayout } from '../components/AdminLayout';
 import { ConfirmAction } from '../components/ConfirmAction';
 import { DeleteSection } from '../components/DeleteSection';
 import { DetailLoading } from '../components/DetailLoading';
+import { EditSection } from '../components/EditSection';
 import { type Outcome, OutcomeMessage } from '../components/OutcomeMessage';
 import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
 import { type UserProfileDraft, UserProfileFields, userProfileBody } from '../components/UserProfileFields';
@@ -199,27 +200,23 @@ function ProfileSection({ user, onChanged }: { user: UserView; onChanged: (user:
   }
 
   return (
-    <section className="section" aria-labelledby="profile-heading">
-      <h2 id="profile-heading">Profile</h2>
-      <OutcomeMessage outcome={outcome} failedTitle="The changes were not saved" />
-      <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy}>
-        <fieldset className="form-fieldset" disabled={!canWrite}>
-          <UserProfileFields
-            purpose="edit"
-            draft={draft}
-            onChange={(change) => setDraft((previous) => ({ ...previous, ...change }))}
-            emailError={fieldErrors.email}
-          />
-        </fieldset>
-        {canWrite ? (
-          <div className="form-actions">
-            <Button type="submit" variant="secondary" disabled={busy}>
-              {busy ? 'Saving…' : 'Save profile'}
-            </Button>
-          </div>
-        ) : null}
-      </form>
-    </section>
+    <EditSection
+      heading="Profile"
+      outcome={outcome}
+      failedTitle="The changes were not saved"
+      formRef={formRef}
+      busy={busy}
+      onSubmit={onSubmit}
+      editable={canWrite}
+      submitLabel="Save profile"
+    >
+      <UserProfileFields
+        purpose="edit"
+        draft={draft}
+        onChange={(change) => setDraft((previous) => ({ ...previous, ...change }))}
+        emailError={fieldErrors.email}
+      />
+    </EditSection>
   );
 }
 

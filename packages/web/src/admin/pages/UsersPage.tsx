@@ -1,11 +1,9 @@
-import { ErrorPanel } from '../../shared/ErrorPanel';
-import { Loading } from '../../shared/Loading';
 import { Notice } from '../../shared/Notice';
 import { Link } from '../../shared/router';
 import { AdminLayout } from '../components/AdminLayout';
 import { ListToolbar } from '../components/ListToolbar';
+import { LoadedView } from '../components/LoadedView';
 import { Pager } from '../components/Pager';
-import { describeError } from '../error-text';
 import { goTo, withQuery } from '../navigation';
 import { useAdminApi } from '../session';
 import type { UserView } from '../types';
@@ -41,56 +39,51 @@ export function UsersPage() {
         onSearch={(value) => goTo(withQuery('/users', { query: value }))}
         create={{ to: '/users/new', label: 'Create a user' }}
       />
-      {users.error ? (
-        <ErrorPanel title="The users could not be loaded">
-          <p>{describeError(users.error)}</p>
-        </ErrorPanel>
-      ) : null}
-      {users.data === undefined ? (
-        users.loading ? (
-          <Loading />
-        ) : null
-      ) : users.data.users.length === 0 && offset === 0 ? (
-        <p>{query ? `No user matches “${query}”.` : 'There are no users yet.'}</p>
-      ) : (
-        <>
-          <div className="table-wrap">
-            <table className="data-table" aria-busy={users.loading}>
-              <caption className="visually-hidden">Users{query ? ` matching “${query}”` : ''}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email confirmed</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.data.users.map((user) => (
-                  <tr key={user.id}>
-                    <th scope="row">
-                      <Link to={`/users/${encodeURIComponent(user.id)}`}>{user.email}</Link>
-                    </th>
-                    <td>{user.name || <span className="muted">—</span>}</td>
-                    <td>{user.email_verified ? 'Yes' : 'No'}</td>
-                    <td>
-                      <span className={`status-badge status-${user.status}`}>{user.status}</span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            label="Users"
-            offset={offset}
-            count={users.data.users.length}
-            total={users.data.total}
-            pageSize={USERS_PAGE_SIZE}
-            onChange={(next) => goTo(withQuery('/users', { query, offset: next || null }))}
-          />
-        </>
-      )}
+      <LoadedView load={users} failedTitle="The users could not be loaded">
+        {(data) =>
+          data.users.length === 0 && offset === 0 ? (
+            <p>{query ? `No user matches “${query}”.` : 'There are no users yet.'}</p>
+          ) : (
+            <>
+              <div className="table-wrap">
+                <table className="data-table" aria-busy={users.loading}>
+                  <caption className="visually-hidden">Users{query ? ` matching “${query}”` : ''}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Email</th>
+                      <th scope="col">Name</th>
+                      <th scope="col">Email confirmed</th>
+                      <th scope="col">Status</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.users.map((user) => (
+                      <tr key={user.id}>
+                        <th scope="row">
+                          <Link to={`/users/${encodeURIComponent(user.id)}`}>{user.email}</Link>
+                        </th>
+                        <td>{user.name || <span className="muted">—</span>}</td>
+                        <td>{user.email_verified ? 'Yes' : 'No'}</td>
+                        <td>
+                          <span className={`status-badge status-${user.status}`}>{user.status}</span>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pager
+                label="Users"
+                offset={offset}
+                count={data.users.length}
+                total={data.total}
+                pageSize={USERS_PAGE_SIZE}
+                onChange={(next) => goTo(withQuery('/users', { query, offset: next || null }))}
+              />
+            </>
+          )
+        }
+      </LoadedView>
     </AdminLayout>
   );
 }

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../shared/Button';
 import { RadioGroup } from '../../../shared/RadioGroup';
 import { useCheckedSubmit } from '../../../shared/use-checked-submit';
-import { type Outcome, OutcomeMessage } from '../../components/OutcomeMessage';
+import { EditSection } from '../../components/EditSection';
+import type { Outcome } from '../../components/OutcomeMessage';
 import type { OrganizationStatus, OrganizationView } from '../../organization-types';
 import { useAdmin, useAdminApi } from '../../session';
 import {
@@ -55,41 +55,37 @@ export function OrganizationSettingsSection({
   }
 
   return (
-    <section className="section" aria-labelledby="organization-settings-heading">
-      <h2 id="organization-settings-heading">Settings</h2>
-      <OutcomeMessage outcome={outcome} failedTitle="The changes were not saved" />
-      <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy}>
-        <fieldset className="form-fieldset" disabled={!canWrite}>
-          <OrganizationFields
-            purpose="edit"
-            draft={draft}
-            onChange={(change) => setDraft((previous) => ({ ...previous, ...change }))}
-            errors={fieldErrors}
-          />
-          <RadioGroup
-            legend="Status"
-            name="organization-status"
-            value={status}
-            onChange={setStatus}
-            disabled={!canWrite}
-            options={[
-              { value: 'active', label: 'Active', hint: 'Members see it and get tokens in its context.' },
-              {
-                value: 'disabled',
-                label: 'Disabled',
-                hint: 'Hidden from its members; tokens issued in its context stop working.',
-              },
-            ]}
-          />
-        </fieldset>
-        {canWrite ? (
-          <div className="form-actions">
-            <Button type="submit" variant="secondary" disabled={busy}>
-              {busy ? 'Saving…' : 'Save settings'}
-            </Button>
-          </div>
-        ) : null}
-      </form>
-    </section>
+    <EditSection
+      heading="Settings"
+      outcome={outcome}
+      failedTitle="The changes were not saved"
+      formRef={formRef}
+      busy={busy}
+      onSubmit={onSubmit}
+      editable={canWrite}
+      submitLabel="Save settings"
+    >
+      <OrganizationFields
+        purpose="edit"
+        draft={draft}
+        onChange={(change) => setDraft((previous) => ({ ...previous, ...change }))}
+        errors={fieldErrors}
+      />
+      <RadioGroup
+        legend="Status"
+        name="organization-status"
+        value={status}
+        onChange={setStatus}
+        disabled={!canWrite}
+        options={[
+          { value: 'active', label: 'Active', hint: 'Members see it and get tokens in its context.' },
+          {
+            value: 'disabled',
+            label: 'Disabled',
+            hint: 'Hidden from its members; tokens issued in its context stop working.',
+          },
+        ]}
+      />
+    </EditSection>
   );
 }

@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../shared/api';
-import { Button } from '../../../shared/Button';
 import { Link, useRouter } from '../../../shared/router';
 import { TextAreaField } from '../../../shared/TextAreaField';
 import { AdminLayout } from '../../components/AdminLayout';
 import { DeleteSection } from '../../components/DeleteSection';
 import { DetailLoading } from '../../components/DetailLoading';
-import { type Outcome, OutcomeMessage } from '../../components/OutcomeMessage';
+import { EditSection } from '../../components/EditSection';
+import type { Outcome } from '../../components/OutcomeMessage';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
 import { goTo, withQuery } from '../../navigation';
 import type { PermissionView, RoleView } from '../../organization-types';
@@ -130,28 +130,23 @@ function DescriptionSection({
   }
 
   return (
-    <section className="section" aria-labelledby="permission-description-heading">
-      <h2 id="permission-description-heading">Description</h2>
-      <OutcomeMessage outcome={outcome} failedTitle="The description was not saved" />
-      <form noValidate onSubmit={onSubmit} aria-busy={busy}>
-        <fieldset className="form-fieldset" disabled={!editable}>
-          <TextAreaField
-            label="What it allows"
-            maxLength={500}
-            rows={2}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-          />
-        </fieldset>
-        {editable ? (
-          <div className="form-actions">
-            <Button type="submit" variant="secondary" disabled={busy}>
-              {busy ? 'Saving…' : 'Save description'}
-            </Button>
-          </div>
-        ) : null}
-      </form>
-    </section>
+    <EditSection
+      heading="Description"
+      outcome={outcome}
+      failedTitle="The description was not saved"
+      busy={busy}
+      onSubmit={onSubmit}
+      editable={editable}
+      submitLabel="Save description"
+    >
+      <TextAreaField
+        label="What it allows"
+        maxLength={500}
+        rows={2}
+        value={description}
+        onChange={(event) => setDescription(event.target.value)}
+      />
+    </EditSection>
   );
 }
 

@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../shared/Button';
 import { ErrorPanel } from '../../../shared/ErrorPanel';
 import { useRouter } from '../../../shared/router';
 import { useCheckedSubmit } from '../../../shared/use-checked-submit';
 import { AdminLayout } from '../../components/AdminLayout';
 import { DeleteSection } from '../../components/DeleteSection';
 import { DetailLoading } from '../../components/DetailLoading';
-import { type Outcome, OutcomeMessage } from '../../components/OutcomeMessage';
+import { EditSection } from '../../components/EditSection';
+import type { Outcome } from '../../components/OutcomeMessage';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
 import { describeError } from '../../error-text';
 import { goTo, withQuery } from '../../navigation';
@@ -109,32 +109,30 @@ function RoleSettingsSection({
   }
 
   return (
-    <section className="section" aria-labelledby="role-settings-heading">
-      <h2 id="role-settings-heading">Role</h2>
-      <OutcomeMessage outcome={outcome} failedTitle="The changes were not saved" />
-      {permissions.error ? (
-        <ErrorPanel title="The permissions could not be loaded">
-          <p>{describeError(permissions.error)}</p>
-        </ErrorPanel>
-      ) : null}
-      <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy}>
-        <fieldset className="form-fieldset" disabled={!editable}>
-          <RoleFields
-            draft={draft}
-            onChange={(change) => setDraft((previous) => ({ ...previous, ...change }))}
-            nameError={fieldErrors.name}
-            permissions={permissions.data?.permissions ?? []}
-          />
-        </fieldset>
-        {editable ? (
-          <div className="form-actions">
-            <Button type="submit" variant="secondary" disabled={busy}>
-              {busy ? 'Saving…' : 'Save role'}
-            </Button>
-          </div>
-        ) : null}
-      </form>
-    </section>
+    <EditSection
+      heading="Role"
+      outcome={outcome}
+      failedTitle="The changes were not saved"
+      notice={
+        permissions.error ? (
+          <ErrorPanel title="The permissions could not be loaded">
+            <p>{describeError(permissions.error)}</p>
+          </ErrorPanel>
+        ) : null
+      }
+      formRef={formRef}
+      busy={busy}
+      onSubmit={onSubmit}
+      editable={editable}
+      submitLabel="Save role"
+    >
+      <RoleFields
+        draft={draft}
+        onChange={(change) => setDraft((previous) => ({ ...previous, ...change }))}
+        nameError={fieldErrors.name}
+        permissions={permissions.data?.permissions ?? []}
+      />
+    </EditSection>
   );
 }
 
