@@ -1,4 +1,6 @@
 import { type Static, Type } from 'typebox';
+import { Value } from 'typebox/value';
+import { Email } from '../accounts/schemas.js';
 import type { AppContext } from '../app/app-context.js';
 
 /**
@@ -6,8 +8,6 @@ import type { AppContext } from '../app/app-context.js';
  * running server it talks to). The OPAQUE client runs in the command, so the admin password never leaves it; the
  * steps are the install UI's: register the first admin, then complete with the install choices.
  */
-
-const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+$/;
 
 export const InstallCheckSchema = Type.Object(
   {
@@ -37,8 +37,9 @@ export const InstallCompleteSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** The install page's rule for the first admin's email, with a message that names the command's option. */
 function checkEmail(email: string): void {
-  if (!EMAIL.test(email)) throw new Error('--admin-email must be an email address');
+  if (!Value.Check(Email, email)) throw new Error('--admin-email must be an email address');
 }
 
 async function refuseWhenInstalled(context: AppContext): Promise<void> {
