@@ -367,6 +367,7 @@ describe.runIf(testDatabaseKind() === 'embedded')(
       server.signal('SIGTERM');
       await server.exited;
       expect(existsSync(join(dataDir, 'db', LOCK_FILE))).toBe(false);
+      expect(existsSync(join(dataDir, 'control.sock'))).toBe(false);
       const listed = await tessera(['clients', 'list'], env);
       expect(listed.stderr).toBe('');
       expect(listed.stdout).toBe(listedThroughServer);
