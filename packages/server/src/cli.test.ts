@@ -9,6 +9,7 @@ import { newKekText } from './crypto/keyring.js';
 import { LOCK_FILE } from './db/data-dir-lock.js';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './testing/database.js';
 import { postJson } from './testing/opaque-client.js';
+import { ServedProcess, type ServeSettings } from './testing/served-process.js';
 import { freePort } from './testing/server.js';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
@@ -28,34 +29,42 @@ function baseEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, ...extra };
 }
 
-/** Runs the real CLI entry point (TypeScript through tsx) as its own process. */
+/** Every process this file starts, so that none outlives it: a test that times out leaves its child running. */
+const children = new Set<ChildProcess>();
+const served: ServedProcess[] = [];
+afterAll(async () => {
+  for (const child of children) child.kill('SIGKILL');
+  await Promise.all([...served.map((server) => server.stop())]);
+});
+
+/** Longer than the command waits for a starting server's socket (a minute), shorter than the tests around it. */
+const COMMAND_TIMEOUT_MS = 90_000;
+
+/** Runs the real CLI entry point (TypeScript through tsx) as its own process; kills it if it never finishes. */
 function tessera(args: string[], env: Record<string, string> = {}, stdin = ''): Promise<Result> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { env: baseEnv(env) });
+    children.add(child);
+    const timer = setTimeout(() => child.kill('SIGKILL'), COMMAND_TIMEOUT_MS);
     child.stdin.end(stdin);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      children.delete(child);
+      if (signal === 'SIGKILL') stderr += `[killed: still running after ${COMMAND_TIMEOUT_MS} ms]\n`;
+      resolve({ code, stdout, stderr });
+    });
   });
 }
 
-function startServe(
-  args: string[],
-  env: Record<string, string>,
-): { child: ChildProcess; ready: Promise<string> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve', ...args], { env: baseEnv(env) });
-  let output = '';
-  const ready = new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', (chunk) => {
-      output += chunk;
-      if (output.includes('Tessera is running')) resolve(output);
-    });
-    child.stderr?.on('data', (chunk) => (output += chunk));
-    child.on('close', (code) => reject(new Error(`serve exited with ${code}: ${output}`)));
-  });
-  return { child, ready };
+/** `tessera serve`, stopped (kill -9) when the file ends whatever happened. */
+async function startServe(settings: ServeSettings): Promise<ServedProcess> {
+  const server = await ServedProcess.start(settings);
+  served.push(server);
+  return server;
 }
 
 describe('tessera command', () => {
@@ -170,11 +179,6 @@ describe('headless setup', () => {
   }, 180_000);
 });
 
-async function exitOf(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  await new Promise((resolve) => child.once('exit', resolve));
-}
-
 function tokenRequest(publicUrl: string, clientId: string, secret: string): Promise<Response> {
   return fetch(`${publicUrl}/token`, {
     method: 'POST',
@@ -230,7 +234,8 @@ describe.runIf(testDatabaseKind() === 'embedded')(
     let env: Record<string, string>;
     let publicUrl: string;
     let adminUrl: string;
-    let server: ChildProcess;
+    let settings: ServeSettings;
+    let server: ServedProcess;
     let secret: string;
     let kids: string[];
     let listedThroughServer: string;
@@ -246,15 +251,9 @@ describe.runIf(testDatabaseKind() === 'embedded')(
         TESSERA_BASE_URL: publicUrl,
         TESSERA_ADMIN_URL: adminUrl,
       };
-      const started = startServe([], env);
-      server = started.child;
-      await started.ready;
-    }, 120_000);
-
-    afterAll(async () => {
-      server?.kill('SIGKILL');
-      if (server) await exitOf(server);
-    });
+      settings = { env: { TESSERA_DATA_DIR: dataDir }, publicPort, adminPort };
+      server = await startServe(settings);
+    }, 200_000);
 
     it('installs through the server: /install says installed at once and the admin can sign in', async () => {
       expect(await installed(adminUrl)).toBe(false);
@@ -346,14 +345,11 @@ describe.runIf(testDatabaseKind() === 'embedded')(
     });
 
     it('starts again after kill -9 on the same directory, with everything written before', async () => {
-      server.kill('SIGKILL');
-      await exitOf(server);
+      await server.crash();
       // The dead server's lock file and socket are still there; neither stops the next start.
       expect(existsSync(join(dataDir, 'db', LOCK_FILE))).toBe(true);
       expect(existsSync(join(dataDir, 'control.sock'))).toBe(true);
-      const restarted = startServe([], env);
-      server = restarted.child;
-      await restarted.ready;
+      server = await startServe(settings);
       expect(await installed(adminUrl)).toBe(true);
       expect(await adminSignInStatus(adminUrl, 'root@example.com', password)).toBe(200);
       expect((await tokenRequest(publicUrl, 'batch', secret)).status).toBe(200);
@@ -365,12 +361,13 @@ describe.runIf(testDatabaseKind() === 'embedded')(
       expect(listed.code).toBe(0);
       listedThroughServer = listed.stdout;
       expect(listedThroughServer).toBe('batch\tconfidential\tBatch\tclient_credentials\n');
-    }, 180_000);
+    }, 240_000);
 
     it('prints the same when it runs by itself once the server has stopped', async () => {
-      server.kill('SIGTERM');
-      await exitOf(server);
+      server.signal('SIGTERM');
+      await server.exited;
       expect(existsSync(join(dataDir, 'db', LOCK_FILE))).toBe(false);
+      expect(existsSync(join(dataDir, 'control.sock'))).toBe(false);
       const listed = await tessera(['clients', 'list'], env);
       expect(listed.stderr).toBe('');
       expect(listed.stdout).toBe(listedThroughServer);
@@ -380,10 +377,8 @@ describe.runIf(testDatabaseKind() === 'embedded')(
 
 describe.runIf(testDatabaseKind() === 'postgres')('tessera serve on PostgreSQL', () => {
   const databases: TestDatabase[] = [];
-  const children: ChildProcess[] = [];
   afterAll(async () => {
-    for (const child of children) child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await Promise.all(served.map((server) => server.stop()));
     for (const database of databases) await database.drop();
   });
 
@@ -394,20 +389,11 @@ describe.runIf(testDatabaseKind() === 'postgres')('tessera serve on PostgreSQL',
     const servers = await Promise.all(
       [0, 1].map(async () => {
         const [publicPort, adminPort] = [await freePort(), await freePort()];
-        const env = {
-          DATABASE_URL: database.url!,
-          TESSERA_KEK: kek,
-          TESSERA_PUBLIC_PORT: String(publicPort),
-          TESSERA_ADMIN_PORT: String(adminPort),
-        };
-        const started = startServe([], env);
-        children.push(started.child);
-        return { ...started, publicPort };
+        return startServe({ env: { DATABASE_URL: database.url!, TESSERA_KEK: kek }, publicPort, adminPort });
       }),
     );
-    await Promise.all(servers.map((server) => server.ready));
     for (const server of servers) {
-      expect((await fetch(`http://127.0.0.1:${server.publicPort}/readyz`)).status).toBe(200);
+      expect((await fetch(`${server.publicUrl}/readyz`)).status).toBe(200);
     }
     const pool = await database.open();
     const migrations = await pool.withConnection((connection) =>
@@ -419,7 +405,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('tessera serve on PostgreSQL',
     );
     expect(Number(keys[0]?.n)).toBe(3);
     await pool.close();
-  }, 60_000);
+  }, 200_000);
 
   it('the command writes to PostgreSQL directly, and a running node uses the new client at once', async () => {
     const database = await createTestDatabase();
@@ -432,9 +418,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('tessera serve on PostgreSQL',
       TESSERA_ADMIN_PORT: String(adminPort),
       TESSERA_DATA_DIR: mkdtempSync(join(tmpdir(), 'tessera-pg-')),
     };
-    const started = startServe([], env);
-    children.push(started.child);
-    await started.ready;
+    await startServe({ env, publicPort, adminPort });
     const created = await tessera([...CLIENT_ARGS, '--scope', 'jobs'], env);
     expect(created.stderr).toBe('');
     const { client_secret } = JSON.parse(created.stdout) as { client_secret: string };
@@ -442,20 +426,19 @@ describe.runIf(testDatabaseKind() === 'postgres')('tessera serve on PostgreSQL',
     // Nothing on PostgreSQL goes through a socket or takes the data directory's lock.
     expect(existsSync(join(env.TESSERA_DATA_DIR, 'control.sock'))).toBe(false);
     expect(existsSync(join(env.TESSERA_DATA_DIR, 'db'))).toBe(false);
-  }, 120_000);
+  }, 200_000);
 
   it('serve --workers 2 forks workers that share the ports', async () => {
     const database = await createTestDatabase();
     databases.push(database);
     const [publicPort, adminPort] = [await freePort(), await freePort()];
-    const started = startServe(['--workers', '2'], {
-      DATABASE_URL: database.url!,
-      TESSERA_KEK: newKekText(),
-      TESSERA_PUBLIC_PORT: String(publicPort),
-      TESSERA_ADMIN_PORT: String(adminPort),
+    const started = await startServe({
+      env: { DATABASE_URL: database.url!, TESSERA_KEK: newKekText() },
+      publicPort,
+      adminPort,
+      args: ['--workers', '2'],
     });
-    children.push(started.child);
-    expect(await started.ready).toMatch(/2 processes/);
+    expect(started.output).toMatch(/2 processes/);
     const deadline = Date.now() + 30_000;
     let healthy = 0;
     while (healthy < 10 && Date.now() < deadline) {
@@ -464,5 +447,5 @@ describe.runIf(testDatabaseKind() === 'postgres')('tessera serve on PostgreSQL',
       else await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(healthy).toBe(10);
-  }, 60_000);
+  }, 200_000);
 });

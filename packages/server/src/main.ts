@@ -80,8 +80,6 @@ Options:
   --help        Show this help`,
 };
 
-/** One-shot commands start no background timers (signing-key maintenance, housekeeping): they exit when done. */
-
 function fail(message: string): never {
   process.stderr.write(`tessera: ${message}\n`);
   process.exit(1);

@@ -1,15 +1,13 @@
 import { type Static, Type } from 'typebox';
-import { normalizeEmail } from '../accounts/users.js';
+import { Value } from 'typebox/value';
+import { Email } from '../accounts/schemas.js';
 import type { AppContext } from '../app/app-context.js';
-import { adminUsers } from '../db/schema/index.js';
 
 /**
  * The headless install's steps on the side that holds the database (the tessera command's own process, or the
  * running server it talks to). The OPAQUE client runs in the command, so the admin password never leaves it; the
  * steps are the install UI's: register the first admin, then complete with the install choices.
  */
-
-const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+$/;
 
 export const InstallCheckSchema = Type.Object(
   {
@@ -39,8 +37,9 @@ export const InstallCompleteSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** The install page's rule for the first admin's email, with a message that names the command's option. */
 function checkEmail(email: string): void {
-  if (!EMAIL.test(email)) throw new Error('--admin-email must be an email address');
+  if (!Value.Check(Email, email)) throw new Error('--admin-email must be an email address');
 }
 
 async function refuseWhenInstalled(context: AppContext): Promise<void> {
@@ -65,10 +64,10 @@ export async function startInstallRegistration(
 ): Promise<{ registration_id: string; registration_response: string }> {
   checkEmail(input.admin_email);
   await refuseWhenInstalled(context);
-  const started = await context.admin.passwords.startRegistration(
-    { email: input.admin_email },
+  const started = await context.admin.install.startAdminRegistration(
+    { via: 'cli' },
+    input.admin_email,
     input.registration_request,
-    'admin_set',
   );
   return { registration_id: started.registrationId, registration_response: started.registrationResponse };
 }
@@ -78,33 +77,17 @@ export async function completeInstall(
   context: AppContext,
   input: Static<typeof InstallCompleteSchema>,
 ): Promise<{ email: string; admin_url: string }> {
-  const baseUrl = input.base_url === null ? null : context.admin.publicBaseUrl.validate(input.base_url);
-  const token = await context.admin.install.issueToken();
-  if (!token) throw new Error('the service is already installed');
-  const registration = await context.admin.passwords.consumeRegistration(
-    input.registration_id,
-    input.registration_record,
-    'admin_set',
+  await refuseWhenInstalled(context);
+  const { admin } = await context.admin.install.complete(
+    { via: 'cli' },
+    {
+      registrationId: input.registration_id,
+      registrationRecord: input.registration_record,
+      adminName: input.admin_name,
+      productName: input.product_name,
+      selfRegistration: input.self_registration,
+      baseUrl: input.base_url,
+    },
   );
-  await context.admin.install.complete(token, async (tx) => {
-    await tx.insert(adminUsers).values({
-      id: registration.userId,
-      email: registration.email,
-      emailNormalized: normalizeEmail(registration.email),
-      name: input.admin_name,
-      role: 'write',
-      opaqueRecord: input.registration_record,
-    });
-  });
-  await context.settings.set('product.name', input.product_name);
-  await context.settings.set('accounts.self_registration', input.self_registration);
-  if (baseUrl) await context.admin.publicBaseUrl.save(baseUrl);
-  await context.audit.record({
-    action: 'install.completed',
-    outcome: 'success',
-    actor: { type: 'installer' },
-    target: { type: 'admin_user', id: registration.userId },
-    details: { via: 'cli', base_url: baseUrl },
-  });
-  return { email: registration.email, admin_url: context.config.adminUrl };
+  return { email: admin.email, admin_url: context.config.adminUrl };
 }

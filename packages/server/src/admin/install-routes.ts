@@ -1,10 +1,8 @@
 import { Type } from 'typebox';
 import { Email, OpaqueMessage } from '../accounts/schemas.js';
-import { normalizeEmail } from '../accounts/users.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
-import { adminUsers } from '../db/schema/index.js';
 
 const InstallToken = Type.String({ minLength: 20, maxLength: 200 });
 
@@ -67,11 +65,10 @@ export function registerInstallRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      await context.admin.install.validate(request.body.token);
-      const started = await context.admin.passwords.startRegistration(
-        { email: request.body.email },
+      const started = await context.admin.install.startAdminRegistration(
+        { token: request.body.token, request },
+        request.body.email,
         request.body.registration_request,
-        'admin_set',
       );
       return { registration_id: started.registrationId, registration_response: started.registrationResponse };
     },
@@ -124,48 +121,19 @@ export function registerInstallRoutes(app: App, context: AppContext): void {
     },
     async (request) => {
       const body = request.body;
-      await context.admin.install.validate(body.token);
-      const baseUrl = body.base_url ? context.admin.publicBaseUrl.validate(body.base_url) : null;
-      const registration = await context.admin.passwords.consumeRegistration(
-        body.registration_id,
-        body.registration_record,
-        'admin_set',
-      );
-      await context.admin.install.complete(body.token, async (tx) => {
-        await tx.insert(adminUsers).values({
-          id: registration.userId,
-          email: registration.email,
-          emailNormalized: normalizeEmail(registration.email),
-          name: body.admin_name ?? '',
-          role: 'write',
-          opaqueRecord: body.registration_record,
-        });
-      });
-      await context.settings.set('product.name', body.product_name);
-      await context.settings.set('accounts.self_registration', body.self_registration);
-      if (body.smtp) {
-        await context.settings.set('smtp.host', body.smtp.host);
-        await context.settings.set('smtp.port', body.smtp.port);
-        await context.settings.set('smtp.security', body.smtp.security);
-        await context.settings.set('smtp.user', body.smtp.user ?? '');
-        await context.settings.set('smtp.password', body.smtp.password ?? '');
-        await context.settings.set('smtp.from', body.smtp.from);
-      }
-      const restart = baseUrl !== null ? await context.admin.publicBaseUrl.save(baseUrl) : false;
-      await context.audit.record({
-        action: 'install.completed',
-        outcome: 'success',
-        actor: { type: 'installer' },
-        target: { type: 'admin_user', id: registration.userId },
-        details: {
-          product_name: body.product_name,
-          self_registration: body.self_registration,
-          smtp: Boolean(body.smtp),
-          base_url: baseUrl,
+      const { baseUrlAppliesAfterRestart } = await context.admin.install.complete(
+        { token: body.token, request },
+        {
+          registrationId: body.registration_id,
+          registrationRecord: body.registration_record,
+          adminName: body.admin_name ?? '',
+          productName: body.product_name,
+          selfRegistration: body.self_registration,
+          baseUrl: body.base_url || null,
+          smtp: body.smtp,
         },
-        request,
-      });
-      return { installed: true as const, base_url_applies_after_restart: restart };
+      );
+      return { installed: true as const, base_url_applies_after_restart: baseUrlAppliesAfterRestart };
     },
   );
 }

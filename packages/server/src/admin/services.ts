@@ -16,21 +16,23 @@ export interface AdminServices {
 }
 
 export async function createAdminServices(
-  { config, database, sealer, settings }: Infrastructure,
+  { config, database, sealer, settings, audit }: Infrastructure,
   { accounts }: { accounts: AccountServices },
 ): Promise<AdminServices> {
   const users = new AdminUserService(database.db);
+  const passwords = new PasswordAuthentication(
+    database.db,
+    sealer,
+    accounts.opaque,
+    adminPasswordAccounts(database.db, users),
+    settings,
+  );
+  const publicBaseUrl = new PublicBaseUrl(config, settings);
   return {
     users,
     sessions: new SessionService(database.db, settings, 'admin'),
-    passwords: new PasswordAuthentication(
-      database.db,
-      sealer,
-      accounts.opaque,
-      adminPasswordAccounts(database.db, users),
-      settings,
-    ),
-    install: new InstallService(database.db),
-    publicBaseUrl: new PublicBaseUrl(config, settings),
+    passwords,
+    install: new InstallService(database.db, { users, passwords, settings, publicBaseUrl, audit }),
+    publicBaseUrl,
   };
 }

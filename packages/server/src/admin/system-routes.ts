@@ -3,7 +3,7 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { type SettingKey, SettingValidationError } from '../config/settings.js';
-import { SIGNING_ALGORITHMS, type SigningAlgorithm } from '../crypto/signing-keys.js';
+import { becomesCurrentAfter, SIGNING_ALGORITHMS, type SigningAlgorithm } from '../crypto/signing-keys.js';
 import { auditedAdminChange } from './admin-audit.js';
 
 /** The part of JSON Schema a setting's type uses; the portal renders each setting's control from it. */
@@ -117,7 +117,7 @@ export function registerAdminSystemRoutes(app: App, context: AppContext): void {
       created_at: key.createdAt.toISOString(),
       activated_at: iso(key.activatedAt),
       promotion_requested_at: iso(key.promotionRequestedAt),
-      becomes_current_after: key.state === 'next' && key.promotionRequestedAt ? iso(key.promoteAfter) : null,
+      becomes_current_after: iso(becomesCurrentAfter(key)),
       retired_at: iso(key.retiredAt),
       removed_after: iso(key.removeAfter),
     }));

@@ -67,6 +67,8 @@ export async function startServer(
       await context.close();
     },
     async shutdown(graceMs) {
+      // As close() does: the socket file (and its private directory, if any) must not outlive the server.
+      await control?.close();
       const [publicCutOff, adminCutOff] = await Promise.all([
         drains[0].drain(() => running.publicApp.close(), graceMs),
         drains[1].drain(() => running.adminApp.close(), graceMs),

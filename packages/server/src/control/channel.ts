@@ -25,6 +25,7 @@ class LocalChannel implements ControlChannel {
   }
 }
 
+/** A one-shot context: no background timers (signing-key maintenance, housekeeping), so the command exits when done. */
 async function openLocal(config: Config): Promise<LocalChannel> {
   return new LocalChannel(
     await createContext(config, createLogger({ logLevel: 'warn' }), {

@@ -55,8 +55,6 @@ const OPERATIONS: Record<string, Operation<TSchema>> = {
   ),
 };
 
-export const CONTROL_OPERATIONS: readonly string[] = Object.keys(OPERATIONS);
-
 /**
  * The message the command prints when an operation says no, or null for an unexpected failure (a bug, which the
  * side it happened on reports in full).

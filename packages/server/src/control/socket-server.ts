@@ -49,7 +49,8 @@ export async function answerRequest(context: AppContext, line: string): Promise<
   let operation: string | undefined;
   try {
     const request = parseRequest(line);
-    operation = request.operation;
+    // Logged as its answer says it (cut to 80 characters): the name is whatever the peer sent, up to 64 KiB.
+    operation = request.operation.slice(0, 80);
     const result = await runControlOperation(context, request.operation, request.input);
     context.logger.info({ operation }, 'control socket: operation done');
     return { ok: true, result: result ?? null };

@@ -6,7 +6,7 @@ import type { ControlChannel } from '../control/protocol.js';
 import { type ResealReport, resealAll } from './kek-rotation.js';
 import { addKeyToFile, parseKeyringText } from './keyring.js';
 import type { SealedColumn } from './sealed-columns.js';
-import { SIGNING_ALGORITHMS, type SigningAlgorithm } from './signing-keys.js';
+import { becomesCurrentAfter, SIGNING_ALGORITHMS, type SigningAlgorithm } from './signing-keys.js';
 
 /** `tessera keys rotate` and `tessera kek rotate`: parsing and printing here, the work on the database's side. */
 
@@ -51,8 +51,7 @@ export async function rotateSigningKeysForCommand(
     alg: key.alg,
     state: key.state,
     kid: key.kid,
-    becomes_current_after:
-      key.state === 'next' && key.promotionRequestedAt ? (key.promoteAfter?.toISOString() ?? null) : null,
+    becomes_current_after: becomesCurrentAfter(key)?.toISOString() ?? null,
     removed_after: key.state === 'retired' ? (key.removeAfter?.toISOString() ?? null) : null,
   }));
 }

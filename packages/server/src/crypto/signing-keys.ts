@@ -49,6 +49,14 @@ export interface KeyInfo {
   removeAfter: Date | null;
 }
 
+/**
+ * When a 'next' key becomes current: only once a rotation asked for its promotion (before that, `promoteAfter` is
+ * when it could be, not when it will be). Null for every other key.
+ */
+export function becomesCurrentAfter(key: KeyInfo): Date | null {
+  return key.state === 'next' && key.promotionRequestedAt ? key.promoteAfter : null;
+}
+
 const generate = promisify(generateKeyPair);
 
 /** Holds the advisory lock that serializes key-set changes across nodes ('tessera-signing-keys'). */

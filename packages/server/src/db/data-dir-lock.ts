@@ -230,12 +230,11 @@ export function readLockHolder(directory: string): LockHolder | null {
   return state.holder;
 }
 
-const heldTokens = new Set<string>();
-
 /** A held lock: released by `release()`, or at the latest when the process exits. */
 export class DataDirectoryLock {
   readonly path: string;
   private holder: LockHolder;
+  private released = false;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly releaseAtExit = () => this.release();
 
@@ -245,7 +244,6 @@ export class DataDirectoryLock {
   ) {
     this.path = join(directory, LOCK_FILE);
     this.holder = holder;
-    heldTokens.add(holder.token);
     process.once('exit', this.releaseAtExit);
     this.heartbeat = setInterval(() => this.touch(), HEARTBEAT_MS);
     this.heartbeat.unref();
@@ -256,7 +254,7 @@ export class DataDirectoryLock {
   }
 
   get held(): boolean {
-    return heldTokens.has(this.holder.token);
+    return !this.released;
   }
 
   /** A server announces that it serves, and where its control socket is (null: it has none). */
@@ -271,8 +269,8 @@ export class DataDirectoryLock {
   }
 
   release(): void {
-    if (!this.held) return;
-    heldTokens.delete(this.holder.token);
+    if (this.released) return;
+    this.released = true;
     clearInterval(this.heartbeat);
     process.removeListener('exit', this.releaseAtExit);
     try {

@@ -74,6 +74,10 @@ export class ServedProcess implements ServerEndpoints {
     return served;
   }
 
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   get hasExited(): boolean {
     return this.child.exitCode !== null || this.child.signalCode !== null;
   }
