@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
+import { COMMAND_ACTOR } from '../audit/audit-log.js';
 import type { ControlChannel } from '../control/protocol.js';
 import { type ClientInput, type GrantType, STANDARD_SCOPES } from './model.js';
 
@@ -54,7 +55,16 @@ export async function createClientForCommand(
   context: AppContext,
   input: ClientInput,
 ): Promise<Record<string, unknown>> {
-  const { client, secret } = await context.clients.registry.create(input);
+  // Audited like the admin API's create, in one transaction with it; the operator at the host is the actor.
+  const { client, secret } = await context.audit.recordChange(
+    () => context.clients.registry.create(input),
+    ({ client }) => ({
+      ...COMMAND_ACTOR,
+      action: 'client.created',
+      target: { type: 'client', id: client.id },
+      details: { via: 'cli', changes: input },
+    }),
+  );
   const output: Record<string, unknown> = {
     client_id: client.id,
     type: client.type,
@@ -80,10 +90,16 @@ export async function rotateClientSecretForCommand(
   context: AppContext,
   input: { client_id: string },
 ): Promise<{ client_id: string; client_secret: string }> {
-  return {
-    client_id: input.client_id,
-    client_secret: await context.clients.registry.rotateSecret(input.client_id),
-  };
+  const secret = await context.audit.recordChange(
+    () => context.clients.registry.rotateSecret(input.client_id),
+    {
+      ...COMMAND_ACTOR,
+      action: 'client.secret_rotated',
+      target: { type: 'client', id: input.client_id },
+      details: { via: 'cli' },
+    },
+  );
+  return { client_id: input.client_id, client_secret: secret };
 }
 
 export async function runClientsCommand(

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
+import { COMMAND_ACTOR } from '../audit/audit-log.js';
 import type { Config } from '../config/config.js';
 import type { ControlChannel } from '../control/protocol.js';
 import { type ResealReport, resealAll } from './kek-rotation.js';
@@ -46,7 +47,11 @@ export async function rotateSigningKeysForCommand(
   context: AppContext,
   input: { algorithms: SigningAlgorithm[] },
 ): Promise<KeyLine[]> {
-  await context.signingKeys.rotate(input.algorithms);
+  await context.audit.recordChange(() => context.signingKeys.rotate(input.algorithms), {
+    ...COMMAND_ACTOR,
+    action: 'signing_keys.rotated',
+    details: { via: 'cli', algorithms: input.algorithms },
+  });
   return (await context.signingKeys.list()).map((key) => ({
     alg: key.alg,
     state: key.state,
@@ -78,7 +83,13 @@ export async function rotateKekForCommand(
     keyring.reload();
     added = { version, file: config.kekFile };
   }
+  // Re-sealing goes row by row while the service runs (not one transaction), so it is recorded once it is done.
   const reports = await resealAll(database, sealer, columns);
+  await context.audit.record({
+    ...COMMAND_ACTOR,
+    action: 'kek.rotated',
+    details: { via: 'cli', added_version: added?.version ?? null, current_version: sealer.currentVersion },
+  });
   return { added, reports, current_version: sealer.currentVersion };
 }
 
