@@ -36,7 +36,11 @@ describe('changes made with the tessera command', () => {
       details: { via: 'cli' },
     });
     const [rotation] = await entries('client.secret_rotated');
-    expect(rotation).toMatchObject({ actorType: 'system', targetId: created.client_id, details: { via: 'cli' } });
+    expect(rotation).toMatchObject({
+      actorType: 'system',
+      targetId: created.client_id,
+      details: { via: 'cli' },
+    });
     const [keys] = await entries('signing_keys.rotated');
     expect(keys).toMatchObject({ actorType: 'system', details: { via: 'cli', algorithms: ['ES256'] } });
 
