@@ -127,6 +127,14 @@ describe('headless setup', () => {
     const tooShort = await tessera(['install', '--admin-email', 'root@example.com'], env, 'short\n');
     expect(tooShort.code).toBe(1);
     expect(tooShort.stderr).toMatch(/at least 8 characters/);
+    // The install page's limits: a product name it would refuse is refused here too, before the password.
+    const longName = await tessera(
+      ['install', '--admin-email', 'root@example.com', '--product-name', 'x'.repeat(81)],
+      env,
+      'a long admin password\n',
+    );
+    expect(longName.code).toBe(1);
+    expect(longName.stderr).toMatch(/--product-name must be 1 to 80 characters/);
     const installed = await tessera(
       ['install', '--admin-email', 'root@example.com', '--product-name', 'Acme ID'],
       env,

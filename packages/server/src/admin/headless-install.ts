@@ -1,7 +1,8 @@
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
-import { Email } from '../accounts/schemas.js';
+import { Email, OpaqueMessage } from '../accounts/schemas.js';
 import type { AppContext } from '../app/app-context.js';
+import { AdminName, BaseUrlChoice, ProductName, RegistrationId } from './install-schemas.js';
 
 /**
  * The headless install's steps on the side that holds the database (the tessera command's own process, or the
@@ -12,7 +13,7 @@ import type { AppContext } from '../app/app-context.js';
 export const InstallCheckSchema = Type.Object(
   {
     admin_email: Type.String({ maxLength: 320 }),
-    base_url: Type.Union([Type.String({ maxLength: 2000 }), Type.Null()]),
+    base_url: Type.Union([BaseUrlChoice, Type.Null()]),
   },
   { additionalProperties: false },
 );
@@ -20,18 +21,18 @@ export const InstallCheckSchema = Type.Object(
 export const InstallRegisterSchema = Type.Object(
   {
     admin_email: Type.String({ maxLength: 320 }),
-    registration_request: Type.String({ maxLength: 4096 }),
+    registration_request: OpaqueMessage,
   },
   { additionalProperties: false },
 );
 
 export const InstallCompleteSchema = Type.Object(
   {
-    registration_id: Type.String({ maxLength: 200 }),
-    registration_record: Type.String({ maxLength: 4096 }),
-    admin_name: Type.String({ maxLength: 200 }),
-    base_url: Type.Union([Type.String({ maxLength: 2000 }), Type.Null()]),
-    product_name: Type.String({ maxLength: 200 }),
+    registration_id: RegistrationId,
+    registration_record: OpaqueMessage,
+    admin_name: AdminName,
+    base_url: Type.Union([BaseUrlChoice, Type.Null()]),
+    product_name: ProductName,
     self_registration: Type.Boolean(),
   },
   { additionalProperties: false },

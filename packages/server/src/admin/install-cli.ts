@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import * as opaque from '@serenity-kit/opaque';
+import { Value } from 'typebox/value';
 import type { ControlChannel } from '../control/protocol.js';
+import { ADMIN_NAME_MAX, AdminName, PRODUCT_NAME_MAX, ProductName } from './install-schemas.js';
 
 export const INSTALL_HELP = `Usage: tessera install --admin-email EMAIL [options] < password-file
 
@@ -39,6 +41,11 @@ export async function runInstallCommand(channel: ControlChannel, args: string[])
       'self-registration': { type: 'boolean', default: false },
     },
   });
+  // The install page's limits, checked before anything else so a bad choice never costs a password prompt.
+  if (!Value.Check(ProductName, values['product-name']))
+    throw new Error(`--product-name must be 1 to ${PRODUCT_NAME_MAX} characters`);
+  if (!Value.Check(AdminName, values['admin-name']))
+    throw new Error(`--admin-name must be at most ${ADMIN_NAME_MAX} characters`);
   const email = values['admin-email'] ?? '';
   const baseUrl = values['base-url'] ?? null;
   // Refuse a bad choice or an installed service before asking for the password.

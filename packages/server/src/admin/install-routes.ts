@@ -3,6 +3,7 @@ import { Email, OpaqueMessage } from '../accounts/schemas.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
+import { AdminName, BaseUrlChoice, ProductName, RegistrationId } from './install-schemas.js';
 
 const InstallToken = Type.String({ minLength: 20, maxLength: 200 });
 
@@ -103,11 +104,11 @@ export function registerInstallRoutes(app: App, context: AppContext): void {
         body: Type.Object(
           {
             token: InstallToken,
-            registration_id: Type.String({ maxLength: 200 }),
+            registration_id: RegistrationId,
             registration_record: OpaqueMessage,
-            admin_name: Type.Optional(Type.String({ maxLength: 200 })),
-            product_name: Type.String({ minLength: 1, maxLength: 80 }),
-            base_url: Type.Optional(Type.String({ maxLength: 2000 })),
+            admin_name: Type.Optional(AdminName),
+            product_name: ProductName,
+            base_url: Type.Optional(BaseUrlChoice),
             self_registration: Type.Boolean(),
             smtp: Type.Optional(SmtpInput),
           },

@@ -1,7 +1,6 @@
 import * as opaque from '@serenity-kit/opaque';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runControlOperation } from '../control/operations.js';
-import { ControlError } from '../control/protocol.js';
+import { completeInstall } from './headless-install.js';
 import { postJson } from '../testing/opaque-client.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 
@@ -31,9 +30,10 @@ describe('install completion', () => {
       password,
     });
 
-    // The command's completion with a product name the setting refuses: it fails after the admin is created.
-    const failed = await runControlOperation(server.context, 'install.complete', {
-      registration_id: start.json.registration_id,
+    // The command's completion step with a product name the setting refuses (the command's own input check is
+    // bypassed here): it fails after the admin is created, inside the one transaction.
+    const failed = await completeInstall(server.context, {
+      registration_id: start.json.registration_id as string,
       registration_record: registrationRecord,
       admin_name: '',
       base_url: null,
@@ -43,8 +43,8 @@ describe('install completion', () => {
       () => null,
       (error: unknown) => error,
     );
-    expect(failed).toBeInstanceOf(ControlError);
-    expect((failed as ControlError).code).toBe('refused');
+    expect(failed).toBeInstanceOf(Error);
+    expect((failed as Error).message).toMatch(/product\.name/);
     expect(await server.context.admin.install.installed()).toBe(false);
     expect(await server.context.admin.users.findByEmail('root@example.com')).toBeNull();
     expect(await server.context.audit.list({ action: 'install.completed' }, 10)).toEqual([]);
