@@ -59,3 +59,42 @@ describe('log redaction', () => {
     }
   });
 });
+
+describe('database errors in the log', () => {
+  it('keep the statement and the driver message but never the values, at any depth of the cause chain', async () => {
+    const { DrizzleQueryError } = await import('drizzle-orm/errors');
+    const { Writable } = await import('node:stream');
+    const { createLogger } = await import('./logging.js');
+    const secret = 'SEALED-SECRET-5e5e5e';
+    const email = 'someone.private@example.com';
+    const driverError = Object.assign(
+      new Error('duplicate key value violates unique constraint "users_email_key"'),
+      {
+        code: '23505',
+        detail: `Key (email)=(${email}) already exists.`,
+      },
+    );
+    const failed = new DrizzleQueryError(
+      'insert into "users" ("email", "secret") values ($1, $2)',
+      [email, `${secret}\nsecond line`],
+      driverError,
+    );
+    const lines: string[] = [];
+    const destination = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logger = createLogger({ logLevel: 'info' }, destination);
+    logger.error({ err: failed }, 'unhandled error');
+    logger.error({ err: new Error('wrapped', { cause: failed }) }, 'unhandled error');
+    const text = lines.join('');
+    expect(lines).toHaveLength(2);
+    expect(text).toContain('insert into \\"users\\"');
+    expect(text).toContain('users_email_key');
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain('second line');
+    expect(text).not.toContain(email);
+  });
+});

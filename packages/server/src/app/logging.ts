@@ -69,6 +69,37 @@ const REDACT_PATHS = [
   '*.code_verifier',
 ];
 
+/** Fields of a database driver's error that repeat a statement's values: emails, hashes, sealed secrets. */
+const VALUE_BEARING_ERROR_FIELDS = ['params', 'parameters', 'detail', 'where', 'internalQuery'];
+
+/**
+ * Drizzle wraps a failed statement as `Failed query: <sql>\nparams: <values>`, and PostgreSQL's error `detail`
+ * quotes the offending value (`Key (email)=(...) already exists`). The SQL text and the error code help an
+ * operator; the values are user data and may be secrets, so they never reach the log, anywhere in the cause chain.
+ */
+export function serializeError(error: unknown): unknown {
+  return pino.stdSerializers.err(withoutStatementValues(error, 0) as Error);
+}
+
+function withoutStatementValues(error: unknown, depth: number): unknown {
+  if (!(error instanceof Error) || depth > 5) return error;
+  const fields = error as Error & Record<string, unknown>;
+  const cause = withoutStatementValues(fields.cause, depth + 1);
+  const bearsValues = VALUE_BEARING_ERROR_FIELDS.some((field) => field in fields);
+  if (!bearsValues && cause === fields.cause) return error;
+  const copy = Object.create(Object.getPrototypeOf(error)) as Record<string, unknown>;
+  for (const key of Object.getOwnPropertyNames(error)) copy[key] = fields[key];
+  for (const field of VALUE_BEARING_ERROR_FIELDS) if (field in fields) copy[field] = REDACTED;
+  const message =
+    'params' in fields && typeof fields.query === 'string'
+      ? `Failed query: ${fields.query}\nparams: ${REDACTED}`
+      : error.message;
+  copy.message = message;
+  copy.stack = error.stack?.replace(error.message, message);
+  if (fields.cause !== undefined) copy.cause = cause;
+  return copy;
+}
+
 export function createLogger(config: Pick<Config, 'logLevel'>, destination?: DestinationStream): Logger {
   return pino(
     {
@@ -84,7 +115,7 @@ export function createLogger(config: Pick<Config, 'logLevel'>, destination?: Des
             remoteAddress: request.ip ?? request.socket?.remoteAddress,
           };
         },
-        err: pino.stdSerializers.err,
+        err: serializeError,
       },
     },
     destination,
