@@ -46,7 +46,7 @@ export function decodeCrockford(text: string, byteLength: number): CrockfordDeco
     const character = text[index]!;
     const value = VALUES.get(character);
     if (value === undefined) return { ok: false, reason: 'invalid_character', index, character };
-    buffer = ((buffer << 5) | value) & 0x3ff;
+    buffer = ((buffer << 5) | value) & 0xfff;
     bits += 5;
     if (bits >= 8) {
       bits -= 8;
