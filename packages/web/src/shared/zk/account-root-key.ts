@@ -1,11 +1,12 @@
 import { decodeBase64url, encodeBase64url } from './base64url';
 import type { Bytes } from './bytes';
 import { constantTimeEqual, randomBytes, wipe } from './bytes';
-import { hkdfBytes, importHkdfKey } from './hkdf';
+import { hkdfAesGcmKey, hkdfBytes, importHkdfKey } from './hkdf';
 import {
   ACCOUNT_ROOT_KEY_BYTES,
   CLIENT_APP_KEY_BYTES,
   CLIENT_APP_KEY_LABEL,
+  ENCRYPTION_PRIVATE_KEY_LABEL,
   KEY_CHECK_BYTES,
   KEY_CHECK_LABEL,
   structuredInfo,
@@ -100,6 +101,15 @@ export class AccountRootKey {
    * bytes. Bytes because the protocol delivers them (inside a JWE to the app); the caller wipes them after use.
    * `organizationId` is null for a client whose key scope is `client`.
    */
+  /**
+   * The key that wraps the user's private encryption JWK (§6): HKDF(ARK, no salt,
+   * JSON(["tessera/zk/v2/enc-priv", user_id, key_id])), a non-extractable AES-256-GCM key.
+   */
+  encryptionPrivateKeyWrappingKey(userId: string, keyId: string): Promise<CryptoKey> {
+    const info = structuredInfo([ENCRYPTION_PRIVATE_KEY_LABEL, userId, keyId]);
+    return hkdfAesGcmKey(this.#derivation, EMPTY_SALT, info, ['encrypt', 'unwrapKey']);
+  }
+
   async clientAppKey(clientId: string, organizationId: string | null): Promise<Bytes> {
     const info = structuredInfo([CLIENT_APP_KEY_LABEL, clientId, organizationId]);
     return hkdfBytes(this.#derivation, EMPTY_SALT, info, CLIENT_APP_KEY_BYTES);

@@ -6,6 +6,13 @@ export { AccountRootKey } from './account-root-key';
 export { decodeBase64url, encodeBase64url } from './base64url';
 export type { Bytes } from './bytes';
 export {
+  type AccountKeyBinding,
+  createEncryptionKeyPair,
+  jwkThumbprint,
+  openEncryptionPrivateKey,
+  type WrappedPrivateKey,
+} from './encryption-key-pair';
+export {
   type EnvelopeBinding,
   type EnvelopeRecord,
   envelopeAad,

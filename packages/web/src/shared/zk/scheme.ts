@@ -26,6 +26,8 @@ export const ENVELOPE_KDF_INFO: Readonly<Record<EnvelopeType, string | null>> = 
 export const KEY_CHECK_LABEL = 'tessera/zk/v2/key-check';
 export const CLIENT_APP_KEY_LABEL = 'tessera/zk/v2/cak';
 export const ENVELOPE_AAD_LABEL = 'tessera/zk/v2/envelope';
+/** Both the HKDF info and the AAD of the wrapped private encryption key start with it (§6). */
+export const ENCRYPTION_PRIVATE_KEY_LABEL = 'tessera/zk/v2/enc-priv';
 /** Prefix of the recovery key's checksum input (§3.3). */
 export const RECOVERY_KEY_CHECKSUM_LABEL = 'tessera/zk/v2/recovery-key';
 /** `typ` of the delivery JWE's protected header (§5 step 2). */
