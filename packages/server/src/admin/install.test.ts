@@ -1,8 +1,8 @@
 import * as opaque from '@serenity-kit/opaque';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeInstall } from './headless-install.js';
 import { postJson } from '../testing/opaque-client.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
+import { completeInstall } from './headless-install.js';
 
 let server: TestServer;
 afterAll(async () => {
