@@ -252,6 +252,22 @@ describe('envelopes per docs/zk.md §3', () => {
       /credential_id/,
     );
     await expect(sealEnvelope(ark, binding, trustedDeviceSecret(deviceKey))).rejects.toThrow(/device_id/);
+    // Members of other types and the server's limits (docs/zk.md §7.1) are refused before anything is sent.
+    const password = await passwordSecret(exportKey());
+    await expect(sealEnvelope(ark, binding, password, { deviceId: crypto.randomUUID() })).rejects.toThrow(
+      /device_id/,
+    );
+    await expect(sealEnvelope(ark, binding, password, { credentialId: 'Y3JlZA' })).rejects.toThrow(
+      /credential_id/,
+    );
+    await expect(
+      sealEnvelope(ark, binding, await passkeyPrfSecret(prf.slice()), {
+        credentialId: 'Y3JlZA',
+        prfSalt: 'AAAA',
+      }),
+    ).rejects.toThrow(/prf_salt/);
+    await expect(sealEnvelope(ark, binding, password, { label: 'x'.repeat(101) })).rejects.toThrow(/100/);
+    expect((await sealEnvelope(ark, binding, password, { label: 'x'.repeat(100) })).label).toHaveLength(100);
   });
 
   it('refuses inputs that are not what the envelope types need', async () => {

@@ -10,6 +10,7 @@ import {
   type EnvelopeType,
   GCM_NONCE_BYTES,
   KDF_SALT_BYTES,
+  MAX_LABEL_LENGTH,
   structuredInfo,
   ZK_SCHEME,
 } from './scheme';
@@ -92,6 +93,17 @@ export async function sealEnvelope(
   }
   if (type === 'trusted_device' && options.deviceId === undefined) {
     throw new ZkError('invalid_envelope', 'a trusted_device envelope names its device_id');
+  }
+  // The server refuses these members on other types (and the limits of docs/zk.md §7.1); refuse them here first.
+  if (type !== 'passkey_prf' && (options.credentialId !== undefined || options.prfSalt !== undefined)) {
+    throw new ZkError('invalid_envelope', 'credential_id and prf_salt belong to passkey_prf envelopes');
+  }
+  if (type !== 'trusted_device' && options.deviceId !== undefined) {
+    throw new ZkError('invalid_envelope', 'device_id belongs to trusted_device envelopes');
+  }
+  if (options.prfSalt !== undefined) decodeBase64urlOfLength(options.prfSalt, KDF_SALT_BYTES, 'a prf_salt');
+  if (options.label !== undefined && options.label.length > MAX_LABEL_LENGTH) {
+    throw new ZkError('invalid_envelope', `an envelope label has at most ${MAX_LABEL_LENGTH} characters`);
   }
   // Lower case: ids are bound into the AAD, so they have one spelling (the server requires lower-case UUIDs).
   const id = globalThis.crypto.randomUUID().toLowerCase();

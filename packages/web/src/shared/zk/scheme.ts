@@ -44,6 +44,8 @@ export const GCM_NONCE_BYTES = 12;
 export const GCM_TAG_BYTES = 16;
 /** nonce || ciphertext of the 32-byte ARK || tag. */
 export const ENVELOPE_CIPHERTEXT_BYTES = GCM_NONCE_BYTES + ACCOUNT_ROOT_KEY_BYTES + GCM_TAG_BYTES;
+/** The longest envelope label the server stores (§7.1). */
+export const MAX_LABEL_LENGTH = 100;
 
 /**
  * "JSON(...)" of docs/zk.md: the UTF-8 bytes of `JSON.stringify` of an array of strings, integers and null. One
