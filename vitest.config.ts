@@ -24,6 +24,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Browser-side code that runs in Node as well (the ZK cryptography is WebCrypto, globalThis.crypto).
+          name: 'web',
+          include: ['packages/web/src/**/*.test.ts'],
+          environment: 'node',
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'scripts',
           include: ['scripts/**/*.test.ts'],
           sequence: { groupOrder: 0 },
