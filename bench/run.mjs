@@ -443,6 +443,8 @@ async function runStateful(server, name, client, { connections, seconds }) {
     );
     const minting = createHttpClient(16);
     const codes = await flows.mintCodes(minting, wanted, CODE_MINTING_SECONDS).finally(() => minting.close());
+    // Let whatever the minting left behind in the server (commits, change-bus notices) settle outside the window.
+    await pause(250);
     const result = await runFlowLoad({
       ...common,
       durationSeconds: measuredSeconds,
@@ -622,7 +624,7 @@ async function main() {
         // A warm-up may run out (its codes are sized on a guess); a measurement that does is shorter than asked.
         if (run.exhausted && !phase)
           console.error(
-            `${label}${phase}: ran out of prepared ${name === 'code_exchange' ? 'codes' : 'chains'} after ${run.seconds.toFixed(1)} s`,
+            `${label}: ran out of ${{ code_exchange: 'prepared codes', refresh: 'live chains', sign_in: 'users' }[name]} after ${run.seconds.toFixed(1)} s`,
           );
         return run;
       } finally {
