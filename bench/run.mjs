@@ -272,9 +272,9 @@ function jwsHeader(token) {
  */
 
 /**
- * Reads the server's discovery document and builds the five requests, each with a check of its answer.
+ * Reads the server's discovery document and builds the five stateless requests, each with a check of its answer.
  * @param {Ready} ready
- * @returns {Promise<Record<(typeof SCENARIOS)[number], Scenario>>}
+ * @returns {Promise<Record<Exclude<(typeof SCENARIOS)[number], StatefulName>, Scenario>>}
  */
 async function scenariosFor(ready) {
   const discoveryUrl = `${ready.publicUrl}/.well-known/openid-configuration`;
