@@ -48,15 +48,18 @@ export function machineBusyTicks() {
 
 /**
  * @typedef {object} LoadResult
- * @property {number} requests completed requests
+ * @property {number} requests completed requests; in the stateful scenarios (flow-load.mjs) completed operations,
+ *   each one code exchange, one refresh or one whole sign-in of several requests
  * @property {number} seconds active wall time, from start to the last response
- * @property {number} requestsPerSecond
+ * @property {number} requestsPerSecond completed requests (operations) per second
  * @property {number} p50Ms
  * @property {number} p99Ms
- * @property {number} non2xx
- * @property {number} errors connection errors and timeouts
+ * @property {number} non2xx answers with an unexpected status (in the stateful scenarios: operations that got one)
+ * @property {number} errors connection errors and timeouts, and in the stateful scenarios operations whose answer
+ *   had the expected status but the wrong content
  * @property {Record<string, { count: number }>} statusCodes
- * @property {number} serverCpuMicrosPerRequest server user+system CPU per completed request
+ * @property {string[]} [problems] the first few failures of a stateful scenario, described
+ * @property {number} serverCpuMicrosPerRequest server user+system CPU per completed request (operation)
  * @property {number} serverCoreShare server CPU time over wall time (1 = one core busy all the time)
  * @property {number} loadCpuMicrosPerRequest the load tool's own CPU per request (this process)
  * @property {number} otherCoreShare CPU used by everything else on the machine over wall time (the other bench
@@ -82,9 +85,7 @@ function percentile(sorted, fraction) {
 export async function runLoad({ pid, connections, durationSeconds, maxRequests, ...request }) {
   const latencies = new Float64Array(maxRequests);
   let recorded = 0;
-  const cpuBefore = cpuTicks(pid);
-  const machineBefore = machineBusyTicks();
-  const loadCpuBefore = process.cpuUsage();
+  const accounting = startAccounting(pid);
   const started = performance.now();
   let lastResponse = started;
   const instance = autocannon({
@@ -113,28 +114,57 @@ export async function runLoad({ pid, connections, durationSeconds, maxRequests, 
   );
   const result = await instance;
   // autocannon stops on its one-second sampling tick; the active window ends with the last response.
-  const seconds = (lastResponse - started) / 1000;
-  const wallSeconds = (performance.now() - started) / 1000;
-  const serverSeconds = (cpuTicks(pid) - cpuBefore) / clockTicksPerSecond();
-  const machineSeconds = (machineBusyTicks() - machineBefore) / clockTicksPerSecond();
-  const loadCpu = process.cpuUsage(loadCpuBefore);
-  const loadSeconds = (loadCpu.user + loadCpu.system) / 1e6;
-
-  const sorted = latencies.subarray(0, recorded).sort();
   const completed = result.requests.total;
   return {
-    requests: completed,
-    seconds,
-    requestsPerSecond: completed / seconds,
-    p50Ms: percentile(sorted, 0.5),
-    p99Ms: percentile(sorted, 0.99),
+    ...accounting.finish(completed, (lastResponse - started) / 1000),
+    ...latencyPercentiles(latencies.subarray(0, recorded)),
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     statusCodes: result.statusCodeStats,
-    serverCpuMicrosPerRequest: completed > 0 ? (serverSeconds * 1e6) / completed : Number.NaN,
-    serverCoreShare: serverSeconds / seconds,
-    loadCpuMicrosPerRequest: completed > 0 ? (loadSeconds * 1e6) / completed : Number.NaN,
-    otherCoreShare: Math.max(0, machineSeconds - serverSeconds - loadSeconds) / wallSeconds,
+  };
+}
+
+/**
+ * p50 and p99 of a sample of latencies in milliseconds (sorted in place).
+ * @param {Float64Array} latencies
+ */
+export function latencyPercentiles(latencies) {
+  const sorted = latencies.sort();
+  return { p50Ms: percentile(sorted, 0.5), p99Ms: percentile(sorted, 0.99) };
+}
+
+/**
+ * Starts the CPU accounting of one measurement: the server process's CPU time from /proc/<pid>/stat, the whole
+ * machine's busy time from /proc/stat and this process's own (the load generator's), read now and again by
+ * `finish`. Shared by autocannon's runs (runLoad) and the stateful scenarios' own load loop (flow-load.mjs).
+ * @param {number} pid the server process
+ */
+export function startAccounting(pid) {
+  const cpuBefore = cpuTicks(pid);
+  const machineBefore = machineBusyTicks();
+  const loadCpuBefore = process.cpuUsage();
+  const started = performance.now();
+  return {
+    /**
+     * @param {number} completed operations completed in the window
+     * @param {number} seconds active wall time (from the start to the last answer)
+     */
+    finish(completed, seconds) {
+      const wallSeconds = (performance.now() - started) / 1000;
+      const serverSeconds = (cpuTicks(pid) - cpuBefore) / clockTicksPerSecond();
+      const machineSeconds = (machineBusyTicks() - machineBefore) / clockTicksPerSecond();
+      const loadCpu = process.cpuUsage(loadCpuBefore);
+      const loadSeconds = (loadCpu.user + loadCpu.system) / 1e6;
+      return {
+        requests: completed,
+        seconds,
+        requestsPerSecond: completed / seconds,
+        serverCpuMicrosPerRequest: completed > 0 ? (serverSeconds * 1e6) / completed : Number.NaN,
+        serverCoreShare: serverSeconds / seconds,
+        loadCpuMicrosPerRequest: completed > 0 ? (loadSeconds * 1e6) / completed : Number.NaN,
+        otherCoreShare: Math.max(0, machineSeconds - serverSeconds - loadSeconds) / wallSeconds,
+      };
+    },
   };
 }
 

@@ -7,17 +7,29 @@
  * Token formats (see docs/performance.md):
  * - client credentials: JWT (RFC 9068, ES256) via the default resource `urn:tessera-bench:api`;
  * - introspection: oidc-provider refuses to introspect JWTs, so the bench introspects an opaque client-credentials
- *   token (resource `urn:tessera-bench:opaque`), looked up in the in-memory adapter;
+ *   token (resource `urn:tessera-bench:opaque`), looked up in the in-memory adapter (bench/peer-adapter.mjs);
  * - userinfo: an opaque access token with a grant, created directly through the provider's models (the same
  *   records its authorization-code flow would save), since userinfo only reads them.
  *
- * Prints one line `BENCH_READY {publicUrl, clientId, clientSecret, userAccessToken, pid}` on stdout.
+ * For the stateful scenarios (code_exchange, refresh, sign_in) it is also the host application oidc-provider needs:
+ * - the interaction routes a real deployment writes itself: `GET /interaction/:uid` (what the login page is drawn
+ *   from), `POST /interaction/:uid/login` (a trivial password check: a constant-time compare against the account's
+ *   password kept in memory) and `POST /interaction/:uid/confirm` (the consent page's approval, creating the grant);
+ * - remembered consent, as Tessera has: the grant a user approved once is found again at the next sign-in
+ *   (`loadExistingGrant`), so a returning user goes authorize → login → code without a consent page;
+ * - refresh tokens for the code flow without `offline_access` (Tessera's policy: issued when the client may use
+ *   the refresh_token grant), rotated on every use; a rotated-out token presented again revokes its grant
+ *   (oidc-provider does that for every consumed refresh token).
+ * The sign-in accounts (BENCH_SIGN_IN_USERS of them, default 50) are announced with their passwords.
+ *
+ * Prints one line `BENCH_READY {publicUrl, clientId, clientSecret, userAccessToken, users, pid}` on stdout.
  */
-import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import Provider from 'oidc-provider';
 import { announceReady, exitOnSignal } from './child.mjs';
+import { createMapAdapter } from './peer-adapter.mjs';
 
 const require = createRequire(import.meta.url);
 /** The installed peer version, reported with the results. */
@@ -41,7 +53,15 @@ function privateJwk(alg) {
   return { ...privateKey.export({ format: 'jwk' }), kid: randomUUID(), alg, use: 'sig' };
 }
 
-/** The one bench user, answered from memory (the peer's accounts live wherever its host app keeps them). */
+/**
+ * @typedef {object} Account a user of the host application, answered from memory (the peer's accounts live
+ *   wherever its host app keeps them)
+ * @property {string} accountId
+ * @property {{ name: string, email: string, email_verified: boolean }} claims
+ * @property {Buffer} [password] for the sign-in accounts
+ */
+
+/** The userinfo scenario's user. @type {Account} */
 const account = {
   accountId: randomUUID(),
   claims: {
@@ -50,6 +70,107 @@ const account = {
     email_verified: true,
   },
 };
+
+/** The sign-in scenario's users, with passwords. */
+const signInUsers = Array.from({ length: Number(process.env.BENCH_SIGN_IN_USERS || 50) }, (_, index) => ({
+  accountId: randomUUID(),
+  claims: {
+    name: `Bench User ${index}`,
+    email: `bench-${index}-${randomBytes(4).toString('hex')}@example.com`,
+    email_verified: true,
+  },
+  password: Buffer.from(randomBytes(12).toString('base64url')),
+}));
+/** Every account by id, and the sign-in accounts by email. */
+const accountsById = new Map([account, ...signInUsers].map((entry) => [entry.accountId, entry]));
+const accountsByEmail = new Map(signInUsers.map((entry) => [entry.claims.email, entry]));
+
+/**
+ * Remembered consent: the grant each account approved (one client here), as a host application keeps it so that a
+ * returning user is not asked again after a new sign-in (the provider's default finds a grant through the browser
+ * session only).
+ * @type {Map<string, string>}
+ */
+const rememberedGrants = new Map();
+
+/**
+ * The host application's interaction routes (oidc-provider leaves them to it). Answers true when it handled the
+ * request.
+ * @param {Provider} provider
+ * @param {import('node:http').IncomingMessage} request
+ * @param {import('node:http').ServerResponse} response
+ */
+async function interaction(provider, request, response) {
+  const match = /^\/interaction\/[\w-]+(?:\/(login|confirm))?$/.exec(request.url ?? '');
+  if (!match) return false;
+  const action = match[1];
+  const answer = (/** @type {number} */ status, /** @type {unknown} */ body) => {
+    response.statusCode = status;
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify(body));
+  };
+  const details = await provider.interactionDetails(request, response);
+  if (request.method === 'GET' && !action) {
+    // What a login or consent page is drawn from.
+    answer(200, { uid: details.uid, prompt: details.prompt.name, client_id: details.params.client_id });
+    return true;
+  }
+  if (request.method !== 'POST' || !action) {
+    answer(405, { error: 'method_not_allowed' });
+    return true;
+  }
+  if (action === 'login') {
+    if (details.prompt.name !== 'login') {
+      answer(400, { error: 'not_a_login' });
+      return true;
+    }
+    /** @type {Buffer[]} */
+    const chunks = [];
+    for await (const chunk of request) chunks.push(chunk);
+    const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+    const user = accountsByEmail.get(form.get('email') ?? '');
+    const password = Buffer.from(form.get('password') ?? '');
+    // The trivial password check: a constant-time compare with the password kept in memory.
+    if (
+      !user?.password ||
+      user.password.length !== password.length ||
+      !timingSafeEqual(user.password, password)
+    ) {
+      answer(401, { error: 'invalid_credentials' });
+      return true;
+    }
+    await provider.interactionFinished(
+      request,
+      response,
+      { login: { accountId: user.accountId } },
+      { mergeWithLastSubmission: false },
+    );
+    return true;
+  }
+  // The consent page's approval: everything the request asks for that the grant lacks.
+  if (details.prompt.name !== 'consent') {
+    answer(400, { error: 'not_a_consent' });
+    return true;
+  }
+  const accountId = /** @type {string} */ (details.session?.accountId);
+  const grant = details.grantId
+    ? /** @type {InstanceType<Provider['Grant']>} */ (await provider.Grant.find(details.grantId))
+    : new provider.Grant({ accountId, clientId: /** @type {string} */ (details.params.client_id) });
+  const missing = /** @type {{ missingOIDCScope?: string[], missingOIDCClaims?: string[] }} */ (
+    details.prompt.details
+  );
+  if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+  if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+  const grantId = await grant.save();
+  rememberedGrants.set(accountId, grantId);
+  await provider.interactionFinished(
+    request,
+    response,
+    { consent: { grantId } },
+    { mergeWithLastSubmission: true },
+  );
+  return true;
+}
 
 /**
  * Starts the peer: listens first (port 0) so the issuer can name the real port, then attaches the provider.
@@ -74,6 +195,8 @@ async function startPeer() {
   const clientId = randomBytes(16).toString('base64url');
   const clientSecret = randomBytes(32).toString('base64url');
   const provider = new Provider(publicUrl, {
+    // In memory, without the development adapter's 1,000-entry limit (bench/peer-adapter.mjs).
+    adapter: createMapAdapter(),
     clients: [
       {
         client_id: clientId,
@@ -115,13 +238,48 @@ async function startPeer() {
         },
       },
     },
-    findAccount: (_ctx, id) =>
-      id === account.accountId
-        ? { accountId: id, claims: () => ({ sub: id, ...account.claims }) }
-        : undefined,
-    ttl: { AccessToken: 3600, ClientCredentials: 3600, Grant: 14 * 24 * 3600 },
+    findAccount: (_ctx, id) => {
+      const found = accountsById.get(id);
+      return found ? { accountId: id, claims: () => ({ sub: id, ...found.claims }) } : undefined;
+    },
+    // Remembered consent (see rememberedGrants): the grant of this browser session, else the one the account
+    // approved before.
+    loadExistingGrant: async (ctx) => {
+      const grantId =
+        ctx.oidc.result?.consent?.grantId ||
+        ctx.oidc.session?.grantIdFor(ctx.oidc.client.clientId) ||
+        (ctx.oidc.session?.accountId ? rememberedGrants.get(ctx.oidc.session.accountId) : undefined);
+      return grantId ? ctx.oidc.provider.Grant.find(grantId) : undefined;
+    },
+    // Tessera's policy: a refresh token whenever the client may use the grant, rotated on every use.
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    rotateRefreshToken: true,
+    ttl: {
+      AccessToken: 3600,
+      ClientCredentials: 3600,
+      Grant: 14 * 24 * 3600,
+      // Tessera's lifetimes: codes 60 s, refresh families 30 days, ID tokens 10 minutes.
+      AuthorizationCode: 60,
+      RefreshToken: 30 * 24 * 3600,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 14 * 24 * 3600,
+    },
   });
-  handler = provider.callback();
+  const callback = provider.callback();
+  handler = (request, response) => {
+    // Everything but the interaction routes goes straight to the provider, as before.
+    if (!request.url?.startsWith('/interaction/')) return callback(request, response);
+    interaction(provider, request, response)
+      .then((handled) => {
+        if (!handled) callback(request, response);
+      })
+      .catch((error) => {
+        console.error('peer interaction failed', error);
+        if (!response.headersSent) response.statusCode = 500;
+        response.end();
+      });
+  };
 
   return {
     provider,
@@ -163,8 +321,13 @@ announceReady({
   clientId: peer.clientId,
   clientSecret: peer.clientSecret,
   userAccessToken: await userAccessToken(peer.provider, peer.clientId),
+  users: signInUsers.map((user) => ({
+    email: user.claims.email,
+    password: user.password.toString('utf8'),
+    sub: user.accountId,
+  })),
   pid: process.pid,
-  server: `oidc-provider ${peer.version} (in-memory adapter)`,
+  server: `oidc-provider ${peer.version} (in-memory Map adapter)`,
   // oidc-provider refuses to introspect JWTs: the introspected token is an opaque client-credentials token.
   introspectionTokenParameters: { resource: OPAQUE_RESOURCE },
 });

@@ -8,12 +8,35 @@
  * @typedef {{ scenario: string, connections: number, tessera: LoadResult, peer: LoadResult }} Comparison
  */
 
-/** The issue's targets: minimum Tessera/peer req/s ratio per scenario, and a CPU ceiling per token. */
+/**
+ * The issues' targets: minimum Tessera/peer req/s ratio per scenario, and a ceiling on Tessera's server CPU per
+ * request (`unit` names what one request is there).
+ * @type {Record<string, { minRatio?: number, maxCpuMicros?: number, unit?: string }>}
+ */
 export const TARGETS = {
-  client_credentials: { minRatio: 2, maxCpuMicros: 100 },
+  client_credentials: { minRatio: 2, maxCpuMicros: 100, unit: 'token' },
   introspection: { minRatio: 1.5 },
   discovery: { minRatio: 1.2 },
   jwks: { minRatio: 1.2 },
+  // Issue 17: code exchange and refresh with rotation at least as fast as oidc-provider in memory (the bar is
+  // meant for PostgreSQL), and a whole sign-in in at most 3 ms of server CPU (on both databases).
+  code_exchange: { minRatio: 1 },
+  refresh: { minRatio: 1 },
+  sign_in: { maxCpuMicros: 3000, unit: 'sign-in' },
+};
+
+/**
+ * What a row of the stateful scenarios counts, printed under the table when they are in it.
+ * @type {Record<string, string>}
+ */
+const NOTES = {
+  code_exchange: 'code_exchange: one request per operation (POST /token, a code minted ahead, used once)',
+  refresh:
+    'refresh: one request per operation (POST /token, each refresh token used once, rotated, reuse detection on)',
+  sign_in:
+    'sign_in: one row counts whole sign-ins (req/s = sign-ins/s, CPU µs/req = per sign-in): Tessera 6 requests ' +
+    '(authorize, OPAQUE start and finish, pending-request view, finalize, token), the peer 5 (auth, interaction ' +
+    'page, login, resume, token)',
 };
 
 /**
@@ -72,6 +95,27 @@ export function comparisonTable(comparisons) {
 }
 
 /**
+ * The notes for the stateful scenarios among the comparisons, plus each server's sign-ins per second per core
+ * (one core's worth of its CPU, 10^6 µs, over its CPU per sign-in).
+ * @param {Comparison[]} comparisons
+ * @returns {string[]}
+ */
+export function scenarioNotes(comparisons) {
+  const names = new Set(comparisons.map(({ scenario }) => scenario));
+  const lines = Object.entries(NOTES)
+    .filter(([name]) => names.has(name))
+    .map(([, note]) => note);
+  for (const { scenario, connections, tessera, peer } of comparisons) {
+    if (scenario !== 'sign_in') continue;
+    lines.push(
+      `sign_in @${connections}: sign-ins/s per server core: Tessera ${fixed(1e6 / tessera.serverCpuMicrosPerRequest, 0)}, ` +
+        `peer ${fixed(1e6 / peer.serverCpuMicrosPerRequest, 0)}`,
+    );
+  }
+  return lines;
+}
+
+/**
  * One line per target and connection count: the measured value, the bar, and met or MISSED.
  * @param {Comparison[]} comparisons
  * @returns {{ lines: string[], allMet: boolean }}
@@ -80,20 +124,22 @@ export function checkTargets(comparisons) {
   const lines = [];
   let allMet = true;
   for (const { scenario, connections, tessera, peer } of comparisons) {
-    const target = TARGETS[/** @type {keyof typeof TARGETS} */ (scenario)];
+    const target = TARGETS[scenario];
     if (!target) continue;
-    const ratio = tessera.requestsPerSecond / peer.requestsPerSecond;
-    const ratioMet = ratio >= target.minRatio;
-    allMet &&= ratioMet;
-    lines.push(
-      `${ratioMet ? 'met   ' : 'MISSED'} ${scenario} @${connections}: req/s ratio ${fixed(ratio, 2)}× (target ≥ ${target.minRatio}×)`,
-    );
-    if ('maxCpuMicros' in target) {
+    if (target.minRatio !== undefined) {
+      const ratio = tessera.requestsPerSecond / peer.requestsPerSecond;
+      const ratioMet = ratio >= target.minRatio;
+      allMet &&= ratioMet;
+      lines.push(
+        `${ratioMet ? 'met   ' : 'MISSED'} ${scenario} @${connections}: req/s ratio ${fixed(ratio, 2)}× (target ≥ ${target.minRatio}×)`,
+      );
+    }
+    if (target.maxCpuMicros !== undefined) {
       const cpu = tessera.serverCpuMicrosPerRequest;
       const cpuMet = cpu <= target.maxCpuMicros;
       allMet &&= cpuMet;
       lines.push(
-        `${cpuMet ? 'met   ' : 'MISSED'} ${scenario} @${connections}: server CPU ${fixed(cpu, 1)} µs/token (target ≤ ${target.maxCpuMicros} µs)`,
+        `${cpuMet ? 'met   ' : 'MISSED'} ${scenario} @${connections}: server CPU ${fixed(cpu, 1)} µs/${target.unit ?? 'request'} (target ≤ ${target.maxCpuMicros} µs)`,
       );
     }
   }

@@ -1,8 +1,11 @@
 /**
  * `npm run bench`: starts Tessera (bench/tessera-server.mjs) and the peer, oidc-provider (bench/peer-server.mjs),
- * each as its own process on 127.0.0.1, checks every endpoint answers correctly, then runs the same bounded
- * autocannon load against both — client credentials, introspection, userinfo, discovery, JWKS — at each connection
- * count, and prints the comparison table and the issue's targets.
+ * each as its own process on 127.0.0.1, checks every endpoint answers correctly, then runs the same bounded load
+ * against both at each connection count, and prints the comparison table and the issue's targets:
+ * - autocannon for the stateless requests: client credentials, introspection, userinfo, discovery, JWKS;
+ * - a load loop of its own (flow-load.mjs, N concurrent workers over keep-alive connections) for the stateful
+ *   ones, whose every request carries a one-use value (flows.mjs): code_exchange (codes minted ahead, each used
+ *   once), refresh (rotating chains, each token used once) and sign_in (the whole sign-in of a returning user).
  *
  * Options (all optional):
  *   --connections=10,50      connection counts, in order
@@ -11,7 +14,8 @@
  *   --max-requests=500000    cap on responses per measurement
  *   --rounds=1               repeat the whole matrix; each cell keeps its best round (highest req/s), which
  *                            is the least disturbed by other load on a shared machine
- *   --scenarios=a,b          subset of client_credentials,introspection,userinfo,discovery,jwks
+ *   --scenarios=a,b          subset of client_credentials,introspection,userinfo,discovery,jwks,code_exchange,
+ *                            refresh,sign_in (default: all)
  *   --targets=tessera,peer   subset of servers to start and load
  *   --quiet-wait=0           before each measurement, wait up to this many seconds for the rest of the machine
  *                            to use less than 0.25 cores (a shared machine's other jobs blur the numbers)
@@ -25,7 +29,8 @@
  *   --strict                 exit 1 when a target is missed too
  *
  * A non-2xx answer, a connection error or a timeout (10 s) in any measurement fails the run (exit 1, listed at
- * the end, counted in the table's last column); the other measurements still run.
+ * the end, counted in the table's last column); the other measurements still run. In the stateful scenarios an
+ * operation fails on any unexpected status or content of any of its answers.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -35,8 +40,11 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { READY_PREFIX } from './child.mjs';
+import { oneUseSupply, reusableSupply, runFlowLoad } from './flow-load.mjs';
+import { prepareFlows } from './flows.mjs';
+import { createHttpClient } from './http-client.mjs';
 import { clockTicksPerSecond, runLoad, waitForQuiet } from './measure.mjs';
-import { checkTargets, comparisonTable } from './report.mjs';
+import { checkTargets, comparisonTable, scenarioNotes } from './report.mjs';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const SCENARIOS = /** @type {const} */ ([
@@ -45,7 +53,19 @@ const SCENARIOS = /** @type {const} */ ([
   'userinfo',
   'discovery',
   'jwks',
+  'code_exchange',
+  'refresh',
+  'sign_in',
 ]);
+/** The scenarios driven by flow-load.mjs rather than autocannon. */
+const STATEFUL = /** @type {const} */ (['code_exchange', 'refresh', 'sign_in']);
+/** @typedef {(typeof STATEFUL)[number]} StatefulName */
+/**
+ * Codes live 60 s in both servers: a measurement's codes are those minted within this many seconds, and a
+ * code-exchange measurement lasts at most CODE_MEASUREMENT_SECONDS, so the oldest code is well within its life.
+ */
+const CODE_MINTING_SECONDS = 20;
+const CODE_MEASUREMENT_SECONDS = 20;
 const READY_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 10_000;
 
@@ -60,6 +80,7 @@ const STOP_TIMEOUT_MS = 10_000;
  * @property {string} server
  * @property {Record<string, string>} [introspectionTokenParameters] extra token-request parameters for the
  *   token that gets introspected (the peer introspects only opaque tokens)
+ * @property {{ email: string, password: string, sub: string }[]} [users] the peer's sign-in accounts
  */
 
 /**
@@ -119,6 +140,13 @@ const targets = options.targets.split(',').map((name) => {
   if (name !== 'tessera' && name !== 'peer') throw new Error(`unknown target ${name}`);
   return /** @type {'tessera' | 'peer'} */ (name);
 });
+/**
+ * @param {string} name
+ * @returns {name is StatefulName}
+ */
+const isStateful = (name) => /** @type {readonly string[]} */ (STATEFUL).includes(name);
+/** Sign-in users and refresh chains: one per concurrent worker at the highest connection count. */
+const poolSize = Math.max(...connectionCounts);
 
 /** @type {Child[]} */
 const children = [];
@@ -135,7 +163,7 @@ let profileFile;
 function startChild(target) {
   const script = join(BENCH_DIR, target === 'tessera' ? 'tessera-server.mjs' : 'peer-server.mjs');
   /** @type {NodeJS.ProcessEnv} */
-  const env = { ...process.env, NODE_ENV: 'production' };
+  const env = { ...process.env, NODE_ENV: 'production', BENCH_SIGN_IN_USERS: String(poolSize) };
   if (target === 'tessera' && options.profile) {
     const directory = resolve(options.profile);
     mkdirSync(directory, { recursive: true });
@@ -244,9 +272,9 @@ function jwsHeader(token) {
  */
 
 /**
- * Reads the server's discovery document and builds the five requests, each with a check of its answer.
+ * Reads the server's discovery document and builds the five stateless requests, each with a check of its answer.
  * @param {Ready} ready
- * @returns {Promise<Record<(typeof SCENARIOS)[number], Scenario>>}
+ * @returns {Promise<Record<Exclude<(typeof SCENARIOS)[number], StatefulName>, Scenario>>}
  */
 async function scenariosFor(ready) {
   const discoveryUrl = `${ready.publicUrl}/.well-known/openid-configuration`;
@@ -365,27 +393,164 @@ async function failureOf(label, result, scenario) {
 /** @param {number} ms */
 const pause = (ms) => new Promise((resolvePromise) => setTimeout(resolvePromise, ms));
 
+/**
+ * @typedef {object} StatefulServer
+ * @property {Ready} ready
+ * @property {import('./flows.mjs').Flows | null} flows
+ * @property {(import('./flows.mjs').Chain & { dead?: boolean })[]} chains refresh chains, carried from one
+ *   measurement to the next; a chain whose last refresh failed is dead (its token's fate is unknown)
+ * @property {number} codeRate the last measured code exchanges per second (sizes the next supply of codes)
+ */
+
+/**
+ * One operation of a stateful scenario before the measurements, to check it works end to end.
+ * @param {StatefulServer} server
+ * @param {StatefulName} name
+ * @returns {Promise<import('./flow-load.mjs').Outcome>}
+ */
+async function checkStateful(server, name) {
+  const flows = /** @type {import('./flows.mjs').Flows} */ (server.flows);
+  const client = createHttpClient(1);
+  try {
+    if (name === 'code_exchange') return await flows.exchange(client, (await flows.mintCodes(client, 1))[0]);
+    if (name === 'sign_in') return await flows.signIn(client, flows.users[0]);
+    const chain = server.chains[0];
+    const outcome = await flows.refresh(client, chain);
+    if (!outcome.ok) chain.dead = true;
+    return outcome;
+  } finally {
+    client.close();
+  }
+}
+
+/**
+ * Prepares the supply of one stateful run (codes are minted here, before the CPU accounting starts) and runs it.
+ * @param {StatefulServer} server
+ * @param {StatefulName} name
+ * @param {import('./http-client.mjs').HttpClient} client
+ * @param {{ connections: number, seconds: number }} run
+ */
+async function runStateful(server, name, client, { connections, seconds }) {
+  const flows = /** @type {import('./flows.mjs').Flows} */ (server.flows);
+  const common = { pid: server.ready.pid, connections, maxOperations: maxRequests };
+  if (name === 'code_exchange') {
+    const measuredSeconds = Math.min(seconds, CODE_MEASUREMENT_SECONDS);
+    // Enough codes for the last measured rate (a first guess before any), with a margin; minting stops after
+    // CODE_MINTING_SECONDS so that no code comes near its 60 s expiry before it is used.
+    const wanted = Math.min(
+      maxRequests,
+      Math.ceil((server.codeRate || 500) * measuredSeconds * 2) + connections,
+    );
+    const minting = createHttpClient(16);
+    const codes = await flows.mintCodes(minting, wanted, CODE_MINTING_SECONDS).finally(() => minting.close());
+    // Let whatever the minting left behind in the server (commits, change-bus notices) settle outside the window.
+    await pause(250);
+    const result = await runFlowLoad({
+      ...common,
+      durationSeconds: measuredSeconds,
+      supply: oneUseSupply(codes),
+      operation: (code) => flows.exchange(client, code),
+    });
+    if (result.requests > 0) server.codeRate = result.requestsPerSecond;
+    return result;
+  }
+  if (name === 'refresh') {
+    return runFlowLoad({
+      ...common,
+      durationSeconds: seconds,
+      supply: reusableSupply(server.chains.filter((chain) => !chain.dead)),
+      operation: async (chain) => {
+        try {
+          const outcome = await flows.refresh(client, chain);
+          if (!outcome.ok) chain.dead = true;
+          return outcome;
+        } catch (error) {
+          chain.dead = true;
+          throw error;
+        }
+      },
+    });
+  }
+  return runFlowLoad({
+    ...common,
+    durationSeconds: seconds,
+    supply: reusableSupply(flows.users),
+    operation: (user) => flows.signIn(client, user),
+  });
+}
+
+/**
+ * A stateful run must have had no failed operation; its first few failures are described (a one-use request
+ * cannot be sent again to show the answer, as failureOf does).
+ * @param {string} label
+ * @param {import('./measure.mjs').LoadResult} result
+ * @returns {string | null}
+ */
+function flowFailureOf(label, result) {
+  if (result.non2xx === 0 && result.errors === 0) return null;
+  return (
+    `${label}: ${result.non2xx} operations with an unexpected status and ${result.errors} with errors, ` +
+    `timeouts or wrong answers (status codes ${JSON.stringify(result.statusCodes)}); first: ${(result.problems ?? []).join(' | ')}`
+  );
+}
+
 async function main() {
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   console.log(
     `node ${process.version} on ${process.platform}-${process.arch}, ${machineCores} cores (${cpu})${options.pin ? `, servers pinned to core ${serverCore}, load to core 0` : ''}`,
   );
   console.log(
-    `load: autocannon in this process, pipelining 1, ${durationSeconds} s per measurement after ${warmupSeconds} s warm-up, ` +
+    `load: autocannon in this process, pipelining 1 (stateful scenarios: one worker per connection, keep-alive), ` +
+      `${durationSeconds} s per measurement after ${warmupSeconds} s warm-up, ` +
       `≤ ${maxRequests} responses; CLK_TCK ${clockTicksPerSecond()}`,
   );
 
   const started = await Promise.all(targets.map(startChild));
-  /** @type {Record<string, { ready: Ready, scenarios: Awaited<ReturnType<typeof scenariosFor>> }>} */
+  /**
+   * @type {Record<string, { ready: Ready, scenarios: Awaited<ReturnType<typeof scenariosFor>>,
+   *   flows: import('./flows.mjs').Flows | null, chains: (import('./flows.mjs').Chain & { dead?: boolean })[],
+   *   codeRate: number }>}
+   */
   const servers = {};
+  const statefulSelected = scenarios.some(isStateful);
   for (const { ready } of started) {
-    servers[ready.target] = { ready, scenarios: await scenariosFor(ready) };
+    servers[ready.target] = {
+      ready,
+      scenarios: await scenariosFor(ready),
+      flows: null,
+      chains: [],
+      codeRate: 0,
+    };
     console.log(`${ready.target}: ${ready.server}, pid ${ready.pid}, ${ready.publicUrl}`);
+  }
+  if (statefulSelected) {
+    // Set-up of the stateful scenarios (not measured): users with remembered consent, refresh chains.
+    const setup = createHttpClient(16);
+    try {
+      for (const target of targets) {
+        const server = servers[target];
+        const setupStarted = performance.now();
+        server.flows = await prepareFlows(server.ready, setup, { userCount: poolSize });
+        if (scenarios.includes('refresh')) server.chains = await server.flows.openChains(setup, poolSize);
+        console.log(
+          `${target}: ${poolSize} users signed up with consent given${server.chains.length ? `, ${server.chains.length} refresh chains` : ''} ` +
+            `(${((performance.now() - setupStarted) / 1000).toFixed(1)} s)`,
+        );
+      }
+    } finally {
+      setup.close();
+    }
   }
   for (const name of scenarios) {
     const sizes = [];
     for (const target of targets) {
-      sizes.push(`${target} ${await verify(`${target} ${name}`, servers[target].scenarios[name])} B`);
+      if (isStateful(name)) {
+        const outcome = await checkStateful(servers[target], name);
+        if (!outcome.ok) throw new Error(`${target} ${name}: ${outcome.problem}`);
+        sizes.push(`${target} ok`);
+      } else {
+        sizes.push(`${target} ${await verify(`${target} ${name}`, servers[target].scenarios[name])} B`);
+      }
     }
     console.log(`checked ${name}: ${sizes.join(', ')}`);
   }
@@ -402,10 +567,7 @@ async function main() {
    * @param {number} round
    */
   async function measureCell(target, name, connections, round) {
-    const { ready, scenarios: built } = servers[target];
-    const scenario = built[name];
     const label = `${target} ${name} @${connections}`;
-    const load = { pid: ready.pid, connections, maxRequests, ...scenario.request };
     if (quietWaitSeconds > 0) {
       const quiet = await waitForQuiet({ ownPids, threshold: 0.25, maxWaitSeconds: quietWaitSeconds });
       if (quiet.otherCores >= 0.25) {
@@ -414,6 +576,10 @@ async function main() {
         );
       }
     }
+    if (isStateful(name)) return measureStateful(target, name, connections, round, label);
+    const { ready, scenarios: built } = servers[target];
+    const scenario = built[name];
+    const load = { pid: ready.pid, connections, maxRequests, ...scenario.request };
     const warmup = await runLoad({ ...load, durationSeconds: warmupSeconds });
     const warmupFailure = await failureOf(`${label} warm-up`, warmup, scenario);
     if (warmupFailure) failures.push(warmupFailure);
@@ -430,6 +596,48 @@ async function main() {
         `p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, ` +
         `server ${result.serverCpuMicrosPerRequest.toFixed(1)} µs/req (${result.serverCoreShare.toFixed(2)} cores), ` +
         `load tool ${result.loadCpuMicrosPerRequest.toFixed(1)} µs/req, other load ${result.otherCoreShare.toFixed(2)} cores`,
+    );
+    await pause(250);
+    return result;
+  }
+
+  /**
+   * One cell of a stateful scenario: its supply prepared (not measured), a warm-up, the measurement.
+   * @param {'tessera' | 'peer'} target
+   * @param {StatefulName} name
+   * @param {number} connections
+   * @param {number} round
+   * @param {string} label
+   */
+  async function measureStateful(target, name, connections, round, label) {
+    const server = servers[target];
+    /** @param {number} seconds @param {string} phase */
+    const measure = async (seconds, phase) => {
+      const client = createHttpClient(connections);
+      try {
+        const run = await runStateful(server, name, client, { connections, seconds });
+        const failure = flowFailureOf(`${label}${phase}`, run);
+        if (failure) {
+          failures.push(failure);
+          if (!phase) console.error(`FAILED ${failure}`);
+        }
+        // A warm-up may run out (its codes are sized on a guess); a measurement that does is shorter than asked.
+        if (run.exhausted && !phase)
+          console.error(
+            `${label}: ran out of ${{ code_exchange: 'prepared codes', refresh: 'live chains', sign_in: 'users' }[name]} after ${run.seconds.toFixed(1)} s`,
+          );
+        return run;
+      } finally {
+        client.close();
+      }
+    };
+    await measure(warmupSeconds, ' warm-up');
+    const result = await measure(durationSeconds, '');
+    console.error(
+      `${rounds > 1 ? `round ${round}: ` : ''}${label}: ${result.requestsPerSecond.toFixed(0)} ops/s, ` +
+        `p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, ` +
+        `server ${result.serverCpuMicrosPerRequest.toFixed(1)} µs/op (${result.serverCoreShare.toFixed(2)} cores), ` +
+        `load tool ${result.loadCpuMicrosPerRequest.toFixed(1)} µs/op, other load ${result.otherCoreShare.toFixed(2)} cores`,
     );
     await pause(250);
     return result;
@@ -485,6 +693,7 @@ async function main() {
   if (comparisons.length > 0) {
     console.log('');
     console.log(comparisonTable(comparisons));
+    for (const line of scenarioNotes(comparisons)) console.log(line);
     console.log('');
     const { lines, allMet } = checkTargets(comparisons);
     for (const line of lines) console.log(line);
