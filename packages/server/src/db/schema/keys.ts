@@ -1,5 +1,6 @@
 import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
+import { clients } from './oauth.js';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -65,3 +66,22 @@ export const userEncryptionKeys = pgTable('user_encryption_keys', {
   wrappedPrivate: jsonb('wrapped_private').$type<{ kid: string; alg: string; ciphertext: string }>(),
   privateUpdatedAt: timestamptz('private_updated_at'),
 });
+
+/**
+ * Legacy v1 (docs/zk.md §5.1): a data root key an older app wrapped itself, kept per user and app for apps an admin
+ * configured as `legacy-v1`. Opaque ciphertext; the service neither reads nor checks its format beyond its size.
+ */
+export const legacyWrappedDrks = pgTable(
+  'legacy_wrapped_drks',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    ciphertext: text('ciphertext').notNull(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.clientId] })],
+);
