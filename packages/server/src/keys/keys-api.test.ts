@@ -732,6 +732,30 @@ describe('password reset by email', () => {
 });
 
 describe('admin', () => {
+  it('a password an admin sets leaves the password envelope stale too', async () => {
+    const { user } = await userWithKeybag(['password', 'recovery_key']);
+    await opaque.ready;
+    const password = 'an admin-chosen password';
+    const { clientRegistrationState, registrationRequest } = opaque.client.startRegistration({ password });
+    const base = `/admin/users/${user.user.id}/password`;
+    const start = await adminFetch(server, writer, 'POST', `${base}/start`, {
+      registration_request: registrationRequest,
+    });
+    expect(start.status).toBe(200);
+    const { registrationRecord } = opaque.client.finishRegistration({
+      clientRegistrationState,
+      registrationResponse: start.json.registration_response as string,
+      password,
+    });
+    const finish = await adminFetch(server, writer, 'POST', `${base}/finish`, {
+      registration_id: start.json.registration_id,
+      registration_record: registrationRecord,
+    });
+    expect(finish.status).toBe(200);
+    const { envelopes } = await server.context.keys.keybags.keybag(user.user.id);
+    expect(envelopes.find((envelope) => envelope.type === 'password')?.status).toBe('stale');
+  });
+
   it('the summary shows existence, types, counts and last unlock, never ciphertext', async () => {
     const { user, key, envelopes } = await userWithKeybag(['password', 'recovery_key', 'recovery_key']);
     await server.context.keys.keybags.recordUnlock(user.user.id);
