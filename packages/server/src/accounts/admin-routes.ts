@@ -288,6 +288,8 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
           await context.accounts.passwords.setRecord(userId, request.body.registration_record, {
             mustChangePassword: true,
           });
+          // The old export key is gone: the user's password envelope can no longer unlock (docs/zk.md §3.1).
+          await context.keys.keybags.markPasswordEnvelopesStale(userId);
           await context.accounts.sessions.endAllForUser(userId);
         },
         onUser('user.password_set', userId),

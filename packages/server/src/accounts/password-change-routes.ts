@@ -131,6 +131,9 @@ export function registerPasswordChangeRoutes<A extends PasswordAccount>(
           if (registration.userId !== account.id)
             throw new ApiError(403, 'forbidden', 'not your registration');
           await access.passwords.setRecord(account.id, request.body.registration_record);
+          // Until this sequence carries the re-wrapped password envelope (docs/zk.md §3.1), the old one, made with the
+          // old export key, can no longer unlock.
+          if (access.kind === 'user') await context.keys.keybags.markPasswordEnvelopesStale(account.id);
           await access.sessions.endAllForUser(account.id);
           return access.sessions.start(
             account.id,

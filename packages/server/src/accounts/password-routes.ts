@@ -127,6 +127,8 @@ export function registerPasswordRoutes(app: App, context: AppContext): void {
       );
       if (registration.userId !== used.userId) throw invalidResetToken();
       await context.accounts.passwords.setRecord(used.userId, request.body.registration_record);
+      // A reset cannot re-wrap (no old export key): the password envelope can no longer unlock (docs/zk.md §3.1).
+      await context.keys.keybags.markPasswordEnvelopesStale(used.userId);
       // Whoever knew the old password must not stay signed in anywhere.
       await context.accounts.sessions.endAllForUser(used.userId);
       await revokeAllGrantsOfUser(context.database.db, used.userId);

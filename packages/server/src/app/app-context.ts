@@ -3,6 +3,7 @@ import type { AdminServices } from '../admin/services.js';
 import type { ClientServices } from '../clients/services.js';
 import type { EmailServices } from '../email/services.js';
 import type { HousekeepingService } from '../housekeeping/service.js';
+import type { KeyServices } from '../keys/services.js';
 import type { OAuthServices } from '../oauth/services.js';
 import type { OrganizationServices } from '../orgs/services.js';
 import type { OtpServices } from '../otp/services.js';
@@ -17,6 +18,7 @@ export interface SliceServices {
   email: EmailServices;
   /** Deletes expired rows, on a timer, one node at a time. */
   housekeeping: HousekeepingService;
+  keys: KeyServices;
   oauth: OAuthServices;
   orgs: OrganizationServices;
   otp: OtpServices;

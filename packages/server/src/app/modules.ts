@@ -5,6 +5,7 @@ import { CORE_SETTINGS, type SettingDefinitions } from '../config/settings.js';
 import { CORE_SEALED_COLUMNS, type SealedColumn } from '../crypto/sealed-columns.js';
 import { emailModule } from '../email/index.js';
 import { housekeepingModule } from '../housekeeping/index.js';
+import { keysModule } from '../keys/index.js';
 import { oauthModule } from '../oauth/index.js';
 import { organizationsModule } from '../orgs/index.js';
 import { otpModule } from '../otp/index.js';
@@ -20,6 +21,7 @@ const LISTED_MODULES = [
   accountsModule,
   clientsModule,
   organizationsModule,
+  keysModule,
   oauthModule,
   otpModule,
   emailModule,

@@ -1,5 +1,5 @@
-import { createPublicKey } from 'node:crypto';
 import type { Client } from '../clients/model.js';
+import { zkPubProblem } from '../keys/formats.js';
 
 /** The /authorize parameters we read (OIDC Core §3.1.2.1, RFC 7636, RFC 9207); everything else is ignored. */
 export interface AuthorizeParameters {
@@ -61,8 +61,6 @@ export class AuthorizationError extends Error {
 }
 
 const PROMPTS = new Set(['none', 'login', 'consent', 'select_account']);
-/** Unpadded base64url (RFC 7515 §2). */
-const BASE64URL = /^[A-Za-z0-9_-]+$/;
 /** RFC 7636 §4.2: S256 challenges are 43 base64url characters. */
 const CODE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -93,31 +91,11 @@ export function resolveRedirect(client: Client | null, parameters: AuthorizePara
 
 /**
  * A zk_pub is the base64url of a public P-256 JWK. Private members, other curves and points off the curve are
- * refused (RFC 8725 §3.4: validate ECDH inputs); node's key import checks the point lies on the curve.
+ * refused (RFC 8725 §3.4: validate ECDH inputs), by the key custody slice's rule (keys/formats.ts).
  */
 export function validateZkPublicKey(value: string): void {
-  // Node's base64url decoder skips characters outside the alphabet, so the alphabet is checked first.
-  if (!BASE64URL.test(value))
-    throw new AuthorizationError('invalid_request', 'zk_pub is not base64url-encoded');
-  let jwk: Record<string, unknown>;
-  try {
-    jwk = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
-  } catch {
-    throw new AuthorizationError('invalid_request', 'zk_pub is not base64url-encoded JSON');
-  }
-  if (typeof jwk !== 'object' || jwk === null || Array.isArray(jwk)) {
-    throw new AuthorizationError('invalid_request', 'zk_pub is not a JWK');
-  }
-  if ('d' in jwk)
-    throw new AuthorizationError('invalid_request', 'zk_pub must not contain private key members');
-  if (jwk.kty !== 'EC' || jwk.crv !== 'P-256' || typeof jwk.x !== 'string' || typeof jwk.y !== 'string') {
-    throw new AuthorizationError('invalid_request', 'zk_pub must be a P-256 EC public key');
-  }
-  try {
-    createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y }, format: 'jwk' });
-  } catch {
-    throw new AuthorizationError('invalid_request', 'zk_pub is not a valid point on P-256');
-  }
+  const problem = zkPubProblem(value);
+  if (problem !== null) throw new AuthorizationError('invalid_request', problem);
 }
 
 /** The remaining checks, whose failures go back to the (now validated) redirect URI. */

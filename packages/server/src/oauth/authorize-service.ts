@@ -56,6 +56,15 @@ export interface FinalizeInput {
   drkHash?: string;
 }
 
+/**
+ * The key custody slice's part in a v2 key delivery (keys/service.ts): whether the user may be handed a key now
+ * (checked before the request is consumed), and the record that one was delivered.
+ */
+export interface KeyDeliveryHooks {
+  beforeDelivery(userId: string): Promise<void>;
+  delivered(userId: string): Promise<void>;
+}
+
 /** base64url SHA-256: 43 characters. */
 const HASH_VALUE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -71,6 +80,7 @@ export class AuthorizeService {
     private readonly store: OAuthStore,
     private readonly issuer: TokenIssuer,
     private readonly organizations: OrganizationContextSource,
+    private readonly keyDelivery: KeyDeliveryHooks,
   ) {}
 
   async authorize(parameters: AuthorizeParameters, session: Session | null): Promise<AuthorizeOutcome> {
@@ -276,6 +286,7 @@ export class AuthorizeService {
     let organization: OrganizationResolution = { kind: 'none' };
     if (input.decision === 'approve') {
       this.checkKeyDelivery(client, request, input);
+      if (input.zkKeyHash !== undefined) await this.keyDelivery.beforeDelivery(session.userId);
       organization = await this.organizationAtFinalize(client, request, session.userId, input.organizationId);
     } else {
       // Leaving the hosted UI's "no organization" page: the application hears that reason, not a plain denial.
@@ -298,12 +309,12 @@ export class AuthorizeService {
       };
     }
     await this.store.saveConsent(session.userId, client.id, request.scope.split(' '));
-    return {
-      redirectUri: await this.issueCode(client, request, session, {
-        ...input,
-        organizationId: organization.kind === 'chosen' ? organization.organizationId : null,
-      }),
-    };
+    const redirectUri = await this.issueCode(client, request, session, {
+      ...input,
+      organizationId: organization.kind === 'chosen' ? organization.organizationId : null,
+    });
+    if (input.zkKeyHash !== undefined) await this.keyDelivery.delivered(session.userId);
+    return { redirectUri };
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { AccountServices } from '../accounts/services.js';
 import type { Infrastructure } from '../app/infrastructure.js';
 import type { ClientServices } from '../clients/services.js';
+import type { KeyServices } from '../keys/services.js';
 import type { OrganizationServices } from '../orgs/services.js';
 import { AuthorizeService } from './authorize-service.js';
 import { Introspection } from './introspection.js';
@@ -23,7 +24,8 @@ export async function createOAuthServices(
     accounts,
     clients,
     orgs,
-  }: { accounts: AccountServices; clients: ClientServices; orgs: OrganizationServices },
+    keys,
+  }: { accounts: AccountServices; clients: ClientServices; orgs: OrganizationServices; keys: KeyServices },
 ): Promise<OAuthServices> {
   const store = new OAuthStore(database.db);
   const issuer = new TokenIssuer(config.baseUrl, signingKeys, settings);
@@ -32,6 +34,11 @@ export async function createOAuthServices(
     issuer,
     tokens: new TokenService(store, issuer, accounts.users, settings, orgs.organizations),
     introspection: new Introspection(config.baseUrl, issuer, store),
-    authorize: new AuthorizeService(config.baseUrl, clients.registry, store, issuer, orgs.organizations),
+    authorize: new AuthorizeService(config.baseUrl, clients.registry, store, issuer, orgs.organizations, {
+      beforeDelivery: (userId) => keys.keybags.requireKeybagForDelivery(userId),
+      delivered: async (userId) => {
+        await keys.keybags.recordUnlock(userId);
+      },
+    }),
   };
 }

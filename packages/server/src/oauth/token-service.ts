@@ -4,6 +4,7 @@ import { OAuthError } from '../app/errors.js';
 import { type Client, USER_SCOPES } from '../clients/model.js';
 import type { SettingsService } from '../config/settings.js';
 import { constantTimeEqual, hashToken, randomToken } from '../crypto/tokens.js';
+import { zkTokenMembers } from '../keys/formats.js';
 import type { OrganizationClaims, OrganizationContextSource } from './organization-context.js';
 import type { AuthorizationCodeRow, GrantRow, OAuthStore } from './store.js';
 import type { TokenIssuer, UserAuthorization } from './token-issuer.js';
@@ -20,10 +21,6 @@ export interface TokenResponse {
   zk_key_version?: number;
   zk_drk_hash?: string;
 }
-
-/** The key kind and scheme version reported with a v2 ZK code grant (docs/zk.md). */
-export const ZK_KEY_KIND = 'client_app_key';
-export const ZK_KEY_VERSION = 2;
 
 const invalidGrant = (description: string) => new OAuthError('invalid_grant', description);
 
@@ -128,11 +125,7 @@ export class TokenService {
       },
       { nonce: code.nonce, grantExpiresAt: new Date(now.getTime() + refreshTtl * 1000) },
     );
-    if (code.zkKeyHash) {
-      response.zk_key_hash = code.zkKeyHash;
-      response.zk_key_kind = ZK_KEY_KIND;
-      response.zk_key_version = ZK_KEY_VERSION;
-    }
+    if (code.zkKeyHash) Object.assign(response, zkTokenMembers(code.zkKeyHash));
     if (code.zkDrkHash) response.zk_drk_hash = code.zkDrkHash;
     return response;
   }

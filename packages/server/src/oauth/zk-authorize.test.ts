@@ -6,6 +6,7 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountKeyBody, newAccountKey } from '../testing/keys.js';
 import {
   authorizeUrl,
   basicAuthorization,
@@ -48,7 +49,7 @@ function p256PublicJwk(): Record<string, string> {
 /** base64url(SHA-256(value)), the form of zk_key_hash and drk_hash. */
 const hashOf = (value: string) => createHash('sha256').update(value).digest('base64url');
 
-async function authorize(client: { clientId: string }, zkPub: string | undefined) {
+async function authorize(client: { clientId: string }, zkPub: string | undefined, as: SignedIn = user) {
   const verifier = oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
   const url = authorizeUrl(server, {
@@ -61,7 +62,7 @@ async function authorize(client: { clientId: string }, zkPub: string | undefined
     code_challenge_method: 'S256',
     zk_pub: zkPub,
   });
-  return { verifier, state, answer: await browserGet(url, user.cookie) };
+  return { verifier, state, answer: await browserGet(url, as.cookie) };
 }
 
 function requestIdOf(location: string | null): string {
@@ -171,12 +172,25 @@ describe('v2 delivery: finalize and token', () => {
     const { answer, verifier, state } = await authorize(v2, encodeJwk(p256PublicJwk()));
     const requestId = requestIdOf(answer.location);
     const zkKeyHash = hashOf('eyJhbGciOiJFQ0RILUVTIn0.fake.jwe');
+    // keys.zk_requires_unlocked_keybag (default true): no keybag, no key delivery; the request stays pending.
+    expect(
+      await finalize(server, user, { request_id: requestId, decision: 'approve', zk_key_hash: zkKeyHash }),
+    ).toMatchObject({ status: 409, json: { error: 'keybag_required' } });
+    await server.context.keys.keybags.createAccountKey(
+      user.user.id,
+      accountKeyBody(newAccountKey(user.user.id)).body,
+    );
+    expect((await server.context.keys.keybags.keybag(user.user.id)).accountKey?.lastUnlockedAt).toBeNull();
     const approved = await finalize(server, user, {
       request_id: requestId,
       decision: 'approve',
       zk_key_hash: zkKeyHash,
     });
     expect(approved.status).toBe(200);
+    // The delivery is the server's evidence of an unlock (the admin summary's last unlock).
+    expect(
+      (await server.context.keys.keybags.keybag(user.user.id)).accountKey?.lastUnlockedAt,
+    ).toBeInstanceOf(Date);
     const redirect = new URL(approved.json.redirect_uri as string);
     expect(redirect.searchParams.get('state')).toBe(state);
     expect(redirect.searchParams.get('iss')).toBe(server.config.baseUrl);
@@ -184,7 +198,7 @@ describe('v2 delivery: finalize and token', () => {
     expect(tokens.status).toBe(200);
     expect(tokens.json).toMatchObject({
       zk_key_hash: zkKeyHash,
-      zk_key_kind: expect.any(String),
+      zk_key_kind: 'client_app_key',
       zk_key_version: 2,
     });
     expect(tokens.json).not.toHaveProperty('zk_drk_hash');
@@ -195,6 +209,22 @@ describe('v2 delivery: finalize and token', () => {
     expect(jweLike).toEqual([]);
     for (const name of ['zk_key_jwe', 'service_key_jwe', 'drk_jwe', 'zk_key']) {
       expect(tokens.json).not.toHaveProperty(name);
+    }
+  });
+
+  it('with keys.zk_requires_unlocked_keybag off, a user without a keybag may be handed a key', async () => {
+    const newcomer = await signInUser(server);
+    await server.context.settings.set('keys.zk_requires_unlocked_keybag', false);
+    try {
+      const { answer } = await authorize(v2, encodeJwk(p256PublicJwk()), newcomer);
+      const approved = await finalize(server, newcomer, {
+        request_id: requestIdOf(answer.location),
+        decision: 'approve',
+        zk_key_hash: hashOf('another.fake.jwe'),
+      });
+      expect(approved.status).toBe(200);
+    } finally {
+      await server.context.settings.set('keys.zk_requires_unlocked_keybag', true);
     }
   });
 

@@ -27,6 +27,7 @@ const GROUP_TITLES: Record<string, string> = {
   admin: 'Admin sessions',
   sessions: 'User sessions',
   otp: 'Two-step verification (TOTP)',
+  keys: 'Zero-knowledge keys',
 };
 
 type Kind = 'boolean' | 'number' | 'choice' | 'string' | 'secure';

@@ -1,0 +1,404 @@
+import { ApiError } from '../app/errors.js';
+import type { SettingsService } from '../config/settings.js';
+import {
+  ENVELOPE_KDF_INFO,
+  ENVELOPE_TYPES,
+  type EnvelopeType,
+  jwkThumbprint,
+  MAX_ENVELOPES,
+  type P256PublicJwk,
+  p256PublicJwkProblem,
+  ZK_SCHEME,
+} from './formats.js';
+import type {
+  AddEnvelopeInput,
+  CreateAccountKeyInput,
+  EnvelopeInput,
+  RotateInput,
+  UnlockMethod,
+  WrappedPrivateInput,
+} from './model.js';
+import type { EncryptionKeysRow, EnvelopeRow, KeybagRow, KeyStore, LegacyDrkRow } from './store.js';
+
+/** The setting that allows each envelope type (keys/settings.ts). */
+const ENVELOPE_TYPE_SETTING = {
+  password: 'keys.allow_password_envelopes',
+  recovery_key: 'keys.allow_recovery_key_envelopes',
+  passkey_prf: 'keys.allow_passkey_prf_envelopes',
+  trusted_device: 'keys.allow_trusted_device_envelopes',
+} as const satisfies Record<EnvelopeType, string>;
+
+/** The same answer for an envelope that does not exist and one of another user (nothing to learn by probing). */
+export const envelopeNotFound = () => new ApiError(404, 'not_found', 'envelope was not found');
+const keybagNotFound = () =>
+  new ApiError(404, 'keybag_not_found', 'there is no keybag; create the account key first');
+const versionMismatch = () =>
+  new ApiError(409, 'version_mismatch', 'the keybag changed since it was read; read it again and retry');
+const invalidEnvelope = (message: string) => new ApiError(400, 'invalid_envelope', message);
+/** Unknown, disabled, invisible to the caller or without a key: one answer (spec §4.6, docs/zk.md §6). */
+const encPubNotFound = () => new ApiError(404, 'not_found', 'no public encryption key for this user');
+
+export interface UnlockPolicy {
+  allowedEnvelopeTypes: EnvelopeType[];
+  zkRequiresUnlockedKeybag: boolean;
+  trustedDeviceApproval: boolean;
+  newKeySetupAllowed: boolean;
+}
+
+export interface Keybag {
+  accountKey: KeybagRow | null;
+  envelopes: EnvelopeRow[];
+}
+
+/** Whether one user may see another (for their public encryption key): shared organization membership. */
+export type VisibilityCheck = (callerId: string, targetId: string) => Promise<boolean>;
+/** Whether a client is an explicitly legacy v1 ZK app (`zk_delivery: legacy-v1`). */
+export type LegacyClientCheck = (clientId: string) => Promise<boolean>;
+
+/** Unknown and non-legacy apps get one answer. */
+const notLegacyClient = () =>
+  new ApiError(400, 'not_legacy_client', 'wrapped-drk records exist only for legacy v1 applications');
+
+/**
+ * Zero-knowledge key custody (docs/zk.md): each user's keybag — account-key metadata and the envelopes that wrap
+ * the account root key — and their encryption key pair. The service stores ciphertext and metadata only and checks
+ * their shape; it can neither open nor produce any of them. Every change locks the keybag row first, so concurrent
+ * changes of one keybag serialize (the version precondition and the last-envelope rule hold under races).
+ */
+export class KeyService {
+  constructor(
+    private readonly store: KeyStore,
+    private readonly settings: SettingsService,
+    private readonly mayView: VisibilityCheck,
+    private readonly isLegacyClient: LegacyClientCheck,
+  ) {}
+
+  policy(): UnlockPolicy {
+    return {
+      allowedEnvelopeTypes: ENVELOPE_TYPES.filter((type) => this.settings.get(ENVELOPE_TYPE_SETTING[type])),
+      zkRequiresUnlockedKeybag: this.settings.get('keys.zk_requires_unlocked_keybag'),
+      trustedDeviceApproval: this.settings.get('keys.trusted_device_approval'),
+      newKeySetupAllowed: this.settings.get('keys.new_key_setup_allowed'),
+    };
+  }
+
+  /** The caller's policy and the unlock methods open to them now (their usable envelopes of allowed types). */
+  async effectivePolicy(
+    userId: string,
+  ): Promise<UnlockPolicy & { keybagExists: boolean; methods: UnlockMethod[] }> {
+    const policy = this.policy();
+    const { accountKey, envelopes } = await this.keybag(userId);
+    const methods: UnlockMethod[] = [];
+    if (accountKey) {
+      const usable = new Set(
+        envelopes.filter((envelope) => this.canUnlock(envelope, policy)).map((e) => e.type),
+      );
+      for (const type of ENVELOPE_TYPES) if (usable.has(type)) methods.push(type);
+      if (policy.trustedDeviceApproval) methods.push('trusted_device_approval');
+      if (policy.newKeySetupAllowed) methods.push('new_key_setup');
+    }
+    return { ...policy, keybagExists: accountKey !== null, methods };
+  }
+
+  async keybag(userId: string): Promise<Keybag> {
+    const accountKey = await this.store.findKeybag(userId);
+    return { accountKey, envelopes: accountKey ? await this.store.listEnvelopes(userId) : [] };
+  }
+
+  /**
+   * Creates the account key with its first envelopes, only when the user has none: of any number of concurrent
+   * calls exactly one succeeds (primary key on the user), the others get 409.
+   */
+  async createAccountKey(userId: string, input: CreateAccountKeyInput): Promise<Keybag> {
+    const policy = this.policy();
+    this.checkEnvelopeSet(input.envelopes, policy);
+    return this.store.transaction(async () => {
+      const accountKey = await this.store.insertKeybag({
+        userId,
+        keyId: input.key_id,
+        version: 1,
+        scheme: ZK_SCHEME,
+        keyCheck: input.key_check,
+      });
+      if (!accountKey)
+        throw new ApiError(409, 'account_key_exists', 'this account already has an account key');
+      const envelopes = await this.store.insertEnvelopes(input.envelopes.map((e) => envelopeRow(userId, e)));
+      return { accountKey, envelopes };
+    });
+  }
+
+  /**
+   * Adds one envelope made for `expected_version`, optionally replacing one (a password change swaps the password
+   * envelope this way, atomically). A keybag holds at most one password envelope.
+   */
+  async addEnvelope(
+    userId: string,
+    input: AddEnvelopeInput,
+  ): Promise<{ envelope: EnvelopeRow; replaced: EnvelopeRow | null }> {
+    const policy = this.policy();
+    this.checkEnvelope(input.envelope, policy);
+    return this.store.transaction(async () => {
+      const accountKey = await this.store.lockKeybag(userId);
+      if (!accountKey) throw keybagNotFound();
+      if (accountKey.version !== input.expected_version) throw versionMismatch();
+      let replaced: EnvelopeRow | null = null;
+      if (input.replaces !== undefined) {
+        replaced = await this.store.deleteEnvelope(userId, input.replaces);
+        if (!replaced) throw envelopeNotFound();
+      }
+      const remaining = await this.store.listEnvelopes(userId);
+      if (remaining.some((envelope) => envelope.id === input.envelope.id)) {
+        throw new ApiError(409, 'envelope_exists', 'an envelope with this id exists; choose a new id');
+      }
+      if (remaining.length >= MAX_ENVELOPES) {
+        throw new ApiError(409, 'too_many_envelopes', `a keybag holds at most ${MAX_ENVELOPES} envelopes`);
+      }
+      if (input.envelope.type === 'password' && remaining.some((envelope) => envelope.type === 'password')) {
+        throw new ApiError(
+          409,
+          'password_envelope_exists',
+          'the keybag has a password envelope; name it in replaces to swap it',
+        );
+      }
+      const [envelope] = await this.store.insertEnvelopes([envelopeRow(userId, input.envelope)]);
+      return { envelope: envelope!, replaced };
+    });
+  }
+
+  /** Deletes an envelope of the user's own keybag; never the last one that can unlock. */
+  async deleteEnvelope(userId: string, envelopeId: string): Promise<EnvelopeRow> {
+    const policy = this.policy();
+    return this.store.transaction(async () => {
+      const accountKey = await this.store.lockKeybag(userId);
+      if (!accountKey) throw envelopeNotFound();
+      const envelopes = await this.store.listEnvelopes(userId);
+      const target = envelopes.find((envelope) => envelope.id === envelopeId);
+      if (!target) throw envelopeNotFound();
+      const othersThatUnlock = envelopes.filter(
+        (envelope) => envelope.id !== envelopeId && this.canUnlock(envelope, policy),
+      );
+      if (this.canUnlock(target, policy) && othersThatUnlock.length === 0) {
+        throw new ApiError(
+          409,
+          'last_unlock_envelope',
+          'this is the last envelope that can unlock the keybag; add another first',
+        );
+      }
+      await this.store.deleteEnvelope(userId, envelopeId);
+      return target;
+    });
+  }
+
+  /**
+   * Replaces the account-key material and the whole envelope set in one transaction, when the keybag is still at
+   * `expected_version`. The same key_id re-wraps the same account root key (its key check must not change); a new
+   * key_id is new-key setup, allowed only when the policy says so, and drops the wrapped private encryption key
+   * (it was wrapped under a key derived from the old root key).
+   */
+  async rotate(
+    userId: string,
+    input: RotateInput,
+  ): Promise<Keybag & { newKey: boolean; previousVersion: number; removed: number }> {
+    const policy = this.policy();
+    this.checkEnvelopeSet(input.envelopes, policy);
+    return this.store.transaction(async () => {
+      const current = await this.store.lockKeybag(userId);
+      if (!current) throw keybagNotFound();
+      if (current.version !== input.expected_version) throw versionMismatch();
+      const newKey = input.key_id !== current.keyId;
+      if (!newKey && input.key_check !== current.keyCheck) {
+        throw new ApiError(
+          400,
+          'key_check_mismatch',
+          'the key check differs but key_id is unchanged: a new account root key needs a new key_id',
+        );
+      }
+      if (newKey && !policy.newKeySetupAllowed) {
+        throw new ApiError(403, 'new_key_setup_not_allowed', 'replacing the account key is not allowed here');
+      }
+      const accountKey = await this.store.rotateKeybag(userId, input.expected_version, {
+        keyId: input.key_id,
+        keyCheck: input.key_check,
+        rotatedAt: new Date(),
+      });
+      if (!accountKey) throw versionMismatch();
+      const removed = await this.store.deleteAllEnvelopes(userId);
+      const envelopes = await this.store.insertEnvelopes(input.envelopes.map((e) => envelopeRow(userId, e)));
+      if (newKey) await this.store.clearWrappedPrivate(userId);
+      return { accountKey, envelopes, newKey, previousVersion: current.version, removed };
+    });
+  }
+
+  /**
+   * Before /authorize/finalize accepts a v2 key delivery (docs/zk.md §5, §8): when the policy says ZK apps need an
+   * unlocked keybag, a user without one is refused — a key not derived from a stored account key would not be the
+   * same at the next sign-in.
+   */
+  async requireKeybagForDelivery(userId: string): Promise<void> {
+    if (!this.settings.get('keys.zk_requires_unlocked_keybag')) return;
+    if (!(await this.store.findKeybag(userId))) {
+      throw new ApiError(
+        409,
+        'keybag_required',
+        'set up or unlock your account key before authorizing this application',
+      );
+    }
+  }
+
+  /** A key was delivered to an app from this keybag: the server's only evidence of an unlock. */
+  async recordUnlock(userId: string, at = new Date()): Promise<boolean> {
+    return this.store.setLastUnlocked(userId, at);
+  }
+
+  /** A password reset by email: the old export key is gone, so the password envelope can no longer unlock. */
+  markPasswordEnvelopesStale(userId: string): Promise<number> {
+    return this.store.markPasswordEnvelopesStale(userId);
+  }
+
+  // --- the user's encryption key pair ---
+
+  async setEncPub(userId: string, jwk: Record<string, unknown>): Promise<EncryptionKeysRow> {
+    const allowed = new Set(['kty', 'crv', 'x', 'y', 'kid', 'alg', 'use', 'key_ops', 'ext']);
+    const problem = p256PublicJwkProblem(jwk);
+    if (problem !== null) throw new ApiError(400, 'invalid_jwk', `the key ${problem}`);
+    const unknown = Object.keys(jwk).find((member) => !allowed.has(member));
+    if (unknown !== undefined)
+      throw new ApiError(400, 'invalid_jwk', `the key has an unexpected member '${unknown}'`);
+    const publicJwk: P256PublicJwk = { kty: 'EC', crv: 'P-256', x: jwk.x as string, y: jwk.y as string };
+    await this.store.upsertPublicKey(userId, publicJwk, jwkThumbprint(publicJwk), new Date());
+    return (await this.store.findEncryptionKeys(userId))!;
+  }
+
+  /** Another user's public key, only when the caller may see them; otherwise the answer of an unknown user. */
+  async encPubOf(callerId: string, targetId: string): Promise<EncryptionKeysRow> {
+    if (callerId !== targetId && !(await this.mayView(callerId, targetId))) throw encPubNotFound();
+    const keys = await this.store.findEncryptionKeys(targetId);
+    if (!keys) throw encPubNotFound();
+    return keys;
+  }
+
+  async setWrappedPrivate(userId: string, input: WrappedPrivateInput): Promise<EncryptionKeysRow> {
+    const stored = await this.store.setWrappedPrivate(
+      userId,
+      { kid: input.kid, alg: input.alg, ciphertext: input.ciphertext },
+      new Date(),
+    );
+    if (!stored) {
+      throw new ApiError(
+        409,
+        'enc_pub_mismatch',
+        'kid is not the thumbprint of your current public encryption key; PUT /crypto/enc-pub first',
+      );
+    }
+    return (await this.store.findEncryptionKeys(userId))!;
+  }
+
+  async wrappedPrivate(userId: string): Promise<EncryptionKeysRow> {
+    const keys = await this.store.findEncryptionKeys(userId);
+    if (!keys?.wrappedPrivate) throw new ApiError(404, 'not_found', 'no wrapped private encryption key');
+    return keys;
+  }
+
+  // --- legacy v1 (docs/zk.md §5.1) ---
+
+  async legacyDrk(userId: string, clientId: string): Promise<LegacyDrkRow> {
+    if (!(await this.isLegacyClient(clientId))) throw notLegacyClient();
+    const row = await this.store.findLegacyDrk(userId, clientId);
+    if (!row) throw new ApiError(404, 'not_found', 'no wrapped drk for this application');
+    return row;
+  }
+
+  async setLegacyDrk(userId: string, clientId: string, ciphertext: string): Promise<LegacyDrkRow> {
+    if (!(await this.isLegacyClient(clientId))) throw notLegacyClient();
+    return this.store.upsertLegacyDrk(userId, clientId, ciphertext, new Date());
+  }
+
+  // --- admin ---
+
+  async summary(userId: string): Promise<Keybag & { encryptionKeys: EncryptionKeysRow | null }> {
+    return { ...(await this.keybag(userId)), encryptionKeys: await this.store.findEncryptionKeys(userId) };
+  }
+
+  /**
+   * Deletes a user's keybag (account key and envelopes) and the wrapped private encryption key, which only a key
+   * derived from that account key opened. Data encrypted under the old keys is lost. Null when there was none.
+   */
+  async reset(userId: string): Promise<{ envelopes: number; version: number } | null> {
+    return this.store.transaction(async () => {
+      const current = await this.store.lockKeybag(userId);
+      if (!current) return null;
+      const envelopes = (await this.store.listEnvelopes(userId)).length;
+      await this.store.deleteKeybag(userId);
+      await this.store.clearWrappedPrivate(userId);
+      return { envelopes, version: current.version };
+    });
+  }
+
+  // --- rules ---
+
+  private canUnlock(envelope: EnvelopeRow, policy: UnlockPolicy): boolean {
+    return (
+      envelope.status === 'usable' && policy.allowedEnvelopeTypes.includes(envelope.type as EnvelopeType)
+    );
+  }
+
+  /** A whole set (create, rotate): each envelope valid, ids unique, one password envelope at most. */
+  private checkEnvelopeSet(envelopes: EnvelopeInput[], policy: UnlockPolicy): void {
+    if (envelopes.length > MAX_ENVELOPES) {
+      throw new ApiError(400, 'too_many_envelopes', `a keybag holds at most ${MAX_ENVELOPES} envelopes`);
+    }
+    for (const envelope of envelopes) this.checkEnvelope(envelope, policy);
+    if (new Set(envelopes.map((envelope) => envelope.id)).size !== envelopes.length) {
+      throw invalidEnvelope('envelope ids must be unique');
+    }
+    if (envelopes.filter((envelope) => envelope.type === 'password').length > 1) {
+      throw invalidEnvelope('a keybag holds at most one password envelope');
+    }
+  }
+
+  /** The metadata must describe the type truthfully (docs/zk.md §3), and the type must be allowed. */
+  private checkEnvelope(envelope: EnvelopeInput, policy: UnlockPolicy): void {
+    if (!policy.allowedEnvelopeTypes.includes(envelope.type)) {
+      throw new ApiError(403, 'envelope_type_not_allowed', `${envelope.type} envelopes are not allowed here`);
+    }
+    const info = ENVELOPE_KDF_INFO[envelope.type];
+    if (info === null) {
+      if (envelope.kdf !== 'none' || envelope.kdf_salt !== undefined || envelope.kdf_info !== undefined) {
+        throw invalidEnvelope(
+          `a ${envelope.type} envelope uses its key directly: kdf none, no kdf_salt or kdf_info`,
+        );
+      }
+    } else {
+      if (envelope.kdf !== 'HKDF-SHA-256' || envelope.kdf_salt === undefined) {
+        throw invalidEnvelope(`a ${envelope.type} envelope needs kdf HKDF-SHA-256 and a kdf_salt`);
+      }
+      if (envelope.kdf_info !== info)
+        throw invalidEnvelope(`a ${envelope.type} envelope's kdf_info is '${info}'`);
+    }
+    const isPrf = envelope.type === 'passkey_prf';
+    if (isPrf !== (envelope.credential_id !== undefined) || isPrf !== (envelope.prf_salt !== undefined)) {
+      throw invalidEnvelope('credential_id and prf_salt belong to passkey_prf envelopes, and they need both');
+    }
+    if ((envelope.type === 'trusted_device') !== (envelope.device_id !== undefined)) {
+      throw invalidEnvelope('device_id belongs to trusted_device envelopes, and they need one');
+    }
+  }
+}
+
+function envelopeRow(userId: string, envelope: EnvelopeInput) {
+  return {
+    userId,
+    id: envelope.id,
+    type: envelope.type,
+    scheme: envelope.scheme,
+    alg: envelope.alg,
+    kdf: envelope.kdf,
+    kdfSalt: envelope.kdf_salt ?? null,
+    kdfInfo: envelope.kdf_info ?? null,
+    ciphertext: envelope.ciphertext,
+    label: envelope.label ?? '',
+    credentialId: envelope.credential_id ?? null,
+    prfSalt: envelope.prf_salt ?? null,
+    deviceId: envelope.device_id ?? null,
+  };
+}

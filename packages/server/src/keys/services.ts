@@ -1,0 +1,41 @@
+import type { AccountServices } from '../accounts/services.js';
+import type { Infrastructure } from '../app/infrastructure.js';
+import type { ClientServices } from '../clients/services.js';
+import type { OrganizationServices } from '../orgs/services.js';
+import { KeyService } from './service.js';
+import { KeyStore } from './store.js';
+
+/** The keys slice's services (`context.keys.keybags`). */
+export interface KeyServices {
+  /** Each user's keybag, envelopes and encryption key pair (docs/zk.md). */
+  keybags: KeyService;
+}
+
+export async function createKeyServices(
+  { database, settings }: Infrastructure,
+  {
+    accounts,
+    clients,
+    orgs,
+  }: { accounts: AccountServices; clients: ClientServices; orgs: OrganizationServices },
+): Promise<KeyServices> {
+  return {
+    keybags: new KeyService(
+      new KeyStore(database.db),
+      settings,
+      async (callerId, targetId) => {
+        // Who may see whom, as the users directory shows a user's token: the active members of an active
+        // organization the caller is an active member of (docs/users.md). A disabled user is nobody.
+        const target = await accounts.users.find(targetId);
+        if (target?.status !== 'active') return false;
+        const [mine, theirs] = await Promise.all([
+          orgs.organizations.listForUser(callerId),
+          orgs.organizations.listForUser(targetId),
+        ]);
+        const shared = new Set(mine.map((membership) => membership.organization.id));
+        return theirs.some((membership) => shared.has(membership.organization.id));
+      },
+      async (clientId) => (await clients.registry.find(clientId))?.zkDelivery === 'legacy-v1',
+    ),
+  };
+}

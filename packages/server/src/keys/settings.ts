@@ -1,0 +1,50 @@
+import { Type } from 'typebox';
+import { defineSetting, type SettingDefinitions } from '../config/settings.js';
+
+/** The unlock policy (docs/zk.md §8): metadata only, never key material. */
+export const KEYS_SETTINGS = {
+  // One switch per envelope type (docs/zk.md §8), so the admin portal's settings page edits them as it edits any
+  // boolean. Envelopes of a switched-off type cannot be added and do not count as able to unlock.
+  'keys.allow_password_envelopes': defineSetting(
+    Type.Boolean(),
+    true,
+    'Users may unlock their keybag with their password (an envelope under the OPAQUE export key).',
+  ),
+  'keys.allow_recovery_key_envelopes': defineSetting(
+    Type.Boolean(),
+    true,
+    'Users may unlock their keybag with a recovery key.',
+  ),
+  'keys.allow_passkey_prf_envelopes': defineSetting(
+    Type.Boolean(),
+    true,
+    'Users may unlock their keybag with a passkey (WebAuthn PRF).',
+  ),
+  'keys.allow_trusted_device_envelopes': defineSetting(
+    Type.Boolean(),
+    true,
+    'Users may unlock their keybag on a trusted device (a key kept in that browser).',
+  ),
+  'keys.zk_requires_unlocked_keybag': defineSetting(
+    Type.Boolean(),
+    true,
+    'Zero-knowledge apps are authorized only with a key from an unlocked keybag (signing in alone never hands out a key).',
+  ),
+  'keys.trusted_device_approval': defineSetting(
+    Type.Boolean(),
+    false,
+    'Offer unlocking a new device by approval from a trusted one.',
+  ),
+  'keys.new_key_setup_allowed': defineSetting(
+    Type.Boolean(),
+    true,
+    'A user who cannot unlock may replace their account key (data encrypted under the old one is lost).',
+  ),
+} satisfies SettingDefinitions;
+
+type KeysSettingDefinitions = typeof KEYS_SETTINGS;
+
+// The keys are typed for `settings.get` where they are defined (see SettingCatalogue).
+declare module '../config/settings.js' {
+  interface SettingCatalogue extends KeysSettingDefinitions {}
+}
