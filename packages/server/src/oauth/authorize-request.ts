@@ -211,19 +211,6 @@ export function validateAuthorizeParameters(
   };
 }
 
-/** Characters RFC 6749 §4.1.2.1 allows in error_description: %x20-21 / %x23-5B / %x5D-7E. */
-const OUTSIDE_DESCRIPTION_CHARSET = /[^\x20\x21\x23-\x5B\x5D-\x7E]/g;
-const MAX_DESCRIPTION_LENGTH = 200;
-
-/**
- * An error_description fit for the redirect: descriptions may name request input (a scope, a prompt value), so
- * characters outside the RFC 6749 §4.1.2.1 charset are replaced and the length is bounded.
- */
-export function redirectableDescription(description: string): string {
-  const safe = description.replace(OUTSIDE_DESCRIPTION_CHARSET, '?');
-  return safe.length <= MAX_DESCRIPTION_LENGTH ? safe : `${safe.slice(0, MAX_DESCRIPTION_LENGTH - 3)}...`;
-}
-
 /** The redirect back to the client with response parameters added to its query, keeping the registered query. */
 export function authorizationResponseUrl(
   redirectUri: string,

@@ -1,5 +1,6 @@
 import type { Session } from '../accounts/sessions.js';
 import { isAcceptableText } from '../app/acceptable-input.js';
+import { sanitizeErrorDescription } from '../app/error-description.js';
 import { ApiError } from '../app/errors.js';
 import type { Client } from '../clients/model.js';
 import type { ClientService } from '../clients/service.js';
@@ -8,7 +9,6 @@ import {
   AuthorizationError,
   type AuthorizeParameters,
   authorizationResponseUrl,
-  redirectableDescription,
   resolveRedirect,
   type ValidatedRequest,
   validateAuthorizeParameters,
@@ -403,7 +403,7 @@ export class AuthorizeService {
   ): string {
     return authorizationResponseUrl(redirectUri, {
       error,
-      error_description: redirectableDescription(description),
+      error_description: sanitizeErrorDescription(description),
       state,
       iss: this.issuerUrl,
     });
