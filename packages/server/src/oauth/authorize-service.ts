@@ -5,13 +5,12 @@ import { ApiError } from '../app/errors.js';
 import type { Client } from '../clients/model.js';
 import type { ClientService } from '../clients/service.js';
 import { hashToken, randomToken } from '../crypto/tokens.js';
+import { resolveRedirect, validateAuthorizeParameters } from './authorize-checks.js';
 import {
   AuthorizationError,
   type AuthorizeParameters,
   authorizationResponseUrl,
-  resolveRedirect,
   type ValidatedRequest,
-  validateAuthorizeParameters,
 } from './authorize-request.js';
 import {
   type OrganizationContextSource,
