@@ -3,6 +3,11 @@ import { MULTILINE } from '../app/acceptable-input.js';
 import type { SIGNING_ALGORITHMS } from '../crypto/signing-keys.js';
 import { GRANT_TYPES, type GrantType } from '../oauth/vocabulary.js';
 
+/** One of the grant types of the vocabulary (the schema as before: an anyOf of literals, typed as the union). */
+const GrantTypeSchema = Type.Unsafe<GrantType>(
+  Type.Union(GRANT_TYPES.map((grantType) => Type.Literal(grantType))),
+);
+
 const ScopeToken = Type.String({ pattern: '^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$', maxLength: 128 });
 
 export const ClientScopeSchema = Type.Object(
@@ -25,7 +30,7 @@ export const ClientInputSchema = Type.Object(
     type: Type.Union([Type.Literal('public'), Type.Literal('confidential')]),
     redirect_uris: Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 50 }),
     post_logout_redirect_uris: Type.Optional(Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 50 })),
-    grant_types: Type.Array(Type.Enum(GRANT_TYPES), {
+    grant_types: Type.Array(GrantTypeSchema, {
       minItems: 1,
       uniqueItems: true,
     }),
