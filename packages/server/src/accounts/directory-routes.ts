@@ -3,20 +3,16 @@ import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { OAuthError, oauthErrorResponses } from '../app/errors.js';
+import { bearerError, readBearerToken } from '../oauth/bearer.js';
 import { type DirectoryAudience, UserDirectory } from './directory.js';
 
 export const DIRECTORY_PERMISSION = 'service.users:read';
 
 const DirectoryUser = Type.Object({ id: Type.String(), email: Type.String(), name: Type.String() });
 
-function challenge(error: string, description: string, status: number): OAuthError {
-  return new OAuthError(error, description, status, {
-    'www-authenticate': `Bearer realm="tessera", error="${error}", error_description="${description}"`,
-  });
-}
-
+/** RFC 6750 §3.1: the token is valid but lacks what the directory needs; the challenge names the scope. */
 function insufficientScope(description: string): OAuthError {
-  return challenge('insufficient_scope', description, 403);
+  return bearerError('insufficient_scope', description, DIRECTORY_PERMISSION);
 }
 
 /**
@@ -28,11 +24,11 @@ function insufficientScope(description: string): OAuthError {
  *   docs/organizations.md). A user token without an organization context, or without the permission, is refused.
  */
 async function directoryAudience(context: AppContext, request: FastifyRequest): Promise<DirectoryAudience> {
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-  if (!match) throw challenge('invalid_token', 'a bearer access token is required', 401);
+  // GET routes: the Authorization header only (RFC 6750 §2.1).
+  const token = readBearerToken(request);
   // Signature, expiry and, for a user's token, its grant: revoked (membership ended, password reset) is invalid.
-  const claims = await context.oauth.introspection.activeAccessToken(match[1]!);
-  if (!claims) throw challenge('invalid_token', 'the access token is invalid or expired', 401);
+  const claims = await context.oauth.introspection.activeAccessToken(token);
+  if (!claims) throw bearerError('invalid_token', 'the access token is invalid or expired');
   const granted = claims.scope.split(' ').includes(DIRECTORY_PERMISSION);
   if (claims.gid === undefined) {
     const client =

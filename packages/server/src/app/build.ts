@@ -16,6 +16,7 @@ import { isDatabaseUnavailable } from '../db/errors.js';
 import { MULTILINE_KEYWORD, registerAcceptableInputCheck } from './acceptable-input.js';
 import type { AppContext } from './app-context.js';
 import type { App, Port } from './app-types.js';
+import { sanitizeErrorDescription } from './error-description.js';
 import {
   ApiError,
   ErrorBody,
@@ -245,14 +246,6 @@ function isOAuthRoute(request: FastifyRequest): boolean {
   return request.routeOptions?.config?.oauthErrors === true;
 }
 
-/**
- * RFC 6749 §5.2: error_description is limited to printable ASCII without `"` and `\\`. Descriptions may quote
- * request input (a grant type, a scope), so anything else is replaced and the length bounded.
- */
-export function oauthDescription(text: string): string {
-  return text.replace(/[^\x20-\x21\x23-\x5B\x5D-\x7E]/g, '?').slice(0, 300);
-}
-
 /** While the database is away every request may fail the same way: one warning per interval is enough. */
 const UNAVAILABLE_LOG_INTERVAL_MS = 10_000;
 
@@ -285,7 +278,7 @@ function renderError(error: FastifyError | Error, request: FastifyRequest, reply
     return reply
       .code(error.statusCode)
       .headers({ ...error.headers, 'cache-control': 'no-store' })
-      .send({ error: error.error, error_description: oauthDescription(error.description) });
+      .send({ error: error.error, error_description: sanitizeErrorDescription(error.description) });
   }
   if (error instanceof ApiError) {
     return reply
@@ -326,7 +319,7 @@ function renderError(error: FastifyError | Error, request: FastifyRequest, reply
     return reply
       .code(status === 413 || status === 415 ? status : 400)
       .header('cache-control', 'no-store')
-      .send({ error: 'invalid_request', error_description: message });
+      .send({ error: 'invalid_request', error_description: sanitizeErrorDescription(message) });
   }
   return reply.code(status).send({ error: code, message });
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basicAuthorization, registerClient } from '../testing/oauth.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
-import { oauthDescription, registeredRoutes } from './build.js';
+import { registeredRoutes } from './build.js';
+import { sanitizeErrorDescription } from './error-description.js';
 
 let server: TestServer;
 
@@ -140,7 +141,7 @@ describe('OAuth error bodies', () => {
     const body = (await response.json()) as { error: string; error_description: string };
     expect(body.error).toBe('invalid_request');
     expect(body.error_description).toMatch(charset);
-    expect(oauthDescription("grant_type 'x\"\\\n\té' is not supported")).toBe(
+    expect(sanitizeErrorDescription("grant_type 'x\"\\\n\té' is not supported")).toBe(
       "grant_type 'x?????' is not supported",
     );
   });

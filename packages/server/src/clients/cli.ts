@@ -3,7 +3,8 @@ import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import { COMMAND_ACTOR } from '../audit/audit-log.js';
 import type { ControlChannel } from '../control/protocol.js';
-import { type ClientInput, type GrantType, STANDARD_SCOPES } from './model.js';
+import { type GrantType, STANDARD_SCOPES } from '../oauth/vocabulary.js';
+import type { ClientInput } from './model.js';
 
 export const CLIENTS_HELP: Record<string, string> = {
   'clients create': `Usage: tessera clients create --name NAME [options]

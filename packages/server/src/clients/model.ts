@@ -1,20 +1,12 @@
 import { type Static, Type } from 'typebox';
 import { MULTILINE } from '../app/acceptable-input.js';
 import type { SIGNING_ALGORITHMS } from '../crypto/signing-keys.js';
+import { GRANT_TYPES, type GrantType } from '../oauth/vocabulary.js';
 
-export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials'] as const;
-export type GrantType = (typeof GRANT_TYPES)[number];
-
-/** Scopes defined by OpenID Connect (Core §5.4, §11); descriptions are shown on the consent page. */
-export const STANDARD_SCOPES: Record<string, string> = {
-  openid: 'Sign you in with your account',
-  profile: 'Read your name',
-  email: 'Read your email address and whether it is verified',
-  offline_access: 'Stay signed in when you are not using the app',
-};
-
-/** Scopes that describe a person; a client-credentials token represents the client, so it never carries them. */
-export const USER_SCOPES = new Set(Object.keys(STANDARD_SCOPES));
+/** One of the grant types of the vocabulary (the schema as before: an anyOf of literals, typed as the union). */
+const GrantTypeSchema = Type.Unsafe<GrantType>(
+  Type.Union(GRANT_TYPES.map((grantType) => Type.Literal(grantType))),
+);
 
 const ScopeToken = Type.String({ pattern: '^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$', maxLength: 128 });
 
@@ -38,17 +30,10 @@ export const ClientInputSchema = Type.Object(
     type: Type.Union([Type.Literal('public'), Type.Literal('confidential')]),
     redirect_uris: Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 50 }),
     post_logout_redirect_uris: Type.Optional(Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 50 })),
-    grant_types: Type.Array(
-      Type.Union([
-        Type.Literal('authorization_code'),
-        Type.Literal('refresh_token'),
-        Type.Literal('client_credentials'),
-      ]),
-      {
-        minItems: 1,
-        uniqueItems: true,
-      },
-    ),
+    grant_types: Type.Array(GrantTypeSchema, {
+      minItems: 1,
+      uniqueItems: true,
+    }),
     scopes: Type.Optional(Type.Array(ClientScopeSchema, { maxItems: 100 })),
     require_pkce: Type.Optional(Type.Boolean()),
     id_token_signed_response_alg: Type.Optional(

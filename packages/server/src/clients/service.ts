@@ -4,14 +4,13 @@ import { sha256 } from '../crypto/tokens.js';
 import type { ChangeBus } from '../db/change-bus.js';
 import type { Db } from '../db/client.js';
 import { afterCommit, inTransaction } from '../db/transactions.js';
+import { type GrantType, STANDARD_SCOPES } from '../oauth/vocabulary.js';
 import { iconEtag, validateIcon } from './icon.js';
 import {
   type Client,
   type ClientInput,
   type ClientSecretInfo,
   ClientValidationError,
-  type GrantType,
-  STANDARD_SCOPES,
   validateClientInput,
 } from './model.js';
 import { type ClientRow, ClientStore } from './store.js';

@@ -1,4 +1,3 @@
-import type { Client } from '../clients/model.js';
 import { zkPubProblem } from '../keys/formats.js';
 
 /** The /authorize parameters we read (OIDC Core §3.1.2.1, RFC 7636, RFC 9207); everything else is ignored. */
@@ -60,35 +59,6 @@ export class AuthorizationError extends Error {
   }
 }
 
-const PROMPTS = new Set(['none', 'login', 'consent', 'select_account']);
-/** RFC 7636 §4.2: S256 challenges are 43 base64url characters. */
-const CODE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
-
-/**
- * Steps 1-2 of the authorization endpoint: the client and the redirect URI, compared exactly (RFC 9700 §4.1.3).
- * Until both check out, no error may be redirected anywhere.
- */
-export function resolveRedirect(client: Client | null, parameters: AuthorizeParameters): string {
-  if (!parameters.client_id) throw new UntrustedRedirectError('invalid_request', 'client_id is missing');
-  if (!client) throw new UntrustedRedirectError('invalid_client', 'the application is not registered');
-  if (!client.grantTypes.includes('authorization_code')) {
-    throw new UntrustedRedirectError('unauthorized_client', 'the application may not use this sign-in flow');
-  }
-  const redirectUri = parameters.redirect_uri;
-  if (redirectUri === undefined) {
-    // OIDC Core §3.1.2.1 requires it; accepting its absence would also make the token request's redirect_uri
-    // check (RFC 6749 §4.1.3) depend on what was omitted here.
-    throw new UntrustedRedirectError('invalid_request', 'redirect_uri is missing');
-  }
-  if (!client.redirectUris.includes(redirectUri)) {
-    throw new UntrustedRedirectError(
-      'invalid_request',
-      'redirect_uri is not registered for this application',
-    );
-  }
-  return redirectUri;
-}
-
 /**
  * A zk_pub is the base64url of a public P-256 JWK. Private members, other curves and points off the curve are
  * refused (RFC 8725 §3.4: validate ECDH inputs), by the key custody slice's rule (keys/formats.ts).
@@ -96,110 +66,6 @@ export function resolveRedirect(client: Client | null, parameters: AuthorizePara
 export function validateZkPublicKey(value: string): void {
   const problem = zkPubProblem(value);
   if (problem !== null) throw new AuthorizationError('invalid_request', problem);
-}
-
-/** The remaining checks, whose failures go back to the (now validated) redirect URI. */
-export function validateAuthorizeParameters(
-  client: Client,
-  redirectUri: string,
-  parameters: AuthorizeParameters,
-): ValidatedRequest {
-  if (parameters.request !== undefined)
-    throw new AuthorizationError('request_not_supported', 'request objects are not supported');
-  if (parameters.request_uri !== undefined) {
-    throw new AuthorizationError('request_uri_not_supported', 'request_uri is not supported');
-  }
-  if (!parameters.response_type) throw new AuthorizationError('invalid_request', 'response_type is missing');
-  if (parameters.response_type !== 'code') {
-    throw new AuthorizationError('unsupported_response_type', 'only response_type=code is supported');
-  }
-  if (parameters.response_mode !== undefined && parameters.response_mode !== 'query') {
-    throw new AuthorizationError('invalid_request', 'only response_mode=query is supported');
-  }
-
-  const requested = (parameters.scope ?? '').split(' ').filter(Boolean);
-  if (requested.length === 0) throw new AuthorizationError('invalid_scope', 'scope is missing');
-  const allowed = new Set(client.scopes.map((entry) => entry.scope));
-  for (const scope of requested) {
-    if (!allowed.has(scope))
-      throw new AuthorizationError('invalid_scope', `scope '${scope}' is not allowed for this application`);
-  }
-
-  const method = parameters.code_challenge_method;
-  if (method !== undefined && method !== 'S256') {
-    throw new AuthorizationError('invalid_request', 'code_challenge_method must be S256');
-  }
-  const challenge = parameters.code_challenge ?? null;
-  if (challenge === null && method !== undefined)
-    throw new AuthorizationError('invalid_request', 'code_challenge is missing');
-  if (challenge !== null && !CODE_CHALLENGE.test(challenge)) {
-    throw new AuthorizationError('invalid_request', 'code_challenge must be a base64url S256 hash');
-  }
-  if (challenge === null && (client.type === 'public' || client.requirePkce)) {
-    throw new AuthorizationError(
-      'invalid_request',
-      'this application must use PKCE (code_challenge with S256)',
-    );
-  }
-  if (challenge !== null && method === undefined) {
-    // RFC 7636 §4.3 defaults to plain; we offer S256 only, so an unlabelled challenge is refused rather than guessed.
-    throw new AuthorizationError('invalid_request', 'code_challenge_method=S256 is required');
-  }
-
-  const prompt = (parameters.prompt ?? '').split(' ').filter(Boolean);
-  for (const value of prompt) {
-    if (!PROMPTS.has(value))
-      throw new AuthorizationError('invalid_request', `prompt '${value}' is not supported`);
-  }
-  if (prompt.includes('none') && prompt.length > 1) {
-    // OIDC Core §3.1.2.1: none with any other value is an error.
-    throw new AuthorizationError('invalid_request', 'prompt=none cannot be combined with other values');
-  }
-
-  let maxAge: number | null = null;
-  if (parameters.max_age !== undefined) {
-    if (!/^\d{1,9}$/.test(parameters.max_age))
-      throw new AuthorizationError('invalid_request', 'max_age must be a whole number of seconds');
-    maxAge = Number(parameters.max_age);
-  }
-
-  let zkPub: string | null = null;
-  if (client.zkDelivery !== 'none') {
-    if (parameters.zk_pub !== undefined) {
-      validateZkPublicKey(parameters.zk_pub);
-      zkPub = parameters.zk_pub;
-    } else if (client.zkRequired) {
-      throw new AuthorizationError('invalid_request', 'zk_pub is required for this application');
-    }
-  }
-
-  return {
-    clientId: client.id,
-    redirectUri,
-    scope: requested.join(' '),
-    state: parameters.state ?? null,
-    nonce: parameters.nonce ?? null,
-    codeChallenge: challenge,
-    prompt,
-    maxAge,
-    loginHint: parameters.login_hint ?? null,
-    idTokenHint: parameters.id_token_hint ?? null,
-    organizationId: parameters.organization_id ?? null,
-    zkPub,
-  };
-}
-
-/** Characters RFC 6749 §4.1.2.1 allows in error_description: %x20-21 / %x23-5B / %x5D-7E. */
-const OUTSIDE_DESCRIPTION_CHARSET = /[^\x20\x21\x23-\x5B\x5D-\x7E]/g;
-const MAX_DESCRIPTION_LENGTH = 200;
-
-/**
- * An error_description fit for the redirect: descriptions may name request input (a scope, a prompt value), so
- * characters outside the RFC 6749 §4.1.2.1 charset are replaced and the length is bounded.
- */
-export function redirectableDescription(description: string): string {
-  const safe = description.replace(OUTSIDE_DESCRIPTION_CHARSET, '?');
-  return safe.length <= MAX_DESCRIPTION_LENGTH ? safe : `${safe.slice(0, MAX_DESCRIPTION_LENGTH - 3)}...`;
 }
 
 /** The redirect back to the client with response parameters added to its query, keeping the registered query. */

@@ -1,17 +1,16 @@
 import type { Session } from '../accounts/sessions.js';
 import { isAcceptableText } from '../app/acceptable-input.js';
+import { sanitizeErrorDescription } from '../app/error-description.js';
 import { ApiError } from '../app/errors.js';
 import type { Client } from '../clients/model.js';
 import type { ClientService } from '../clients/service.js';
 import { hashToken, randomToken } from '../crypto/tokens.js';
+import { resolveRedirect, validateAuthorizeParameters } from './authorize-checks.js';
 import {
   AuthorizationError,
   type AuthorizeParameters,
   authorizationResponseUrl,
-  redirectableDescription,
-  resolveRedirect,
   type ValidatedRequest,
-  validateAuthorizeParameters,
 } from './authorize-request.js';
 import {
   type OrganizationContextSource,
@@ -414,7 +413,7 @@ export class AuthorizeService {
   ): string {
     return authorizationResponseUrl(redirectUri, {
       error,
-      error_description: redirectableDescription(description),
+      error_description: sanitizeErrorDescription(description),
       state,
       iss: this.issuerUrl,
     });

@@ -52,10 +52,7 @@ export function registerBackchannelRoutes(app: App, context: AppContext): void {
         context.clients.registry,
         request.headers.authorization,
         request.body,
-        {
-          allowPost: false,
-          allowPublic: false,
-        },
+        'introspection',
       );
       const token = request.body.token;
       if (!token) throw new OAuthError('invalid_request', 'token is required');
@@ -87,10 +84,7 @@ export function registerBackchannelRoutes(app: App, context: AppContext): void {
         context.clients.registry,
         request.headers.authorization,
         request.body,
-        {
-          allowPost: false,
-          allowPublic: true,
-        },
+        'revocation',
       );
       const token = request.body.token;
       if (!token) throw new OAuthError('invalid_request', 'token is required');

@@ -2,8 +2,11 @@ import { isAcceptableText } from '../app/acceptable-input.js';
 import { OAuthError } from '../app/errors.js';
 import type { Client } from '../clients/model.js';
 import type { ClientService } from '../clients/service.js';
-
-export type ClientAuthenticationMethod = 'client_secret_basic' | 'client_secret_post' | 'none';
+import {
+  type AuthenticatingEndpoint,
+  type ClientAuthenticationMethod,
+  ENDPOINT_AUTHENTICATION_METHODS,
+} from './vocabulary.js';
 
 export interface AuthenticatedClient {
   client: Client;
@@ -100,16 +103,18 @@ export function claimedClientId(
 }
 
 /**
- * Authenticates the calling client (spec §4.1 "Client authentication at the token endpoint"): confidential
- * clients with their secret (Basic, or in the body when `allowPost`), public clients by `client_id` alone.
+ * Authenticates the calling client (spec §4.1 "Client authentication at the token endpoint") with the methods
+ * the endpoint accepts (vocabulary.ts, which discovery advertises): confidential clients with their secret (Basic,
+ * or in the body where `client_secret_post` is accepted), public clients by `client_id` alone where `none` is.
  * A confidential client sending only its `client_id` is refused.
  */
 export async function authenticateClient(
   clients: ClientService,
   authorization: string | undefined,
   body: Record<string, unknown>,
-  options: { allowPost: boolean; allowPublic: boolean },
+  endpoint: AuthenticatingEndpoint,
 ): Promise<AuthenticatedClient> {
+  const accepted: readonly ClientAuthenticationMethod[] = ENDPOINT_AUTHENTICATION_METHODS[endpoint];
   const credentials = readCredentials(authorization, body);
   const usedBasic = credentials.method === 'client_secret_basic';
   const client = await clients.find(credentials.clientId);
@@ -117,13 +122,13 @@ export async function authenticateClient(
   if (client.type === 'confidential') {
     if (credentials.secret === null)
       throw invalidClient(false, 'this client must authenticate with its secret');
-    if (credentials.method === 'client_secret_post' && !options.allowPost) {
+    if (credentials.method === 'client_secret_post' && !accepted.includes('client_secret_post')) {
       throw invalidClient(false, 'this endpoint requires client_secret_basic');
     }
     if (!(await clients.verifySecret(client, credentials.secret))) throw invalidClient(usedBasic);
     return { client, method: credentials.method };
   }
   if (credentials.secret !== null) throw invalidClient(usedBasic, 'public clients have no secret');
-  if (!options.allowPublic) throw invalidClient(false, 'this endpoint is for confidential clients');
+  if (!accepted.includes('none')) throw invalidClient(false, 'this endpoint is for confidential clients');
   return { client, method: 'none' };
 }

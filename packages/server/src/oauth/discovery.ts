@@ -1,9 +1,19 @@
 import type { Config } from '../config/config.js';
 import { SIGNING_ALGORITHMS } from '../crypto/signing-keys.js';
+import { supportedGrantTypes } from './grants/index.js';
+import {
+  CODE_CHALLENGE_METHODS,
+  ENDPOINT_AUTHENTICATION_METHODS,
+  PROMPT_VALUES,
+  RESPONSE_MODES,
+  RESPONSE_TYPES,
+  STANDARD_SCOPES,
+} from './vocabulary.js';
 
 /**
  * The OpenID Provider metadata (OIDC Discovery 1.0 §3, RFC 8414 §2). It lists exactly what is implemented: each
- * capability adds its members here when it lands, and nothing is advertised ahead of the code.
+ * capability adds its members here when it lands, and nothing is advertised ahead of the code. The values come from
+ * the same sources the enforcing code reads (vocabulary.ts, grants/), so what is advertised is what is enforced.
  */
 export function buildDiscoveryDocument(config: Pick<Config, 'baseUrl'>): Record<string, unknown> {
   const issuer = config.baseUrl;
@@ -16,17 +26,17 @@ export function buildDiscoveryDocument(config: Pick<Config, 'baseUrl'>): Record<
     introspection_endpoint: `${issuer}/introspect`,
     revocation_endpoint: `${issuer}/revoke`,
     end_session_endpoint: `${issuer}/logout`,
-    scopes_supported: ['openid', 'profile', 'email', 'offline_access'],
-    response_types_supported: ['code'],
-    response_modes_supported: ['query'],
-    grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials'],
+    scopes_supported: Object.keys(STANDARD_SCOPES),
+    response_types_supported: [...RESPONSE_TYPES],
+    response_modes_supported: [...RESPONSE_MODES],
+    grant_types_supported: supportedGrantTypes(),
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: [...SIGNING_ALGORITHMS],
-    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
-    introspection_endpoint_auth_methods_supported: ['client_secret_basic'],
-    revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'none'],
-    code_challenge_methods_supported: ['S256'],
-    prompt_values_supported: ['none', 'login', 'consent', 'select_account'],
+    token_endpoint_auth_methods_supported: [...ENDPOINT_AUTHENTICATION_METHODS.token],
+    introspection_endpoint_auth_methods_supported: [...ENDPOINT_AUTHENTICATION_METHODS.introspection],
+    revocation_endpoint_auth_methods_supported: [...ENDPOINT_AUTHENTICATION_METHODS.revocation],
+    code_challenge_methods_supported: [...CODE_CHALLENGE_METHODS],
+    prompt_values_supported: [...PROMPT_VALUES],
     claims_supported: [
       'sub',
       'iss',

@@ -1,13 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { User, UserService } from '../accounts/users.js';
 import { OAuthError } from '../app/errors.js';
-import { type Client, USER_SCOPES } from '../clients/model.js';
+import type { Client } from '../clients/model.js';
 import type { SettingsService } from '../config/settings.js';
 import { constantTimeEqual, hashToken, randomToken } from '../crypto/tokens.js';
 import { zkTokenMembers } from '../keys/formats.js';
 import type { OrganizationClaims, OrganizationContextSource } from './organization-context.js';
 import type { AuthorizationCodeRow, GrantRow, OAuthStore } from './store.js';
 import type { TokenIssuer, UserAuthorization } from './token-issuer.js';
+import { USER_SCOPES } from './vocabulary.js';
 
 export interface TokenResponse {
   access_token: string;

@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { OAuthError, oauthErrorResponses } from '../app/errors.js';
+import { oauthErrorResponses } from '../app/errors.js';
+import { type BearerTokenSources, bearerError, readBearerToken } from './bearer.js';
 import { FormParameter } from './form.js';
 
 const UserInfo = Type.Object({
@@ -16,36 +17,10 @@ const UserInfo = Type.Object({
   permissions: Type.Optional(Type.Array(Type.String())),
 });
 
-/** RFC 6750 §3: a missing token gets a bare challenge; a bad one names the error. */
-function bearerChallenge(error?: string, description?: string): Record<string, string> {
-  const parts = ['Bearer realm="tessera"'];
-  if (error) parts.push(`error="${error}"`);
-  if (description) parts.push(`error_description="${description}"`);
-  return { 'www-authenticate': parts.join(', ') };
-}
-
-function invalidToken(): OAuthError {
-  const description = 'the access token is invalid or expired';
-  return new OAuthError('invalid_token', description, 401, bearerChallenge('invalid_token', description));
-}
-
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
-/** RFC 6750 §2.1 (header) and §2.2 (form body, POST only); using both is an error. */
-function bearerToken(request: FastifyRequest): string {
-  const header = request.headers.authorization;
-  const fromHeader = header && /^Bearer\s+(\S+)$/i.exec(header)?.[1];
-  // RFC 6750 §2.2: a token in the body only counts in a form-encoded body.
-  const body = request.headers['content-type']?.toLowerCase().startsWith(FORM_TYPE)
-    ? (request.body as Record<string, unknown> | undefined)
-    : undefined;
-  const fromBody = typeof body?.access_token === 'string' ? body.access_token : undefined;
-  if (fromHeader && fromBody)
-    throw new OAuthError('invalid_request', 'send the token once', 400, bearerChallenge('invalid_request'));
-  const token = fromHeader || fromBody;
-  if (!token) throw new OAuthError('invalid_token', 'an access token is required', 401, bearerChallenge());
-  return token;
-}
+/** A token that verified but names no active grant of an active user: as invalid as a bad signature. */
+const invalidToken = () => bearerError('invalid_token', 'the access token is invalid or expired');
 
 function hasScope(scope: string, wanted: string): boolean {
   return ` ${scope} `.includes(` ${wanted} `);
@@ -53,8 +28,9 @@ function hasScope(scope: string, wanted: string): boolean {
 
 /** GET and POST /userinfo (OIDC Core §5.3) with the claims of spec §2.2. */
 export function registerUserInfoRoutes(app: App, context: AppContext): void {
-  const handler = async (request: FastifyRequest) => {
-    const claims = context.oauth.issuer.verifyAccessToken(bearerToken(request));
+  // OIDC Core §5.3.1: the token in the header (RFC 6750 §2.1), or in the form body of a POST (§2.2); never the query.
+  const handler = async (request: FastifyRequest, sources: BearerTokenSources) => {
+    const claims = context.oauth.issuer.verifyAccessToken(readBearerToken(request, sources));
     // A client-credentials token represents a client, not a person: there is no user to describe.
     if (!claims?.gid) throw invalidToken();
     // One round trip: the grant still active, and its (active) user's claims.
@@ -80,7 +56,7 @@ export function registerUserInfoRoutes(app: App, context: AppContext): void {
     response: { 200: UserInfo, ...oauthErrorResponses(400, 401) },
   };
   app.get('/userinfo', { config: { oauthErrors: true }, schema }, async (request, reply) =>
-    reply.header('cache-control', 'no-store').send(await handler(request)),
+    reply.header('cache-control', 'no-store').send(await handler(request, {})),
   );
   app.post(
     '/userinfo',
@@ -102,6 +78,7 @@ export function registerUserInfoRoutes(app: App, context: AppContext): void {
         },
       },
     },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await handler(request)),
+    async (request, reply) =>
+      reply.header('cache-control', 'no-store').send(await handler(request, { formBody: true })),
   );
 }

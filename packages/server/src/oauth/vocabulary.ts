@@ -1,0 +1,50 @@
+/**
+ * The protocol values Tessera implements, each listed once: the code that enforces a value and the discovery
+ * document that advertises it (discovery.ts) both read it from here, so the two cannot drift apart (DESIGN §5:
+ * "Discovery advertises exactly what is implemented"). This file imports nothing, so any slice may use it.
+ */
+
+/**
+ * Grant types (RFC 6749 §4, §6). `grants/index.ts` must hold exactly one handler for each, which the type there
+ * checks; clients may register only these.
+ */
+export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials'] as const;
+export type GrantType = (typeof GRANT_TYPES)[number];
+
+/** Scopes defined by OpenID Connect (Core §5.4, §11); descriptions are shown on the consent page. */
+export const STANDARD_SCOPES: Readonly<Record<string, string>> = {
+  openid: 'Sign you in with your account',
+  profile: 'Read your name',
+  email: 'Read your email address and whether it is verified',
+  offline_access: 'Stay signed in when you are not using the app',
+};
+
+/** Scopes that describe a person; a client-credentials token represents the client, so it never carries them. */
+export const USER_SCOPES: ReadonlySet<string> = new Set(Object.keys(STANDARD_SCOPES));
+
+/** OIDC Core §3.1.2.1 prompt values. */
+export const PROMPT_VALUES = ['none', 'login', 'consent', 'select_account'] as const;
+
+/** The authorization code flow only (RFC 6749 §3.1.1); no implicit or hybrid responses. */
+export const RESPONSE_TYPES = ['code'] as const;
+
+/** OAuth 2.0 Multiple Response Types §2.1: the code comes back in the query, nowhere else. */
+export const RESPONSE_MODES = ['query'] as const;
+
+/** RFC 7636 §4.2: S256 only; `plain` is refused (RFC 9700 §2.1.1). */
+export const CODE_CHALLENGE_METHODS = ['S256'] as const;
+
+/** Client authentication methods (OIDC Core §9, RFC 6749 §2.3.1); which endpoint takes which is per endpoint. */
+export type ClientAuthenticationMethod = 'client_secret_basic' | 'client_secret_post' | 'none';
+
+/**
+ * Which methods each back-channel endpoint accepts: confidential clients use Basic everywhere; the body secret
+ * (`client_secret_post`) only at /token; public clients (`none`) at /token and /revoke but never at /introspect,
+ * which describes tokens only to clients that can prove who they are (spec §4.1).
+ */
+export const ENDPOINT_AUTHENTICATION_METHODS = {
+  token: ['client_secret_basic', 'client_secret_post', 'none'],
+  introspection: ['client_secret_basic'],
+  revocation: ['client_secret_basic', 'none'],
+} as const satisfies Record<string, readonly ClientAuthenticationMethod[]>;
+export type AuthenticatingEndpoint = keyof typeof ENDPOINT_AUTHENTICATION_METHODS;
