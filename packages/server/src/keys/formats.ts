@@ -96,9 +96,12 @@ export function p256PublicJwkProblem(jwk: unknown): string | null {
 export function zkPubProblem(value: string): string | null {
   // Node's base64url decoder skips characters outside the alphabet, so the alphabet is checked first.
   if (!/^[A-Za-z0-9_-]+$/.test(value)) return 'zk_pub is not base64url-encoded';
+  const bytes = Buffer.from(value, 'base64url');
+  // One spelling per value, as the browser's decoder demands (RFC 4648 §3.5): no stray bits in the last character.
+  if (bytes.toString('base64url') !== value) return 'zk_pub is not canonical base64url';
   let jwk: unknown;
   try {
-    jwk = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+    jwk = JSON.parse(bytes.toString('utf8'));
   } catch {
     return 'zk_pub is not base64url-encoded JSON';
   }

@@ -126,6 +126,18 @@ describe('zk_pub validation at /authorize (v2 client, zk_required)', () => {
       'standard base64 with padding',
       () => `${Buffer.from(JSON.stringify(p256PublicJwk())).toString('base64')}==`,
     ],
+    [
+      'base64url with stray bits in its last character (a second spelling of the same key)',
+      () => {
+        let json = JSON.stringify(p256PublicJwk());
+        while (Buffer.from(json).toString('base64url').length % 4 === 0) json += ' ';
+        const encoded = Buffer.from(json).toString('base64url');
+        const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+        // The lowest bit of the last character is padding here: flipping it changes no decoded byte.
+        const last = alphabet[alphabet.indexOf(encoded.at(-1)!) ^ 1]!;
+        return `${encoded.slice(0, -1)}${last}`;
+      },
+    ],
     ['base64url of something that is not JSON', () => Buffer.from('not json').toString('base64url')],
     ['a JSON array', () => encodeJwk([p256PublicJwk()])],
   ])('%s is an invalid_request error redirect', async (_case, zkPub) => {
