@@ -23,6 +23,8 @@ export function registerInstallRoutes(app: App, context: AppContext): void {
   app.get(
     '/install',
     {
+      // The install token in the body is the credential; the install service checks it at every step.
+      config: { access: 'public' },
       schema: {
         tags: ['install'],
         summary: 'Install status (reveals nothing else)',
@@ -35,6 +37,8 @@ export function registerInstallRoutes(app: App, context: AppContext): void {
   app.post(
     '/install/validate',
     {
+      // The install token in the body is the credential; the install service checks it at every step.
+      config: { access: 'public' },
       schema: {
         tags: ['install'],
         summary: 'Checks an install token',
@@ -51,6 +55,8 @@ export function registerInstallRoutes(app: App, context: AppContext): void {
   app.post(
     '/install/admin/start',
     {
+      // The install token in the body is the credential; the install service checks it at every step.
+      config: { access: 'public' },
       schema: {
         tags: ['install'],
         summary: 'Starts the OPAQUE registration of the first admin',
@@ -77,6 +83,8 @@ export function registerInstallRoutes(app: App, context: AppContext): void {
   app.post(
     '/install/smtp-test',
     {
+      // The install token in the body is the credential; the install service checks it at every step.
+      config: { access: 'public' },
       schema: {
         tags: ['install'],
         summary: 'Sends a test message with SMTP settings before they are saved',
@@ -97,6 +105,8 @@ export function registerInstallRoutes(app: App, context: AppContext): void {
   app.post(
     '/install/complete',
     {
+      // The install token in the body is the credential; the install service checks it at every step.
+      config: { access: 'public' },
       schema: {
         tags: ['install'],
         summary: 'Creates the first (write) admin, saves the install choices, and closes install for good',

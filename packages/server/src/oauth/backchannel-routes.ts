@@ -37,7 +37,7 @@ export function registerBackchannelRoutes(app: App, context: AppContext): void {
   app.post(
     '/introspect',
     {
-      config: { oauthErrors: true },
+      config: { oauthErrors: true, access: 'client' },
       preValidation: requireFormBody,
       schema: {
         tags: ['oauth'],
@@ -68,7 +68,7 @@ export function registerBackchannelRoutes(app: App, context: AppContext): void {
   app.post(
     '/revoke',
     {
-      config: { oauthErrors: true },
+      config: { oauthErrors: true, access: 'client' },
       preValidation: requireFormBody,
       schema: {
         tags: ['oauth'],
