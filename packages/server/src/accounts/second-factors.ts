@@ -1,6 +1,13 @@
-import type { FactorAccount } from '../app/access.js';
 import { ApiError } from '../app/errors.js';
-import type { Session } from './sessions.js';
+import type { Session, SessionKind } from './sessions.js';
+
+/** The account a session belongs to, as the second-factor services name it (an OtpAccount is one). */
+export interface FactorAccount {
+  kind: SessionKind;
+  id: string;
+  /** Shown as the account label (in authenticator apps). */
+  label: string;
+}
 
 /**
  * A kind of second factor (TOTP today; a passkey with user verification later), as sign-in and step-up see it.

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SecondFactorOwed } from '../accounts/second-factors.js';
+import type { FactorAccount, SecondFactorOwed } from '../accounts/second-factors.js';
 import {
   csrfTokenFor,
   type Session,
@@ -83,14 +83,6 @@ declare module 'fastify' {
     /** Set by the access hook for session access values (null: `optional-session` without a session). */
     sessionCaller?: SessionCaller<unknown> | null;
   }
-}
-
-/** The account a session belongs to, as the second-factor services name it (an OtpAccount is one). */
-export interface FactorAccount {
-  kind: SessionKind;
-  id: string;
-  /** Shown as the account label (in authenticator apps). */
-  label: string;
 }
 
 export interface SessionAccessOptions<A> {
