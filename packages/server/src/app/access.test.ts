@@ -84,7 +84,7 @@ describe('declared access', () => {
     }
   });
 
-  it('opens nothing of the admin API but sign-in, the session view, install and metrics', () => {
+  it('opens nothing of the admin API to a caller without a session but sign-in, and CSRF-checks every change', () => {
     const open = registeredRoutes(server.adminApp)
       .filter((route) => route.url.startsWith('/admin/') && route.access.startsWith('public'))
       .map((route) => `${route.method} ${route.url}`);

@@ -25,8 +25,8 @@ import { ApiError } from './errors.js';
  * - `bearer`: an access token, checked by the route (RFC 6750: /userinfo, the users directory).
  * - `optional-session`: the port's session if there is one, a second factor still owed included, else none
  *   (/authorize, GET /session, GET /admin/session).
- * - `pending-second-factor`, `pending-second-factor+csrf`: a session that may still owe its second factor (the
- *   routes that let it be verified or enrolled), reads and state changes.
+ * - `pending-second-factor`, `pending-second-factor+csrf`: a session that may still owe its second factor, reads
+ *   and state changes (the routes that let it be verified or enrolled, sign-out, the profile those pages show).
  * - `session`, `session+csrf`: a complete session (its second factor verified, if one was owed), reads and state
  *   changes. `+csrf`: the session's CSRF token in `X-CSRF-Token` and, when the browser sends one, our own
  *   `Origin` (DESIGN §7); on the admin port any admin may do it (sign out, own password).
