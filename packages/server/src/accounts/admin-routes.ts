@@ -48,7 +48,7 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
   app.get(
     '/admin/users',
     {
-      config: { adminAccess: 'read' },
+      config: { access: 'session' },
       schema: {
         tags: ['admin-users'],
         summary: 'Searches users (substring of email or name), paged',
@@ -76,7 +76,7 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
   app.get(
     '/admin/users/:userId',
     {
-      config: { adminAccess: 'read' },
+      config: { access: 'session' },
       schema: {
         tags: ['admin-users'],
         summary: 'One user',
@@ -92,7 +92,7 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
   app.post(
     '/admin/users',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: ['admin-users'],
         summary: 'Creates a user without a password (set one, or send a reset email)',
@@ -128,7 +128,7 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
   app.put(
     '/admin/users/:userId',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: ['admin-users'],
         summary: 'Edits a user',
@@ -173,7 +173,7 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
     app.post(
       `/admin/users/:userId/${path}`,
       {
-        config: { adminAccess: 'write' },
+        config: { access: 'admin-write' },
         schema: {
           tags: ['admin-users'],
           summary:
@@ -205,7 +205,7 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
   app.delete(
     '/admin/users/:userId',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: ['admin-users'],
         summary: 'Deletes a user and everything issued to them',
@@ -231,7 +231,7 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
   app.post(
     '/admin/users/:userId/password/start',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: ['admin-users'],
         summary: 'Sets a user’s password, step 1: the admin’s browser runs OPAQUE registration',
@@ -257,7 +257,7 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
   app.post(
     '/admin/users/:userId/password/finish',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: ['admin-users'],
         summary: 'Sets a user’s password, step 2: stores the record; the user must change it at next sign-in',
@@ -301,7 +301,7 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
   app.post(
     '/admin/users/:userId/password-reset-email',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: ['admin-users'],
         summary: 'Emails the user a password-reset link',

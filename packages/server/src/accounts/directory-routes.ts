@@ -55,7 +55,7 @@ export function registerDirectoryRoutes(app: App, context: AppContext): void {
   app.get(
     '/api/user/directory/users',
     {
-      config: { oauthErrors: true },
+      config: { oauthErrors: true, access: 'bearer' },
       schema: {
         tags: ['directory'],
         summary: `Search active users by email or name prefix (bearer token with ${DIRECTORY_PERMISSION}; a user's token sees its organization's active members)`,
@@ -78,7 +78,7 @@ export function registerDirectoryRoutes(app: App, context: AppContext): void {
   app.get(
     '/api/user/directory/users/:userId',
     {
-      config: { oauthErrors: true },
+      config: { oauthErrors: true, access: 'bearer' },
       schema: {
         tags: ['directory'],
         summary: `Look up one active user the caller may see (bearer token with ${DIRECTORY_PERMISSION})`,

@@ -1,4 +1,4 @@
-import { adminPasswordChangeAccess } from '../admin/guard.js';
+import { adminSessionAccess } from '../admin/guard.js';
 import type { SliceModule } from '../app/module.js';
 import { registerAdminUserRoutes } from './admin-routes.js';
 import { registerDirectoryRoutes } from './directory-routes.js';
@@ -7,7 +7,7 @@ import { registerPasswordRoutes } from './password-routes.js';
 import { registerProfileRoutes } from './profile-routes.js';
 import { registerRegistrationRoutes } from './registration-routes.js';
 import { createAccountServices } from './services.js';
-import { userPasswordChangeAccess } from './session-http.js';
+import { userSessionAccess } from './session-http.js';
 import { ACCOUNT_RATE_LIMITS, ACCOUNT_SETTINGS } from './settings.js';
 import { registerSignInRoutes } from './sign-in-routes.js';
 
@@ -22,13 +22,21 @@ export const accountsModule = {
     registerSignInRoutes(app, context);
     registerRegistrationRoutes(app, context);
     registerPasswordRoutes(app, context);
-    registerPasswordChangeRoutes(app, context, userPasswordChangeAccess(context));
+    registerPasswordChangeRoutes(app, context, userSessionAccess(context), {
+      prefix: '/api/user/password/change',
+      tag: 'accounts',
+      passwords: context.accounts.passwords,
+    });
     registerProfileRoutes(app, context);
     registerDirectoryRoutes(app, context);
   },
   registerAdmin(app, context) {
     registerAdminUserRoutes(app, context);
     // One password-change factory serves both ports; on this one it changes the signed-in admin's password.
-    registerPasswordChangeRoutes(app, context, adminPasswordChangeAccess(context));
+    registerPasswordChangeRoutes(app, context, adminSessionAccess(context), {
+      prefix: '/admin/password/change',
+      tag: 'admin-session',
+      passwords: context.admin.passwords,
+    });
   },
 } satisfies SliceModule<'accounts'>;

@@ -1,27 +1,18 @@
-import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import type { SessionAccess } from '../app/access.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
-import { requireStepUpIfEnrolled } from '../otp/step-up.js';
 import type { PasswordAccount, PasswordAuthentication } from './password-authentication.js';
 import { OpaqueMessage } from './schemas.js';
-import type { Session, SessionService, StartedSession } from './sessions.js';
 
 const Id = Type.String({ maxLength: 200 });
 
-/** Whose password a port changes — the hosted UI's users or the admin portal's admins — and how it finds them. */
-export interface PasswordChangeAccess<A extends PasswordAccount> {
-  kind: 'user' | 'admin';
+/** Where a port serves the password change, and whose passwords it changes: users' or admins'. */
+export interface PasswordChangeRoutes<A extends PasswordAccount> {
   prefix: '/api/user/password/change' | '/admin/password/change';
   tag: string;
-  /** Route config the port's guard reads (the admin port declares `adminAccess`). */
-  config: FastifyContextConfig;
   passwords: PasswordAuthentication<A>;
-  sessions: SessionService;
-  /** The signed-in caller of a state-changing call (CSRF checked, no second factor owed). */
-  caller(request: FastifyRequest): Promise<{ session: Session; account: { id: string; email: string } }>;
-  setCookie(reply: FastifyReply, started: StartedSession): void;
 }
 
 /**
@@ -32,16 +23,18 @@ export interface PasswordChangeAccess<A extends PasswordAccount> {
 export function registerPasswordChangeRoutes<A extends PasswordAccount>(
   app: App,
   context: AppContext,
-  access: PasswordChangeAccess<A>,
+  access: SessionAccess<A>,
+  routes: PasswordChangeRoutes<A>,
 ): void {
   const label = access.kind === 'admin' ? 'Admin password change' : 'Password change';
 
   app.post(
-    `${access.prefix}/start`,
+    `${routes.prefix}/start`,
     {
-      config: access.config,
+      // The signed-in caller of a state-changing call: CSRF checked, no second factor owed.
+      config: { access: 'session+csrf' },
       schema: {
-        tags: [access.tag],
+        tags: [routes.tag],
         summary: `${label}, step 1: prove the current password (fresh OPAQUE login, KE1)`,
         body: Type.Object({ start_login_request: OpaqueMessage }, { additionalProperties: false }),
         response: {
@@ -51,13 +44,9 @@ export function registerPasswordChangeRoutes<A extends PasswordAccount>(
       },
     },
     async (request) => {
-      const { session, account } = await access.caller(request);
-      await requireStepUpIfEnrolled(
-        context.otp.factors,
-        { kind: access.kind, id: account.id, label: account.email },
-        session,
-      );
-      const started = await access.passwords.startLogin(
+      const { session, account } = access.caller(request);
+      await context.accounts.secondFactors.requireRecentIfEnrolled(access.factorAccount(account), session);
+      const started = await routes.passwords.startLogin(
         { userId: account.id },
         request.body.start_login_request,
         'reauth',
@@ -67,11 +56,11 @@ export function registerPasswordChangeRoutes<A extends PasswordAccount>(
   );
 
   app.post(
-    `${access.prefix}/verify`,
+    `${routes.prefix}/verify`,
     {
-      config: access.config,
+      config: { access: 'session+csrf' },
       schema: {
-        tags: [access.tag],
+        tags: [routes.tag],
         summary: `${label}, step 2: finish the proof (KE3) and start registering the new password`,
         body: Type.Object(
           { login_id: Id, finish_login_request: OpaqueMessage, registration_request: OpaqueMessage },
@@ -84,15 +73,15 @@ export function registerPasswordChangeRoutes<A extends PasswordAccount>(
       },
     },
     async (request) => {
-      const { account } = await access.caller(request);
-      const proved = await access.passwords.finishLogin(
+      const { account } = access.caller(request);
+      const proved = await routes.passwords.finishLogin(
         request.body.login_id,
         request.body.finish_login_request,
         'reauth',
       );
       if (proved.id !== account.id)
         throw new ApiError(401, 'invalid_credentials', 'the password is not correct');
-      const started = await access.passwords.startRegistration(
+      const started = await routes.passwords.startRegistration(
         { email: account.email, userId: account.id },
         request.body.registration_request,
         'password_change',
@@ -102,11 +91,11 @@ export function registerPasswordChangeRoutes<A extends PasswordAccount>(
   );
 
   app.post(
-    `${access.prefix}/finish`,
+    `${routes.prefix}/finish`,
     {
-      config: access.config,
+      config: { access: 'session+csrf' },
       schema: {
-        tags: [access.tag],
+        tags: [routes.tag],
         summary: `${label}, step 3: store the new record; this session gets a new id, the others end`,
         body: Type.Object(
           { registration_id: Id, registration_record: OpaqueMessage },
@@ -119,18 +108,18 @@ export function registerPasswordChangeRoutes<A extends PasswordAccount>(
       },
     },
     async (request, reply) => {
-      const { session, account } = await access.caller(request);
+      const { session, account } = access.caller(request);
       // The new record, the sessions ended and started, and the audit entry: all committed, or none.
       const started = await context.audit.recordChange(
         async () => {
-          const registration = await access.passwords.consumeRegistration(
+          const registration = await routes.passwords.consumeRegistration(
             request.body.registration_id,
             request.body.registration_record,
             'password_change',
           );
           if (registration.userId !== account.id)
             throw new ApiError(403, 'forbidden', 'not your registration');
-          await access.passwords.setRecord(account.id, request.body.registration_record);
+          await routes.passwords.setRecord(account.id, request.body.registration_record);
           // Until this sequence carries the re-wrapped password envelope (docs/zk.md §3.1), the old one, made with the
           // old export key, can no longer unlock.
           if (access.kind === 'user') await context.keys.keybags.markPasswordEnvelopesStale(account.id);

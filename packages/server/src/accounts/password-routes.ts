@@ -5,7 +5,6 @@ import { ApiError, errorResponses } from '../app/errors.js';
 import { revokeAllGrantsOfUser } from '../oauth/grant-revocation.js';
 import { accountLink } from './registration-routes.js';
 import { Email, OpaqueMessage } from './schemas.js';
-import { requireOwnOrigin } from './sign-in-routes.js';
 
 const Token = Type.String({ minLength: 20, maxLength: 200 });
 const Id = Type.String({ maxLength: 200 });
@@ -22,18 +21,18 @@ export function registerPasswordRoutes(app: App, context: AppContext): void {
   app.post(
     '/api/user/password/reset/request',
     {
+      config: { access: 'public+own-origin' },
       schema: {
         tags: ['accounts'],
         summary: 'Emails a reset link (same answer whether or not the account exists; throttled)',
         body: Type.Object({ email: Email }, { additionalProperties: false }),
         response: {
           202: Type.Object({ status: Type.Literal('sent_if_exists') }),
-          ...errorResponses(400, 429, 503),
+          ...errorResponses(400, 403, 429, 503),
         },
       },
     },
     async (request, reply) => {
-      requireOwnOrigin(context, request);
       if (!context.email.mailer.available())
         throw new ApiError(503, 'email_not_configured', 'email is not configured');
       await context.rateLimits.consume('password-reset-ip', request.ip);
@@ -58,6 +57,8 @@ export function registerPasswordRoutes(app: App, context: AppContext): void {
   app.get(
     '/api/user/password/reset/validate',
     {
+      // The emailed reset token is the credential.
+      config: { access: 'public' },
       schema: {
         tags: ['accounts'],
         summary: 'Checks a reset link before the new password is chosen',
@@ -78,6 +79,8 @@ export function registerPasswordRoutes(app: App, context: AppContext): void {
   app.post(
     '/api/user/password/reset/start',
     {
+      // The emailed reset token is the credential.
+      config: { access: 'public' },
       schema: {
         tags: ['accounts'],
         summary: 'Reset, first OPAQUE registration message (the link must still be valid)',
@@ -106,6 +109,8 @@ export function registerPasswordRoutes(app: App, context: AppContext): void {
   app.post(
     '/api/user/password/reset/finish',
     {
+      // The emailed reset token is the credential.
+      config: { access: 'public' },
       schema: {
         tags: ['accounts'],
         summary:

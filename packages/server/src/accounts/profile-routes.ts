@@ -5,7 +5,7 @@ import { ApiError, errorResponses } from '../app/errors.js';
 import { publicIconPath } from '../clients/icon.js';
 import { accountLink } from './registration-routes.js';
 import { Email } from './schemas.js';
-import { currentSession, requireSessionWithCsrf, requireUserStepUpIfEnrolled } from './session-http.js';
+import { userSessionAccess } from './session-http.js';
 
 const Profile = Type.Object({
   id: Type.String(),
@@ -16,13 +16,7 @@ const Profile = Type.Object({
 
 /** The signed-in user's profile, email change, and the apps dashboard. */
 export function registerProfileRoutes(app: App, context: AppContext): void {
-  const signedInUser = async (request: Parameters<typeof currentSession>[1]) => {
-    const session = await currentSession(context, request);
-    const user = session ? await context.accounts.users.find(session.userId) : null;
-    if (!session || !user || user.status !== 'active')
-      throw new ApiError(401, 'not_signed_in', 'sign in first');
-    return user;
-  };
+  const access = userSessionAccess(context);
   const profileOf = (user: { id: string; email: string; emailVerified: boolean; name: string }) => ({
     id: user.id,
     email: user.email,
@@ -33,18 +27,21 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
   app.get(
     '/api/user/profile',
     {
+      // Readable while a second factor is still owed: the enrolment pages show whose account it is.
+      config: { access: 'pending-second-factor' },
       schema: {
         tags: ['accounts'],
         summary: 'The signed-in user',
         response: { 200: Profile, ...errorResponses(401) },
       },
     },
-    async (request) => profileOf(await signedInUser(request)),
+    async (request) => profileOf(access.caller(request).account),
   );
 
   app.put(
     '/api/user/profile',
     {
+      config: { access: 'session+csrf' },
       schema: {
         tags: ['accounts'],
         summary: 'Updates the name (CSRF token required)',
@@ -53,7 +50,7 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      const session = await requireSessionWithCsrf(context, request);
+      const { session } = access.caller(request);
       await context.accounts.users.setName(session.userId, request.body.name.trim());
       return profileOf((await context.accounts.users.find(session.userId))!);
     },
@@ -62,6 +59,7 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
   app.post(
     '/api/user/profile/email',
     {
+      config: { access: 'session+csrf' },
       schema: {
         tags: ['accounts'],
         summary: 'Asks to change the email address: a confirmation link goes to the new address',
@@ -73,8 +71,8 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const session = await requireSessionWithCsrf(context, request);
-      await requireUserStepUpIfEnrolled(context, session);
+      const { session, account } = access.caller(request);
+      await context.accounts.secondFactors.requireRecentIfEnrolled(access.factorAccount(account), session);
       if (!context.email.mailer.available())
         throw new ApiError(503, 'email_not_configured', 'email is not configured');
       const email = request.body.email.trim();
@@ -95,6 +93,8 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
   app.post(
     '/api/user/profile/email/confirm',
     {
+      // The emailed single-use token is the credential.
+      config: { access: 'public' },
       schema: {
         tags: ['accounts'],
         summary: 'Confirms the new email address with the emailed single-use token',
@@ -118,6 +118,7 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
   app.get(
     '/api/user/apps',
     {
+      config: { access: 'pending-second-factor' },
       schema: {
         tags: ['accounts'],
         summary: 'Apps the user can open from the account page',
@@ -139,8 +140,7 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
         },
       },
     },
-    async (request) => {
-      await signedInUser(request);
+    async () => {
       const clients = await context.clients.registry.list();
       return {
         apps: clients

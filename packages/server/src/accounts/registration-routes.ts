@@ -3,8 +3,7 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { Email, OpaqueMessage } from './schemas.js';
-import { setSessionCookie } from './session-http.js';
-import { requireOwnOrigin } from './sign-in-routes.js';
+import { userSessionAccess } from './session-http.js';
 import { type User, UserExistsError } from './users.js';
 
 const Token = Type.String({ minLength: 20, maxLength: 200 });
@@ -64,6 +63,7 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
   app.get(
     '/api/user/config',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['accounts'],
         summary: 'What the sign-in pages may offer (no secrets)',
@@ -79,6 +79,7 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
   app.post(
     '/api/user/register/start',
     {
+      config: { access: 'public+own-origin' },
       schema: {
         tags: ['accounts'],
         summary: 'Self-registration, first OPAQUE message',
@@ -93,7 +94,6 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
       },
     },
     async (request) => {
-      requireOwnOrigin(context, request);
       requireOpen();
       await context.rateLimits.consume('registration-ip', request.ip);
       const started = await context.accounts.passwords.startRegistration(
@@ -108,6 +108,7 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
   app.post(
     '/api/user/register/finish',
     {
+      config: { access: 'public+own-origin' },
       schema: {
         tags: ['accounts'],
         summary:
@@ -135,7 +136,6 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
       },
     },
     async (request, reply) => {
-      requireOwnOrigin(context, request);
       requireOpen();
       const verify = context.settings.get('accounts.require_email_verification');
       if (verify && !context.email.mailer.available())
@@ -165,22 +165,15 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
         await sendVerification(context, user!);
         return { status: 'verification_sent' as const };
       }
-      // Where policy requires TOTP, the new account's first session owes its enrolment, as at sign-in.
-      const secondFactor = await context.otp.factors.owedAtSignIn({
-        kind: 'user',
-        id: user!.id,
-        label: user!.email,
-      });
-      const started = await context.accounts.sessions.start(
-        user!.id,
-        { amr: ['pwd'], acr: 'urn:tessera:loa:1', authTime: new Date() },
+      // The new account is signed in as at sign-in: where policy requires a second factor, it owes its enrolment.
+      const { started, secondFactor } = await userSessionAccess(context).completeSignIn(
+        request,
+        reply,
+        user!,
         {
-          userAgent: request.headers['user-agent'],
-          ipAddress: request.ip,
-          secondFactorPending: secondFactor !== null,
+          methods: ['pwd'],
         },
       );
-      setSessionCookie(context, reply, started);
       return { status: 'signed_in' as const, csrf_token: started.csrfToken, second_factor: secondFactor };
     },
   );
@@ -188,6 +181,8 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
   app.post(
     '/api/user/email/verify',
     {
+      // The emailed single-use token is the credential.
+      config: { access: 'public' },
       schema: {
         tags: ['accounts'],
         summary: 'Confirms an email address with the emailed single-use token',
@@ -211,18 +206,18 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
   app.post(
     '/api/user/email/verification/resend',
     {
+      config: { access: 'public+own-origin' },
       schema: {
         tags: ['accounts'],
         summary: 'Sends the verification link again (same answer whether or not the address has an account)',
         body: Type.Object({ email: Email }, { additionalProperties: false }),
         response: {
           202: Type.Object({ status: Type.Literal('sent_if_pending') }),
-          ...errorResponses(400, 503),
+          ...errorResponses(400, 403, 503),
         },
       },
     },
     async (request, reply) => {
-      requireOwnOrigin(context, request);
       if (!context.email.mailer.available())
         throw new ApiError(503, 'email_not_configured', 'email is not configured');
       const user = await context.accounts.users.findByEmail(request.body.email);

@@ -2,7 +2,9 @@ import type { Infrastructure } from '../app/infrastructure.js';
 import { EmailTokens } from './email-tokens.js';
 import { OpaqueServer } from './opaque.js';
 import { PasswordAuthentication } from './password-authentication.js';
+import { SecondFactors } from './second-factors.js';
 import { SessionService } from './sessions.js';
+import { SignInCompletion } from './sign-in.js';
 import { userPasswordAccounts } from './user-password-accounts.js';
 import { type User, UserService } from './users.js';
 
@@ -14,19 +16,27 @@ export interface AccountServices {
   opaque: OpaqueServer;
   passwords: PasswordAuthentication<User>;
   emailTokens: EmailTokens;
+  /** Every kind of second factor, for users and admins; the slice of each kind registers it (otp/services.ts). */
+  secondFactors: SecondFactors;
+  /** How a user's sign-in completes, whatever proved it (accounts/sign-in.ts). */
+  signIn: SignInCompletion;
 }
 
 export async function createAccountServices({
   database,
   sealer,
   settings,
+  audit,
+  metrics,
 }: Infrastructure): Promise<AccountServices> {
   const users = new UserService(database.db);
   const opaque = new OpaqueServer(database.db, sealer);
   await opaque.ensureSetup();
+  const sessions = new SessionService(database.db, settings);
+  const secondFactors = new SecondFactors();
   return {
     users,
-    sessions: new SessionService(database.db, settings),
+    sessions,
     opaque,
     passwords: new PasswordAuthentication(
       database.db,
@@ -36,5 +46,7 @@ export async function createAccountServices({
       settings,
     ),
     emailTokens: new EmailTokens(database.db),
+    secondFactors,
+    signIn: new SignInCompletion({ kind: 'user', sessions, secondFactors, audit, metrics, settings }),
   };
 }

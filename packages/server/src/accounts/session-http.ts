@@ -1,122 +1,37 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { SessionAccess, type SessionCaller } from '../app/access.js';
 import type { AppContext } from '../app/app-context.js';
 import { ApiError } from '../app/errors.js';
-import type { OtpSessionAccess } from '../otp/factor-routes.js';
-import { requireStepUpIfEnrolled } from '../otp/step-up.js';
-import type { PasswordChangeAccess } from './password-change-routes.js';
-import { csrfTokenFor, type Session, type StartedSession, verifyCsrfToken } from './sessions.js';
 import type { User } from './users.js';
 
-/** The header carrying the CSRF token on cookie-authenticated state changes. */
-export const CSRF_HEADER = 'x-csrf-token';
-
-/** DESIGN §7: `__Host-` prefix and Secure on https; HttpOnly and SameSite=Lax always (Strict breaks prompt=none). */
-export function sessionCookieName(context: AppContext): string {
-  return context.config.baseUrl.startsWith('https://') ? '__Host-tessera_session' : 'tessera_session';
-}
-
-function cookieValue(context: AppContext, request: FastifyRequest): string | undefined {
-  return request.cookies?.[sessionCookieName(context)];
-}
-
-export async function currentSession(context: AppContext, request: FastifyRequest): Promise<Session | null> {
-  return context.accounts.sessions.resolve(cookieValue(context, request));
-}
-
-export function setSessionCookie(context: AppContext, reply: FastifyReply, started: StartedSession): void {
-  reply.setCookie(sessionCookieName(context), started.cookieValue, {
-    httpOnly: true,
-    secure: context.config.baseUrl.startsWith('https://'),
-    sameSite: 'lax',
-    path: '/',
-    maxAge: context.accounts.sessions.absoluteSeconds(),
-  });
-}
-
-export function clearSessionCookie(context: AppContext, reply: FastifyReply): void {
-  reply.clearCookie(sessionCookieName(context), {
-    httpOnly: true,
-    secure: context.config.baseUrl.startsWith('https://'),
-    sameSite: 'lax',
-    path: '/',
-  });
-}
+const accessByContext = new WeakMap<AppContext, SessionAccess<User>>();
 
 /**
- * A signed-in session for a state-changing call: the CSRF token must match the session and, when the browser
- * sends an Origin, it must be ours (DESIGN §7). The configured base URL decides, never the Host header.
+ * The public port's session access: the user session cookie (DESIGN §7: `__Host-` prefix and Secure on https;
+ * HttpOnly and SameSite=Lax always, since Strict breaks prompt=none), the base URL's origin, active users only.
  */
-export async function requireSessionWithCsrf(
-  context: AppContext,
-  request: FastifyRequest,
-  options: { allowPendingSecondFactor?: boolean } = {},
-): Promise<Session> {
-  const value = cookieValue(context, request);
-  const session = await context.accounts.sessions.resolve(value);
-  if (!session || !value) throw new ApiError(401, 'not_signed_in', 'sign in first');
-  // A session that still owes its second factor may only finish signing in (or sign out).
-  if (session.secondFactorPending && !options.allowPendingSecondFactor) {
-    throw new ApiError(401, 'second_factor_required', 'verify your second factor first');
+export function userSessionAccess(context: AppContext): SessionAccess<User> {
+  let access = accessByContext.get(context);
+  if (!access) {
+    access = new SessionAccess<User>({
+      kind: 'user',
+      sessions: context.accounts.sessions,
+      signIn: context.accounts.signIn,
+      url: context.config.baseUrl,
+      cookieNames: { http: 'tessera_session', https: '__Host-tessera_session' },
+      sameSite: 'lax',
+      async findAccount(id) {
+        const user = await context.accounts.users.find(id);
+        return user?.status === 'active' ? user : null;
+      },
+      signedOut: () => new ApiError(401, 'not_signed_in', 'sign in first'),
+    });
+    accessByContext.set(context, access);
   }
-  const origin = request.headers.origin;
-  if (origin !== undefined && origin !== new URL(context.config.baseUrl).origin) {
-    throw new ApiError(403, 'csrf_failed', 'cross-origin request refused');
-  }
-  const presented = request.headers[CSRF_HEADER];
-  if (typeof presented !== 'string' || !verifyCsrfToken(value, presented)) {
-    throw new ApiError(403, 'csrf_failed', 'missing or wrong CSRF token');
-  }
-  return session;
+  return access;
 }
 
-/** The CSRF token for the session cookie this request carries (served to the UI by GET /session). */
-export function sessionCsrfToken(context: AppContext, request: FastifyRequest): string | null {
-  const value = cookieValue(context, request);
-  return value ? csrfTokenFor(value) : null;
-}
-
-/** A user's sensitive action: a fresh second-factor proof when the user has a factor (see otp/step-up.ts). */
-export async function requireUserStepUpIfEnrolled(context: AppContext, session: Session): Promise<void> {
-  const user = await context.accounts.users.find(session.userId);
-  if (!user) throw new ApiError(401, 'not_signed_in', 'sign in first');
-  await requireStepUpIfEnrolled(
-    context.otp.factors,
-    { kind: 'user', id: user.id, label: user.email },
-    session,
-  );
-}
-
-/** The public port's OTP session access (users). */
-export function userOtpAccess(context: AppContext): OtpSessionAccess {
-  return {
-    kind: 'user',
-    sessions: context.accounts.sessions,
-    requireSession: (request) => requireSessionWithCsrf(context, request, { allowPendingSecondFactor: true }),
-    currentSession: (request) => currentSession(context, request),
-    setCookie: (reply, started) => setSessionCookie(context, reply, started),
-    async account(session) {
-      const user = await context.accounts.users.find(session.userId);
-      if (!user) throw new ApiError(401, 'not_signed_in', 'sign in first');
-      return { kind: 'user', id: user.id, label: user.email };
-    },
-  };
-}
-
-/** The public port's password change: the signed-in user of a CSRF-checked session. */
-export function userPasswordChangeAccess(context: AppContext): PasswordChangeAccess<User> {
-  return {
-    kind: 'user',
-    prefix: '/api/user/password/change',
-    tag: 'accounts',
-    config: {},
-    passwords: context.accounts.passwords,
-    sessions: context.accounts.sessions,
-    async caller(request) {
-      const session = await requireSessionWithCsrf(context, request);
-      const user = await context.accounts.users.find(session.userId);
-      if (!user) throw new ApiError(401, 'not_signed_in', 'sign in first');
-      return { session, account: user };
-    },
-    setCookie: (reply, started) => setSessionCookie(context, reply, started),
-  };
+/** The signed-in user the public port's access hook established for this request. */
+export function userCaller(context: AppContext, request: FastifyRequest): SessionCaller<User> {
+  return userSessionAccess(context).caller(request);
 }

@@ -97,7 +97,13 @@ export class SessionService {
   async start(
     userId: string,
     authentication: Authentication,
-    meta: { userAgent?: string; ipAddress?: string; secondFactorPending?: boolean } = {},
+    meta: {
+      userAgent?: string;
+      ipAddress?: string;
+      secondFactorPending?: boolean;
+      /** A sign-in whose proof was itself multi-factor counts as a recent second factor. */
+      stepUpUntil?: Date | null;
+    } = {},
   ): Promise<StartedSession> {
     const cookieValue = randomToken();
     const csrfToken = csrfTokenFor(cookieValue);
@@ -114,6 +120,7 @@ export class SessionService {
         amr: authentication.amr,
         acr: authentication.acr,
         secondFactorPending: meta.secondFactorPending ?? false,
+        stepUpUntil: meta.stepUpUntil ?? null,
         idleExpiresAt: this.idleExpiry(now),
         absoluteExpiresAt: new Date(now + this.absoluteSeconds() * 1000),
         userAgent: meta.userAgent?.slice(0, 300) ?? null,

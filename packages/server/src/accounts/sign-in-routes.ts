@@ -1,11 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { ApiError, errorResponses } from '../app/errors.js';
-import type { AuditEventInput, AuditOutcome } from '../audit/audit-log.js';
+import { errorResponses } from '../app/errors.js';
 import { Email, OpaqueMessage } from './schemas.js';
-import { currentSession, setSessionCookie } from './session-http.js';
+import { userSessionAccess } from './session-http.js';
 
 const SignedIn = Type.Object({
   authenticated: Type.Literal(true),
@@ -19,21 +17,15 @@ const SignedIn = Type.Object({
 });
 
 /**
- * Login CSRF: a browser always sends Origin on a cross-site POST; one that is not ours is refused before anything
- * happens (DESIGN §7). The configured base URL decides, never the Host header.
+ * OPAQUE sign-in (two round trips) and the session it starts. Both steps are `public+own-origin`: a foreign Origin
+ * is refused before anything happens (login CSRF, DESIGN §7).
  */
-export function requireOwnOrigin(context: AppContext, request: FastifyRequest): void {
-  const origin = request.headers.origin;
-  if (origin !== undefined && origin !== new URL(context.config.baseUrl).origin) {
-    throw new ApiError(403, 'csrf_failed', 'cross-origin request refused');
-  }
-}
-
-/** OPAQUE sign-in (two round trips) and the session it starts. */
 export function registerSignInRoutes(app: App, context: AppContext): void {
+  const access = userSessionAccess(context);
   app.post(
     '/api/user/login/start',
     {
+      config: { access: 'public+own-origin' },
       schema: {
         tags: ['accounts'],
         summary:
@@ -49,7 +41,6 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      requireOwnOrigin(context, request);
       await context.rateLimits.consume('sign-in-ip', request.ip);
       await context.rateLimits.consume('sign-in-account', request.body.email.trim().toLowerCase());
       const { loginId, loginResponse } = await context.accounts.passwords.startLogin(
@@ -64,6 +55,7 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
   app.post(
     '/api/user/login/finish',
     {
+      config: { access: 'public+own-origin' },
       schema: {
         tags: ['accounts'],
         summary: 'OPAQUE login, final message (KE3): starts a session (new id) and sets the session cookie',
@@ -75,50 +67,18 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      requireOwnOrigin(context, request);
-      const auditSignIn = (
-        actor: AuditEventInput['actor'],
-        outcome: AuditOutcome,
-        reason?: 'wrong_credentials' | 'email_not_verified',
-      ) =>
-        context.audit.recordQuietly(
-          { action: 'user.sign_in', outcome, actor, details: reason ? { reason } : {}, request },
-          (error) => request.log.error({ err: error }, 'audit failed'),
-        );
       const user = await context.accounts.passwords
         .finishLogin(request.body.login_id, request.body.finish_login_request, 'login')
         .catch((error: unknown) => {
-          context.metrics.signIn('failure');
-          // Who tried is unknown by design (every failure looks the same); where from is recorded.
-          auditSignIn({ type: 'anonymous' }, 'failure', 'wrong_credentials');
+          access.signIn.failed(request, (auditError) =>
+            request.log.error({ err: auditError }, 'audit failed'),
+          );
           throw error;
         });
-      if (context.settings.get('accounts.require_email_verification') && !user.emailVerified) {
-        context.metrics.signIn('email_not_verified');
-        auditSignIn({ type: 'user', id: user.id }, 'failure', 'email_not_verified');
-        throw new ApiError(
-          403,
-          'email_not_verified',
-          'confirm your email address first; we can send the link again',
-        );
-      }
       // Session fixation (ASVS V7.2): whatever session the browser had ends; a new id is issued.
-      const previous = await currentSession(context, request);
-      if (previous) await context.accounts.sessions.end(previous.id);
-      const account = { kind: 'user' as const, id: user.id, label: user.email };
-      const secondFactor = await context.otp.factors.owedAtSignIn(account);
-      const started = await context.accounts.sessions.start(
-        user.id,
-        { amr: ['pwd'], acr: 'urn:tessera:loa:1', authTime: new Date() },
-        {
-          userAgent: request.headers['user-agent'],
-          ipAddress: request.ip,
-          secondFactorPending: secondFactor !== null,
-        },
-      );
-      setSessionCookie(context, reply, started);
-      context.metrics.signIn('success');
-      auditSignIn({ type: 'user', id: user.id }, 'success');
+      const { started, secondFactor } = await access.completeSignIn(request, reply, user, {
+        methods: ['pwd'],
+      });
       return {
         authenticated: true as const,
         second_factor_required: secondFactor !== null,

@@ -28,7 +28,7 @@ export function registerAdminAdminUserRoutes(app: App, context: AppContext): voi
   app.get(
     '/admin/admin-users',
     {
-      config: { adminAccess: 'read' },
+      config: { access: 'session' },
       schema: {
         tags: ['admin-admins'],
         summary: 'Lists admin users',
@@ -43,7 +43,7 @@ export function registerAdminAdminUserRoutes(app: App, context: AppContext): voi
   app.post(
     '/admin/admin-users/start',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: ['admin-admins'],
         summary: 'Creates an admin, step 1: OPAQUE registration of the initial password',
@@ -72,7 +72,7 @@ export function registerAdminAdminUserRoutes(app: App, context: AppContext): voi
   app.post(
     '/admin/admin-users/finish',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: ['admin-admins'],
         summary: 'Creates an admin, step 2: stores the record with the role',
@@ -120,7 +120,7 @@ export function registerAdminAdminUserRoutes(app: App, context: AppContext): voi
   app.put(
     '/admin/admin-users/:adminId/role',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: ['admin-admins'],
         summary: 'Changes an admin’s role (the last write admin cannot be demoted)',
@@ -147,7 +147,7 @@ export function registerAdminAdminUserRoutes(app: App, context: AppContext): voi
   app.delete(
     '/admin/admin-users/:adminId',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: ['admin-admins'],
         summary: 'Removes an admin (never the last write admin)',

@@ -65,7 +65,7 @@ export function registerAdminAuditRoutes(app: App, context: AppContext): void {
   app.get(
     '/admin/audit',
     {
-      config: { adminAccess: 'read' },
+      config: { access: 'session' },
       schema: {
         tags: ['admin-audit'],
         summary: 'Audit events, newest first; page with before=<last id>',
@@ -99,7 +99,7 @@ export function registerAdminAuditRoutes(app: App, context: AppContext): void {
   app.get(
     '/admin/audit/export',
     {
-      config: { adminAccess: 'read' },
+      config: { access: 'session' },
       schema: {
         tags: ['admin-audit'],
         summary: 'Streams matching events as CSV (formula cells neutralized) or JSON lines',
@@ -153,7 +153,7 @@ export function registerAdminAuditRoutes(app: App, context: AppContext): void {
   app.get(
     '/admin/audit/:eventId',
     {
-      config: { adminAccess: 'read' },
+      config: { access: 'session' },
       schema: {
         tags: ['admin-audit'],
         summary: 'One audit event',

@@ -3,7 +3,7 @@ import { Email, OpaqueMessage } from '../accounts/schemas.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
-import { adminCaller, adminCsrfToken, clearAdminCookie, currentAdmin, setAdminCookie } from './guard.js';
+import { adminCaller, adminSessionAccess } from './guard.js';
 
 const AdminView = Type.Object({
   id: Type.String(),
@@ -14,9 +14,11 @@ const AdminView = Type.Object({
 
 /** Admin sign-in with OPAQUE and the admin session (accounts/index.ts registers the admin password change). */
 export function registerAdminAuthRoutes(app: App, context: AppContext): void {
+  const access = adminSessionAccess(context);
   app.post(
     '/admin/login/start',
     {
+      config: { access: 'public+own-origin' },
       schema: {
         tags: ['admin-session'],
         summary: 'Admin OPAQUE login, first message',
@@ -26,7 +28,7 @@ export function registerAdminAuthRoutes(app: App, context: AppContext): void {
         ),
         response: {
           200: Type.Object({ login_id: Type.String(), login_response: Type.String() }),
-          ...errorResponses(400, 429),
+          ...errorResponses(400, 403, 429),
         },
       },
     },
@@ -45,6 +47,7 @@ export function registerAdminAuthRoutes(app: App, context: AppContext): void {
   app.post(
     '/admin/login/finish',
     {
+      config: { access: 'public+own-origin' },
       schema: {
         tags: ['admin-session'],
         summary: 'Admin OPAQUE login, final message: starts an admin session (admin cookie)',
@@ -61,7 +64,7 @@ export function registerAdminAuthRoutes(app: App, context: AppContext): void {
               description: 'verify: POST /admin/otp/verify; enroll: set up TOTP now (/admin/otp/setup/*)',
             }),
           }),
-          ...errorResponses(400, 401),
+          ...errorResponses(400, 401, 403),
         },
       },
     },
@@ -74,32 +77,13 @@ export function registerAdminAuthRoutes(app: App, context: AppContext): void {
           'login',
         );
       } catch (error) {
-        context.audit.recordQuietly(
-          { action: 'admin.sign_in', outcome: 'failure', actor: { type: 'anonymous' }, request },
-          (auditError) => request.log.error({ err: auditError }, 'audit failed'),
-        );
+        access.signIn.failed(request, (auditError) => request.log.error({ err: auditError }, 'audit failed'));
         throw error;
       }
-      const previous = await currentAdmin(context, request);
-      // Admins need TOTP by default: sign-in is complete only after /admin/otp/verify (or enrolment).
-      const account = { kind: 'admin' as const, id: admin.id, label: admin.email };
-      const secondFactor = await context.otp.factors.owedAtSignIn(account);
-      const started = await context.audit.recordChange(
-        async () => {
-          if (previous) await context.admin.sessions.end(previous.session.id);
-          return context.admin.sessions.start(
-            admin.id,
-            { amr: ['pwd'], acr: 'urn:tessera:loa:1', authTime: new Date() },
-            {
-              userAgent: request.headers['user-agent'],
-              ipAddress: request.ip,
-              secondFactorPending: secondFactor !== null,
-            },
-          );
-        },
-        { action: 'admin.sign_in', outcome: 'success', actor: { type: 'admin', id: admin.id }, request },
-      );
-      setAdminCookie(context, reply, started);
+      // Admins need a second factor by default: sign-in is complete only after /admin/otp/verify (or enrolment).
+      const { started, secondFactor } = await access.completeSignIn(request, reply, admin, {
+        methods: ['pwd'],
+      });
       return {
         admin: { id: admin.id, email: admin.email, name: admin.name, role: admin.role },
         csrf_token: started.csrfToken,
@@ -112,6 +96,7 @@ export function registerAdminAuthRoutes(app: App, context: AppContext): void {
   app.get(
     '/admin/session',
     {
+      config: { access: 'optional-session' },
       schema: {
         tags: ['admin-session'],
         summary: 'The current admin session (and its CSRF token)',
@@ -131,15 +116,15 @@ export function registerAdminAuthRoutes(app: App, context: AppContext): void {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const caller = await currentAdmin(context, request);
+      const caller = access.optionalCaller(request);
       if (!caller) return { authenticated: false };
-      const { admin } = caller;
+      const { account: admin } = caller;
       return {
         authenticated: true,
         admin: { id: admin.id, email: admin.email, name: admin.name, role: admin.role },
-        csrf_token: adminCsrfToken(context, request) ?? undefined,
+        csrf_token: access.csrfToken(request) ?? undefined,
         second_factor: caller.session.secondFactorPending
-          ? await context.otp.factors.owedAtSignIn({ kind: 'admin', id: admin.id, label: admin.email })
+          ? await context.accounts.secondFactors.owedAtSignIn(access.factorAccount(admin))
           : null,
       };
     },
@@ -148,7 +133,7 @@ export function registerAdminAuthRoutes(app: App, context: AppContext): void {
   app.post(
     '/admin/logout',
     {
-      config: { adminAccess: 'signout' },
+      config: { access: 'session+csrf' },
       schema: {
         tags: ['admin-session'],
         summary: 'Ends the admin session (CSRF token required)',
@@ -158,7 +143,7 @@ export function registerAdminAuthRoutes(app: App, context: AppContext): void {
     async (request, reply) => {
       const caller = adminCaller(request);
       await context.admin.sessions.end(caller.session.id);
-      clearAdminCookie(context, reply);
+      access.clearCookie(reply);
       return { signed_out: true as const };
     },
   );

@@ -9,7 +9,7 @@ import { registerAdminSystemRoutes } from './system-routes.js';
 
 /**
  * Admins themselves and the system no slice owns: first-run install, admin sign-in and sessions, admin users, the
- * settings API, signing keys and the audit viewer. (The admin guard is registered by app/build.ts, before any route.)
+ * settings API, signing keys and the audit viewer. (The port's access hook is registered by app/build.ts, before any route.)
  */
 export const adminModule = {
   name: 'admin',

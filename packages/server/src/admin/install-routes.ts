@@ -24,6 +24,8 @@ export function registerInstallRoutes(app: App, context: AppContext): void {
   app.get(
     '/install',
     {
+      // The install token in the body is the credential; the install service checks it at every step.
+      config: { access: 'public' },
       schema: {
         tags: ['install'],
         summary: 'Install status (reveals nothing else)',
@@ -36,6 +38,8 @@ export function registerInstallRoutes(app: App, context: AppContext): void {
   app.post(
     '/install/validate',
     {
+      // The install token in the body is the credential; the install service checks it at every step.
+      config: { access: 'public' },
       schema: {
         tags: ['install'],
         summary: 'Checks an install token',
@@ -52,6 +56,8 @@ export function registerInstallRoutes(app: App, context: AppContext): void {
   app.post(
     '/install/admin/start',
     {
+      // The install token in the body is the credential; the install service checks it at every step.
+      config: { access: 'public' },
       schema: {
         tags: ['install'],
         summary: 'Starts the OPAQUE registration of the first admin',
@@ -78,6 +84,8 @@ export function registerInstallRoutes(app: App, context: AppContext): void {
   app.post(
     '/install/smtp-test',
     {
+      // The install token in the body is the credential; the install service checks it at every step.
+      config: { access: 'public' },
       schema: {
         tags: ['install'],
         summary: 'Sends a test message with SMTP settings before they are saved',
@@ -98,6 +106,8 @@ export function registerInstallRoutes(app: App, context: AppContext): void {
   app.post(
     '/install/complete',
     {
+      // The install token in the body is the credential; the install service checks it at every step.
+      config: { access: 'public' },
       schema: {
         tags: ['install'],
         summary: 'Creates the first (write) admin, saves the install choices, and closes install for good',

@@ -1,6 +1,7 @@
 import { PasswordAuthentication } from '../accounts/password-authentication.js';
 import type { AccountServices } from '../accounts/services.js';
 import { SessionService } from '../accounts/sessions.js';
+import { SignInCompletion } from '../accounts/sign-in.js';
 import type { Infrastructure } from '../app/infrastructure.js';
 import { type AdminUser, AdminUserService, adminPasswordAccounts } from './admin-users.js';
 import { InstallService } from './install.js';
@@ -10,13 +11,15 @@ import { PublicBaseUrl } from './public-base-url.js';
 export interface AdminServices {
   users: AdminUserService;
   sessions: SessionService;
+  /** How an admin's sign-in completes (accounts/sign-in.ts, as for users). */
+  signIn: SignInCompletion;
   passwords: PasswordAuthentication<AdminUser>;
   install: InstallService;
   publicBaseUrl: PublicBaseUrl;
 }
 
 export async function createAdminServices(
-  { config, database, sealer, settings, audit }: Infrastructure,
+  { config, database, sealer, settings, audit, metrics }: Infrastructure,
   { accounts }: { accounts: AccountServices },
 ): Promise<AdminServices> {
   const users = new AdminUserService(database.db);
@@ -28,9 +31,18 @@ export async function createAdminServices(
     settings,
   );
   const publicBaseUrl = new PublicBaseUrl(config, settings);
+  const sessions = new SessionService(database.db, settings, 'admin');
   return {
     users,
-    sessions: new SessionService(database.db, settings, 'admin'),
+    sessions,
+    signIn: new SignInCompletion({
+      kind: 'admin',
+      sessions,
+      secondFactors: accounts.secondFactors,
+      audit,
+      metrics,
+      settings,
+    }),
     passwords,
     install: new InstallService(database.db, { users, passwords, settings, publicBaseUrl, audit }),
     publicBaseUrl,

@@ -58,7 +58,7 @@ export function registerAdminSystemRoutes(app: App, context: AppContext): void {
   app.get(
     '/admin/settings',
     {
-      config: { adminAccess: 'read' },
+      config: { access: 'session' },
       schema: {
         tags: ['admin-settings'],
         summary: 'Every setting with its value, default and description (secure values never returned)',
@@ -73,7 +73,7 @@ export function registerAdminSystemRoutes(app: App, context: AppContext): void {
   app.put(
     '/admin/settings/:key',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: ['admin-settings'],
         summary: 'Changes one setting (validated against its type)',
@@ -125,7 +125,7 @@ export function registerAdminSystemRoutes(app: App, context: AppContext): void {
   app.get(
     '/admin/keys',
     {
-      config: { adminAccess: 'read' },
+      config: { access: 'session' },
       schema: {
         tags: ['admin-keys'],
         summary: 'Signing keys with their state and when each changes state',
@@ -140,7 +140,7 @@ export function registerAdminSystemRoutes(app: App, context: AppContext): void {
   app.post(
     '/admin/keys/rotate',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: ['admin-keys'],
         summary: 'Starts a signing-key rotation (all algorithms, or the ones listed)',

@@ -11,9 +11,11 @@ import Fastify, {
 } from 'fastify';
 import FindMyWay from 'find-my-way';
 import type { Logger } from 'pino';
-import { registerAdminGuard } from '../admin/guard.js';
+import { userSessionAccess } from '../accounts/session-http.js';
+import { adminSessionAccess } from '../admin/guard.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { MULTILINE_KEYWORD, registerAcceptableInputCheck } from './acceptable-input.js';
+import { type Access, assertRouteDeclaresAccess, registerAccessHook } from './access.js';
 import type { AppContext } from './app-context.js';
 import type { App, Port } from './app-types.js';
 import { sanitizeErrorDescription } from './error-description.js';
@@ -28,6 +30,7 @@ import {
 import { registerHealthRoutes } from './health.js';
 import { LogThrottle } from './log-throttle.js';
 import { registerMetricsRoute, registerRequestMetrics } from './metrics-routes.js';
+import type { SliceModule } from './module.js';
 import { MODULES } from './modules.js';
 import { DeferredRequestLogger } from './request-logger.js';
 import { registerSecurityHeaders } from './security-headers.js';
@@ -43,6 +46,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   uiDirectory?: string;
   adminUiDirectory?: string;
+  /** The modules whose routes the port serves; app/modules.ts's list unless a test gives its own. */
+  modules?: readonly SliceModule[];
 }
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -51,6 +56,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   schema: Record<string, unknown> | undefined;
+  /** What the route requires of its caller (app/access.ts). */
+  access: Access;
 }
 
 const routeTables = new WeakMap<object, RegisteredRoute[]>();
@@ -123,6 +130,7 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
   routeTables.set(app, routeTable);
   app.addHook('onRoute', (route) => {
     assertRouteHasSchemas(route);
+    assertRouteDeclaresAccess(route, port);
     declareUnavailable(route);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
@@ -131,6 +139,7 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
         method,
         url: route.url,
         schema: route.schema as Record<string, unknown> | undefined,
+        access: route.config!.access!,
       });
       try {
         methodsByPath.on(method as FindMyWay.HTTPMethod, route.url, () => {});
@@ -160,6 +169,8 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
   registerSecurityHeaders(app, { https: config.baseUrl.startsWith('https://') });
   registerRequestMetrics(app, context, port);
   registerAcceptableInputCheck(app);
+  // The port's one access hook, before any route is registered and before the body is parsed (app/access.ts).
+  registerAccessHook(app, port === 'public' ? userSessionAccess(context) : adminSessionAccess(context));
   const unavailableWarnings = new LogThrottle(UNAVAILABLE_LOG_INTERVAL_MS);
   app.setErrorHandler((error, request, reply) =>
     renderError(unavailableAsTyped(error as Error, request, unavailableWarnings), request, reply),
@@ -183,6 +194,7 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
   app.get(
     '/openapi.json',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['meta'],
         summary: 'This port’s OpenAPI 3.1 description, generated from the route schemas',
@@ -195,7 +207,7 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
   );
 
   if (port === 'public') {
-    for (const module of MODULES) module.registerPublic?.(app, context);
+    for (const module of options.modules ?? MODULES) module.registerPublic?.(app, context);
     registerStaticUi(app, {
       prefix: '/ui',
       directory: options.uiDirectory ?? DEFAULT_UI_DIR,
@@ -204,6 +216,7 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
     app.get(
       '/',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['hosted-ui'],
           summary: 'Redirects to the hosted UI',
@@ -215,6 +228,7 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
     app.get(
       '/ui',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['hosted-ui'],
           summary: 'Redirects to /ui/',
@@ -226,10 +240,8 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
   }
 
   if (port === 'admin') {
-    // The guard's onRequest hook comes first, so every admin route below is covered by it.
-    registerAdminGuard(app, context);
     registerMetricsRoute(app, context);
-    for (const module of MODULES) module.registerAdmin?.(app, context);
+    for (const module of options.modules ?? MODULES) module.registerAdmin?.(app, context);
     registerStaticUi(app, {
       prefix: '',
       directory: options.adminUiDirectory ?? DEFAULT_ADMIN_UI_DIR,

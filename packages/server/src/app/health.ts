@@ -47,12 +47,16 @@ async function databaseState(context: AppContext): Promise<'ok' | 'unreachable' 
 export function registerHealthRoutes(app: App, context: AppContext): void {
   app.get(
     '/healthz',
-    { schema: { tags: ['meta'], summary: 'Liveness', response: { 200: Health } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['meta'], summary: 'Liveness', response: { 200: Health } },
+    },
     async () => ({ status: 'ok' as const }),
   );
   app.get(
     '/readyz',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['meta'],
         summary: 'Readiness (database reachable and migrated, caches current)',

@@ -27,7 +27,7 @@ export function registerMetricsRoute(app: App, context: AppContext): void {
   app.get(
     '/metrics',
     {
-      config: { adminAccess: 'public' },
+      config: { access: 'public' },
       schema: {
         tags: ['meta'],
         summary: 'Prometheus metrics (text exposition format 0.0.4); needs no admin session',

@@ -26,7 +26,7 @@ export interface SliceModule<Name extends keyof SliceServices = keyof SliceServi
   createServices(infrastructure: Infrastructure, services: SliceServices): Promise<SliceServices[Name]>;
   /** Registers its routes on the public port. */
   registerPublic?(app: App, context: AppContext): void;
-  /** Registers its routes on the admin port (the admin guard is in place first). */
+  /** Registers its routes on the admin port (the port's access hook is in place first). */
   registerAdmin?(app: App, context: AppContext): void;
 }
 

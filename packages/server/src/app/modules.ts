@@ -15,7 +15,7 @@ import type { RateLimitRules } from './rate-limits.js';
 /**
  * Every slice of the service, in dependency order: the context builds their services in this order (a module may
  * use the services of those above it), and each port registers their routes in it, after its own infrastructure
- * (health, OpenAPI, the admin guard) and before its static UI.
+ * (health, OpenAPI, the access hook) and before its static UI.
  */
 const LISTED_MODULES = [
   accountsModule,

@@ -77,6 +77,7 @@ export function registerStaticUi(
   app.get(
     `${options.prefix}/assets/*`,
     {
+      config: { access: 'public' },
       schema: {
         tags: [options.tag],
         summary: 'Static UI asset (content-hashed name, immutable)',
@@ -101,6 +102,7 @@ export function registerStaticUi(
   );
 
   const shell = {
+    config: { access: 'public' as const },
     schema: {
       tags: [options.tag],
       summary: 'Single-page application (client-side routes)',

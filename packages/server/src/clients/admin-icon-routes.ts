@@ -74,7 +74,7 @@ export function registerAdminClientIconRoutes(app: App, context: AppContext): vo
     scope.put(
       '/admin/clients/:clientId/icon',
       {
-        config: { adminAccess: 'write' },
+        config: { access: 'admin-write' },
         schema: {
           tags: ['admin-clients'],
           summary: `Uploads or replaces a client’s icon: the raw image as the body (${ICON_CONTENT_TYPES.join(', ')}; at most ${MAX_ICON_BYTES / 1024} KiB; never SVG)`,
@@ -122,7 +122,7 @@ export function registerAdminClientIconRoutes(app: App, context: AppContext): vo
   app.delete(
     '/admin/clients/:clientId/icon',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: ['admin-clients'],
         summary: 'Removes a client’s icon (the hosted UI shows the app’s initial again)',
@@ -144,7 +144,7 @@ export function registerAdminClientIconRoutes(app: App, context: AppContext): vo
   app.get(
     '/admin/clients/:clientId/icon',
     {
-      config: { adminAccess: 'read' },
+      config: { access: 'session' },
       schema: {
         tags: ['admin-clients'],
         summary: 'A client’s icon, for the portal’s preview (404 when it has none)',

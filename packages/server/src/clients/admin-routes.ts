@@ -99,7 +99,7 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
   app.get(
     '/admin/clients',
     {
-      config: { adminAccess: 'read' },
+      config: { access: 'session' },
       schema: {
         tags: ['admin-clients'],
         summary: 'Lists clients (secret metadata only)',
@@ -120,7 +120,7 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
   app.get(
     '/admin/clients/:clientId',
     {
-      config: { adminAccess: 'read' },
+      config: { access: 'session' },
       schema: {
         tags: ['admin-clients'],
         summary: 'Reads one client (secret metadata only)',
@@ -138,7 +138,7 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
   app.post(
     '/admin/clients',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: ['admin-clients'],
         summary: 'Registers a client; a confidential client’s secret is returned here once',
@@ -164,7 +164,7 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
   app.put(
     '/admin/clients/:clientId',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: ['admin-clients'],
         summary: 'Updates a client (its type cannot change)',
@@ -191,7 +191,7 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
   app.delete(
     '/admin/clients/:clientId',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: ['admin-clients'],
         summary: 'Deletes a client and everything issued to it',
@@ -213,7 +213,7 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
   app.post(
     '/admin/clients/:clientId/secret',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: ['admin-clients'],
         summary:

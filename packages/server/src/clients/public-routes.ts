@@ -11,6 +11,7 @@ export function registerClientIconRoutes(app: App, context: AppContext): void {
   app.get(
     '/api/user/clients/:clientId/icon',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['hosted-ui'],
         summary: 'A client’s uploaded icon (404 when it has none)',

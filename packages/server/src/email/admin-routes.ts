@@ -78,7 +78,7 @@ export function registerAdminEmailTemplateRoutes(app: App, context: AppContext):
   app.get(
     '/admin/email-templates',
     {
-      config: { adminAccess: 'read' },
+      config: { access: 'session' },
       schema: {
         tags: ['admin-email-templates'],
         summary: 'Every email template with its variables, built-in and current text',
@@ -91,7 +91,7 @@ export function registerAdminEmailTemplateRoutes(app: App, context: AppContext):
   app.get(
     '/admin/email-templates/:name',
     {
-      config: { adminAccess: 'read' },
+      config: { access: 'session' },
       schema: {
         tags: ['admin-email-templates'],
         summary: 'One email template',
@@ -105,7 +105,7 @@ export function registerAdminEmailTemplateRoutes(app: App, context: AppContext):
   app.get(
     '/admin/email-templates/:name/preview',
     {
-      config: { adminAccess: 'read' },
+      config: { access: 'session' },
       schema: {
         tags: ['admin-email-templates'],
         summary: 'The current text rendered with sample values',
@@ -120,7 +120,7 @@ export function registerAdminEmailTemplateRoutes(app: App, context: AppContext):
     '/admin/email-templates/:name/preview',
     {
       // A draft is only ever someone's edit in progress, so previewing one is for the admins who can save it.
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: ['admin-email-templates'],
         summary: 'Renders a draft (not saved) with sample values',
@@ -138,7 +138,7 @@ export function registerAdminEmailTemplateRoutes(app: App, context: AppContext):
   app.put(
     '/admin/email-templates/:name',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: ['admin-email-templates'],
         summary: 'Rewords a template (plain text with {{variables}}; the HTML part is generated from it)',
@@ -157,7 +157,7 @@ export function registerAdminEmailTemplateRoutes(app: App, context: AppContext):
   app.post(
     '/admin/email-templates/:name/reset',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: ['admin-email-templates'],
         summary: 'Puts the built-in text back',
@@ -178,7 +178,7 @@ export function registerAdminSmtpTestRoute(app: App, context: AppContext): void 
   app.post(
     '/admin/smtp/test',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: ['admin-settings'],
         summary: 'Sends a test message with the saved SMTP settings',

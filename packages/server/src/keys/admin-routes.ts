@@ -21,7 +21,7 @@ export function registerAdminKeyRoutes(app: App, context: AppContext): void {
   app.get(
     '/admin/users/:userId/keybag',
     {
-      config: { adminAccess: 'read' },
+      config: { access: 'session' },
       schema: {
         tags: ['admin-users'],
         summary:
@@ -45,7 +45,7 @@ export function registerAdminKeyRoutes(app: App, context: AppContext): void {
   app.delete(
     '/admin/users/:userId/keybag',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: ['admin-users'],
         summary:

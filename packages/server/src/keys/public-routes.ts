@@ -1,14 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import {
-  currentSession,
-  requireSessionWithCsrf,
-  requireUserStepUpIfEnrolled,
-} from '../accounts/session-http.js';
-import type { Session } from '../accounts/sessions.js';
+import { userSessionAccess } from '../accounts/session-http.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { ApiError, errorResponses } from '../app/errors.js';
+import { errorResponses } from '../app/errors.js';
 import type { AuditEventInput } from '../audit/audit-log.js';
 import {
   AddEnvelopeInput,
@@ -53,20 +48,14 @@ const encPubView = (keys: EncryptionKeysRow) => ({
  */
 export function registerKeyRoutes(app: App, context: AppContext): void {
   const keys = context.keys.keybags;
-  const sessions = new WeakMap<FastifyRequest, Session>();
-  // The session is established (onRequest) before the body is parsed or validated, as on the organization routes.
-  const readSession = async (request: FastifyRequest) => {
-    const session = await currentSession(context, request);
-    if (!session) throw new ApiError(401, 'not_signed_in', 'sign in first');
-    if (session.secondFactorPending)
-      throw new ApiError(401, 'second_factor_required', 'verify your second factor first');
-    sessions.set(request, session);
+  // The public port's access hook has established the session (and checked CSRF on writes) before the body is read.
+  const access = userSessionAccess(context);
+  const callerOf = (request: FastifyRequest) => access.caller(request);
+  const requireRecentSecondFactor = (request: FastifyRequest) => {
+    const { account, session } = callerOf(request);
+    return context.accounts.secondFactors.requireRecentIfEnrolled(access.factorAccount(account), session);
   };
-  const writeSession = async (request: FastifyRequest) => {
-    sessions.set(request, await requireSessionWithCsrf(context, request));
-  };
-  const sessionOf = (request: FastifyRequest) => sessions.get(request)!;
-  const userOf = (request: FastifyRequest) => sessionOf(request).userId;
+  const userOf = (request: FastifyRequest) => callerOf(request).account.id;
   const audited = <T>(
     request: FastifyRequest,
     change: () => Promise<T>,
@@ -85,7 +74,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
   app.get(
     '/crypto/keybag',
     {
-      onRequest: readSession,
+      config: { access: 'session' },
       schema: {
         tags: [TAG],
         summary: "The caller's keybag: account-key metadata and every envelope with its ciphertext",
@@ -101,7 +90,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
   app.post(
     '/crypto/keybag/account-key',
     {
-      onRequest: writeSession,
+      config: { access: 'session+csrf' },
       bodyLimit: SET_BODY_LIMIT,
       schema: {
         tags: [TAG],
@@ -128,7 +117,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
   app.get(
     '/crypto/keybag/envelopes',
     {
-      onRequest: readSession,
+      config: { access: 'session' },
       schema: {
         tags: [TAG],
         summary: "The caller's envelopes: metadata only, no ciphertext",
@@ -144,7 +133,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
   app.post(
     '/crypto/keybag/envelopes',
     {
-      onRequest: writeSession,
+      config: { access: 'session+csrf' },
       bodyLimit: ENVELOPE_BODY_LIMIT,
       schema: {
         tags: [TAG],
@@ -155,7 +144,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      if (request.body.replaces !== undefined) await requireUserStepUpIfEnrolled(context, sessionOf(request));
+      if (request.body.replaces !== undefined) await requireRecentSecondFactor(request);
       const { envelope } = await audited(
         request,
         () => keys.addEnvelope(userOf(request), request.body),
@@ -174,7 +163,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
   app.delete(
     '/crypto/keybag/envelopes/:envelopeId',
     {
-      onRequest: writeSession,
+      config: { access: 'session+csrf' },
       schema: {
         tags: [TAG],
         summary:
@@ -184,7 +173,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      await requireUserStepUpIfEnrolled(context, sessionOf(request));
+      await requireRecentSecondFactor(request);
       await audited(
         request,
         () => keys.deleteEnvelope(userOf(request), request.params.envelopeId),
@@ -198,7 +187,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
   app.post(
     '/crypto/keybag/rotate',
     {
-      onRequest: writeSession,
+      config: { access: 'session+csrf' },
       bodyLimit: SET_BODY_LIMIT,
       schema: {
         tags: [TAG],
@@ -209,7 +198,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      await requireUserStepUpIfEnrolled(context, sessionOf(request));
+      await requireRecentSecondFactor(request);
       const rotated = await audited(
         request,
         () => keys.rotate(userOf(request), request.body),
@@ -229,7 +218,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
   app.get(
     '/crypto/unlock-policy',
     {
-      onRequest: readSession,
+      config: { access: 'session' },
       schema: {
         tags: [TAG],
         summary: "The caller's effective unlock policy and the unlock methods open to them (metadata only)",
@@ -252,7 +241,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
   app.put(
     '/crypto/enc-pub',
     {
-      onRequest: writeSession,
+      config: { access: 'session+csrf' },
       bodyLimit: JWK_BODY_LIMIT,
       schema: {
         tags: [TAG],
@@ -276,7 +265,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
   app.get(
     '/crypto/user-enc-pub',
     {
-      onRequest: readSession,
+      config: { access: 'session' },
       schema: {
         tags: [TAG],
         summary:
@@ -293,7 +282,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
   app.put(
     '/crypto/wrapped-enc-priv',
     {
-      onRequest: writeSession,
+      config: { access: 'session+csrf' },
       bodyLimit: JWK_BODY_LIMIT,
       schema: {
         tags: [TAG],
@@ -317,7 +306,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
   app.get(
     '/crypto/wrapped-enc-priv',
     {
-      onRequest: readSession,
+      config: { access: 'session' },
       schema: {
         tags: [TAG],
         summary: "The caller's wrapped private encryption JWK, to recover it on a new session or device",
@@ -332,7 +321,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
   app.get(
     '/crypto/legacy/wrapped-drk',
     {
-      onRequest: readSession,
+      config: { access: 'session' },
       schema: {
         tags: [TAG],
         summary: 'Legacy v1 only: the wrapped data root key the caller stored for a legacy application',
@@ -346,7 +335,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
   app.put(
     '/crypto/legacy/wrapped-drk',
     {
-      onRequest: writeSession,
+      config: { access: 'session+csrf' },
       bodyLimit: ENVELOPE_BODY_LIMIT,
       schema: {
         tags: [TAG],

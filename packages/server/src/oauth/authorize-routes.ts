@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { currentSession, requireSessionWithCsrf } from '../accounts/session-http.js';
+import { userSessionAccess } from '../accounts/session-http.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
@@ -90,6 +90,7 @@ const FinalizeResponse = Type.Object({
 
 /** /authorize (GET and POST, OIDC Core §3.1.2.1), the pending-request view, and /authorize/finalize. */
 export function registerAuthorizeRoutes(app: App, context: AppContext): void {
+  const access = userSessionAccess(context);
   const handle = async (request: FastifyRequest, reply: FastifyReply, parameters: AuthorizeParameters) => {
     // Parameters that failed validation are refused the way any invalid parameter is (attachValidation below).
     const outcome = request.validationError
@@ -98,7 +99,7 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
           request.validationError.message,
           malformedParameter(request.validationError),
         )
-      : await context.oauth.authorize.authorize(parameters, await currentSession(context, request));
+      : await context.oauth.authorize.authorize(parameters, access.optionalCaller(request)?.session ?? null);
     // Authorization responses, error pages included, are never cached (RFC 9700 §4.3: codes in history).
     reply.header('cache-control', 'no-store');
     if (outcome.kind === 'error-page') {
@@ -127,12 +128,17 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
   } as const;
   app.get(
     '/authorize',
-    { attachValidation: true, schema: { ...authorizeSchema, querystring: AuthorizeQuery } },
+    {
+      config: { access: 'optional-session' },
+      attachValidation: true,
+      schema: { ...authorizeSchema, querystring: AuthorizeQuery },
+    },
     (request, reply) => handle(request, reply, request.query as AuthorizeParameters),
   );
   app.post(
     '/authorize',
     {
+      config: { access: 'optional-session' },
       attachValidation: true,
       schema: { ...authorizeSchema, consumes: ['application/x-www-form-urlencoded'], body: AuthorizeQuery },
     },
@@ -142,6 +148,7 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
   app.get(
     '/api/user/authorization-requests/:requestId',
     {
+      config: { access: 'optional-session' },
       schema: {
         tags: ['hosted-ui'],
         summary: 'A pending authorization request, as the consent page shows it',
@@ -150,7 +157,7 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const session = await currentSession(context, request);
+      const session = access.optionalCaller(request)?.session ?? null;
       const view = await context.oauth.authorize.view(request.params.requestId, session);
       const { client, request: pending } = view;
       const allScopes = new Map(client.scopes.map((entry) => [entry.scope, entry.description]));
@@ -181,6 +188,7 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
   app.post(
     '/authorize/finalize',
     {
+      config: { access: 'session+csrf' },
       schema: {
         tags: ['oauth'],
         summary:
@@ -190,7 +198,7 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const session = await requireSessionWithCsrf(context, request);
+      const { session } = access.caller(request);
       const body = request.body;
       const { redirectUri } = await context.oauth.authorize.finalize(
         {

@@ -37,7 +37,7 @@ export function registerBackchannelRoutes(app: App, context: AppContext): void {
   app.post(
     '/introspect',
     {
-      config: { oauthErrors: true },
+      config: { oauthErrors: true, access: 'client' },
       preValidation: requireFormBody,
       schema: {
         tags: ['oauth'],
@@ -65,7 +65,7 @@ export function registerBackchannelRoutes(app: App, context: AppContext): void {
   app.post(
     '/revoke',
     {
-      config: { oauthErrors: true },
+      config: { oauthErrors: true, access: 'client' },
       preValidation: requireFormBody,
       schema: {
         tags: ['oauth'],

@@ -27,6 +27,7 @@ export function registerDiscoveryRoutes(app: App, context: AppContext): void {
   app.get(
     '/.well-known/openid-configuration',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['oidc'],
         summary: 'OpenID Provider metadata (OIDC Discovery 1.0)',
@@ -46,6 +47,7 @@ export function registerDiscoveryRoutes(app: App, context: AppContext): void {
   app.get(
     '/.well-known/jwks.json',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['oidc'],
         summary: 'Public signing keys (next, current and retired) with kid, alg and use',

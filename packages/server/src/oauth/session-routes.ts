@@ -1,12 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import {
-  CSRF_HEADER,
-  clearSessionCookie,
-  currentSession,
-  requireSessionWithCsrf,
-  sessionCsrfToken,
-} from '../accounts/session-http.js';
+import { userSessionAccess } from '../accounts/session-http.js';
+import { CSRF_HEADER } from '../app/access.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
@@ -48,6 +43,7 @@ const SignedOut = Type.Object({ signed_out: Type.Literal(true) });
  * and RP-Initiated Logout 1.0 (GET, or a form POST, from an application).
  */
 export function registerSessionRoutes(app: App, context: AppContext): void {
+  const access = userSessionAccess(context);
   /**
    * The first-party sign-out: the user asked for it in our own UI, which proves it with the CSRF token (a custom
    * header no other site can send). The session row ends and the cookie is cleared with the attributes it was set
@@ -55,16 +51,16 @@ export function registerSessionRoutes(app: App, context: AppContext): void {
    */
   const signOut = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
-    // A session still owing its second factor may always sign out.
-    const session = await requireSessionWithCsrf(context, request, { allowPendingSecondFactor: true });
+    const { session } = access.caller(request);
     await context.accounts.sessions.end(session.id);
-    clearSessionCookie(context, reply);
+    access.clearCookie(reply);
     return { signed_out: true as const };
   };
 
   app.get(
     '/session',
     {
+      config: { access: 'optional-session' },
       schema: {
         tags: ['session'],
         summary: 'The current first-party session (and its CSRF token)',
@@ -73,9 +69,9 @@ export function registerSessionRoutes(app: App, context: AppContext): void {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const session = await currentSession(context, request);
-      const user = session ? await context.accounts.users.find(session.userId) : null;
-      if (!session || !user || user.status !== 'active') return { authenticated: false };
+      const caller = access.optionalCaller(request);
+      if (!caller) return { authenticated: false };
+      const { session, account: user } = caller;
       return {
         authenticated: true,
         user: { id: user.id, email: user.email, name: user.name },
@@ -83,7 +79,7 @@ export function registerSessionRoutes(app: App, context: AppContext): void {
         amr: session.amr,
         acr: session.acr,
         second_factor_pending: session.secondFactorPending,
-        csrf_token: sessionCsrfToken(context, request) ?? undefined,
+        csrf_token: access.csrfToken(request) ?? undefined,
       };
     },
   );
@@ -91,6 +87,8 @@ export function registerSessionRoutes(app: App, context: AppContext): void {
   app.post(
     '/api/user/logout',
     {
+      // A session still owing its second factor may always sign out.
+      config: { access: 'pending-second-factor+csrf' },
       schema: {
         tags: ['session'],
         summary: 'Signs out of the current session (CSRF token required); the same as POST /logout with it',
@@ -108,10 +106,10 @@ export function registerSessionRoutes(app: App, context: AppContext): void {
     // RP-Initiated Logout §2 and ASVS 10.6.2: without a valid hint, ask the user instead of logging out or
     // redirecting anywhere (forced logout, open redirect).
     if (!hintValid) return reply.redirect('/ui/logout', 303);
-    const session = await currentSession(context, request);
+    const session = access.optionalCaller(request)?.session;
     if (session && session.userId === hint.sub) {
       await context.accounts.sessions.end(session.id);
-      clearSessionCookie(context, reply);
+      access.clearCookie(reply);
     }
     if (input.post_logout_redirect_uri === undefined)
       return reply.redirect('/ui/logout?status=signed-out', 303);
@@ -146,6 +144,7 @@ export function registerSessionRoutes(app: App, context: AppContext): void {
   app.get(
     '/logout',
     {
+      config: { access: 'optional-session' },
       schema: {
         tags: ['oidc'],
         summary: 'RP-Initiated Logout (end_session_endpoint)',
@@ -158,6 +157,9 @@ export function registerSessionRoutes(app: App, context: AppContext): void {
   app.post(
     '/logout',
     {
+      // RP-Initiated Logout reads the session if there is one; the hosted UI's sign-out (the CSRF header sent) is
+      // held to the same access as POST /api/user/logout, enforced below by the same check the hook runs.
+      config: { access: 'optional-session' },
       schema: {
         tags: ['oidc', 'session'],
         summary:
@@ -173,9 +175,13 @@ export function registerSessionRoutes(app: App, context: AppContext): void {
         response: { ...logoutResponses, 200: SignedOut, ...errorResponses(401, 403) },
       },
     },
-    (request, reply) =>
-      request.headers[CSRF_HEADER] !== undefined
-        ? signOut(request, reply)
-        : logout(request, reply, (request.body ?? {}) as LogoutInput),
+    async (request, reply) => {
+      if (request.headers[CSRF_HEADER] === undefined) {
+        return logout(request, reply, (request.body ?? {}) as LogoutInput);
+      }
+      reply.header('cache-control', 'no-store');
+      await access.enforce(request, 'pending-second-factor+csrf');
+      return signOut(request, reply);
+    },
   );
 }

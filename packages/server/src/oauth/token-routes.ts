@@ -113,7 +113,7 @@ export function registerTokenRoutes(app: App, context: AppContext): void {
   app.post(
     '/token',
     {
-      config: { oauthErrors: true },
+      config: { oauthErrors: true, access: 'client' },
       preValidation: requireFormBody,
       // Errors of the handler are audited there; the rest never reached it (then rendered as usual by the app).
       errorHandler: async (error, request) => {

@@ -55,13 +55,13 @@ export function registerUserInfoRoutes(app: App, context: AppContext): void {
       'UserInfo (OIDC Core §5.3): bearer access token in the Authorization header (or form body on POST)',
     response: { 200: UserInfo, ...oauthErrorResponses(400, 401) },
   };
-  app.get('/userinfo', { config: { oauthErrors: true }, schema }, async (request, reply) =>
+  app.get('/userinfo', { config: { oauthErrors: true, access: 'bearer' }, schema }, async (request, reply) =>
     reply.header('cache-control', 'no-store').send(await handler(request, {})),
   );
   app.post(
     '/userinfo',
     {
-      config: { oauthErrors: true },
+      config: { oauthErrors: true, access: 'bearer' },
       schema: {
         ...schema,
         // Keyed by media type so that a POST with no body at all (token in the header, OIDC Core §5.3.1) is not

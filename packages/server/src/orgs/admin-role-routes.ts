@@ -32,7 +32,7 @@ export function registerAdminRoleRoutes(app: App, context: AppContext): void {
   app.get(
     '/admin/roles',
     {
-      config: { adminAccess: 'read' },
+      config: { access: 'session' },
       schema: {
         tags: [TAG],
         summary: 'Every role with its permissions',
@@ -45,7 +45,7 @@ export function registerAdminRoleRoutes(app: App, context: AppContext): void {
   app.get(
     '/admin/roles/:roleId',
     {
-      config: { adminAccess: 'read' },
+      config: { access: 'session' },
       schema: {
         tags: [TAG],
         summary: 'One role',
@@ -59,7 +59,7 @@ export function registerAdminRoleRoutes(app: App, context: AppContext): void {
   app.post(
     '/admin/roles',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: [TAG],
         summary: 'Creates a role; its key is its id and appears in tokens’ roles claim',
@@ -90,7 +90,7 @@ export function registerAdminRoleRoutes(app: App, context: AppContext): void {
   app.put(
     '/admin/roles/:roleId',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: [TAG],
         summary:
@@ -122,7 +122,7 @@ export function registerAdminRoleRoutes(app: App, context: AppContext): void {
   app.delete(
     '/admin/roles/:roleId',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: [TAG],
         summary: 'Deletes a custom role; members holding it lose it',
@@ -142,7 +142,7 @@ export function registerAdminRoleRoutes(app: App, context: AppContext): void {
   app.get(
     '/admin/permissions',
     {
-      config: { adminAccess: 'read' },
+      config: { access: 'session' },
       schema: {
         tags: [TAG],
         summary: 'Every permission with its description',
@@ -155,7 +155,7 @@ export function registerAdminRoleRoutes(app: App, context: AppContext): void {
   app.post(
     '/admin/permissions',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: [TAG],
         summary:
@@ -184,7 +184,7 @@ export function registerAdminRoleRoutes(app: App, context: AppContext): void {
   app.put(
     '/admin/permissions/:permissionKey',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: [TAG],
         summary: 'Edits a custom permission’s description',
@@ -207,7 +207,7 @@ export function registerAdminRoleRoutes(app: App, context: AppContext): void {
   app.delete(
     '/admin/permissions/:permissionKey',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: [TAG],
         summary: 'Deletes a custom permission; roles that listed it lose it',

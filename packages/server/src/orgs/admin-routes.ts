@@ -54,7 +54,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
   app.get(
     '/admin/organizations',
     {
-      config: { adminAccess: 'read' },
+      config: { access: 'session' },
       schema: {
         tags: [TAG],
         summary: 'Searches organizations (substring of name or slug), paged',
@@ -82,7 +82,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
   app.post(
     '/admin/organizations',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: [TAG],
         summary: 'Creates an organization, optionally with a first member who gets the admin role',
@@ -119,7 +119,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
   app.get(
     '/admin/organizations/:organizationId',
     {
-      config: { adminAccess: 'read' },
+      config: { access: 'session' },
       schema: {
         tags: [TAG],
         summary: 'One organization',
@@ -134,7 +134,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
   app.put(
     '/admin/organizations/:organizationId',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: [TAG],
         summary: 'Edits an organization; disabling it ends the tokens issued in its context',
@@ -167,7 +167,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
   app.delete(
     '/admin/organizations/:organizationId',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: [TAG],
         summary: 'Deletes an organization with its memberships and invitations; its tokens stop working',
@@ -190,7 +190,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
   app.get(
     '/admin/organizations/:organizationId/members',
     {
-      config: { adminAccess: 'read' },
+      config: { access: 'session' },
       schema: {
         tags: [TAG],
         summary: 'Every member, invited and suspended ones included',
@@ -208,7 +208,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
   app.post(
     '/admin/organizations/:organizationId/members',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: [TAG],
         summary: 'Adds an existing user as an active member with roles (default member)',
@@ -240,7 +240,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
   app.put(
     '/admin/organizations/:organizationId/members/:memberId',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: [TAG],
         summary: 'Suspends or reinstates a member',
@@ -268,7 +268,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
   app.delete(
     '/admin/organizations/:organizationId/members/:memberId',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: [TAG],
         summary: 'Removes a member (never the last manager); their tokens for this organization stop working',
@@ -292,7 +292,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
   app.post(
     '/admin/organizations/:organizationId/members/:memberId/roles',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: [TAG],
         summary: 'Assigns a role to a member',
@@ -317,7 +317,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
   app.delete(
     '/admin/organizations/:organizationId/members/:memberId/roles/:roleId',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: [TAG],
         summary: 'Removes a role from a member (never the last manager’s)',
@@ -341,7 +341,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
   app.get(
     '/admin/organizations/:organizationId/invites',
     {
-      config: { adminAccess: 'read' },
+      config: { access: 'session' },
       schema: {
         tags: [TAG],
         summary: 'Pending invitations, expired ones included',
@@ -360,7 +360,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
   app.post(
     '/admin/organizations/:organizationId/invites',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: [TAG],
         summary: 'Invites an address with roles (default member) and emails it a link',
@@ -379,7 +379,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
   app.delete(
     '/admin/organizations/:organizationId/invites/:inviteId',
     {
-      config: { adminAccess: 'write' },
+      config: { access: 'admin-write' },
       schema: {
         tags: [TAG],
         summary: 'Withdraws a pending invitation',
@@ -403,7 +403,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
   app.get(
     '/admin/users/:userId/organizations',
     {
-      config: { adminAccess: 'read' },
+      config: { access: 'session' },
       schema: {
         tags: [TAG],
         summary: 'The organizations a user belongs to, in any membership status',

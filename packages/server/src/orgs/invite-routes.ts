@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Email } from '../accounts/schemas.js';
+import { userCaller } from '../accounts/session-http.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { ApiError, errorResponses } from '../app/errors.js';
+import { errorResponses } from '../app/errors.js';
 import { inviteByEmail } from './invite-email.js';
 import { organizationRouteHelpers } from './route-helpers.js';
 import {
@@ -31,13 +32,13 @@ const InvitePreview = Type.Object({
 
 /** Invitations on the public port: managers invite, list and withdraw; the invitee previews, accepts or declines. */
 export function registerInviteRoutes(app: App, context: AppContext): void {
-  const { readSession, writeSession, userOf, audited } = organizationRouteHelpers(context);
+  const { userOf, audited } = organizationRouteHelpers(context);
   const noContentReply = (reply: FastifyReply) => reply.code(204).send(undefined as never);
 
   app.get(
     '/organizations/:organizationId/invites',
     {
-      onRequest: readSession,
+      config: { access: 'session' },
       schema: {
         tags: [TAG],
         summary: 'Pending invitations, expired ones included (service.org:manage)',
@@ -55,7 +56,7 @@ export function registerInviteRoutes(app: App, context: AppContext): void {
   app.post(
     '/organizations/:organizationId/invites',
     {
-      onRequest: writeSession,
+      config: { access: 'session+csrf' },
       schema: {
         tags: [TAG],
         summary:
@@ -87,7 +88,7 @@ export function registerInviteRoutes(app: App, context: AppContext): void {
   app.delete(
     '/organizations/:organizationId/invites/:inviteId',
     {
-      onRequest: writeSession,
+      config: { access: 'session+csrf' },
       schema: {
         tags: [TAG],
         summary: 'Withdraws a pending invitation (service.org:manage); its link stops working',
@@ -117,15 +118,12 @@ const TokenBody = Type.Object({ token: InviteToken }, { additionalProperties: fa
 /** The invitee's side: what a link is about, and accepting or declining it while signed in. */
 function registerInvitationResponseRoutes(app: App, context: AppContext): void {
   const helpers = organizationRouteHelpers(context);
-  const account = async (request: FastifyRequest) => {
-    const user = await context.accounts.users.find(helpers.userOf(request));
-    if (user?.status !== 'active') throw new ApiError(401, 'not_signed_in', 'sign in first');
-    return user;
-  };
+  const account = (request: FastifyRequest) => userCaller(context, request).account;
 
   app.post(
     '/organizations/invites/preview',
     {
+      config: { access: 'public' },
       schema: {
         tags: [TAG],
         summary: 'What an invitation link is about (the token is the credential; no session needed)',
@@ -148,7 +146,7 @@ function registerInvitationResponseRoutes(app: App, context: AppContext): void {
   app.post(
     '/organizations/invites/accept',
     {
-      onRequest: helpers.writeSession,
+      config: { access: 'session+csrf' },
       schema: {
         tags: [TAG],
         summary: 'Accepts an invitation addressed to the signed-in account’s verified email (single use)',
@@ -157,7 +155,7 @@ function registerInvitationResponseRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      const invitee = await account(request);
+      const invitee = account(request);
       const { organization } = await helpers.audited(
         request,
         () => context.orgs.invites.accept(request.body.token, invitee),
@@ -173,7 +171,7 @@ function registerInvitationResponseRoutes(app: App, context: AppContext): void {
   app.post(
     '/organizations/invites/decline',
     {
-      onRequest: helpers.writeSession,
+      config: { access: 'session+csrf' },
       schema: {
         tags: [TAG],
         summary: 'Declines an invitation addressed to the signed-in account; it is removed',
@@ -182,7 +180,7 @@ function registerInvitationResponseRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const invitee = await account(request);
+      const invitee = account(request);
       await helpers.audited(
         request,
         () => context.orgs.invites.decline(request.body.token, invitee),

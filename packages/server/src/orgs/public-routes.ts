@@ -40,13 +40,13 @@ const MemberList = Type.Object({
  * non-members get 404 for every organization-scoped path.
  */
 export function registerOrganizationRoutes(app: App, context: AppContext): void {
-  const { readSession, writeSession, userOf, audited } = organizationRouteHelpers(context);
+  const { userOf, audited } = organizationRouteHelpers(context);
   const noContentReply = (reply: FastifyReply) => reply.code(204).send(undefined as never);
 
   app.get(
     '/organizations',
     {
-      onRequest: readSession,
+      config: { access: 'session' },
       schema: {
         tags: [TAG],
         summary: 'The active organizations the caller is an active member of, with their roles there',
@@ -65,7 +65,7 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
   app.post(
     '/organizations',
     {
-      onRequest: writeSession,
+      config: { access: 'session+csrf' },
       schema: {
         tags: [TAG],
         summary:
@@ -93,7 +93,7 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
   app.get(
     '/organizations/:organizationId',
     {
-      onRequest: readSession,
+      config: { access: 'session' },
       schema: {
         tags: [TAG],
         summary: 'One organization the caller belongs to',
@@ -110,7 +110,7 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
   app.patch(
     '/organizations/:organizationId',
     {
-      onRequest: writeSession,
+      config: { access: 'session+csrf' },
       schema: {
         tags: [TAG],
         summary: 'Renames an organization or changes its settings (service.org:manage)',
@@ -139,7 +139,7 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
   app.get(
     '/organizations/:organizationId/members',
     {
-      onRequest: readSession,
+      config: { access: 'session' },
       schema: {
         tags: [TAG],
         summary:
@@ -163,7 +163,7 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
   app.patch(
     '/organizations/:organizationId/members/:memberId',
     {
-      onRequest: writeSession,
+      config: { access: 'session+csrf' },
       schema: {
         tags: [TAG],
         summary: 'Suspends or reinstates a member (service.org:manage)',
@@ -192,7 +192,7 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
   app.delete(
     '/organizations/:organizationId/members/:memberId',
     {
-      onRequest: writeSession,
+      config: { access: 'session+csrf' },
       schema: {
         tags: [TAG],
         summary: 'Removes a member (service.org:manage); never the last manager',
@@ -217,7 +217,7 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
   app.post(
     '/organizations/:organizationId/members/:memberId/roles',
     {
-      onRequest: writeSession,
+      config: { access: 'session+csrf' },
       schema: {
         tags: [TAG],
         summary:
@@ -247,7 +247,7 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
   app.delete(
     '/organizations/:organizationId/members/:memberId/roles/:roleId',
     {
-      onRequest: writeSession,
+      config: { access: 'session+csrf' },
       schema: {
         tags: [TAG],
         summary: 'Removes a role from a member (service.org:manage); never the last manager’s',
@@ -272,12 +272,12 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
   app.post(
     '/organizations/:organizationId/leave',
     {
-      onRequest: writeSession,
+      config: { access: 'session+csrf' },
       schema: {
         tags: [TAG],
         summary: 'The caller leaves the organization (refused for its last manager)',
         params: OrganizationParams,
-        response: { 204: noContent, ...errorResponses(401, 404, 409) },
+        response: { 204: noContent, ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -295,7 +295,7 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
   app.get(
     '/organizations/:organizationId/roles',
     {
-      onRequest: readSession,
+      config: { access: 'session' },
       schema: {
         tags: [TAG],
         summary: 'The roles that can be assigned, with their permissions',

@@ -1,24 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import { currentSession, requireSessionWithCsrf } from '../accounts/session-http.js';
-import type { Session } from '../accounts/sessions.js';
+import { userCaller } from '../accounts/session-http.js';
 import type { AppContext } from '../app/app-context.js';
-import { ApiError } from '../app/errors.js';
 
-/** Session hooks and the audited change shared by the user-facing organization routes. */
+/**
+ * The signed-in user and the audited change shared by the user-facing organization routes, which declare `session`
+ * (reads) or `session+csrf` (changes): the port's access hook established the session before the body was parsed.
+ */
 export function organizationRouteHelpers(context: AppContext) {
-  const verified = new WeakMap<FastifyRequest, Session>();
-  // The session is established (onRequest) before the body is parsed or validated, as on the OTP routes.
-  const readSession = async (request: FastifyRequest) => {
-    const session = await currentSession(context, request);
-    if (!session) throw new ApiError(401, 'not_signed_in', 'sign in first');
-    if (session.secondFactorPending)
-      throw new ApiError(401, 'second_factor_required', 'verify your second factor first');
-    verified.set(request, session);
-  };
-  const writeSession = async (request: FastifyRequest) => {
-    verified.set(request, await requireSessionWithCsrf(context, request));
-  };
-  const userOf = (request: FastifyRequest) => verified.get(request)!.userId;
+  const userOf = (request: FastifyRequest) => userCaller(context, request).session.userId;
   /** A change the signed-in user makes in an organization, and its audit entry, in one transaction. */
   const audited = <T>(
     request: FastifyRequest,
@@ -38,5 +27,5 @@ export function organizationRouteHelpers(context: AppContext) {
       details: details?.(result),
       request,
     }));
-  return { readSession, writeSession, userOf, audited };
+  return { userOf, audited };
 }

@@ -43,7 +43,7 @@ export function registerAdminOtpManagementRoutes(app: App, context: AppContext):
     app.get(
       target.path,
       {
-        config: { adminAccess: 'read' },
+        config: { access: 'session' },
         schema: {
           tags: [tag],
           summary: 'OTP state',
@@ -86,7 +86,7 @@ export function registerAdminOtpManagementRoutes(app: App, context: AppContext):
         app.delete(
           target.path,
           {
-            config: { adminAccess: 'write' },
+            config: { access: 'admin-write' },
             schema: {
               tags: [tag],
               summary:
@@ -104,7 +104,7 @@ export function registerAdminOtpManagementRoutes(app: App, context: AppContext):
         app.post(
           `${target.path}${suffix}`,
           {
-            config: { adminAccess: 'write' },
+            config: { access: 'admin-write' },
             schema: {
               tags: [tag],
               summary: 'Lifts an OTP lockout',

@@ -1,23 +1,11 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { Session, SessionService, StartedSession } from '../accounts/sessions.js';
+import { hasRecentSecondFactor, stepUpRequired } from '../accounts/second-factors.js';
+import type { Session, StartedSession } from '../accounts/sessions.js';
+import type { SessionAccess } from '../app/access.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
-import type { OtpAccount } from './service.js';
-import { hasFreshStepUp, stepUpRequired } from './step-up.js';
-
-/** How one port finds and rotates its sessions: the hosted UI's users, or the admin portal's admins. */
-export interface OtpSessionAccess {
-  kind: 'user' | 'admin';
-  sessions: SessionService;
-  /** The session (a pending second factor allowed) of a state-changing call, CSRF checked. */
-  requireSession(request: FastifyRequest): Promise<Session>;
-  /** The session for reads (no CSRF), pending allowed. */
-  currentSession(request: FastifyRequest): Promise<Session | null>;
-  setCookie(reply: FastifyReply, started: StartedSession): void;
-  account(session: Session): Promise<OtpAccount>;
-}
 
 const Code = Type.String({ minLength: 6, maxLength: 20 });
 const StatusView = Type.Object({
@@ -34,12 +22,16 @@ const StatusView = Type.Object({
   backup_codes_remaining: Type.Union([Type.Integer(), Type.Null()]),
 });
 
-/** Spec §4.3 (and its parallel admin flow): status, enrolment, verification at sign-in, step-up, backup codes. */
-export function registerOtpRoutes(
+/**
+ * Spec §4.3 (and its parallel admin flow): status, enrolment, verification at sign-in, step-up, backup codes. One
+ * factory serves both ports, each with its own session access. Every route accepts a session that still owes its
+ * second factor (this is where it is paid); those that change something need the CSRF token.
+ */
+export function registerOtpRoutes<A extends { id: string; email: string }>(
   app: App,
   context: AppContext,
   prefix: '/otp' | '/admin/otp',
-  access: OtpSessionAccess,
+  access: SessionAccess<A>,
 ): void {
   const tag = access.kind === 'admin' ? 'admin-otp' : 'otp';
   /** A failed attempt: recorded on its own, since the request fails (and nothing it wrote must roll back). */
@@ -56,33 +48,20 @@ export function registerOtpRoutes(
       actor: { type: access.kind, id: session.userId },
       request,
     });
-  // The session is checked (CSRF included) before the body is parsed or validated.
-  const verified = new WeakMap<FastifyRequest, Session>();
-  const requireSession = async (request: FastifyRequest) => {
-    verified.set(request, await access.requireSession(request));
-  };
-  const sessionOf = (request: FastifyRequest): Session => verified.get(request)!;
+  // The port's access hook established the session (CSRF included) before the body was parsed or validated.
+  const sessionOf = (request: FastifyRequest): Session => access.caller(request).session;
+  const accountOf = (request: FastifyRequest) => access.factorAccount(access.caller(request).account);
   /**
-   * Completing a sign-in's second factor: new session id, `otp` added to amr (RFC 8176). The caller sets the cookie
-   * once the transaction it runs in has committed.
+   * Completing a sign-in's second factor (`otp` in amr, RFC 8176) through the port's sign-in completion. The caller
+   * sets the cookie once the transaction it runs in has committed.
    */
   const completeSignIn = (session: Session, request: FastifyRequest) =>
-    access.sessions.rotate(
-      session,
-      {
-        amr: [...new Set([...session.amr, 'otp', 'mfa'])],
-        acr: 'urn:tessera:loa:2',
-        authTime: new Date(),
-        secondFactorPending: false,
-        // The factor was just proved: it counts as a step-up, so an immediate sensitive action asks no second code.
-        stepUpUntil: new Date(Date.now() + context.settings.get('otp.step_up_seconds') * 1000),
-      },
-      { userAgent: request.headers['user-agent'], ipAddress: request.ip },
-    );
+    access.signIn.completeSecondFactor(session, 'otp', request);
 
   app.get(
     `${prefix}/status`,
     {
+      config: { access: 'pending-second-factor' },
       schema: {
         tags: [tag],
         summary: 'TOTP status: enabled, pending, required, locked or disabled',
@@ -90,9 +69,7 @@ export function registerOtpRoutes(
       },
     },
     async (request) => {
-      const session = await access.currentSession(request);
-      if (!session) throw new ApiError(401, 'not_signed_in', 'sign in first');
-      const view = await context.otp.factors.status(await access.account(session));
+      const view = await context.otp.factors.status(accountOf(request));
       return {
         status: view.status,
         enrolled: view.enrolled,
@@ -106,7 +83,7 @@ export function registerOtpRoutes(
   app.post(
     `${prefix}/setup/init`,
     {
-      onRequest: requireSession,
+      config: { access: 'pending-second-factor+csrf' },
       schema: {
         tags: [tag],
         summary:
@@ -125,10 +102,10 @@ export function registerOtpRoutes(
     },
     async (request) => {
       const session = sessionOf(request);
-      const account = await access.account(session);
-      const enrolled = await context.otp.factors.enrolled(account);
-      // Re-enrolling replaces a working factor: prove the current one first (no bypass with a password-only session).
-      if (enrolled && !hasFreshStepUp(session)) throw stepUpRequired();
+      const account = accountOf(request);
+      const enrolled = await context.accounts.secondFactors.enrolled(account);
+      // Re-enrolling replaces a working factor: prove a current one first (no bypass with a password-only session).
+      if (enrolled && !hasRecentSecondFactor(session)) throw stepUpRequired();
       if (session.secondFactorPending && enrolled)
         throw new ApiError(403, 'second_factor_required', 'verify your code first');
       const started = await context.otp.factors.startEnrolment(account);
@@ -139,7 +116,7 @@ export function registerOtpRoutes(
   app.post(
     `${prefix}/setup/verify`,
     {
-      onRequest: requireSession,
+      config: { access: 'pending-second-factor+csrf' },
       schema: {
         tags: [tag],
         summary: 'Checks the first code, enables TOTP and returns the backup codes (shown once)',
@@ -155,7 +132,7 @@ export function registerOtpRoutes(
     },
     async (request, reply) => {
       const session = sessionOf(request);
-      const account = await access.account(session);
+      const account = accountOf(request);
       await context.rateLimits.consume('otp-account', `${access.kind}:${account.id}`);
       let enrolled: { codes: string[]; started: StartedSession | null };
       try {
@@ -176,7 +153,7 @@ export function registerOtpRoutes(
   app.post(
     `${prefix}/verify`,
     {
-      onRequest: requireSession,
+      config: { access: 'pending-second-factor+csrf' },
       schema: {
         tags: [tag],
         summary: 'Verifies a TOTP or backup code to finish signing in (the session id rotates)',
@@ -191,7 +168,7 @@ export function registerOtpRoutes(
       const session = sessionOf(request);
       if (!session.secondFactorPending)
         throw new ApiError(409, 'otp_not_required', 'this session has no code to verify');
-      const account = await access.account(session);
+      const account = accountOf(request);
       await context.rateLimits.consume('otp-account', `${access.kind}:${account.id}`);
       // Outside the transaction below: a wrong code's count (and lockout) must stay written.
       try {
@@ -209,7 +186,7 @@ export function registerOtpRoutes(
   app.post(
     `${prefix}/reauth`,
     {
-      onRequest: requireSession,
+      config: { access: 'pending-second-factor+csrf' },
       schema: {
         tags: [tag],
         summary:
@@ -228,7 +205,7 @@ export function registerOtpRoutes(
       const session = sessionOf(request);
       if (session.secondFactorPending)
         throw new ApiError(403, 'second_factor_required', 'finish signing in first');
-      const account = await access.account(session);
+      const account = accountOf(request);
       await context.rateLimits.consume('otp-account', `${access.kind}:${account.id}`);
       try {
         await context.otp.factors.verify(account, request.body.code);
@@ -236,13 +213,8 @@ export function registerOtpRoutes(
         auditFailure('otp.reauth', session, request);
         throw error;
       }
-      const until = new Date(Date.now() + context.settings.get('otp.step_up_seconds') * 1000);
-      const started = await audited('otp.reauth', session, request, () =>
-        access.sessions.rotate(
-          session,
-          { amr: [...new Set([...session.amr, 'otp', 'mfa'])], stepUpUntil: until },
-          { userAgent: request.headers['user-agent'], ipAddress: request.ip },
-        ),
+      const { started, until } = await audited('otp.reauth', session, request, () =>
+        access.signIn.stepUp(session, 'otp', request),
       );
       access.setCookie(reply, started);
       return { csrf_token: started.csrfToken, step_up_until: until.toISOString() };
@@ -252,7 +224,7 @@ export function registerOtpRoutes(
   app.post(
     `${prefix}/backup-codes`,
     {
-      onRequest: requireSession,
+      config: { access: 'pending-second-factor+csrf' },
       schema: {
         tags: [tag],
         summary: 'Replaces the backup codes (needs a recent step-up)',
@@ -264,8 +236,8 @@ export function registerOtpRoutes(
     },
     async (request) => {
       const session = sessionOf(request);
-      if (session.secondFactorPending || !hasFreshStepUp(session)) throw stepUpRequired();
-      const account = await access.account(session);
+      if (session.secondFactorPending || !hasRecentSecondFactor(session)) throw stepUpRequired();
+      const account = accountOf(request);
       const codes = await audited('otp.backup_codes_regenerated', session, request, () =>
         context.otp.factors.regenerateBackupCodes(account),
       );
@@ -276,7 +248,7 @@ export function registerOtpRoutes(
   app.delete(
     prefix,
     {
-      onRequest: requireSession,
+      config: { access: 'pending-second-factor+csrf' },
       schema: {
         tags: [tag],
         summary: 'Turns TOTP off (needs a recent step-up; refused where policy requires it)',
@@ -285,8 +257,8 @@ export function registerOtpRoutes(
     },
     async (request, reply) => {
       const session = sessionOf(request);
-      if (session.secondFactorPending || !hasFreshStepUp(session)) throw stepUpRequired();
-      const account = await access.account(session);
+      if (session.secondFactorPending || !hasRecentSecondFactor(session)) throw stepUpRequired();
+      const account = accountOf(request);
       if (await context.otp.factors.required(account))
         throw new ApiError(409, 'otp_required', 'a second factor is required here');
       await audited('otp.removed', session, request, () => context.otp.factors.remove(account));

@@ -1,5 +1,5 @@
-import { userOtpAccess } from '../accounts/session-http.js';
-import { adminOtpAccess } from '../admin/guard.js';
+import { userSessionAccess } from '../accounts/session-http.js';
+import { adminSessionAccess } from '../admin/guard.js';
 import type { SliceModule } from '../app/module.js';
 import { registerAdminOtpManagementRoutes } from './admin-routes.js';
 import { registerOtpRoutes } from './factor-routes.js';
@@ -14,11 +14,11 @@ export const otpModule = {
   rateLimits: OTP_RATE_LIMITS,
   sealedColumns: [{ table: 'otp_factors', column: 'secret_sealed', idColumn: 'id' }],
   registerPublic(app, context) {
-    registerOtpRoutes(app, context, '/otp', userOtpAccess(context));
+    registerOtpRoutes(app, context, '/otp', userSessionAccess(context));
   },
   registerAdmin(app, context) {
     // One factory serves both ports: the signed-in admin's own factor, then admins managing others' factors.
-    registerOtpRoutes(app, context, '/admin/otp', adminOtpAccess(context));
+    registerOtpRoutes(app, context, '/admin/otp', adminSessionAccess(context));
     registerAdminOtpManagementRoutes(app, context);
   },
 } satisfies SliceModule<'otp'>;

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { SecondFactor } from '../accounts/second-factors.js';
 import { ApiError } from '../app/errors.js';
 import type { SettingsService } from '../config/settings.js';
 import type { Sealer } from '../crypto/seal.js';
@@ -13,6 +14,7 @@ import {
   type TotpParameters,
 } from './totp.js';
 
+/** A user or admin account as TOTP sees it (the same shape every kind of second factor takes). */
 export interface OtpAccount {
   kind: 'user' | 'admin';
   id: string;
@@ -54,7 +56,7 @@ function normalizeBackupCode(code: string): string {
  * TOTP second factor for users and admins (spec §2.8, §4.3). Everything lives in the database: accepted steps,
  * failure counts and locks hold across nodes and restarts.
  */
-export class OtpService {
+export class OtpService implements SecondFactor {
   constructor(
     private readonly db: Db,
     private readonly sealer: Sealer,
@@ -97,12 +99,6 @@ export class OtpService {
     if (account.kind === 'admin') return this.settings.get('otp.required_for_admins');
     if (this.settings.get('otp.required_for_users')) return true;
     return this.organizationRequiresTotp(account.id);
-  }
-
-  /** What a password sign-in still owes: a code (verify), a set-up (enroll), or nothing. */
-  async owedAtSignIn(account: OtpAccount): Promise<'verify' | 'enroll' | null> {
-    if (await this.enrolled(account)) return 'verify';
-    return (await this.required(account)) ? 'enroll' : null;
   }
 
   async enrolled(account: OtpAccount): Promise<boolean> {

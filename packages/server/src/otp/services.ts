@@ -1,3 +1,4 @@
+import type { AccountServices } from '../accounts/services.js';
 import type { Infrastructure } from '../app/infrastructure.js';
 import { loadServerSecret } from '../crypto/server-secrets.js';
 import type { OrganizationServices } from '../orgs/services.js';
@@ -11,17 +12,18 @@ export interface OtpServices {
 
 export async function createOtpServices(
   { database, sealer, settings }: Infrastructure,
-  { orgs }: { orgs: OrganizationServices },
+  { accounts, orgs }: { accounts: AccountServices; orgs: OrganizationServices },
 ): Promise<OtpServices> {
   const { organizations } = orgs;
-  return {
-    factors: new OtpService(
-      database.db,
-      sealer,
-      settings,
-      await loadServerSecret(database.db, sealer, 'otp_backup_code_key'),
-      () => settings.get('product.name'),
-      (userId) => organizations.requiresTotp(userId),
-    ),
-  };
+  const factors = new OtpService(
+    database.db,
+    sealer,
+    settings,
+    await loadServerSecret(database.db, sealer, 'otp_backup_code_key'),
+    () => settings.get('product.name'),
+    (userId) => organizations.requiresTotp(userId),
+  );
+  // TOTP is one kind of second factor: sign-in and step-up ask for "a second factor", never for TOTP by name.
+  accounts.secondFactors.register(factors);
+  return { factors };
 }

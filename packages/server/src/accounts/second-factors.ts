@@ -1,0 +1,75 @@
+import { ApiError } from '../app/errors.js';
+import type { Session, SessionKind } from './sessions.js';
+
+/** The account a session belongs to, as the second-factor services name it (an OtpAccount is one). */
+export interface FactorAccount {
+  kind: SessionKind;
+  id: string;
+  /** Shown as the account label (in authenticator apps). */
+  label: string;
+}
+
+/**
+ * A kind of second factor (TOTP today; a passkey with user verification later), as sign-in and step-up see it.
+ * The slice that owns it registers it in `context.accounts.secondFactors` when its services are built.
+ */
+export interface SecondFactor {
+  /** Whether the account has this factor set up (a sign-in then owes it, a sensitive action asks it again). */
+  enrolled(account: FactorAccount): Promise<boolean>;
+  /** Whether policy requires the account to have a second factor (a sign-in without one must enrol it). */
+  required(account: FactorAccount): Promise<boolean>;
+}
+
+/** What a first-factor sign-in still owes: a verification, an enrolment, or nothing. */
+export type SecondFactorOwed = 'verify' | 'enroll' | null;
+
+/**
+ * The second factors of every kind, asked together: the rules ("a second factor is owed", "a sensitive action
+ * needs a recent one") never name a kind, so a passkey satisfies them as a TOTP code does.
+ */
+export class SecondFactors {
+  private readonly factors: SecondFactor[] = [];
+
+  register(factor: SecondFactor): void {
+    this.factors.push(factor);
+  }
+
+  async enrolled(account: FactorAccount): Promise<boolean> {
+    for (const factor of this.factors) if (await factor.enrolled(account)) return true;
+    return false;
+  }
+
+  async required(account: FactorAccount): Promise<boolean> {
+    for (const factor of this.factors) if (await factor.required(account)) return true;
+    return false;
+  }
+
+  /** What a sign-in by a first factor (a password) still owes. */
+  async owedAtSignIn(account: FactorAccount): Promise<SecondFactorOwed> {
+    if (await this.enrolled(account)) return 'verify';
+    return (await this.required(account)) ? 'enroll' : null;
+  }
+
+  /** Sensitive actions need a recent second factor when the account has one (DESIGN §7), users and admins alike. */
+  async requireRecentIfEnrolled(
+    account: FactorAccount,
+    session: Pick<Session, 'stepUpUntil'>,
+  ): Promise<void> {
+    if ((await this.enrolled(account)) && !hasRecentSecondFactor(session)) throw stepUpRequired();
+  }
+}
+
+/**
+ * Whether a second factor of sufficient strength was verified on this session recently enough for a sensitive
+ * action: completing a sign-in's second factor or a step-up sets `stepUpUntil`, whichever factor proved it.
+ */
+export function hasRecentSecondFactor(session: Pick<Session, 'stepUpUntil'>, now = new Date()): boolean {
+  return session.stepUpUntil !== null && session.stepUpUntil > now;
+}
+
+export const stepUpRequired = () =>
+  new ApiError(
+    403,
+    'step_up_required',
+    'confirm with a current code from your authenticator (or a backup code) first',
+  );

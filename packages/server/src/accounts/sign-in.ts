@@ -1,0 +1,191 @@
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../app/errors.js';
+import type { Metrics } from '../app/metrics.js';
+import type { AuditLog } from '../audit/audit-log.js';
+import type { SettingsService } from '../config/settings.js';
+import type { SecondFactorOwed, SecondFactors } from './second-factors.js';
+import type { Session, SessionKind, SessionService, StartedSession } from './sessions.js';
+
+/**
+ * How the caller proved who they are, as RFC 8176 `amr` values: `pwd` (OPAQUE password) and `otp` today; a
+ * passkey will be `hwk` (with `user` when it verified the user), federation `fed`.
+ */
+export type SignInMethod = 'pwd' | 'otp' | 'hwk' | 'user' | 'fed';
+
+/** Levels of assurance carried as `acr`: one factor, or two (OIDC Core §2). */
+export const ACR_ONE_FACTOR = 'urn:tessera:loa:1';
+export const ACR_TWO_FACTORS = 'urn:tessera:loa:2';
+
+type RequestFacts = Pick<FastifyRequest, 'ip' | 'headers'>;
+
+export interface SignInAccount {
+  id: string;
+  email: string;
+  /** Users only: unset for admins, whose addresses are not verified by link. */
+  emailVerified?: boolean;
+}
+
+export interface SignInEvidence {
+  /** The methods just proved (amr values). */
+  methods: SignInMethod[];
+  /**
+   * The proof is multi-factor by itself (a passkey that verified its user): no second factor is owed, and it
+   * counts as a recent one for sensitive actions.
+   */
+  multiFactor?: boolean;
+}
+
+/**
+ * The one way a sign-in completes, for users and admins alike, whatever proved it (a password today, a passkey or
+ * an upstream identity provider later): the browser's previous session ends (session fixation, ASVS V7.2), a new one
+ * starts with `amr`/`acr` true to the methods used and a second factor owed when policy says; the sign-in is audited
+ * (with the session change, in one transaction) and counted. Completing the owed second factor and stepping up go
+ * through here too, whichever factor was proved.
+ */
+export class SignInCompletion {
+  constructor(
+    private readonly deps: {
+      kind: SessionKind;
+      sessions: SessionService;
+      secondFactors: SecondFactors;
+      audit: AuditLog;
+      metrics: Metrics;
+      settings: SettingsService;
+    },
+  ) {}
+
+  private get auditAction() {
+    return `${this.deps.kind}.sign_in`;
+  }
+
+  /** Password sign-ins on the public port are what `tessera_sign_ins_total` counts (docs/operations.md). */
+  private count(outcome: 'success' | 'failure' | 'email_not_verified') {
+    if (this.deps.kind === 'user') this.deps.metrics.signIn(outcome);
+  }
+
+  private meta(request: RequestFacts) {
+    return { userAgent: request.headers['user-agent'], ipAddress: request.ip };
+  }
+
+  /** A refused proof: who tried is unknown by design (every failure looks the same); where from is recorded. */
+  failed(request: RequestFacts, onAuditError: (error: unknown) => void): void {
+    this.count('failure');
+    this.deps.audit.recordQuietly(
+      {
+        action: this.auditAction,
+        outcome: 'failure',
+        actor: { type: 'anonymous' },
+        details: { reason: 'wrong_credentials' },
+        request,
+      },
+      onAuditError,
+    );
+  }
+
+  /**
+   * The account proved who it is: refuses an unverified address where policy requires verification, then ends the
+   * previous session and starts the new one. The caller sets the cookie once this has committed.
+   */
+  async signIn(
+    account: SignInAccount,
+    evidence: SignInEvidence,
+    context: { previous: Session | null; request: RequestFacts; onAuditError: (error: unknown) => void },
+  ): Promise<{ started: StartedSession; secondFactor: SecondFactorOwed }> {
+    const { kind, sessions, secondFactors, audit, settings } = this.deps;
+    if (
+      kind === 'user' &&
+      account.emailVerified === false &&
+      settings.get('accounts.require_email_verification')
+    ) {
+      this.count('email_not_verified');
+      audit.recordQuietly(
+        {
+          action: this.auditAction,
+          outcome: 'failure',
+          actor: { type: kind, id: account.id },
+          details: { reason: 'email_not_verified' },
+          request: context.request,
+        },
+        context.onAuditError,
+      );
+      throw new ApiError(
+        403,
+        'email_not_verified',
+        'confirm your email address first; we can send the link again',
+      );
+    }
+    const secondFactor = evidence.multiFactor
+      ? null
+      : await secondFactors.owedAtSignIn({ kind, id: account.id, label: account.email });
+    const now = new Date();
+    const started = await audit.recordChange(
+      async () => {
+        if (context.previous) await sessions.end(context.previous.id);
+        return sessions.start(
+          account.id,
+          {
+            amr: evidence.multiFactor ? [...evidence.methods, 'mfa'] : evidence.methods,
+            acr: evidence.multiFactor ? ACR_TWO_FACTORS : ACR_ONE_FACTOR,
+            authTime: now,
+          },
+          {
+            ...this.meta(context.request),
+            secondFactorPending: secondFactor !== null,
+            stepUpUntil: evidence.multiFactor ? this.recentUntil(now) : null,
+          },
+        );
+      },
+      {
+        action: this.auditAction,
+        outcome: 'success',
+        actor: { type: kind, id: account.id },
+        request: context.request,
+      },
+    );
+    this.count('success');
+    return { started, secondFactor };
+  }
+
+  /** Until when a second factor proved now allows sensitive actions. */
+  private recentUntil(now = new Date()): Date {
+    return new Date(now.getTime() + this.deps.settings.get('otp.step_up_seconds') * 1000);
+  }
+
+  /**
+   * The second factor a sign-in owed was proved: the sign-in is complete (new session id, the method and `mfa` in
+   * amr, two-factor acr, a fresh auth_time) and it counts as a recent second factor, so an immediate sensitive action
+   * asks for none. Joins the caller's transaction (which records the factor's own audit entry).
+   */
+  completeSecondFactor(
+    session: Session,
+    method: SignInMethod,
+    request: RequestFacts,
+  ): Promise<StartedSession> {
+    return this.deps.sessions.rotate(
+      session,
+      {
+        amr: [...new Set([...session.amr, method, 'mfa'])],
+        acr: ACR_TWO_FACTORS,
+        authTime: new Date(),
+        secondFactorPending: false,
+        stepUpUntil: this.recentUntil(),
+      },
+      this.meta(request),
+    );
+  }
+
+  /** Step-up: a second factor proved on a complete session allows sensitive actions for a while (new session id). */
+  async stepUp(
+    session: Session,
+    method: SignInMethod,
+    request: RequestFacts,
+  ): Promise<{ started: StartedSession; until: Date }> {
+    const until = this.recentUntil();
+    const started = await this.deps.sessions.rotate(
+      session,
+      { amr: [...new Set([...session.amr, method, 'mfa'])], stepUpUntil: until },
+      this.meta(request),
+    );
+    return { started, until };
+  }
+}
