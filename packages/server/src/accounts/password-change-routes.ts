@@ -2,8 +2,9 @@ import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify
 import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { ApiError, errorResponses } from '../app/errors.js';
+import { type ErrorCode, errorResponses } from '../app/errors.js';
 import { requireStepUpIfEnrolled } from '../otp/step-up.js';
+import { accountsError } from './errors.js';
 import type { PasswordAccount, PasswordAuthentication } from './password-authentication.js';
 import { OpaqueMessage } from './schemas.js';
 import type { Session, SessionService, StartedSession } from './sessions.js';
@@ -19,6 +20,8 @@ export interface PasswordChangeAccess<A extends PasswordAccount> {
   config: FastifyContextConfig;
   passwords: PasswordAuthentication<A>;
   sessions: SessionService;
+  /** What `caller` refuses with, for the routes' error declarations (none when the port's guard checks). */
+  sessionErrors: readonly ErrorCode[];
   /** The signed-in caller of a state-changing call (CSRF checked, no second factor owed). */
   caller(request: FastifyRequest): Promise<{ session: Session; account: { id: string; email: string } }>;
   setCookie(reply: FastifyReply, started: StartedSession): void;
@@ -46,7 +49,7 @@ export function registerPasswordChangeRoutes<A extends PasswordAccount>(
         body: Type.Object({ start_login_request: OpaqueMessage }, { additionalProperties: false }),
         response: {
           200: Type.Object({ login_id: Type.String(), login_response: Type.String() }),
-          ...errorResponses(400, 401, 403),
+          ...errorResponses(...access.sessionErrors, 'step_up_required'),
         },
       },
     },
@@ -79,7 +82,7 @@ export function registerPasswordChangeRoutes<A extends PasswordAccount>(
         ),
         response: {
           200: Type.Object({ registration_id: Type.String(), registration_response: Type.String() }),
-          ...errorResponses(400, 401, 403),
+          ...errorResponses(...access.sessionErrors, 'invalid_credentials'),
         },
       },
     },
@@ -90,8 +93,7 @@ export function registerPasswordChangeRoutes<A extends PasswordAccount>(
         request.body.finish_login_request,
         'reauth',
       );
-      if (proved.id !== account.id)
-        throw new ApiError(401, 'invalid_credentials', 'the password is not correct');
+      if (proved.id !== account.id) throw accountsError('invalid_credentials', 'the password is not correct');
       const started = await access.passwords.startRegistration(
         { email: account.email, userId: account.id },
         request.body.registration_request,
@@ -114,7 +116,7 @@ export function registerPasswordChangeRoutes<A extends PasswordAccount>(
         ),
         response: {
           200: Type.Object({ changed: Type.Literal(true), csrf_token: Type.String() }),
-          ...errorResponses(400, 401, 403),
+          ...errorResponses(...access.sessionErrors, 'registration_expired', 'forbidden'),
         },
       },
     },
@@ -128,8 +130,7 @@ export function registerPasswordChangeRoutes<A extends PasswordAccount>(
             request.body.registration_record,
             'password_change',
           );
-          if (registration.userId !== account.id)
-            throw new ApiError(403, 'forbidden', 'not your registration');
+          if (registration.userId !== account.id) throw accountsError('forbidden', 'not your registration');
           await access.passwords.setRecord(account.id, request.body.registration_record);
           await access.sessions.endAllForUser(account.id);
           return access.sessions.start(

@@ -1,11 +1,18 @@
 import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { ApiError, errorResponses } from '../app/errors.js';
+import { appError, errorResponses } from '../app/errors.js';
 import { publicIconPath } from '../clients/icon.js';
+import { emailError } from '../email/errors.js';
+import { accountsError } from './errors.js';
 import { accountLink } from './registration-routes.js';
 import { Email } from './schemas.js';
-import { currentSession, requireSessionWithCsrf, requireUserStepUpIfEnrolled } from './session-http.js';
+import {
+  currentSession,
+  requireSessionWithCsrf,
+  requireUserStepUpIfEnrolled,
+  SESSION_WITH_CSRF_ERRORS,
+} from './session-http.js';
 
 const Profile = Type.Object({
   id: Type.String(),
@@ -19,8 +26,7 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
   const signedInUser = async (request: Parameters<typeof currentSession>[1]) => {
     const session = await currentSession(context, request);
     const user = session ? await context.accounts.users.find(session.userId) : null;
-    if (!session || !user || user.status !== 'active')
-      throw new ApiError(401, 'not_signed_in', 'sign in first');
+    if (!session || !user || user.status !== 'active') throw appError('not_signed_in', 'sign in first');
     return user;
   };
   const profileOf = (user: { id: string; email: string; emailVerified: boolean; name: string }) => ({
@@ -36,7 +42,7 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
       schema: {
         tags: ['accounts'],
         summary: 'The signed-in user',
-        response: { 200: Profile, ...errorResponses(401) },
+        response: { 200: Profile, ...errorResponses('not_signed_in') },
       },
     },
     async (request) => profileOf(await signedInUser(request)),
@@ -49,7 +55,7 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
         tags: ['accounts'],
         summary: 'Updates the name (CSRF token required)',
         body: Type.Object({ name: Type.String({ maxLength: 200 }) }, { additionalProperties: false }),
-        response: { 200: Profile, ...errorResponses(400, 401, 403) },
+        response: { 200: Profile, ...errorResponses(...SESSION_WITH_CSRF_ERRORS) },
       },
     },
     async (request) => {
@@ -68,7 +74,13 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
         body: Type.Object({ email: Email }, { additionalProperties: false }),
         response: {
           202: Type.Object({ status: Type.Literal('confirmation_sent') }),
-          ...errorResponses(400, 401, 403, 409, 503),
+          ...errorResponses(
+            ...SESSION_WITH_CSRF_ERRORS,
+            'step_up_required',
+            'email_not_configured',
+            'email_send_failed',
+            'email_taken',
+          ),
         },
       },
     },
@@ -76,11 +88,11 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
       const session = await requireSessionWithCsrf(context, request);
       await requireUserStepUpIfEnrolled(context, session);
       if (!context.email.mailer.available())
-        throw new ApiError(503, 'email_not_configured', 'email is not configured');
+        throw emailError('email_not_configured', 'email is not configured');
       const email = request.body.email.trim();
       const taken = await context.accounts.users.findByEmail(email);
       if (taken && taken.id !== session.userId) {
-        throw new ApiError(409, 'email_taken', 'another account uses this address');
+        throw accountsError('email_taken', 'another account uses this address');
       }
       const token = await context.accounts.emailTokens.issue(session.userId, 'email_change', email);
       await context.email.mailer.send({
@@ -102,14 +114,17 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
           { token: Type.String({ minLength: 20, maxLength: 200 }) },
           { additionalProperties: false },
         ),
-        response: { 200: Type.Object({ email: Type.String() }), ...errorResponses(400, 409) },
+        response: {
+          200: Type.Object({ email: Type.String() }),
+          ...errorResponses('invalid_token', 'email_taken'),
+        },
       },
     },
     async (request) => {
       const used = await context.accounts.emailTokens.consume(request.body.token, 'email_change');
-      if (!used) throw new ApiError(400, 'invalid_token', 'this link is invalid, already used or expired');
+      if (!used) throw accountsError('invalid_token', 'this link is invalid, already used or expired');
       if (!(await context.accounts.users.changeEmail(used.userId, used.email))) {
-        throw new ApiError(409, 'email_taken', 'another account uses this address now');
+        throw accountsError('email_taken', 'another account uses this address now');
       }
       return { email: used.email };
     },
@@ -135,7 +150,7 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
               }),
             ),
           }),
-          ...errorResponses(401),
+          ...errorResponses('not_signed_in'),
         },
       },
     },

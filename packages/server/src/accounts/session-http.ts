@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app/app-context.js';
-import { ApiError } from '../app/errors.js';
+import { appError, type ErrorCode } from '../app/errors.js';
 import type { OtpSessionAccess } from '../otp/factor-routes.js';
 import { requireStepUpIfEnrolled } from '../otp/step-up.js';
 import type { PasswordChangeAccess } from './password-change-routes.js';
@@ -9,6 +9,13 @@ import type { User } from './users.js';
 
 /** The header carrying the CSRF token on cookie-authenticated state changes. */
 export const CSRF_HEADER = 'x-csrf-token';
+
+/** What `requireSessionWithCsrf` refuses with, for the error declarations of the routes that call it. */
+export const SESSION_WITH_CSRF_ERRORS = [
+  'not_signed_in',
+  'second_factor_required',
+  'csrf_failed',
+] as const satisfies readonly ErrorCode[];
 
 /** DESIGN §7: `__Host-` prefix and Secure on https; HttpOnly and SameSite=Lax always (Strict breaks prompt=none). */
 export function sessionCookieName(context: AppContext): string {
@@ -53,18 +60,18 @@ export async function requireSessionWithCsrf(
 ): Promise<Session> {
   const value = cookieValue(context, request);
   const session = await context.accounts.sessions.resolve(value);
-  if (!session || !value) throw new ApiError(401, 'not_signed_in', 'sign in first');
+  if (!session || !value) throw appError('not_signed_in', 'sign in first');
   // A session that still owes its second factor may only finish signing in (or sign out).
   if (session.secondFactorPending && !options.allowPendingSecondFactor) {
-    throw new ApiError(401, 'second_factor_required', 'verify your second factor first');
+    throw appError('second_factor_required', 'verify your second factor first');
   }
   const origin = request.headers.origin;
   if (origin !== undefined && origin !== new URL(context.config.baseUrl).origin) {
-    throw new ApiError(403, 'csrf_failed', 'cross-origin request refused');
+    throw appError('csrf_failed', 'cross-origin request refused');
   }
   const presented = request.headers[CSRF_HEADER];
   if (typeof presented !== 'string' || !verifyCsrfToken(value, presented)) {
-    throw new ApiError(403, 'csrf_failed', 'missing or wrong CSRF token');
+    throw appError('csrf_failed', 'missing or wrong CSRF token');
   }
   return session;
 }
@@ -78,7 +85,7 @@ export function sessionCsrfToken(context: AppContext, request: FastifyRequest): 
 /** A user's sensitive action: a fresh second-factor proof when the user has a factor (see otp/step-up.ts). */
 export async function requireUserStepUpIfEnrolled(context: AppContext, session: Session): Promise<void> {
   const user = await context.accounts.users.find(session.userId);
-  if (!user) throw new ApiError(401, 'not_signed_in', 'sign in first');
+  if (!user) throw appError('not_signed_in', 'sign in first');
   await requireStepUpIfEnrolled(
     context.otp.factors,
     { kind: 'user', id: user.id, label: user.email },
@@ -94,9 +101,10 @@ export function userOtpAccess(context: AppContext): OtpSessionAccess {
     requireSession: (request) => requireSessionWithCsrf(context, request, { allowPendingSecondFactor: true }),
     currentSession: (request) => currentSession(context, request),
     setCookie: (reply, started) => setSessionCookie(context, reply, started),
+    sessionErrors: ['not_signed_in', 'csrf_failed'],
     async account(session) {
       const user = await context.accounts.users.find(session.userId);
-      if (!user) throw new ApiError(401, 'not_signed_in', 'sign in first');
+      if (!user) throw appError('not_signed_in', 'sign in first');
       return { kind: 'user', id: user.id, label: user.email };
     },
   };
@@ -109,12 +117,13 @@ export function userPasswordChangeAccess(context: AppContext): PasswordChangeAcc
     prefix: '/api/user/password/change',
     tag: 'accounts',
     config: {},
+    sessionErrors: SESSION_WITH_CSRF_ERRORS,
     passwords: context.accounts.passwords,
     sessions: context.accounts.sessions,
     async caller(request) {
       const session = await requireSessionWithCsrf(context, request);
       const user = await context.accounts.users.find(session.userId);
-      if (!user) throw new ApiError(401, 'not_signed_in', 'sign in first');
+      if (!user) throw appError('not_signed_in', 'sign in first');
       return { session, account: user };
     },
     setCookie: (reply, started) => setSessionCookie(context, reply, started),

@@ -2,8 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { ApiError, errorResponses } from '../app/errors.js';
+import { appError, errorResponses } from '../app/errors.js';
 import type { AuditEventInput, AuditOutcome } from '../audit/audit-log.js';
+import { accountsError } from './errors.js';
 import { Email, OpaqueMessage } from './schemas.js';
 import { currentSession, setSessionCookie } from './session-http.js';
 
@@ -25,7 +26,7 @@ const SignedIn = Type.Object({
 export function requireOwnOrigin(context: AppContext, request: FastifyRequest): void {
   const origin = request.headers.origin;
   if (origin !== undefined && origin !== new URL(context.config.baseUrl).origin) {
-    throw new ApiError(403, 'csrf_failed', 'cross-origin request refused');
+    throw appError('csrf_failed', 'cross-origin request refused');
   }
 }
 
@@ -44,7 +45,7 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
         ),
         response: {
           200: Type.Object({ login_id: Type.String(), login_response: Type.String() }),
-          ...errorResponses(400, 403, 429),
+          ...errorResponses('csrf_failed', 'rate_limited'),
         },
       },
     },
@@ -71,7 +72,10 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
           { login_id: Type.String({ maxLength: 200 }), finish_login_request: OpaqueMessage },
           { additionalProperties: false },
         ),
-        response: { 200: SignedIn, ...errorResponses(400, 401, 403) },
+        response: {
+          200: SignedIn,
+          ...errorResponses('invalid_credentials', 'csrf_failed', 'email_not_verified'),
+        },
       },
     },
     async (request, reply) => {
@@ -96,8 +100,7 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
       if (context.settings.get('accounts.require_email_verification') && !user.emailVerified) {
         context.metrics.signIn('email_not_verified');
         auditSignIn({ type: 'user', id: user.id }, 'failure', 'email_not_verified');
-        throw new ApiError(
-          403,
+        throw accountsError(
           'email_not_verified',
           'confirm your email address first; we can send the link again',
         );

@@ -26,7 +26,7 @@ export function registerAdminAuthRoutes(app: App, context: AppContext): void {
         ),
         response: {
           200: Type.Object({ login_id: Type.String(), login_response: Type.String() }),
-          ...errorResponses(400, 429),
+          ...errorResponses('rate_limited'),
         },
       },
     },
@@ -61,7 +61,7 @@ export function registerAdminAuthRoutes(app: App, context: AppContext): void {
               description: 'verify: POST /admin/otp/verify; enroll: set up TOTP now (/admin/otp/setup/*)',
             }),
           }),
-          ...errorResponses(400, 401),
+          ...errorResponses('invalid_credentials'),
         },
       },
     },
@@ -152,7 +152,7 @@ export function registerAdminAuthRoutes(app: App, context: AppContext): void {
       schema: {
         tags: ['admin-session'],
         summary: 'Ends the admin session (CSRF token required)',
-        response: { 200: Type.Object({ signed_out: Type.Literal(true) }), ...errorResponses(401, 403) },
+        response: { 200: Type.Object({ signed_out: Type.Literal(true) }), ...errorResponses() },
       },
     },
     async (request, reply) => {

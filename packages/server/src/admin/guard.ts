@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PasswordChangeAccess } from '../accounts/password-change-routes.js';
 import { csrfTokenFor, type Session, type StartedSession, verifyCsrfToken } from '../accounts/sessions.js';
 import type { AppContext } from '../app/app-context.js';
-import { ApiError } from '../app/errors.js';
+import { appError } from '../app/errors.js';
 import type { OtpSessionAccess } from '../otp/factor-routes.js';
 import type { AdminUser } from './admin-users.js';
 
@@ -61,20 +61,20 @@ export async function requireAdmin(
   access: 'read' | 'self' | 'write' | 'signout',
 ): Promise<AdminCaller> {
   const caller = await currentAdmin(context, request);
-  if (!caller) throw new ApiError(401, 'admin_session_required', 'sign in to the admin portal');
+  if (!caller) throw appError('admin_session_required', 'sign in to the admin portal');
   if (caller.session.secondFactorPending)
-    throw new ApiError(401, 'second_factor_required', 'verify your second factor first');
+    throw appError('second_factor_required', 'verify your second factor first');
   if (access !== 'read') {
     const origin = request.headers.origin;
     if (origin !== undefined && origin !== new URL(context.config.adminUrl).origin) {
-      throw new ApiError(403, 'csrf_failed', 'cross-origin request refused');
+      throw appError('csrf_failed', 'cross-origin request refused');
     }
     const presented = request.headers['x-csrf-token'];
     if (typeof presented !== 'string' || !verifyCsrfToken(caller.cookieValue, presented)) {
-      throw new ApiError(403, 'csrf_failed', 'missing or wrong CSRF token');
+      throw appError('csrf_failed', 'missing or wrong CSRF token');
     }
     if (access === 'write' && caller.admin.role !== 'write') {
-      throw new ApiError(403, 'write_admin_required', 'this needs a write admin');
+      throw appError('write_admin_required', 'this needs a write admin');
     }
   }
   return caller;
@@ -118,16 +118,15 @@ export function adminOtpAccess(context: AppContext): OtpSessionAccess {
   const session = async (request: FastifyRequest, csrf: boolean) => {
     const cookieValue = request.cookies?.[adminCookieName(context)];
     const found = await context.admin.sessions.resolve(cookieValue);
-    if (!found || !cookieValue)
-      throw new ApiError(401, 'admin_session_required', 'sign in to the admin portal');
+    if (!found || !cookieValue) throw appError('admin_session_required', 'sign in to the admin portal');
     if (csrf) {
       const origin = request.headers.origin;
       if (origin !== undefined && origin !== new URL(context.config.adminUrl).origin) {
-        throw new ApiError(403, 'csrf_failed', 'cross-origin request refused');
+        throw appError('csrf_failed', 'cross-origin request refused');
       }
       const presented = request.headers['x-csrf-token'];
       if (typeof presented !== 'string' || !verifyCsrfToken(cookieValue, presented)) {
-        throw new ApiError(403, 'csrf_failed', 'missing or wrong CSRF token');
+        throw appError('csrf_failed', 'missing or wrong CSRF token');
       }
     }
     return found;
@@ -138,9 +137,10 @@ export function adminOtpAccess(context: AppContext): OtpSessionAccess {
     requireSession: (request) => session(request, true),
     currentSession: (request) => session(request, false).catch(() => null),
     setCookie: (reply, started) => setAdminCookie(context, reply, started),
+    sessionErrors: ['admin_session_required', 'csrf_failed'],
     async account(found) {
       const admin = await context.admin.users.find(found.userId);
-      if (!admin) throw new ApiError(401, 'admin_session_required', 'sign in to the admin portal');
+      if (!admin) throw appError('admin_session_required', 'sign in to the admin portal');
       return { kind: 'admin', id: admin.id, label: admin.email };
     },
   };
@@ -153,6 +153,7 @@ export function adminPasswordChangeAccess(context: AppContext): PasswordChangeAc
     prefix: '/admin/password/change',
     tag: 'admin-session',
     config: { adminAccess: 'self' },
+    sessionErrors: [],
     passwords: context.admin.passwords,
     sessions: context.admin.sessions,
     async caller(request) {

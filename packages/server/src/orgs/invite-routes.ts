@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Email } from '../accounts/schemas.js';
+import { SESSION_WITH_CSRF_ERRORS } from '../accounts/session-http.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { ApiError, errorResponses } from '../app/errors.js';
+import { appError, errorResponses } from '../app/errors.js';
 import { inviteByEmail } from './invite-email.js';
 import { organizationRouteHelpers } from './route-helpers.js';
 import {
@@ -42,7 +43,15 @@ export function registerInviteRoutes(app: App, context: AppContext): void {
         tags: [TAG],
         summary: 'Pending invitations, expired ones included (service.org:manage)',
         params: OrganizationParams,
-        response: { 200: Type.Object({ invites: Type.Array(InviteView) }), ...errorResponses(401, 403, 404) },
+        response: {
+          200: Type.Object({ invites: Type.Array(InviteView) }),
+          ...errorResponses(
+            'not_signed_in',
+            'second_factor_required',
+            'not_found',
+            'organization_manage_required',
+          ),
+        },
       },
     },
     async (request) => {
@@ -65,7 +74,20 @@ export function registerInviteRoutes(app: App, context: AppContext): void {
           { email: Email, roles: Type.Optional(Type.Array(Key, { maxItems: 20 })) },
           { additionalProperties: false },
         ),
-        response: { 201: InviteView, ...errorResponses(400, 401, 403, 404, 409, 429, 502, 503) },
+        response: {
+          201: InviteView,
+          ...errorResponses(
+            ...SESSION_WITH_CSRF_ERRORS,
+            'not_found',
+            'organization_manage_required',
+            'rate_limited',
+            'already_member',
+            'already_invited',
+            'unknown_role',
+            'email_not_configured',
+            'email_send_failed',
+          ),
+        },
       },
     },
     async (request, reply) => {
@@ -92,7 +114,10 @@ export function registerInviteRoutes(app: App, context: AppContext): void {
         tags: [TAG],
         summary: 'Withdraws a pending invitation (service.org:manage); its link stops working',
         params: Type.Object({ organizationId: OrganizationId, inviteId: MemberId }),
-        response: { 204: noContent, ...errorResponses(401, 403, 404) },
+        response: {
+          204: noContent,
+          ...errorResponses(...SESSION_WITH_CSRF_ERRORS, 'not_found', 'organization_manage_required'),
+        },
       },
     },
     async (request, reply) => {
@@ -119,7 +144,7 @@ function registerInvitationResponseRoutes(app: App, context: AppContext): void {
   const helpers = organizationRouteHelpers(context);
   const account = async (request: FastifyRequest) => {
     const user = await context.accounts.users.find(helpers.userOf(request));
-    if (user?.status !== 'active') throw new ApiError(401, 'not_signed_in', 'sign in first');
+    if (user?.status !== 'active') throw appError('not_signed_in', 'sign in first');
     return user;
   };
 
@@ -130,7 +155,7 @@ function registerInvitationResponseRoutes(app: App, context: AppContext): void {
         tags: [TAG],
         summary: 'What an invitation link is about (the token is the credential; no session needed)',
         body: TokenBody,
-        response: { 200: InvitePreview, ...errorResponses(400, 404) },
+        response: { 200: InvitePreview, ...errorResponses('invite_not_found') },
       },
     },
     async (request, reply) => {
@@ -153,7 +178,18 @@ function registerInvitationResponseRoutes(app: App, context: AppContext): void {
         tags: [TAG],
         summary: 'Accepts an invitation addressed to the signed-in account’s verified email (single use)',
         body: TokenBody,
-        response: { 200: MyOrganizationView, ...errorResponses(400, 401, 403, 404, 409, 410) },
+        response: {
+          200: MyOrganizationView,
+          ...errorResponses(
+            ...SESSION_WITH_CSRF_ERRORS,
+            'invite_not_found',
+            'invite_expired',
+            'invite_wrong_account',
+            'email_not_verified',
+            'already_member',
+            'not_found',
+          ),
+        },
       },
     },
     async (request) => {
@@ -178,7 +214,15 @@ function registerInvitationResponseRoutes(app: App, context: AppContext): void {
         tags: [TAG],
         summary: 'Declines an invitation addressed to the signed-in account; it is removed',
         body: TokenBody,
-        response: { 204: noContent, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          204: noContent,
+          ...errorResponses(
+            ...SESSION_WITH_CSRF_ERRORS,
+            'invite_not_found',
+            'invite_wrong_account',
+            'email_not_verified',
+          ),
+        },
       },
     },
     async (request, reply) => {

@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { currentSession, requireSessionWithCsrf } from '../accounts/session-http.js';
 import type { Session } from '../accounts/sessions.js';
 import type { AppContext } from '../app/app-context.js';
-import { ApiError } from '../app/errors.js';
+import { appError } from '../app/errors.js';
+import type { AuditAction } from '../audit/actions.js';
 
 /** Session hooks and the audited change shared by the user-facing organization routes. */
 export function organizationRouteHelpers(context: AppContext) {
@@ -10,9 +11,9 @@ export function organizationRouteHelpers(context: AppContext) {
   // The session is established (onRequest) before the body is parsed or validated, as on the OTP routes.
   const readSession = async (request: FastifyRequest) => {
     const session = await currentSession(context, request);
-    if (!session) throw new ApiError(401, 'not_signed_in', 'sign in first');
+    if (!session) throw appError('not_signed_in', 'sign in first');
     if (session.secondFactorPending)
-      throw new ApiError(401, 'second_factor_required', 'verify your second factor first');
+      throw appError('second_factor_required', 'verify your second factor first');
     verified.set(request, session);
   };
   const writeSession = async (request: FastifyRequest) => {
@@ -23,7 +24,7 @@ export function organizationRouteHelpers(context: AppContext) {
   const audited = <T>(
     request: FastifyRequest,
     change: () => Promise<T>,
-    action: string,
+    action: AuditAction,
     organizationId: string | ((result: T) => string),
     details?: (result: T) => Record<string, unknown>,
   ): Promise<T> =>

@@ -3,7 +3,9 @@ import { Type } from 'typebox';
 import type { Session, SessionService, StartedSession } from '../accounts/sessions.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { ApiError, errorResponses } from '../app/errors.js';
+import { appError, type ErrorCode, errorResponses } from '../app/errors.js';
+import type { AuditAction } from '../audit/actions.js';
+import { otpError } from './errors.js';
 import type { OtpAccount } from './service.js';
 import { hasFreshStepUp, stepUpRequired } from './step-up.js';
 
@@ -17,6 +19,8 @@ export interface OtpSessionAccess {
   currentSession(request: FastifyRequest): Promise<Session | null>;
   setCookie(reply: FastifyReply, started: StartedSession): void;
   account(session: Session): Promise<OtpAccount>;
+  /** What `requireSession`, `currentSession` and `account` refuse with, for the routes' error declarations. */
+  sessionErrors: readonly ErrorCode[];
 }
 
 const Code = Type.String({ minLength: 6, maxLength: 20 });
@@ -43,13 +47,18 @@ export function registerOtpRoutes(
 ): void {
   const tag = access.kind === 'admin' ? 'admin-otp' : 'otp';
   /** A failed attempt: recorded on its own, since the request fails (and nothing it wrote must roll back). */
-  const auditFailure = (action: string, session: Session, request: FastifyRequest) =>
+  const auditFailure = (action: AuditAction, session: Session, request: FastifyRequest) =>
     context.audit.recordQuietly(
       { action, outcome: 'failure', actor: { type: access.kind, id: session.userId }, request },
       (error) => request.log.error({ err: error }, 'audit failed'),
     );
   /** A change and its audit entry, in one transaction. */
-  const audited = <T>(action: string, session: Session, request: FastifyRequest, change: () => Promise<T>) =>
+  const audited = <T>(
+    action: AuditAction,
+    session: Session,
+    request: FastifyRequest,
+    change: () => Promise<T>,
+  ) =>
     context.audit.recordChange(change, {
       action,
       outcome: 'success',
@@ -86,12 +95,12 @@ export function registerOtpRoutes(
       schema: {
         tags: [tag],
         summary: 'TOTP status: enabled, pending, required, locked or disabled',
-        response: { 200: StatusView, ...errorResponses(401) },
+        response: { 200: StatusView, ...errorResponses('not_signed_in', ...access.sessionErrors) },
       },
     },
     async (request) => {
       const session = await access.currentSession(request);
-      if (!session) throw new ApiError(401, 'not_signed_in', 'sign in first');
+      if (!session) throw appError('not_signed_in', 'sign in first');
       const view = await context.otp.factors.status(await access.account(session));
       return {
         status: view.status,
@@ -119,7 +128,7 @@ export function registerOtpRoutes(
             digits: Type.Integer(),
             period: Type.Integer(),
           }),
-          ...errorResponses(401, 403),
+          ...errorResponses(...access.sessionErrors, 'step_up_required', 'second_factor_required'),
         },
       },
     },
@@ -130,7 +139,7 @@ export function registerOtpRoutes(
       // Re-enrolling replaces a working factor: prove the current one first (no bypass with a password-only session).
       if (enrolled && !hasFreshStepUp(session)) throw stepUpRequired();
       if (session.secondFactorPending && enrolled)
-        throw new ApiError(403, 'second_factor_required', 'verify your code first');
+        throw appError('second_factor_required', 'verify your code first');
       const started = await context.otp.factors.startEnrolment(account);
       return { otpauth_uri: started.uri, secret: started.secret, ...started.parameters };
     },
@@ -149,7 +158,7 @@ export function registerOtpRoutes(
             backup_codes: Type.Array(Type.String()),
             csrf_token: Type.Optional(Type.String()),
           }),
-          ...errorResponses(400, 401, 403, 409, 429),
+          ...errorResponses(...access.sessionErrors, 'rate_limited', 'otp_not_pending', 'invalid_otp'),
         },
       },
     },
@@ -183,14 +192,21 @@ export function registerOtpRoutes(
         body: Type.Object({ code: Code }, { additionalProperties: false }),
         response: {
           200: Type.Object({ csrf_token: Type.String() }),
-          ...errorResponses(400, 401, 403, 409, 423, 429),
+          ...errorResponses(
+            ...access.sessionErrors,
+            'otp_not_required',
+            'rate_limited',
+            'otp_not_enabled',
+            'invalid_otp',
+            'otp_locked',
+          ),
         },
       },
     },
     async (request, reply) => {
       const session = sessionOf(request);
       if (!session.secondFactorPending)
-        throw new ApiError(409, 'otp_not_required', 'this session has no code to verify');
+        throw otpError('otp_not_required', 'this session has no code to verify');
       const account = await access.account(session);
       await context.rateLimits.consume('otp-account', `${access.kind}:${account.id}`);
       // Outside the transaction below: a wrong code's count (and lockout) must stay written.
@@ -220,14 +236,20 @@ export function registerOtpRoutes(
             csrf_token: Type.String(),
             step_up_until: Type.String({ format: 'date-time' }),
           }),
-          ...errorResponses(400, 401, 403, 409, 423, 429),
+          ...errorResponses(
+            ...access.sessionErrors,
+            'second_factor_required',
+            'rate_limited',
+            'otp_not_enabled',
+            'invalid_otp',
+            'otp_locked',
+          ),
         },
       },
     },
     async (request, reply) => {
       const session = sessionOf(request);
-      if (session.secondFactorPending)
-        throw new ApiError(403, 'second_factor_required', 'finish signing in first');
+      if (session.secondFactorPending) throw appError('second_factor_required', 'finish signing in first');
       const account = await access.account(session);
       await context.rateLimits.consume('otp-account', `${access.kind}:${account.id}`);
       try {
@@ -258,7 +280,7 @@ export function registerOtpRoutes(
         summary: 'Replaces the backup codes (needs a recent step-up)',
         response: {
           200: Type.Object({ backup_codes: Type.Array(Type.String()) }),
-          ...errorResponses(401, 403, 409),
+          ...errorResponses(...access.sessionErrors, 'step_up_required', 'otp_not_enabled'),
         },
       },
     },
@@ -280,7 +302,10 @@ export function registerOtpRoutes(
       schema: {
         tags: [tag],
         summary: 'Turns TOTP off (needs a recent step-up; refused where policy requires it)',
-        response: { 204: { description: 'Removed', type: 'null' }, ...errorResponses(401, 403, 409) },
+        response: {
+          204: { description: 'Removed', type: 'null' },
+          ...errorResponses(...access.sessionErrors, 'step_up_required', 'otp_required'),
+        },
       },
     },
     async (request, reply) => {
@@ -288,7 +313,7 @@ export function registerOtpRoutes(
       if (session.secondFactorPending || !hasFreshStepUp(session)) throw stepUpRequired();
       const account = await access.account(session);
       if (await context.otp.factors.required(account))
-        throw new ApiError(409, 'otp_required', 'a second factor is required here');
+        throw otpError('otp_required', 'a second factor is required here');
       await audited('otp.removed', session, request, () => context.otp.factors.remove(account));
       return reply.code(204).send(undefined as never);
     },

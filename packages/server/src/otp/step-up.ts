@@ -1,5 +1,5 @@
 import type { Session } from '../accounts/sessions.js';
-import { ApiError } from '../app/errors.js';
+import { otpError } from './errors.js';
 import type { OtpAccount, OtpService } from './service.js';
 
 /** Whether the session proved its second factor recently enough for a sensitive action (POST /otp/reauth). */
@@ -8,8 +8,7 @@ export function hasFreshStepUp(session: Pick<Session, 'stepUpUntil'>, now = new 
 }
 
 export const stepUpRequired = () =>
-  new ApiError(
-    403,
+  otpError(
     'step_up_required',
     'confirm with a current code from your authenticator (or a backup code) first',
   );
