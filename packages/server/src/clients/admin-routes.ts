@@ -23,7 +23,7 @@ const ClientView = Type.Object({
   type: Type.Union([Type.Literal('public'), Type.Literal('confidential')]),
   redirect_uris: Type.Array(Type.String()),
   post_logout_redirect_uris: Type.Array(Type.String()),
-  grant_types: Type.Array(Type.String()),
+  grant_types: ClientInputSchema.properties.grant_types,
   scopes: Type.Array(Type.Object({ scope: Type.String(), description: Type.String() })),
   require_pkce: Type.Boolean(),
   id_token_signed_response_alg: Type.String(),
