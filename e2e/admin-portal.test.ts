@@ -401,18 +401,30 @@ describe('admin portal: install, sign-in, clients, keys, users and the audit log
       expect(jsonl.text).not.toContain(secret);
     }
 
-    // More entries than a page holds: "Older entries" pages back, "Back to the newest" returns.
+    // The action filter suggests every action the service records, as the API lists them (GET
+    // /admin/audit/actions), including ones this test never caused.
+    const suggested = await page
+      .locator('datalist option')
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+    const listed = (await (await context.request.get(`${server.adminUrl}/admin/audit/actions`)).json()) as {
+      actions: string[];
+    };
+    expect(suggested).toEqual(listed.actions);
+    expect(suggested).toContain('kek.rotated');
+
+    // More entries than a page holds: "Older entries" pages back, "Back to the newest" returns. (No SMTP test
+    // runs in this file, so these are the only `smtp.tested` entries.)
     for (let index = 0; index < 60; index++)
       await server.context.audit.record({
-        action: 'test.filler',
+        action: 'smtp.tested',
         outcome: 'success',
         actor: { type: 'system' },
       });
-    await page.getByLabel('Action', { exact: true }).fill('test.filler');
+    await page.getByLabel('Action', { exact: true }).fill('smtp.tested');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect.poll(() => entries.locator('tbody tr').count()).toBe(50);
     await page.getByRole('button', { name: 'Older entries' }).click();
-    await page.waitForURL(/\/audit\?action=test\.filler&before=\d+$/);
+    await page.waitForURL(/\/audit\?action=smtp\.tested&before=\d+$/);
     await expect.poll(() => entries.locator('tbody tr').count()).toBe(10);
     expect(await page.getByRole('button', { name: 'Older entries' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Back to the newest' }).click();

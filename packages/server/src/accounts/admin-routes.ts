@@ -2,8 +2,10 @@ import { Type } from 'typebox';
 import { type AdminAction, auditedAdminChange, recordAdminAction } from '../admin/admin-audit.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { ApiError, errorResponses } from '../app/errors.js';
+import { appError, errorResponses } from '../app/errors.js';
+import type { AuditAction } from '../audit/actions.js';
 import { revokeAllGrantsOfUser } from '../oauth/grant-revocation.js';
+import { accountsError } from './errors.js';
 import { accountLink } from './registration-routes.js';
 import { Email, OpaqueMessage } from './schemas.js';
 import { type User, UserExistsError } from './users.js';
@@ -28,7 +30,7 @@ const viewOf = (user: User) => ({
 /** A unique-index refusal of the address, in the API's words. */
 function emailTaken(error: unknown): never {
   if (error instanceof UserExistsError)
-    throw new ApiError(409, 'email_taken', 'an account with this email exists');
+    throw accountsError('email_taken', 'an account with this email exists');
   throw error;
 }
 
@@ -36,10 +38,10 @@ function emailTaken(error: unknown): never {
 export function registerAdminUserRoutes(app: App, context: AppContext): void {
   const found = async (id: string) => {
     const user = await context.accounts.users.find(id);
-    if (!user) throw new ApiError(404, 'not_found', 'no such user');
+    if (!user) throw appError('not_found', 'no such user');
     return user;
   };
-  const onUser = (action: string, userId: string, details?: Record<string, unknown>): AdminAction => ({
+  const onUser = (action: AuditAction, userId: string, details?: Record<string, unknown>): AdminAction => ({
     action,
     target: { type: 'user', id: userId },
     details,
@@ -59,7 +61,7 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
         }),
         response: {
           200: Type.Object({ users: Type.Array(UserView), total: Type.Integer() }),
-          ...errorResponses(401),
+          ...errorResponses(),
         },
       },
     },
@@ -81,7 +83,7 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
         tags: ['admin-users'],
         summary: 'One user',
         params: UserParams,
-        response: { 200: UserView, ...errorResponses(401, 404) },
+        response: { 200: UserView, ...errorResponses('not_found') },
       },
     },
     async (request) => {
@@ -104,7 +106,7 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
           },
           { additionalProperties: false },
         ),
-        response: { 201: UserView, ...errorResponses(400, 401, 403, 409) },
+        response: { 201: UserView, ...errorResponses('email_taken') },
       },
     },
     async (request, reply) => {
@@ -141,7 +143,7 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
           },
           { additionalProperties: false },
         ),
-        response: { 200: UserView, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: UserView, ...errorResponses('not_found', 'email_taken') },
       },
     },
     async (request) => {
@@ -157,7 +159,7 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
               emailVerified: request.body.email_verified,
             })
             .catch(emailTaken);
-          if (!updated) throw new ApiError(404, 'not_found', 'no such user');
+          if (!updated) throw appError('not_found', 'no such user');
           return updated;
         },
         onUser('user.updated', userId, { changes: request.body }),
@@ -179,7 +181,7 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
           summary:
             status === 'disabled' ? 'Disables a user: sessions end and tokens are revoked' : 'Enables a user',
           params: UserParams,
-          response: { 200: UserView, ...errorResponses(401, 403, 404) },
+          response: { 200: UserView, ...errorResponses('not_found') },
         },
       },
       async (request) => {
@@ -210,7 +212,7 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
         tags: ['admin-users'],
         summary: 'Deletes a user and everything issued to them',
         params: UserParams,
-        response: { 204: { description: 'Deleted', type: 'null' }, ...errorResponses(401, 403, 404) },
+        response: { 204: { description: 'Deleted', type: 'null' }, ...errorResponses('not_found') },
       },
     },
     async (request, reply) => {
@@ -219,8 +221,7 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
         context,
         request,
         async () => {
-          if (!(await context.accounts.users.delete(userId)))
-            throw new ApiError(404, 'not_found', 'no such user');
+          if (!(await context.accounts.users.delete(userId))) throw appError('not_found', 'no such user');
         },
         onUser('user.deleted', userId),
       );
@@ -239,7 +240,7 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
         body: Type.Object({ registration_request: OpaqueMessage }, { additionalProperties: false }),
         response: {
           200: Type.Object({ registration_id: Type.String(), registration_response: Type.String() }),
-          ...errorResponses(400, 401, 403, 404),
+          ...errorResponses('not_found'),
         },
       },
     },
@@ -268,7 +269,7 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
         ),
         response: {
           200: Type.Object({ password_set: Type.Literal(true) }),
-          ...errorResponses(400, 401, 403, 404),
+          ...errorResponses('not_found', 'registration_expired'),
         },
       },
     },
@@ -284,7 +285,7 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
             'admin_set',
           );
           if (registration.userId !== userId)
-            throw new ApiError(400, 'registration_expired', 'this registration is for another user');
+            throw accountsError('registration_expired', 'this registration is for another user');
           await context.accounts.passwords.setRecord(userId, request.body.registration_record, {
             mustChangePassword: true,
           });
@@ -308,7 +309,7 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
         params: UserParams,
         response: {
           202: Type.Object({ sent: Type.Literal(true) }),
-          ...errorResponses(401, 403, 404, 502, 503),
+          ...errorResponses('not_found', 'email_not_configured', 'email_send_failed'),
         },
       },
     },

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { ApiError } from '../app/errors.js';
+import { appError } from '../app/errors.js';
 import type { SettingsService } from '../config/settings.js';
 import type { Sealer } from '../crypto/seal.js';
 import { hashToken, randomToken } from '../crypto/tokens.js';
 import type { Db } from '../db/client.js';
 import { opaqueLogins, pendingRegistrations } from '../db/schema/index.js';
+import { accountsError } from './errors.js';
 import type { OpaqueServer } from './opaque.js';
 import { normalizeEmail } from './users.js';
 
@@ -35,14 +36,13 @@ const REGISTRATION_TTL_MS = 10 * 60_000;
 
 /** Every sign-in failure looks the same (spec §4.2, DESIGN §7): no hint whether the account exists. */
 export const invalidCredentials = () =>
-  new ApiError(401, 'invalid_credentials', 'the email address or password is not correct');
+  accountsError('invalid_credentials', 'the email address or password is not correct');
 
 /** OPAQUE messages are base64url strings of bounded size. */
 const OPAQUE_MESSAGE = /^[A-Za-z0-9_-]{16,2048}$/;
 
 export function checkOpaqueMessage(value: string, field: string): void {
-  if (!OPAQUE_MESSAGE.test(value))
-    throw new ApiError(400, 'invalid_request', `${field} is not an OPAQUE message`);
+  if (!OPAQUE_MESSAGE.test(value)) throw appError('invalid_request', `${field} is not an OPAQUE message`);
 }
 
 /**
@@ -98,7 +98,7 @@ export class PasswordAuthentication<A extends PasswordAccount> {
     try {
       started = this.opaque.startLogin(identifier, record, startLoginRequest);
     } catch {
-      throw new ApiError(400, 'invalid_request', 'start_login_request is not a valid OPAQUE message');
+      throw appError('invalid_request', 'start_login_request is not a valid OPAQUE message');
     }
     const loginId = randomToken();
     const idHash = hashToken(loginId);
@@ -154,7 +154,7 @@ export class PasswordAuthentication<A extends PasswordAccount> {
     try {
       registrationResponse = this.opaque.registrationResponse(this.identifier(userId), registrationRequest);
     } catch {
-      throw new ApiError(400, 'invalid_request', 'registration_request is not a valid OPAQUE message');
+      throw appError('invalid_request', 'registration_request is not a valid OPAQUE message');
     }
     const registrationId = randomToken();
     await this.db.insert(pendingRegistrations).values({
@@ -189,7 +189,7 @@ export class PasswordAuthentication<A extends PasswordAccount> {
       )
       .returning();
     if (!row)
-      throw new ApiError(400, 'registration_expired', 'this registration is unknown or expired; start again');
+      throw accountsError('registration_expired', 'this registration is unknown or expired; start again');
     return { userId: row.userId, email: row.email };
   }
 

@@ -39,7 +39,7 @@ export function registerPasswordChangeRoutes<A extends PasswordAccount>(
         body: Type.Object({ start_login_request: OpaqueMessage }, { additionalProperties: false }),
         response: {
           200: Type.Object({ login_id: Type.String(), login_response: Type.String() }),
-          ...errorResponses(400, 401, 403),
+          ...errorResponses('step_up_required'),
         },
       },
     },
@@ -68,7 +68,7 @@ export function registerPasswordChangeRoutes<A extends PasswordAccount>(
         ),
         response: {
           200: Type.Object({ registration_id: Type.String(), registration_response: Type.String() }),
-          ...errorResponses(400, 401, 403),
+          ...errorResponses('invalid_credentials'),
         },
       },
     },
@@ -103,7 +103,7 @@ export function registerPasswordChangeRoutes<A extends PasswordAccount>(
         ),
         response: {
           200: Type.Object({ changed: Type.Literal(true), csrf_token: Type.String() }),
-          ...errorResponses(400, 401, 403),
+          ...errorResponses('registration_expired', 'forbidden'),
         },
       },
     },

@@ -1,8 +1,10 @@
 import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { ApiError, errorResponses } from '../app/errors.js';
+import { errorResponses } from '../app/errors.js';
+import { emailError } from '../email/errors.js';
 import { revokeAllGrantsOfUser } from '../oauth/grant-revocation.js';
+import { accountsError } from './errors.js';
 import { accountLink } from './registration-routes.js';
 import { Email, OpaqueMessage } from './schemas.js';
 
@@ -10,11 +12,7 @@ const Token = Type.String({ minLength: 20, maxLength: 200 });
 const Id = Type.String({ maxLength: 200 });
 
 const invalidResetToken = () =>
-  new ApiError(
-    400,
-    'invalid_token',
-    'this reset link is invalid, already used or expired; ask for a new one',
-  );
+  accountsError('invalid_token', 'this reset link is invalid, already used or expired; ask for a new one');
 
 /** Password reset by email (ends in a new OPAQUE registration). */
 export function registerPasswordRoutes(app: App, context: AppContext): void {
@@ -28,13 +26,13 @@ export function registerPasswordRoutes(app: App, context: AppContext): void {
         body: Type.Object({ email: Email }, { additionalProperties: false }),
         response: {
           202: Type.Object({ status: Type.Literal('sent_if_exists') }),
-          ...errorResponses(400, 403, 429, 503),
+          ...errorResponses('csrf_failed', 'email_not_configured', 'email_send_failed', 'rate_limited'),
         },
       },
     },
     async (request, reply) => {
       if (!context.email.mailer.available())
-        throw new ApiError(503, 'email_not_configured', 'email is not configured');
+        throw emailError('email_not_configured', 'email is not configured');
       await context.rateLimits.consume('password-reset-ip', request.ip);
       const user = await context.accounts.users.findByEmail(request.body.email);
       // Throttled per account too, silently: the answer must not tell whether the account exists.
@@ -65,7 +63,7 @@ export function registerPasswordRoutes(app: App, context: AppContext): void {
         querystring: Type.Object({ token: Token }),
         response: {
           200: Type.Object({ valid: Type.Literal(true), email: Type.String() }),
-          ...errorResponses(400),
+          ...errorResponses('invalid_token'),
         },
       },
     },
@@ -90,7 +88,7 @@ export function registerPasswordRoutes(app: App, context: AppContext): void {
         ),
         response: {
           200: Type.Object({ registration_id: Type.String(), registration_response: Type.String() }),
-          ...errorResponses(400),
+          ...errorResponses('invalid_token'),
         },
       },
     },
@@ -119,7 +117,10 @@ export function registerPasswordRoutes(app: App, context: AppContext): void {
           { token: Token, registration_id: Id, registration_record: OpaqueMessage },
           { additionalProperties: false },
         ),
-        response: { 200: Type.Object({ reset: Type.Literal(true) }), ...errorResponses(400) },
+        response: {
+          200: Type.Object({ reset: Type.Literal(true) }),
+          ...errorResponses('invalid_token', 'registration_expired'),
+        },
       },
     },
     async (request) => {

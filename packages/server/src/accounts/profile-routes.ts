@@ -1,8 +1,10 @@
 import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { ApiError, errorResponses } from '../app/errors.js';
+import { errorResponses } from '../app/errors.js';
 import { publicIconPath } from '../clients/icon.js';
+import { emailError } from '../email/errors.js';
+import { accountsError } from './errors.js';
 import { accountLink } from './registration-routes.js';
 import { Email } from './schemas.js';
 import { userSessionAccess } from './session-http.js';
@@ -32,7 +34,7 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
       schema: {
         tags: ['accounts'],
         summary: 'The signed-in user',
-        response: { 200: Profile, ...errorResponses(401) },
+        response: { 200: Profile, ...errorResponses('not_signed_in') },
       },
     },
     async (request) => profileOf(access.caller(request).account),
@@ -46,7 +48,7 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
         tags: ['accounts'],
         summary: 'Updates the name (CSRF token required)',
         body: Type.Object({ name: Type.String({ maxLength: 200 }) }, { additionalProperties: false }),
-        response: { 200: Profile, ...errorResponses(400, 401, 403) },
+        response: { 200: Profile, ...errorResponses() },
       },
     },
     async (request) => {
@@ -66,7 +68,7 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
         body: Type.Object({ email: Email }, { additionalProperties: false }),
         response: {
           202: Type.Object({ status: Type.Literal('confirmation_sent') }),
-          ...errorResponses(400, 401, 403, 409, 503),
+          ...errorResponses('step_up_required', 'email_not_configured', 'email_send_failed', 'email_taken'),
         },
       },
     },
@@ -74,11 +76,11 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
       const { session, account } = access.caller(request);
       await context.accounts.secondFactors.requireRecentIfEnrolled(access.factorAccount(account), session);
       if (!context.email.mailer.available())
-        throw new ApiError(503, 'email_not_configured', 'email is not configured');
+        throw emailError('email_not_configured', 'email is not configured');
       const email = request.body.email.trim();
       const taken = await context.accounts.users.findByEmail(email);
       if (taken && taken.id !== session.userId) {
-        throw new ApiError(409, 'email_taken', 'another account uses this address');
+        throw accountsError('email_taken', 'another account uses this address');
       }
       const token = await context.accounts.emailTokens.issue(session.userId, 'email_change', email);
       await context.email.mailer.send({
@@ -102,14 +104,17 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
           { token: Type.String({ minLength: 20, maxLength: 200 }) },
           { additionalProperties: false },
         ),
-        response: { 200: Type.Object({ email: Type.String() }), ...errorResponses(400, 409) },
+        response: {
+          200: Type.Object({ email: Type.String() }),
+          ...errorResponses('invalid_token', 'email_taken'),
+        },
       },
     },
     async (request) => {
       const used = await context.accounts.emailTokens.consume(request.body.token, 'email_change');
-      if (!used) throw new ApiError(400, 'invalid_token', 'this link is invalid, already used or expired');
+      if (!used) throw accountsError('invalid_token', 'this link is invalid, already used or expired');
       if (!(await context.accounts.users.changeEmail(used.userId, used.email))) {
-        throw new ApiError(409, 'email_taken', 'another account uses this address now');
+        throw accountsError('email_taken', 'another account uses this address now');
       }
       return { email: used.email };
     },
@@ -136,7 +141,7 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
               }),
             ),
           }),
-          ...errorResponses(401),
+          ...errorResponses('not_signed_in'),
         },
       },
     },

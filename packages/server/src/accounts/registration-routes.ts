@@ -1,7 +1,9 @@
 import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { ApiError, errorResponses } from '../app/errors.js';
+import { errorResponses } from '../app/errors.js';
+import { emailError } from '../email/errors.js';
+import { accountsError } from './errors.js';
 import { Email, OpaqueMessage } from './schemas.js';
 import { userSessionAccess } from './session-http.js';
 import { type User, UserExistsError } from './users.js';
@@ -56,7 +58,7 @@ async function finishSignup(
 export function registerRegistrationRoutes(app: App, context: AppContext): void {
   const requireOpen = () => {
     if (!context.accounts.passwords.selfRegistrationOpen()) {
-      throw new ApiError(403, 'registration_closed', 'new accounts are created by an administrator here');
+      throw accountsError('registration_closed', 'new accounts are created by an administrator here');
     }
   };
 
@@ -89,7 +91,7 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
         ),
         response: {
           200: Type.Object({ registration_id: Type.String(), registration_response: Type.String() }),
-          ...errorResponses(400, 403, 429),
+          ...errorResponses('csrf_failed', 'registration_closed', 'rate_limited'),
         },
       },
     },
@@ -131,7 +133,14 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
               }),
             ),
           }),
-          ...errorResponses(400, 403, 409, 503),
+          ...errorResponses(
+            'csrf_failed',
+            'registration_closed',
+            'email_not_configured',
+            'email_send_failed',
+            'email_taken',
+            'registration_expired',
+          ),
         },
       },
     },
@@ -139,7 +148,7 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
       requireOpen();
       const verify = context.settings.get('accounts.require_email_verification');
       if (verify && !context.email.mailer.available())
-        throw new ApiError(503, 'email_not_configured', 'email is not configured');
+        throw emailError('email_not_configured', 'email is not configured');
       const { user, existingEmail } = await finishSignup(
         context,
         request.body.registration_id,
@@ -148,11 +157,7 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
       );
       if (existingEmail) {
         if (!verify)
-          throw new ApiError(
-            409,
-            'email_taken',
-            'an account with this email address exists; sign in instead',
-          );
+          throw accountsError('email_taken', 'an account with this email address exists; sign in instead');
         // Same answer as a new account; the owner of the address learns of the attempt by email.
         await context.email.mailer.send({
           to: existingEmail,
@@ -187,14 +192,13 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
         tags: ['accounts'],
         summary: 'Confirms an email address with the emailed single-use token',
         body: Type.Object({ token: Token }, { additionalProperties: false }),
-        response: { 200: Type.Object({ verified: Type.Literal(true) }), ...errorResponses(400) },
+        response: { 200: Type.Object({ verified: Type.Literal(true) }), ...errorResponses('invalid_token') },
       },
     },
     async (request) => {
       const used = await context.accounts.emailTokens.consume(request.body.token, 'verify_email');
       if (!used || !(await context.accounts.users.markEmailVerified(used.userId, used.email))) {
-        throw new ApiError(
-          400,
+        throw accountsError(
           'invalid_token',
           'this link is invalid, already used or expired; ask for a new one',
         );
@@ -213,13 +217,13 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
         body: Type.Object({ email: Email }, { additionalProperties: false }),
         response: {
           202: Type.Object({ status: Type.Literal('sent_if_pending') }),
-          ...errorResponses(400, 403, 503),
+          ...errorResponses('csrf_failed', 'email_not_configured', 'email_send_failed'),
         },
       },
     },
     async (request, reply) => {
       if (!context.email.mailer.available())
-        throw new ApiError(503, 'email_not_configured', 'email is not configured');
+        throw emailError('email_not_configured', 'email is not configured');
       const user = await context.accounts.users.findByEmail(request.body.email);
       const pending = user !== null && !user.emailVerified && user.status === 'active';
       if (pending && (await context.rateLimits.tryConsume('verification-account', user.id))) {

@@ -36,7 +36,7 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
         ),
         response: {
           200: Type.Object({ login_id: Type.String(), login_response: Type.String() }),
-          ...errorResponses(400, 403, 429),
+          ...errorResponses('csrf_failed', 'rate_limited'),
         },
       },
     },
@@ -63,7 +63,10 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
           { login_id: Type.String({ maxLength: 200 }), finish_login_request: OpaqueMessage },
           { additionalProperties: false },
         ),
-        response: { 200: SignedIn, ...errorResponses(400, 401, 403) },
+        response: {
+          200: SignedIn,
+          ...errorResponses('invalid_credentials', 'csrf_failed', 'email_not_verified'),
+        },
       },
     },
     async (request, reply) => {

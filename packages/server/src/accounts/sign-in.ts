@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../app/errors.js';
 import type { Metrics } from '../app/metrics.js';
+import type { AuditAction } from '../audit/actions.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { SettingsService } from '../config/settings.js';
+import { accountsError } from './errors.js';
 import type { SecondFactorOwed, SecondFactors } from './second-factors.js';
 import type { Session, SessionKind, SessionService, StartedSession } from './sessions.js';
 
@@ -54,8 +55,8 @@ export class SignInCompletion {
     },
   ) {}
 
-  private get auditAction() {
-    return `${this.deps.kind}.sign_in`;
+  private get auditAction(): AuditAction {
+    return this.deps.kind === 'admin' ? 'admin.sign_in' : 'user.sign_in';
   }
 
   /** Password sign-ins on the public port are what `tessera_sign_ins_total` counts (docs/operations.md). */
@@ -108,8 +109,7 @@ export class SignInCompletion {
         },
         context.onAuditError,
       );
-      throw new ApiError(
-        403,
+      throw accountsError(
         'email_not_verified',
         'confirm your email address first; we can send the link again',
       );

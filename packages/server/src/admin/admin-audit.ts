@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app/app-context.js';
+import type { AuditAction } from '../audit/actions.js';
 import { adminCaller } from './guard.js';
 
 /** What an admin did, to what, with which (non-secret) details. */
 export interface AdminAction {
-  action: string;
+  action: AuditAction;
   target?: { type: string; id: string };
   details?: Record<string, unknown>;
 }

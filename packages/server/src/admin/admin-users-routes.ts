@@ -2,9 +2,10 @@ import { Type } from 'typebox';
 import { Email, OpaqueMessage } from '../accounts/schemas.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { ApiError, errorResponses } from '../app/errors.js';
+import { errorResponses } from '../app/errors.js';
 import { auditedAdminChange } from './admin-audit.js';
 import type { AdminUser } from './admin-users.js';
+import { adminError } from './errors.js';
 
 const Role = Type.Union([Type.Literal('read'), Type.Literal('write')]);
 const AdminView = Type.Object({
@@ -32,7 +33,7 @@ export function registerAdminAdminUserRoutes(app: App, context: AppContext): voi
       schema: {
         tags: ['admin-admins'],
         summary: 'Lists admin users',
-        response: { 200: Type.Object({ admins: Type.Array(AdminView) }), ...errorResponses(401) },
+        response: { 200: Type.Object({ admins: Type.Array(AdminView) }), ...errorResponses() },
       },
     },
     async (_request) => {
@@ -53,13 +54,13 @@ export function registerAdminAdminUserRoutes(app: App, context: AppContext): voi
         ),
         response: {
           200: Type.Object({ registration_id: Type.String(), registration_response: Type.String() }),
-          ...errorResponses(400, 401, 403, 409),
+          ...errorResponses('email_taken'),
         },
       },
     },
     async (request) => {
       if (await context.admin.users.findByEmail(request.body.email))
-        throw new ApiError(409, 'email_taken', 'an admin with this email exists');
+        throw adminError('email_taken', 'an admin with this email exists');
       const started = await context.admin.passwords.startRegistration(
         { email: request.body.email },
         request.body.registration_request,
@@ -85,7 +86,7 @@ export function registerAdminAdminUserRoutes(app: App, context: AppContext): voi
           },
           { additionalProperties: false },
         ),
-        response: { 201: AdminView, ...errorResponses(400, 401, 403, 409) },
+        response: { 201: AdminView, ...errorResponses('registration_expired', 'email_taken') },
       },
     },
     async (request, reply) => {
@@ -126,7 +127,7 @@ export function registerAdminAdminUserRoutes(app: App, context: AppContext): voi
         summary: 'Changes an admin’s role (the last write admin cannot be demoted)',
         params: AdminParams,
         body: Type.Object({ role: Role }, { additionalProperties: false }),
-        response: { 200: AdminView, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: AdminView, ...errorResponses('not_found', 'last_write_admin') },
       },
     },
     async (request) => {
@@ -152,7 +153,10 @@ export function registerAdminAdminUserRoutes(app: App, context: AppContext): voi
         tags: ['admin-admins'],
         summary: 'Removes an admin (never the last write admin)',
         params: AdminParams,
-        response: { 204: { description: 'Removed', type: 'null' }, ...errorResponses(401, 403, 404, 409) },
+        response: {
+          204: { description: 'Removed', type: 'null' },
+          ...errorResponses('not_found', 'last_write_admin'),
+        },
       },
     },
     async (request, reply) => {

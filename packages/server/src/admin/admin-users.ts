@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { PasswordAccounts } from '../accounts/password-authentication.js';
 import { normalizeEmail } from '../accounts/users.js';
-import { ApiError } from '../app/errors.js';
+import { appError } from '../app/errors.js';
 import type { Db } from '../db/client.js';
 import { adminUsers } from '../db/schema/index.js';
+import { adminError } from './errors.js';
 
 export type AdminRole = 'read' | 'write';
 
@@ -44,7 +45,7 @@ export class AdminUserService {
       })
       .onConflictDoNothing()
       .returning();
-    if (!row) throw new ApiError(409, 'email_taken', 'an admin with this email exists');
+    if (!row) throw adminError('email_taken', 'an admin with this email exists');
     return toAdmin(row);
   }
 
@@ -75,9 +76,9 @@ export class AdminUserService {
 
   async setRole(id: string, role: AdminRole): Promise<AdminUser> {
     const admin = await this.find(id);
-    if (!admin) throw new ApiError(404, 'not_found', 'no such admin');
+    if (!admin) throw appError('not_found', 'no such admin');
     if (admin.role === 'write' && role !== 'write' && (await this.otherWriteAdmins(id)) === 0) {
-      throw new ApiError(409, 'last_write_admin', 'the last write admin cannot be demoted');
+      throw adminError('last_write_admin', 'the last write admin cannot be demoted');
     }
     await this.db.update(adminUsers).set({ role, updatedAt: new Date() }).where(eq(adminUsers.id, id));
     return { ...admin, role };
@@ -85,9 +86,9 @@ export class AdminUserService {
 
   async remove(id: string): Promise<void> {
     const admin = await this.find(id);
-    if (!admin) throw new ApiError(404, 'not_found', 'no such admin');
+    if (!admin) throw appError('not_found', 'no such admin');
     if (admin.role === 'write' && (await this.otherWriteAdmins(id)) === 0) {
-      throw new ApiError(409, 'last_write_admin', 'the last write admin cannot be removed');
+      throw adminError('last_write_admin', 'the last write admin cannot be removed');
     }
     await this.db.delete(adminUsers).where(eq(adminUsers.id, id));
   }

@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { ApiError, errorResponses } from '../app/errors.js';
+import { appError, errorResponses } from '../app/errors.js';
+import { AUDIT_ACTIONS, type AuditAction } from '../audit/actions.js';
 import { type AuditEvent, type AuditFilter, csvHeader, csvRow, jsonLine } from '../audit/audit-log.js';
 import { adminCaller } from './guard.js';
 
@@ -47,10 +48,10 @@ function toFilter(query: {
     const value = query[name];
     if (value === undefined) continue;
     const date = new Date(value);
-    if (Number.isNaN(date.getTime())) throw new ApiError(400, 'invalid_request', `${name} is not a date`);
+    if (Number.isNaN(date.getTime())) throw appError('invalid_request', `${name} is not a date`);
     // ISO 8601 has a year 0000; PostgreSQL timestamps do not (1 BC comes before AD 1).
     if (date.getUTCFullYear() < 1)
-      throw new ApiError(400, 'invalid_request', `${name} must be in the year 0001 or later`);
+      throw appError('invalid_request', `${name} must be in the year 0001 or later`);
     filter[name] = date;
   }
   return filter;
@@ -62,6 +63,24 @@ function view(event: AuditEvent) {
 
 /** Audit log: list with filters and paging, detail, and streamed export (CSV or JSON lines). */
 export function registerAdminAuditRoutes(app: App, context: AppContext): void {
+  app.get(
+    '/admin/audit/actions',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags: ['admin-audit'],
+        summary: 'Every action the audit log records (for the filter); the action filter takes any of them',
+        response: {
+          200: Type.Object({
+            actions: Type.Array(Type.Unsafe<AuditAction>({ type: 'string', enum: [...AUDIT_ACTIONS] })),
+          }),
+          ...errorResponses(),
+        },
+      },
+    },
+    async () => ({ actions: [...AUDIT_ACTIONS] }),
+  );
+
   app.get(
     '/admin/audit',
     {
@@ -79,7 +98,7 @@ export function registerAdminAuditRoutes(app: App, context: AppContext): void {
             events: Type.Array(AuditEventView),
             next_before: Type.Union([Type.Integer(), Type.Null()]),
           }),
-          ...errorResponses(400, 401),
+          ...errorResponses(),
         },
       },
     },
@@ -115,7 +134,7 @@ export function registerAdminAuditRoutes(app: App, context: AppContext): void {
               'application/x-ndjson': { schema: Type.String() },
             },
           },
-          ...errorResponses(400, 401),
+          ...errorResponses(),
         },
       },
     },
@@ -158,12 +177,12 @@ export function registerAdminAuditRoutes(app: App, context: AppContext): void {
         tags: ['admin-audit'],
         summary: 'One audit event',
         params: Type.Object({ eventId: Type.Integer({ minimum: 1 }) }),
-        response: { 200: AuditEventView, ...errorResponses(401, 404) },
+        response: { 200: AuditEventView, ...errorResponses('not_found') },
       },
     },
     async (request) => {
       const event = await context.audit.find(request.params.eventId);
-      if (!event) throw new ApiError(404, 'not_found', 'no such event');
+      if (!event) throw appError('not_found', 'no such event');
       return view(event) as never;
     },
   );

@@ -28,7 +28,7 @@ export function registerAdminAuthRoutes(app: App, context: AppContext): void {
         ),
         response: {
           200: Type.Object({ login_id: Type.String(), login_response: Type.String() }),
-          ...errorResponses(400, 403, 429),
+          ...errorResponses('rate_limited'),
         },
       },
     },
@@ -64,7 +64,7 @@ export function registerAdminAuthRoutes(app: App, context: AppContext): void {
               description: 'verify: POST /admin/otp/verify; enroll: set up TOTP now (/admin/otp/setup/*)',
             }),
           }),
-          ...errorResponses(400, 401, 403),
+          ...errorResponses('invalid_credentials'),
         },
       },
     },
@@ -137,7 +137,7 @@ export function registerAdminAuthRoutes(app: App, context: AppContext): void {
       schema: {
         tags: ['admin-session'],
         summary: 'Ends the admin session (CSRF token required)',
-        response: { 200: Type.Object({ signed_out: Type.Literal(true) }), ...errorResponses(401, 403) },
+        response: { 200: Type.Object({ signed_out: Type.Literal(true) }), ...errorResponses() },
       },
     },
     async (request, reply) => {

@@ -44,7 +44,10 @@ export function registerInstallRoutes(app: App, context: AppContext): void {
         tags: ['install'],
         summary: 'Checks an install token',
         body: Type.Object({ token: InstallToken }, { additionalProperties: false }),
-        response: { 200: Type.Object({ valid: Type.Literal(true) }), ...errorResponses(401, 404) },
+        response: {
+          200: Type.Object({ valid: Type.Literal(true) }),
+          ...errorResponses('install_complete', 'invalid_install_token'),
+        },
       },
     },
     async (request) => {
@@ -67,7 +70,7 @@ export function registerInstallRoutes(app: App, context: AppContext): void {
         ),
         response: {
           200: Type.Object({ registration_id: Type.String(), registration_response: Type.String() }),
-          ...errorResponses(400, 401, 404),
+          ...errorResponses('install_complete', 'invalid_install_token'),
         },
       },
     },
@@ -93,7 +96,10 @@ export function registerInstallRoutes(app: App, context: AppContext): void {
           { token: InstallToken, smtp: SmtpInput, to: Email },
           { additionalProperties: false },
         ),
-        response: { 200: Type.Object({ sent: Type.Literal(true) }), ...errorResponses(400, 401, 404, 502) },
+        response: {
+          200: Type.Object({ sent: Type.Literal(true) }),
+          ...errorResponses('install_complete', 'invalid_install_token', 'email_send_failed'),
+        },
       },
     },
     async (request) => {
@@ -126,7 +132,12 @@ export function registerInstallRoutes(app: App, context: AppContext): void {
         ),
         response: {
           200: Type.Object({ installed: Type.Literal(true), base_url_applies_after_restart: Type.Boolean() }),
-          ...errorResponses(400, 401, 404),
+          ...errorResponses(
+            'install_complete',
+            'invalid_install_token',
+            'registration_expired',
+            'email_taken',
+          ),
         },
       },
     },

@@ -1,21 +1,20 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { PasswordAuthentication } from '../accounts/password-authentication.js';
-import { ApiError } from '../app/errors.js';
 import type { AuditEventInput, AuditLog } from '../audit/audit-log.js';
 import type { SettingsService } from '../config/settings.js';
 import { hashToken, randomToken } from '../crypto/tokens.js';
 import type { Db } from '../db/client.js';
 import { installation, installTokens } from '../db/schema/index.js';
 import type { AdminUser, AdminUserService } from './admin-users.js';
+import { adminError } from './errors.js';
 import type { PublicBaseUrl } from './public-base-url.js';
 
 const INSTALL_TOKEN_TTL_MS = 24 * 3600_000;
 
 export const installComplete = () =>
-  new ApiError(404, 'install_complete', 'this service is installed; install is closed');
+  adminError('install_complete', 'this service is installed; install is closed');
 export const invalidInstallToken = () =>
-  new ApiError(
-    401,
+  adminError(
     'invalid_install_token',
     'the install link is invalid or expired; restart the service for a new one',
   );

@@ -1,4 +1,4 @@
-import { ApiError } from '../app/errors.js';
+import { appError } from '../app/errors.js';
 import { type Config, parseUrl } from '../config/config.js';
 import type { SettingsService } from '../config/settings.js';
 
@@ -19,7 +19,7 @@ export class PublicBaseUrl {
         throw new Error('must use https');
       return url;
     } catch (error) {
-      throw new ApiError(400, 'invalid_request', `base_url ${(error as Error).message}`);
+      throw appError('invalid_request', `base_url ${(error as Error).message}`);
     }
   }
 

@@ -1,10 +1,11 @@
 import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { ApiError, errorResponses } from '../app/errors.js';
+import { appError, errorResponses } from '../app/errors.js';
 import { type SettingKey, SettingValidationError } from '../config/settings.js';
 import { becomesCurrentAfter, SIGNING_ALGORITHMS, type SigningAlgorithm } from '../crypto/signing-keys.js';
 import { auditedAdminChange } from './admin-audit.js';
+import { adminError } from './errors.js';
 
 /** The part of JSON Schema a setting's type uses; the portal renders each setting's control from it. */
 const SettingSchema = Type.Object(
@@ -62,7 +63,7 @@ export function registerAdminSystemRoutes(app: App, context: AppContext): void {
       schema: {
         tags: ['admin-settings'],
         summary: 'Every setting with its value, default and description (secure values never returned)',
-        response: { 200: Type.Object({ settings: Type.Array(SettingView) }), ...errorResponses(401) },
+        response: { 200: Type.Object({ settings: Type.Array(SettingView) }), ...errorResponses() },
       },
     },
     async (_request) => {
@@ -79,22 +80,21 @@ export function registerAdminSystemRoutes(app: App, context: AppContext): void {
         summary: 'Changes one setting (validated against its type)',
         params: Type.Object({ key: Type.String({ maxLength: 100 }) }),
         body: Type.Object({ value: Type.Unknown() }, { additionalProperties: false }),
-        response: { 200: SettingView, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: SettingView, ...errorResponses('not_found', 'invalid_setting') },
       },
     },
     async (request) => {
       const key = request.params.key;
       // Hidden settings (email templates) have their own endpoints and checks.
       if (!context.settings.isKey(key) || context.settings.isHidden(key) || key === 'system.public_base_url')
-        throw new ApiError(404, 'not_found', `no setting '${key}'`);
+        throw appError('not_found', `no setting '${key}'`);
       const secure = settingsView().find((entry) => entry.key === key)?.secure === true;
       await auditedAdminChange(
         context,
         request,
         () =>
           context.settings.set(key as SettingKey, request.body.value as never).catch((error) => {
-            if (error instanceof SettingValidationError)
-              throw new ApiError(400, 'invalid_setting', error.message);
+            if (error instanceof SettingValidationError) throw adminError('invalid_setting', error.message);
             throw error;
           }),
         {
@@ -129,7 +129,7 @@ export function registerAdminSystemRoutes(app: App, context: AppContext): void {
       schema: {
         tags: ['admin-keys'],
         summary: 'Signing keys with their state and when each changes state',
-        response: { 200: Type.Object({ keys: Type.Array(KeyView) }), ...errorResponses(401) },
+        response: { 200: Type.Object({ keys: Type.Array(KeyView) }), ...errorResponses() },
       },
     },
     async (_request) => {
@@ -154,7 +154,7 @@ export function registerAdminSystemRoutes(app: App, context: AppContext): void {
           },
           { additionalProperties: false },
         ),
-        response: { 200: Type.Object({ keys: Type.Array(KeyView) }), ...errorResponses(400, 401, 403) },
+        response: { 200: Type.Object({ keys: Type.Array(KeyView) }), ...errorResponses() },
       },
     },
     async (request) => {

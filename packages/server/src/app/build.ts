@@ -18,15 +18,9 @@ import { MULTILINE_KEYWORD, registerAcceptableInputCheck } from './acceptable-in
 import { type Access, assertRouteDeclaresAccess, registerAccessHook } from './access.js';
 import type { AppContext } from './app-context.js';
 import type { App, Port } from './app-types.js';
+import { declareImplicitErrors, isDeclaredError, UNDECLARED_ERROR_MESSAGE } from './error-declarations.js';
 import { sanitizeErrorDescription } from './error-description.js';
-import {
-  ApiError,
-  ErrorBody,
-  OAuthError,
-  OAuthErrorBody,
-  serviceUnavailable,
-  temporarilyUnavailable,
-} from './errors.js';
+import { ApiError, OAuthError, serviceUnavailable, temporarilyUnavailable } from './errors.js';
 import { registerHealthRoutes } from './health.js';
 import { LogThrottle } from './log-throttle.js';
 import { registerMetricsRoute, registerRequestMetrics } from './metrics-routes.js';
@@ -46,6 +40,11 @@ declare module 'fastify' {
 export interface BuildOptions {
   uiDirectory?: string;
   adminUiDirectory?: string;
+  /**
+   * Answer an error a route did not declare (its code under its status) with a 500 and an error log instead
+   * (error-declarations.ts). The test harness turns it on, so the suite proves the declarations complete.
+   */
+  checkErrorDeclarations?: boolean;
   /** The modules whose routes the port serves; app/modules.ts's list unless a test gives its own. */
   modules?: readonly SliceModule[];
 }
@@ -78,16 +77,6 @@ function assertRouteHasSchemas(route: {
   }
 }
 
-/**
- * Any route may answer 503 (its database away, or the server shutting down), so every route documents it, in the
- * route's own error vocabulary, unless it declares its own 503.
- */
-function declareUnavailable(route: { schema?: { response?: unknown }; config?: { oauthErrors?: boolean } }) {
-  const responses = route.schema?.response as Record<string, unknown> | undefined;
-  if (!responses || '503' in responses) return;
-  responses['503'] = route.config?.oauthErrors ? OAuthErrorBody : ErrorBody;
-}
-
 /** Builds the Fastify app for one port from a shared context. */
 export async function buildApp(context: AppContext, port: Port, options: BuildOptions = {}): Promise<App> {
   const { config } = context;
@@ -112,7 +101,7 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
     return503OnClosing: true,
     // A path that does not decode (a percent-encoded byte sequence that is not UTF-8) gets our error body too.
     frameworkErrors: (error, request, reply) => {
-      renderError(error, request, reply);
+      renderError(error, request, reply, false);
     },
     ajv: {
       customOptions: {
@@ -131,7 +120,7 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
   app.addHook('onRoute', (route) => {
     assertRouteHasSchemas(route);
     assertRouteDeclaresAccess(route, port);
-    declareUnavailable(route);
+    declareImplicitErrors(route, port);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
@@ -172,8 +161,14 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
   // The port's one access hook, before any route is registered and before the body is parsed (app/access.ts).
   registerAccessHook(app, port === 'public' ? userSessionAccess(context) : adminSessionAccess(context));
   const unavailableWarnings = new LogThrottle(UNAVAILABLE_LOG_INTERVAL_MS);
+  const checkDeclarations = options.checkErrorDeclarations === true;
   app.setErrorHandler((error, request, reply) =>
-    renderError(unavailableAsTyped(error as Error, request, unavailableWarnings), request, reply),
+    renderError(
+      unavailableAsTyped(error as Error, request, unavailableWarnings),
+      request,
+      reply,
+      checkDeclarations,
+    ),
   );
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -284,15 +279,37 @@ function unavailableAsTyped(error: Error, request: FastifyRequest, warnings: Log
   return isOAuthRoute(request) ? temporarilyUnavailable() : serviceUnavailable();
 }
 
+/**
+ * With declarations checked, an error the route did not declare becomes a 500 and an error log naming the route,
+ * status and code, so a test that reaches it fails (and the test harness fails the server that logged it).
+ */
+function undeclared(request: FastifyRequest, reply: FastifyReply, status: number, code: string): boolean {
+  if (isDeclaredError(request, status, code)) return false;
+  const route = `${request.method} ${request.routeOptions.url}`;
+  request.log.error({ route, status, code }, UNDECLARED_ERROR_MESSAGE);
+  reply.code(500).send({
+    error: 'undeclared_error',
+    message: `${route} answered ${status} ${code}, which it does not declare in its response schema`,
+  });
+  return true;
+}
+
 /** Renders every error in one place (DESIGN §10). No stack trace or internal message ever reaches the client. */
-function renderError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+function renderError(
+  error: FastifyError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  checkDeclarations: boolean,
+) {
   if (error instanceof OAuthError) {
+    if (checkDeclarations && undeclared(request, reply, error.statusCode, error.error)) return reply;
     return reply
       .code(error.statusCode)
       .headers({ ...error.headers, 'cache-control': 'no-store' })
       .send({ error: error.error, error_description: sanitizeErrorDescription(error.description) });
   }
   if (error instanceof ApiError) {
+    if (checkDeclarations && undeclared(request, reply, error.statusCode, error.code)) return reply;
     return reply
       .code(error.statusCode)
       .headers(error.headers)
@@ -328,10 +345,13 @@ function renderError(error: FastifyError | Error, request: FastifyRequest, reply
     return reply.code(500).send({ error: 'internal_error', message: 'internal server error' });
   }
   if (isOAuthRoute(request)) {
+    const oauthStatus = status === 413 || status === 415 ? status : 400;
+    if (checkDeclarations && undeclared(request, reply, oauthStatus, 'invalid_request')) return reply;
     return reply
-      .code(status === 413 || status === 415 ? status : 400)
+      .code(oauthStatus)
       .header('cache-control', 'no-store')
       .send({ error: 'invalid_request', error_description: sanitizeErrorDescription(message) });
   }
+  if (checkDeclarations && undeclared(request, reply, status, code)) return reply;
   return reply.code(status).send({ error: code, message });
 }

@@ -290,6 +290,20 @@ async function operationsOfPort(port: Port): Promise<Operation[]> {
   return operations;
 }
 
+/**
+ * This server has no SMTP settings, so the SMTP test answers `503 email_not_configured` to any well-formed request:
+ * the one 5xx that is the server's deliberate answer (email is a dependency it does not have, RFC 9110 §15.6.4),
+ * not something input caused.
+ */
+function emailNotConfigured(status: number, body: string): boolean {
+  if (status !== 503) return false;
+  try {
+    return (JSON.parse(body) as { error?: unknown }).error === 'email_not_configured';
+  } catch {
+    return false;
+  }
+}
+
 /** Mutations last, deletions at the very end, so the fixtures live as long as possible. */
 const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -302,8 +316,9 @@ describe('hostile input on every route', () => {
       requests += 1;
       try {
         const response = await fetch(request.url, request.init);
-        await response.arrayBuffer();
-        if (response.status >= 500) failures.push(`${response.status} ${port} ${request.summary}`);
+        const body = Buffer.from(await response.arrayBuffer()).toString();
+        if (response.status >= 500 && !emailNotConfigured(response.status, body))
+          failures.push(`${response.status} ${port} ${request.summary}`);
         return response.status;
       } catch (error) {
         failures.push(`broken connection (${String(error)}) ${port} ${request.summary}`);

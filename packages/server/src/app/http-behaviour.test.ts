@@ -115,6 +115,52 @@ describe('OpenAPI', () => {
   });
 });
 
+describe('OpenAPI error codes', () => {
+  type Media = {
+    content?: Record<string, { schema?: { properties?: Record<string, { enum?: string[] }> } }>;
+  };
+  const documentOf = async (base: string) =>
+    (await (await fetch(`${base}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, Media> }>>;
+    };
+  const codesOf = (response: Media | undefined) =>
+    response?.content?.['application/json']?.schema?.properties?.error?.enum;
+
+  it('lists, for every JSON error a route answers, the codes of that status', async () => {
+    for (const base of [server.publicUrl, server.adminUrl]) {
+      for (const [path, operations] of Object.entries((await documentOf(base)).paths)) {
+        for (const [method, operation] of Object.entries(operations)) {
+          for (const [status, response] of Object.entries(operation.responses)) {
+            const error = response.content?.['application/json']?.schema?.properties?.error;
+            if (Number(status) < 400 || !error || error.enum) continue;
+            // Only RFC 6749 error bodies, whose codes the RFCs fix, may leave `error` open.
+            expect(
+              response.content?.['application/json']?.schema?.properties,
+              `${method} ${path} ${status}`,
+            ).toHaveProperty('error_description');
+          }
+        }
+      }
+    }
+  });
+
+  it('gives each route the codes it answers, by status, with the implicit ones', async () => {
+    const admin = await documentOf(server.adminUrl);
+    const createUser = admin.paths['/admin/users']?.post?.responses;
+    expect(codesOf(createUser?.['409'])).toEqual(['email_taken']);
+    expect(codesOf(createUser?.['401'])).toEqual(['admin_session_required', 'second_factor_required']);
+    expect(codesOf(createUser?.['403'])).toEqual(['csrf_failed', 'write_admin_required']);
+    expect(codesOf(createUser?.['503'])).toEqual(['service_unavailable']);
+    const listUsers = admin.paths['/admin/users']?.get?.responses;
+    expect(codesOf(listUsers?.['403'])).toBeUndefined();
+    const publicDocument = await documentOf(server.publicUrl);
+    const emailChange = publicDocument.paths['/api/user/profile/email']?.post?.responses;
+    expect(codesOf(emailChange?.['503'])).toEqual(['email_not_configured', 'service_unavailable']);
+    expect(codesOf(emailChange?.['401'])).toEqual(['not_signed_in', 'second_factor_required']);
+    expect(codesOf(emailChange?.['403'])).toEqual(['csrf_failed', 'step_up_required']);
+  });
+});
+
 describe('OAuth error bodies', () => {
   it('keep error_description within the RFC 6749 §5.2 character set even when it quotes input', async () => {
     const charset = /^[\x20-\x21\x23-\x5B\x5D-\x7E]*$/;

@@ -1,5 +1,5 @@
 import type { SettingKey, SettingsService } from '../config/settings.js';
-import { ApiError } from './errors.js';
+import { appError } from './errors.js';
 
 /** A named limit: how many hits per window, from a setting, so operators can tune it. */
 export interface RateLimitRule {
@@ -76,7 +76,7 @@ export class RateLimits {
   async consume(name: RateLimitName, key: string): Promise<void> {
     const { over, retryAfter } = await this.over(name, key);
     if (over) {
-      throw new ApiError(429, 'rate_limited', 'too many attempts; wait a little and try again', {
+      throw appError('rate_limited', 'too many attempts; wait a little and try again', {
         'retry-after': String(retryAfter),
       });
     }

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { App } from './app-types.js';
-import { ApiError, errorResponses } from './errors.js';
+import { appError, errorResponses } from './errors.js';
 
 /** The built web package (`npm run build -w @tessera/web`), the same relative place from src/ and dist/. */
 export const DEFAULT_UI_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
@@ -86,14 +86,14 @@ export function registerStaticUi(
             description: 'The asset',
             content: { 'application/octet-stream': { schema: Type.String() } },
           },
-          ...errorResponses(404),
+          ...errorResponses('not_found'),
         },
       },
     },
     async (request, reply) => {
       const name = (request.params as { '*': string })['*'];
       const asset = assets.get(join('assets', name));
-      if (!asset || name.includes('..')) throw new ApiError(404, 'not_found', 'no such asset');
+      if (!asset || name.includes('..')) throw appError('not_found', 'no such asset');
       return reply
         .header('cache-control', 'public, max-age=31536000, immutable')
         .type(asset.contentType)
@@ -106,7 +106,7 @@ export function registerStaticUi(
     schema: {
       tags: [options.tag],
       summary: 'Single-page application (client-side routes)',
-      response: { 200: htmlResponse, ...errorResponses(404) },
+      response: { 200: htmlResponse, ...errorResponses('not_found') },
     },
   };
   app.get(`${options.prefix}/`, shell, async (_request, reply) => sendIndex(reply));
@@ -114,7 +114,7 @@ export function registerStaticUi(
     // API paths under the same root stay JSON: an unknown one is a 404, never the SPA shell.
     const path = request.url.split('?')[0] ?? '';
     if (options.reservedPrefixes?.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
-      throw new ApiError(404, 'not_found', `no route for GET ${path}`);
+      throw appError('not_found', `no route for GET ${path}`);
     }
     return sendIndex(reply);
   });

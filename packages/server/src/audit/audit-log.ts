@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { auditEvents } from '../db/schema/index.js';
 import { runInTransaction } from '../db/transactions.js';
+import type { AuditAction } from './actions.js';
 
 export type AuditOutcome = 'success' | 'failure';
 export type ActorType = 'admin' | 'user' | 'client' | 'system' | 'anonymous' | 'installer';
@@ -11,7 +12,7 @@ export type ActorType = 'admin' | 'user' | 'client' | 'system' | 'anonymous' | '
 export const COMMAND_ACTOR = { outcome: 'success', actor: { type: 'system' } } as const;
 
 export interface AuditEventInput {
-  action: string;
+  action: AuditAction;
   outcome: AuditOutcome;
   actor: { type: ActorType; id?: string | null };
   target?: { type: string; id?: string | null };

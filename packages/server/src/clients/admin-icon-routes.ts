@@ -4,7 +4,8 @@ import { Type } from 'typebox';
 import { auditedAdminChange } from '../admin/admin-audit.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { ApiError, errorResponses } from '../app/errors.js';
+import { appError, errorResponses } from '../app/errors.js';
+import { clientsError } from './errors.js';
 import { ICON_CONTENT_TYPES, IconValidationError, MAX_ICON_BYTES, publicIconPath } from './icon.js';
 import { IconClientParams, IconVersionQuery, iconResponses, sendClientIcon } from './icon-http.js';
 import { ClientIconNotFoundError, ClientNotFoundError } from './service.js';
@@ -17,8 +18,7 @@ export const ClientIconView = Type.Object({
   url: Type.String({ description: 'Its path on the public port, as the hosted UI shows it (versioned)' }),
 });
 
-const tooLarge = () =>
-  new ApiError(413, 'icon_too_large', `icons may be at most ${MAX_ICON_BYTES / 1024} KiB`);
+const tooLarge = () => clientsError('icon_too_large', `icons may be at most ${MAX_ICON_BYTES / 1024} KiB`);
 
 /**
  * Reads an upload's raw bytes, giving up (413) as soon as it is larger than any icon may be: a declared
@@ -58,11 +58,9 @@ function readIconBody(
  */
 export function registerAdminClientIconRoutes(app: App, context: AppContext): void {
   const translate = (error: unknown): never => {
-    if (error instanceof IconValidationError)
-      throw new ApiError(error.code === 'icon_too_large' ? 413 : 415, error.code, error.message);
-    if (error instanceof ClientNotFoundError) throw new ApiError(404, 'not_found', 'no such client');
-    if (error instanceof ClientIconNotFoundError)
-      throw new ApiError(404, 'not_found', 'this client has no icon');
+    if (error instanceof IconValidationError) throw clientsError(error.code, error.message);
+    if (error instanceof ClientNotFoundError) throw appError('not_found', 'no such client');
+    if (error instanceof ClientIconNotFoundError) throw appError('not_found', 'this client has no icon');
     throw error;
   };
 
@@ -87,18 +85,20 @@ export function registerAdminClientIconRoutes(app: App, context: AppContext): vo
           },
           response: {
             200: ClientIconView,
-            ...errorResponses(400, 401, 403, 404, 413, 415),
+            ...errorResponses(
+              'icon_too_large',
+              'unsupported_icon_type',
+              'icon_type_mismatch',
+              'icon_empty',
+              'not_found',
+            ),
           },
         },
       },
       async (request) => {
         const bytes = request.body;
         if (!Buffer.isBuffer(bytes)) {
-          throw new ApiError(
-            415,
-            'unsupported_icon_type',
-            'send the image itself as the body, with its type',
-          );
+          throw clientsError('unsupported_icon_type', 'send the image itself as the body, with its type');
         }
         const client = await auditedAdminChange(
           context,
@@ -127,7 +127,7 @@ export function registerAdminClientIconRoutes(app: App, context: AppContext): vo
         tags: ['admin-clients'],
         summary: 'Removes a client’s icon (the hosted UI shows the app’s initial again)',
         params: IconClientParams,
-        response: { 204: { description: 'Removed', type: 'null' }, ...errorResponses(400, 401, 403, 404) },
+        response: { 204: { description: 'Removed', type: 'null' }, ...errorResponses('not_found') },
       },
     },
     async (request, reply) => {
@@ -150,7 +150,7 @@ export function registerAdminClientIconRoutes(app: App, context: AppContext): vo
         summary: 'A client’s icon, for the portal’s preview (404 when it has none)',
         params: IconClientParams,
         querystring: IconVersionQuery,
-        response: { ...iconResponses, ...errorResponses(401, 404) },
+        response: { ...iconResponses, ...errorResponses('not_found') },
       },
     },
     (request, reply) =>

@@ -2,8 +2,9 @@ import { Type } from 'typebox';
 import { auditedAdminChange } from '../admin/admin-audit.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { ApiError, errorResponses } from '../app/errors.js';
+import { appError, errorResponses } from '../app/errors.js';
 import { ClientIconView, clientIconView, registerAdminClientIconRoutes } from './admin-icon-routes.js';
+import { clientsError } from './errors.js';
 import { type Client, ClientInputSchema, ClientValidationError } from './model.js';
 import { ClientNotFoundError } from './service.js';
 
@@ -22,7 +23,7 @@ const ClientView = Type.Object({
   type: Type.Union([Type.Literal('public'), Type.Literal('confidential')]),
   redirect_uris: Type.Array(Type.String()),
   post_logout_redirect_uris: Type.Array(Type.String()),
-  grant_types: Type.Array(Type.String()),
+  grant_types: ClientInputSchema.properties.grant_types,
   scopes: Type.Array(Type.Object({ scope: Type.String(), description: Type.String() })),
   require_pkce: Type.Boolean(),
   id_token_signed_response_alg: Type.String(),
@@ -90,9 +91,8 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
     };
   };
   const translate = (error: unknown): never => {
-    if (error instanceof ClientValidationError)
-      throw new ApiError(400, 'invalid_client_metadata', error.message);
-    if (error instanceof ClientNotFoundError) throw new ApiError(404, 'not_found', 'no such client');
+    if (error instanceof ClientValidationError) throw clientsError('invalid_client_metadata', error.message);
+    if (error instanceof ClientNotFoundError) throw appError('not_found', 'no such client');
     throw error;
   };
 
@@ -104,7 +104,7 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
         tags: ['admin-clients'],
         summary: 'Lists clients (secret metadata only)',
         querystring: Type.Object({ query: Type.Optional(Type.String({ maxLength: 200 })) }),
-        response: { 200: Type.Object({ clients: Type.Array(ClientView) }), ...errorResponses(401) },
+        response: { 200: Type.Object({ clients: Type.Array(ClientView) }), ...errorResponses() },
       },
     },
     async (request) => {
@@ -125,12 +125,12 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
         tags: ['admin-clients'],
         summary: 'Reads one client (secret metadata only)',
         params: ClientIdParams,
-        response: { 200: ClientView, ...errorResponses(401, 404) },
+        response: { 200: ClientView, ...errorResponses('not_found') },
       },
     },
     async (request) => {
       const client = await context.clients.registry.find(request.params.clientId);
-      if (!client) throw new ApiError(404, 'not_found', 'no such client');
+      if (!client) throw appError('not_found', 'no such client');
       return view(client);
     },
   );
@@ -143,7 +143,7 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
         tags: ['admin-clients'],
         summary: 'Registers a client; a confidential client’s secret is returned here once',
         body: ClientInputSchema,
-        response: { 201: ClientWithSecret, ...errorResponses(400, 401, 403) },
+        response: { 201: ClientWithSecret, ...errorResponses('invalid_client_metadata') },
       },
     },
     async (request, reply) => {
@@ -170,7 +170,7 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
         summary: 'Updates a client (its type cannot change)',
         params: ClientIdParams,
         body: ClientInputSchema,
-        response: { 200: ClientView, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: ClientView, ...errorResponses('invalid_client_metadata', 'not_found') },
       },
     },
     async (request) => {
@@ -196,7 +196,7 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
         tags: ['admin-clients'],
         summary: 'Deletes a client and everything issued to it',
         params: ClientIdParams,
-        response: { 204: { description: 'Deleted', type: 'null' }, ...errorResponses(401, 403, 404) },
+        response: { 204: { description: 'Deleted', type: 'null' }, ...errorResponses('not_found') },
       },
     },
     async (request, reply) => {
@@ -221,7 +221,7 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
         params: ClientIdParams,
         response: {
           200: Type.Object({ client_id: Type.String(), client_secret: Type.String() }),
-          ...errorResponses(400, 401, 403, 404),
+          ...errorResponses('invalid_client_metadata', 'not_found'),
         },
       },
     },

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { ApiError, errorResponses } from '../app/errors.js';
+import { appError, errorResponses } from '../app/errors.js';
 import { ICON_CONTENT_TYPES } from './icon.js';
 import type { ClientService } from './service.js';
 
@@ -19,7 +19,7 @@ export const iconResponses = {
     ),
   },
   304: { description: 'Not modified: the If-None-Match validator matches the current icon', type: 'null' },
-  ...errorResponses(400, 404),
+  ...errorResponses('not_found'),
 } as const;
 
 /** The characters a client id can have (ClientInputSchema): anything else cannot name a client, and never reaches SQL. */
@@ -52,7 +52,7 @@ export async function sendClientIcon(
   reply: FastifyReply,
   cacheControl: (etag: string) => string,
 ) {
-  const noIcon = () => new ApiError(404, 'not_found', 'this client has no icon');
+  const noIcon = () => appError('not_found', 'this client has no icon');
   const known = (await clients.find(clientId))?.icon;
   if (!known) throw noIcon();
   reply.header('content-security-policy', ICON_CONTENT_SECURITY_POLICY);

@@ -5,7 +5,9 @@ import { auditedAdminChange } from '../admin/admin-audit.js';
 import { adminCaller } from '../admin/guard.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { ApiError, errorResponses } from '../app/errors.js';
+import { errorResponses } from '../app/errors.js';
+import type { AuditAction } from '../audit/actions.js';
+import { emailError } from './errors.js';
 import type { TemplateView } from './template-service.js';
 import { type TemplateContent, TemplateContentSchema } from './templates.js';
 
@@ -58,7 +60,7 @@ export function registerAdminEmailTemplateRoutes(app: App, context: AppContext):
 
   /** Saves a template's new text with the audit entry of what changed, in one transaction. */
   const audited = (
-    action: string,
+    action: AuditAction,
     request: FastifyRequest,
     name: string,
     change: () => Promise<TemplateView>,
@@ -82,7 +84,7 @@ export function registerAdminEmailTemplateRoutes(app: App, context: AppContext):
       schema: {
         tags: ['admin-email-templates'],
         summary: 'Every email template with its variables, built-in and current text',
-        response: { 200: Type.Object({ templates: Type.Array(TemplateViewSchema) }), ...errorResponses(401) },
+        response: { 200: Type.Object({ templates: Type.Array(TemplateViewSchema) }), ...errorResponses() },
       },
     },
     async () => ({ templates: templates.list() }),
@@ -96,7 +98,7 @@ export function registerAdminEmailTemplateRoutes(app: App, context: AppContext):
         tags: ['admin-email-templates'],
         summary: 'One email template',
         params: NameParams,
-        response: { 200: TemplateViewSchema, ...errorResponses(401, 404) },
+        response: { 200: TemplateViewSchema, ...errorResponses('not_found') },
       },
     },
     async (request) => templates.find(request.params.name),
@@ -110,7 +112,7 @@ export function registerAdminEmailTemplateRoutes(app: App, context: AppContext):
         tags: ['admin-email-templates'],
         summary: 'The current text rendered with sample values',
         params: NameParams,
-        response: { 200: RenderedSchema, ...errorResponses(401, 404) },
+        response: { 200: RenderedSchema, ...errorResponses('not_found') },
       },
     },
     async (request) => templates.preview(request.params.name),
@@ -126,7 +128,10 @@ export function registerAdminEmailTemplateRoutes(app: App, context: AppContext):
         summary: 'Renders a draft (not saved) with sample values',
         params: NameParams,
         body: PreviewBody,
-        response: { 200: RenderedSchema, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: RenderedSchema,
+          ...errorResponses('not_found', 'invalid_template', 'unknown_template_variable'),
+        },
       },
     },
     async (request) => {
@@ -144,7 +149,10 @@ export function registerAdminEmailTemplateRoutes(app: App, context: AppContext):
         summary: 'Rewords a template (plain text with {{variables}}; the HTML part is generated from it)',
         params: NameParams,
         body: TemplateContentSchema,
-        response: { 200: TemplateViewSchema, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: TemplateViewSchema,
+          ...errorResponses('not_found', 'invalid_template', 'unknown_template_variable'),
+        },
       },
     },
     async (request) => {
@@ -162,7 +170,7 @@ export function registerAdminEmailTemplateRoutes(app: App, context: AppContext):
         tags: ['admin-email-templates'],
         summary: 'Puts the built-in text back',
         params: NameParams,
-        response: { 200: TemplateViewSchema, ...errorResponses(401, 403, 404) },
+        response: { 200: TemplateViewSchema, ...errorResponses('not_found') },
       },
     },
     async (request) => {
@@ -183,14 +191,17 @@ export function registerAdminSmtpTestRoute(app: App, context: AppContext): void 
         tags: ['admin-settings'],
         summary: 'Sends a test message with the saved SMTP settings',
         body: Type.Object({ to: Email }, { additionalProperties: false }),
-        response: { 200: Type.Object({ sent: Type.Literal(true) }), ...errorResponses(400, 401, 403, 502) },
+        response: {
+          200: Type.Object({ sent: Type.Literal(true) }),
+          ...errorResponses('email_not_configured', 'email_send_failed'),
+        },
       },
     },
     async (request) => {
       const caller = adminCaller(request);
       const settings = context.settings;
       if (!context.email.mailer.configured())
-        throw new ApiError(400, 'email_not_configured', 'set smtp.host and smtp.from first');
+        throw emailError('email_not_configured', 'set smtp.host and smtp.from first');
       await context.email.mailer.sendTestWith(
         {
           host: settings.get('smtp.host'),

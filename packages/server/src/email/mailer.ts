@@ -1,8 +1,8 @@
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
-import { ApiError } from '../app/errors.js';
 import type { Config } from '../config/config.js';
 import type { SettingsService } from '../config/settings.js';
+import { emailError } from './errors.js';
 import type { EmailTemplateService } from './template-service.js';
 import { renderEmail, type TemplateName } from './templates.js';
 
@@ -14,7 +14,7 @@ export interface OutgoingEmail {
 
 /** The features that need email say so clearly when it is not configured (production). */
 export const emailNotConfigured = () =>
-  new ApiError(503, 'email_not_configured', 'email is not configured on this server; ask the administrator');
+  emailError('email_not_configured', 'email is not configured on this server; ask the administrator');
 
 /**
  * Sends account emails over SMTP (nodemailer) with the SMTP settings. Without SMTP settings, development mode writes
@@ -63,7 +63,7 @@ export class Mailer {
     } catch (error) {
       // The SMTP server's reply may name hosts and users: log it for the operator, tell the user only that it failed.
       this.logger.error({ err: error, template: email.template }, 'sending email failed');
-      throw new ApiError(502, 'email_send_failed', 'the email could not be sent; try again later');
+      throw emailError('email_send_failed', 'the email could not be sent; try again later');
     }
   }
 
@@ -78,11 +78,7 @@ export class Mailer {
       });
     } catch (error) {
       this.logger.warn({ err: error }, 'SMTP test failed');
-      throw new ApiError(
-        502,
-        'email_send_failed',
-        `the test message could not be sent: ${smtpFailure(error)}`,
-      );
+      throw emailError('email_send_failed', `the test message could not be sent: ${smtpFailure(error)}`);
     }
   }
 

@@ -1,5 +1,6 @@
-import { ApiError } from '../app/errors.js';
+import { type ApiError, appError } from '../app/errors.js';
 import type { SettingsService } from '../config/settings.js';
+import { emailError } from './errors.js';
 import {
   DEFAULT_TEMPLATES,
   isTemplateName,
@@ -100,7 +101,7 @@ export class EmailTemplateService {
   }
 
   private known(name: string): TemplateName {
-    if (!isTemplateName(name)) throw new ApiError(404, 'not_found', `no email template '${name}'`);
+    if (!isTemplateName(name)) throw appError('not_found', `no email template '${name}'`);
     return name;
   }
 
@@ -133,14 +134,13 @@ function sameContent(a: TemplateContent, b: TemplateContent): boolean {
 }
 
 function invalid(message: string): ApiError {
-  return new ApiError(400, 'invalid_template', message);
+  return emailError('invalid_template', message);
 }
 
 function checkVariable(template: TemplateName, variable: string): void {
   const provided = Object.keys(DEFAULT_TEMPLATES[template].variables);
   if (!provided.includes(variable)) {
-    throw new ApiError(
-      400,
+    throw emailError(
       'unknown_template_variable',
       `{{${variable}}} is not a variable of the ${template} template; it provides ${provided
         .map((name) => `{{${name}}}`)

@@ -2,7 +2,8 @@ import { Type } from 'typebox';
 import { auditedAdminChange } from '../admin/admin-audit.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { ApiError, errorResponses } from '../app/errors.js';
+import { appError, errorResponses } from '../app/errors.js';
+import { keysError } from './errors.js';
 import { KeybagSummaryView, keybagSummaryView } from './model.js';
 
 const UserParams = Type.Object({ userId: Type.String({ maxLength: 100 }) });
@@ -15,7 +16,7 @@ const noContent = { description: 'Done', type: 'null' } as const;
 export function registerAdminKeyRoutes(app: App, context: AppContext): void {
   const keys = context.keys.keybags;
   const userExists = async (userId: string) => {
-    if (!(await context.accounts.users.find(userId))) throw new ApiError(404, 'not_found', 'no such user');
+    if (!(await context.accounts.users.find(userId))) throw appError('not_found', 'no such user');
   };
 
   app.get(
@@ -27,7 +28,7 @@ export function registerAdminKeyRoutes(app: App, context: AppContext): void {
         summary:
           "A user's keybag summary: existence, envelope types and counts, last unlock (never ciphertext)",
         params: UserParams,
-        response: { 200: KeybagSummaryView, ...errorResponses(401, 404) },
+        response: { 200: KeybagSummaryView, ...errorResponses('not_found') },
       },
     },
     async (request) => {
@@ -51,7 +52,7 @@ export function registerAdminKeyRoutes(app: App, context: AppContext): void {
         summary:
           "Resets a user's keybag: the account key, its envelopes and the wrapped private encryption key are deleted. Data the user's apps encrypted under the old keys cannot be decrypted any more.",
         params: UserParams,
-        response: { 204: noContent, ...errorResponses(401, 403, 404) },
+        response: { 204: noContent, ...errorResponses('not_found', 'keybag_not_found') },
       },
     },
     async (request, reply) => {
@@ -62,7 +63,7 @@ export function registerAdminKeyRoutes(app: App, context: AppContext): void {
         request,
         async () => {
           const removed = await keys.reset(userId);
-          if (!removed) throw new ApiError(404, 'keybag_not_found', 'this user has no keybag');
+          if (!removed) throw keysError('keybag_not_found', 'this user has no keybag');
           return removed;
         },
         (removed) => ({

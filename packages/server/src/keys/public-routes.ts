@@ -4,6 +4,7 @@ import { userSessionAccess } from '../accounts/session-http.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
+import type { AuditAction } from '../audit/actions.js';
 import type { AuditEventInput } from '../audit/audit-log.js';
 import {
   AddEnvelopeInput,
@@ -59,7 +60,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
   const audited = <T>(
     request: FastifyRequest,
     change: () => Promise<T>,
-    action: string,
+    action: AuditAction,
     details: (result: T) => AuditEventInput['details'],
   ): Promise<T> =>
     context.audit.recordChange(change, (result) => ({
@@ -78,7 +79,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
       schema: {
         tags: [TAG],
         summary: "The caller's keybag: account-key metadata and every envelope with its ciphertext",
-        response: { 200: KeybagView, ...errorResponses(401) },
+        response: { 200: KeybagView, ...errorResponses() },
       },
     },
     async (request) => {
@@ -97,7 +98,10 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
         summary:
           'Creates the account key with its first envelopes, only when the caller has none (409 otherwise, also under concurrent calls)',
         body: CreateAccountKeyInput,
-        response: { 201: KeybagView, ...errorResponses(400, 401, 403, 409, 413) },
+        response: {
+          201: KeybagView,
+          ...errorResponses('account_key_exists', 'invalid_envelope', 'envelope_type_not_allowed'),
+        },
       },
     },
     async (request, reply) => {
@@ -121,7 +125,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
       schema: {
         tags: [TAG],
         summary: "The caller's envelopes: metadata only, no ciphertext",
-        response: { 200: Type.Object({ envelopes: Type.Array(EnvelopeMetadata) }), ...errorResponses(401) },
+        response: { 200: Type.Object({ envelopes: Type.Array(EnvelopeMetadata) }), ...errorResponses() },
       },
     },
     async (request) => {
@@ -140,7 +144,20 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
         summary:
           'Adds an envelope made for the current keybag version; `replaces` swaps one atomically (needs a fresh second factor when TOTP is enrolled)',
         body: AddEnvelopeInput,
-        response: { 201: EnvelopeMetadata, ...errorResponses(400, 401, 403, 404, 409, 413) },
+        response: {
+          201: EnvelopeMetadata,
+          ...errorResponses(
+            'step_up_required',
+            'keybag_not_found',
+            'version_mismatch',
+            'not_found',
+            'envelope_exists',
+            'too_many_envelopes',
+            'password_envelope_exists',
+            'invalid_envelope',
+            'envelope_type_not_allowed',
+          ),
+        },
       },
     },
     async (request, reply) => {
@@ -169,7 +186,10 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
         summary:
           'Removes an envelope of the caller (never the last one that can unlock; fresh second factor when TOTP is enrolled)',
         params: Type.Object({ envelopeId: Type.String({ maxLength: 100 }) }),
-        response: { 204: noContent, ...errorResponses(401, 403, 404, 409) },
+        response: {
+          204: noContent,
+          ...errorResponses('step_up_required', 'not_found', 'last_unlock_envelope'),
+        },
       },
     },
     async (request, reply) => {
@@ -194,7 +214,18 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
         summary:
           'Replaces the account-key material and the whole envelope set atomically, if the keybag is still at expected_version (fresh second factor when TOTP is enrolled)',
         body: RotateInput,
-        response: { 200: KeybagView, ...errorResponses(400, 401, 403, 404, 409, 413) },
+        response: {
+          200: KeybagView,
+          ...errorResponses(
+            'step_up_required',
+            'keybag_not_found',
+            'version_mismatch',
+            'key_check_mismatch',
+            'new_key_setup_not_allowed',
+            'invalid_envelope',
+            'envelope_type_not_allowed',
+          ),
+        },
       },
     },
     async (request) => {
@@ -222,7 +253,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
       schema: {
         tags: [TAG],
         summary: "The caller's effective unlock policy and the unlock methods open to them (metadata only)",
-        response: { 200: UnlockPolicyView, ...errorResponses(401) },
+        response: { 200: UnlockPolicyView, ...errorResponses() },
       },
     },
     async (request) => {
@@ -248,7 +279,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
         summary:
           "Stores the caller's public encryption key (a P-256 public JWK; private members are refused)",
         body: EncPubInput,
-        response: { 200: EncPubView, ...errorResponses(400, 401, 403, 413) },
+        response: { 200: EncPubView, ...errorResponses('invalid_jwk') },
       },
     },
     async (request) => {
@@ -273,7 +304,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
         querystring: Type.Object({
           user_id: Type.String({ minLength: 1, maxLength: 100 }),
         }),
-        response: { 200: EncPubView, ...errorResponses(400, 401, 404) },
+        response: { 200: EncPubView, ...errorResponses('not_found') },
       },
     },
     async (request) => encPubView(await keys.encPubOf(userOf(request), request.query.user_id)),
@@ -289,7 +320,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
         summary:
           "Stores the caller's private encryption JWK, wrapped in the browser; kid must be the current enc-pub thumbprint",
         body: WrappedPrivateInput,
-        response: { 200: WrappedPrivateView, ...errorResponses(400, 401, 403, 409, 413) },
+        response: { 200: WrappedPrivateView, ...errorResponses('enc_pub_mismatch') },
       },
     },
     async (request) => {
@@ -310,7 +341,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
       schema: {
         tags: [TAG],
         summary: "The caller's wrapped private encryption JWK, to recover it on a new session or device",
-        response: { 200: WrappedPrivateView, ...errorResponses(401, 404) },
+        response: { 200: WrappedPrivateView, ...errorResponses('not_found') },
       },
     },
     async (request) => wrappedView(await keys.wrappedPrivate(userOf(request))),
@@ -326,7 +357,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
         tags: [TAG],
         summary: 'Legacy v1 only: the wrapped data root key the caller stored for a legacy application',
         querystring: Type.Object({ client_id: Type.String({ minLength: 1, maxLength: 200 }) }),
-        response: { 200: LegacyDrkView, ...errorResponses(400, 401, 404) },
+        response: { 200: LegacyDrkView, ...errorResponses('not_legacy_client', 'not_found') },
       },
     },
     async (request) => legacyDrkView(await keys.legacyDrk(userOf(request), request.query.client_id)),
@@ -341,7 +372,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
         tags: [TAG],
         summary: 'Legacy v1 only: stores (or replaces) the wrapped data root key for a legacy application',
         body: LegacyDrkInput,
-        response: { 200: LegacyDrkView, ...errorResponses(400, 401, 403, 413) },
+        response: { 200: LegacyDrkView, ...errorResponses('not_legacy_client') },
       },
     },
     async (request) => {

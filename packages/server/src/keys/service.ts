@@ -1,5 +1,6 @@
-import { ApiError } from '../app/errors.js';
+import { appError } from '../app/errors.js';
 import type { SettingsService } from '../config/settings.js';
+import { keysError } from './errors.js';
 import {
   ENVELOPE_KDF_INFO,
   ENVELOPE_TYPES,
@@ -29,14 +30,14 @@ const ENVELOPE_TYPE_SETTING = {
 } as const satisfies Record<EnvelopeType, string>;
 
 /** The same answer for an envelope that does not exist and one of another user (nothing to learn by probing). */
-export const envelopeNotFound = () => new ApiError(404, 'not_found', 'envelope was not found');
+export const envelopeNotFound = () => appError('not_found', 'envelope was not found');
 const keybagNotFound = () =>
-  new ApiError(404, 'keybag_not_found', 'there is no keybag; create the account key first');
+  keysError('keybag_not_found', 'there is no keybag; create the account key first');
 const versionMismatch = () =>
-  new ApiError(409, 'version_mismatch', 'the keybag changed since it was read; read it again and retry');
-const invalidEnvelope = (message: string) => new ApiError(400, 'invalid_envelope', message);
+  keysError('version_mismatch', 'the keybag changed since it was read; read it again and retry');
+const invalidEnvelope = (message: string) => keysError('invalid_envelope', message);
 /** Unknown, disabled, invisible to the caller or without a key: one answer (spec §4.6, docs/zk.md §6). */
-const encPubNotFound = () => new ApiError(404, 'not_found', 'no public encryption key for this user');
+const encPubNotFound = () => appError('not_found', 'no public encryption key for this user');
 
 export interface UnlockPolicy {
   allowedEnvelopeTypes: EnvelopeType[];
@@ -57,7 +58,7 @@ export type LegacyClientCheck = (clientId: string) => Promise<boolean>;
 
 /** Unknown and non-legacy apps get one answer. */
 const notLegacyClient = () =>
-  new ApiError(400, 'not_legacy_client', 'wrapped-drk records exist only for legacy v1 applications');
+  keysError('not_legacy_client', 'wrapped-drk records exist only for legacy v1 applications');
 
 /**
  * Zero-knowledge key custody (docs/zk.md): each user's keybag — account-key metadata and the envelopes that wrap
@@ -120,8 +121,7 @@ export class KeyService {
         scheme: ZK_SCHEME,
         keyCheck: input.key_check,
       });
-      if (!accountKey)
-        throw new ApiError(409, 'account_key_exists', 'this account already has an account key');
+      if (!accountKey) throw keysError('account_key_exists', 'this account already has an account key');
       const envelopes = await this.store.insertEnvelopes(input.envelopes.map((e) => envelopeRow(userId, e)));
       return { accountKey, envelopes };
     });
@@ -148,14 +148,13 @@ export class KeyService {
       }
       const remaining = await this.store.listEnvelopes(userId);
       if (remaining.some((envelope) => envelope.id === input.envelope.id)) {
-        throw new ApiError(409, 'envelope_exists', 'an envelope with this id exists; choose a new id');
+        throw keysError('envelope_exists', 'an envelope with this id exists; choose a new id');
       }
       if (remaining.length >= MAX_ENVELOPES) {
-        throw new ApiError(409, 'too_many_envelopes', `a keybag holds at most ${MAX_ENVELOPES} envelopes`);
+        throw keysError('too_many_envelopes', `a keybag holds at most ${MAX_ENVELOPES} envelopes`);
       }
       if (input.envelope.type === 'password' && remaining.some((envelope) => envelope.type === 'password')) {
-        throw new ApiError(
-          409,
+        throw keysError(
           'password_envelope_exists',
           'the keybag has a password envelope; name it in replaces to swap it',
         );
@@ -178,8 +177,7 @@ export class KeyService {
         (envelope) => envelope.id !== envelopeId && this.canUnlock(envelope, policy),
       );
       if (this.canUnlock(target, policy) && othersThatUnlock.length === 0) {
-        throw new ApiError(
-          409,
+        throw keysError(
           'last_unlock_envelope',
           'this is the last envelope that can unlock the keybag; add another first',
         );
@@ -207,14 +205,13 @@ export class KeyService {
       if (current.version !== input.expected_version) throw versionMismatch();
       const newKey = input.key_id !== current.keyId;
       if (!newKey && input.key_check !== current.keyCheck) {
-        throw new ApiError(
-          400,
+        throw keysError(
           'key_check_mismatch',
           'the key check differs but key_id is unchanged: a new account root key needs a new key_id',
         );
       }
       if (newKey && !policy.newKeySetupAllowed) {
-        throw new ApiError(403, 'new_key_setup_not_allowed', 'replacing the account key is not allowed here');
+        throw keysError('new_key_setup_not_allowed', 'replacing the account key is not allowed here');
       }
       const accountKey = await this.store.rotateKeybag(userId, input.expected_version, {
         keyId: input.key_id,
@@ -237,8 +234,7 @@ export class KeyService {
   async requireKeybagForDelivery(userId: string): Promise<void> {
     if (!this.settings.get('keys.zk_requires_unlocked_keybag')) return;
     if (!(await this.store.findKeybag(userId))) {
-      throw new ApiError(
-        409,
+      throw keysError(
         'keybag_required',
         'set up or unlock your account key before authorizing this application',
       );
@@ -260,10 +256,10 @@ export class KeyService {
   async setEncPub(userId: string, jwk: Record<string, unknown>): Promise<EncryptionKeysRow> {
     const allowed = new Set(['kty', 'crv', 'x', 'y', 'kid', 'alg', 'use', 'key_ops', 'ext']);
     const problem = p256PublicJwkProblem(jwk);
-    if (problem !== null) throw new ApiError(400, 'invalid_jwk', `the key ${problem}`);
+    if (problem !== null) throw keysError('invalid_jwk', `the key ${problem}`);
     const unknown = Object.keys(jwk).find((member) => !allowed.has(member));
     if (unknown !== undefined)
-      throw new ApiError(400, 'invalid_jwk', `the key has an unexpected member '${unknown}'`);
+      throw keysError('invalid_jwk', `the key has an unexpected member '${unknown}'`);
     const publicJwk: P256PublicJwk = { kty: 'EC', crv: 'P-256', x: jwk.x as string, y: jwk.y as string };
     await this.store.upsertPublicKey(userId, publicJwk, jwkThumbprint(publicJwk), new Date());
     return (await this.store.findEncryptionKeys(userId))!;
@@ -284,8 +280,7 @@ export class KeyService {
       new Date(),
     );
     if (!stored) {
-      throw new ApiError(
-        409,
+      throw keysError(
         'enc_pub_mismatch',
         'kid is not the thumbprint of your current public encryption key; PUT /crypto/enc-pub first',
       );
@@ -295,7 +290,7 @@ export class KeyService {
 
   async wrappedPrivate(userId: string): Promise<EncryptionKeysRow> {
     const keys = await this.store.findEncryptionKeys(userId);
-    if (!keys?.wrappedPrivate) throw new ApiError(404, 'not_found', 'no wrapped private encryption key');
+    if (!keys?.wrappedPrivate) throw appError('not_found', 'no wrapped private encryption key');
     return keys;
   }
 
@@ -304,7 +299,7 @@ export class KeyService {
   async legacyDrk(userId: string, clientId: string): Promise<LegacyDrkRow> {
     if (!(await this.isLegacyClient(clientId))) throw notLegacyClient();
     const row = await this.store.findLegacyDrk(userId, clientId);
-    if (!row) throw new ApiError(404, 'not_found', 'no wrapped drk for this application');
+    if (!row) throw appError('not_found', 'no wrapped drk for this application');
     return row;
   }
 
@@ -345,7 +340,7 @@ export class KeyService {
   /** A whole set (create, rotate): each envelope valid, ids unique, one password envelope at most. */
   private checkEnvelopeSet(envelopes: EnvelopeInput[], policy: UnlockPolicy): void {
     if (envelopes.length > MAX_ENVELOPES) {
-      throw new ApiError(400, 'too_many_envelopes', `a keybag holds at most ${MAX_ENVELOPES} envelopes`);
+      throw invalidEnvelope(`a keybag holds at most ${MAX_ENVELOPES} envelopes`);
     }
     for (const envelope of envelopes) this.checkEnvelope(envelope, policy);
     if (new Set(envelopes.map((envelope) => envelope.id)).size !== envelopes.length) {
@@ -359,7 +354,7 @@ export class KeyService {
   /** The metadata must describe the type truthfully (docs/zk.md §3), and the type must be allowed. */
   private checkEnvelope(envelope: EnvelopeInput, policy: UnlockPolicy): void {
     if (!policy.allowedEnvelopeTypes.includes(envelope.type)) {
-      throw new ApiError(403, 'envelope_type_not_allowed', `${envelope.type} envelopes are not allowed here`);
+      throw keysError('envelope_type_not_allowed', `${envelope.type} envelopes are not allowed here`);
     }
     const info = ENVELOPE_KDF_INFO[envelope.type];
     if (info === null) {

@@ -153,7 +153,7 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
         tags: ['hosted-ui'],
         summary: 'A pending authorization request, as the consent page shows it',
         params: Type.Object({ requestId: Type.String({ maxLength: 200 }) }),
-        response: { 200: RequestView, ...errorResponses(404) },
+        response: { 200: RequestView, ...errorResponses('request_not_found') },
       },
     },
     async (request, reply) => {
@@ -194,7 +194,22 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
         summary:
           'Approve or deny a pending authorization request (signed-in user, CSRF token required); organization_id is the organization chosen on the consent page',
         body: FinalizeBody,
-        response: { 200: FinalizeResponse, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: FinalizeResponse,
+          ...errorResponses(
+            'request_not_found',
+            'login_required',
+            'request_already_used',
+            'organization_required',
+            'organization_mismatch',
+            'invalid_organization',
+            'drk_hash_not_allowed',
+            'drk_hash_required',
+            'zk_key_hash_not_allowed',
+            'zk_key_hash_required',
+            'keybag_required',
+          ),
+        },
       },
     },
     async (request, reply) => {

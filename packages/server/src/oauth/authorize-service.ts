@@ -1,7 +1,7 @@
 import type { Session } from '../accounts/sessions.js';
 import { isAcceptableText } from '../app/acceptable-input.js';
 import { sanitizeErrorDescription } from '../app/error-description.js';
-import { ApiError } from '../app/errors.js';
+import { appError } from '../app/errors.js';
 import type { Client } from '../clients/model.js';
 import type { ClientService } from '../clients/service.js';
 import { hashToken, randomToken } from '../crypto/tokens.js';
@@ -12,6 +12,7 @@ import {
   authorizationResponseUrl,
   type ValidatedRequest,
 } from './authorize-request.js';
+import { oauthApiError } from './errors.js';
 import {
   type OrganizationContextSource,
   type OrganizationResolution,
@@ -246,8 +247,7 @@ export class AuthorizeService {
     const row = await this.store.findAuthorizationRequest(hashToken(requestId), new Date());
     const client = row ? await this.clients.find(row.clientId) : null;
     if (!row || !client) {
-      throw new ApiError(
-        404,
+      throw oauthApiError(
         'request_not_found',
         'this sign-in request is unknown, finished or expired; start again from the app',
       );
@@ -280,7 +280,7 @@ export class AuthorizeService {
   async finalize(input: FinalizeInput, session: Session): Promise<{ redirectUri: string }> {
     const { client, request } = await this.loadPending(input.requestId);
     if (!this.loginSatisfied(request, session)) {
-      throw new ApiError(403, 'login_required', 'sign in again to continue this request');
+      throw oauthApiError('login_required', 'sign in again to continue this request');
     }
     let organization: OrganizationResolution = { kind: 'none' };
     if (input.decision === 'approve') {
@@ -298,7 +298,7 @@ export class AuthorizeService {
       if (resolution.kind === 'refused' && resolution.reason === 'no_organization') organization = resolution;
     }
     if (!(await this.store.consumeAuthorizationRequest(hashToken(input.requestId), new Date()))) {
-      throw new ApiError(409, 'request_already_used', 'this sign-in request was already completed');
+      throw oauthApiError('request_already_used', 'this sign-in request was already completed');
     }
     if (input.decision === 'deny' || organization.kind === 'refused') {
       const description =
@@ -334,44 +334,40 @@ export class AuthorizeService {
         userId,
       );
       if (resolution.kind === 'choose')
-        throw new ApiError(400, 'organization_required', 'choose one of your organizations to continue');
+        throw oauthApiError('organization_required', 'choose one of your organizations to continue');
       return resolution;
     }
     if (request.organizationId !== null && picked !== request.organizationId) {
-      throw new ApiError(400, 'organization_mismatch', 'the application asked for another organization');
+      throw oauthApiError('organization_mismatch', 'the application asked for another organization');
     }
     const choices = await this.organizations.choicesFor(userId);
     if (!choices.some((choice) => choice.id === picked))
-      throw new ApiError(400, 'invalid_organization', 'you are not a member of this organization');
+      throw oauthApiError('invalid_organization', 'you are not a member of this organization');
     return { kind: 'chosen', organizationId: picked };
   }
 
   /** Spec §3: v2 ZK requests need zk_key_hash; drk_hash belongs to explicit legacy v1 clients only. */
   private checkKeyDelivery(client: Client, request: PendingRequest, input: FinalizeInput): void {
     if (input.drkHash !== undefined && client.zkDelivery !== 'legacy-v1') {
-      throw new ApiError(
-        400,
-        'drk_hash_not_allowed',
-        'drk_hash is accepted only from legacy v1 applications',
-      );
+      throw oauthApiError('drk_hash_not_allowed', 'drk_hash is accepted only from legacy v1 applications');
     }
     if (input.drkHash !== undefined && request.zkPub === null) {
-      throw new ApiError(400, 'drk_hash_not_allowed', 'this request does not deliver a legacy key');
+      throw oauthApiError('drk_hash_not_allowed', 'this request does not deliver a legacy key');
     }
     if (input.zkKeyHash !== undefined && (client.zkDelivery !== 'v2' || request.zkPub === null)) {
-      throw new ApiError(400, 'zk_key_hash_not_allowed', 'this request does not deliver a v2 key');
+      throw oauthApiError('zk_key_hash_not_allowed', 'this request does not deliver a v2 key');
     }
     if (client.zkDelivery === 'v2' && request.zkPub !== null) {
       if (input.zkKeyHash === undefined)
-        throw new ApiError(400, 'zk_key_hash_required', 'zk_key_hash is required for this request');
+        throw oauthApiError('zk_key_hash_required', 'zk_key_hash is required for this request');
       if (!HASH_VALUE.test(input.zkKeyHash))
-        throw new ApiError(400, 'invalid_request', 'zk_key_hash must be a base64url SHA-256');
+        throw appError('invalid_request', 'zk_key_hash must be a base64url SHA-256');
     }
     if (client.zkDelivery === 'legacy-v1' && request.zkPub !== null) {
       if (input.drkHash === undefined)
-        throw new ApiError(400, 'drk_hash_required', 'drk_hash is required for this request');
+        throw oauthApiError('drk_hash_required', 'drk_hash is required for this request');
       if (!HASH_VALUE.test(input.drkHash))
-        throw new ApiError(400, 'invalid_request', 'drk_hash must be a base64url SHA-256');
+        throw appError('invalid_request', 'drk_hash must be a base64url SHA-256');
     }
   }
 

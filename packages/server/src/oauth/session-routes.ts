@@ -93,7 +93,7 @@ export function registerSessionRoutes(app: App, context: AppContext): void {
         tags: ['session'],
         summary: 'Signs out of the current session (CSRF token required); the same as POST /logout with it',
         deprecated: true,
-        response: { 200: SignedOut, ...errorResponses(401, 403) },
+        response: { 200: SignedOut, ...errorResponses('not_signed_in', 'csrf_failed') },
       },
     },
     signOut,
@@ -172,7 +172,7 @@ export function registerSessionRoutes(app: App, context: AppContext): void {
             'application/json': { schema: LogoutParameters },
           },
         },
-        response: { ...logoutResponses, 200: SignedOut, ...errorResponses(401, 403) },
+        response: { ...logoutResponses, 200: SignedOut, ...errorResponses('not_signed_in', 'csrf_failed') },
       },
     },
     async (request, reply) => {

@@ -4,6 +4,7 @@ import { auditedAdminChange } from '../admin/admin-audit.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
+import type { AuditAction } from '../audit/actions.js';
 import { Key, Name, PermissionView, permissionView, RoleView, roleView } from './views.js';
 
 const TAG = 'admin-organizations';
@@ -19,7 +20,7 @@ export function registerAdminRoleRoutes(app: App, context: AppContext): void {
   const audited = <T>(
     request: FastifyRequest,
     change: () => Promise<T>,
-    action: string,
+    action: AuditAction,
     target: { type: 'role' | 'permission'; id: string },
     details?: (result: T) => Record<string, unknown>,
   ) =>
@@ -36,7 +37,7 @@ export function registerAdminRoleRoutes(app: App, context: AppContext): void {
       schema: {
         tags: [TAG],
         summary: 'Every role with its permissions',
-        response: { 200: Type.Object({ roles: Type.Array(RoleView) }), ...errorResponses(401) },
+        response: { 200: Type.Object({ roles: Type.Array(RoleView) }), ...errorResponses() },
       },
     },
     async () => ({ roles: (await roles.listRoles()).map(roleView) }),
@@ -50,7 +51,7 @@ export function registerAdminRoleRoutes(app: App, context: AppContext): void {
         tags: [TAG],
         summary: 'One role',
         params: RoleParams,
-        response: { 200: RoleView, ...errorResponses(401, 404) },
+        response: { 200: RoleView, ...errorResponses('not_found') },
       },
     },
     async (request) => roleView(await roles.requireRole(request.params.roleId)),
@@ -72,7 +73,7 @@ export function registerAdminRoleRoutes(app: App, context: AppContext): void {
           },
           { additionalProperties: false },
         ),
-        response: { 201: RoleView, ...errorResponses(400, 401, 403, 409) },
+        response: { 201: RoleView, ...errorResponses('unknown_permission', 'role_exists', 'not_found') },
       },
     },
     async (request, reply) => {
@@ -104,7 +105,10 @@ export function registerAdminRoleRoutes(app: App, context: AppContext): void {
           },
           { additionalProperties: false },
         ),
-        response: { 200: RoleView, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: RoleView,
+          ...errorResponses('not_found', 'built_in', 'unknown_permission', 'last_manager'),
+        },
       },
     },
     async (request) => {
@@ -127,7 +131,7 @@ export function registerAdminRoleRoutes(app: App, context: AppContext): void {
         tags: [TAG],
         summary: 'Deletes a custom role; members holding it lose it',
         params: RoleParams,
-        response: { 204: deleted, ...errorResponses(401, 403, 404, 409) },
+        response: { 204: deleted, ...errorResponses('not_found', 'built_in', 'last_manager') },
       },
     },
     async (request, reply) => {
@@ -146,7 +150,7 @@ export function registerAdminRoleRoutes(app: App, context: AppContext): void {
       schema: {
         tags: [TAG],
         summary: 'Every permission with its description',
-        response: { 200: Type.Object({ permissions: Type.Array(PermissionView) }), ...errorResponses(401) },
+        response: { 200: Type.Object({ permissions: Type.Array(PermissionView) }), ...errorResponses() },
       },
     },
     async () => ({ permissions: (await roles.listPermissions()).map(permissionView) }),
@@ -164,7 +168,7 @@ export function registerAdminRoleRoutes(app: App, context: AppContext): void {
           { key: Key, description: Type.Optional(Description) },
           { additionalProperties: false },
         ),
-        response: { 201: PermissionView, ...errorResponses(400, 401, 403, 409) },
+        response: { 201: PermissionView, ...errorResponses('permission_exists') },
       },
     },
     async (request, reply) => {
@@ -190,7 +194,7 @@ export function registerAdminRoleRoutes(app: App, context: AppContext): void {
         summary: 'Edits a custom permission’s description',
         params: PermissionParams,
         body: Type.Object({ description: Description }, { additionalProperties: false }),
-        response: { 200: PermissionView, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: PermissionView, ...errorResponses('not_found', 'built_in') },
       },
     },
     async (request) => {
@@ -212,7 +216,7 @@ export function registerAdminRoleRoutes(app: App, context: AppContext): void {
         tags: [TAG],
         summary: 'Deletes a custom permission; roles that listed it lose it',
         params: PermissionParams,
-        response: { 204: deleted, ...errorResponses(401, 403, 404, 409) },
+        response: { 204: deleted, ...errorResponses('not_found', 'built_in', 'last_manager') },
       },
     },
     async (request, reply) => {

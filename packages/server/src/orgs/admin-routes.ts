@@ -5,7 +5,9 @@ import { type AdminAction, auditedAdminChange } from '../admin/admin-audit.js';
 import { adminCaller } from '../admin/guard.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { ApiError, errorResponses } from '../app/errors.js';
+import { appError, errorResponses } from '../app/errors.js';
+import type { AuditAction } from '../audit/actions.js';
+import { orgsError } from './errors.js';
 import { inviteByEmail } from './invite-email.js';
 import {
   AdminOrganizationView,
@@ -34,7 +36,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
   const audited = <T>(
     request: FastifyRequest,
     change: () => Promise<T>,
-    action: string,
+    action: AuditAction,
     organizationId: string,
     details?: (result: T) => Record<string, unknown>,
   ) =>
@@ -65,7 +67,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
         }),
         response: {
           200: Type.Object({ organizations: Type.Array(AdminOrganizationView), total: Type.Integer() }),
-          ...errorResponses(401),
+          ...errorResponses(),
         },
       },
     },
@@ -95,13 +97,13 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
           },
           { additionalProperties: false },
         ),
-        response: { 201: AdminOrganizationView, ...errorResponses(400, 401, 403, 409) },
+        response: { 201: AdminOrganizationView, ...errorResponses('unknown_user', 'slug_taken') },
       },
     },
     async (request, reply) => {
       const owner = request.body.owner_user_id;
       if (owner !== undefined && !(await context.accounts.users.find(owner)))
-        throw new ApiError(400, 'unknown_user', 'owner_user_id names no user');
+        throw orgsError('unknown_user', 'owner_user_id names no user');
       const created = await auditedAdminChange(
         context,
         request,
@@ -124,7 +126,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
         tags: [TAG],
         summary: 'One organization',
         params: OrganizationParams,
-        response: { 200: AdminOrganizationView, ...errorResponses(401, 404) },
+        response: { 200: AdminOrganizationView, ...errorResponses('not_found') },
       },
     },
     async (request) =>
@@ -148,7 +150,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
           },
           { additionalProperties: false },
         ),
-        response: { 200: AdminOrganizationView, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: AdminOrganizationView, ...errorResponses('not_found', 'slug_taken') },
       },
     },
     async (request) => {
@@ -172,7 +174,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
         tags: [TAG],
         summary: 'Deletes an organization with its memberships and invitations; its tokens stop working',
         params: OrganizationParams,
-        response: { 204: deleted, ...errorResponses(401, 403, 404) },
+        response: { 204: deleted, ...errorResponses('not_found') },
       },
     },
     async (request, reply) => {
@@ -195,7 +197,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
         tags: [TAG],
         summary: 'Every member, invited and suspended ones included',
         params: OrganizationParams,
-        response: { 200: Type.Object({ members: Type.Array(MemberView) }), ...errorResponses(401, 404) },
+        response: { 200: Type.Object({ members: Type.Array(MemberView) }), ...errorResponses('not_found') },
       },
     },
     async (request) => {
@@ -217,13 +219,16 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
           { user_id: Type.String({ minLength: 1, maxLength: 100 }), roles: Type.Optional(RoleKeys) },
           { additionalProperties: false },
         ),
-        response: { 201: MemberView, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          201: MemberView,
+          ...errorResponses('unknown_user', 'not_found', 'unknown_role', 'already_member'),
+        },
       },
     },
     async (request, reply) => {
       const { organizationId } = request.params;
       if (!(await context.accounts.users.find(request.body.user_id)))
-        throw new ApiError(400, 'unknown_user', 'user_id names no user');
+        throw orgsError('unknown_user', 'user_id names no user');
       const roles = request.body.roles?.length ? request.body.roles : ['member'];
       const member = await audited(
         request,
@@ -249,7 +254,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
           { status: Type.Union([Type.Literal('active'), Type.Literal('suspended')]) },
           { additionalProperties: false },
         ),
-        response: { 200: MemberView, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: MemberView, ...errorResponses('not_found', 'invite_pending', 'last_manager') },
       },
     },
     async (request) => {
@@ -273,7 +278,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
         tags: [TAG],
         summary: 'Removes a member (never the last manager); their tokens for this organization stop working',
         params: MemberParams,
-        response: { 204: deleted, ...errorResponses(401, 403, 404, 409) },
+        response: { 204: deleted, ...errorResponses('not_found', 'last_manager') },
       },
     },
     async (request, reply) => {
@@ -298,7 +303,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
         summary: 'Assigns a role to a member',
         params: MemberParams,
         body: Type.Object({ role: Key }, { additionalProperties: false }),
-        response: { 200: MemberView, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: MemberView, ...errorResponses('not_found', 'unknown_role') },
       },
     },
     async (request) => {
@@ -322,7 +327,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
         tags: [TAG],
         summary: 'Removes a role from a member (never the last manager’s)',
         params: Type.Object({ organizationId: OrganizationId, memberId: MemberId, roleId: Key }),
-        response: { 200: MemberView, ...errorResponses(401, 403, 404, 409) },
+        response: { 200: MemberView, ...errorResponses('not_found', 'last_manager') },
       },
     },
     async (request) => {
@@ -346,7 +351,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
         tags: [TAG],
         summary: 'Pending invitations, expired ones included',
         params: OrganizationParams,
-        response: { 200: Type.Object({ invites: Type.Array(InviteView) }), ...errorResponses(401, 404) },
+        response: { 200: Type.Object({ invites: Type.Array(InviteView) }), ...errorResponses('not_found') },
       },
     },
     async (request) => {
@@ -366,7 +371,17 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
         summary: 'Invites an address with roles (default member) and emails it a link',
         params: OrganizationParams,
         body: Type.Object({ email: Email, roles: Type.Optional(RoleKeys) }, { additionalProperties: false }),
-        response: { 201: InviteView, ...errorResponses(400, 401, 403, 404, 409, 502, 503) },
+        response: {
+          201: InviteView,
+          ...errorResponses(
+            'not_found',
+            'already_member',
+            'already_invited',
+            'unknown_role',
+            'email_not_configured',
+            'email_send_failed',
+          ),
+        },
       },
     },
     async (request, reply) => {
@@ -384,7 +399,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
         tags: [TAG],
         summary: 'Withdraws a pending invitation',
         params: Type.Object({ organizationId: OrganizationId, inviteId: MemberId }),
-        response: { 204: deleted, ...errorResponses(401, 403, 404) },
+        response: { 204: deleted, ...errorResponses('not_found') },
       },
     },
     async (request, reply) => {
@@ -412,13 +427,13 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
           200: Type.Object({
             memberships: Type.Array(Type.Object({ organization: AdminOrganizationView, member: MemberView })),
           }),
-          ...errorResponses(401, 404),
+          ...errorResponses('not_found'),
         },
       },
     },
     async (request) => {
       if (!(await context.accounts.users.find(request.params.userId)))
-        throw new ApiError(404, 'not_found', 'no such user');
+        throw appError('not_found', 'no such user');
       const memberships = await context.orgs.organizations.membershipsOf(request.params.userId);
       return {
         memberships: memberships.map((entry) => ({

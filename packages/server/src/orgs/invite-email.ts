@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app/app-context.js';
+import type { AuditAction } from '../audit/actions.js';
 import { emailNotConfigured } from '../email/mailer.js';
 import type { Actor } from './model.js';
 
@@ -31,7 +32,7 @@ export async function inviteByEmail(
   request: FastifyRequest,
 ) {
   if (!context.email.mailer.available()) throw emailNotConfigured();
-  const entry = (action: string, details: Record<string, unknown>) => ({
+  const entry = (action: AuditAction, details: Record<string, unknown>) => ({
     action,
     outcome: 'success' as const,
     actor,

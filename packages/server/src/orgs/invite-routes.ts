@@ -43,7 +43,15 @@ export function registerInviteRoutes(app: App, context: AppContext): void {
         tags: [TAG],
         summary: 'Pending invitations, expired ones included (service.org:manage)',
         params: OrganizationParams,
-        response: { 200: Type.Object({ invites: Type.Array(InviteView) }), ...errorResponses(401, 403, 404) },
+        response: {
+          200: Type.Object({ invites: Type.Array(InviteView) }),
+          ...errorResponses(
+            'not_signed_in',
+            'second_factor_required',
+            'not_found',
+            'organization_manage_required',
+          ),
+        },
       },
     },
     async (request) => {
@@ -66,7 +74,19 @@ export function registerInviteRoutes(app: App, context: AppContext): void {
           { email: Email, roles: Type.Optional(Type.Array(Key, { maxItems: 20 })) },
           { additionalProperties: false },
         ),
-        response: { 201: InviteView, ...errorResponses(400, 401, 403, 404, 409, 429, 502, 503) },
+        response: {
+          201: InviteView,
+          ...errorResponses(
+            'not_found',
+            'organization_manage_required',
+            'rate_limited',
+            'already_member',
+            'already_invited',
+            'unknown_role',
+            'email_not_configured',
+            'email_send_failed',
+          ),
+        },
       },
     },
     async (request, reply) => {
@@ -93,7 +113,10 @@ export function registerInviteRoutes(app: App, context: AppContext): void {
         tags: [TAG],
         summary: 'Withdraws a pending invitation (service.org:manage); its link stops working',
         params: Type.Object({ organizationId: OrganizationId, inviteId: MemberId }),
-        response: { 204: noContent, ...errorResponses(401, 403, 404) },
+        response: {
+          204: noContent,
+          ...errorResponses('not_found', 'organization_manage_required'),
+        },
       },
     },
     async (request, reply) => {
@@ -128,7 +151,7 @@ function registerInvitationResponseRoutes(app: App, context: AppContext): void {
         tags: [TAG],
         summary: 'What an invitation link is about (the token is the credential; no session needed)',
         body: TokenBody,
-        response: { 200: InvitePreview, ...errorResponses(400, 404) },
+        response: { 200: InvitePreview, ...errorResponses('invite_not_found') },
       },
     },
     async (request, reply) => {
@@ -151,7 +174,17 @@ function registerInvitationResponseRoutes(app: App, context: AppContext): void {
         tags: [TAG],
         summary: 'Accepts an invitation addressed to the signed-in account’s verified email (single use)',
         body: TokenBody,
-        response: { 200: MyOrganizationView, ...errorResponses(400, 401, 403, 404, 409, 410) },
+        response: {
+          200: MyOrganizationView,
+          ...errorResponses(
+            'invite_not_found',
+            'invite_expired',
+            'invite_wrong_account',
+            'email_not_verified',
+            'already_member',
+            'not_found',
+          ),
+        },
       },
     },
     async (request) => {
@@ -176,7 +209,10 @@ function registerInvitationResponseRoutes(app: App, context: AppContext): void {
         tags: [TAG],
         summary: 'Declines an invitation addressed to the signed-in account; it is removed',
         body: TokenBody,
-        response: { 204: noContent, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          204: noContent,
+          ...errorResponses('invite_not_found', 'invite_wrong_account', 'email_not_verified'),
+        },
       },
     },
     async (request, reply) => {

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { normalizeEmail } from '../accounts/users.js';
-import { ApiError, conflict } from '../app/errors.js';
 import type { SettingsService } from '../config/settings.js';
 import { hashToken, randomToken } from '../crypto/tokens.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.js';
+import { orgsError } from './errors.js';
 import { type Actor, actorLabel, MEMBER_ROLE, type Member, type Organization } from './model.js';
 import { memberNotFound, type OrganizationService, organizationNotFound } from './service.js';
 import type { OrganizationStore } from './store.js';
 
 const inviteNotFound = () =>
-  new ApiError(404, 'invite_not_found', 'this invitation is unknown, was already used, or was withdrawn');
+  orgsError('invite_not_found', 'this invitation is unknown, was already used, or was withdrawn');
 
 /** The account accepting or declining: who is signed in. */
 export interface InviteeAccount {
@@ -43,7 +43,7 @@ export class InviteService {
     const email = input.email.trim();
     const emailNormalized = normalizeEmail(email);
     if (await this.store.findMemberByEmail(organizationId, emailNormalized))
-      throw conflict('an account with this address is already a member', 'already_member');
+      throw orgsError('already_member', 'an account with this address is already a member');
     const token = randomToken();
     const expiresAt = new Date(Date.now() + this.settings.get('orgs.invite_ttl_hours') * 3600_000);
     const existing = await this.store.findInvitedByEmail(organizationId, emailNormalized);
@@ -78,12 +78,12 @@ export class InviteService {
       });
     } catch (error) {
       // A concurrent invitation of the same address won.
-      if (isUniqueViolation(error)) throw conflict('this address was just invited', 'already_invited');
+      if (isUniqueViolation(error)) throw orgsError('already_invited', 'this address was just invited');
       if (isForeignKeyViolation(error)) {
         // The organization, a role or the earlier invitation went away meanwhile.
         await this.organizations.require(organizationId);
         await this.organizations.requireRoles(roleKeys);
-        throw conflict('the invitation changed meanwhile; try again', 'already_invited');
+        throw orgsError('already_invited', 'the invitation changed meanwhile; try again');
       }
       throw error;
     }
@@ -116,13 +116,13 @@ export class InviteService {
   ): Promise<{ organization: Organization; member: Member }> {
     const { organization, invite } = await this.usable(token, account);
     if (await this.store.findMemberByUser(organization.id, account.id))
-      throw conflict('you are already a member of this organization', 'already_member');
+      throw orgsError('already_member', 'you are already a member of this organization');
     let accepted: boolean;
     try {
       accepted = await this.store.acceptInvite(hashToken(token), account.id, new Date());
     } catch (error) {
       if (isUniqueViolation(error))
-        throw conflict('you are already a member of this organization', 'already_member');
+        throw orgsError('already_member', 'you are already a member of this organization');
       throw error;
     }
     if (!accepted) throw inviteNotFound();
@@ -143,16 +143,14 @@ export class InviteService {
   ): Promise<{ organization: Organization; invite: Member }> {
     const { organization, invite } = await this.preview(token);
     if (invite.invite!.expired && !options.allowExpired)
-      throw new ApiError(410, 'invite_expired', 'this invitation has expired; ask for a new one');
+      throw orgsError('invite_expired', 'this invitation has expired; ask for a new one');
     if (normalizeEmail(invite.invite!.email) !== normalizeEmail(account.email)) {
-      throw new ApiError(
-        403,
+      throw orgsError(
         'invite_wrong_account',
         'this invitation is for another email address; sign in with the invited address',
       );
     }
-    if (!account.emailVerified)
-      throw new ApiError(403, 'email_not_verified', 'confirm your email address first');
+    if (!account.emailVerified) throw orgsError('email_not_verified', 'confirm your email address first');
     return { organization, invite };
   }
 }

@@ -52,7 +52,7 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
         summary: 'The active organizations the caller is an active member of, with their roles there',
         response: {
           200: Type.Object({ organizations: Type.Array(MyOrganizationView) }),
-          ...errorResponses(401),
+          ...errorResponses('not_signed_in', 'second_factor_required'),
         },
       },
     },
@@ -74,7 +74,10 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
           { name: Name, slug: Type.Optional(Slug), settings: Type.Optional(SettingsInput) },
           { additionalProperties: false },
         ),
-        response: { 201: MyOrganizationView, ...errorResponses(400, 401, 403, 409) },
+        response: {
+          201: MyOrganizationView,
+          ...errorResponses('organization_creation_disabled', 'slug_taken', 'unknown_user'),
+        },
       },
     },
     async (request, reply) => {
@@ -98,7 +101,10 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
         tags: [TAG],
         summary: 'One organization the caller belongs to',
         params: OrganizationParams,
-        response: { 200: MyOrganizationView, ...errorResponses(401, 404) },
+        response: {
+          200: MyOrganizationView,
+          ...errorResponses('not_signed_in', 'second_factor_required', 'not_found'),
+        },
       },
     },
     async (request) =>
@@ -119,7 +125,10 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
           { name: Type.Optional(Name), slug: Type.Optional(Slug), settings: Type.Optional(SettingsInput) },
           { additionalProperties: false },
         ),
-        response: { 200: MyOrganizationView, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: MyOrganizationView,
+          ...errorResponses('not_found', 'organization_manage_required', 'slug_taken'),
+        },
       },
     },
     async (request) => {
@@ -145,7 +154,10 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
         summary:
           'Members: every member with email, status and invitations for managers; active members by name and roles otherwise',
         params: OrganizationParams,
-        response: { 200: MemberList, ...errorResponses(401, 404) },
+        response: {
+          200: MemberList,
+          ...errorResponses('not_signed_in', 'second_factor_required', 'not_found'),
+        },
       },
     },
     async (request) => {
@@ -172,7 +184,10 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
           { status: Type.Union([Type.Literal('active'), Type.Literal('suspended')]) },
           { additionalProperties: false },
         ),
-        response: { 200: MemberView, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: MemberView,
+          ...errorResponses('not_found', 'organization_manage_required', 'invite_pending', 'last_manager'),
+        },
       },
     },
     async (request) => {
@@ -197,7 +212,10 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
         tags: [TAG],
         summary: 'Removes a member (service.org:manage); never the last manager',
         params: MemberParams,
-        response: { 204: noContent, ...errorResponses(401, 403, 404, 409) },
+        response: {
+          204: noContent,
+          ...errorResponses('not_found', 'organization_manage_required', 'last_manager'),
+        },
       },
     },
     async (request, reply) => {
@@ -227,7 +245,10 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
           { role: Type.String({ ...Key, description: 'The role’s key, which is also its id' }) },
           { additionalProperties: false },
         ),
-        response: { 200: MemberView, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: MemberView,
+          ...errorResponses('not_found', 'organization_manage_required', 'unknown_role'),
+        },
       },
     },
     async (request) => {
@@ -252,7 +273,10 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
         tags: [TAG],
         summary: 'Removes a role from a member (service.org:manage); never the last manager’s',
         params: Type.Object({ organizationId: OrganizationId, memberId: MemberId, roleId: Key }),
-        response: { 200: MemberView, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: MemberView,
+          ...errorResponses('not_found', 'organization_manage_required', 'last_manager'),
+        },
       },
     },
     async (request) => {
@@ -277,7 +301,7 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
         tags: [TAG],
         summary: 'The caller leaves the organization (refused for its last manager)',
         params: OrganizationParams,
-        response: { 204: noContent, ...errorResponses(401, 403, 404, 409) },
+        response: { 204: noContent, ...errorResponses('not_found', 'last_manager') },
       },
     },
     async (request, reply) => {
@@ -300,7 +324,10 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
         tags: [TAG],
         summary: 'The roles that can be assigned, with their permissions',
         params: OrganizationParams,
-        response: { 200: Type.Object({ roles: Type.Array(RoleView) }), ...errorResponses(401, 404) },
+        response: {
+          200: Type.Object({ roles: Type.Array(RoleView) }),
+          ...errorResponses('not_signed_in', 'second_factor_required', 'not_found'),
+        },
       },
     },
     async (request) => {

@@ -1,13 +1,14 @@
-import { ApiError, conflict } from '../app/errors.js';
+import { appError } from '../app/errors.js';
 import type { Db } from '../db/client.js';
 import { isForeignKeyViolation } from '../db/errors.js';
 import { RoleStore } from './catalogue-store.js';
+import { orgsError } from './errors.js';
 import { BUILT_IN_PERMISSIONS, BUILT_IN_ROLES, type Permission, type Role } from './model.js';
 import { lastManager } from './service.js';
 import type { OrganizationStore } from './store.js';
 
-const roleNotFound = () => new ApiError(404, 'not_found', 'role was not found');
-const permissionNotFound = () => new ApiError(404, 'not_found', 'permission was not found');
+const roleNotFound = () => appError('not_found', 'role was not found');
+const permissionNotFound = () => appError('not_found', 'permission was not found');
 
 /**
  * The role and permission catalogue shared by every organization. Built-in entries are fixed. A catalogue change
@@ -56,7 +57,7 @@ export class RoleService {
         ),
       )
       .catch((error) => this.permissionGoneMeanwhile(error, permissionKeys));
-    if (!created) throw conflict('a role with this key exists', 'role_exists');
+    if (!created) throw orgsError('role_exists', 'a role with this key exists');
     return this.requireRole(input.key);
   }
 
@@ -65,7 +66,7 @@ export class RoleService {
     changes: { name?: string; description?: string; permissions?: string[] },
   ): Promise<Role> {
     const role = await this.requireRole(key);
-    if (role.builtIn) throw conflict('built-in roles cannot be changed', 'built_in');
+    if (role.builtIn) throw orgsError('built_in', 'built-in roles cannot be changed');
     const permissionKeys = changes.permissions ? [...new Set(changes.permissions)] : undefined;
     if (permissionKeys) await this.requirePermissions(permissionKeys);
     await this.keepingManagers(async (store) => {
@@ -77,7 +78,7 @@ export class RoleService {
 
   async deleteRole(key: string): Promise<Role> {
     const role = await this.requireRole(key);
-    if (role.builtIn) throw conflict('built-in roles cannot be deleted', 'built_in');
+    if (role.builtIn) throw orgsError('built_in', 'built-in roles cannot be deleted');
     await this.keepingManagers((store) => store.deleteRole(key));
     return role;
   }
@@ -88,14 +89,14 @@ export class RoleService {
 
   async createPermission(input: { key: string; description?: string }): Promise<Permission> {
     if (!(await this.store.insertPermission({ key: input.key, description: input.description ?? '' })))
-      throw conflict('a permission with this key exists', 'permission_exists');
+      throw orgsError('permission_exists', 'a permission with this key exists');
     return (await this.store.findPermission(input.key))!;
   }
 
   async updatePermission(key: string, description: string): Promise<Permission> {
     const permission = await this.store.findPermission(key);
     if (!permission) throw permissionNotFound();
-    if (permission.builtIn) throw conflict('built-in permissions cannot be changed', 'built_in');
+    if (permission.builtIn) throw orgsError('built_in', 'built-in permissions cannot be changed');
     await this.store.updatePermission(key, description);
     return (await this.store.findPermission(key))!;
   }
@@ -104,7 +105,7 @@ export class RoleService {
   async deletePermission(key: string): Promise<Permission> {
     const permission = await this.store.findPermission(key);
     if (!permission) throw permissionNotFound();
-    if (permission.builtIn) throw conflict('built-in permissions cannot be deleted', 'built_in');
+    if (permission.builtIn) throw orgsError('built_in', 'built-in permissions cannot be deleted');
     await this.keepingManagers((store) => store.deletePermission(key));
     return permission;
   }
@@ -122,7 +123,7 @@ export class RoleService {
     const known = new Set((await this.store.listPermissions()).map((permission) => permission.key));
     const unknown = keys.filter((key) => !known.has(key));
     if (unknown.length > 0) {
-      throw new ApiError(400, 'unknown_permission', `no such permission: ${unknown.slice(0, 5).join(', ')}`);
+      throw orgsError('unknown_permission', `no such permission: ${unknown.slice(0, 5).join(', ')}`);
     }
   }
 

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { userCaller } from '../accounts/session-http.js';
 import type { AppContext } from '../app/app-context.js';
+import type { AuditAction } from '../audit/actions.js';
 
 /**
  * The signed-in user and the audited change shared by the user-facing organization routes, which declare `session`
@@ -12,7 +13,7 @@ export function organizationRouteHelpers(context: AppContext) {
   const audited = <T>(
     request: FastifyRequest,
     change: () => Promise<T>,
-    action: string,
+    action: AuditAction,
     organizationId: string | ((result: T) => string),
     details?: (result: T) => Record<string, unknown>,
   ): Promise<T> =>

@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ApiError, conflict } from '../app/errors.js';
+import { appError } from '../app/errors.js';
 import type { SettingsService } from '../config/settings.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.js';
 import type { OrganizationClaims } from '../oauth/organization-context.js';
 import type { RoleStore } from './catalogue-store.js';
+import { orgsError } from './errors.js';
 import {
   type Actor,
   ADMIN_ROLE,
@@ -18,11 +19,10 @@ import {
 } from './model.js';
 import type { OrganizationStore } from './store.js';
 
-export const organizationNotFound = () => new ApiError(404, 'not_found', 'organization was not found');
-export const memberNotFound = () => new ApiError(404, 'not_found', 'member was not found');
+export const organizationNotFound = () => appError('not_found', 'organization was not found');
+export const memberNotFound = () => appError('not_found', 'member was not found');
 export const lastManager = () =>
-  new ApiError(
-    409,
+  orgsError(
     'last_manager',
     'an organization must keep at least one active member who can manage it; give someone else that role first',
   );
@@ -58,8 +58,7 @@ export class OrganizationService {
     input: { name: string; slug?: string; settings?: OrganizationSettings },
   ): Promise<Organization> {
     if (!this.settings.get('orgs.users_may_create')) {
-      throw new ApiError(
-        403,
+      throw orgsError(
         'organization_creation_disabled',
         'creating organizations is turned off; ask an administrator',
       );
@@ -74,14 +73,14 @@ export class OrganizationService {
     ownerUserId: string | null,
   ): Promise<Organization> {
     const name = input.name.trim();
-    if (!name) throw new ApiError(400, 'invalid_request', 'name must not be blank');
+    if (!name) throw appError('invalid_request', 'name must not be blank');
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const slug = input.slug ?? (await this.freeSlug(slugFromName(name), attempt));
       const created = await this.createOnce(name, slug, input.settings, actor, ownerUserId);
       if (created) return created;
-      if (input.slug !== undefined) throw conflict('this slug is taken', 'slug_taken');
+      if (input.slug !== undefined) throw orgsError('slug_taken', 'this slug is taken');
     }
-    throw conflict('could not find a free slug; choose one', 'slug_taken');
+    throw orgsError('slug_taken', 'could not find a free slug; choose one');
   }
 
   /** One attempt: the organization and its first member, or null when the slug was taken. */
@@ -117,8 +116,7 @@ export class OrganizationService {
         return organization;
       });
     } catch (error) {
-      if (isForeignKeyViolation(error))
-        throw new ApiError(400, 'unknown_user', 'the first member no longer exists');
+      if (isForeignKeyViolation(error)) throw orgsError('unknown_user', 'the first member no longer exists');
       throw error;
     }
   }
@@ -145,14 +143,14 @@ export class OrganizationService {
   ): Promise<Organization> {
     const current = await this.require(id);
     const name = changes.name?.trim();
-    if (name !== undefined && !name) throw new ApiError(400, 'invalid_request', 'name must not be blank');
+    if (name !== undefined && !name) throw appError('invalid_request', 'name must not be blank');
     const updated = await this.store.updateOrganization(id, {
       name,
       slug: changes.slug,
       status: changes.status,
       settings: changes.settings ? { ...current.settings, ...changes.settings } : undefined,
     });
-    if (updated === 'slug_taken') throw conflict('this slug is taken', 'slug_taken');
+    if (updated === 'slug_taken') throw orgsError('slug_taken', 'this slug is taken');
     if (!updated) throw organizationNotFound();
     if (changes.status === 'disabled' && current.status !== 'disabled') await this.revokeGrants(id, null);
     return updated;
@@ -196,8 +194,7 @@ export class OrganizationService {
   async requireManager(organizationId: string, userId: string): Promise<Membership> {
     const membership = await this.membership(organizationId, userId);
     if (!membership.canManage) {
-      throw new ApiError(
-        403,
+      throw orgsError(
         'organization_manage_required',
         `managing this organization needs the ${MANAGE_PERMISSION} permission`,
       );
@@ -222,7 +219,7 @@ export class OrganizationService {
     await this.require(organizationId);
     await this.requireRoles(roleKeys);
     if (await this.store.findMemberByUser(organizationId, userId))
-      throw conflict('this account is already a member', 'already_member');
+      throw orgsError('already_member', 'this account is already a member');
     const id = randomUUID();
     try {
       await this.store.transaction((db) =>
@@ -239,12 +236,12 @@ export class OrganizationService {
         ),
       );
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('this account is already a member', 'already_member');
+      if (isUniqueViolation(error)) throw orgsError('already_member', 'this account is already a member');
       if (isForeignKeyViolation(error)) {
         // The organization, the user or a role was deleted meanwhile.
         await this.require(organizationId);
         await this.requireRoles(roleKeys);
-        throw new ApiError(400, 'unknown_user', 'the user no longer exists');
+        throw orgsError('unknown_user', 'the user no longer exists');
       }
       throw error;
     }
@@ -283,7 +280,7 @@ export class OrganizationService {
       const found = await store.findMember(organizationId, memberId);
       if (!found) throw memberNotFound();
       if (found.status === 'invited')
-        throw conflict('this invitation has not been accepted yet', 'invite_pending');
+        throw orgsError('invite_pending', 'this invitation has not been accepted yet');
       await store.updateMember(memberId, { status });
       return found;
     });
@@ -330,7 +327,7 @@ export class OrganizationService {
     const known = new Set((await this.roles.listRoles()).map((role) => role.key));
     const unknown = roleKeys.filter((key) => !known.has(key));
     if (unknown.length > 0)
-      throw new ApiError(400, 'unknown_role', `no such role: ${unknown.slice(0, 5).join(', ')}`);
+      throw orgsError('unknown_role', `no such role: ${unknown.slice(0, 5).join(', ')}`);
   }
 
   // --- tokens and policy ---

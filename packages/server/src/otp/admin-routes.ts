@@ -3,7 +3,7 @@ import { auditedAdminChange } from '../admin/admin-audit.js';
 import type { adminCaller } from '../admin/guard.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { ApiError, errorResponses } from '../app/errors.js';
+import { appError, errorResponses } from '../app/errors.js';
 import type { OtpAccount } from './service.js';
 
 const StatusView = Type.Object({
@@ -22,7 +22,7 @@ export function registerAdminOtpManagementRoutes(app: App, context: AppContext):
       kind: 'user' as const,
       async account(id: string): Promise<OtpAccount> {
         const user = await context.accounts.users.find(id);
-        if (!user) throw new ApiError(404, 'not_found', 'no such user');
+        if (!user) throw appError('not_found', 'no such user');
         return { kind: 'user', id: user.id, label: user.email };
       },
     },
@@ -31,7 +31,7 @@ export function registerAdminOtpManagementRoutes(app: App, context: AppContext):
       kind: 'admin' as const,
       async account(id: string): Promise<OtpAccount> {
         const admin = await context.admin.users.find(id);
-        if (!admin) throw new ApiError(404, 'not_found', 'no such admin');
+        if (!admin) throw appError('not_found', 'no such admin');
         return { kind: 'admin', id: admin.id, label: admin.email };
       },
     },
@@ -48,7 +48,7 @@ export function registerAdminOtpManagementRoutes(app: App, context: AppContext):
           tags: [tag],
           summary: 'OTP state',
           params,
-          response: { 200: StatusView, ...errorResponses(401, 404) },
+          response: { 200: StatusView, ...errorResponses('not_found') },
         },
       },
       async (request) => {
@@ -92,7 +92,7 @@ export function registerAdminOtpManagementRoutes(app: App, context: AppContext):
               summary:
                 'Resets (deletes) the OTP factor and backup codes; the account enrols again at next sign-in if required',
               params,
-              response: { 204: { description: 'Reset', type: 'null' }, ...errorResponses(401, 403, 404) },
+              response: { 204: { description: 'Reset', type: 'null' }, ...errorResponses('not_found') },
             },
           },
           async (request, reply) => {
@@ -111,7 +111,7 @@ export function registerAdminOtpManagementRoutes(app: App, context: AppContext):
               params,
               response: {
                 200: Type.Object({ unlocked: Type.Literal(true) }),
-                ...errorResponses(401, 403, 404),
+                ...errorResponses('not_found'),
               },
             },
           },

@@ -5,7 +5,9 @@ import type { Session, StartedSession } from '../accounts/sessions.js';
 import type { SessionAccess } from '../app/access.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { ApiError, errorResponses } from '../app/errors.js';
+import { ApiError, appError, errorResponses } from '../app/errors.js';
+import type { AuditAction } from '../audit/actions.js';
+import { otpError } from './errors.js';
 
 const Code = Type.String({ minLength: 6, maxLength: 20 });
 const StatusView = Type.Object({
@@ -35,13 +37,18 @@ export function registerOtpRoutes<A extends { id: string; email: string }>(
 ): void {
   const tag = access.kind === 'admin' ? 'admin-otp' : 'otp';
   /** A failed attempt: recorded on its own, since the request fails (and nothing it wrote must roll back). */
-  const auditFailure = (action: string, session: Session, request: FastifyRequest) =>
+  const auditFailure = (action: AuditAction, session: Session, request: FastifyRequest) =>
     context.audit.recordQuietly(
       { action, outcome: 'failure', actor: { type: access.kind, id: session.userId }, request },
       (error) => request.log.error({ err: error }, 'audit failed'),
     );
   /** A change and its audit entry, in one transaction. */
-  const audited = <T>(action: string, session: Session, request: FastifyRequest, change: () => Promise<T>) =>
+  const audited = <T>(
+    action: AuditAction,
+    session: Session,
+    request: FastifyRequest,
+    change: () => Promise<T>,
+  ) =>
     context.audit.recordChange(change, {
       action,
       outcome: 'success',
@@ -65,7 +72,7 @@ export function registerOtpRoutes<A extends { id: string; email: string }>(
       schema: {
         tags: [tag],
         summary: 'TOTP status: enabled, pending, required, locked or disabled',
-        response: { 200: StatusView, ...errorResponses(401) },
+        response: { 200: StatusView, ...errorResponses() },
       },
     },
     async (request) => {
@@ -96,7 +103,7 @@ export function registerOtpRoutes<A extends { id: string; email: string }>(
             digits: Type.Integer(),
             period: Type.Integer(),
           }),
-          ...errorResponses(401, 403),
+          ...errorResponses('step_up_required', 'second_factor_required'),
         },
       },
     },
@@ -107,7 +114,7 @@ export function registerOtpRoutes<A extends { id: string; email: string }>(
       // Re-enrolling replaces a working factor: prove a current one first (no bypass with a password-only session).
       if (enrolled && !hasRecentSecondFactor(session)) throw stepUpRequired();
       if (session.secondFactorPending && enrolled)
-        throw new ApiError(403, 'second_factor_required', 'verify your code first');
+        throw appError('second_factor_required', 'verify your code first');
       const started = await context.otp.factors.startEnrolment(account);
       return { otpauth_uri: started.uri, secret: started.secret, ...started.parameters };
     },
@@ -126,7 +133,7 @@ export function registerOtpRoutes<A extends { id: string; email: string }>(
             backup_codes: Type.Array(Type.String()),
             csrf_token: Type.Optional(Type.String()),
           }),
-          ...errorResponses(400, 401, 403, 409, 429),
+          ...errorResponses('rate_limited', 'otp_not_pending', 'invalid_otp'),
         },
       },
     },
@@ -160,7 +167,13 @@ export function registerOtpRoutes<A extends { id: string; email: string }>(
         body: Type.Object({ code: Code }, { additionalProperties: false }),
         response: {
           200: Type.Object({ csrf_token: Type.String() }),
-          ...errorResponses(400, 401, 403, 409, 423, 429),
+          ...errorResponses(
+            'otp_not_required',
+            'rate_limited',
+            'otp_not_enabled',
+            'invalid_otp',
+            'otp_locked',
+          ),
         },
       },
     },
@@ -197,14 +210,19 @@ export function registerOtpRoutes<A extends { id: string; email: string }>(
             csrf_token: Type.String(),
             step_up_until: Type.String({ format: 'date-time' }),
           }),
-          ...errorResponses(400, 401, 403, 409, 423, 429),
+          ...errorResponses(
+            'second_factor_required',
+            'rate_limited',
+            'otp_not_enabled',
+            'invalid_otp',
+            'otp_locked',
+          ),
         },
       },
     },
     async (request, reply) => {
       const session = sessionOf(request);
-      if (session.secondFactorPending)
-        throw new ApiError(403, 'second_factor_required', 'finish signing in first');
+      if (session.secondFactorPending) throw appError('second_factor_required', 'finish signing in first');
       const account = accountOf(request);
       await context.rateLimits.consume('otp-account', `${access.kind}:${account.id}`);
       try {
@@ -230,7 +248,7 @@ export function registerOtpRoutes<A extends { id: string; email: string }>(
         summary: 'Replaces the backup codes (needs a recent step-up)',
         response: {
           200: Type.Object({ backup_codes: Type.Array(Type.String()) }),
-          ...errorResponses(401, 403, 409),
+          ...errorResponses('step_up_required', 'otp_not_enabled'),
         },
       },
     },
@@ -252,7 +270,10 @@ export function registerOtpRoutes<A extends { id: string; email: string }>(
       schema: {
         tags: [tag],
         summary: 'Turns TOTP off (needs a recent step-up; refused where policy requires it)',
-        response: { 204: { description: 'Removed', type: 'null' }, ...errorResponses(401, 403, 409) },
+        response: {
+          204: { description: 'Removed', type: 'null' },
+          ...errorResponses('step_up_required', 'otp_required'),
+        },
       },
     },
     async (request, reply) => {
@@ -260,7 +281,7 @@ export function registerOtpRoutes<A extends { id: string; email: string }>(
       if (session.secondFactorPending || !hasRecentSecondFactor(session)) throw stepUpRequired();
       const account = accountOf(request);
       if (await context.otp.factors.required(account))
-        throw new ApiError(409, 'otp_required', 'a second factor is required here');
+        throw otpError('otp_required', 'a second factor is required here');
       await audited('otp.removed', session, request, () => context.otp.factors.remove(account));
       return reply.code(204).send(undefined as never);
     },

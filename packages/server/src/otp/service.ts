@@ -1,11 +1,11 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { SecondFactor } from '../accounts/second-factors.js';
-import { ApiError } from '../app/errors.js';
 import type { SettingsService } from '../config/settings.js';
 import type { Sealer } from '../crypto/seal.js';
 import type { Db } from '../db/client.js';
 import { otpBackupCodes, otpFactors } from '../db/schema/index.js';
+import { otpError } from './errors.js';
 import {
   matchingStep,
   newTotpSecret,
@@ -33,11 +33,10 @@ export interface OtpStatusView {
 }
 
 export const otpLocked = (until: Date) =>
-  new ApiError(423, 'otp_locked', `too many wrong codes; try again after ${until.toISOString()}`, {
+  otpError('otp_locked', `too many wrong codes; try again after ${until.toISOString()}`, {
     'retry-after': String(Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000))),
   });
-export const invalidOtp = () =>
-  new ApiError(401, 'invalid_otp', 'the code is not correct or was already used');
+export const invalidOtp = () => otpError('invalid_otp', 'the code is not correct or was already used');
 
 /** Backup codes: 10 characters without look-alikes, shown as two groups of five. */
 const BACKUP_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -164,7 +163,7 @@ export class OtpService implements SecondFactor {
   /** Checks the first code of a pending secret, enables it in place of any earlier one, returns new backup codes. */
   async confirmEnrolment(account: OtpAccount, code: string): Promise<string[]> {
     const pending = await this.factor(account, 'pending');
-    if (!pending) throw new ApiError(409, 'otp_not_pending', 'start the set-up first');
+    if (!pending) throw otpError('otp_not_pending', 'start the set-up first');
     const step = this.matchingStep(pending, code);
     if (step === null || !(await this.recordStep(pending.id, step))) throw invalidOtp();
     const codes = Array.from({ length: this.settings.get('otp.backup_code_count') }, newBackupCode);
@@ -188,7 +187,7 @@ export class OtpService implements SecondFactor {
   /** Verifies a TOTP or backup code of the enabled factor; counts failures and locks after too many. */
   async verify(account: OtpAccount, code: string): Promise<{ method: 'totp' | 'backup_code' }> {
     const factor = await this.factor(account, 'enabled');
-    if (!factor) throw new ApiError(409, 'otp_not_enabled', 'no second factor is set up');
+    if (!factor) throw otpError('otp_not_enabled', 'no second factor is set up');
     if (factor.lockedUntil && factor.lockedUntil > new Date()) throw otpLocked(factor.lockedUntil);
     const trimmed = code.trim();
     if (/^\d+$/.test(trimmed)) {
@@ -232,7 +231,7 @@ export class OtpService implements SecondFactor {
 
   async regenerateBackupCodes(account: OtpAccount): Promise<string[]> {
     const factor = await this.factor(account, 'enabled');
-    if (!factor) throw new ApiError(409, 'otp_not_enabled', 'no second factor is set up');
+    if (!factor) throw otpError('otp_not_enabled', 'no second factor is set up');
     const codes = Array.from({ length: this.settings.get('otp.backup_code_count') }, newBackupCode);
     await this.db.transaction(async (tx) => {
       await tx.delete(otpBackupCodes).where(eq(otpBackupCodes.factorId, factor.id));

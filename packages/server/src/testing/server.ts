@@ -1,6 +1,7 @@
 import { type AddressInfo, createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import type pino from 'pino';
+import { UNDECLARED_ERROR_MESSAGE } from '../app/error-declarations.js';
 import { createLogger } from '../app/logging.js';
 import { type RunningServer, startServer } from '../app/server.js';
 import { type Config, loadConfig } from '../config/config.js';
@@ -97,6 +98,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     uiDirectory: options.uiDirectory,
     keyMaintenanceMs: options.keyMaintenanceMs ?? 0,
     housekeepingMs: options.housekeepingMs ?? 0,
+    // An error a route answers without declaring it becomes a 500 and a log line (app/error-declarations.ts).
+    checkErrorDeclarations: true,
   });
   return {
     ...server,
@@ -107,6 +110,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       if (owned) {
         await database.close();
         await owned.drop();
+      }
+      // Even a test that did not look at the status fails when some route answered an undeclared error.
+      const undeclared = logs.lines
+        .filter((line) => line.includes(UNDECLARED_ERROR_MESSAGE))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      if (undeclared.length > 0) {
+        throw new Error(
+          `routes answered errors they do not declare: ${undeclared.map((entry) => `${entry.route} ${entry.status} ${entry.code}`).join('; ')}`,
+        );
       }
     },
   };

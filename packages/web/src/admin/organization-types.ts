@@ -1,64 +1,22 @@
 /**
- * Shapes of the admin API's organization answers (`/admin/organizations…`, `/admin/roles…`, `/admin/permissions…`;
- * /openapi.json on the admin port is the authority).
+ * Names for the admin API's organization answers (`/admin/organizations…`, `/admin/roles…`,
+ * `/admin/permissions…`). The shapes are generated from the admin port's /openapi.json (shared/api-types).
  */
+import type { AdminApiResponse } from '../shared/api-types/admin-api';
 
-export type OrganizationStatus = 'active' | 'disabled';
+export type OrganizationView = AdminApiResponse<'GET /admin/organizations/{organizationId}'>;
+export type OrganizationStatus = OrganizationView['status'];
 
-export interface OrganizationView {
-  id: string;
-  name: string;
-  slug: string;
-  status: OrganizationStatus;
-  settings: { require_totp: boolean };
-  created_at: string;
-  updated_at: string;
-}
-
+export type MemberView =
+  AdminApiResponse<'GET /admin/organizations/{organizationId}/members'>['members'][number];
+export type MemberStatus = MemberView['status'];
 /** Who added a member or sent an invitation (null: the service itself, or no longer known). */
-export type ActorView = { type: 'user' | 'admin'; id: string } | null;
+export type ActorView = MemberView['added_by'];
 
-export type MemberStatus = 'active' | 'invited' | 'suspended';
-
-export interface MemberView {
-  id: string;
-  user_id: string | null;
-  name: string | null;
-  email: string | null;
-  status: MemberStatus;
-  roles: string[];
-  permissions: string[];
-  invite: { email: string; expires_at: string; expired: boolean } | null;
-  added_by: ActorView;
-  created_at: string;
-  joined_at: string | null;
-}
-
-export interface InviteView {
-  id: string;
-  email: string;
-  roles: string[];
-  expires_at: string;
-  expired: boolean;
-  invited_by: ActorView;
-  created_at: string;
-}
-
-export interface RoleView {
-  /** The role's key: roles are identified by it. */
-  id: string;
-  key: string;
-  name: string;
-  description: string;
-  built_in: boolean;
-  permissions: string[];
-}
-
-export interface PermissionView {
-  key: string;
-  description: string;
-  built_in: boolean;
-}
+export type InviteView =
+  AdminApiResponse<'GET /admin/organizations/{organizationId}/invites'>['invites'][number];
+export type RoleView = AdminApiResponse<'GET /admin/roles/{roleId}'>;
+export type PermissionView = AdminApiResponse<'GET /admin/permissions'>['permissions'][number];
 
 /** The server's rule for role and permission keys (`KEY_PATTERN`). */
 export const KEY_PATTERN = /^[a-z][a-z0-9_.:-]{0,63}$/;

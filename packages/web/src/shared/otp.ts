@@ -4,24 +4,14 @@
  * what a set-up hands the authenticator app, and how codes and keys are written for people.
  */
 
-export type OtpStatusName = 'enabled' | 'pending' | 'required' | 'locked' | 'disabled';
+import type { PublicApiResponse } from './api-types/public-api';
 
-export interface OtpStatus {
-  status: OtpStatusName;
-  enrolled: boolean;
-  required: boolean;
-  locked_until: string | null;
-  backup_codes_remaining: number | null;
-}
+/** The status the server reports (generated from the public port's /openapi.json; the admin port's is the same). */
+export type OtpStatus = PublicApiResponse<'GET /otp/status'>;
+export type OtpStatusName = OtpStatus['status'];
 
 /** What a set-up start (`/otp/setup/init`, `/admin/otp/setup/init`) returns for the authenticator app. */
-export interface OtpSetup {
-  otpauth_uri: string;
-  secret: string;
-  algorithm: string;
-  digits: number;
-  period: number;
-}
+export type OtpSetup = PublicApiResponse<'POST /otp/setup/init'>;
 
 /** Drops the spaces people type or paste ("123 456"); the server ignores a backup code's dash and case. */
 export function normalizeCode(value: string): string {

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import type { AdminApiResponse } from '../../shared/api-types/admin-api';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Loading } from '../../shared/Loading';
@@ -14,65 +15,6 @@ import type { AdminUserView, AuditEventView } from '../types';
 import { useLoad } from '../use-load';
 
 export const AUDIT_PAGE_SIZE = 50;
-
-/** Actions the service records (a suggestion list: the filter takes any action name). */
-const KNOWN_ACTIONS = [
-  'admin.password_changed',
-  'admin.sign_in',
-  'admin_user.created',
-  'admin_user.removed',
-  'admin_user.role_changed',
-  'audit.exported',
-  'client.created',
-  'client.deleted',
-  'client.icon_removed',
-  'client.icon_uploaded',
-  'client.secret_rotated',
-  'client.updated',
-  'email_template.reset',
-  'email_template.updated',
-  'install.completed',
-  'oauth.token',
-  'organization.created',
-  'organization.deleted',
-  'organization.invite_accepted',
-  'organization.invite_created',
-  'organization.invite_declined',
-  'organization.invite_revoked',
-  'organization.member_added',
-  'organization.member_left',
-  'organization.member_removed',
-  'organization.member_status_changed',
-  'organization.role_assigned',
-  'organization.role_removed',
-  'organization.updated',
-  'otp.admin_reset',
-  'otp.admin_unlock',
-  'otp.backup_codes_regenerated',
-  'otp.enrolled',
-  'otp.enrolment',
-  'otp.reauth',
-  'otp.removed',
-  'otp.verify',
-  'permission.created',
-  'permission.deleted',
-  'permission.updated',
-  'role.created',
-  'role.deleted',
-  'role.updated',
-  'setting.changed',
-  'signing_keys.rotated',
-  'smtp.tested',
-  'user.created',
-  'user.deleted',
-  'user.disabled',
-  'user.enabled',
-  'user.password_changed',
-  'user.password_reset_sent',
-  'user.password_set',
-  'user.sign_in',
-  'user.updated',
-];
 
 const FILTER_NAMES = ['from', 'to', 'action', 'actor', 'target', 'outcome'] as const;
 type FilterName = (typeof FILTER_NAMES)[number];
@@ -128,6 +70,10 @@ export function AuditPage() {
     ),
   );
 
+  // Every action the service records, for the filter's suggestions (the filter takes any action name).
+  const actionList = useLoad('audit-actions', (signal) =>
+    api.get<AdminApiResponse<'GET /admin/audit/actions'>>('/admin/audit/actions', signal),
+  );
   const adminList = useLoad('admins', (signal) =>
     api.get<{ admins: AdminUserView[] }>('/admin/admin-users', signal),
   );
@@ -136,7 +82,7 @@ export function AuditPage() {
 
   return (
     <AdminLayout title="Audit log">
-      <FilterForm filters={filters} />
+      <FilterForm filters={filters} actions={actionList.data?.actions ?? []} />
       <section className="section" aria-labelledby="entries-heading">
         <h2 id="entries-heading">{before ? 'Older entries' : 'Newest entries'}</h2>
         {events.error ? (
@@ -229,7 +175,7 @@ export function AuditPage() {
   );
 }
 
-function FilterForm({ filters }: { filters: Filters }) {
+function FilterForm({ filters, actions }: { filters: Filters; actions: readonly string[] }) {
   const listId = useId();
   const [draft, setDraft] = useState(() => ({
     ...filters,
@@ -288,7 +234,7 @@ function FilterForm({ filters }: { filters: Filters }) {
             onChange={(event) => set({ action: event.target.value })}
           />
           <datalist id={listId}>
-            {KNOWN_ACTIONS.map((action) => (
+            {actions.map((action) => (
               <option key={action} value={action} />
             ))}
           </datalist>

@@ -1,16 +1,12 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../shared/api';
+import type { PublicApiResponse } from '../../shared/api-types/public-api';
 import { Loading } from '../../shared/Loading';
 import { ClientLogo } from '../components/ClientLogo';
 import { describeError } from '../error-text';
 
-interface App {
-  client_id: string;
-  name: string;
-  logo_uri: string | null;
-  icon_url: string | null;
-  app_url: string;
-}
+/** GET /api/user/apps */
+type App = PublicApiResponse<'GET /api/user/apps'>['apps'][number];
 
 type Load = { state: 'loading' } | { state: 'ready'; apps: App[] } | { state: 'failed'; error: unknown };
 

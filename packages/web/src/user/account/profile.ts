@@ -1,7 +1,4 @@
+import type { PublicApiResponse } from '../../shared/api-types/public-api';
+
 /** GET/PUT /api/user/profile */
-export interface Profile {
-  id: string;
-  email: string;
-  email_verified: boolean;
-  name: string;
-}
+export type Profile = PublicApiResponse<'GET /api/user/profile'>;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../shared/api';
+import type { PublicApiResponse } from '../../shared/api-types/public-api';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Loading } from '../../shared/Loading';
@@ -11,27 +12,7 @@ import { goTo, leaveTo, withQuery } from '../navigation';
 import { csrfHeaders, fetchSession, type SessionUser } from '../session';
 
 /** GET /api/user/authorization-requests/:id */
-interface RequestView {
-  client: {
-    client_id: string;
-    name: string;
-    description: string;
-    logo_uri: string | null;
-    /** The uploaded icon, served from this origin; null when there is none. */
-    icon_url: string | null;
-    app_url: string | null;
-  };
-  scopes: { scope: string; description: string }[];
-  login_required: boolean;
-  login_hint: string | null;
-  consent_required: boolean;
-  organizations: { id: string; name: string }[];
-  /** Why the request cannot be approved; the app is told (access_denied) when the user goes back to it. */
-  refusal: { reason: 'no_organization'; description: string } | null;
-  zk_delivery: 'none' | 'v2' | 'legacy-v1';
-  zk_pub: string | null;
-  redirect_origin: string;
-}
+type RequestView = PublicApiResponse<'GET /api/user/authorization-requests/{requestId}'>;
 
 type Load =
   | { state: 'loading' }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ApiError, api } from '../../shared/api';
+import type { PublicApiResponse } from '../../shared/api-types/public-api';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Loading } from '../../shared/Loading';
@@ -11,13 +12,7 @@ import { returningTo, withQuery } from '../navigation';
 import { csrfHeaders, fetchSession, type Session } from '../session';
 
 /** POST /organizations/invites/preview */
-interface InvitePreview {
-  organization: { id: string; name: string; slug: string };
-  email: string;
-  roles: string[];
-  expires_at: string;
-  expired: boolean;
-}
+type InvitePreview = PublicApiResponse<'POST /organizations/invites/preview'>;
 
 type SignedInSession = Extract<Session, { authenticated: true }>;
 

@@ -1,0 +1,35 @@
+import { defineErrors } from '../app/errors.js';
+
+/**
+ * The error codes of key custody (docs/zk.md §7), each with its one status. The shared codes (invalid_request,
+ * not_found, session access, ...) are in app/errors.ts.
+ */
+const KEYS_ERRORS = {
+  account_key_exists: 409,
+  enc_pub_mismatch: 409,
+  envelope_exists: 409,
+  envelope_type_not_allowed: 403,
+  invalid_envelope: 400,
+  invalid_jwk: 400,
+  key_check_mismatch: 400,
+  keybag_not_found: 404,
+  /** docs/zk.md §5 step 3: a v2 key delivery needs a keybag while the policy says so. */
+  keybag_required: 409,
+  last_unlock_envelope: 409,
+  new_key_setup_not_allowed: 403,
+  not_legacy_client: 400,
+  password_envelope_exists: 409,
+  too_many_envelopes: 409,
+  /** The expected-version precondition of a keybag change (two tabs must not interleave). */
+  version_mismatch: 409,
+} as const;
+type KeysErrorStatuses = typeof KEYS_ERRORS;
+
+declare module '../app/errors.js' {
+  interface ErrorStatuses extends KeysErrorStatuses {}
+}
+
+export type KeysErrorCode = keyof KeysErrorStatuses;
+
+/** `keysError('code', 'message')`: an ApiError with the code's status. */
+export const keysError = defineErrors(KEYS_ERRORS);
