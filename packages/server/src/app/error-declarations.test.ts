@@ -16,10 +16,11 @@ const probe = {
   name: 'probe',
   registerPublic(app: App) {
     const schema = { response: { 200: { type: 'null' }, ...errorResponses('not_found') } };
-    app.get('/probe/declared', { schema }, async () => {
+    const config = { access: 'public' as const };
+    app.get('/probe/declared', { config, schema }, async () => {
       throw appError('not_found', 'nothing here');
     });
-    app.post('/probe/undeclared', { schema }, async () => {
+    app.post('/probe/undeclared', { config, schema }, async () => {
       throw appError('rate_limited', 'slow down');
     });
   },
