@@ -2,20 +2,13 @@ import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
-import { revokeAllGrantsOfUser } from '../oauth/grant-revocation.js';
+import { invalidResetToken } from './lifecycle.js';
 import { accountLink } from './registration-routes.js';
 import { Email, OpaqueMessage } from './schemas.js';
 import { requireOwnOrigin } from './sign-in-routes.js';
 
 const Token = Type.String({ minLength: 20, maxLength: 200 });
 const Id = Type.String({ maxLength: 200 });
-
-const invalidResetToken = () =>
-  new ApiError(
-    400,
-    'invalid_token',
-    'this reset link is invalid, already used or expired; ask for a new one',
-  );
 
 /** Password reset by email (ends in a new OPAQUE registration). */
 export function registerPasswordRoutes(app: App, context: AppContext): void {
@@ -118,20 +111,10 @@ export function registerPasswordRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      const used = await context.accounts.emailTokens.consume(request.body.token, 'password_reset');
-      if (!used) throw invalidResetToken();
-      const registration = await context.accounts.passwords.consumeRegistration(
-        request.body.registration_id,
-        request.body.registration_record,
-        'password_reset',
-      );
-      if (registration.userId !== used.userId) throw invalidResetToken();
-      await context.accounts.passwords.setRecord(used.userId, request.body.registration_record);
-      // Whoever knew the old password must not stay signed in anywhere.
-      await context.accounts.sessions.endAllForUser(used.userId);
-      await revokeAllGrantsOfUser(context.database.db, used.userId);
-      // Following the emailed link proves control of the address.
-      await context.accounts.users.markEmailVerified(used.userId, used.email);
+      await context.accounts.lifecycle.completePasswordReset(request.body.token, {
+        registrationId: request.body.registration_id,
+        registrationRecord: request.body.registration_record,
+      });
       return { reset: true as const };
     },
   );

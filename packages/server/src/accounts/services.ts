@@ -1,5 +1,7 @@
 import type { Infrastructure } from '../app/infrastructure.js';
+import { UserDirectory } from './directory.js';
 import { EmailTokens } from './email-tokens.js';
+import { AccountLifecycle } from './lifecycle.js';
 import { OpaqueServer } from './opaque.js';
 import { PasswordAuthentication } from './password-authentication.js';
 import { SessionService } from './sessions.js';
@@ -14,27 +16,37 @@ export interface AccountServices {
   opaque: OpaqueServer;
   passwords: PasswordAuthentication<User>;
   emailTokens: EmailTokens;
+  /** Create, edit, disable, enable, delete, set or reset the password: audited, access ended where it must. */
+  lifecycle: AccountLifecycle;
+  /** The users directory apps search (`/api/user/directory/*`). */
+  directory: UserDirectory;
 }
 
 export async function createAccountServices({
   database,
   sealer,
   settings,
+  audit,
 }: Infrastructure): Promise<AccountServices> {
   const users = new UserService(database.db);
   const opaque = new OpaqueServer(database.db, sealer);
   await opaque.ensureSetup();
+  const sessions = new SessionService(database.db, settings);
+  const passwords = new PasswordAuthentication(
+    database.db,
+    sealer,
+    opaque,
+    userPasswordAccounts(database.db, users),
+    settings,
+  );
+  const emailTokens = new EmailTokens(database.db);
   return {
     users,
-    sessions: new SessionService(database.db, settings),
+    sessions,
     opaque,
-    passwords: new PasswordAuthentication(
-      database.db,
-      sealer,
-      opaque,
-      userPasswordAccounts(database.db, users),
-      settings,
-    ),
-    emailTokens: new EmailTokens(database.db),
+    passwords,
+    emailTokens,
+    lifecycle: new AccountLifecycle(database.db, { users, sessions, passwords, emailTokens, audit }),
+    directory: new UserDirectory(database.db),
   };
 }
