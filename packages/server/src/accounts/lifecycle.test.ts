@@ -171,6 +171,13 @@ describe('password reset through an emailed link', () => {
   });
 });
 
+describe('the context', () => {
+  it('holds no database handle and no OAuth store: handlers go through services', () => {
+    expect(Object.keys(server.context)).not.toContain('database');
+    expect(Object.keys(server.context.oauth)).not.toContain('store');
+  });
+});
+
 describe('RequiredHook', () => {
   it('fails a change that nothing handles instead of skipping what it must end', async () => {
     const hook = new RequiredHook<[string]>('the test event');
