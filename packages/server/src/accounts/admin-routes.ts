@@ -1,10 +1,9 @@
 import { Type } from 'typebox';
-import { type AdminAction, adminActor, recordAdminAction } from '../admin/admin-audit.js';
+import { adminActor } from '../admin/admin-audit.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { userNotFound } from './lifecycle.js';
-import { accountLink } from './registration-routes.js';
 import { Email, OpaqueMessage } from './schemas.js';
 import { type User, UserExistsError } from './users.js';
 
@@ -39,11 +38,6 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
     if (!user) throw userNotFound();
     return user;
   };
-  const onUser = (action: string, userId: string, details?: Record<string, unknown>): AdminAction => ({
-    action,
-    target: { type: 'user', id: userId },
-    details,
-  });
 
   app.get(
     '/admin/users',
@@ -273,15 +267,7 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const user = await found(request.params.userId);
-      const token = await context.accounts.emailTokens.issue(user.id, 'password_reset', user.email);
-      await context.email.mailer.send({
-        to: user.email,
-        template: 'password_reset',
-        variables: { email: user.email, link: accountLink(context, 'reset-password', token) },
-      });
-      // The email is the action here, and it cannot be rolled back: it is recorded once it has gone.
-      await recordAdminAction(context, request, onUser('user.password_reset_sent', user.id));
+      await context.accounts.lifecycle.sendPasswordReset(request.params.userId, adminActor(request));
       return reply.code(202).send({ sent: true as const });
     },
   );

@@ -13,9 +13,11 @@ import {
   signInUser,
 } from '../testing/oauth.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
+import { SmtpCapture } from '../testing/smtp.js';
 import type { ChangedBy } from './lifecycle.js';
 
 let server: TestServer;
+const smtp = new SmtpCapture();
 let client: { clientId: string; clientSecret: string | null };
 /** SCIM will call the lifecycle as itself; the system stands in for any non-admin caller here. */
 const bySystem: ChangedBy = { actor: { type: 'system' } };
@@ -24,7 +26,9 @@ const bySystem: ChangedBy = { actor: { type: 'system' } };
 let failNextRevocation = false;
 
 beforeAll(async () => {
+  await smtp.start();
   server = await startTestServer();
+  await smtp.configure(server);
   client = await registerClient(server);
   server.context.accounts.lifecycle.accessEnded.handle(async () => {
     if (!failNextRevocation) return;
@@ -34,6 +38,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await server?.close();
+  await smtp.stop();
 });
 
 const basic = () => ({ authorization: basicAuthorization(client.clientId, client.clientSecret!) });
@@ -121,6 +126,27 @@ describe('disable and enable', () => {
 });
 
 describe('password reset through an emailed link', () => {
+  it('an admin (any actor) sends the link: it arrives, works, and the sending is audited', async () => {
+    const { user } = await signInUser(server);
+    await server.context.accounts.lifecycle.sendPasswordReset(user.id, bySystem);
+    const token = smtp.lastToken(user.email, 'reset-password');
+    expect(token).toBeTruthy();
+    expect(await server.context.accounts.emailTokens.peek(token!, 'password_reset')).toEqual({
+      userId: user.id,
+      email: user.email,
+    });
+    const [entry] = await auditEntries('user.password_reset_sent', user.id);
+    expect(entry).toMatchObject({ actorType: 'system', outcome: 'success' });
+  });
+
+  it('sends nothing for an unknown account (404)', async () => {
+    const sent = smtp.messages.length;
+    await expect(
+      server.context.accounts.lifecycle.sendPasswordReset('no-such-user', bySystem),
+    ).rejects.toMatchObject({ statusCode: 404 });
+    expect(smtp.messages.length).toBe(sent);
+  });
+
   /** A finished OPAQUE registration for the reset of `userId`, as the browser makes it. */
   async function registration(userId: string, email: string, password: string) {
     await opaque.ready;

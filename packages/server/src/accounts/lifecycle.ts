@@ -3,7 +3,9 @@ import { RequiredHook } from '../app/required-hook.js';
 import type { AuditEventInput, AuditLog } from '../audit/audit-log.js';
 import type { Db } from '../db/client.js';
 import { runInTransaction } from '../db/transactions.js';
+import type { Mailer } from '../email/mailer.js';
 import type { EmailTokens } from './email-tokens.js';
+import { hostedUiLink } from './links.js';
 import type { PasswordAuthentication } from './password-authentication.js';
 import type { SessionService } from './sessions.js';
 import type { User, UserService } from './users.js';
@@ -38,6 +40,9 @@ export interface AccountLifecycleDependencies {
   passwords: PasswordAuthentication<User>;
   emailTokens: EmailTokens;
   audit: AuditLog;
+  mailer: Mailer;
+  /** The issuer, under which the hosted UI's pages are (emailed links). */
+  baseUrl: string;
 }
 
 /**
@@ -143,6 +148,26 @@ export class AccountLifecycle {
       },
       this.entry(by, 'user.password_set', userId),
     );
+  }
+
+  /**
+   * Emails the account a password-reset link on someone else's behalf (an admin), recorded once it has gone: the
+   * email is the action, and it cannot be rolled back.
+   */
+  async sendPasswordReset(userId: string, by: ChangedBy): Promise<void> {
+    const user = await this.require(userId);
+    await this.emailPasswordReset(user);
+    await this.services.audit.record(this.entry(by, 'user.password_reset_sent', user.id));
+  }
+
+  /** Emails a password-reset link to the account's address (the owner asked, or an admin did). */
+  async emailPasswordReset(user: Pick<User, 'id' | 'email'>): Promise<void> {
+    const token = await this.services.emailTokens.issue(user.id, 'password_reset', user.email);
+    await this.services.mailer.send({
+      to: user.email,
+      template: 'password_reset',
+      variables: { email: user.email, link: hostedUiLink(this.services.baseUrl, 'reset-password', token) },
+    });
   }
 
   /**

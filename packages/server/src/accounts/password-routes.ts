@@ -3,7 +3,6 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { invalidResetToken } from './lifecycle.js';
-import { accountLink } from './registration-routes.js';
 import { Email, OpaqueMessage } from './schemas.js';
 import { requireOwnOrigin } from './sign-in-routes.js';
 
@@ -37,12 +36,7 @@ export function registerPasswordRoutes(app: App, context: AppContext): void {
         user.status === 'active' &&
         (await context.rateLimits.tryConsume('password-reset-account', user.id))
       ) {
-        const token = await context.accounts.emailTokens.issue(user.id, 'password_reset', user.email);
-        await context.email.mailer.send({
-          to: user.email,
-          template: 'password_reset',
-          variables: { email: user.email, link: accountLink(context, 'reset-password', token) },
-        });
+        await context.accounts.lifecycle.emailPasswordReset(user);
       }
       return reply.code(202).send({ status: 'sent_if_exists' as const });
     },

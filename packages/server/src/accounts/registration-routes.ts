@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
+import { hostedUiLink } from './links.js';
 import { Email, OpaqueMessage } from './schemas.js';
 import { setSessionCookie } from './session-http.js';
 import { requireOwnOrigin } from './sign-in-routes.js';
@@ -11,7 +12,7 @@ const Token = Type.String({ minLength: 20, maxLength: 200 });
 
 /** The links in account emails point at hosted-UI pages. */
 export function accountLink(context: AppContext, page: string, token: string): string {
-  return `${context.config.baseUrl}/ui/${page}?token=${encodeURIComponent(token)}`;
+  return hostedUiLink(context.config.baseUrl, page, token);
 }
 
 /** Sends the verification link for a user's current address. */

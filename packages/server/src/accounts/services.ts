@@ -1,4 +1,5 @@
 import type { Infrastructure } from '../app/infrastructure.js';
+import type { EmailServices } from '../email/services.js';
 import { UserDirectory } from './directory.js';
 import { EmailTokens } from './email-tokens.js';
 import { AccountLifecycle } from './lifecycle.js';
@@ -22,12 +23,10 @@ export interface AccountServices {
   directory: UserDirectory;
 }
 
-export async function createAccountServices({
-  database,
-  sealer,
-  settings,
-  audit,
-}: Infrastructure): Promise<AccountServices> {
+export async function createAccountServices(
+  { config, database, sealer, settings, audit }: Infrastructure,
+  { email }: { email: EmailServices },
+): Promise<AccountServices> {
   const users = new UserService(database.db);
   const opaque = new OpaqueServer(database.db, sealer);
   await opaque.ensureSetup();
@@ -46,7 +45,15 @@ export async function createAccountServices({
     opaque,
     passwords,
     emailTokens,
-    lifecycle: new AccountLifecycle(database.db, { users, sessions, passwords, emailTokens, audit }),
+    lifecycle: new AccountLifecycle(database.db, {
+      users,
+      sessions,
+      passwords,
+      emailTokens,
+      audit,
+      mailer: email.mailer,
+      baseUrl: config.baseUrl,
+    }),
     directory: new UserDirectory(database.db),
   };
 }

@@ -17,12 +17,12 @@ import type { RateLimitRules } from './rate-limits.js';
  * (health, OpenAPI, the admin guard) and before its static UI.
  */
 const LISTED_MODULES = [
+  emailModule,
   accountsModule,
   clientsModule,
   organizationsModule,
   oauthModule,
   otpModule,
-  emailModule,
   adminModule,
   housekeepingModule,
 ] as const satisfies readonly SliceModule[];
