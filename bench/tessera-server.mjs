@@ -222,5 +222,5 @@ announceReady({
   publicUrl: running.server.publicUrl,
   ...seeded,
   pid: process.pid,
-  server: `tessera (${running.server.context.database.kind} database)`,
+  server: `tessera (${running.server.context.config.databaseUrl ? 'postgres' : 'embedded'} database)`,
 });

@@ -221,7 +221,7 @@ describe('hosted UI: two-step verification (TOTP) for users', () => {
 
     // Proving the code at sign-in counts as a step-up for a few minutes; once that has passed, changing the
     // password asks for a current code first, then carries on by itself.
-    await server.context.database.withConnection((connection) =>
+    await server.database.withConnection((connection) =>
       connection.query(
         "UPDATE sessions SET step_up_until = now() - interval '1 second' WHERE step_up_until IS NOT NULL",
       ),

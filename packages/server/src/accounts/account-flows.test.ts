@@ -96,7 +96,7 @@ describe('password reset', () => {
     await verifiedAccount(email);
     await postJson(`${server.publicUrl}/api/user/password/reset/request`, { email });
     const token = smtp.lastToken(email, 'reset-password')!;
-    await server.context.database.withConnection((connection) =>
+    await server.database.withConnection((connection) =>
       connection.query(
         "UPDATE email_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'password_reset'",
       ),

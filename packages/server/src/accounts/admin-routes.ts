@@ -1,12 +1,10 @@
 import { Type } from 'typebox';
-import { type AdminAction, auditedAdminChange, recordAdminAction } from '../admin/admin-audit.js';
+import { adminActor } from '../admin/admin-audit.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { appError, errorResponses } from '../app/errors.js';
-import type { AuditAction } from '../audit/actions.js';
-import { revokeAllGrantsOfUser } from '../oauth/grant-revocation.js';
+import { errorResponses } from '../app/errors.js';
 import { accountsError } from './errors.js';
-import { accountLink } from './registration-routes.js';
+import { userNotFound } from './lifecycle.js';
 import { Email, OpaqueMessage } from './schemas.js';
 import { type User, UserExistsError } from './users.js';
 
@@ -38,14 +36,9 @@ function emailTaken(error: unknown): never {
 export function registerAdminUserRoutes(app: App, context: AppContext): void {
   const found = async (id: string) => {
     const user = await context.accounts.users.find(id);
-    if (!user) throw appError('not_found', 'no such user');
+    if (!user) throw userNotFound();
     return user;
   };
-  const onUser = (action: AuditAction, userId: string, details?: Record<string, unknown>): AdminAction => ({
-    action,
-    target: { type: 'user', id: userId },
-    details,
-  });
 
   app.get(
     '/admin/users',
@@ -110,19 +103,16 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const user = await auditedAdminChange(
-        context,
-        request,
-        () =>
-          context.accounts.users
-            .create({
-              email: request.body.email,
-              name: request.body.name,
-              emailVerified: request.body.email_verified ?? true,
-            })
-            .catch(emailTaken),
-        (created) => onUser('user.created', created.id, { email: created.email }),
-      );
+      const user = await context.accounts.lifecycle
+        .create(
+          {
+            email: request.body.email,
+            name: request.body.name,
+            emailVerified: request.body.email_verified ?? true,
+          },
+          adminActor(request),
+        )
+        .catch(emailTaken);
       return reply.code(201).send(viewOf(user));
     },
   );
@@ -147,23 +137,17 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      const { userId } = request.params;
-      const user = await auditedAdminChange(
-        context,
-        request,
-        async () => {
-          const updated = await context.accounts.users
-            .update(userId, {
-              name: request.body.name,
-              email: request.body.email,
-              emailVerified: request.body.email_verified,
-            })
-            .catch(emailTaken);
-          if (!updated) throw appError('not_found', 'no such user');
-          return updated;
-        },
-        onUser('user.updated', userId, { changes: request.body }),
-      );
+      const user = await context.accounts.lifecycle
+        .update(
+          request.params.userId,
+          {
+            name: request.body.name,
+            email: request.body.email,
+            emailVerified: request.body.email_verified,
+          },
+          adminActor(request),
+        )
+        .catch(emailTaken);
       return viewOf(user);
     },
   );
@@ -185,21 +169,12 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
         },
       },
       async (request) => {
+        const { lifecycle } = context.accounts;
         const { userId } = request.params;
-        await auditedAdminChange(
-          context,
-          request,
-          async () => {
-            await found(userId);
-            await context.accounts.users.setStatus(userId, status);
-            if (status === 'disabled') {
-              await context.accounts.sessions.endAllForUser(userId);
-              await revokeAllGrantsOfUser(context.database.db, userId);
-            }
-          },
-          onUser(`user.${path}d`, userId),
+        const by = adminActor(request);
+        return viewOf(
+          status === 'disabled' ? await lifecycle.disable(userId, by) : await lifecycle.enable(userId, by),
         );
-        return viewOf(await found(userId));
       },
     );
   }
@@ -216,15 +191,7 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const { userId } = request.params;
-      await auditedAdminChange(
-        context,
-        request,
-        async () => {
-          if (!(await context.accounts.users.delete(userId))) throw appError('not_found', 'no such user');
-        },
-        onUser('user.deleted', userId),
-      );
+      await context.accounts.lifecycle.delete(request.params.userId, adminActor(request));
       return reply.code(204).send(undefined as never);
     },
   );
@@ -274,26 +241,13 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      const { userId } = request.params;
-      await auditedAdminChange(
-        context,
-        request,
-        async () => {
-          const registration = await context.accounts.passwords.consumeRegistration(
-            request.body.registration_id,
-            request.body.registration_record,
-            'admin_set',
-          );
-          if (registration.userId !== userId)
-            throw accountsError('registration_expired', 'this registration is for another user');
-          await context.accounts.passwords.setRecord(userId, request.body.registration_record, {
-            mustChangePassword: true,
-          });
-          // The old export key is gone: the user's password envelope can no longer unlock (docs/zk.md §3.1).
-          await context.keys.keybags.markPasswordEnvelopesStale(userId);
-          await context.accounts.sessions.endAllForUser(userId);
+      await context.accounts.lifecycle.setPassword(
+        request.params.userId,
+        {
+          registrationId: request.body.registration_id,
+          registrationRecord: request.body.registration_record,
         },
-        onUser('user.password_set', userId),
+        adminActor(request),
       );
       return { password_set: true as const };
     },
@@ -314,15 +268,7 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const user = await found(request.params.userId);
-      const token = await context.accounts.emailTokens.issue(user.id, 'password_reset', user.email);
-      await context.email.mailer.send({
-        to: user.email,
-        template: 'password_reset',
-        variables: { email: user.email, link: accountLink(context, 'reset-password', token) },
-      });
-      // The email is the action here, and it cannot be rolled back: it is recorded once it has gone.
-      await recordAdminAction(context, request, onUser('user.password_reset_sent', user.id));
+      await context.accounts.lifecycle.sendPasswordReset(request.params.userId, adminActor(request));
       return reply.code(202).send({ sent: true as const });
     },
   );

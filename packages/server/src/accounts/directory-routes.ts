@@ -4,7 +4,7 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { OAuthError, oauthErrorResponses } from '../app/errors.js';
 import { bearerError, readBearerToken } from '../oauth/bearer.js';
-import { type DirectoryAudience, UserDirectory } from './directory.js';
+import type { DirectoryAudience } from './directory.js';
 
 export const DIRECTORY_PERMISSION = 'service.users:read';
 
@@ -51,7 +51,7 @@ async function directoryAudience(context: AppContext, request: FastifyRequest): 
 
 /** Users directory search and lookup for apps (e.g. to share something with another user). */
 export function registerDirectoryRoutes(app: App, context: AppContext): void {
-  const directory = new UserDirectory(context.database.db);
+  const { directory } = context.accounts;
   app.get(
     '/api/user/directory/users',
     {

@@ -3,16 +3,11 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
 import { emailError } from '../email/errors.js';
-import { revokeAllGrantsOfUser } from '../oauth/grant-revocation.js';
-import { accountsError } from './errors.js';
-import { accountLink } from './registration-routes.js';
+import { invalidResetToken } from './lifecycle.js';
 import { Email, OpaqueMessage } from './schemas.js';
 
 const Token = Type.String({ minLength: 20, maxLength: 200 });
 const Id = Type.String({ maxLength: 200 });
-
-const invalidResetToken = () =>
-  accountsError('invalid_token', 'this reset link is invalid, already used or expired; ask for a new one');
 
 /** Password reset by email (ends in a new OPAQUE registration). */
 export function registerPasswordRoutes(app: App, context: AppContext): void {
@@ -41,12 +36,7 @@ export function registerPasswordRoutes(app: App, context: AppContext): void {
         user.status === 'active' &&
         (await context.rateLimits.tryConsume('password-reset-account', user.id))
       ) {
-        const token = await context.accounts.emailTokens.issue(user.id, 'password_reset', user.email);
-        await context.email.mailer.send({
-          to: user.email,
-          template: 'password_reset',
-          variables: { email: user.email, link: accountLink(context, 'reset-password', token) },
-        });
+        await context.accounts.lifecycle.emailPasswordReset(user);
       }
       return reply.code(202).send({ status: 'sent_if_exists' as const });
     },
@@ -124,22 +114,10 @@ export function registerPasswordRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      const used = await context.accounts.emailTokens.consume(request.body.token, 'password_reset');
-      if (!used) throw invalidResetToken();
-      const registration = await context.accounts.passwords.consumeRegistration(
-        request.body.registration_id,
-        request.body.registration_record,
-        'password_reset',
-      );
-      if (registration.userId !== used.userId) throw invalidResetToken();
-      await context.accounts.passwords.setRecord(used.userId, request.body.registration_record);
-      // A reset cannot re-wrap (no old export key): the password envelope can no longer unlock (docs/zk.md §3.1).
-      await context.keys.keybags.markPasswordEnvelopesStale(used.userId);
-      // Whoever knew the old password must not stay signed in anywhere.
-      await context.accounts.sessions.endAllForUser(used.userId);
-      await revokeAllGrantsOfUser(context.database.db, used.userId);
-      // Following the emailed link proves control of the address.
-      await context.accounts.users.markEmailVerified(used.userId, used.email);
+      await context.accounts.lifecycle.completePasswordReset(request.body.token, {
+        registrationId: request.body.registration_id,
+        registrationRecord: request.body.registration_record,
+      });
       return { reset: true as const };
     },
   );

@@ -4,6 +4,7 @@ import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
 import { emailError } from '../email/errors.js';
 import { accountsError } from './errors.js';
+import { hostedUiLink } from './links.js';
 import { Email, OpaqueMessage } from './schemas.js';
 import { userSessionAccess } from './session-http.js';
 import { type User, UserExistsError } from './users.js';
@@ -12,7 +13,7 @@ const Token = Type.String({ minLength: 20, maxLength: 200 });
 
 /** The links in account emails point at hosted-UI pages. */
 export function accountLink(context: AppContext, page: string, token: string): string {
-  return `${context.config.baseUrl}/ui/${page}?token=${encodeURIComponent(token)}`;
+  return hostedUiLink(context.config.baseUrl, page, token);
 }
 
 /** Sends the verification link for a user's current address. */

@@ -1,5 +1,8 @@
 import type { Infrastructure } from '../app/infrastructure.js';
+import type { EmailServices } from '../email/services.js';
+import { UserDirectory } from './directory.js';
 import { EmailTokens } from './email-tokens.js';
+import { AccountLifecycle } from './lifecycle.js';
 import { OpaqueServer } from './opaque.js';
 import { PasswordAuthentication } from './password-authentication.js';
 import { SecondFactors } from './second-factors.js';
@@ -20,33 +23,46 @@ export interface AccountServices {
   secondFactors: SecondFactors;
   /** How a user's sign-in completes, whatever proved it (accounts/sign-in.ts). */
   signIn: SignInCompletion;
+  /** Create, edit, disable, enable, delete, set or reset the password: audited, access ended where it must. */
+  lifecycle: AccountLifecycle;
+  /** The users directory apps search (`/api/user/directory/*`). */
+  directory: UserDirectory;
 }
 
-export async function createAccountServices({
-  database,
-  sealer,
-  settings,
-  audit,
-  metrics,
-}: Infrastructure): Promise<AccountServices> {
+export async function createAccountServices(
+  { config, database, sealer, settings, audit, metrics }: Infrastructure,
+  { email }: { email: EmailServices },
+): Promise<AccountServices> {
   const users = new UserService(database.db);
   const opaque = new OpaqueServer(database.db, sealer);
   await opaque.ensureSetup();
   const sessions = new SessionService(database.db, settings);
   const secondFactors = new SecondFactors();
+  const passwords = new PasswordAuthentication(
+    database.db,
+    sealer,
+    opaque,
+    userPasswordAccounts(database.db, users),
+    settings,
+  );
+  const emailTokens = new EmailTokens(database.db);
   return {
     users,
     sessions,
     opaque,
-    passwords: new PasswordAuthentication(
-      database.db,
-      sealer,
-      opaque,
-      userPasswordAccounts(database.db, users),
-      settings,
-    ),
-    emailTokens: new EmailTokens(database.db),
+    passwords,
+    emailTokens,
     secondFactors,
     signIn: new SignInCompletion({ kind: 'user', sessions, secondFactors, audit, metrics, settings }),
+    lifecycle: new AccountLifecycle(database.db, {
+      users,
+      sessions,
+      passwords,
+      emailTokens,
+      audit,
+      mailer: email.mailer,
+      baseUrl: config.baseUrl,
+    }),
+    directory: new UserDirectory(database.db),
   };
 }

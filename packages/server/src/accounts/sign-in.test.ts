@@ -46,7 +46,7 @@ describe('OPAQUE sign-in', () => {
       amr: ['pwd'],
     });
     expect(nodeA.logs.text()).not.toContain(password);
-    const rows = await nodeA.context.database.withConnection((connection) =>
+    const rows = await nodeA.database.withConnection((connection) =>
       connection.query<{ opaque_record: string }>(
         "SELECT opaque_record FROM users WHERE email_normalized = 'ada@example.com'",
       ),

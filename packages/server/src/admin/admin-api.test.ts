@@ -268,7 +268,7 @@ describe('users and admins', () => {
       ).then((response) => ({ response, login }));
     };
     // Completing TOTP at sign-in counted as a step-up; once it has passed, a fresh code is needed (DESIGN §7).
-    await server.context.database.withConnection((connection) =>
+    await server.database.withConnection((connection) =>
       connection.query(
         "UPDATE sessions SET step_up_until = now() - interval '1 second' WHERE kind = 'admin' AND step_up_until IS NOT NULL",
       ),

@@ -10,13 +10,13 @@ export interface AdminAction {
   details?: Record<string, unknown>;
 }
 
+/** The signed-in admin, as the actor of a change a service records (`ChangedBy` of the accounts lifecycle). */
+export function adminActor(request: FastifyRequest) {
+  return { actor: { type: 'admin' as const, id: adminCaller(request).admin.id }, request };
+}
+
 function entry(request: FastifyRequest, action: AdminAction) {
-  return {
-    ...action,
-    outcome: 'success' as const,
-    actor: { type: 'admin' as const, id: adminCaller(request).admin.id },
-    request,
-  };
+  return { ...action, outcome: 'success' as const, ...adminActor(request) };
 }
 
 /**

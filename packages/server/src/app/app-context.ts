@@ -7,7 +7,7 @@ import type { KeyServices } from '../keys/services.js';
 import type { OAuthServices } from '../oauth/services.js';
 import type { OrganizationServices } from '../orgs/services.js';
 import type { OtpServices } from '../otp/services.js';
-import type { Infrastructure } from './infrastructure.js';
+import type { SharedInfrastructure } from './infrastructure.js';
 import type { RateLimits } from './rate-limits.js';
 
 /** Each slice's services under its module's name: `context.accounts.users`, `context.oauth.tokens`, ... */
@@ -24,8 +24,11 @@ export interface SliceServices {
   otp: OtpServices;
 }
 
-/** Everything a request handler may use; one per process (or per test app). */
-export interface AppContext extends Infrastructure, SliceServices {
+/**
+ * Everything a request handler may use; one per process (or per test app). It holds no database handle and no
+ * store: handlers and slices go through services (only the composition root, app/context.ts, has the database).
+ */
+export interface AppContext extends SharedInfrastructure, SliceServices {
   rateLimits: RateLimits;
   close(): Promise<void>;
 }

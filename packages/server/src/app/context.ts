@@ -3,15 +3,16 @@ import { PublicBaseUrl } from '../admin/public-base-url.js';
 import { AuditLog } from '../audit/audit-log.js';
 import type { Config } from '../config/config.js';
 import { SettingsService } from '../config/settings.js';
+import { resealAll } from '../crypto/kek-rotation.js';
 import { type Keyring, keyringFromFile, keyringFromText } from '../crypto/keyring.js';
 import { Sealer } from '../crypto/seal.js';
 import { SigningKeyService } from '../crypto/signing-keys.js';
 import { ChangeBus } from '../db/change-bus.js';
 import { type Database, openDatabase } from '../db/client.js';
 import type { LockRole } from '../db/data-dir-lock.js';
-import { migrate } from '../db/migrate.js';
+import { isMigrated, migrate } from '../db/migrate.js';
 import type { AppContext } from './app-context.js';
-import type { Infrastructure } from './infrastructure.js';
+import type { DatabaseOperations, Infrastructure } from './infrastructure.js';
 import { Metrics } from './metrics.js';
 import { createSliceServices } from './module.js';
 import { MODULES, RATE_LIMIT_RULES, SETTING_DEFINITIONS } from './modules.js';
@@ -78,18 +79,14 @@ export async function createContext(
     await signingKeys.ensureKeys();
     await signingKeys.advance();
     const audit = new AuditLog(database.db);
-    const infrastructure: Infrastructure = {
-      config,
-      logger,
-      database,
-      keyring,
-      sealer,
-      bus,
-      settings,
-      signingKeys,
-      audit,
-      metrics,
+    const storage: DatabaseOperations = {
+      isMigrated: () => isMigrated(database),
+      dataDirectoryLock: database.dataDirectoryLock,
+      reseal: (withSealer, columns) => resealAll(database, withSealer, columns),
     };
+    const shared = { config, logger, keyring, sealer, bus, settings, signingKeys, audit, metrics, storage };
+    // The service factories get the database; the context they fill does not (AppContext).
+    const infrastructure: Infrastructure = { ...shared, database };
     const services = await createSliceServices(MODULES, infrastructure);
     const sharedLimits = config.redisUrl
       ? new FallbackRateLimitStore(
@@ -118,7 +115,7 @@ export async function createContext(
     if (options.housekeepingMs !== 0) housekeeping.start(options.housekeepingMs);
 
     return {
-      ...infrastructure,
+      ...shared,
       ...services,
       rateLimits,
       async close() {

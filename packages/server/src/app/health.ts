@@ -1,5 +1,4 @@
 import { Type } from 'typebox';
-import { isMigrated } from '../db/migrate.js';
 import type { AppContext } from './app-context.js';
 import type { App } from './app-types.js';
 
@@ -29,7 +28,7 @@ async function databaseState(context: AppContext): Promise<'ok' | 'unreachable' 
     timer = setTimeout(() => resolve('unreachable'), DATABASE_CHECK_TIMEOUT_MS);
   });
   type State = 'ok' | 'unreachable' | 'not_migrated';
-  const check = isMigrated(context.database).then(
+  const check = context.storage.isMigrated().then(
     (migrated): State => (migrated ? 'ok' : 'not_migrated'),
     (): State => 'unreachable',
   );

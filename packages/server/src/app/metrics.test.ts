@@ -151,7 +151,7 @@ describe('GET /metrics on the admin port', () => {
 
   it('shows the database pool on PostgreSQL, and no pool series on the embedded database', async () => {
     const current = await scrape();
-    if (server.context.database.kind === 'postgres') {
+    if (server.database.kind === 'postgres') {
       expect(current.value('tessera_db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
       expect(current.value('tessera_db_pool_errors_total')).toBe(0);
     } else {

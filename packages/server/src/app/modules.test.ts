@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { SettingKey } from '../config/settings.js';
-import type { SliceServices } from './app-context.js';
+import type { AppContext, SliceServices } from './app-context.js';
 import { mergeByKey } from './module.js';
 import {
   type DefinedRateLimitName,
@@ -20,6 +20,12 @@ describe('the module list', () => {
     expectTypeOf<RateLimitName>().toEqualTypeOf<DefinedRateLimitName>();
     // Every group of the context comes from exactly one listed module.
     expectTypeOf<keyof SliceServices>().toEqualTypeOf<ListedModuleName>();
+  });
+
+  it('keeps the database and the stores out of the context (checked by tsc)', () => {
+    // Handlers and slices go through services; only the composition root and src/testing/ hold the database.
+    expectTypeOf<AppContext>().not.toHaveProperty('database');
+    expectTypeOf<AppContext['oauth']>().not.toHaveProperty('store');
   });
 
   it('has one module per name', () => {

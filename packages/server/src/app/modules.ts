@@ -18,13 +18,13 @@ import type { RateLimitRules } from './rate-limits.js';
  * (health, OpenAPI, the access hook) and before its static UI.
  */
 const LISTED_MODULES = [
+  emailModule,
   accountsModule,
   clientsModule,
   organizationsModule,
   keysModule,
   oauthModule,
   otpModule,
-  emailModule,
   adminModule,
   housekeepingModule,
 ] as const satisfies readonly SliceModule[];

@@ -20,11 +20,11 @@ const admin = (method: string, path: string, body?: unknown) =>
   adminFetch(server, writer, method, path, body);
 
 async function execute(statement: string): Promise<void> {
-  await server.context.database.db.execute(sql.raw(statement));
+  await server.database.db.execute(sql.raw(statement));
 }
 
 async function refuseAction(action: string): Promise<void> {
-  await server.context.database.db.execute(sql`INSERT INTO refused_audit_actions VALUES (${action})`);
+  await server.database.db.execute(sql`INSERT INTO refused_audit_actions VALUES (${action})`);
 }
 
 /** How many entries the log has, of one action. */

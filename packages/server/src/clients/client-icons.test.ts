@@ -261,7 +261,7 @@ describe('client icons', () => {
     await uploadIcon(clientId, PNG, 'image/png');
     expect((await adminFetch(nodeA, writer, 'DELETE', `/admin/clients/${clientId}`)).status).toBe(204);
     expect((await fetch(`${nodeA.publicUrl}/api/user/clients/${clientId}/icon`)).status).toBe(404);
-    const rows = await nodeA.context.database.withConnection((connection) =>
+    const rows = await nodeA.database.withConnection((connection) =>
       connection.query<{ n: number }>('SELECT count(*)::int AS n FROM client_icons WHERE client_id = $1', [
         clientId,
       ]),

@@ -56,7 +56,7 @@ describe('settings', () => {
       /unknown setting/,
     );
     expect(nodeA.context.settings.get('tokens.access_token_ttl_seconds')).toBe(600);
-    const rows = await nodeA.context.database.withConnection((connection) =>
+    const rows = await nodeA.database.withConnection((connection) =>
       connection.query<{ key: string }>(
         "SELECT key FROM settings WHERE key IN ('no.such.setting', 'tokens.access_token_ttl_seconds')",
       ),

@@ -167,7 +167,7 @@ describe.runIf(testDatabaseKind() === 'embedded')('control socket', () => {
       expect(gone.code).toBe('unavailable');
     } finally {
       await control?.close();
-      server.context.database.dataDirectoryLock!.publish(socketPath);
+      server.database.dataDirectoryLock!.publish(socketPath);
     }
   });
 });

@@ -145,7 +145,7 @@ export interface ControlSocket {
  * so and the command refuses instead of writing behind the server's back.
  */
 export async function startControlSocket(context: AppContext): Promise<ControlSocket | null> {
-  const lock = context.database.dataDirectoryLock;
+  const lock = context.storage.dataDirectoryLock;
   if (!lock) return null;
   let location: SocketLocation | null = null;
   const connections = new Set<Socket>();

@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 async function sealedPrefixes(server: TestServer): Promise<string[]> {
-  const rows = await server.context.database.withConnection((connection) =>
+  const rows = await server.database.withConnection((connection) =>
     connection.query<{ prefix: string }>(
       "SELECT DISTINCT split_part(private_jwk_sealed, '.', 1) AS prefix FROM signing_keys",
     ),
@@ -40,7 +40,7 @@ describe('KEK rotation', () => {
       scopes: [{ scope: 'api', description: 'API' }],
     });
     const rotatedSealer = new Sealer(keyringFromText(`v2:${newKek},v1:${oldKek}`));
-    const reports = await resealAll(oldNode.context.database, rotatedSealer, SEALED_COLUMNS);
+    const reports = await resealAll(oldNode.database, rotatedSealer, SEALED_COLUMNS);
     expect(reports).toEqual([
       { table: 'signing_keys', column: 'private_jwk_sealed', resealed: 6 },
       // The OPAQUE server setup and the backup-code hashing key.
@@ -51,7 +51,7 @@ describe('KEK rotation', () => {
     ]);
     expect(await sealedPrefixes(oldNode)).toEqual(['v2']);
     // Running a second time finds nothing left to do.
-    expect((await resealAll(oldNode.context.database, rotatedSealer, SEALED_COLUMNS))[0]?.resealed).toBe(0);
+    expect((await resealAll(oldNode.database, rotatedSealer, SEALED_COLUMNS))[0]?.resealed).toBe(0);
 
     // A node restarted with both keys reads everything; one with only the new key too, since nothing is under v1 now.
     for (const kek of [`v2:${newKek},v1:${oldKek}`, `v2:${newKek}`]) {

@@ -4,7 +4,7 @@ import type { AppContext } from '../app/app-context.js';
 import { COMMAND_ACTOR } from '../audit/audit-log.js';
 import type { Config } from '../config/config.js';
 import type { ControlChannel } from '../control/protocol.js';
-import { type ResealReport, resealAll } from './kek-rotation.js';
+import type { ResealReport } from './kek-rotation.js';
 import { addKeyToFile, parseKeyringText } from './keyring.js';
 import type { SealedColumn } from './sealed-columns.js';
 import { becomesCurrentAfter, SIGNING_ALGORITHMS, type SigningAlgorithm } from './signing-keys.js';
@@ -70,7 +70,7 @@ export async function rotateKekForCommand(
   input: { expected_version: number | null },
   columns: readonly SealedColumn[],
 ): Promise<KekRotation> {
-  const { config, keyring, sealer, database } = context;
+  const { config, keyring, sealer, storage } = context;
   let added: KekRotation['added'] = null;
   if (config.kek) {
     if (input.expected_version !== null && input.expected_version !== keyring.currentVersion)
@@ -84,7 +84,7 @@ export async function rotateKekForCommand(
     added = { version, file: config.kekFile };
   }
   // Re-sealing goes row by row while the service runs (not one transaction), so it is recorded once it is done.
-  const reports = await resealAll(database, sealer, columns);
+  const reports = await storage.reseal(sealer, columns);
   await context.audit.record({
     ...COMMAND_ACTOR,
     action: 'kek.rotated',

@@ -55,7 +55,7 @@ let user: SignedIn;
 
 beforeAll(async () => {
   server = await startTestServer();
-  db = server.context.database.db;
+  db = server.database.db;
   const registered = await registerClient(server);
   rp = { clientId: registered.clientId, clientSecret: registered.clientSecret! };
   user = await signInUser(server);
@@ -438,7 +438,8 @@ describe('housekeeping', () => {
 
 /** Another housekeeping instance on the same database, with its own metrics and options. */
 function housekeepingWith(options: { batchSize?: number }): HousekeepingService {
-  const { database, settings } = server.context;
+  const { database } = server;
+  const { settings } = server.context;
   return new HousekeepingService(
     database,
     settings,

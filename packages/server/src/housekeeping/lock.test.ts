@@ -52,7 +52,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('housekeeping on two nodes', (
     });
     const sessionId = randomBytes(16).toString('hex');
     const longAgo = new Date(Date.now() - 48 * 3600_000);
-    await nodeA.context.database.db.insert(sessions).values({
+    await nodeA.database.db.insert(sessions).values({
       id: sessionId,
       publicId: randomBytes(16).toString('hex'),
       userId: user.id,
@@ -80,9 +80,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('housekeeping on two nodes', (
 
     const runA = await runOnA;
     expect(runA).toMatchObject({ outcome: 'completed', purged: { sessions: 1 } });
-    expect(await nodeA.context.database.db.select().from(sessions).where(eq(sessions.id, sessionId))).toEqual(
-      [],
-    );
+    expect(await nodeA.database.db.select().from(sessions).where(eq(sessions.id, sessionId))).toEqual([]);
     expect(await lockHeld()).toBe(false);
     // The lock is free again: node B's next offer runs (and finds nothing left).
     expect(await nodeB.context.housekeeping.runOnce()).toMatchObject({

@@ -465,7 +465,7 @@ describe('step-up: rotation, deletion and replacement need a fresh second factor
     expect(
       (await call(server, user, 'POST', '/otp/setup/verify', { code: currentCode(secret) })).status,
     ).toBe(200);
-    await server.context.database.withConnection((connection) =>
+    await server.database.withConnection((connection) =>
       connection.query('UPDATE sessions SET step_up_until = NULL WHERE user_id = $1', [user.user.id]),
     );
     const replacement = wrapEnvelope(key, 1, 'password');

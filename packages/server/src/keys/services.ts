@@ -19,23 +19,27 @@ export async function createKeyServices(
     orgs,
   }: { accounts: AccountServices; clients: ClientServices; orgs: OrganizationServices },
 ): Promise<KeyServices> {
-  return {
-    keybags: new KeyService(
-      new KeyStore(database.db),
-      settings,
-      async (callerId, targetId) => {
-        // Who may see whom, as the users directory shows a user's token: the active members of an active
-        // organization the caller is an active member of (docs/users.md). A disabled user is nobody.
-        const target = await accounts.users.find(targetId);
-        if (target?.status !== 'active') return false;
-        const [mine, theirs] = await Promise.all([
-          orgs.organizations.listForUser(callerId),
-          orgs.organizations.listForUser(targetId),
-        ]);
-        const shared = new Set(mine.map((membership) => membership.organization.id));
-        return theirs.some((membership) => shared.has(membership.organization.id));
-      },
-      async (clientId) => (await clients.registry.find(clientId))?.zkDelivery === 'legacy-v1',
-    ),
-  };
+  const keybags = new KeyService(
+    new KeyStore(database.db),
+    settings,
+    async (callerId, targetId) => {
+      // Who may see whom, as the users directory shows a user's token: the active members of an active
+      // organization the caller is an active member of (docs/users.md). A disabled user is nobody.
+      const target = await accounts.users.find(targetId);
+      if (target?.status !== 'active') return false;
+      const [mine, theirs] = await Promise.all([
+        orgs.organizations.listForUser(callerId),
+        orgs.organizations.listForUser(targetId),
+      ]);
+      const shared = new Set(mine.map((membership) => membership.organization.id));
+      return theirs.some((membership) => shared.has(membership.organization.id));
+    },
+    async (clientId) => (await clients.registry.find(clientId))?.zkDelivery === 'legacy-v1',
+  );
+  // A password replaced without the old export key (admin set, reset by email) leaves the password envelope unable
+  // to unlock (docs/zk.md §3.1); the user's own change marks it in its route, where the keys slice is at hand.
+  accounts.lifecycle.passwordReplaced.handle(async (userId) => {
+    await keybags.markPasswordEnvelopesStale(userId);
+  });
+  return { keybags };
 }

@@ -2,7 +2,6 @@ import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { OAuthError, oauthErrorResponses } from '../app/errors.js';
-import { hashToken } from '../crypto/tokens.js';
 import { authenticateClient } from './client-authentication.js';
 import { FormParameter, noStore, requireFormBody } from './form.js';
 
@@ -88,15 +87,7 @@ export function registerBackchannelRoutes(app: App, context: AppContext): void {
       );
       const token = request.body.token;
       if (!token) throw new OAuthError('invalid_request', 'token is required');
-      const row = await context.oauth.store.findRefreshToken(hashToken(token));
-      if (row) {
-        // RFC 7009 §2.1: only the client the token was issued to may revoke it.
-        if (row.clientId !== client.id) {
-          throw new OAuthError('unauthorized_client', 'the token was not issued to this client');
-        }
-        await context.oauth.store.revokeGrant(row.grantId, new Date());
-      }
-      // Access and ID tokens are stateless (spec §3): success, no effect. Unknown tokens too (RFC 7009 §2.2).
+      await context.oauth.revocation.revokeToken(client, token);
       return noStore(reply).code(200).send();
     },
   );

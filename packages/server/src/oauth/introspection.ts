@@ -56,6 +56,14 @@ export class Introspection {
     return claims;
   }
 
+  /**
+   * The user behind an active grant, read in the same query that checks the grant (userinfo's one round trip):
+   * undefined when the grant is revoked or expired or its user is not active.
+   */
+  activeGrantUser(grantId: string): ReturnType<OAuthStore['activeGrantUser']> {
+    return this.store.activeGrantUser(grantId, new Date());
+  }
+
   private async accessToken(caller: Client, token: string): Promise<IntrospectionResult | null> {
     const claims = this.issuer.verifyAccessToken(token);
     if (!claims) return null;

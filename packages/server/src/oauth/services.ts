@@ -5,17 +5,19 @@ import type { KeyServices } from '../keys/services.js';
 import type { OrganizationServices } from '../orgs/services.js';
 import { AuthorizeService } from './authorize-service.js';
 import { Introspection } from './introspection.js';
+import { GrantRevocation } from './revocation.js';
 import { OAuthStore } from './store.js';
 import { TokenIssuer } from './token-issuer.js';
 import { TokenService } from './token-service.js';
 
 /** The OAuth slice's services (`context.oauth`). */
 export interface OAuthServices {
-  store: OAuthStore;
   issuer: TokenIssuer;
   tokens: TokenService;
   introspection: Introspection;
   authorize: AuthorizeService;
+  /** Every way a grant ends (/revoke, replay detection, account and organization changes). */
+  revocation: GrantRevocation;
 }
 
 export async function createOAuthServices(
@@ -29,10 +31,15 @@ export async function createOAuthServices(
 ): Promise<OAuthServices> {
   const store = new OAuthStore(database.db);
   const issuer = new TokenIssuer(config.baseUrl, signingKeys, settings);
+  const revocation = new GrantRevocation(store);
+  // Slices built before this one end grants through their hooks: an account's access, an organization's.
+  accounts.lifecycle.accessEnded.handle((userId) => revocation.revokeAllOfUser(userId));
+  orgs.organizations.accessEnded.handle((organizationId, userId) =>
+    revocation.revokeInOrganization(organizationId, userId),
+  );
   return {
-    store,
     issuer,
-    tokens: new TokenService(store, issuer, accounts.users, settings, orgs.organizations),
+    tokens: new TokenService(store, revocation, issuer, accounts.users, settings, orgs.organizations),
     introspection: new Introspection(config.baseUrl, issuer, store),
     authorize: new AuthorizeService(config.baseUrl, clients.registry, store, issuer, orgs.organizations, {
       beforeDelivery: (userId) => keys.keybags.requireKeybagForDelivery(userId),
@@ -40,5 +47,6 @@ export async function createOAuthServices(
         await keys.keybags.recordUnlock(userId);
       },
     }),
+    revocation,
   };
 }

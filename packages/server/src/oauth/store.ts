@@ -146,6 +146,27 @@ export class OAuthStore {
       .where(and(eq(grants.id, id), isNull(grants.revokedAt)));
   }
 
+  async revokeGrantsOfUser(userId: string, now: Date): Promise<void> {
+    await this.db
+      .update(grants)
+      .set({ revokedAt: now })
+      .where(and(eq(grants.userId, userId), isNull(grants.revokedAt)));
+  }
+
+  /** The grants issued in an organization's context: of one user, or (userId null) of everyone. */
+  async revokeOrganizationGrants(organizationId: string, userId: string | null, now: Date): Promise<void> {
+    await this.db
+      .update(grants)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(grants.organizationId, organizationId),
+          userId === null ? undefined : eq(grants.userId, userId),
+          isNull(grants.revokedAt),
+        ),
+      );
+  }
+
   async createRefreshToken(row: typeof refreshTokens.$inferInsert): Promise<void> {
     await this.db.insert(refreshTokens).values(row);
   }

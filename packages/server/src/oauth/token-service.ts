@@ -6,6 +6,7 @@ import type { SettingsService } from '../config/settings.js';
 import { constantTimeEqual, hashToken, randomToken } from '../crypto/tokens.js';
 import { zkTokenMembers } from '../keys/formats.js';
 import type { OrganizationClaims, OrganizationContextSource } from './organization-context.js';
+import type { GrantRevocation } from './revocation.js';
 import type { AuthorizationCodeRow, GrantRow, OAuthStore } from './store.js';
 import type { TokenIssuer, UserAuthorization } from './token-issuer.js';
 import { USER_SCOPES } from './vocabulary.js';
@@ -41,6 +42,7 @@ function pkceMatches(verifier: string, challenge: string): boolean {
 export class TokenService {
   constructor(
     private readonly store: OAuthStore,
+    private readonly revocation: GrantRevocation,
     private readonly issuer: TokenIssuer,
     private readonly users: UserService,
     private readonly settings: SettingsService,
@@ -156,7 +158,7 @@ export class TokenService {
     if (grant.organizationId) {
       organization = await this.organizations.tokenClaims(grant.userId, grant.organizationId, scope);
       if (!organization) {
-        await this.store.revokeGrant(grant.id, now);
+        await this.revocation.revokeGrant(grant.id, now);
         throw invalidGrant('the user is no longer a member of the organization of this grant');
       }
     }
@@ -200,13 +202,13 @@ export class TokenService {
 
   /** RFC 6749 §4.1.2: a code used twice is refused and the tokens issued from it are revoked. */
   private async rejectReplayedCode(code: AuthorizationCodeRow, now: Date): Promise<never> {
-    if (code.grantId) await this.store.revokeGrant(code.grantId, now);
+    if (code.grantId) await this.revocation.revokeGrant(code.grantId, now);
     throw invalidGrant('the authorization code was already used');
   }
 
   /** RFC 9700 §4.14.2: a rotated-out refresh token presented again means it leaked; end the whole family. */
   private async rejectReplayedRefreshToken(grantId: string, now: Date): Promise<never> {
-    await this.store.revokeGrant(grantId, now);
+    await this.revocation.revokeGrant(grantId, now);
     throw invalidGrant('the refresh token was already used; its grant is revoked');
   }
 

@@ -34,7 +34,7 @@ export function registerUserInfoRoutes(app: App, context: AppContext): void {
     // A client-credentials token represents a client, not a person: there is no user to describe.
     if (!claims?.gid) throw invalidToken();
     // One round trip: the grant still active, and its (active) user's claims.
-    const user = await context.oauth.store.activeGrantUser(claims.gid, new Date());
+    const user = await context.oauth.introspection.activeGrantUser(claims.gid);
     if (user?.id !== claims.sub) throw invalidToken();
     const info: { sub: string } & Record<string, unknown> = { sub: user.id };
     if (hasScope(claims.scope, 'profile')) info.name = user.name;

@@ -120,7 +120,7 @@ describe('invitation lifecycle', () => {
   it('an expired invitation cannot be accepted but can be declined', async () => {
     const erin = await signInUser(server, { email: 'erin@example.com' });
     const { invite: created, token } = await invite('erin@example.com');
-    await server.context.database.db
+    await server.database.db
       .update(organizationMembers)
       .set({ inviteExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(organizationMembers.id, created.id as string));

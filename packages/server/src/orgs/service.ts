@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { appError } from '../app/errors.js';
+import { RequiredHook } from '../app/required-hook.js';
 import type { SettingsService } from '../config/settings.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.js';
 import type { OrganizationClaims } from '../oauth/organization-context.js';
@@ -34,9 +35,6 @@ export interface Membership {
   canManage: boolean;
 }
 
-/** Revokes the grants issued in an organization's context (of one user, or all). */
-export type RevokeOrganizationGrants = (organizationId: string, userId: string | null) => Promise<void>;
-
 /**
  * Organizations and memberships (spec §2.9, §4.7): who belongs, with which roles, who may manage, and what that
  * means for tokens and for the TOTP policy. Every change that could remove an organization's last manager runs with
@@ -47,8 +45,15 @@ export class OrganizationService {
     private readonly store: OrganizationStore,
     private readonly roles: RoleStore,
     private readonly settings: SettingsService,
-    private readonly revokeGrants: RevokeOrganizationGrants,
   ) {}
+
+  /**
+   * The grants issued in an organization's context must end, of one member or (userId null) of everyone: a member
+   * removed or suspended, the organization disabled or deleted. The oauth slice revokes them (it is built later).
+   */
+  readonly accessEnded = new RequiredHook<[organizationId: string, userId: string | null]>(
+    "the end of an organization's access",
+  );
 
   // --- organizations ---
 
@@ -152,13 +157,13 @@ export class OrganizationService {
     });
     if (updated === 'slug_taken') throw orgsError('slug_taken', 'this slug is taken');
     if (!updated) throw organizationNotFound();
-    if (changes.status === 'disabled' && current.status !== 'disabled') await this.revokeGrants(id, null);
+    if (changes.status === 'disabled' && current.status !== 'disabled') await this.accessEnded.run(id, null);
     return updated;
   }
 
   async delete(id: string): Promise<void> {
     await this.require(id);
-    await this.revokeGrants(id, null);
+    await this.accessEnded.run(id, null);
     if (!(await this.store.deleteOrganization(id))) throw organizationNotFound();
   }
 
@@ -284,7 +289,7 @@ export class OrganizationService {
       await store.updateMember(memberId, { status });
       return found;
     });
-    if (status === 'suspended' && member.userId) await this.revokeGrants(organizationId, member.userId);
+    if (status === 'suspended' && member.userId) await this.accessEnded.run(organizationId, member.userId);
     return this.requireMember(organizationId, memberId);
   }
 
@@ -296,7 +301,7 @@ export class OrganizationService {
       await store.deleteMember(memberId);
       return found;
     });
-    if (member.userId) await this.revokeGrants(organizationId, member.userId);
+    if (member.userId) await this.accessEnded.run(organizationId, member.userId);
     return member;
   }
 

@@ -1,5 +1,4 @@
 import type { Infrastructure } from '../app/infrastructure.js';
-import { revokeOrganizationGrants } from '../oauth/grant-revocation.js';
 import { RoleStore } from './catalogue-store.js';
 import { InviteService } from './invites.js';
 import { RoleService } from './roles.js';
@@ -20,11 +19,6 @@ export async function createOrganizationServices({
   const store = new OrganizationStore(database.db);
   const roles = new RoleService(new RoleStore(database.db), store);
   await roles.ensureBuiltIns();
-  const organizations = new OrganizationService(
-    store,
-    new RoleStore(database.db),
-    settings,
-    (organizationId, userId) => revokeOrganizationGrants(database.db, organizationId, userId),
-  );
+  const organizations = new OrganizationService(store, new RoleStore(database.db), settings);
   return { organizations, invites: new InviteService(store, organizations, settings), roles };
 }

@@ -179,7 +179,7 @@ describe('TOTP for users', () => {
     const complete = (await post(pending, '/otp/verify', { code: currentCode(secret, 1) })).next!;
     // Proving the factor at sign-in counts as a step-up for a few minutes; once that has passed, a fresh proof is
     // needed to replace the factor.
-    await server.context.database.withConnection((connection) =>
+    await server.database.withConnection((connection) =>
       connection.query(
         "UPDATE sessions SET step_up_until = now() - interval '1 second' WHERE step_up_until IS NOT NULL",
       ),

@@ -29,6 +29,11 @@ export class CapturedLogs {
 export interface TestServer extends RunningServer {
   logs: CapturedLogs;
   config: Config;
+  /**
+   * The database the server runs on, for tests that arrange or inspect rows directly (an expired token, a table's
+   * size). The server's context has no database handle: its code goes through services.
+   */
+  database: Database;
 }
 
 /** Where a server answers and how it is configured: all a client-side helper needs, in-process or spawned. */
@@ -105,6 +110,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...server,
     logs,
     config,
+    database,
     async close() {
       await server.close();
       if (owned) {

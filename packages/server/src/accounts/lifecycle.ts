@@ -1,0 +1,230 @@
+import { appError } from '../app/errors.js';
+import { RequiredHook } from '../app/required-hook.js';
+import type { AuditAction } from '../audit/actions.js';
+import type { AuditEventInput, AuditLog } from '../audit/audit-log.js';
+import type { Db } from '../db/client.js';
+import { runInTransaction } from '../db/transactions.js';
+import type { Mailer } from '../email/mailer.js';
+import type { EmailTokens } from './email-tokens.js';
+import { accountsError } from './errors.js';
+import { hostedUiLink } from './links.js';
+import type { PasswordAuthentication } from './password-authentication.js';
+import type { SessionService } from './sessions.js';
+import type { User, UserService } from './users.js';
+
+/**
+ * Who makes a change, for its audit entry: an admin through the admin API (with the request it came from), SCIM
+ * with its token, the system. The lifecycle's rules are the same whoever calls.
+ */
+export interface ChangedBy {
+  actor: AuditEventInput['actor'];
+  request?: AuditEventInput['request'];
+}
+
+/** A finished OPAQUE registration (its id from the start step, and the record the client made). */
+export interface FinishedRegistration {
+  registrationId: string;
+  registrationRecord: string;
+}
+
+export const userNotFound = () => appError('not_found', 'no such user');
+
+export const invalidResetToken = () =>
+  accountsError('invalid_token', 'this reset link is invalid, already used or expired; ask for a new one');
+
+export interface AccountLifecycleDependencies {
+  users: UserService;
+  sessions: SessionService;
+  passwords: PasswordAuthentication<User>;
+  emailTokens: EmailTokens;
+  audit: AuditLog;
+  mailer: Mailer;
+  /** The issuer, under which the hosted UI's pages are (emailed links). */
+  baseUrl: string;
+}
+
+/**
+ * A user account's lifecycle: created, edited, disabled, enabled, deleted, its password set by an admin or reset
+ * through an emailed link. The admin API calls it, and SCIM will, with its own actor. Each change is one transaction
+ * with its audit entry; whatever ends the account's access (a disable, a new password) ends its sessions and, through
+ * `accessEnded` (handled by the oauth slice), every grant with its refresh and access tokens.
+ */
+export class AccountLifecycle {
+  /** The account's grants must end (oauth revokes them; it is built after this slice). */
+  readonly accessEnded = new RequiredHook<[userId: string]>("the end of an account's access");
+  /**
+   * The account's password was replaced without its owner's old export key (an admin set it, or a reset by email),
+   * so what was wrapped under the old one can no longer be opened: key custody marks the password envelope stale
+   * (docs/zk.md §3.1). Handled by the keys slice, built after this one.
+   */
+  readonly passwordReplaced = new RequiredHook<[userId: string]>(
+    'a password replaced without its old export key',
+  );
+
+  constructor(
+    private readonly db: Db,
+    private readonly services: AccountLifecycleDependencies,
+  ) {}
+
+  /** A new account without a password (an admin then sets one, or sends a reset link). Throws UserExistsError. */
+  create(input: { email: string; name?: string; emailVerified?: boolean }, by: ChangedBy): Promise<User> {
+    return this.services.audit.recordChange(
+      () => this.services.users.create(input),
+      (created) => this.entry(by, 'user.created', created.id, { email: created.email }),
+    );
+  }
+
+  /** Throws UserExistsError when the new address belongs to another account. */
+  update(
+    userId: string,
+    changes: { name?: string; email?: string; emailVerified?: boolean },
+    by: ChangedBy,
+  ): Promise<User> {
+    return this.services.audit.recordChange(
+      async () => {
+        const updated = await this.services.users.update(userId, changes);
+        if (!updated) throw userNotFound();
+        return updated;
+      },
+      this.entry(by, 'user.updated', userId, {
+        // In the API's words, only what was sent.
+        changes: Object.fromEntries(
+          Object.entries({
+            name: changes.name,
+            email: changes.email,
+            email_verified: changes.emailVerified,
+          }).filter(([, value]) => value !== undefined),
+        ),
+      }),
+    );
+  }
+
+  /** The account can no longer sign in; its sessions end and its grants are revoked. */
+  disable(userId: string, by: ChangedBy): Promise<User> {
+    return this.services.audit.recordChange(
+      async () => {
+        await this.require(userId);
+        await this.services.users.setStatus(userId, 'disabled');
+        await this.endAccess(userId);
+        return this.require(userId);
+      },
+      this.entry(by, 'user.disabled', userId),
+    );
+  }
+
+  enable(userId: string, by: ChangedBy): Promise<User> {
+    return this.services.audit.recordChange(
+      async () => {
+        await this.require(userId);
+        await this.services.users.setStatus(userId, 'active');
+        return this.require(userId);
+      },
+      this.entry(by, 'user.enabled', userId),
+    );
+  }
+
+  /** Deletes the account and, by cascade, everything issued to it (sessions, grants, factors, memberships). */
+  async delete(userId: string, by: ChangedBy): Promise<void> {
+    await this.services.audit.recordChange(
+      async () => {
+        if (!(await this.services.users.delete(userId))) throw userNotFound();
+      },
+      this.entry(by, 'user.deleted', userId),
+    );
+  }
+
+  /**
+   * An admin sets the account's password from an OPAQUE registration the admin's browser ran; the user must change
+   * it at the next sign-in, and whoever is signed in with the old one is signed out.
+   */
+  async setPassword(userId: string, registration: FinishedRegistration, by: ChangedBy): Promise<void> {
+    await this.services.audit.recordChange(
+      async () => {
+        const registered = await this.services.passwords.consumeRegistration(
+          registration.registrationId,
+          registration.registrationRecord,
+          'admin_set',
+        );
+        if (registered.userId !== userId)
+          throw accountsError('registration_expired', 'this registration is for another user');
+        await this.services.passwords.setRecord(userId, registration.registrationRecord, {
+          mustChangePassword: true,
+        });
+        await this.passwordReplaced.run(userId);
+        await this.services.sessions.endAllForUser(userId);
+      },
+      this.entry(by, 'user.password_set', userId),
+    );
+  }
+
+  /**
+   * Emails the account a password-reset link on someone else's behalf (an admin), recorded once it has gone: the
+   * email is the action, and it cannot be rolled back.
+   */
+  async sendPasswordReset(userId: string, by: ChangedBy): Promise<void> {
+    const user = await this.require(userId);
+    await this.emailPasswordReset(user);
+    await this.services.audit.record(this.entry(by, 'user.password_reset_sent', user.id));
+  }
+
+  /** Emails a password-reset link to the account's address (the owner asked, or an admin did). */
+  async emailPasswordReset(user: Pick<User, 'id' | 'email'>): Promise<void> {
+    const token = await this.services.emailTokens.issue(user.id, 'password_reset', user.email);
+    await this.services.mailer.send({
+      to: user.email,
+      template: 'password_reset',
+      variables: { email: user.email, link: hostedUiLink(this.services.baseUrl, 'reset-password', token) },
+    });
+  }
+
+  /**
+   * Completes a reset through an emailed link: uses the link up, stores the new record, ends every session and
+   * grant, and marks the address verified (following the link proves control of it). One transaction: a refused
+   * registration leaves the link usable and nothing changed.
+   */
+  async completePasswordReset(token: string, registration: FinishedRegistration): Promise<void> {
+    await runInTransaction(this.db, async () => {
+      const used = await this.services.emailTokens.consume(token, 'password_reset');
+      if (!used) throw invalidResetToken();
+      const registered = await this.services.passwords.consumeRegistration(
+        registration.registrationId,
+        registration.registrationRecord,
+        'password_reset',
+      );
+      if (registered.userId !== used.userId) throw invalidResetToken();
+      await this.services.passwords.setRecord(used.userId, registration.registrationRecord);
+      await this.passwordReplaced.run(used.userId);
+      // Whoever knew the old password must not stay signed in anywhere.
+      await this.endAccess(used.userId);
+      await this.services.users.markEmailVerified(used.userId, used.email);
+    });
+  }
+
+  /** Sessions (this slice's) and grants (through the hook). */
+  private async endAccess(userId: string): Promise<void> {
+    await this.services.sessions.endAllForUser(userId);
+    await this.accessEnded.run(userId);
+  }
+
+  private async require(userId: string): Promise<User> {
+    const user = await this.services.users.find(userId);
+    if (!user) throw userNotFound();
+    return user;
+  }
+
+  private entry(
+    by: ChangedBy,
+    action: AuditAction,
+    userId: string,
+    details?: Record<string, unknown>,
+  ): AuditEventInput {
+    return {
+      action,
+      outcome: 'success',
+      actor: by.actor,
+      request: by.request,
+      target: { type: 'user', id: userId },
+      details,
+    };
+  }
+}

@@ -1,0 +1,48 @@
+import { OAuthError } from '../app/errors.js';
+import type { Client } from '../clients/model.js';
+import { hashToken } from '../crypto/tokens.js';
+import type { OAuthStore } from './store.js';
+
+/**
+ * Every way a grant ends, in one place: a grant is a refresh-token family and the access tokens issued from it, so
+ * revoking it stops its refresh tokens at /token and makes introspection and userinfo report its access tokens
+ * inactive. /revoke, replay detection at /token, an account disabled or its password reset (accounts lifecycle) and
+ * organization membership changes all come here.
+ *
+ * Nothing caches grant state (the verified-token cache holds signatures only; every use reads the grant row), so
+ * ending one needs no change-bus message today. A cache of grants would be invalidated here, and only here.
+ */
+export class GrantRevocation {
+  constructor(private readonly store: OAuthStore) {}
+
+  /** One grant: its whole refresh-token family (RFC 9700 §4.14.2 on reuse; RFC 6749 §4.1.2 on a replayed code). */
+  async revokeGrant(grantId: string, now = new Date()): Promise<void> {
+    await this.store.revokeGrant(grantId, now);
+  }
+
+  /**
+   * RFC 7009 §2.1: a refresh token is revoked with its whole grant, and only by the client it was issued to. Access
+   * and ID tokens are stateless (spec §3) and unknown tokens are no error (RFC 7009 §2.2): nothing to do for them.
+   */
+  async revokeToken(client: Client, token: string): Promise<void> {
+    const row = await this.store.findRefreshToken(hashToken(token));
+    if (!row) return;
+    if (row.clientId !== client.id) {
+      throw new OAuthError('unauthorized_client', 'the token was not issued to this client');
+    }
+    await this.store.revokeGrant(row.grantId, new Date());
+  }
+
+  /** Every grant of a user (the account disabled, its password reset). */
+  async revokeAllOfUser(userId: string): Promise<void> {
+    await this.store.revokeGrantsOfUser(userId, new Date());
+  }
+
+  /**
+   * The grants issued in an organization's context, of one member or (userId null) of everyone: a member removed or
+   * suspended, an organization disabled or deleted.
+   */
+  async revokeInOrganization(organizationId: string, userId: string | null): Promise<void> {
+    await this.store.revokeOrganizationGrants(organizationId, userId, new Date());
+  }
+}
