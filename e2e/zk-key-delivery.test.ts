@@ -460,6 +460,64 @@ describe('hosted UI: zero-knowledge key delivery v2 (docs/zk.md)', () => {
     expect(keybag.envelopes.map((e) => e.type).sort()).toEqual(['password', 'recovery_key']);
   });
 
+  it('already signed in (no export key in the page): the password is asked to set up and to unlock; nothing is stored in the browser', async () => {
+    const mary = await account('mary somerville password', 'Mary');
+    const { page, context, diagnostics } = await recordedPage();
+    await page.goto(`${server.publicUrl}/ui/sign-in`);
+    await submitSignIn(page, mary.email, mary.password);
+    await waitForHeading(page, 'Your account');
+    const sessionCookie = async () =>
+      (await context.cookies(server.publicUrl)).find((cookie) => cookie.name.includes('session'))?.value;
+    const signedInCookie = await sessionCookie();
+    expect(signedInCookie).toBeTruthy();
+
+    // A new page load for the app's request: the sign-in's export key is gone with the old page.
+    const first = await startAuthorization(server, confidential);
+    await page.goto(first.url);
+    await page.getByText('Enter your password: it will protect your key.').waitFor({ timeout: UI_TIMEOUT });
+    await page.getByLabel('Your password', { exact: true }).fill(mary.password);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const recoveryKey = await saveRecoveryKey(page);
+    await page
+      .getByRole('heading', { name: 'Your encryption key is set up' })
+      .waitFor({ timeout: UI_TIMEOUT });
+    const storage = await page.evaluate(async () => ({
+      local: localStorage.length,
+      session: sessionStorage.length,
+      databases: (await indexedDB.databases()).length,
+    }));
+    expect(storage).toEqual({ local: 0, session: 0, databases: 0 });
+    const firstDelivery = await finish(page, confidential, first);
+    const expected = (started: StartedAuthorization) => ({
+      issuer: server.config.baseUrl,
+      clientId: confidential.clientId,
+      state: started.state,
+      redirectUri: RP_CALLBACK,
+      sub: mary.id,
+    });
+    const firstKey = await receive(firstDelivery, expected(first));
+    remember('CAK of Mary', firstKey.cak);
+    remember('recovery key of Mary', recoveryKeyBytes(recoveryKey));
+    const ark = await arkFromRecoveryKey(server, mary.id, recoveryKey);
+    remember('ARK of Mary', ark);
+    expect(cakOf(ark, confidential.clientId)).toEqual(firstKey.cak);
+
+    // Again, still signed in: the keybag exists, so the password unlocks it (a wrong one is refused here).
+    const second = await startAuthorization(server, confidential);
+    await page.goto(second.url);
+    await page.getByRole('heading', { name: 'Unlock your encryption key' }).waitFor({ timeout: UI_TIMEOUT });
+    await page.getByLabel('Your password', { exact: true }).fill('not my password');
+    await page.getByRole('button', { name: 'Unlock with password' }).click();
+    await page.getByText('This password is not correct.').waitFor({ timeout: UI_TIMEOUT });
+    await page.getByLabel('Your password', { exact: true }).fill(mary.password);
+    await page.getByRole('button', { name: 'Unlock with password' }).click();
+    const secondKey = await receive(await finish(page, confidential, second), expected(second));
+    expect(secondKey.cak).toEqual(firstKey.cak);
+    // Asking for the password started no new session: the cookie is still the sign-in's.
+    expect(await sessionCookie()).toBe(signedInCookie);
+    expectCleanPage(diagnostics, [failedRequestLog(401)]);
+  });
+
   it('a password change on the account page keeps the key: the new password opens it', async () => {
     const grace = await account('grace hopper password', 'Grace');
     let recoveryKey = '';
@@ -636,8 +694,8 @@ describe('hosted UI: zero-knowledge key delivery v2 (docs/zk.md)', () => {
     }
     for (const text of recoveryTexts) {
       for (const form of [text, text.replace(/^TSRK2-/, ''), text.replaceAll('-', '')]) {
-        expect(requests.includes(form)).toBe(false);
-        expect(dump.includes(form)).toBe(false);
+        expect(requests.includes(form), `recovery key ${form} in a request`).toBe(false);
+        expect(dump.includes(form), `recovery key ${form} in the database`).toBe(false);
       }
     }
   });
