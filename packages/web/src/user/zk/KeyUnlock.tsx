@@ -114,78 +114,86 @@ export function KeyUnlock({
     onUnlocked(unlocked, 'recovered');
   }
 
-  switch (stage.kind) {
-    case 'loading':
-      return <Loading>Checking your encryption key…</Loading>;
-    case 'failed':
-      return (
-        <ErrorPanel title="We could not load your encryption key">
-          <p>{describeError(stage.error)}</p>
-        </ErrorPanel>
-      );
-    case 'done':
-      return null;
-    case 'locked':
-      return (
-        <LockedKeybag
-          user={user}
-          clientName={clientName}
-          keybag={stage.keybag}
-          policy={stage.policy}
-          onPassword={(secret) => setPassword(secret)}
-          onUnlocked={(unlocked) => {
-            setStage({ kind: 'done' });
-            onUnlocked(unlocked, 'unlocked');
-          }}
-          onRecovered={(unlocked, secret) => afterRecovery(stage.keybag, unlocked, secret ?? password)}
-          onNewKey={() => setStage({ kind: 'new_key_warning', keybag: stage.keybag, policy: stage.policy })}
-        />
-      );
-    case 'rewrap':
-      return (
-        <section className="section" aria-labelledby="rewrap-heading">
-          <h2 id="rewrap-heading">Your key is unlocked</h2>
-          <p>
-            Enter your current password so that it opens your key again next time. Otherwise you will need
-            your recovery key again.
-          </p>
-          <AskPassword
-            email={user.email}
-            submitLabel="Use my password next time"
-            onSecret={async (secret) => {
-              await stepUp.run((token) =>
-                rewrapPasswordEnvelope(stage.keybag, stage.unlocked, secret, token),
-              );
+  // The step-up prompt (a current TOTP code, when enrolled) for the writes that need one — replacing the password
+  // envelope, new-key setup — shown under whichever stage started them.
+  return (
+    <>
+      {stageView()}
+      {stepUp.prompt}
+    </>
+  );
+
+  function stageView() {
+    switch (stage.kind) {
+      case 'loading':
+        return <Loading>Checking your encryption key…</Loading>;
+      case 'failed':
+        return (
+          <ErrorPanel title="We could not load your encryption key">
+            <p>{describeError(stage.error)}</p>
+          </ErrorPanel>
+        );
+      case 'done':
+        return null;
+      case 'locked':
+        return (
+          <LockedKeybag
+            user={user}
+            clientName={clientName}
+            keybag={stage.keybag}
+            policy={stage.policy}
+            onPassword={(secret) => setPassword(secret)}
+            onUnlocked={(unlocked) => {
               setStage({ kind: 'done' });
-              onUnlocked(stage.unlocked, 'recovered');
+              onUnlocked(unlocked, 'unlocked');
             }}
-          >
-            <Button
-              variant="secondary"
-              onClick={() => {
+            onRecovered={(unlocked, secret) => afterRecovery(stage.keybag, unlocked, secret ?? password)}
+            onNewKey={() => setStage({ kind: 'new_key_warning', keybag: stage.keybag, policy: stage.policy })}
+          />
+        );
+      case 'rewrap':
+        return (
+          <section className="section" aria-labelledby="rewrap-heading">
+            <h2 id="rewrap-heading">Your key is unlocked</h2>
+            <p>
+              Enter your current password so that it opens your key again next time. Otherwise you will need
+              your recovery key again.
+            </p>
+            <AskPassword
+              email={user.email}
+              submitLabel="Use my password next time"
+              onSecret={async (secret) => {
+                await stepUp.run((token) =>
+                  rewrapPasswordEnvelope(stage.keybag, stage.unlocked, secret, token),
+                );
                 setStage({ kind: 'done' });
                 onUnlocked(stage.unlocked, 'recovered');
               }}
             >
-              Skip
-            </Button>
-          </AskPassword>
-          {stepUp.prompt}
-        </section>
-      );
-    case 'new_key_warning':
-      return (
-        <NewKeyWarning
-          clientName={clientName}
-          onContinue={async () => {
-            setStage({ kind: 'setup', keybag: stage.keybag, ceremony: await startRecoveryKeyCeremony() });
-          }}
-          onBack={() => setStage({ kind: 'locked', keybag: stage.keybag, policy: stage.policy })}
-        />
-      );
-    case 'setup':
-      return (
-        <>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setStage({ kind: 'done' });
+                  onUnlocked(stage.unlocked, 'recovered');
+                }}
+              >
+                Skip
+              </Button>
+            </AskPassword>
+          </section>
+        );
+      case 'new_key_warning':
+        return (
+          <NewKeyWarning
+            clientName={clientName}
+            onContinue={async () => {
+              setStage({ kind: 'setup', keybag: stage.keybag, ceremony: await startRecoveryKeyCeremony() });
+            }}
+            onBack={() => setStage({ kind: 'locked', keybag: stage.keybag, policy: stage.policy })}
+          />
+        );
+      case 'setup':
+        return (
           <KeySetup
             user={user}
             clientName={clientName}
@@ -201,9 +209,8 @@ export function KeyUnlock({
               onUnlocked(unlocked, stage.keybag === null ? 'created' : 'new_key');
             }}
           />
-          {stepUp.prompt}
-        </>
-      );
+        );
+    }
   }
 }
 
