@@ -646,6 +646,30 @@ describe('hosted UI: zero-knowledge key delivery v2 (docs/zk.md)', () => {
     expect(envelopes.filter((e) => e.type === 'password').map((e) => e.status)).toEqual(['usable']);
   });
 
+  it('where the policy forbids new-key setup, the locked page does not offer it', async () => {
+    const emmy = await account('emmy noether password', 'Emmy');
+    let recoveryKey = '';
+    const before = await authorize(confidential, emmy, async (page) => {
+      recoveryKey = await saveRecoveryKey(page);
+    });
+    remember('ARK of Emmy', await arkFromRecoveryKey(server, emmy.id, recoveryKey));
+    await server.context.keys.keybags.markPasswordEnvelopesStale(emmy.id);
+    await server.context.settings.set('keys.new_key_setup_allowed', false);
+    try {
+      const after = await authorize(confidential, emmy, async (page) => {
+        await page
+          .getByRole('heading', { name: 'Your password no longer opens your key' })
+          .waitFor({ timeout: UI_TIMEOUT });
+        expect(await page.getByRole('button', { name: 'Set up a new key' }).count()).toBe(0);
+        await page.getByLabel('Recovery key').fill(recoveryKey);
+        await page.getByRole('button', { name: 'Unlock with recovery key' }).click();
+      });
+      expect(after.received.cak).toEqual(before.received.cak);
+    } finally {
+      await server.context.settings.set('keys.new_key_setup_allowed', true);
+    }
+  });
+
   it('new-key setup, after its data-loss warning, gives every app a different key and says so', async () => {
     const hedy = await account('hedy lamarr password', 'Hedy');
     let recoveryKey = '';
