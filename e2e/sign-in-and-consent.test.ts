@@ -178,16 +178,12 @@ describe('hosted UI: registration, sign-in and consent with a real relying party
     expect(sent.redirectedFrom()?.url()).toBe(request.url);
   });
 
-  it('is honest that key delivery to a zero-knowledge app is not available, and offers only Deny', async () => {
-    const zkRp = await registerRelyingParty(server, {
-      name: 'Vault App',
-      grant_types: ['authorization_code'],
-      zk_delivery: 'v2',
-    });
+  /** A ZK authorization request of `app` (an ephemeral P-256 public key in zk_pub) and its state. */
+  async function zkAuthorizationUrl(app: client.Configuration) {
     const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const zkPub = Buffer.from(JSON.stringify(publicKey.export({ format: 'jwk' }))).toString('base64url');
     const state = client.randomState();
-    const url = client.buildAuthorizationUrl(zkRp, {
+    const url = client.buildAuthorizationUrl(app, {
       redirect_uri: RP_CALLBACK,
       scope: 'openid',
       code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
@@ -195,16 +191,54 @@ describe('hosted UI: registration, sign-in and consent with a real relying party
       state,
       zk_pub: zkPub,
     });
+    return { url: url.href, state };
+  }
 
+  it('a zero-knowledge app: the encryption key comes first (Approve waits for it), and Deny needs no key', async () => {
+    const zkRp = await registerRelyingParty(server, {
+      name: 'Vault App',
+      grant_types: ['authorization_code'],
+      zk_delivery: 'v2',
+    });
+    const { url, state } = await zkAuthorizationUrl(zkRp);
     const password = 'zero knowledge password';
     const account = await verifiedAccount(server, password, 'Ada Lovelace');
     const { page, diagnostics } = await newPage(PHONE);
     const callbacks = await captureCallbacks(page, 'Demo App');
-    await page.goto(url.href);
+    await page.goto(url);
+    await submitSignIn(page, account.email, password);
+    await waitForHeading(page, 'Allow access');
+    // No key yet: the key set-up with its recovery key is shown (e2e/zk-key-delivery.test.ts goes through it).
+    await page.getByRole('heading', { name: 'Save your recovery key' }).waitFor({ timeout: UI_TIMEOUT });
+    expect(await page.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: 'Deny' }).click();
+    await page.waitForURL(`${RP_CALLBACK}?**`, { timeout: UI_TIMEOUT });
+    const callback = new URL(callbacks[0]!);
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expect(callback.searchParams.get('state')).toBe(state);
+    expect(callback.hash).toBe('');
+    // Denying created no key.
+    expect((await server.context.keys.keybags.keybag(account.id)).accountKey).toBeNull();
+    expectCleanPage(diagnostics);
+  });
+
+  it('is honest that a legacy v1 key delivery is not available, and offers only Deny', async () => {
+    const legacyRp = await registerRelyingParty(server, {
+      name: 'Old Vault App',
+      grant_types: ['authorization_code'],
+      zk_delivery: 'legacy-v1',
+    });
+    const { url, state } = await zkAuthorizationUrl(legacyRp);
+    const password = 'legacy zero knowledge password';
+    const account = await verifiedAccount(server, password, 'Ada Lovelace');
+    const { page, diagnostics } = await newPage(PHONE);
+    const callbacks = await captureCallbacks(page, 'Demo App');
+    await page.goto(url);
     await submitSignIn(page, account.email, password);
     await waitForHeading(page, 'Allow access');
     await page.getByRole('heading', { name: 'This app needs something this version cannot do' }).waitFor();
-    expect(await page.getByRole('alert').textContent()).toContain('not available in this version');
+    expect(await page.getByRole('alert').textContent()).toContain('older format');
     expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: 'Deny' }).click();

@@ -70,6 +70,20 @@ const RequestView = Type.Object({
   ),
   zk_delivery: Type.Union([Type.Literal('none'), Type.Literal('v2'), Type.Literal('legacy-v1')]),
   zk_pub: Type.Union([Type.String(), Type.Null()]),
+  key_delivery: Type.Union(
+    [
+      Type.Object({
+        issuer: Type.String(),
+        redirect_uri: Type.String(),
+        state: Type.Union([Type.String(), Type.Null()]),
+      }),
+      Type.Null(),
+    ],
+    {
+      description:
+        'For a v2 key delivery (zk_delivery v2 with a zk_pub): what the browser binds into the JWE payload (docs/zk.md §5 step 2), so the app can check the key was made for this authorization; null otherwise',
+    },
+  ),
   redirect_origin: Type.String(),
 });
 
@@ -180,6 +194,10 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
         refusal: view.refusal,
         zk_delivery: client.zkDelivery,
         zk_pub: pending.zkPub,
+        key_delivery:
+          client.zkDelivery === 'v2' && pending.zkPub !== null
+            ? { issuer: context.config.baseUrl, redirect_uri: pending.redirectUri, state: pending.state }
+            : null,
         redirect_origin: new URL(pending.redirectUri).origin,
       });
     },

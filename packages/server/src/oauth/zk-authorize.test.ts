@@ -149,14 +149,18 @@ describe('zk_pub validation at /authorize (v2 client, zk_required)', () => {
 describe('v2 delivery: finalize and token', () => {
   it('a valid zk_pub parks the request for the hosted UI, even with a session', async () => {
     const zkPub = encodeJwk(p256PublicJwk());
-    const { answer } = await authorize(v2, zkPub);
+    const { answer, state } = await authorize(v2, zkPub);
     expect(answer.status).toBe(302);
     const requestId = requestIdOf(answer.location);
-    // The hosted UI reads the key back to encrypt the app key to it.
+    // The hosted UI reads the key back to encrypt the app key to it, with what the JWE payload binds (§5 step 2).
     const view = await fetch(`${server.config.baseUrl}/api/user/authorization-requests/${requestId}`, {
       headers: { cookie: user.cookie },
     });
-    expect(await view.json()).toMatchObject({ zk_delivery: 'v2', zk_pub: zkPub });
+    expect(await view.json()).toMatchObject({
+      zk_delivery: 'v2',
+      zk_pub: zkPub,
+      key_delivery: { issuer: server.config.baseUrl, redirect_uri: RP_REDIRECT, state },
+    });
   });
 
   it('finalize without zk_key_hash is 400 zk_key_hash_required; a malformed hash is refused too', async () => {
@@ -278,6 +282,11 @@ describe('legacy v1 delivery', () => {
   it('drk_hash at finalize comes back as zk_drk_hash at /token, without the v2 members', async () => {
     const { answer, verifier } = await authorize(legacy, encodeJwk(p256PublicJwk()));
     const requestId = requestIdOf(answer.location);
+    // The v2 binding is for v2 deliveries only; a legacy app's payload is its own format (docs/zk.md §5.1).
+    const view = await fetch(`${server.config.baseUrl}/api/user/authorization-requests/${requestId}`, {
+      headers: { cookie: user.cookie },
+    });
+    expect(await view.json()).toMatchObject({ zk_delivery: 'legacy-v1', key_delivery: null });
     expect(await finalize(server, user, { request_id: requestId, decision: 'approve' })).toMatchObject({
       status: 400,
       json: { error: 'drk_hash_required' },

@@ -2,8 +2,11 @@
  * The OPAQUE (RFC 9807) client, shared by the flows of both apps: loading the library on demand, the two
  * exchanges every flow is made of (register a password; prove a password), and the sign-in and password change
  * that both apps build from them. The password never leaves these functions: only OPAQUE protocol messages are
- * handed to the caller's `send` step, and nothing derived from the password (export key, session key) is
- * returned. The server therefore never learns a password or anything it could test guesses against offline.
+ * handed to the caller's `send` step. The one thing derived from the password that is returned is the OPAQUE
+ * export key (RFC 9807 §6.4), by the functions that say so, for the hosted UI's zero-knowledge key custody
+ * (docs/zk.md §3.1): it stays in this browser, never goes to the server, and its caller turns it into a
+ * non-extractable CryptoKey at once. The server therefore never learns a password or anything it could test
+ * guesses against offline.
  *
  * The library is WebAssembly with Argon2id key stretching (about 400 kB), so it is loaded on demand: pages that
  * need it call `preloadOpaque()` when they open, and the first flow awaits it.
@@ -80,7 +83,7 @@ interface LoginStarted {
 async function provePassword(
   password: string,
   start: (startLoginRequest: string) => Promise<LoginStarted>,
-): Promise<{ loginId: string; finishLoginRequest: string } | null> {
+): Promise<{ loginId: string; finishLoginRequest: string; exportKey: string } | null> {
   const opaque = await loadOpaque();
   await nextFrame();
   const { clientLoginState, startLoginRequest } = opaque.client.startLogin({ password });
@@ -91,21 +94,32 @@ async function provePassword(
     loginResponse: started.login_response,
     password,
   });
-  return finished ? { loginId: started.login_id, finishLoginRequest: finished.finishLoginRequest } : null;
+  return finished
+    ? {
+        loginId: started.login_id,
+        finishLoginRequest: finished.finishLoginRequest,
+        exportKey: finished.exportKey,
+      }
+    : null;
 }
 
 /** Starts a registration right after a proof, sharing one loaded library (the password change's middle step). */
-async function startRegistrationMessage(
-  password: string,
-): Promise<{ registrationRequest: string; finish: (registrationResponse: string) => Promise<string> }> {
+async function startRegistrationMessage(password: string): Promise<{
+  registrationRequest: string;
+  finish: (registrationResponse: string) => Promise<{ registrationRecord: string; exportKey: string }>;
+}> {
   const opaque = await loadOpaque();
   const { clientRegistrationState, registrationRequest } = opaque.client.startRegistration({ password });
   return {
     registrationRequest,
     finish: async (registrationResponse) => {
       await nextFrame();
-      return opaque.client.finishRegistration({ clientRegistrationState, registrationResponse, password })
-        .registrationRecord;
+      const { registrationRecord, exportKey } = opaque.client.finishRegistration({
+        clientRegistrationState,
+        registrationResponse,
+        password,
+      });
+      return { registrationRecord, exportKey };
     },
   };
 }
@@ -129,24 +143,61 @@ export async function logInAt<T>(
   email: string,
   password: string,
 ): Promise<T | null> {
+  return (await logInWithExportKeyAt<T>(post, path, email, password))?.response ?? null;
+}
+
+/**
+ * `logInAt`, also resolving with the password's OPAQUE export key (base64url) for the hosted UI's password
+ * envelope (docs/zk.md §3.1). The caller imports it as a non-extractable key and drops the string.
+ */
+export async function logInWithExportKeyAt<T>(
+  post: PostJson,
+  path: string,
+  email: string,
+  password: string,
+): Promise<{ response: T; exportKey: string } | null> {
   const proof = await provePassword(password, (request) =>
     post<LoginStarted>(`${path}/start`, { email, start_login_request: request }),
   );
   if (!proof) return null;
   try {
-    return await post<T>(`${path}/finish`, {
+    const response = await post<T>(`${path}/finish`, {
       login_id: proof.loginId,
       finish_login_request: proof.finishLoginRequest,
     });
+    return { response, exportKey: proof.exportKey };
   } catch (error) {
     if (isInvalidCredentials(error)) return null;
     throw error;
   }
 }
 
+/**
+ * The export key of `password` for an account that is already signed in, without signing in again: only the
+ * login's first round trip (`${path}/start`), finished in this browser. The server's answer (KE2) is enough for the
+ * client to recover its OPAQUE envelope and so the export key; the third message is never sent, so no session
+ * starts and the pending login expires on the server. Resolves null when the password does not fit. What the
+ * export key opens is checked by its own AES-GCM tag and the keybag's key check (docs/zk.md §2.1), not by this.
+ */
+export async function passwordExportKeyAt(
+  post: PostJson,
+  path: string,
+  email: string,
+  password: string,
+): Promise<string | null> {
+  const proof = await provePassword(password, (request) =>
+    post<LoginStarted>(`${path}/start`, { email, start_login_request: request }),
+  );
+  return proof?.exportKey ?? null;
+}
+
 export type PasswordChangeResult =
-  /** The session was rotated: later state changes need the new CSRF token. */
-  { kind: 'changed'; csrfToken: string } | { kind: 'wrong_current_password' };
+  /**
+   * The session was rotated: later state changes need the new CSRF token. `exportKeys` are the OPAQUE export keys
+   * of the previous and the new password (base64url), for re-wrapping the password envelope (docs/zk.md §3.1).
+   */
+  | { kind: 'changed'; csrfToken: string; exportKeys: { previous: string; current: string } }
+  | { kind: 'wrong_current_password' };
 
 /**
  * Changes the signed-in account's password at `${path}/start`, `/verify` and `/finish`: proves the current
@@ -174,10 +225,14 @@ export async function changePasswordAt(
     if (isInvalidCredentials(error)) return { kind: 'wrong_current_password' };
     throw error;
   }
-  const record = await registration.finish(verified.registration_response);
+  const { registrationRecord, exportKey } = await registration.finish(verified.registration_response);
   const changed = await post<{ changed: true; csrf_token: string }>(`${path}/finish`, {
     registration_id: verified.registration_id,
-    registration_record: record,
+    registration_record: registrationRecord,
   });
-  return { kind: 'changed', csrfToken: changed.csrf_token };
+  return {
+    kind: 'changed',
+    csrfToken: changed.csrf_token,
+    exportKeys: { previous: proof.exportKey, current: exportKey },
+  };
 }

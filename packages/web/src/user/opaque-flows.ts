@@ -5,12 +5,13 @@
 import { api } from '../shared/api';
 import {
   changePasswordAt,
-  logInAt,
+  logInWithExportKeyAt,
   type PasswordChangeResult,
   type RegistrationStarted,
   registerPassword,
 } from '../shared/opaque';
 import { csrfHeaders } from './session';
+import { holdSignInSecret } from './zk/sign-in-secret';
 
 export { preloadOpaque } from '../shared/opaque';
 
@@ -37,11 +38,20 @@ interface LoginFinishResponse {
 
 /**
  * Signs in with email and password. Other server refusals (for instance `email_not_verified`) are thrown as
- * ApiError for the page to explain.
+ * ApiError for the page to explain. The password's OPAQUE export key is kept in this page's memory as a
+ * non-extractable key (`zk/sign-in-secret.ts`), so a ZK app's consent page can unlock the user's keybag without
+ * asking for the password again (docs/zk.md §3.1).
  */
 export async function signIn(email: string, password: string): Promise<SignInResult> {
-  const response = await logInAt<LoginFinishResponse>(api.post, '/api/user/login', email, password);
-  if (!response) return { kind: 'invalid_credentials' };
+  const signedIn = await logInWithExportKeyAt<LoginFinishResponse>(
+    api.post,
+    '/api/user/login',
+    email,
+    password,
+  );
+  if (!signedIn) return { kind: 'invalid_credentials' };
+  const { response } = signedIn;
+  await holdSignInSecret(email, signedIn.exportKey);
   return {
     kind: 'signed_in',
     // A server without `second_factor` that still owes one wants a code.

@@ -121,6 +121,12 @@ export interface PublicApi {
         } | null;
         zk_delivery: 'none' | 'v2' | ('legacy-v1');
         zk_pub: string | null;
+        /** For a v2 key delivery (zk_delivery v2 with a zk_pub): what the browser binds into the JWE payload (docs/zk.md §5 step 2), so the app can check the key was made for this authorization; null otherwise */
+        key_delivery: {
+          issuer: string;
+          redirect_uri: string;
+          state: string | null;
+        } | null;
         redirect_origin: string;
       };
       400: ErrorBody<'invalid_request'>;

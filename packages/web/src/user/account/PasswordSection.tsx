@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import { type Ref, useState } from 'react';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Notice } from '../../shared/Notice';
@@ -8,6 +8,8 @@ import { isStepUpCancelled, useStepUp } from '../components/StepUp';
 import { describeError } from '../error-text';
 import { changePassword } from '../opaque-flows';
 import { currentPasswordError } from '../validation';
+import { carryKeyOver } from '../zk/password-change';
+import { holdSignInSecret } from '../zk/sign-in-secret';
 
 /**
  * Password change: the current password is proven and the new one registered with OPAQUE, in the browser. With
@@ -29,9 +31,21 @@ export function PasswordSection({
   headingRef?: Ref<HTMLHeadingElement>;
 }) {
   const stepUp = useStepUp(csrfToken, onCsrfToken);
+  const [keyCarried, setKeyCarried] = useState<boolean | null>(null);
   const passwordChange = usePasswordChange({
     currentPasswordError,
-    change: (current, next) => stepUp.run((token) => changePassword(current, next, token)),
+    change: async (current, next) => {
+      setKeyCarried(null);
+      const result = await stepUp.run((token) => changePassword(current, next, token));
+      // The same sequence re-wraps the encryption key for the new password, now that its record is stored
+      // (docs/zk.md §3.1); null when the account has no key.
+      if (result.kind === 'changed') {
+        setKeyCarried(await carryKeyOver(result.exportKeys, result.csrfToken));
+        // A ZK app's consent page later in this page opens the key with the new password without asking.
+        await holdSignInSecret(email, result.exportKeys.current);
+      }
+      return result;
+    },
     onChanged,
     isCancelled: isStepUpCancelled,
   });
@@ -45,6 +59,13 @@ export function PasswordSection({
       {outcome === 'changed' ? (
         <Notice title="Your password is changed">
           <p>Other devices where you were signed in are signed out.</p>
+          {keyCarried === true ? <p>Your new password opens your encryption key.</p> : null}
+          {keyCarried === false ? (
+            <p>
+              Your new password does not open your encryption key yet: the next time an app asks for it,
+              unlock it with your recovery key.
+            </p>
+          ) : null}
         </Notice>
       ) : null}
       {outcome === 'wrong' ? (

@@ -5,6 +5,7 @@ import { ErrorPanel } from '../../shared/ErrorPanel';
 import { describeError, errorCode } from '../error-text';
 import { goTo } from '../navigation';
 import { csrfHeaders } from '../session';
+import { forgetSignInSecret } from '../zk/sign-in-secret';
 
 /**
  * Signs out of this browser, then shows the signed-out page: POST /logout with the CSRF token, the first-party
@@ -25,6 +26,8 @@ export function SignOutButton({ csrfToken, label = 'Sign out' }: { csrfToken: st
         disabled={state === 'working'}
         onClick={() => {
           setState('working');
+          // The sign-in's export key goes with the session (docs/zk.md §3.1).
+          forgetSignInSecret();
           api.post('/logout', undefined, { headers: csrfHeaders(csrfToken) }).then(
             () => goTo('/logout?status=signed-out', { replace: true }),
             (failed: unknown) => {

@@ -1,15 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { api } from '../../shared/api';
 import type { PublicApiResponse } from '../../shared/api-types/public-api';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Loading } from '../../shared/Loading';
+import { Notice } from '../../shared/Notice';
 import { Page } from '../../shared/Page';
 import { Link, useRouter } from '../../shared/router';
+import { buildKeyDelivery, withKeyDeliveryFragment } from '../../shared/zk';
 import { ClientLogo } from '../components/ClientLogo';
 import { describeError, errorCode } from '../error-text';
 import { goTo, leaveTo, withQuery } from '../navigation';
 import { csrfHeaders, fetchSession, type SessionUser } from '../session';
+import type { Unlocked } from '../zk/custody';
+import { KeyUnlock, type UnlockOutcome } from '../zk/KeyUnlock';
 
 /** GET /api/user/authorization-requests/:id */
 type RequestView = PublicApiResponse<'GET /api/user/authorization-requests/{requestId}'>;
@@ -22,11 +26,22 @@ type Load =
 type Decision = 'approve' | 'deny';
 
 /**
- * Key delivery (the app's ephemeral key in `zk_pub`) needs the browser to unlock and encrypt the account key,
- * which this version of the UI cannot do yet; approving without it would fail at the server anyway.
+ * A v2 key delivery (docs/zk.md §5): the app sent its ephemeral key (`zk_pub`), so approving needs the user's
+ * keybag unlocked here, the client app key derived and encrypted to that key.
  */
-function needsKeyDelivery(view: RequestView): boolean {
-  return view.zk_delivery !== 'none' && view.zk_pub !== null;
+function deliversKey(view: RequestView): boolean {
+  return view.zk_delivery === 'v2' && view.zk_pub !== null && view.key_delivery !== null;
+}
+
+/** A legacy v1 delivery: the older app's own payload format, which this UI does not build (§5.1). */
+function unsupportedDelivery(view: RequestView): boolean {
+  return view.zk_delivery === 'legacy-v1' && view.zk_pub !== null;
+}
+
+/** The unlocked keybag (in this page's memory only) and how it was unlocked. */
+interface KeyState {
+  unlocked: Unlocked;
+  outcome: UnlockOutcome;
 }
 
 /**
@@ -41,6 +56,7 @@ export function AuthorizePage() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const [decisionError, setDecisionError] = useState<unknown>(null);
+  const [key, setKey] = useState<KeyState | null>(null);
   const autoApproved = useRef(false);
 
   useEffect(() => {
@@ -66,20 +82,45 @@ export function AuthorizePage() {
     };
   }, [requestId]);
 
+  function setCsrfToken(csrfToken: string) {
+    setLoad((current) => (current.state === 'ready' ? { ...current, csrfToken } : current));
+  }
+
   async function decide(decision: Decision, organizationId?: string) {
     if (load.state !== 'ready' || !requestId || deciding) return;
+    const { view, user } = load;
     setDeciding(decision);
     setDecisionError(null);
     try {
-      const { redirect_uri: redirectUri } = await api.post<{ redirect_uri: string }>(
+      // §5 steps 2-4: the client app key, encrypted to the app's zk_pub and bound to this authorization; the
+      // server gets only the JWE's hash, the JWE itself travels in the fragment, which no server receives.
+      let delivery: { jwe: string; zkKeyHash: string } | null = null;
+      if (decision === 'approve' && deliversKey(view) && view.key_delivery && view.zk_pub) {
+        if (key === null) throw new Error('unlock your encryption key first');
+        delivery = await buildKeyDelivery({
+          ark: key.unlocked.ark,
+          keyId: key.unlocked.keyId,
+          zkPub: view.zk_pub,
+          issuer: view.key_delivery.issuer,
+          userId: user.id,
+          clientId: view.client.client_id,
+          state: view.key_delivery.state,
+          redirectUri: view.key_delivery.redirect_uri,
+          // Key scope `client`, the only one clients have today (§2.2).
+          organizationId: null,
+        });
+      }
+      const { redirect_uri: finalized } = await api.post<{ redirect_uri: string }>(
         '/authorize/finalize',
         {
           request_id: requestId,
           decision,
           ...(organizationId ? { organization_id: organizationId } : {}),
+          ...(delivery ? { zk_key_hash: delivery.zkKeyHash } : {}),
         },
         { headers: csrfHeaders(load.csrfToken) },
       );
+      const redirectUri = delivery ? withKeyDeliveryFragment(finalized, delivery.jwe) : finalized;
       // Stay "busy" while the browser leaves for the app.
       if (!leaveTo(redirectUri)) {
         setDeciding(null);
@@ -95,12 +136,15 @@ export function AuthorizePage() {
     }
   }
 
-  // Nothing to ask: continue straight to the app.
+  // Nothing to ask: continue straight to the app. With a key delivery, once the keybag opened as usual (a new key
+  // or new-key setup is said on the consent page first).
   const automatic =
     load.state === 'ready' &&
     load.view.refusal === null &&
     !load.view.consent_required &&
-    !needsKeyDelivery(load.view) &&
+    !unsupportedDelivery(load.view) &&
+    (!deliversKey(load.view) ||
+      (key !== null && (key.outcome === 'unlocked' || key.outcome === 'recovered'))) &&
     load.view.organizations.length === 0;
   useEffect(() => {
     if (automatic && !autoApproved.current) {
@@ -166,6 +210,22 @@ export function AuthorizePage() {
         deciding={deciding}
         decisionError={decisionError}
         onDecide={decide}
+        keyPanel={
+          deliversKey(view) ? (
+            key === null ? (
+              <KeyUnlock
+                user={user}
+                clientName={view.client.name}
+                csrfToken={load.csrfToken}
+                onCsrfToken={setCsrfToken}
+                onUnlocked={(unlocked, outcome) => setKey({ unlocked, outcome })}
+              />
+            ) : (
+              <KeyNotice clientName={view.client.name} outcome={key.outcome} />
+            )
+          ) : null
+        }
+        keyReady={!deliversKey(view) || key !== null}
       />
     </Page>
   );
@@ -178,6 +238,8 @@ function Consent({
   deciding,
   decisionError,
   onDecide,
+  keyPanel,
+  keyReady,
 }: {
   view: RequestView;
   user: SessionUser;
@@ -185,9 +247,13 @@ function Consent({
   deciding: Decision | null;
   decisionError: unknown;
   onDecide: (decision: Decision, organizationId?: string) => void;
+  /** The key unlock (or what it did), for an app that receives a key. */
+  keyPanel: ReactNode;
+  /** False while the app's key cannot be delivered yet (keybag locked). */
+  keyReady: boolean;
 }) {
   const { client } = view;
-  const keyDelivery = needsKeyDelivery(view);
+  const keyDelivery = unsupportedDelivery(view);
   const [organizationId, setOrganizationId] = useState(view.organizations[0]?.id);
   return (
     <>
@@ -213,9 +279,8 @@ function Consent({
       {keyDelivery ? (
         <ErrorPanel title="This app needs something this version cannot do">
           <p>
-            {client.name} asks for an encryption key for your data. Delivering that key is not available in
-            this version of the sign-in service, so you cannot continue to this app. Choose Deny to return to
-            it.
+            {client.name} asks for an encryption key in an older format that this version of the sign-in
+            service does not deliver, so you cannot continue to this app. Choose Deny to return to it.
           </p>
         </ErrorPanel>
       ) : (
@@ -228,6 +293,8 @@ function Consent({
           </ul>
         </section>
       )}
+
+      {keyPanel}
 
       {!keyDelivery && view.organizations.length > 0 ? (
         <fieldset className="section">
@@ -252,7 +319,10 @@ function Consent({
       </p>
       <div className="form-actions">
         {keyDelivery ? null : (
-          <Button disabled={deciding !== null} onClick={() => onDecide('approve', organizationId)}>
+          <Button
+            disabled={deciding !== null || !keyReady}
+            onClick={() => onDecide('approve', organizationId)}
+          >
             {deciding === 'approve' ? 'Approving…' : 'Approve'}
           </Button>
         )}
@@ -266,6 +336,33 @@ function Consent({
       </div>
     </>
   );
+}
+
+/** What unlocking did, said before the user approves: a new key above all (the app's key changes). */
+function KeyNotice({ clientName, outcome }: { clientName: string; outcome: UnlockOutcome }) {
+  switch (outcome) {
+    case 'created':
+      return (
+        <Notice title="Your encryption key is set up">
+          <p>{clientName} will receive its key when you approve. Keep your recovery key safe.</p>
+        </Notice>
+      );
+    case 'new_key':
+      return (
+        <Notice title="You have a new encryption key">
+          <p>
+            {clientName} will receive a new key. Data it encrypted with your old key cannot be opened any
+            more. Keep your new recovery key safe.
+          </p>
+        </Notice>
+      );
+    default:
+      return (
+        <Notice title="Your encryption key is unlocked">
+          <p>{clientName} will receive its key when you approve.</p>
+        </Notice>
+      );
+  }
 }
 
 /**

@@ -1,0 +1,581 @@
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { Button } from '../../shared/Button';
+import { CheckboxField } from '../../shared/CheckboxField';
+import { ErrorPanel } from '../../shared/ErrorPanel';
+import { Loading } from '../../shared/Loading';
+import { Notice } from '../../shared/Notice';
+import { PasswordField } from '../../shared/PasswordField';
+import { TextField } from '../../shared/TextField';
+import {
+  confirmsRecoveryKeyGroup,
+  type EnvelopeSecret,
+  parseRecoveryKey,
+  RecoveryKeyError,
+  recoveryKeySecret,
+} from '../../shared/zk';
+import { useStepUp } from '../components/StepUp';
+import { describeError } from '../error-text';
+import type { SessionUser } from '../session';
+import {
+  passwordEnvelopeOf,
+  type RecoveryKeyCeremony,
+  rewrapPasswordEnvelope,
+  setUpAccountKey,
+  startRecoveryKeyCeremony,
+  tryUnlock,
+  type Unlocked,
+} from './custody';
+import {
+  fetchKeybag,
+  fetchUnlockPolicy,
+  type Keybag,
+  passwordSecretOf,
+  type UnlockPolicy,
+} from './keybag-api';
+import { signInSecretFor } from './sign-in-secret';
+
+/**
+ * How the keybag came to be unlocked: opened (password), opened with the recovery key, set up for the first time,
+ * or replaced by new-key setup (every app's key changes, §4).
+ */
+export type UnlockOutcome = 'unlocked' | 'recovered' | 'created' | 'new_key';
+
+type Stage =
+  | { kind: 'loading' }
+  | { kind: 'failed'; error: unknown }
+  /** The keybag exists and the password at hand did not open it (none held, or its envelope is stale). */
+  | { kind: 'locked'; keybag: Keybag; policy: UnlockPolicy }
+  /** After a recovery-key unlock without the current password at hand: ask for it to re-wrap (or skip). */
+  | { kind: 'rewrap'; keybag: Keybag; unlocked: Unlocked }
+  /** A new key: the first one (`keybag` null) or new-key setup. Needs the password, then the recovery key ceremony. */
+  | { kind: 'setup'; keybag: Keybag | null; ceremony: RecoveryKeyCeremony }
+  | { kind: 'new_key_warning'; keybag: Keybag; policy: UnlockPolicy }
+  | { kind: 'done' };
+
+/**
+ * Unlocks the signed-in user's keybag for a ZK app's authorization (docs/zk.md §3, §4): with the export key of the
+ * sign-in that just happened when there is one, otherwise with the password asked again, the recovery key, or
+ * new-key setup where the policy allows it; for a user without a keybag it sets one up, with a recovery key shown
+ * once. Hands the unlocked root key to `onUnlocked` (in memory only).
+ */
+export function KeyUnlock({
+  user,
+  clientName,
+  csrfToken,
+  onCsrfToken,
+  onUnlocked,
+}: {
+  user: SessionUser;
+  clientName: string;
+  csrfToken: string;
+  onCsrfToken: (csrfToken: string) => void;
+  onUnlocked: (unlocked: Unlocked, outcome: UnlockOutcome) => void;
+}) {
+  const [stage, setStage] = useState<Stage>({ kind: 'loading' });
+  // The current password's secret once known (held from sign-in, or typed here): it wraps new envelopes.
+  const [password, setPassword] = useState<EnvelopeSecret | null>(() => signInSecretFor(user.email));
+  const stepUp = useStepUp(csrfToken, onCsrfToken);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per signed-in user.
+  useEffect(() => {
+    let current = true;
+    (async () => {
+      const [keybag, policy] = await Promise.all([fetchKeybag(), fetchUnlockPolicy()]);
+      if (!keybag.exists || keybag.account_key === null) {
+        const ceremony = await startRecoveryKeyCeremony();
+        if (current) setStage({ kind: 'setup', keybag: null, ceremony });
+        return;
+      }
+      const held = signInSecretFor(user.email);
+      const unlocked = held ? await tryUnlock(keybag, held) : null;
+      if (!current) return;
+      if (unlocked) {
+        setStage({ kind: 'done' });
+        onUnlocked(unlocked, 'unlocked');
+      } else {
+        setStage({ kind: 'locked', keybag, policy });
+      }
+    })().catch((error: unknown) => current && setStage({ kind: 'failed', error }));
+    return () => {
+      current = false;
+    };
+  }, [user.id]);
+
+  async function afterRecovery(keybag: Keybag, unlocked: Unlocked, secret: EnvelopeSecret | null) {
+    if (secret === null) {
+      setStage({ kind: 'rewrap', keybag, unlocked });
+      return;
+    }
+    // Best effort: the key is unlocked either way; without the re-wrap the recovery key is needed again next time.
+    await stepUp
+      .run((token) => rewrapPasswordEnvelope(keybag, unlocked, secret, token))
+      .catch(() => undefined);
+    setStage({ kind: 'done' });
+    onUnlocked(unlocked, 'recovered');
+  }
+
+  // The step-up prompt (a current TOTP code, when enrolled) for the writes that need one — replacing the password
+  // envelope, new-key setup — shown under whichever stage started them.
+  return (
+    <>
+      {stageView()}
+      {stepUp.prompt}
+    </>
+  );
+
+  function stageView() {
+    switch (stage.kind) {
+      case 'loading':
+        return <Loading>Checking your encryption key…</Loading>;
+      case 'failed':
+        return (
+          <ErrorPanel title="We could not load your encryption key">
+            <p>{describeError(stage.error)}</p>
+          </ErrorPanel>
+        );
+      case 'done':
+        return null;
+      case 'locked':
+        return (
+          <LockedKeybag
+            user={user}
+            clientName={clientName}
+            keybag={stage.keybag}
+            policy={stage.policy}
+            onPassword={(secret) => setPassword(secret)}
+            onUnlocked={(unlocked) => {
+              setStage({ kind: 'done' });
+              onUnlocked(unlocked, 'unlocked');
+            }}
+            onRecovered={(unlocked, secret) => afterRecovery(stage.keybag, unlocked, secret ?? password)}
+            onNewKey={() => setStage({ kind: 'new_key_warning', keybag: stage.keybag, policy: stage.policy })}
+          />
+        );
+      case 'rewrap':
+        return (
+          <section className="section" aria-labelledby="rewrap-heading">
+            <h2 id="rewrap-heading">Your key is unlocked</h2>
+            <p>
+              Enter your current password so that it opens your key again next time. Otherwise you will need
+              your recovery key again.
+            </p>
+            <AskPassword
+              email={user.email}
+              submitLabel="Use my password next time"
+              onSecret={async (secret) => {
+                await stepUp.run((token) =>
+                  rewrapPasswordEnvelope(stage.keybag, stage.unlocked, secret, token),
+                );
+                setStage({ kind: 'done' });
+                onUnlocked(stage.unlocked, 'recovered');
+              }}
+            >
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setStage({ kind: 'done' });
+                  onUnlocked(stage.unlocked, 'recovered');
+                }}
+              >
+                Skip
+              </Button>
+            </AskPassword>
+          </section>
+        );
+      case 'new_key_warning':
+        return (
+          <NewKeyWarning
+            clientName={clientName}
+            onContinue={async () => {
+              setStage({ kind: 'setup', keybag: stage.keybag, ceremony: await startRecoveryKeyCeremony() });
+            }}
+            onBack={() => setStage({ kind: 'locked', keybag: stage.keybag, policy: stage.policy })}
+          />
+        );
+      case 'setup':
+        return (
+          <KeySetup
+            user={user}
+            clientName={clientName}
+            newKey={stage.keybag !== null}
+            ceremony={stage.ceremony}
+            password={password}
+            onPassword={setPassword}
+            onConfirmed={async (secret) => {
+              const unlocked = await stepUp.run((token) =>
+                setUpAccountKey(user.id, stage.keybag, secret, stage.ceremony.secret, token),
+              );
+              setStage({ kind: 'done' });
+              onUnlocked(unlocked, stage.keybag === null ? 'created' : 'new_key');
+            }}
+          />
+        );
+    }
+  }
+}
+
+/** A password form that resolves the password's envelope secret (OPAQUE, in this browser) to `onSecret`. */
+function AskPassword({
+  email,
+  submitLabel,
+  onSecret,
+  children,
+}: {
+  email: string;
+  submitLabel: string;
+  onSecret: (secret: EnvelopeSecret) => Promise<void>;
+  children?: ReactNode;
+}) {
+  const [value, setValue] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (value === '') {
+      setError('Enter your password.');
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      const secret = await passwordSecretOf(email, value);
+      setValue('');
+      if (secret === null) {
+        setError('This password is not correct.');
+        return;
+      }
+      await onSecret(secret);
+    } catch (failed) {
+      setError(describeError(failed));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={submit} noValidate>
+      <PasswordField
+        label="Your password"
+        autoComplete="current-password"
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        error={error}
+      />
+      <div className="form-actions">
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Checking…' : submitLabel}
+        </Button>
+        {children}
+      </div>
+    </form>
+  );
+}
+
+/** The keybag exists but is locked: the password (when its envelope can still open), the recovery key, new-key setup. */
+function LockedKeybag({
+  user,
+  clientName,
+  keybag,
+  policy,
+  onPassword,
+  onUnlocked,
+  onRecovered,
+  onNewKey,
+}: {
+  user: SessionUser;
+  clientName: string;
+  keybag: Keybag;
+  policy: UnlockPolicy;
+  onPassword: (secret: EnvelopeSecret) => void;
+  onUnlocked: (unlocked: Unlocked) => void;
+  onRecovered: (unlocked: Unlocked, passwordSecret: EnvelopeSecret | null) => Promise<void>;
+  onNewKey: () => void;
+}) {
+  const passwordEnvelope = passwordEnvelopeOf(keybag);
+  const stale = passwordEnvelope?.status === 'stale';
+  const canUsePassword = policy.methods.includes('password');
+  const canUseRecoveryKey = policy.methods.includes('recovery_key');
+  const [passwordProblem, setPasswordProblem] = useState<string | null>(null);
+  const [typed, setTyped] = useState('');
+  const [recoveryError, setRecoveryError] = useState<string | undefined>();
+  const [recovering, setRecovering] = useState(false);
+
+  async function recover(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (recovering) return;
+    setRecovering(true);
+    setRecoveryError(undefined);
+    try {
+      const secret = await parseRecoveryKey(typed);
+      const unlocked = await tryUnlock(keybag, recoveryKeySecret(secret));
+      if (!unlocked) {
+        setRecoveryError('This recovery key does not open your key. Check that it is your latest one.');
+        return;
+      }
+      setTyped('');
+      await onRecovered(unlocked, null);
+    } catch (failed) {
+      setRecoveryError(failed instanceof RecoveryKeyError ? failed.message : describeError(failed));
+    } finally {
+      setRecovering(false);
+    }
+  }
+
+  return (
+    <section className="section" aria-labelledby="unlock-heading">
+      <h2 id="unlock-heading">Unlock your encryption key</h2>
+      <p>
+        {clientName} encrypts your data with a key only you can unlock. The sign-in service cannot read it.
+      </p>
+      {stale ? (
+        <Notice title="Your password no longer opens your key">
+          <p>
+            Your password was reset or changed since your key was last set up, so it cannot open your key. Use
+            your recovery key.
+          </p>
+        </Notice>
+      ) : null}
+      {passwordProblem ? (
+        <ErrorPanel title="Your password does not open your key">
+          <p>{passwordProblem}</p>
+        </ErrorPanel>
+      ) : null}
+      {canUsePassword && !stale ? (
+        <AskPassword
+          email={user.email}
+          submitLabel="Unlock with password"
+          onSecret={async (secret) => {
+            onPassword(secret);
+            const unlocked = await tryUnlock(keybag, secret);
+            if (unlocked) onUnlocked(unlocked);
+            else setPasswordProblem('Use your recovery key instead.');
+          }}
+        />
+      ) : null}
+      {canUseRecoveryKey ? (
+        <form onSubmit={recover} noValidate>
+          <TextField
+            label="Recovery key"
+            hint="It starts with TSRK2- and has 11 groups of five characters."
+            autoComplete="off"
+            spellCheck={false}
+            autoCapitalize="characters"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            error={recoveryError}
+          />
+          <div className="form-actions">
+            <Button
+              type="submit"
+              variant={canUsePassword && !stale ? 'secondary' : 'primary'}
+              disabled={recovering}
+            >
+              {recovering ? 'Unlocking…' : 'Unlock with recovery key'}
+            </Button>
+          </div>
+        </form>
+      ) : null}
+      {!canUsePassword && !canUseRecoveryKey && !policy.methods.includes('new_key_setup') ? (
+        <ErrorPanel title="There is no way to unlock your key here">
+          <p>Ask your administrator for help.</p>
+        </ErrorPanel>
+      ) : null}
+      {policy.methods.includes('new_key_setup') ? (
+        <p>
+          Lost your recovery key?{' '}
+          <Button variant="secondary" onClick={onNewKey}>
+            Set up a new key
+          </Button>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The explicit warning before new-key setup: every app's key changes and what was encrypted under the old one is lost. */
+function NewKeyWarning({
+  clientName,
+  onContinue,
+  onBack,
+}: {
+  clientName: string;
+  onContinue: () => Promise<void>;
+  onBack: () => void;
+}) {
+  const [understood, setUnderstood] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <section className="section" aria-labelledby="new-key-heading">
+      <h2 id="new-key-heading">Set up a new key</h2>
+      <ErrorPanel title="Data encrypted with your old key will be lost">
+        <p>
+          A new key replaces your old one for every app. {clientName} and your other apps will no longer be
+          able to open anything they encrypted with your old key, and nobody — not even the sign-in service —
+          can recover it. Only do this if you cannot unlock your old key.
+        </p>
+      </ErrorPanel>
+      <CheckboxField
+        label="I understand that data encrypted with my old key cannot be recovered"
+        checked={understood}
+        onChange={(event) => setUnderstood(event.target.checked)}
+      />
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <Button
+          variant="danger"
+          onClick={() => {
+            if (!understood) {
+              setError('Confirm that you understand first.');
+              return;
+            }
+            void onContinue();
+          }}
+        >
+          Set up a new key
+        </Button>
+        <Button variant="secondary" onClick={onBack}>
+          Back
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * A new key's set-up: the password that protects it (asked when this page has no sign-in export key), then the
+ * recovery key shown once, with copy and download, confirmed by typing one group back (§3.3).
+ */
+function KeySetup({
+  user,
+  clientName,
+  newKey,
+  ceremony,
+  password,
+  onPassword,
+  onConfirmed,
+}: {
+  user: SessionUser;
+  clientName: string;
+  newKey: boolean;
+  ceremony: RecoveryKeyCeremony;
+  password: EnvelopeSecret | null;
+  onPassword: (secret: EnvelopeSecret) => void;
+  onConfirmed: (password: EnvelopeSecret) => Promise<void>;
+}) {
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+
+  if (password === null) {
+    return (
+      <section className="section" aria-labelledby="setup-heading">
+        <h2 id="setup-heading">{newKey ? 'Set up a new key' : 'Set up your encryption key'}</h2>
+        <p>
+          {clientName} encrypts your data with a key only you can unlock. Enter your password: it will protect
+          your key.
+        </p>
+        <AskPassword
+          email={user.email}
+          submitLabel="Continue"
+          onSecret={async (secret) => onPassword(secret)}
+        />
+      </section>
+    );
+  }
+
+  async function confirm(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || password === null) return;
+    if (!confirmsRecoveryKeyGroup(ceremony.text, ceremony.group, typed)) {
+      setError(`This is not group ${ceremony.group} of your recovery key.`);
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    setFailure(null);
+    try {
+      await onConfirmed(password);
+    } catch (failed) {
+      setFailure(failed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function download() {
+    const url = URL.createObjectURL(new Blob([`${ceremony.text}\n`], { type: 'text/plain' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = 'recovery-key.txt';
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+
+  return (
+    <section className="section" aria-labelledby="setup-heading">
+      <h2 id="setup-heading">Save your recovery key</h2>
+      {newKey ? (
+        <p>Your new key is ready to be set up. {clientName} will receive a new key.</p>
+      ) : (
+        <p>
+          {clientName} encrypts your data with a key only you can unlock; your password protects it. The
+          sign-in service cannot read it.
+        </p>
+      )}
+      <p>
+        If you forget your password, this recovery key is the only way back to your key. It is shown only
+        once: keep it somewhere safe, such as a password manager or on paper.
+      </p>
+      <p className="recovery-key">
+        <code data-testid="recovery-key">{ceremony.text}</code>
+      </p>
+      <div className="form-actions">
+        <Button
+          variant="secondary"
+          onClick={() =>
+            navigator.clipboard.writeText(ceremony.text).then(
+              () => setCopied('copied'),
+              () => setCopied('failed'),
+            )
+          }
+        >
+          Copy
+        </Button>
+        <Button variant="secondary" onClick={download}>
+          Download
+        </Button>
+      </div>
+      {copied === 'copied' ? <p role="status">Copied.</p> : null}
+      {copied === 'failed' ? (
+        <p role="status">Copying did not work here; select the key and copy it.</p>
+      ) : null}
+      {failure ? (
+        <ErrorPanel title="We could not set up your key">
+          <p>{describeError(failure)}</p>
+        </ErrorPanel>
+      ) : null}
+      <form onSubmit={confirm} noValidate>
+        <TextField
+          label={`Group ${ceremony.group} of your recovery key`}
+          hint={`To confirm you saved it, type group ${ceremony.group} (of 11) of five characters after TSRK2-.`}
+          autoComplete="off"
+          spellCheck={false}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          error={error}
+        />
+        <div className="form-actions">
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Setting up…' : 'I saved it, continue'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
