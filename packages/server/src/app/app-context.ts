@@ -6,6 +6,7 @@ import type { HousekeepingService } from '../housekeeping/service.js';
 import type { OAuthServices } from '../oauth/services.js';
 import type { OrganizationServices } from '../orgs/services.js';
 import type { OtpServices } from '../otp/services.js';
+import type { ScimServices } from '../scim/services.js';
 import type { Infrastructure } from './infrastructure.js';
 import type { RateLimits } from './rate-limits.js';
 
@@ -20,6 +21,7 @@ export interface SliceServices {
   oauth: OAuthServices;
   orgs: OrganizationServices;
   otp: OtpServices;
+  scim: ScimServices;
 }
 
 /** Everything a request handler may use; one per process (or per test app). */

@@ -8,6 +8,7 @@ import { housekeepingModule } from '../housekeeping/index.js';
 import { oauthModule } from '../oauth/index.js';
 import { organizationsModule } from '../orgs/index.js';
 import { otpModule } from '../otp/index.js';
+import { scimModule } from '../scim/index.js';
 import { mergeByKey, type SliceModule } from './module.js';
 import type { RateLimitRules } from './rate-limits.js';
 
@@ -22,6 +23,7 @@ const LISTED_MODULES = [
   organizationsModule,
   oauthModule,
   otpModule,
+  scimModule,
   emailModule,
   adminModule,
   housekeepingModule,

@@ -4,3 +4,4 @@ export * from './core.js';
 export * from './oauth.js';
 export * from './orgs.js';
 export * from './otp.js';
+export * from './scim.js';

@@ -1,0 +1,35 @@
+import type { SessionService } from '../accounts/sessions.js';
+import type { Db } from '../db/client.js';
+import { revokeAllGrantsOfUser, revokeOrganizationGrants } from '../oauth/grant-revocation.js';
+import type { ScimStore } from './store.js';
+
+/** What deprovisioning ends: the whole account, or what it holds in one organization's context. */
+export type AccessScope = { kind: 'account' } | { kind: 'organization'; organizationId: string };
+
+/**
+ * Ends a deprovisioned user's sessions and grants in scope, inside the caller's transaction, so it is done before
+ * the SCIM response returns (spec §3):
+ * - unredeemed authorization codes are marked used: a code issued a moment earlier can no longer be redeemed;
+ * - grants are revoked, and with them refresh tokens (and access tokens, for introspection and userinfo);
+ * - for the whole account, sessions end, so no pending authorization request can be finalized (finalize needs a
+ *   session) and the hosted UI signs the user out.
+ * An organization's scope leaves the user's sessions alone: they may still use other organizations.
+ *
+ * This is the one place SCIM ends access; it uses what the accounts and oauth slices offer today and is meant to
+ * become a call to the account lifecycle service when that exists.
+ */
+export async function endAccess(
+  dependencies: { db: Db; store: ScimStore; sessions: SessionService },
+  userId: string,
+  scope: AccessScope,
+): Promise<void> {
+  const now = new Date();
+  if (scope.kind === 'account') {
+    await dependencies.store.consumeCodesOf(userId, null, now);
+    await revokeAllGrantsOfUser(dependencies.db, userId);
+    await dependencies.sessions.endAllForUser(userId);
+  } else {
+    await dependencies.store.consumeCodesOf(userId, scope.organizationId, now);
+    await revokeOrganizationGrants(dependencies.db, scope.organizationId, userId);
+  }
+}
