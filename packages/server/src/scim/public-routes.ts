@@ -395,14 +395,15 @@ export function registerScimRoutes(app: App, context: AppContext): void {
           config,
           schema: {
             tags: [TAG],
-            summary: 'Modifies a user (RFC 7644 §3.5.2); active false deprovisions',
+            summary:
+              'Modifies a user (RFC 7644 §3.5.2); active false deprovisions; 204 unless attributes are asked for',
             params: IdParams,
             querystring: ProjectionQuery,
             body: Body,
-            response: { 200: UserResource, ...errors(400, 404, 409) },
+            response: { 200: UserResource, 204: noContent, ...errors(400, 404, 409) },
           },
         },
-        async (request) => {
+        async (request, reply) => {
           const { connection } = caller(request);
           const row = await audited(
             request,
@@ -418,6 +419,10 @@ export function registerScimRoutes(app: App, context: AppContext): void {
               details: { scim_id: updated.id, active: updated.active },
             }),
           );
+          // RFC 7644 §3.5.2: 204, or 200 with the resource when attributes are asked for. Microsoft's reference
+          // collection expects 204; Entra ID and Okta accept both.
+          if (request.query.attributes === undefined && request.query.excludedAttributes === undefined)
+            return reply.code(204).send(undefined as never);
           return selectAttributes(
             await renderUser(row),
             request.query.attributes,

@@ -85,9 +85,10 @@ function canonicalObject(
   const output: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
     const definition = findAttribute(definitions, key);
-    // RFC 7643 §2.5: null is "unassigned"; Entra's older requests send nulls for attributes we do not keep.
-    if (!definition && value === null) continue;
-    if (!definition) throw invalidSyntax(`unknown attribute ${where ? `${where}.` : ''}${key.slice(0, 100)}`);
+    // An attribute we do not keep is ignored, not stored, as Microsoft's SCIM reference collection expects (its PUT
+    // with a misspelt `adreses` must succeed); Entra's older requests also send nulls for attributes we lack. A
+    // PATCH path naming one is refused (invalidPath), and known attributes are type-checked.
+    if (!definition) continue;
     if (definition.mutability === 'readOnly') continue;
     if (Object.hasOwn(output, definition.name))
       throw invalidSyntax(`attribute ${definition.name} is given twice (names are case-insensitive)`);

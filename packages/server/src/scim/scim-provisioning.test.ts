@@ -11,7 +11,7 @@ import {
   type SignedIn,
   signInUser,
 } from '../testing/oauth.js';
-import { admin, connectionWithToken, installAndSignIn, scim } from '../testing/scim.js';
+import { admin, connectionWithToken, installAndSignIn, patchUser, scim } from '../testing/scim.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 
 let server: TestServer;
@@ -223,7 +223,7 @@ describe('identity scoping', () => {
     expect(await memberStatus(linking.organizationId, unverified.id)).toBeNull();
 
     // Deprovisioning a linked account touches only this organization: the account and its sessions stay.
-    const deactivated = await scim(server, linking.token, 'PATCH', `/Users/${linked.json.id}`, deactivate);
+    const deactivated = await patchUser(server, linking.token, linked.json.id as string, deactivate);
     expect(deactivated.json.active).toBe(false);
     expect((await memberStatus(linking.organizationId, existing.user.id))?.status).toBe('suspended');
     expect((await server.context.accounts.users.find(existing.user.id))?.status).toBe('active');
@@ -282,7 +282,7 @@ describe('deprovisioning', () => {
     expect(await introspect(tokens.access_token as string)).toBe(true);
 
     const patched = await scim(server, idp.token, 'PATCH', `/Users/${scimId}`, deactivate);
-    expect(patched.status).toBe(200);
+    expect(patched.status).toBe(204);
     expect((await refresh(tokens.refresh_token as string)).json.error).toBe('invalid_grant');
     expect((await redeem(pending)).json.error).toBe('invalid_grant');
     expect(await introspect(tokens.access_token as string)).toBe(false);
@@ -290,7 +290,7 @@ describe('deprovisioning', () => {
     expect((await server.context.accounts.users.find(userId))?.status).toBe('disabled');
     expect((await memberStatus(idp.organizationId, userId))?.status).toBe('suspended');
 
-    const back = await scim(server, idp.token, 'PATCH', `/Users/${scimId}`, reactivate);
+    const back = await patchUser(server, idp.token, scimId, reactivate);
     expect(back.json.active).toBe(true);
     expect((await server.context.accounts.users.find(userId))?.status).toBe('active');
     expect((await memberStatus(idp.organizationId, userId))?.status).toBe('active');
@@ -309,7 +309,7 @@ describe('deprovisioning', () => {
     const redemptions = codes.map((code) => redeem(code));
     const deactivation = scim(server, idp.token, 'PATCH', `/Users/${scimId}`, deactivate);
     const [results, deactivated] = await Promise.all([Promise.all(redemptions), deactivation]);
-    expect(deactivated.status).toBe(200);
+    expect(deactivated.status).toBe(204);
     for (const result of results) {
       expect([200, 400]).toContain(result.status);
       if (result.status === 400) {
@@ -333,7 +333,7 @@ describe('deprovisioning', () => {
 
     const purge = await connectionWithToken(server, session, 'Purge', { deprovisioning: 'delete' });
     const purged = await provision(purge.token, 'purged@purge.example');
-    const deactivated = await scim(server, purge.token, 'PATCH', `/Users/${purged.scimId}`, deactivate);
+    const deactivated = await patchUser(server, purge.token, purged.scimId, deactivate);
     expect(deactivated.json.active).toBe(false);
     expect(await memberStatus(purge.organizationId, purged.userId)).toBeNull();
     expect((await scim(server, purge.token, 'DELETE', `/Users/${purged.scimId}`)).status).toBe(204);

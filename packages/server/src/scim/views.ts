@@ -165,7 +165,13 @@ export function selectAttributes(
   const split = (text: string) =>
     text
       .split(',')
-      .map((name) => name.trim().toLowerCase())
+      // `emails[type eq "work"]` selects the attribute (Microsoft's collection asks for it so); the filter does not narrow.
+      .map((name) =>
+        name
+          .trim()
+          .toLowerCase()
+          .replace(/\[[^\]]*\]/, ''),
+      )
       .filter(Boolean)
       .map((name) => name.replace(/^urn:ietf:params:scim:schemas:core:2\.0:(user|group):/, ''));
   const ALWAYS = new Set(['schemas', 'id', 'meta']);

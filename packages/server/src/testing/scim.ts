@@ -95,3 +95,16 @@ export async function connectionWithToken(
     token: token.json.token as string,
   };
 }
+
+/** PATCHes a user as Entra does (204 expected) and reads the resource back. */
+export async function patchUser(
+  server: TestServer,
+  token: string,
+  id: string,
+  body: unknown,
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  const patched = await scim(server, token, 'PATCH', `/Users/${id}`, body);
+  if (patched.status !== 204) return patched;
+  const read = await scim(server, token, 'GET', `/Users/${id}`);
+  return { status: patched.status, json: read.json };
+}
