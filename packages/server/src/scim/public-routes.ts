@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { MULTILINE } from '../app/acceptable-input.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { ApiError } from '../app/errors.js';
@@ -56,7 +57,16 @@ const GROUP_PATCH_SCHEMA: ResourceAttributes = {
 };
 
 const AnyDocument = Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true });
-const Body = Type.Object({}, { additionalProperties: true });
+/**
+ * Any JSON object. Its strings may hold line breaks as far as the shared input check goes (RFC 7643 §4.1.2: an
+ * address's `formatted` may); resource.ts then refuses control characters in every other attribute.
+ */
+function linesAllowed(depth: number): Record<string, unknown> {
+  return depth === 0
+    ? MULTILINE
+    : { ...MULTILINE, additionalProperties: linesAllowed(depth - 1), items: linesAllowed(depth - 1) };
+}
+const Body = Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: linesAllowed(8) });
 const IdParams = Type.Object({ id: Type.String({ maxLength: 200 }) });
 const Projection = {
   attributes: Type.Optional(Type.String({ maxLength: 1000 })),
@@ -272,39 +282,42 @@ export function registerScimRoutes(app: App, context: AppContext): void {
       const renderUser = async (row: Awaited<ReturnType<typeof context.scim.users.get>>) =>
         userResource(baseUrl, row, await context.scim.users.groupsOf(row));
 
-      scim.get(
-        '/Users',
-        {
-          config,
-          schema: {
-            tags: [TAG],
-            summary: 'Lists and filters the connection’s users (RFC 7644 §3.4.2)',
-            querystring: ListQuery,
-            response: { 200: listResponseOf(UserResource, 'ScimUserList'), ...errors(400) },
+      // `/Users/` too: Microsoft's collection lists with a trailing slash.
+      for (const path of ['/Users', '/Users/']) {
+        scim.get(
+          path,
+          {
+            config,
+            schema: {
+              tags: [TAG],
+              summary: 'Lists and filters the connection’s users (RFC 7644 §3.4.2)',
+              querystring: ListQuery,
+              response: { 200: listResponseOf(UserResource, 'ScimUserList'), ...errors(400) },
+            },
           },
-        },
-        async (request) => {
-          const { connection } = caller(request);
-          const comparisons = request.query.filter ? parseUserFilter(request.query.filter) : [];
-          const page = paging(request.query, maxResults());
-          const { rows, total } = await context.scim.users.list(
-            connection,
-            comparisons,
-            page.offset,
-            page.count,
-          );
-          const resources = await Promise.all(rows.map(renderUser));
-          return {
-            schemas: [LIST_RESPONSE_SCHEMA],
-            totalResults: total,
-            startIndex: page.startIndex,
-            itemsPerPage: resources.length,
-            Resources: resources.map((resource) =>
-              selectAttributes(resource, request.query.attributes, request.query.excludedAttributes),
-            ),
-          };
-        },
-      );
+          async (request) => {
+            const { connection } = caller(request);
+            const comparisons = request.query.filter ? parseUserFilter(request.query.filter) : [];
+            const page = paging(request.query, maxResults());
+            const { rows, total } = await context.scim.users.list(
+              connection,
+              comparisons,
+              page.offset,
+              page.count,
+            );
+            const resources = await Promise.all(rows.map(renderUser));
+            return {
+              schemas: [LIST_RESPONSE_SCHEMA],
+              totalResults: total,
+              startIndex: page.startIndex,
+              itemsPerPage: resources.length,
+              Resources: resources.map((resource) =>
+                selectAttributes(resource, request.query.attributes, request.query.excludedAttributes),
+              ),
+            };
+          },
+        );
+      }
 
       scim.post(
         '/Users',
@@ -463,39 +476,42 @@ export function registerScimRoutes(app: App, context: AppContext): void {
       const renderGroup = async (row: Awaited<ReturnType<typeof context.scim.groups.get>>) =>
         (await renderGroups([row]))[0]!;
 
-      scim.get(
-        '/Groups',
-        {
-          config,
-          schema: {
-            tags: [TAG],
-            summary: 'Lists and filters the connection’s groups (RFC 7644 §3.4.2)',
-            querystring: ListQuery,
-            response: { 200: listResponseOf(GroupResource, 'ScimGroupList'), ...errors(400) },
+      // `/Groups/` too: Microsoft's collection lists with a trailing slash.
+      for (const path of ['/Groups', '/Groups/']) {
+        scim.get(
+          path,
+          {
+            config,
+            schema: {
+              tags: [TAG],
+              summary: 'Lists and filters the connection’s groups (RFC 7644 §3.4.2)',
+              querystring: ListQuery,
+              response: { 200: listResponseOf(GroupResource, 'ScimGroupList'), ...errors(400) },
+            },
           },
-        },
-        async (request) => {
-          const { connection } = caller(request);
-          const comparisons = request.query.filter ? parseGroupFilter(request.query.filter) : [];
-          const page = paging(request.query, maxResults());
-          const { rows, total } = await context.scim.groups.list(
-            connection,
-            comparisons,
-            page.offset,
-            page.count,
-          );
-          const resources = await renderGroups(rows);
-          return {
-            schemas: [LIST_RESPONSE_SCHEMA],
-            totalResults: total,
-            startIndex: page.startIndex,
-            itemsPerPage: resources.length,
-            Resources: resources.map((resource) =>
-              selectAttributes(resource, request.query.attributes, request.query.excludedAttributes),
-            ),
-          };
-        },
-      );
+          async (request) => {
+            const { connection } = caller(request);
+            const comparisons = request.query.filter ? parseGroupFilter(request.query.filter) : [];
+            const page = paging(request.query, maxResults());
+            const { rows, total } = await context.scim.groups.list(
+              connection,
+              comparisons,
+              page.offset,
+              page.count,
+            );
+            const resources = await renderGroups(rows);
+            return {
+              schemas: [LIST_RESPONSE_SCHEMA],
+              totalResults: total,
+              startIndex: page.startIndex,
+              itemsPerPage: resources.length,
+              Resources: resources.map((resource) =>
+                selectAttributes(resource, request.query.attributes, request.query.excludedAttributes),
+              ),
+            };
+          },
+        );
+      }
 
       scim.post(
         '/Groups',

@@ -1,3 +1,4 @@
+import { textProblem } from '../app/acceptable-input.js';
 import {
   type AttributeDefinition,
   ENTERPRISE_USER_ATTRIBUTES,
@@ -35,10 +36,14 @@ function scalar(definition: AttributeDefinition, value: unknown, where: string):
       if (typeof value !== 'number' || !Number.isInteger(value))
         throw invalidValue(`${where} must be an integer`);
       return value;
-    default:
+    default: {
       if (typeof value !== 'string') throw invalidValue(`${where} must be a string`);
       if (value.length > MAX_STRING) throw invalidValue(`${where} is too long`);
+      // RFC 7643 §4.1.2: only an address's `formatted` may span lines; no attribute holds other control characters.
+      const problem = textProblem(value, /^addresses\[\d+\]\.formatted$/.test(where));
+      if (problem) throw invalidValue(`${where} ${problem}`);
       return value;
+    }
   }
 }
 
@@ -114,6 +119,8 @@ export interface UserInput {
 function externalIdOf(value: unknown): string | null {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string' || value.length > 512) throw invalidValue('externalId must be a string');
+  const problem = textProblem(value);
+  if (problem) throw invalidValue(`externalId ${problem}`);
   return value;
 }
 
