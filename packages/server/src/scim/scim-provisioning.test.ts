@@ -331,6 +331,17 @@ describe('deprovisioning', () => {
     expect(await memberStatus(keep.organizationId, kept.userId)).toBeNull();
     expect((await server.context.accounts.users.find(kept.userId))?.status).toBe('disabled');
 
+    // Provisioned again after its deletion (Entra re-creates a reassigned user): the same account comes back.
+    const again = await scim(server, keep.token, 'POST', '/Users', {
+      userName: 'kept@keep.example',
+      emails: [{ type: 'work', primary: true, value: 'kept@keep.example' }],
+    });
+    expect(again.status).toBe(201);
+    expect((await server.context.accounts.users.find(kept.userId))?.status).toBe('active');
+    expect((await memberStatus(keep.organizationId, kept.userId))?.status).toBe('active');
+    expect((await scim(server, keep.token, 'GET', `/Users/${again.json.id}`)).json.active).toBe(true);
+    expect((await scim(server, keep.token, 'GET', '/Users')).json.totalResults).toBe(1);
+
     const purge = await connectionWithToken(server, session, 'Purge', { deprovisioning: 'delete' });
     const purged = await provision(purge.token, 'purged@purge.example');
     const deactivated = await patchUser(server, purge.token, purged.scimId, deactivate);

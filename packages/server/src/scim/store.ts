@@ -144,7 +144,9 @@ export class ScimStore {
     const [row] = await this.db
       .select()
       .from(scimUsers)
-      .where(and(eq(scimUsers.connectionId, connectionId), eq(scimUsers.id, id)));
+      .where(
+        and(eq(scimUsers.connectionId, connectionId), eq(scimUsers.id, id), isNull(scimUsers.deletedAt)),
+      );
     return row;
   }
 
@@ -156,6 +158,7 @@ export class ScimStore {
         and(
           eq(scimUsers.connectionId, connectionId),
           eq(scimUsers.userNameNormalized, userName.toLowerCase()),
+          isNull(scimUsers.deletedAt),
         ),
       );
     return row;
@@ -169,7 +172,7 @@ export class ScimStore {
     return row;
   }
 
-  /** How many connections other than this one provision the account. */
+  /** How many connections other than this one provision the account (a deleted user of one still counts). */
   async otherLinks(userId: string, connectionId: string): Promise<number> {
     const [row] = await this.db
       .select({ n: count() })
@@ -178,6 +181,7 @@ export class ScimStore {
     return Number(row?.n ?? 0);
   }
 
+  /** Updates a user; `deletedAt: null` in values takes a deleted one up again. */
   async updateUser(
     id: string,
     values: Partial<typeof scimUsers.$inferInsert>,
@@ -190,8 +194,10 @@ export class ScimStore {
     return row;
   }
 
-  async deleteUser(id: string): Promise<void> {
-    await this.db.delete(scimUsers).where(eq(scimUsers.id, id));
+  /** Marks a user deleted (the resource is gone) but keeps the row: see scimUsers.deletedAt. */
+  async tombstoneUser(id: string, now: Date): Promise<void> {
+    await this.db.delete(scimGroupMembers).where(eq(scimGroupMembers.scimUserId, id));
+    await this.db.update(scimUsers).set({ deletedAt: now, updatedAt: now }).where(eq(scimUsers.id, id));
   }
 
   /** A page of a connection's users in a stable order (Okta pages through with startIndex). */
@@ -201,7 +207,11 @@ export class ScimStore {
     offset: number,
     limit: number,
   ): Promise<{ rows: ScimUserRow[]; total: number }> {
-    const where = and(eq(scimUsers.connectionId, connectionId), ...comparisons.map(userCondition));
+    const where = and(
+      eq(scimUsers.connectionId, connectionId),
+      isNull(scimUsers.deletedAt),
+      ...comparisons.map(userCondition),
+    );
     const [total] = await this.db.select({ n: count() }).from(scimUsers).where(where);
     const rows =
       limit === 0
@@ -312,7 +322,13 @@ export class ScimStore {
     const rows = await this.db
       .select({ id: scimUsers.id })
       .from(scimUsers)
-      .where(and(eq(scimUsers.connectionId, connectionId), inArray(scimUsers.id, ids)));
+      .where(
+        and(
+          eq(scimUsers.connectionId, connectionId),
+          inArray(scimUsers.id, ids),
+          isNull(scimUsers.deletedAt),
+        ),
+      );
     return new Set(rows.map((row) => row.id));
   }
 

@@ -98,8 +98,9 @@ export class ScimUserService {
     let userId: string;
     let owned: boolean;
     if (existing) {
-      if (await this.store.findUserByAccount(connection.id, existing.id))
-        throw uniqueness('this connection already provisions the account with this email');
+      const earlier = await this.store.findUserByAccount(connection.id, existing.id);
+      if (earlier?.deletedAt) return this.provisionAgain(connection, earlier, input);
+      if (earlier) throw uniqueness('this connection already provisions the account with this email');
       // Linking hands the connection control of a membership for this account: only to a verified address, and
       // only when an admin enabled it for this connection. Otherwise the address is taken.
       if (!connection.linkByVerifiedEmail || !existing.emailVerified)
@@ -124,13 +125,7 @@ export class ScimUserService {
           connectionId: connection.id,
           userId,
           owned,
-          userName: input.userName,
-          userNameNormalized: input.userName.toLowerCase(),
-          externalId: input.externalId,
-          displayName: (input.attributes.displayName as string | undefined) ?? null,
-          active: input.active,
-          emailIndex: emailIndex(input.attributes),
-          attributes: input.attributes,
+          ...this.columnsOf(input),
         }),
       );
     } catch (error) {
@@ -142,6 +137,42 @@ export class ScimUserService {
     return row;
   }
 
+  /**
+   * A POST of someone this connection provisioned and then DELETEd (while the account stayed): the same account
+   * and row are taken up again (Entra ID re-creates a user reassigned after its deletion).
+   */
+  private async provisionAgain(
+    connection: ConnectionRow,
+    earlier: ScimUserRow,
+    input: UserInput,
+  ): Promise<ScimUserRow> {
+    let row: ScimUserRow | undefined;
+    try {
+      row = await this.db.transaction(() =>
+        this.store.updateUser(earlier.id, { ...this.columnsOf(input), deletedAt: null }),
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) throw uniqueness('a user with this userName exists');
+      throw error;
+    }
+    if (!row) throw resourceNotFound('User', earlier.id);
+    await this.updateGlobalProfile(connection, row, input);
+    if (row.active) await this.reactivate(connection, row);
+    return row;
+  }
+
+  private columnsOf(input: UserInput) {
+    return {
+      userName: input.userName,
+      userNameNormalized: input.userName.toLowerCase(),
+      externalId: input.externalId,
+      displayName: (input.attributes.displayName as string | undefined) ?? null,
+      active: input.active,
+      emailIndex: emailIndex(input.attributes),
+      attributes: input.attributes,
+    };
+  }
+
   /** PUT /Users/{id}, and a PATCH once applied: the stored resource becomes `input`. */
   async replace(connection: ConnectionRow, id: string, input: UserInput): Promise<ScimUserRow> {
     const current = await this.get(connection, id);
@@ -151,17 +182,7 @@ export class ScimUserService {
     }
     let updated: ScimUserRow | undefined;
     try {
-      updated = await this.db.transaction(() =>
-        this.store.updateUser(id, {
-          userName: input.userName,
-          userNameNormalized: input.userName.toLowerCase(),
-          externalId: input.externalId,
-          displayName: (input.attributes.displayName as string | undefined) ?? null,
-          active: input.active,
-          emailIndex: emailIndex(input.attributes),
-          attributes: input.attributes,
-        }),
-      );
+      updated = await this.db.transaction(() => this.store.updateUser(id, this.columnsOf(input)));
     } catch (error) {
       if (isUniqueViolation(error)) throw uniqueness('a user with this userName exists');
       throw error;
@@ -176,8 +197,10 @@ export class ScimUserService {
   /** DELETE /Users/{id}: the resource goes, and with it the membership; the account per the connection's policy. */
   async delete(connection: ConnectionRow, id: string): Promise<ScimUserRow> {
     const row = await this.get(connection, id);
-    await this.deprovision(connection, row, 'deleted');
-    await this.store.deleteUser(row.id);
+    const accountDeleted = await this.deprovision(connection, row, 'deleted');
+    // The account stays (policies suspend and remove, or not the connection's alone): the row remembers that this
+    // connection provisioned it (scimUsers.deletedAt).
+    if (!accountDeleted) await this.store.tombstoneUser(row.id, new Date());
     return row;
   }
 
@@ -240,12 +263,13 @@ export class ScimUserService {
    * Deprovisioning (`active: false`, or DELETE), before the response returns: the membership is suspended
    * (policy `suspend`) or removed (`remove`, `delete`, and always on DELETE); an account that is the connection's
    * alone is disabled, or deleted on DELETE under policy `delete`; then every session, code and grant in scope ends.
+   * Returns whether the account was deleted.
    */
   async deprovision(
     connection: ConnectionRow,
     row: ScimUserRow,
     reason: 'deactivated' | 'deleted',
-  ): Promise<void> {
+  ): Promise<boolean> {
     const exclusive = await this.exclusive(connection, row);
     const member = await this.memberOf(connection, row.userId);
     if (member) {
@@ -260,13 +284,18 @@ export class ScimUserService {
     if (exclusive) {
       await this.users.setStatus(row.userId, 'disabled');
       await endAccess(dependencies, row.userId, { kind: 'account' });
-      if (reason === 'deleted' && connection.deprovisioning === 'delete') await this.users.delete(row.userId);
+      if (reason === 'deleted' && connection.deprovisioning === 'delete') {
+        // The SCIM row goes with the account (foreign key cascade).
+        await this.users.delete(row.userId);
+        return true;
+      }
     } else {
       await endAccess(dependencies, row.userId, {
         kind: 'organization',
         organizationId: connection.organizationId,
       });
     }
+    return false;
   }
 
   /** `active: true` again: membership and (for the connection's own accounts) sign-in come back; old sessions do not. */

@@ -54,7 +54,8 @@ CREATE TABLE "scim_users" (
 	"attributes" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"version" integer DEFAULT 1 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp with time zone
 );
 --> statement-breakpoint
 ALTER TABLE "scim_connections" ADD CONSTRAINT "scim_connections_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -69,7 +70,7 @@ CREATE UNIQUE INDEX "scim_groups_display_name_idx" ON "scim_groups" USING btree 
 CREATE INDEX "scim_groups_external_id_idx" ON "scim_groups" USING btree ("connection_id","external_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "scim_tokens_hash_idx" ON "scim_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "scim_tokens_connection_idx" ON "scim_tokens" USING btree ("connection_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "scim_users_user_name_idx" ON "scim_users" USING btree ("connection_id","user_name_normalized");--> statement-breakpoint
+CREATE UNIQUE INDEX "scim_users_user_name_idx" ON "scim_users" USING btree ("connection_id","user_name_normalized") WHERE deleted_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "scim_users_account_idx" ON "scim_users" USING btree ("connection_id","user_id");--> statement-breakpoint
 CREATE INDEX "scim_users_external_id_idx" ON "scim_users" USING btree ("connection_id","external_id");--> statement-breakpoint
 CREATE INDEX "scim_users_user_idx" ON "scim_users" USING btree ("user_id");

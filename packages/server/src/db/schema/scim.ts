@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -94,9 +95,17 @@ export const scimUsers = pgTable(
     version: integer('version').notNull().default(1),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    /**
+     * Set when the identity provider DELETEd the user but the account stays (policies suspend and remove): the
+     * resource is gone (404), and the row remembers that this connection created the account, so a later POST of the
+     * same person takes it up again instead of finding its address taken.
+     */
+    deletedAt: timestamptz('deleted_at'),
   },
   (table) => [
-    uniqueIndex('scim_users_user_name_idx').on(table.connectionId, table.userNameNormalized),
+    uniqueIndex('scim_users_user_name_idx')
+      .on(table.connectionId, table.userNameNormalized)
+      .where(sql`deleted_at is null`),
     uniqueIndex('scim_users_account_idx').on(table.connectionId, table.userId),
     index('scim_users_external_id_idx').on(table.connectionId, table.externalId),
     index('scim_users_user_idx').on(table.userId),
