@@ -5,7 +5,9 @@ import {
   ENTERPRISE_USER_SCHEMA,
   findAttribute,
   GROUP_ATTRIBUTES,
+  GROUP_SCHEMA,
   USER_ATTRIBUTES,
+  USER_SCHEMA,
 } from './attributes.js';
 import { invalidSyntax, invalidValue } from './errors.js';
 import { parseBooleanText } from './filter.js';
@@ -129,8 +131,22 @@ function externalIdOf(value: unknown): string | null {
  * booleans accepted), unknown core attributes refused, extensions other than the enterprise one ignored (Entra ID
  * lists its own schema URNs), `password` dropped unread (we never hold passwords).
  */
+/**
+ * RFC 7643 §3: `schemas` names the resource's schema. A body that names schemas without the expected one is another
+ * resource type (400); a body without `schemas` is accepted, as lenient clients send it.
+ */
+function checkSchemas(body: Record<string, unknown>, expected: string): void {
+  const schemas = body.schemas ?? body.Schemas;
+  if (schemas === undefined || schemas === null) return;
+  if (!Array.isArray(schemas) || !schemas.every((urn) => typeof urn === 'string'))
+    throw invalidSyntax('schemas must be an array of schema URNs');
+  if (!schemas.some((urn) => (urn as string).toLowerCase() === expected.toLowerCase()))
+    throw invalidSyntax(`schemas must include ${expected}`);
+}
+
 export function readUser(body: unknown): UserInput {
   if (!isObject(body)) throw invalidSyntax('the body must be a JSON object');
+  checkSchemas(body, USER_SCHEMA);
   const core: Record<string, unknown> = {};
   let enterprise: Record<string, unknown> | undefined;
   let externalId: string | null = null;
@@ -171,6 +187,7 @@ export interface GroupInput {
 
 export function readGroup(body: unknown): GroupInput {
   if (!isObject(body)) throw invalidSyntax('the body must be a JSON object');
+  checkSchemas(body, GROUP_SCHEMA);
   const core: Record<string, unknown> = {};
   let externalId: string | null = null;
   for (const [key, value] of Object.entries(body)) {

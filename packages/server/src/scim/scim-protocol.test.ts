@@ -535,6 +535,24 @@ describe('bad input never gives a 5xx', () => {
   it('malformed JSON, wrong types, unknown attributes, bad filters, bad PATCH bodies', async () => {
     expectScimError(await scim(server, token, 'POST', '/Users', '{"userName": '), 400, 'invalidSyntax');
     expectScimError(await scim(server, token, 'POST', '/Users', '[1,2]'), 400);
+    expectScimError(
+      await scim(server, token, 'POST', '/Users', {
+        schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'],
+        userName: 'wrong.schema@y.z',
+      }),
+      400,
+      'invalidSyntax',
+    );
+    expectScimError(
+      await scim(server, token, 'POST', '/Groups', {
+        schemas: 'urn:ietf:params:scim:schemas:core:2.0:Group',
+        displayName: 'x',
+      }),
+      400,
+      'invalidSyntax',
+    );
+    expectScimError(await scim(server, token, 'POST', '/Users', 'x'.repeat(2_000_000)), 413);
+    expectScimError(await scim(server, token, 'POST', '/Users', '<user/>', 'application/xml'), 415);
     expectScimError(await scim(server, token, 'POST', '/Users', { userName: 42 }), 400, 'invalidValue');
     expectScimError(
       await scim(server, token, 'POST', '/Users', { displayName: 'no userName' }),

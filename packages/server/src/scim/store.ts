@@ -24,7 +24,8 @@ function userCondition(comparison: UserComparison): SQL | undefined {
     case 'externalId':
       return eq(scimUsers.externalId, comparison.value);
     case 'displayName':
-      return eq(scimUsers.displayName, comparison.value);
+      // displayName is caseExact false (RFC 7643 §4.1.1).
+      return sql`lower(${scimUsers.displayName}) = ${comparison.value.toLowerCase()}`;
     case 'active':
       return eq(scimUsers.active, comparison.value);
     case 'email': {
