@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSession } from '../testing/admin.js';
+import { HOSTILE_BODIES, HOSTILE_STRINGS } from '../testing/fuzz.js';
 import { admin, connectionWithToken, fixture, installAndSignIn, patchUser, scim } from '../testing/scim.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 
@@ -704,5 +705,82 @@ describe('audit', () => {
     expect(event.actorId).toMatch(/^scim:/);
     expect(event.targetType).toBe('user');
     expect(event.details).toMatchObject({ organization: organizationId });
+  });
+});
+
+describe('hostile input with a valid token', () => {
+  it('never answers 5xx on any SCIM route', async () => {
+    const user = await scim(server, token, 'POST', '/Users', { userName: 'fuzz.target@contoso.com' });
+    const group = await scim(server, token, 'POST', '/Groups', { displayName: 'Fuzz group' });
+    const targets = [
+      ['POST', '/Users'],
+      ['PUT', `/Users/${user.json.id}`],
+      ['PATCH', `/Users/${user.json.id}`],
+      ['POST', '/Groups'],
+      ['PUT', `/Groups/${group.json.id}`],
+      ['PATCH', `/Groups/${group.json.id}`],
+    ] as const;
+    const strings = [...HOSTILE_STRINGS, 'x'.repeat(5000), '', ' '];
+    const documents: unknown[] = [
+      ...strings.map((text) => ({ userName: text, displayName: text })),
+      ...strings.map((text) => ({
+        userName: 'ok@contoso.com',
+        emails: [{ value: text, primary: true }],
+        externalId: text,
+      })),
+      ...strings.map((text) => ({
+        schemas: [PATCH_SCHEMA],
+        Operations: [{ op: 'replace', path: text, value: text }],
+      })),
+      ...strings.map((text) => ({
+        schemas: [PATCH_SCHEMA],
+        Operations: [{ op: 'add', path: 'members', value: [{ value: text }] }],
+      })),
+      ...strings.map((text) => ({
+        schemas: [PATCH_SCHEMA],
+        Operations: [{ op: 'remove', path: `members[value eq "${text}"]` }],
+      })),
+      {
+        schemas: [PATCH_SCHEMA],
+        Operations: [{ op: 'replace', value: { 'name.givenName': { deep: [1, { x: null }] } } }],
+      },
+      {
+        schemas: [PATCH_SCHEMA],
+        Operations: [{ op: 'add', path: 'emails[type eq "work"].value', value: [[]] }],
+      },
+      { userName: 'ok2@contoso.com', name: [], emails: 'x', active: {}, addresses: [{ formatted: 5 }] },
+      { displayName: 'g', members: [{ value: { nested: true } }, 'bare', null] },
+    ];
+    for (const [method, path] of targets) {
+      for (const document of documents) {
+        const answer = await scim(server, token, method, path, document);
+        expect(answer.status, `${method} ${path} ${JSON.stringify(document).slice(0, 120)}`).toBeLessThan(
+          500,
+        );
+      }
+      for (const { type, body } of HOSTILE_BODIES) {
+        const answer = await scim(server, token, method, path, body, type);
+        expect(answer.status, `${method} ${path} ${type}`).toBeLessThan(500);
+        expect(answer.json.schemas).toEqual([ERROR_SCHEMA]);
+      }
+    }
+    // A lone surrogate has no UTF-8 form; the undecodable bytes a client could send instead.
+    const encode = (text: string) => {
+      try {
+        return encodeURIComponent(text);
+      } catch {
+        return '%ED%A0%80';
+      }
+    };
+    for (const text of strings) {
+      for (const path of [
+        `/Users?filter=${encode(text)}`,
+        `/Users/${encode(text)}`,
+        `/Groups?filter=${encode(`displayName eq "${text}"`)}`,
+      ]) {
+        expect((await scim(server, token, 'GET', path)).status, path).toBeLessThan(500);
+      }
+    }
+    expect((await scim(server, token, 'GET', `/Users/${user.json.id}`)).status).toBe(200);
   });
 });
