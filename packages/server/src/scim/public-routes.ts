@@ -32,10 +32,6 @@ import {
 } from './views.js';
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Who may call a public route; SCIM routes say `scim-token` (enforced by the SCIM routes' own hook). */
-    access?: string;
-  }
   interface FastifyRequest {
     scimCaller?: { token: TokenRow; connection: ConnectionRow };
   }
@@ -211,6 +207,8 @@ export function registerScimRoutes(app: App, context: AppContext): void {
         });
       };
       const maxResults = () => context.settings.get('scim.max_results');
+      // Every public route declares who may call it; here a SCIM token, which the onRequest hook above enforces.
+      // Nothing reads `access` yet; the public port's access declarations (another branch) will type and check it.
       const config = { access: 'scim-token' } as const;
       const errors = (...statuses: number[]) => scimErrorResponses(401, ...statuses);
 

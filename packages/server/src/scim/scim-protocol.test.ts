@@ -77,6 +77,77 @@ describe('tokens', () => {
     expectScimError(await scim(server, expiring.json.token as string, 'GET', '/Users'), 401);
   });
 
+  it('record their last use at most once per interval', async () => {
+    const { connectionId } = await connectionWithToken(server, session, 'Throttle Inc');
+    const created = await admin(server, session, 'POST', '/admin/scim/tokens', {
+      name: 'quiet',
+      connectionId,
+    });
+    const lastUsed = async () => {
+      const listed = await admin(server, session, 'GET', '/admin/scim/tokens');
+      return (listed.json.tokens as Record<string, unknown>[]).find((item) => item.id === created.json.id)!
+        .lastUsedAt;
+    };
+    expect(await lastUsed()).toBeNull();
+    await scim(server, created.json.token as string, 'GET', '/Users');
+    const first = await lastUsed();
+    expect(first).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await scim(server, created.json.token as string, 'GET', '/Groups');
+    expect(await lastUsed()).toBe(first);
+  });
+
+  it('belong to a connection: deleting it ends them; connections are listed, changed and audited', async () => {
+    const { connectionId, token: doomed } = await connectionWithToken(server, session, 'Doomed Inc');
+    const listed = await admin(server, session, 'GET', '/admin/scim/connections');
+    expect(
+      (listed.json.connections as Record<string, unknown>[]).find((item) => item.id === connectionId),
+    ).toMatchObject({
+      deprovisioning: 'suspend',
+      linkByVerifiedEmail: false,
+      unknownGroups: 'ignore',
+      roleMappings: [],
+      scimBaseUrl: `${server.config.baseUrl}/scim/v2`,
+    });
+    const changed = await admin(server, session, 'PATCH', `/admin/scim/connections/${connectionId}`, {
+      deprovisioning: 'remove',
+      linkByVerifiedEmail: true,
+    });
+    expect(changed.json).toMatchObject({ deprovisioning: 'remove', linkByVerifiedEmail: true });
+    expect(
+      (await admin(server, session, 'PATCH', '/admin/scim/connections/nope', { name: 'x' })).status,
+    ).toBe(404);
+    expect(
+      (
+        await admin(server, session, 'PATCH', `/admin/scim/connections/${connectionId}`, {
+          deprovisioning: 'shred',
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await admin(server, session, 'POST', '/admin/scim/tokens', { name: 'x', connectionId: 'nope' }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await admin(server, session, 'POST', '/admin/scim/connections', {
+          name: 'No org',
+          organizationId: 'no-such-organization',
+        })
+      ).status,
+    ).toBe(404);
+    expect((await admin(server, session, 'DELETE', `/admin/scim/connections/${connectionId}`)).status).toBe(
+      204,
+    );
+    expectScimError(await scim(server, doomed, 'GET', '/Users'), 401);
+    const events = await server.context.audit.list({ target: connectionId }, 10);
+    expect(events.map((event) => event.action).sort()).toEqual([
+      'scim.connection.created',
+      'scim.connection.deleted',
+      'scim.connection.updated',
+    ]);
+  });
+
   it('need a write admin with the CSRF token', async () => {
     const response = await fetch(`${server.adminUrl}/admin/scim/tokens`, {
       method: 'POST',
