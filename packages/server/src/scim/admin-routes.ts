@@ -26,7 +26,11 @@ const Policies = {
     }),
   ),
   linkByVerifiedEmail: Type.Optional(Type.Boolean()),
-  unknownGroups: Type.Optional(Type.Union([Type.Literal('ignore'), Type.Literal('reject')])),
+  unknownGroups: Type.Optional(
+    Type.Union([Type.Literal('ignore'), Type.Literal('reject'), Type.Literal('create')], {
+      description: 'A group no mapping names: kept without a role, refused, or given a new role of its own',
+    }),
+  ),
   roleMappings: Type.Optional(Type.Array(RoleMapping, { maxItems: 100 })),
 };
 

@@ -4,7 +4,7 @@ import type { OrganizationService } from '../orgs/service.js';
 import type { ConnectionRow, ScimStore } from './store.js';
 
 export type DeprovisioningPolicy = 'suspend' | 'remove' | 'delete';
-export type UnknownGroupPolicy = 'ignore' | 'reject';
+export type UnknownGroupPolicy = 'ignore' | 'reject' | 'create';
 
 export interface ConnectionInput {
   name: string;

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { ApiError } from '../app/errors.js';
 import type { Db } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
+import type { RoleService } from '../orgs/roles.js';
 import { invalidValue, resourceNotFound, uniqueness } from './errors.js';
 import type { GroupComparison } from './filter.js';
 import type { GroupInput } from './resource.js';
@@ -16,6 +18,7 @@ export class ScimGroupService {
     private readonly db: Db,
     private readonly store: ScimStore,
     private readonly users: ScimUserService,
+    private readonly roles: RoleService,
   ) {}
 
   list(connection: ConnectionRow, comparisons: GroupComparison[], offset: number, limit: number) {
@@ -65,6 +68,7 @@ export class ScimGroupService {
       if (isUniqueViolation(error)) throw uniqueness('a group with this displayName exists');
       throw error;
     }
+    await this.mapUnknownGroup(connection, row);
     await this.store.addMembers(row.id, input.members);
     await this.syncRolesOf(connection, input.members);
     return row;
@@ -116,6 +120,33 @@ export class ScimGroupService {
     await this.store.deleteGroup(id);
     await this.syncRolesOf(connection, members);
     return row;
+  }
+
+  /**
+   * Unknown-group policy `create`: a new group no mapping names gets a role of its own (`scim.<name>`, no
+   * permissions; an admin gives it some) and a mapping by the group's id, so its members carry it in tokens.
+   */
+  private async mapUnknownGroup(connection: ConnectionRow, group: ScimGroupRow): Promise<void> {
+    if (connection.unknownGroups !== 'create' || mappedRoles(connection, group).length > 0) return;
+    const slug = group.displayName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 50);
+    const key = `scim.${slug || group.id.slice(0, 8)}`;
+    try {
+      await this.roles.createRole({
+        key,
+        name: group.displayName.slice(0, 100),
+        description: `Created for the SCIM group "${group.displayName.slice(0, 100)}" of ${connection.name}`,
+      });
+    } catch (error) {
+      // A role of that key already exists (another connection's group of the same name): it is used as it is.
+      if (!(error instanceof ApiError && error.statusCode === 409)) throw error;
+    }
+    const roleMappings = [...connection.roleMappings, { match: 'id' as const, value: group.id, role: key }];
+    await this.store.updateConnection(connection.id, { roleMappings });
+    connection.roleMappings = roleMappings;
   }
 
   /** Unknown-group policy `reject`: a group no mapping names is refused. */

@@ -388,6 +388,24 @@ describe('groups mapped to roles', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.json.scimType).toBe('invalidValue');
 
+    const creating = await connectionWithToken(server, session, 'Creating', { unknownGroups: 'create' });
+    const engineer = await provision(creating.token, 'engineer@creating.example');
+    const engineering = await scim(server, creating.token, 'POST', '/Groups', {
+      displayName: 'Engineering Team',
+      members: [{ value: engineer.scimId }],
+    });
+    expect(engineering.status).toBe(201);
+    expect((await memberStatus(creating.organizationId, engineer.userId))?.roles.sort()).toEqual([
+      'member',
+      'scim.engineering-team',
+    ]);
+    const connections = await admin(server, session, 'GET', '/admin/scim/connections');
+    expect(
+      (connections.json.connections as { id: string; roleMappings: unknown[] }[]).find(
+        (connection) => connection.id === creating.connectionId,
+      )?.roleMappings,
+    ).toEqual([{ match: 'id', value: engineering.json.id, role: 'scim.engineering-team' }]);
+
     const badRole = await admin(server, session, 'PATCH', `/admin/scim/connections/${idp.connectionId}`, {
       roleMappings: [{ match: 'id', value: 'x', role: 'no-such-role' }],
     });

@@ -31,6 +31,6 @@ export async function createScimServices(
     connections: new ScimConnectionService(store, orgs.organizations),
     tokens: new ScimTokenService(store, settings),
     users,
-    groups: new ScimGroupService(database.db, store, users),
+    groups: new ScimGroupService(database.db, store, users, orgs.roles),
   };
 }

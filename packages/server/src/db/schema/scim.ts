@@ -36,7 +36,7 @@ export const scimConnections = pgTable('scim_connections', {
   deprovisioning: text('deprovisioning').notNull().default('suspend'),
   /** Whether a provisioned user may be linked to an existing account with the same verified email. */
   linkByVerifiedEmail: boolean('link_by_verified_email').notNull().default(false),
-  /** What a group with no role mapping does: `ignore` (kept, no role), `reject` (400) or `create` (a role). */
+  /** What a group with no role mapping does: `ignore` (kept, no role), `reject` (400) or `create` (a new role). */
   unknownGroups: text('unknown_groups').notNull().default('ignore'),
   roleMappings: jsonb('role_mappings').$type<ScimRoleMapping[]>().notNull().default([]),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
