@@ -35,14 +35,17 @@ function accountEmail(input: UserInput): string | null {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.userName) ? input.userName.trim() : null;
 }
 
+/** The account's name: the displayName, else the formatted name, else given and family name (200 characters, as elsewhere). */
 function displayNameOf(input: UserInput): string {
   const display = input.attributes.displayName;
-  if (typeof display === 'string') return display;
   const name = input.attributes.name as
     | { formatted?: string; givenName?: string; familyName?: string }
     | undefined;
-  if (name?.formatted) return name.formatted;
-  return [name?.givenName, name?.familyName].filter(Boolean).join(' ');
+  const chosen =
+    typeof display === 'string'
+      ? display
+      : (name?.formatted ?? [name?.givenName, name?.familyName].filter(Boolean).join(' '));
+  return chosen.slice(0, 200);
 }
 
 /** The roles a group maps to under the connection's mappings (by id, externalId or displayName). */
