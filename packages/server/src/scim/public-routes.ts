@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { MULTILINE } from '../app/acceptable-input.js';
+import { MULTILINE, unacceptableInput } from '../app/acceptable-input.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { ApiError } from '../app/errors.js';
@@ -53,16 +53,42 @@ const GROUP_PATCH_SCHEMA: ResourceAttributes = {
 };
 
 const AnyDocument = Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true });
+/** Any JSON object; resource.ts reads and checks it attribute by attribute. */
+const Body = Type.Object({}, { additionalProperties: true });
+
 /**
- * Any JSON object. Its strings may hold line breaks as far as the shared input check goes (RFC 7643 §4.1.2: an
- * address's `formatted` may); resource.ts then refuses control characters in every other attribute.
+ * The shared input check (app/acceptable-input.ts) walked with this schema instead of Body: the same rules, but a
+ * string may hold line breaks (RFC 7643 §4.1.2: an address's `formatted` may; resource.ts refuses them in every
+ * other attribute). It is never compiled by Ajv, so it needs no types.
  */
 function linesAllowed(depth: number): Record<string, unknown> {
-  return depth === 0
-    ? MULTILINE
-    : { ...MULTILINE, additionalProperties: linesAllowed(depth - 1), items: linesAllowed(depth - 1) };
+  if (depth === 0) return MULTILINE;
+  const inner = linesAllowed(depth - 1);
+  return { ...MULTILINE, additionalProperties: inner, items: inner };
 }
-const Body = Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: linesAllowed(8) });
+const BODY_WITH_LINES = { type: 'object', additionalProperties: linesAllowed(10) };
+
+/**
+ * Routes with a body take their validation errors as `request.validationError` (attachValidation); this hook then
+ * throws every one except the shared check's refusal of a line break, which it repeats with line breaks allowed.
+ */
+async function allowLineBreaks(request: FastifyRequest): Promise<void> {
+  const error = request.validationError;
+  if (!error) return;
+  const fromInputCheck =
+    error.validationContext === 'body' &&
+    error.validation?.every((entry: { keyword: string }) => entry.keyword === 'acceptable');
+  if (!fromInputCheck) throw error;
+  const again = unacceptableInput({
+    routeOptions: { schema: { body: BODY_WITH_LINES } },
+    params: {},
+    query: {},
+    body: request.body,
+  } as unknown as FastifyRequest);
+  if (again) throw again;
+  request.validationError = undefined;
+}
+
 const IdParams = Type.Object({ id: Type.String({ maxLength: 200 }) });
 const Projection = {
   attributes: Type.Optional(Type.String({ maxLength: 1000 })),
@@ -180,6 +206,7 @@ export function registerScimRoutes(app: App, context: AppContext): void {
           throw new ScimError(401, null, 'the SCIM token is not valid, revoked or expired', challenge);
         request.scimCaller = found;
       });
+      scim.addHook('preHandler', allowLineBreaks);
       scim.addHook('onSend', async (_request, reply, payload) => {
         const type = reply.getHeader('content-type');
         if (typeof type === 'string' && type.startsWith('application/json')) reply.type(SCIM_MEDIA_TYPE);
@@ -321,6 +348,7 @@ export function registerScimRoutes(app: App, context: AppContext): void {
         '/Users',
         {
           config,
+          attachValidation: true,
           schema: {
             tags: [TAG],
             summary: 'Provisions a user (RFC 7644 §3.3)',
@@ -375,6 +403,7 @@ export function registerScimRoutes(app: App, context: AppContext): void {
         '/Users/:id',
         {
           config,
+          attachValidation: true,
           schema: {
             tags: [TAG],
             summary: 'Replaces a user (RFC 7644 §3.5.1); active false deprovisions',
@@ -404,6 +433,7 @@ export function registerScimRoutes(app: App, context: AppContext): void {
         '/Users/:id',
         {
           config,
+          attachValidation: true,
           schema: {
             tags: [TAG],
             summary:
@@ -515,6 +545,7 @@ export function registerScimRoutes(app: App, context: AppContext): void {
         '/Groups',
         {
           config,
+          attachValidation: true,
           schema: {
             tags: [TAG],
             summary: 'Creates a group (RFC 7644 §3.3)',
@@ -564,6 +595,7 @@ export function registerScimRoutes(app: App, context: AppContext): void {
         '/Groups/:id',
         {
           config,
+          attachValidation: true,
           schema: {
             tags: [TAG],
             summary: 'Replaces a group with its members (RFC 7644 §3.5.1; Okta uses it)',
@@ -589,6 +621,7 @@ export function registerScimRoutes(app: App, context: AppContext): void {
         '/Groups/:id',
         {
           config,
+          attachValidation: true,
           schema: {
             tags: [TAG],
             summary:
