@@ -18,7 +18,6 @@ const base = (baseUrl: string) => `${baseUrl.replace(/\/$/, '')}/scim/v2`;
 export function serviceProviderConfig(baseUrl: string, maxResults: number) {
   return {
     schemas: [SERVICE_PROVIDER_CONFIG_SCHEMA],
-    documentationUri: 'https://github.com/tessera-id/tessera/blob/main/docs/scim.md',
     patch: { supported: true },
     bulk: { supported: false, maxOperations: 0, maxPayloadSize: 0 },
     filter: { supported: true, maxResults },
