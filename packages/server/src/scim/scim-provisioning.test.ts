@@ -222,12 +222,21 @@ describe('identity scoping', () => {
     expect(refused.status).toBe(409);
     expect(await memberStatus(linking.organizationId, unverified.id)).toBeNull();
 
-    // Deprovisioning a linked account touches only this organization: the account and its sessions stay.
+    // Deprovisioning a linked account touches only this organization: the account, its sessions and what it holds
+    // outside the organization stay; what was issued in the organization's context ends.
+    const inOrganization = (await redeem(await issueCode(existing, linking.organizationId))).json;
+    expect(inOrganization.refresh_token).toBeTypeOf('string');
+    const pendingInOrganization = await issueCode(existing, linking.organizationId);
+    const outside = (await redeem(await issueCode(existing))).json;
     const deactivated = await patchUser(server, linking.token, linked.json.id as string, deactivate);
     expect(deactivated.json.active).toBe(false);
     expect((await memberStatus(linking.organizationId, existing.user.id))?.status).toBe('suspended');
     expect((await server.context.accounts.users.find(existing.user.id))?.status).toBe('active');
     expect(await sessionActive(existing)).toBe(true);
+    expect((await refresh(inOrganization.refresh_token as string)).json.error).toBe('invalid_grant');
+    expect((await redeem(pendingInOrganization)).json.error).toBe('invalid_grant');
+    expect(await introspect(inOrganization.access_token as string)).toBe(false);
+    expect((await refresh(outside.refresh_token as string)).status).toBe(200);
   });
 
   it('a SCIM PUT on a user who also belongs to another organization does not change what it sees', async () => {
