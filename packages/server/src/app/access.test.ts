@@ -25,6 +25,7 @@ const HOOK_STATUSES: Record<Access, string[]> = {
   public: [],
   client: [],
   bearer: [],
+  'scim-token': [],
   'optional-session': [],
   'public+own-origin': ['403'],
   session: ['401'],

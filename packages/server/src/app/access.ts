@@ -23,6 +23,8 @@ import { ApiError } from './errors.js';
  *   UI (sign-in, registration, reset requests), against login CSRF.
  * - `client`: OAuth client authentication, done by the route (RFC 6749 §2.3: /token, /introspect, /revoke).
  * - `bearer`: an access token, checked by the route (RFC 6750: /userinfo, the users directory).
+ * - `scim-token`: a SCIM provisioning token, checked by the SCIM routes' own hook (scim/public-routes.ts), which
+ *   answers in the SCIM error shape (RFC 7644 §3.12).
  * - `optional-session`: the port's session if there is one, a second factor still owed included, else none
  *   (/authorize, GET /session, GET /admin/session).
  * - `pending-second-factor`, `pending-second-factor+csrf`: a session that may still owe its second factor, reads
@@ -37,6 +39,7 @@ export type Access =
   | 'public+own-origin'
   | 'client'
   | 'bearer'
+  | 'scim-token'
   | 'optional-session'
   | 'pending-second-factor'
   | 'pending-second-factor+csrf'
@@ -56,7 +59,7 @@ const COMMON_ACCESS = [
 
 /** The values each port accepts: OAuth client and bearer authentication are the public port's, roles the admin's. */
 export const ACCESS_BY_PORT: Readonly<Record<Port, readonly Access[]>> = {
-  public: [...COMMON_ACCESS, 'client', 'bearer'],
+  public: [...COMMON_ACCESS, 'client', 'bearer', 'scim-token'],
   admin: [...COMMON_ACCESS, 'admin-write'],
 };
 
@@ -186,6 +189,7 @@ export class SessionAccess<A extends { id: string; email: string }> {
       case 'public':
       case 'client':
       case 'bearer':
+      case 'scim-token':
         return;
       case 'public+own-origin':
         this.requireOwnOrigin(request);

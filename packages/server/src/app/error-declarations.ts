@@ -26,6 +26,7 @@ export function accessErrorCodes(access: Access | undefined, port: Port): ErrorC
     case 'public':
     case 'client':
     case 'bearer':
+    case 'scim-token':
     case 'optional-session':
       return [];
     case 'public+own-origin':

@@ -9,6 +9,7 @@ import { keysModule } from '../keys/index.js';
 import { oauthModule } from '../oauth/index.js';
 import { organizationsModule } from '../orgs/index.js';
 import { otpModule } from '../otp/index.js';
+import { scimModule } from '../scim/index.js';
 import { mergeByKey, type SliceModule } from './module.js';
 import type { RateLimitRules } from './rate-limits.js';
 
@@ -25,6 +26,7 @@ const LISTED_MODULES = [
   keysModule,
   oauthModule,
   otpModule,
+  scimModule,
   adminModule,
   housekeepingModule,
 ] as const satisfies readonly SliceModule[];

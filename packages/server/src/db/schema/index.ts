@@ -5,3 +5,4 @@ export * from './keys.js';
 export * from './oauth.js';
 export * from './orgs.js';
 export * from './otp.js';
+export * from './scim.js';

@@ -242,7 +242,7 @@ export interface AdminApi {
     body: undefined;
     responses: {
       200: {
-        actions: ('admin.password_changed' | 'admin.sign_in' | 'admin_user.created' | 'admin_user.removed' | 'admin_user.role_changed' | 'audit.exported' | 'client.created' | 'client.deleted' | 'client.icon_removed' | 'client.icon_uploaded' | 'client.secret_rotated' | 'client.updated' | 'email_template.reset' | 'email_template.updated' | 'install.completed' | 'kek.rotated' | 'keys.account_key_created' | 'keys.enc_priv_set' | 'keys.enc_pub_set' | 'keys.envelope_added' | 'keys.envelope_deleted' | 'keys.legacy_drk_set' | 'keys.reset' | 'keys.rotated' | 'oauth.token' | 'organization.created' | 'organization.deleted' | 'organization.invite_accepted' | 'organization.invite_created' | 'organization.invite_declined' | 'organization.invite_revoked' | 'organization.member_added' | 'organization.member_left' | 'organization.member_removed' | 'organization.member_status_changed' | 'organization.role_assigned' | 'organization.role_removed' | 'organization.updated' | 'otp.admin_reset' | 'otp.admin_unlock' | 'otp.backup_codes_regenerated' | 'otp.enrolled' | 'otp.enrolment' | 'otp.reauth' | 'otp.removed' | 'otp.verify' | 'permission.created' | 'permission.deleted' | 'permission.updated' | 'role.created' | 'role.deleted' | 'role.updated' | 'setting.changed' | 'signing_keys.rotated' | 'smtp.tested' | 'user.created' | 'user.deleted' | 'user.disabled' | 'user.enabled' | 'user.password_changed' | 'user.password_reset_sent' | 'user.password_set' | 'user.sign_in' | 'user.updated')[];
+        actions: ('admin.password_changed' | 'admin.sign_in' | 'admin_user.created' | 'admin_user.removed' | 'admin_user.role_changed' | 'audit.exported' | 'client.created' | 'client.deleted' | 'client.icon_removed' | 'client.icon_uploaded' | 'client.secret_rotated' | 'client.updated' | 'email_template.reset' | 'email_template.updated' | 'install.completed' | 'kek.rotated' | 'keys.account_key_created' | 'keys.enc_priv_set' | 'keys.enc_pub_set' | 'keys.envelope_added' | 'keys.envelope_deleted' | 'keys.legacy_drk_set' | 'keys.reset' | 'keys.rotated' | 'oauth.token' | 'organization.created' | 'organization.deleted' | 'organization.invite_accepted' | 'organization.invite_created' | 'organization.invite_declined' | 'organization.invite_revoked' | 'organization.member_added' | 'organization.member_left' | 'organization.member_removed' | 'organization.member_status_changed' | 'organization.role_assigned' | 'organization.role_removed' | 'organization.updated' | 'otp.admin_reset' | 'otp.admin_unlock' | 'otp.backup_codes_regenerated' | 'otp.enrolled' | 'otp.enrolment' | 'otp.reauth' | 'otp.removed' | 'otp.verify' | 'permission.created' | 'permission.deleted' | 'permission.updated' | 'role.created' | 'role.deleted' | 'role.updated' | 'scim.connection.created' | 'scim.connection.deleted' | 'scim.connection.updated' | 'scim.group.created' | 'scim.group.deleted' | 'scim.group.patched' | 'scim.group.replaced' | 'scim.token.created' | 'scim.token.revoked' | 'scim.user.created' | 'scim.user.deleted' | 'scim.user.patched' | 'scim.user.replaced' | 'setting.changed' | 'signing_keys.rotated' | 'smtp.tested' | 'user.created' | 'user.deleted' | 'user.disabled' | 'user.enabled' | 'user.password_changed' | 'user.password_reset_sent' | 'user.password_set' | 'user.sign_in' | 'user.updated')[];
       };
       400: ErrorBody<'invalid_request'>;
       401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
@@ -1901,6 +1901,230 @@ export interface AdminApi {
     };
     response: AdminApi['DELETE /admin/roles/{roleId}']['responses'][204];
     error: 'admin_session_required' | 'built_in' | 'csrf_failed' | 'invalid_request' | 'last_manager' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+  };
+  /** Lists SCIM provisioning connections */
+  'GET /admin/scim/connections': {
+    params: undefined;
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: {
+        connections: {
+          id: string;
+          name: string;
+          organizationId: string;
+          deprovisioning: string;
+          linkByVerifiedEmail: boolean;
+          unknownGroups: string;
+          roleMappings: {
+            match: 'id' | 'externalId' | 'displayName';
+            value: string;
+            role: string;
+          }[];
+          /** The tenant URL to give the identity provider */
+          scimBaseUrl: string;
+          createdAt: string;
+          updatedAt: string;
+        }[];
+      };
+      400: ErrorBody<'invalid_request'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['GET /admin/scim/connections']['responses'][200];
+    error: 'admin_session_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
+  };
+  /** Creates a provisioning connection into an organization */
+  'POST /admin/scim/connections': {
+    params: undefined;
+    query: undefined;
+    body: {
+      name: string;
+      organizationId: string;
+      /** What active:false and DELETE do: suspend or remove the membership, or also delete the account */
+      deprovisioning?: 'suspend' | 'remove' | 'delete';
+      linkByVerifiedEmail?: boolean;
+      /** A group no mapping names: kept without a role, refused, or given a new role of its own */
+      unknownGroups?: 'ignore' | 'reject' | 'create';
+      roleMappings?: {
+        match: 'id' | 'externalId' | 'displayName';
+        value: string;
+        role: string;
+      }[];
+    };
+    responses: {
+      201: {
+        id: string;
+        name: string;
+        organizationId: string;
+        deprovisioning: string;
+        linkByVerifiedEmail: boolean;
+        unknownGroups: string;
+        roleMappings: {
+          match: 'id' | 'externalId' | 'displayName';
+          value: string;
+          role: string;
+        }[];
+        /** The tenant URL to give the identity provider */
+        scimBaseUrl: string;
+        createdAt: string;
+        updatedAt: string;
+      };
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      404: ErrorBody<'not_found'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['POST /admin/scim/connections']['responses'][201];
+    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+  };
+  /** Deletes a connection with its tokens and SCIM resources (accounts and memberships stay) */
+  'DELETE /admin/scim/connections/{connectionId}': {
+    params: { connectionId: string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      204: null;
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      404: ErrorBody<'not_found'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['DELETE /admin/scim/connections/{connectionId}']['responses'][204];
+    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+  };
+  /** Changes a connection’s name or policies */
+  'PATCH /admin/scim/connections/{connectionId}': {
+    params: { connectionId: string; };
+    query: undefined;
+    body: {
+      name?: string;
+      /** What active:false and DELETE do: suspend or remove the membership, or also delete the account */
+      deprovisioning?: 'suspend' | 'remove' | 'delete';
+      linkByVerifiedEmail?: boolean;
+      /** A group no mapping names: kept without a role, refused, or given a new role of its own */
+      unknownGroups?: 'ignore' | 'reject' | 'create';
+      roleMappings?: {
+        match: 'id' | 'externalId' | 'displayName';
+        value: string;
+        role: string;
+      }[];
+    };
+    responses: {
+      200: {
+        id: string;
+        name: string;
+        organizationId: string;
+        deprovisioning: string;
+        linkByVerifiedEmail: boolean;
+        unknownGroups: string;
+        roleMappings: {
+          match: 'id' | 'externalId' | 'displayName';
+          value: string;
+          role: string;
+        }[];
+        /** The tenant URL to give the identity provider */
+        scimBaseUrl: string;
+        createdAt: string;
+        updatedAt: string;
+      };
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      404: ErrorBody<'not_found'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['PATCH /admin/scim/connections/{connectionId}']['responses'][200];
+    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+  };
+  /** Lists SCIM token metadata (never the tokens) */
+  'GET /admin/scim/tokens': {
+    params: undefined;
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: {
+        tokens: {
+          id: string;
+          name: string;
+          connectionId: string;
+          prefix: string;
+          createdBy: string | null;
+          createdAt: string;
+          lastUsedAt: string | null;
+          expiresAt: string | null;
+          revokedAt: string | null;
+          status: 'active' | 'expired' | 'revoked';
+        }[];
+      };
+      400: ErrorBody<'invalid_request'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['GET /admin/scim/tokens']['responses'][200];
+    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'second_factor_required' | 'service_unavailable' | 'write_admin_required';
+  };
+  /** Creates a SCIM token for a connection; the plaintext is returned this once */
+  'POST /admin/scim/tokens': {
+    params: undefined;
+    query: undefined;
+    body: {
+      name: string;
+      connectionId: string;
+      expiresAt?: string;
+    };
+    responses: {
+      201: {
+        id: string;
+        name: string;
+        connectionId: string;
+        prefix: string;
+        createdBy: string | null;
+        createdAt: string;
+        lastUsedAt: string | null;
+        expiresAt: string | null;
+        revokedAt: string | null;
+        status: 'active' | 'expired' | 'revoked';
+        /** The bearer token, shown once */
+        token: string;
+      };
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      404: ErrorBody<'not_found'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['POST /admin/scim/tokens']['responses'][201];
+    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+  };
+  /** Revokes a SCIM token (its revocation time is kept in the metadata) */
+  'DELETE /admin/scim/tokens/{tokenId}': {
+    params: { tokenId: string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      204: null;
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      404: ErrorBody<'not_found'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['DELETE /admin/scim/tokens/{tokenId}']['responses'][204];
+    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** The current admin session (and its CSRF token) */
   'GET /admin/session': {

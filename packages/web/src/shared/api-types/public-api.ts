@@ -2059,6 +2059,1161 @@ export interface PublicApi {
     response: PublicApi['POST /revoke']['responses'][200];
     error: string;
   };
+  /** Lists and filters the connection’s groups (RFC 7644 §3.4.2) */
+  'GET /scim/v2/Groups': {
+    params: undefined;
+    query: { filter?: string; startIndex?: number; count?: number; attributes?: string; excludedAttributes?: string; };
+    body: undefined;
+    responses: {
+      200: {
+        schemas: string[];
+        totalResults: number;
+        startIndex: number;
+        itemsPerPage: number;
+        Resources: {
+          schemas: string[];
+          id: string;
+          externalId?: string;
+          meta?: {
+            resourceType: string;
+            created: string;
+            lastModified: string;
+            location: string;
+            version: string;
+          };
+          displayName?: string | null;
+          members?: {
+            value?: string | null;
+            display?: string | null;
+            type?: string | null;
+            [key: string]: (string | null);
+          }[];
+        }[];
+      };
+      400: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['GET /scim/v2/Groups']['responses'][200];
+    error: 'service_unavailable';
+  };
+  /** Creates a group (RFC 7644 §3.3) */
+  'POST /scim/v2/Groups': {
+    params: undefined;
+    query: undefined;
+    body: Record<string, unknown>;
+    responses: {
+      201: {
+        schemas: string[];
+        id: string;
+        externalId?: string;
+        meta?: {
+          resourceType: string;
+          created: string;
+          lastModified: string;
+          location: string;
+          version: string;
+        };
+        displayName?: string | null;
+        members?: {
+          value?: string | null;
+          display?: string | null;
+          type?: string | null;
+          [key: string]: (string | null);
+        }[];
+      };
+      400: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      409: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['POST /scim/v2/Groups']['responses'][201];
+    error: 'payload_too_large' | 'service_unavailable' | 'unsupported_media_type';
+  };
+  /** Lists and filters the connection’s groups (RFC 7644 §3.4.2) */
+  'GET /scim/v2/Groups/': {
+    params: undefined;
+    query: { filter?: string; startIndex?: number; count?: number; attributes?: string; excludedAttributes?: string; };
+    body: undefined;
+    responses: {
+      200: {
+        schemas: string[];
+        totalResults: number;
+        startIndex: number;
+        itemsPerPage: number;
+        Resources: {
+          schemas: string[];
+          id: string;
+          externalId?: string;
+          meta?: {
+            resourceType: string;
+            created: string;
+            lastModified: string;
+            location: string;
+            version: string;
+          };
+          displayName?: string | null;
+          members?: {
+            value?: string | null;
+            display?: string | null;
+            type?: string | null;
+            [key: string]: (string | null);
+          }[];
+        }[];
+      };
+      400: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['GET /scim/v2/Groups/']['responses'][200];
+    error: 'service_unavailable';
+  };
+  /** One group of the connection */
+  'GET /scim/v2/Groups/{id}': {
+    params: { id: string; };
+    query: { attributes?: string; excludedAttributes?: string; };
+    body: undefined;
+    responses: {
+      200: {
+        schemas: string[];
+        id: string;
+        externalId?: string;
+        meta?: {
+          resourceType: string;
+          created: string;
+          lastModified: string;
+          location: string;
+          version: string;
+        };
+        displayName?: string | null;
+        members?: {
+          value?: string | null;
+          display?: string | null;
+          type?: string | null;
+          [key: string]: (string | null);
+        }[];
+      };
+      400: ErrorBody<'invalid_request'>;
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      404: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['GET /scim/v2/Groups/{id}']['responses'][200];
+    error: 'invalid_request' | 'service_unavailable';
+  };
+  /** Replaces a group with its members (RFC 7644 §3.5.1; Okta uses it) */
+  'PUT /scim/v2/Groups/{id}': {
+    params: { id: string; };
+    query: undefined;
+    body: Record<string, unknown>;
+    responses: {
+      200: {
+        schemas: string[];
+        id: string;
+        externalId?: string;
+        meta?: {
+          resourceType: string;
+          created: string;
+          lastModified: string;
+          location: string;
+          version: string;
+        };
+        displayName?: string | null;
+        members?: {
+          value?: string | null;
+          display?: string | null;
+          type?: string | null;
+          [key: string]: (string | null);
+        }[];
+      };
+      400: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      404: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      409: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['PUT /scim/v2/Groups/{id}']['responses'][200];
+    error: 'payload_too_large' | 'service_unavailable' | 'unsupported_media_type';
+  };
+  /** Deletes a group (its members lose the roles it mapped to) */
+  'DELETE /scim/v2/Groups/{id}': {
+    params: { id: string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      204: null;
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      404: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['DELETE /scim/v2/Groups/{id}']['responses'][204];
+    error: 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'service_unavailable' | 'unsupported_media_type';
+  };
+  /** Modifies a group and its members (RFC 7644 §3.5.2); 204 unless attributes are asked for */
+  'PATCH /scim/v2/Groups/{id}': {
+    params: { id: string; };
+    query: { attributes?: string; excludedAttributes?: string; };
+    body: Record<string, unknown>;
+    responses: {
+      200: {
+        schemas: string[];
+        id: string;
+        externalId?: string;
+        meta?: {
+          resourceType: string;
+          created: string;
+          lastModified: string;
+          location: string;
+          version: string;
+        };
+        displayName?: string | null;
+        members?: {
+          value?: string | null;
+          display?: string | null;
+          type?: string | null;
+          [key: string]: (string | null);
+        }[];
+      };
+      204: null;
+      400: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      404: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      409: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['PATCH /scim/v2/Groups/{id}']['responses'][200 | 204];
+    error: 'payload_too_large' | 'service_unavailable' | 'unsupported_media_type';
+  };
+  /** Resource types (RFC 7643 §6) */
+  'GET /scim/v2/ResourceTypes': {
+    params: undefined;
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: {
+        schemas: string[];
+        totalResults: number;
+        startIndex: number;
+        itemsPerPage: number;
+        Resources: Record<string, unknown>[];
+      };
+      400: ErrorBody<'invalid_request'>;
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['GET /scim/v2/ResourceTypes']['responses'][200];
+    error: 'invalid_request' | 'service_unavailable';
+  };
+  /** Resource types (RFC 7643 §6) */
+  'GET /scim/v2/ResourceTypes/{id}': {
+    params: { id: string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: Record<string, unknown>;
+      400: ErrorBody<'invalid_request'>;
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      404: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['GET /scim/v2/ResourceTypes/{id}']['responses'][200];
+    error: 'invalid_request' | 'service_unavailable';
+  };
+  /** Schema documents: User, enterprise User, Group (RFC 7643 §7) */
+  'GET /scim/v2/Schemas': {
+    params: undefined;
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: {
+        schemas: string[];
+        totalResults: number;
+        startIndex: number;
+        itemsPerPage: number;
+        Resources: Record<string, unknown>[];
+      };
+      400: ErrorBody<'invalid_request'>;
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['GET /scim/v2/Schemas']['responses'][200];
+    error: 'invalid_request' | 'service_unavailable';
+  };
+  /** Schema documents: User, enterprise User, Group (RFC 7643 §7) */
+  'GET /scim/v2/Schemas/{id}': {
+    params: { id: string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: Record<string, unknown>;
+      400: ErrorBody<'invalid_request'>;
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      404: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['GET /scim/v2/Schemas/{id}']['responses'][200];
+    error: 'invalid_request' | 'service_unavailable';
+  };
+  /** What this SCIM service provider supports (RFC 7643 §5) */
+  'GET /scim/v2/ServiceProviderConfig': {
+    params: undefined;
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: Record<string, unknown>;
+      400: ErrorBody<'invalid_request'>;
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['GET /scim/v2/ServiceProviderConfig']['responses'][200];
+    error: 'invalid_request' | 'service_unavailable';
+  };
+  /** Lists and filters the connection’s users (RFC 7644 §3.4.2) */
+  'GET /scim/v2/Users': {
+    params: undefined;
+    query: { filter?: string; startIndex?: number; count?: number; attributes?: string; excludedAttributes?: string; };
+    body: undefined;
+    responses: {
+      200: {
+        schemas: string[];
+        totalResults: number;
+        startIndex: number;
+        itemsPerPage: number;
+        Resources: {
+          schemas: string[];
+          id: string;
+          externalId?: string;
+          meta?: {
+            resourceType: string;
+            created: string;
+            lastModified: string;
+            location: string;
+            version: string;
+          };
+          userName?: string | null;
+          name?: {
+            formatted?: string | null;
+            familyName?: string | null;
+            givenName?: string | null;
+            middleName?: string | null;
+            honorificPrefix?: string | null;
+            honorificSuffix?: string | null;
+          };
+          displayName?: string | null;
+          nickName?: string | null;
+          profileUrl?: string | null;
+          title?: string | null;
+          userType?: string | null;
+          preferredLanguage?: string | null;
+          locale?: string | null;
+          timezone?: string | null;
+          active?: boolean;
+          emails?: {
+            value?: string | null;
+            display?: string | null;
+            type?: string | null;
+            primary?: boolean;
+          }[];
+          phoneNumbers?: {
+            value?: string | null;
+            display?: string | null;
+            type?: string | null;
+            primary?: boolean;
+          }[];
+          photos?: {
+            value?: string | null;
+            display?: string | null;
+            type?: string | null;
+            primary?: boolean;
+          }[];
+          addresses?: {
+            formatted?: string | null;
+            streetAddress?: string | null;
+            locality?: string | null;
+            region?: string | null;
+            postalCode?: string | null;
+            country?: string | null;
+            type?: string | null;
+            primary?: boolean;
+          }[];
+          groups?: {
+            value?: string | null;
+            display?: string | null;
+            type?: string | null;
+            [key: string]: (string | null);
+          }[];
+          roles?: {
+            value?: string | null;
+            display?: string | null;
+            type?: string | null;
+            primary?: boolean;
+          }[];
+          'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User'?: {
+            employeeNumber?: string | null;
+            costCenter?: string | null;
+            organization?: string | null;
+            division?: string | null;
+            department?: string | null;
+            manager?: {
+              value?: string | null;
+              displayName?: string | null;
+              [key: string]: (string | null);
+            };
+          };
+        }[];
+      };
+      400: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['GET /scim/v2/Users']['responses'][200];
+    error: 'service_unavailable';
+  };
+  /** Provisions a user (RFC 7644 §3.3) */
+  'POST /scim/v2/Users': {
+    params: undefined;
+    query: undefined;
+    body: Record<string, unknown>;
+    responses: {
+      201: {
+        schemas: string[];
+        id: string;
+        externalId?: string;
+        meta?: {
+          resourceType: string;
+          created: string;
+          lastModified: string;
+          location: string;
+          version: string;
+        };
+        userName?: string | null;
+        name?: {
+          formatted?: string | null;
+          familyName?: string | null;
+          givenName?: string | null;
+          middleName?: string | null;
+          honorificPrefix?: string | null;
+          honorificSuffix?: string | null;
+        };
+        displayName?: string | null;
+        nickName?: string | null;
+        profileUrl?: string | null;
+        title?: string | null;
+        userType?: string | null;
+        preferredLanguage?: string | null;
+        locale?: string | null;
+        timezone?: string | null;
+        active?: boolean;
+        emails?: {
+          value?: string | null;
+          display?: string | null;
+          type?: string | null;
+          primary?: boolean;
+        }[];
+        phoneNumbers?: {
+          value?: string | null;
+          display?: string | null;
+          type?: string | null;
+          primary?: boolean;
+        }[];
+        photos?: {
+          value?: string | null;
+          display?: string | null;
+          type?: string | null;
+          primary?: boolean;
+        }[];
+        addresses?: {
+          formatted?: string | null;
+          streetAddress?: string | null;
+          locality?: string | null;
+          region?: string | null;
+          postalCode?: string | null;
+          country?: string | null;
+          type?: string | null;
+          primary?: boolean;
+        }[];
+        groups?: {
+          value?: string | null;
+          display?: string | null;
+          type?: string | null;
+          [key: string]: (string | null);
+        }[];
+        roles?: {
+          value?: string | null;
+          display?: string | null;
+          type?: string | null;
+          primary?: boolean;
+        }[];
+        'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User'?: {
+          employeeNumber?: string | null;
+          costCenter?: string | null;
+          organization?: string | null;
+          division?: string | null;
+          department?: string | null;
+          manager?: {
+            value?: string | null;
+            displayName?: string | null;
+            [key: string]: (string | null);
+          };
+        };
+      };
+      400: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      409: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['POST /scim/v2/Users']['responses'][201];
+    error: 'payload_too_large' | 'service_unavailable' | 'unsupported_media_type';
+  };
+  /** Lists and filters the connection’s users (RFC 7644 §3.4.2) */
+  'GET /scim/v2/Users/': {
+    params: undefined;
+    query: { filter?: string; startIndex?: number; count?: number; attributes?: string; excludedAttributes?: string; };
+    body: undefined;
+    responses: {
+      200: {
+        schemas: string[];
+        totalResults: number;
+        startIndex: number;
+        itemsPerPage: number;
+        Resources: {
+          schemas: string[];
+          id: string;
+          externalId?: string;
+          meta?: {
+            resourceType: string;
+            created: string;
+            lastModified: string;
+            location: string;
+            version: string;
+          };
+          userName?: string | null;
+          name?: {
+            formatted?: string | null;
+            familyName?: string | null;
+            givenName?: string | null;
+            middleName?: string | null;
+            honorificPrefix?: string | null;
+            honorificSuffix?: string | null;
+          };
+          displayName?: string | null;
+          nickName?: string | null;
+          profileUrl?: string | null;
+          title?: string | null;
+          userType?: string | null;
+          preferredLanguage?: string | null;
+          locale?: string | null;
+          timezone?: string | null;
+          active?: boolean;
+          emails?: {
+            value?: string | null;
+            display?: string | null;
+            type?: string | null;
+            primary?: boolean;
+          }[];
+          phoneNumbers?: {
+            value?: string | null;
+            display?: string | null;
+            type?: string | null;
+            primary?: boolean;
+          }[];
+          photos?: {
+            value?: string | null;
+            display?: string | null;
+            type?: string | null;
+            primary?: boolean;
+          }[];
+          addresses?: {
+            formatted?: string | null;
+            streetAddress?: string | null;
+            locality?: string | null;
+            region?: string | null;
+            postalCode?: string | null;
+            country?: string | null;
+            type?: string | null;
+            primary?: boolean;
+          }[];
+          groups?: {
+            value?: string | null;
+            display?: string | null;
+            type?: string | null;
+            [key: string]: (string | null);
+          }[];
+          roles?: {
+            value?: string | null;
+            display?: string | null;
+            type?: string | null;
+            primary?: boolean;
+          }[];
+          'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User'?: {
+            employeeNumber?: string | null;
+            costCenter?: string | null;
+            organization?: string | null;
+            division?: string | null;
+            department?: string | null;
+            manager?: {
+              value?: string | null;
+              displayName?: string | null;
+              [key: string]: (string | null);
+            };
+          };
+        }[];
+      };
+      400: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['GET /scim/v2/Users/']['responses'][200];
+    error: 'service_unavailable';
+  };
+  /** One user of the connection */
+  'GET /scim/v2/Users/{id}': {
+    params: { id: string; };
+    query: { attributes?: string; excludedAttributes?: string; };
+    body: undefined;
+    responses: {
+      200: {
+        schemas: string[];
+        id: string;
+        externalId?: string;
+        meta?: {
+          resourceType: string;
+          created: string;
+          lastModified: string;
+          location: string;
+          version: string;
+        };
+        userName?: string | null;
+        name?: {
+          formatted?: string | null;
+          familyName?: string | null;
+          givenName?: string | null;
+          middleName?: string | null;
+          honorificPrefix?: string | null;
+          honorificSuffix?: string | null;
+        };
+        displayName?: string | null;
+        nickName?: string | null;
+        profileUrl?: string | null;
+        title?: string | null;
+        userType?: string | null;
+        preferredLanguage?: string | null;
+        locale?: string | null;
+        timezone?: string | null;
+        active?: boolean;
+        emails?: {
+          value?: string | null;
+          display?: string | null;
+          type?: string | null;
+          primary?: boolean;
+        }[];
+        phoneNumbers?: {
+          value?: string | null;
+          display?: string | null;
+          type?: string | null;
+          primary?: boolean;
+        }[];
+        photos?: {
+          value?: string | null;
+          display?: string | null;
+          type?: string | null;
+          primary?: boolean;
+        }[];
+        addresses?: {
+          formatted?: string | null;
+          streetAddress?: string | null;
+          locality?: string | null;
+          region?: string | null;
+          postalCode?: string | null;
+          country?: string | null;
+          type?: string | null;
+          primary?: boolean;
+        }[];
+        groups?: {
+          value?: string | null;
+          display?: string | null;
+          type?: string | null;
+          [key: string]: (string | null);
+        }[];
+        roles?: {
+          value?: string | null;
+          display?: string | null;
+          type?: string | null;
+          primary?: boolean;
+        }[];
+        'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User'?: {
+          employeeNumber?: string | null;
+          costCenter?: string | null;
+          organization?: string | null;
+          division?: string | null;
+          department?: string | null;
+          manager?: {
+            value?: string | null;
+            displayName?: string | null;
+            [key: string]: (string | null);
+          };
+        };
+      };
+      400: ErrorBody<'invalid_request'>;
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      404: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['GET /scim/v2/Users/{id}']['responses'][200];
+    error: 'invalid_request' | 'service_unavailable';
+  };
+  /** Replaces a user (RFC 7644 §3.5.1); active false deprovisions */
+  'PUT /scim/v2/Users/{id}': {
+    params: { id: string; };
+    query: undefined;
+    body: Record<string, unknown>;
+    responses: {
+      200: {
+        schemas: string[];
+        id: string;
+        externalId?: string;
+        meta?: {
+          resourceType: string;
+          created: string;
+          lastModified: string;
+          location: string;
+          version: string;
+        };
+        userName?: string | null;
+        name?: {
+          formatted?: string | null;
+          familyName?: string | null;
+          givenName?: string | null;
+          middleName?: string | null;
+          honorificPrefix?: string | null;
+          honorificSuffix?: string | null;
+        };
+        displayName?: string | null;
+        nickName?: string | null;
+        profileUrl?: string | null;
+        title?: string | null;
+        userType?: string | null;
+        preferredLanguage?: string | null;
+        locale?: string | null;
+        timezone?: string | null;
+        active?: boolean;
+        emails?: {
+          value?: string | null;
+          display?: string | null;
+          type?: string | null;
+          primary?: boolean;
+        }[];
+        phoneNumbers?: {
+          value?: string | null;
+          display?: string | null;
+          type?: string | null;
+          primary?: boolean;
+        }[];
+        photos?: {
+          value?: string | null;
+          display?: string | null;
+          type?: string | null;
+          primary?: boolean;
+        }[];
+        addresses?: {
+          formatted?: string | null;
+          streetAddress?: string | null;
+          locality?: string | null;
+          region?: string | null;
+          postalCode?: string | null;
+          country?: string | null;
+          type?: string | null;
+          primary?: boolean;
+        }[];
+        groups?: {
+          value?: string | null;
+          display?: string | null;
+          type?: string | null;
+          [key: string]: (string | null);
+        }[];
+        roles?: {
+          value?: string | null;
+          display?: string | null;
+          type?: string | null;
+          primary?: boolean;
+        }[];
+        'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User'?: {
+          employeeNumber?: string | null;
+          costCenter?: string | null;
+          organization?: string | null;
+          division?: string | null;
+          department?: string | null;
+          manager?: {
+            value?: string | null;
+            displayName?: string | null;
+            [key: string]: (string | null);
+          };
+        };
+      };
+      400: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      404: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      409: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['PUT /scim/v2/Users/{id}']['responses'][200];
+    error: 'payload_too_large' | 'service_unavailable' | 'unsupported_media_type';
+  };
+  /** Deprovisions and removes a user (RFC 7644 §3.6) */
+  'DELETE /scim/v2/Users/{id}': {
+    params: { id: string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      204: null;
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      404: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['DELETE /scim/v2/Users/{id}']['responses'][204];
+    error: 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'service_unavailable' | 'unsupported_media_type';
+  };
+  /** Modifies a user (RFC 7644 §3.5.2); active false deprovisions; 204 unless attributes are asked for */
+  'PATCH /scim/v2/Users/{id}': {
+    params: { id: string; };
+    query: { attributes?: string; excludedAttributes?: string; };
+    body: Record<string, unknown>;
+    responses: {
+      200: {
+        schemas: string[];
+        id: string;
+        externalId?: string;
+        meta?: {
+          resourceType: string;
+          created: string;
+          lastModified: string;
+          location: string;
+          version: string;
+        };
+        userName?: string | null;
+        name?: {
+          formatted?: string | null;
+          familyName?: string | null;
+          givenName?: string | null;
+          middleName?: string | null;
+          honorificPrefix?: string | null;
+          honorificSuffix?: string | null;
+        };
+        displayName?: string | null;
+        nickName?: string | null;
+        profileUrl?: string | null;
+        title?: string | null;
+        userType?: string | null;
+        preferredLanguage?: string | null;
+        locale?: string | null;
+        timezone?: string | null;
+        active?: boolean;
+        emails?: {
+          value?: string | null;
+          display?: string | null;
+          type?: string | null;
+          primary?: boolean;
+        }[];
+        phoneNumbers?: {
+          value?: string | null;
+          display?: string | null;
+          type?: string | null;
+          primary?: boolean;
+        }[];
+        photos?: {
+          value?: string | null;
+          display?: string | null;
+          type?: string | null;
+          primary?: boolean;
+        }[];
+        addresses?: {
+          formatted?: string | null;
+          streetAddress?: string | null;
+          locality?: string | null;
+          region?: string | null;
+          postalCode?: string | null;
+          country?: string | null;
+          type?: string | null;
+          primary?: boolean;
+        }[];
+        groups?: {
+          value?: string | null;
+          display?: string | null;
+          type?: string | null;
+          [key: string]: (string | null);
+        }[];
+        roles?: {
+          value?: string | null;
+          display?: string | null;
+          type?: string | null;
+          primary?: boolean;
+        }[];
+        'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User'?: {
+          employeeNumber?: string | null;
+          costCenter?: string | null;
+          organization?: string | null;
+          division?: string | null;
+          department?: string | null;
+          manager?: {
+            value?: string | null;
+            displayName?: string | null;
+            [key: string]: (string | null);
+          };
+        };
+      };
+      204: null;
+      400: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      404: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      409: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['PATCH /scim/v2/Users/{id}']['responses'][200 | 204];
+    error: 'payload_too_large' | 'service_unavailable' | 'unsupported_media_type';
+  };
   /** The current first-party session (and its CSRF token) */
   'GET /session': {
     params: undefined;

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import type { ScimRoleMapping } from '../db/schema/index.js';
+import type { OrganizationService } from '../orgs/service.js';
+import type { ConnectionRow, ScimStore } from './store.js';
+
+export type DeprovisioningPolicy = 'suspend' | 'remove' | 'delete';
+export type UnknownGroupPolicy = 'ignore' | 'reject' | 'create';
+
+export interface ConnectionInput {
+  name: string;
+  organizationId: string;
+  deprovisioning?: DeprovisioningPolicy;
+  linkByVerifiedEmail?: boolean;
+  unknownGroups?: UnknownGroupPolicy;
+  roleMappings?: ScimRoleMapping[];
+}
+
+/** Provisioning connections: one per identity-provider app, each into one organization. */
+export class ScimConnectionService {
+  constructor(
+    private readonly store: ScimStore,
+    private readonly organizations: OrganizationService,
+  ) {}
+
+  async create(input: ConnectionInput): Promise<ConnectionRow> {
+    await this.organizations.require(input.organizationId);
+    await this.organizations.requireRoles((input.roleMappings ?? []).map((mapping) => mapping.role));
+    return this.store.insertConnection({
+      id: randomUUID(),
+      name: input.name,
+      organizationId: input.organizationId,
+      deprovisioning: input.deprovisioning ?? 'suspend',
+      linkByVerifiedEmail: input.linkByVerifiedEmail ?? false,
+      unknownGroups: input.unknownGroups ?? 'ignore',
+      roleMappings: input.roleMappings ?? [],
+    });
+  }
+
+  list(): Promise<ConnectionRow[]> {
+    return this.store.listConnections();
+  }
+
+  find(id: string): Promise<ConnectionRow | undefined> {
+    return this.store.findConnection(id);
+  }
+
+  /** Changes a connection's name and policies (its organization is fixed: its users' memberships are there). */
+  async update(
+    id: string,
+    changes: Partial<Omit<ConnectionInput, 'organizationId'>>,
+  ): Promise<ConnectionRow | undefined> {
+    if (changes.roleMappings)
+      await this.organizations.requireRoles(changes.roleMappings.map((mapping) => mapping.role));
+    return this.store.updateConnection(id, changes);
+  }
+
+  /** Deletes a connection, its tokens and its SCIM resources; the accounts and memberships it made stay. */
+  delete(id: string): Promise<boolean> {
+    return this.store.deleteConnection(id);
+  }
+}

@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import { ApiError } from '../app/errors.js';
+import type { Db } from '../db/client.js';
+import { isUniqueViolation } from '../db/errors.js';
+import type { RoleService } from '../orgs/roles.js';
+import { invalidValue, resourceNotFound, uniqueness } from './errors.js';
+import type { GroupComparison } from './filter.js';
+import type { GroupInput } from './resource.js';
+import type { ConnectionRow, ScimGroupRow, ScimStore } from './store.js';
+import { mappedRoles, type ScimUserService } from './users.js';
+
+/**
+ * Groups provisioned by a connection. They are the connection's own (never another's); their members are users of
+ * the same connection, and the connection's role mappings turn membership into organization roles.
+ */
+export class ScimGroupService {
+  constructor(
+    private readonly db: Db,
+    private readonly store: ScimStore,
+    private readonly users: ScimUserService,
+    private readonly roles: RoleService,
+  ) {}
+
+  list(connection: ConnectionRow, comparisons: GroupComparison[], offset: number, limit: number) {
+    return this.store.listGroups(connection.id, comparisons, offset, limit);
+  }
+
+  async get(connection: ConnectionRow, id: string): Promise<ScimGroupRow> {
+    const row = await this.store.findGroup(connection.id, id);
+    if (!row) throw resourceNotFound('Group', id);
+    return row;
+  }
+
+  /** Member ids and display names of groups, by group id. */
+  async members(groupIds: string[]): Promise<Map<string, { value: string; display: string }[]>> {
+    const byGroup = new Map<string, { value: string; display: string }[]>();
+    for (const member of await this.store.membersOf(groupIds)) {
+      const list = byGroup.get(member.groupId) ?? [];
+      list.push({ value: member.userId, display: member.display });
+      byGroup.set(member.groupId, list);
+    }
+    return byGroup;
+  }
+
+  async create(connection: ConnectionRow, input: GroupInput): Promise<ScimGroupRow> {
+    if (await this.store.findGroupByName(connection.id, input.displayName))
+      throw uniqueness('a group with this displayName exists');
+    const id = randomUUID();
+    const candidate = {
+      id,
+      displayNameNormalized: input.displayName.toLowerCase(),
+      externalId: input.externalId,
+    } as ScimGroupRow;
+    this.checkMapped(connection, candidate);
+    await this.checkMembers(connection, input.members);
+    let row: ScimGroupRow;
+    try {
+      row = await this.db.transaction(() =>
+        this.store.insertGroup({
+          id,
+          connectionId: connection.id,
+          displayName: input.displayName,
+          displayNameNormalized: input.displayName.toLowerCase(),
+          externalId: input.externalId,
+        }),
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) throw uniqueness('a group with this displayName exists');
+      throw error;
+    }
+    await this.mapUnknownGroup(connection, row);
+    await this.store.addMembers(row.id, input.members);
+    await this.syncRolesOf(connection, input.members);
+    return row;
+  }
+
+  /** PUT, and a PATCH once applied: name, externalId and the member list become `input`'s. */
+  async replace(connection: ConnectionRow, id: string, input: GroupInput): Promise<ScimGroupRow> {
+    const current = await this.get(connection, id);
+    const clash = await this.store.findGroupByName(connection.id, input.displayName);
+    if (clash && clash.id !== id) throw uniqueness('a group with this displayName exists');
+    this.checkMapped(connection, {
+      ...current,
+      displayNameNormalized: input.displayName.toLowerCase(),
+      externalId: input.externalId,
+    });
+    await this.checkMembers(connection, input.members);
+    const before = (await this.members([id])).get(id)?.map((member) => member.value) ?? [];
+    let row: ScimGroupRow | undefined;
+    try {
+      row = await this.db.transaction(() =>
+        this.store.updateGroup(id, {
+          displayName: input.displayName,
+          displayNameNormalized: input.displayName.toLowerCase(),
+          externalId: input.externalId,
+        }),
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) throw uniqueness('a group with this displayName exists');
+      throw error;
+    }
+    if (!row) throw resourceNotFound('Group', id);
+    const wanted = new Set(input.members);
+    await this.store.removeMembers(
+      id,
+      before.filter((member) => !wanted.has(member)),
+    );
+    await this.store.addMembers(
+      id,
+      input.members.filter((member) => !before.includes(member)),
+    );
+    // A rename can change which mapping applies, so every member's roles are checked, old and new.
+    await this.syncRolesOf(connection, [...new Set([...before, ...input.members])]);
+    return row;
+  }
+
+  async delete(connection: ConnectionRow, id: string): Promise<ScimGroupRow> {
+    const row = await this.get(connection, id);
+    const members = (await this.members([id])).get(id)?.map((member) => member.value) ?? [];
+    await this.store.deleteGroup(id);
+    await this.syncRolesOf(connection, members);
+    return row;
+  }
+
+  /**
+   * Unknown-group policy `create`: a new group no mapping names gets a role of its own (`scim.<name>`, no
+   * permissions; an admin gives it some) and a mapping by the group's id, so its members carry it in tokens.
+   */
+  private async mapUnknownGroup(connection: ConnectionRow, group: ScimGroupRow): Promise<void> {
+    if (connection.unknownGroups !== 'create' || mappedRoles(connection, group).length > 0) return;
+    const slug = group.displayName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 50);
+    const key = `scim.${slug || group.id.slice(0, 8)}`;
+    try {
+      await this.roles.createRole({
+        key,
+        name: group.displayName.slice(0, 100),
+        description: `Created for the SCIM group "${group.displayName.slice(0, 100)}" of ${connection.name}`,
+      });
+    } catch (error) {
+      // A role of that key already exists (another connection's group of the same name): it is used as it is.
+      if (!(error instanceof ApiError && error.statusCode === 409)) throw error;
+    }
+    const roleMappings = [...connection.roleMappings, { match: 'id' as const, value: group.id, role: key }];
+    await this.store.updateConnection(connection.id, { roleMappings });
+    connection.roleMappings = roleMappings;
+  }
+
+  /** Unknown-group policy `reject`: a group no mapping names is refused. */
+  private checkMapped(connection: ConnectionRow, group: ScimGroupRow): void {
+    if (connection.unknownGroups === 'reject' && mappedRoles(connection, group).length === 0)
+      throw invalidValue('this connection accepts only groups that are mapped to a role');
+  }
+
+  /** Members must be users of this connection (RFC 7644 §3.5.2: an unknown member is invalid). */
+  private async checkMembers(connection: ConnectionRow, members: string[]): Promise<void> {
+    const known = await this.store.existingUserIds(connection.id, members);
+    const unknown = members.filter((member) => !known.has(member));
+    if (unknown.length > 0)
+      throw invalidValue(`no user ${JSON.stringify(unknown[0]!.slice(0, 100))} in this connection`);
+  }
+
+  private async syncRolesOf(connection: ConnectionRow, scimUserIds: string[]): Promise<void> {
+    if (connection.roleMappings.length === 0) return;
+    for (const scimUserId of scimUserIds) {
+      const row = await this.store.findUser(connection.id, scimUserId);
+      if (row?.active) await this.users.syncRoles(connection, row);
+    }
+  }
+}
