@@ -86,9 +86,15 @@ function withCodes(existing: unknown, codes: string[]): unknown {
  */
 export function declareImplicitErrors(route: RouteDeclaration, port: Port): void {
   if (!route.schema?.response) return;
+  // SCIM answers in its own error shape (RFC 7644 §3.12), rendered and declared by the SCIM routes themselves.
+  if (route.config?.access === 'scim-token') return;
   const responses = { ...(route.schema.response as Record<string, unknown>) };
   if (route.config?.oauthErrors) {
-    for (const status of ['400', '503']) responses[status] ??= OAuthErrorBody;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const takesBody = methods.some((method) => method !== 'GET' && method !== 'HEAD');
+    // A body too large or of another type keeps its status in the OAuth vocabulary (renderError).
+    const statuses = takesBody ? ['400', '413', '415', '503'] : ['400', '503'];
+    for (const status of statuses) responses[status] ??= OAuthErrorBody;
   } else {
     const byStatus = new Map<string, string[]>();
     for (const code of implicitErrorCodes(route, port)) {

@@ -130,7 +130,7 @@ export function registerAdminScimRoutes(app: App, context: AppContext): void {
         tags: [TAG],
         summary: 'Creates a provisioning connection into an organization',
         body: Type.Object({ name: Name, organizationId: Id, ...Policies }, { additionalProperties: false }),
-        response: { 201: ConnectionView, ...errorResponses('not_found') },
+        response: { 201: ConnectionView, ...errorResponses('not_found', 'unknown_role') },
       },
     },
     async (request, reply) => {
@@ -153,7 +153,7 @@ export function registerAdminScimRoutes(app: App, context: AppContext): void {
         summary: 'Changes a connection’s name or policies',
         params: Type.Object({ connectionId: Id }),
         body: Type.Object({ name: Type.Optional(Name), ...Policies }, { additionalProperties: false }),
-        response: { 200: ConnectionView, ...errorResponses('not_found') },
+        response: { 200: ConnectionView, ...errorResponses('not_found', 'unknown_role') },
       },
     },
     async (request) => {

@@ -236,20 +236,21 @@ function objectType(schema: Schema, indent: string): string {
   const required = new Set(schema.required ?? []);
   const inner = `${indent}  `;
   const members: string[] = [];
+  const propertyTypes: string[] = [];
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     if (property.description) members.push(`${inner}${comment(property.description)}`);
-    members.push(
-      `${inner}${propertyName(name)}${required.has(name) ? '' : '?'}: ${typeOf(property, inner)};`,
-    );
+    const type = typeOf(property, inner);
+    propertyTypes.push(required.has(name) ? type : `${parenthesized(type)} | undefined`);
+    members.push(`${inner}${propertyName(name)}${required.has(name) ? '' : '?'}: ${type};`);
   }
   const rest = [
     ...Object.values(schema.patternProperties ?? {}),
     ...(typeof schema.additionalProperties === 'object' ? [schema.additionalProperties] : []),
   ];
   if (rest.length > 0) {
-    members.push(
-      `${inner}[key: string]: ${rest.map((item) => parenthesized(typeOf(item, inner))).join(' | ')};`,
-    );
+    // TypeScript requires every named member to fit the index signature, so the signature covers them too.
+    const types = [...rest.map((item) => parenthesized(typeOf(item, inner))), ...propertyTypes];
+    members.push(`${inner}[key: string]: ${[...new Set(types)].join(' | ')};`);
   }
   if (members.length === 0) {
     return schema.additionalProperties === false ? 'Record<string, never>' : 'Record<string, unknown>';

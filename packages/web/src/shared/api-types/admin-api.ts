@@ -1970,7 +1970,7 @@ export interface AdminApi {
         createdAt: string;
         updatedAt: string;
       };
-      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      400: ErrorBody<'invalid_request' | 'malformed_body' | 'unknown_role'>;
       401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
       403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
@@ -1979,7 +1979,7 @@ export interface AdminApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/scim/connections']['responses'][201];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unknown_role' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Deletes a connection with its tokens and SCIM resources (accounts and memberships stay) */
   'DELETE /admin/scim/connections/{connectionId}': {
@@ -2034,7 +2034,7 @@ export interface AdminApi {
         createdAt: string;
         updatedAt: string;
       };
-      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      400: ErrorBody<'invalid_request' | 'malformed_body' | 'unknown_role'>;
       401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
       403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
@@ -2043,7 +2043,7 @@ export interface AdminApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['PATCH /admin/scim/connections/{connectionId}']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unknown_role' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Lists SCIM token metadata (never the tokens) */
   'GET /admin/scim/tokens': {

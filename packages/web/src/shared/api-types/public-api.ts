@@ -2086,7 +2086,7 @@ export interface PublicApi {
             value?: string | null;
             display?: string | null;
             type?: string | null;
-            [key: string]: (string | null);
+            [key: string]: (string | null) | (string | null) | undefined;
           }[];
         }[];
       };
@@ -2102,10 +2102,9 @@ export interface PublicApi {
         scimType?: string;
         detail?: string;
       };
-      503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['GET /scim/v2/Groups']['responses'][200];
-    error: 'service_unavailable';
+    error: never;
   };
   /** Creates a group (RFC 7644 §3.3) */
   'POST /scim/v2/Groups': {
@@ -2129,7 +2128,7 @@ export interface PublicApi {
           value?: string | null;
           display?: string | null;
           type?: string | null;
-          [key: string]: (string | null);
+          [key: string]: (string | null) | (string | null) | undefined;
         }[];
       };
       400: {
@@ -2150,12 +2149,9 @@ export interface PublicApi {
         scimType?: string;
         detail?: string;
       };
-      413: ErrorBody<'payload_too_large'>;
-      415: ErrorBody<'unsupported_media_type'>;
-      503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['POST /scim/v2/Groups']['responses'][201];
-    error: 'payload_too_large' | 'service_unavailable' | 'unsupported_media_type';
+    error: never;
   };
   /** Lists and filters the connection’s groups (RFC 7644 §3.4.2) */
   'GET /scim/v2/Groups/': {
@@ -2184,7 +2180,7 @@ export interface PublicApi {
             value?: string | null;
             display?: string | null;
             type?: string | null;
-            [key: string]: (string | null);
+            [key: string]: (string | null) | (string | null) | undefined;
           }[];
         }[];
       };
@@ -2200,10 +2196,9 @@ export interface PublicApi {
         scimType?: string;
         detail?: string;
       };
-      503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['GET /scim/v2/Groups/']['responses'][200];
-    error: 'service_unavailable';
+    error: never;
   };
   /** One group of the connection */
   'GET /scim/v2/Groups/{id}': {
@@ -2227,10 +2222,9 @@ export interface PublicApi {
           value?: string | null;
           display?: string | null;
           type?: string | null;
-          [key: string]: (string | null);
+          [key: string]: (string | null) | (string | null) | undefined;
         }[];
       };
-      400: ErrorBody<'invalid_request'>;
       401: {
         schemas: string[];
         status: string;
@@ -2243,10 +2237,9 @@ export interface PublicApi {
         scimType?: string;
         detail?: string;
       };
-      503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['GET /scim/v2/Groups/{id}']['responses'][200];
-    error: 'invalid_request' | 'service_unavailable';
+    error: never;
   };
   /** Replaces a group with its members (RFC 7644 §3.5.1; Okta uses it) */
   'PUT /scim/v2/Groups/{id}': {
@@ -2270,7 +2263,7 @@ export interface PublicApi {
           value?: string | null;
           display?: string | null;
           type?: string | null;
-          [key: string]: (string | null);
+          [key: string]: (string | null) | (string | null) | undefined;
         }[];
       };
       400: {
@@ -2297,12 +2290,9 @@ export interface PublicApi {
         scimType?: string;
         detail?: string;
       };
-      413: ErrorBody<'payload_too_large'>;
-      415: ErrorBody<'unsupported_media_type'>;
-      503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['PUT /scim/v2/Groups/{id}']['responses'][200];
-    error: 'payload_too_large' | 'service_unavailable' | 'unsupported_media_type';
+    error: never;
   };
   /** Deletes a group (its members lose the roles it mapped to) */
   'DELETE /scim/v2/Groups/{id}': {
@@ -2311,7 +2301,6 @@ export interface PublicApi {
     body: undefined;
     responses: {
       204: null;
-      400: ErrorBody<'invalid_request' | 'malformed_body'>;
       401: {
         schemas: string[];
         status: string;
@@ -2324,12 +2313,9 @@ export interface PublicApi {
         scimType?: string;
         detail?: string;
       };
-      413: ErrorBody<'payload_too_large'>;
-      415: ErrorBody<'unsupported_media_type'>;
-      503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['DELETE /scim/v2/Groups/{id}']['responses'][204];
-    error: 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'service_unavailable' | 'unsupported_media_type';
+    error: never;
   };
   /** Modifies a group and its members (RFC 7644 §3.5.2); 204 unless attributes are asked for */
   'PATCH /scim/v2/Groups/{id}': {
@@ -2353,7 +2339,7 @@ export interface PublicApi {
           value?: string | null;
           display?: string | null;
           type?: string | null;
-          [key: string]: (string | null);
+          [key: string]: (string | null) | (string | null) | undefined;
         }[];
       };
       204: null;
@@ -2381,12 +2367,9 @@ export interface PublicApi {
         scimType?: string;
         detail?: string;
       };
-      413: ErrorBody<'payload_too_large'>;
-      415: ErrorBody<'unsupported_media_type'>;
-      503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['PATCH /scim/v2/Groups/{id}']['responses'][200 | 204];
-    error: 'payload_too_large' | 'service_unavailable' | 'unsupported_media_type';
+    error: never;
   };
   /** Resource types (RFC 7643 §6) */
   'GET /scim/v2/ResourceTypes': {
@@ -2401,17 +2384,15 @@ export interface PublicApi {
         itemsPerPage: number;
         Resources: Record<string, unknown>[];
       };
-      400: ErrorBody<'invalid_request'>;
       401: {
         schemas: string[];
         status: string;
         scimType?: string;
         detail?: string;
       };
-      503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['GET /scim/v2/ResourceTypes']['responses'][200];
-    error: 'invalid_request' | 'service_unavailable';
+    error: never;
   };
   /** Resource types (RFC 7643 §6) */
   'GET /scim/v2/ResourceTypes/{id}': {
@@ -2420,7 +2401,6 @@ export interface PublicApi {
     body: undefined;
     responses: {
       200: Record<string, unknown>;
-      400: ErrorBody<'invalid_request'>;
       401: {
         schemas: string[];
         status: string;
@@ -2433,10 +2413,9 @@ export interface PublicApi {
         scimType?: string;
         detail?: string;
       };
-      503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['GET /scim/v2/ResourceTypes/{id}']['responses'][200];
-    error: 'invalid_request' | 'service_unavailable';
+    error: never;
   };
   /** Schema documents: User, enterprise User, Group (RFC 7643 §7) */
   'GET /scim/v2/Schemas': {
@@ -2451,17 +2430,15 @@ export interface PublicApi {
         itemsPerPage: number;
         Resources: Record<string, unknown>[];
       };
-      400: ErrorBody<'invalid_request'>;
       401: {
         schemas: string[];
         status: string;
         scimType?: string;
         detail?: string;
       };
-      503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['GET /scim/v2/Schemas']['responses'][200];
-    error: 'invalid_request' | 'service_unavailable';
+    error: never;
   };
   /** Schema documents: User, enterprise User, Group (RFC 7643 §7) */
   'GET /scim/v2/Schemas/{id}': {
@@ -2470,7 +2447,6 @@ export interface PublicApi {
     body: undefined;
     responses: {
       200: Record<string, unknown>;
-      400: ErrorBody<'invalid_request'>;
       401: {
         schemas: string[];
         status: string;
@@ -2483,10 +2459,9 @@ export interface PublicApi {
         scimType?: string;
         detail?: string;
       };
-      503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['GET /scim/v2/Schemas/{id}']['responses'][200];
-    error: 'invalid_request' | 'service_unavailable';
+    error: never;
   };
   /** What this SCIM service provider supports (RFC 7643 §5) */
   'GET /scim/v2/ServiceProviderConfig': {
@@ -2495,17 +2470,15 @@ export interface PublicApi {
     body: undefined;
     responses: {
       200: Record<string, unknown>;
-      400: ErrorBody<'invalid_request'>;
       401: {
         schemas: string[];
         status: string;
         scimType?: string;
         detail?: string;
       };
-      503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['GET /scim/v2/ServiceProviderConfig']['responses'][200];
-    error: 'invalid_request' | 'service_unavailable';
+    error: never;
   };
   /** Lists and filters the connection’s users (RFC 7644 §3.4.2) */
   'GET /scim/v2/Users': {
@@ -2579,7 +2552,7 @@ export interface PublicApi {
             value?: string | null;
             display?: string | null;
             type?: string | null;
-            [key: string]: (string | null);
+            [key: string]: (string | null) | (string | null) | undefined;
           }[];
           roles?: {
             value?: string | null;
@@ -2596,7 +2569,7 @@ export interface PublicApi {
             manager?: {
               value?: string | null;
               displayName?: string | null;
-              [key: string]: (string | null);
+              [key: string]: (string | null) | (string | null) | undefined;
             };
           };
         }[];
@@ -2613,10 +2586,9 @@ export interface PublicApi {
         scimType?: string;
         detail?: string;
       };
-      503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['GET /scim/v2/Users']['responses'][200];
-    error: 'service_unavailable';
+    error: never;
   };
   /** Provisions a user (RFC 7644 §3.3) */
   'POST /scim/v2/Users': {
@@ -2685,7 +2657,7 @@ export interface PublicApi {
           value?: string | null;
           display?: string | null;
           type?: string | null;
-          [key: string]: (string | null);
+          [key: string]: (string | null) | (string | null) | undefined;
         }[];
         roles?: {
           value?: string | null;
@@ -2702,7 +2674,7 @@ export interface PublicApi {
           manager?: {
             value?: string | null;
             displayName?: string | null;
-            [key: string]: (string | null);
+            [key: string]: (string | null) | (string | null) | undefined;
           };
         };
       };
@@ -2724,12 +2696,9 @@ export interface PublicApi {
         scimType?: string;
         detail?: string;
       };
-      413: ErrorBody<'payload_too_large'>;
-      415: ErrorBody<'unsupported_media_type'>;
-      503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['POST /scim/v2/Users']['responses'][201];
-    error: 'payload_too_large' | 'service_unavailable' | 'unsupported_media_type';
+    error: never;
   };
   /** Lists and filters the connection’s users (RFC 7644 §3.4.2) */
   'GET /scim/v2/Users/': {
@@ -2803,7 +2772,7 @@ export interface PublicApi {
             value?: string | null;
             display?: string | null;
             type?: string | null;
-            [key: string]: (string | null);
+            [key: string]: (string | null) | (string | null) | undefined;
           }[];
           roles?: {
             value?: string | null;
@@ -2820,7 +2789,7 @@ export interface PublicApi {
             manager?: {
               value?: string | null;
               displayName?: string | null;
-              [key: string]: (string | null);
+              [key: string]: (string | null) | (string | null) | undefined;
             };
           };
         }[];
@@ -2837,10 +2806,9 @@ export interface PublicApi {
         scimType?: string;
         detail?: string;
       };
-      503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['GET /scim/v2/Users/']['responses'][200];
-    error: 'service_unavailable';
+    error: never;
   };
   /** One user of the connection */
   'GET /scim/v2/Users/{id}': {
@@ -2909,7 +2877,7 @@ export interface PublicApi {
           value?: string | null;
           display?: string | null;
           type?: string | null;
-          [key: string]: (string | null);
+          [key: string]: (string | null) | (string | null) | undefined;
         }[];
         roles?: {
           value?: string | null;
@@ -2926,11 +2894,10 @@ export interface PublicApi {
           manager?: {
             value?: string | null;
             displayName?: string | null;
-            [key: string]: (string | null);
+            [key: string]: (string | null) | (string | null) | undefined;
           };
         };
       };
-      400: ErrorBody<'invalid_request'>;
       401: {
         schemas: string[];
         status: string;
@@ -2943,10 +2910,9 @@ export interface PublicApi {
         scimType?: string;
         detail?: string;
       };
-      503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['GET /scim/v2/Users/{id}']['responses'][200];
-    error: 'invalid_request' | 'service_unavailable';
+    error: never;
   };
   /** Replaces a user (RFC 7644 §3.5.1); active false deprovisions */
   'PUT /scim/v2/Users/{id}': {
@@ -3015,7 +2981,7 @@ export interface PublicApi {
           value?: string | null;
           display?: string | null;
           type?: string | null;
-          [key: string]: (string | null);
+          [key: string]: (string | null) | (string | null) | undefined;
         }[];
         roles?: {
           value?: string | null;
@@ -3032,7 +2998,7 @@ export interface PublicApi {
           manager?: {
             value?: string | null;
             displayName?: string | null;
-            [key: string]: (string | null);
+            [key: string]: (string | null) | (string | null) | undefined;
           };
         };
       };
@@ -3060,12 +3026,9 @@ export interface PublicApi {
         scimType?: string;
         detail?: string;
       };
-      413: ErrorBody<'payload_too_large'>;
-      415: ErrorBody<'unsupported_media_type'>;
-      503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['PUT /scim/v2/Users/{id}']['responses'][200];
-    error: 'payload_too_large' | 'service_unavailable' | 'unsupported_media_type';
+    error: never;
   };
   /** Deprovisions and removes a user (RFC 7644 §3.6) */
   'DELETE /scim/v2/Users/{id}': {
@@ -3074,7 +3037,6 @@ export interface PublicApi {
     body: undefined;
     responses: {
       204: null;
-      400: ErrorBody<'invalid_request' | 'malformed_body'>;
       401: {
         schemas: string[];
         status: string;
@@ -3087,12 +3049,9 @@ export interface PublicApi {
         scimType?: string;
         detail?: string;
       };
-      413: ErrorBody<'payload_too_large'>;
-      415: ErrorBody<'unsupported_media_type'>;
-      503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['DELETE /scim/v2/Users/{id}']['responses'][204];
-    error: 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'service_unavailable' | 'unsupported_media_type';
+    error: never;
   };
   /** Modifies a user (RFC 7644 §3.5.2); active false deprovisions; 204 unless attributes are asked for */
   'PATCH /scim/v2/Users/{id}': {
@@ -3161,7 +3120,7 @@ export interface PublicApi {
           value?: string | null;
           display?: string | null;
           type?: string | null;
-          [key: string]: (string | null);
+          [key: string]: (string | null) | (string | null) | undefined;
         }[];
         roles?: {
           value?: string | null;
@@ -3178,7 +3137,7 @@ export interface PublicApi {
           manager?: {
             value?: string | null;
             displayName?: string | null;
-            [key: string]: (string | null);
+            [key: string]: (string | null) | (string | null) | undefined;
           };
         };
       };
@@ -3207,12 +3166,9 @@ export interface PublicApi {
         scimType?: string;
         detail?: string;
       };
-      413: ErrorBody<'payload_too_large'>;
-      415: ErrorBody<'unsupported_media_type'>;
-      503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['PATCH /scim/v2/Users/{id}']['responses'][200 | 204];
-    error: 'payload_too_large' | 'service_unavailable' | 'unsupported_media_type';
+    error: never;
   };
   /** The current first-party session (and its CSRF token) */
   'GET /session': {
@@ -3403,6 +3359,14 @@ export interface PublicApi {
         error_description?: string;
       };
       401: {
+        error: string;
+        error_description?: string;
+      };
+      413: {
+        error: string;
+        error_description?: string;
+      };
+      415: {
         error: string;
         error_description?: string;
       };
