@@ -12,6 +12,8 @@
  * need it call `preloadOpaque()` when they open, and the first flow awaits it.
  */
 import { ApiError } from './api';
+import type { AdminApiBody, AdminApiResponse } from './api-types/admin-api';
+import type { PublicApiBody, PublicApiResponse } from './api-types/public-api';
 
 type OpaqueModule = typeof import('@serenity-kit/opaque');
 
@@ -44,10 +46,50 @@ function nextFrame(): Promise<void> {
   });
 }
 
-export interface RegistrationStarted {
-  registration_id: string;
-  registration_response: string;
-}
+/**
+ * What an OPAQUE registration start answers. The messages below are typed by the hosted UI's routes (generated
+ * from the public port's schemas); the portal's routes of the same steps take and answer the same shapes, which
+ * `PortalShapesMatch` checks at compile time.
+ */
+export type RegistrationStarted = PublicApiResponse<'POST /api/user/register/start'>;
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type AllTrue<T extends true[]> = T;
+/** Fails to compile when a portal route's OPAQUE message differs from the hosted UI's one used here. */
+export type PortalShapesMatch = AllTrue<
+  [
+    Same<RegistrationStarted, AdminApiResponse<'POST /admin/admin-users/start'>>,
+    Same<PublicApiResponse<'POST /api/user/login/start'>, AdminApiResponse<'POST /admin/login/start'>>,
+    Same<PublicApiBody<'POST /api/user/login/start'>, AdminApiBody<'POST /admin/login/start'>>,
+    Same<PublicApiBody<'POST /api/user/login/finish'>, AdminApiBody<'POST /admin/login/finish'>>,
+    Same<
+      PublicApiBody<'POST /api/user/password/change/start'>,
+      AdminApiBody<'POST /admin/password/change/start'>
+    >,
+    Same<
+      PublicApiResponse<'POST /api/user/password/change/start'>,
+      AdminApiResponse<'POST /admin/password/change/start'>
+    >,
+    Same<
+      PublicApiBody<'POST /api/user/password/change/verify'>,
+      AdminApiBody<'POST /admin/password/change/verify'>
+    >,
+    Same<
+      PublicApiResponse<'POST /api/user/password/change/verify'>,
+      AdminApiResponse<'POST /admin/password/change/verify'>
+    >,
+    Same<
+      PublicApiBody<'POST /api/user/password/change/finish'>,
+      AdminApiBody<'POST /admin/password/change/finish'>
+    >,
+    Same<
+      PublicApiResponse<'POST /api/user/password/change/finish'>,
+      AdminApiResponse<'POST /admin/password/change/finish'>
+    >,
+    Same<RegistrationStarted, AdminApiResponse<'POST /install/admin/start'>>,
+    Same<RegistrationStarted, AdminApiResponse<'POST /admin/users/{userId}/password/start'>>,
+  ]
+>;
 
 /**
  * Registers `password`: `start` sends the registration request to the server and returns its response; the
@@ -70,10 +112,7 @@ export async function registerPassword(
   return { registrationId: started.registration_id, registrationRecord };
 }
 
-interface LoginStarted {
-  login_id: string;
-  login_response: string;
-}
+type LoginStarted = PublicApiResponse<'POST /api/user/login/start'>;
 
 /**
  * The first half of an OPAQUE login: `start` sends the login request and returns the server's response. Resolves
@@ -157,14 +196,17 @@ export async function logInWithExportKeyAt<T>(
   password: string,
 ): Promise<{ response: T; exportKey: string } | null> {
   const proof = await provePassword(password, (request) =>
-    post<LoginStarted>(`${path}/start`, { email, start_login_request: request }),
+    post<LoginStarted>(`${path}/start`, {
+      email,
+      start_login_request: request,
+    } satisfies PublicApiBody<'POST /api/user/login/start'>),
   );
   if (!proof) return null;
   try {
     const response = await post<T>(`${path}/finish`, {
       login_id: proof.loginId,
       finish_login_request: proof.finishLoginRequest,
-    });
+    } satisfies PublicApiBody<'POST /api/user/login/finish'>);
     return { response, exportKey: proof.exportKey };
   } catch (error) {
     if (isInvalidCredentials(error)) return null;
@@ -186,7 +228,10 @@ export async function passwordExportKeyAt(
   password: string,
 ): Promise<string | null> {
   const proof = await provePassword(password, (request) =>
-    post<LoginStarted>(`${path}/start`, { email, start_login_request: request }),
+    post<LoginStarted>(`${path}/start`, {
+      email,
+      start_login_request: request,
+    } satisfies PublicApiBody<'POST /api/user/login/start'>),
   );
   return proof?.exportKey ?? null;
 }
@@ -210,26 +255,28 @@ export async function changePasswordAt(
   newPassword: string,
 ): Promise<PasswordChangeResult> {
   const proof = await provePassword(currentPassword, (request) =>
-    post<LoginStarted>(`${path}/start`, { start_login_request: request }),
+    post<PublicApiResponse<'POST /api/user/password/change/start'>>(`${path}/start`, {
+      start_login_request: request,
+    } satisfies PublicApiBody<'POST /api/user/password/change/start'>),
   );
   if (!proof) return { kind: 'wrong_current_password' };
   const registration = await startRegistrationMessage(newPassword);
-  let verified: RegistrationStarted;
+  let verified: PublicApiResponse<'POST /api/user/password/change/verify'>;
   try {
-    verified = await post<RegistrationStarted>(`${path}/verify`, {
+    verified = await post<typeof verified>(`${path}/verify`, {
       login_id: proof.loginId,
       finish_login_request: proof.finishLoginRequest,
       registration_request: registration.registrationRequest,
-    });
+    } satisfies PublicApiBody<'POST /api/user/password/change/verify'>);
   } catch (error) {
     if (isInvalidCredentials(error)) return { kind: 'wrong_current_password' };
     throw error;
   }
   const { registrationRecord, exportKey } = await registration.finish(verified.registration_response);
-  const changed = await post<{ changed: true; csrf_token: string }>(`${path}/finish`, {
+  const changed = await post<PublicApiResponse<'POST /api/user/password/change/finish'>>(`${path}/finish`, {
     registration_id: verified.registration_id,
     registration_record: registrationRecord,
-  });
+  } satisfies PublicApiBody<'POST /api/user/password/change/finish'>);
   return {
     kind: 'changed',
     csrfToken: changed.csrf_token,

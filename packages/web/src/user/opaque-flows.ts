@@ -3,11 +3,11 @@
  * password stays in this browser; the server sees only OPAQUE messages (`shared/opaque.ts` runs the exchanges).
  */
 import { api } from '../shared/api';
+import type { PublicApiBody, PublicApiResponse } from '../shared/api-types/public-api';
 import {
   changePasswordAt,
   logInWithExportKeyAt,
   type PasswordChangeResult,
-  type RegistrationStarted,
   registerPassword,
 } from '../shared/opaque';
 import { csrfHeaders } from './session';
@@ -28,14 +28,6 @@ export type SignInResult =
   /** Wrong password or no such account: the same answer either way, on purpose. */
   | { kind: 'invalid_credentials' };
 
-interface LoginFinishResponse {
-  authenticated: true;
-  second_factor_required: boolean;
-  second_factor?: 'verify' | 'enroll' | null;
-  must_change_password: boolean;
-  csrf_token: string;
-}
-
 /**
  * Signs in with email and password. Other server refusals (for instance `email_not_verified`) are thrown as
  * ApiError for the page to explain. The password's OPAQUE export key is kept in this page's memory as a
@@ -43,7 +35,7 @@ interface LoginFinishResponse {
  * asking for the password again (docs/zk.md §3.1).
  */
 export async function signIn(email: string, password: string): Promise<SignInResult> {
-  const signedIn = await logInWithExportKeyAt<LoginFinishResponse>(
+  const signedIn = await logInWithExportKeyAt<PublicApiResponse<'POST /api/user/login/finish'>>(
     api.post,
     '/api/user/login',
     email,
@@ -68,11 +60,18 @@ export type RegisterResult = { status: 'verification_sent' } | { status: 'signed
 /** Creates an account (self-registration). `registration_closed` and the like are thrown as ApiError. */
 export async function register(email: string, password: string, name: string): Promise<RegisterResult> {
   const { registrationId, registrationRecord } = await registerPassword(password, (request) =>
-    api.post<RegistrationStarted>('/api/user/register/start', { email, registration_request: request }),
+    api.post<PublicApiResponse<'POST /api/user/register/start'>>('/api/user/register/start', {
+      email,
+      registration_request: request,
+    } satisfies PublicApiBody<'POST /api/user/register/start'>),
   );
-  const finished = await api.post<{ status: 'verification_sent' | 'signed_in'; csrf_token?: string }>(
+  const finished = await api.post<PublicApiResponse<'POST /api/user/register/finish'>>(
     '/api/user/register/finish',
-    { registration_id: registrationId, registration_record: registrationRecord, name },
+    {
+      registration_id: registrationId,
+      registration_record: registrationRecord,
+      name,
+    } satisfies PublicApiBody<'POST /api/user/register/finish'>,
   );
   return finished.status === 'signed_in'
     ? { status: 'signed_in', csrfToken: finished.csrf_token ?? '' }
@@ -84,13 +83,19 @@ export async function register(email: string, password: string, name: string): P
 /** Sets a new password with the token from a reset email. `invalid_token` is thrown as ApiError. */
 export async function resetPassword(token: string, password: string): Promise<void> {
   const { registrationId, registrationRecord } = await registerPassword(password, (request) =>
-    api.post<RegistrationStarted>('/api/user/password/reset/start', { token, registration_request: request }),
+    api.post<PublicApiResponse<'POST /api/user/password/reset/start'>>('/api/user/password/reset/start', {
+      token,
+      registration_request: request,
+    } satisfies PublicApiBody<'POST /api/user/password/reset/start'>),
   );
-  await api.post<{ reset: true }>('/api/user/password/reset/finish', {
-    token,
-    registration_id: registrationId,
-    registration_record: registrationRecord,
-  });
+  await api.post<PublicApiResponse<'POST /api/user/password/reset/finish'>>(
+    '/api/user/password/reset/finish',
+    {
+      token,
+      registration_id: registrationId,
+      registration_record: registrationRecord,
+    } satisfies PublicApiBody<'POST /api/user/password/reset/finish'>,
+  );
 }
 
 // ----- Password change (signed in) ------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
  * rotate the session (verify at sign-in, reauth, a set-up that finishes a sign-in) answer with the new one.
  */
 import { api } from '../shared/api';
+import type { PublicApiBody, PublicApiResponse } from '../shared/api-types/public-api';
 import { normalizeCode, type OtpSetup, type OtpStatus } from '../shared/otp';
 import { describeError, errorCode } from './error-text';
 import { csrfHeaders } from './session';
@@ -20,15 +21,17 @@ export function startOtpSetup(csrfToken: string): Promise<OtpSetup> {
 export function confirmOtpSetup(
   code: string,
   csrfToken: string,
-): Promise<{ backup_codes: string[]; csrf_token?: string }> {
-  return api.post('/otp/setup/verify', { code }, { headers: csrfHeaders(csrfToken) });
+): Promise<PublicApiResponse<'POST /otp/setup/verify'>> {
+  return api.post('/otp/setup/verify', { code } satisfies PublicApiBody<'POST /otp/setup/verify'>, {
+    headers: csrfHeaders(csrfToken),
+  });
 }
 
 /** The second step of a sign-in: a code from the app or a backup code. Answers with the new session's token. */
 export async function verifySignInCode(code: string, csrfToken: string): Promise<string> {
-  const { csrf_token: next } = await api.post<{ csrf_token: string }>(
+  const { csrf_token: next } = await api.post<PublicApiResponse<'POST /otp/verify'>>(
     '/otp/verify',
-    { code },
+    { code } satisfies PublicApiBody<'POST /otp/verify'>,
     { headers: csrfHeaders(csrfToken) },
   );
   return next;
@@ -36,18 +39,20 @@ export async function verifySignInCode(code: string, csrfToken: string): Promise
 
 /** Step-up: a current code allows sensitive actions for a few minutes. Answers with the new session's token. */
 export async function stepUp(code: string, csrfToken: string): Promise<string> {
-  const { csrf_token: next } = await api.post<{ csrf_token: string; step_up_until: string }>(
+  const { csrf_token: next } = await api.post<PublicApiResponse<'POST /otp/reauth'>>(
     '/otp/reauth',
-    { code },
+    { code } satisfies PublicApiBody<'POST /otp/reauth'>,
     { headers: csrfHeaders(csrfToken) },
   );
   return next;
 }
 
 export async function regenerateBackupCodes(csrfToken: string): Promise<string[]> {
-  const { backup_codes: codes } = await api.post<{ backup_codes: string[] }>('/otp/backup-codes', undefined, {
-    headers: csrfHeaders(csrfToken),
-  });
+  const { backup_codes: codes } = await api.post<PublicApiResponse<'POST /otp/backup-codes'>>(
+    '/otp/backup-codes',
+    undefined,
+    { headers: csrfHeaders(csrfToken) },
+  );
   return codes;
 }
 

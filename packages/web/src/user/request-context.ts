@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api } from '../shared/api';
+import type { PublicApiResponse } from '../shared/api-types/public-api';
 
 /**
  * The name of the app whose authorization request a sign-in step continues, to say "…to continue to Demo App";
@@ -11,7 +12,9 @@ export function useRequestClientName(requestId: string | null): string | null {
     if (!requestId) return;
     let current = true;
     api
-      .get<{ client: { name: string } }>(`/api/user/authorization-requests/${encodeURIComponent(requestId)}`)
+      .get<PublicApiResponse<'GET /api/user/authorization-requests/{requestId}'>>(
+        `/api/user/authorization-requests/${encodeURIComponent(requestId)}`,
+      )
       .then(
         (view) => current && setName(view.client.name),
         () => undefined,

@@ -1,24 +1,16 @@
 /** The first-party session as GET /session describes it, and the CSRF header its state changes need. */
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, api } from '../shared/api';
+import type { PublicApiResponse } from '../shared/api-types/public-api';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-}
+type SessionResponse = PublicApiResponse<'GET /session'>;
 
+export type SessionUser = NonNullable<SessionResponse['user']>;
+
+// The schema declares one object with optional members; the server sends all of them or only `authenticated: false`.
 export type Session =
   | { authenticated: false }
-  | {
-      authenticated: true;
-      user: SessionUser;
-      auth_time: number;
-      amr: string[];
-      acr: string;
-      second_factor_pending: boolean;
-      csrf_token: string;
-    };
+  | ({ authenticated: true } & Required<Omit<SessionResponse, 'authenticated'>>);
 
 export function fetchSession(): Promise<Session> {
   return api.get<Session>('/session');

@@ -15,7 +15,7 @@ export function AppsSection() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   useEffect(() => {
     let current = true;
-    api.get<{ apps: App[] }>('/api/user/apps').then(
+    api.get<PublicApiResponse<'GET /api/user/apps'>>('/api/user/apps').then(
       ({ apps }) => current && setLoad({ state: 'ready', apps }),
       (error: unknown) => current && setLoad({ state: 'failed', error }),
     );

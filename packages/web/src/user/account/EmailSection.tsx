@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../../shared/api';
+import type { PublicApiBody } from '../../shared/api-types/public-api';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Notice } from '../../shared/Notice';
@@ -41,7 +42,11 @@ export function EmailSection({
     setState('sending');
     try {
       await stepUp.run((token) =>
-        api.post('/api/user/profile/email', { email: address }, { headers: csrfHeaders(token) }),
+        api.post(
+          '/api/user/profile/email',
+          { email: address } satisfies PublicApiBody<'POST /api/user/profile/email'>,
+          { headers: csrfHeaders(token) },
+        ),
       );
       setEmail('');
       setState({ sent: address });

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../../shared/api';
+import type { PublicApiBody, PublicApiResponse } from '../../shared/api-types/public-api';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Notice } from '../../shared/Notice';
@@ -31,9 +32,9 @@ export function ProfileSection({
     if (problem) return;
     setState('saving');
     try {
-      const saved = await api.put<Profile>(
+      const saved = await api.put<PublicApiResponse<'PUT /api/user/profile'>>(
         '/api/user/profile',
-        { name: name.trim() },
+        { name: name.trim() } satisfies PublicApiBody<'PUT /api/user/profile'>,
         { headers: csrfHeaders(csrfToken) },
       );
       setName(saved.name);

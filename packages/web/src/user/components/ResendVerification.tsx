@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { api } from '../../shared/api';
+import type { PublicApiBody } from '../../shared/api-types/public-api';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Notice } from '../../shared/Notice';
@@ -28,10 +29,14 @@ export function ResendVerification({ email }: { email: string }) {
         disabled={state === 'sending'}
         onClick={() => {
           setState('sending');
-          api.post('/api/user/email/verification/resend', { email }).then(
-            () => setState('sent'),
-            (error: unknown) => setState({ error }),
-          );
+          api
+            .post('/api/user/email/verification/resend', {
+              email,
+            } satisfies PublicApiBody<'POST /api/user/email/verification/resend'>)
+            .then(
+              () => setState('sent'),
+              (error: unknown) => setState({ error }),
+            );
         }}
       >
         {state === 'sending' ? 'Sending…' : 'Send the link again'}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../shared/api';
+import type { PublicApiResponse } from '../../shared/api-types/public-api';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Loading } from '../../shared/Loading';
 import { Page } from '../../shared/Page';
@@ -101,7 +102,7 @@ function SignedInAccount({
 
   useEffect(() => {
     let current = true;
-    api.get<Profile>('/api/user/profile').then(
+    api.get<PublicApiResponse<'GET /api/user/profile'>>('/api/user/profile').then(
       (loaded) => current && setProfile(loaded),
       // The session's copy of the name and address is good enough to show.
       () => undefined,

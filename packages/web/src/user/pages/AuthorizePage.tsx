@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { api } from '../../shared/api';
-import type { PublicApiResponse } from '../../shared/api-types/public-api';
+import type { PublicApiBody, PublicApiResponse } from '../../shared/api-types/public-api';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Loading } from '../../shared/Loading';
@@ -110,14 +110,14 @@ export function AuthorizePage() {
           organizationId: null,
         });
       }
-      const { redirect_uri: finalized } = await api.post<{ redirect_uri: string }>(
+      const { redirect_uri: finalized } = await api.post<PublicApiResponse<'POST /authorize/finalize'>>(
         '/authorize/finalize',
         {
           request_id: requestId,
           decision,
           ...(organizationId ? { organization_id: organizationId } : {}),
           ...(delivery ? { zk_key_hash: delivery.zkKeyHash } : {}),
-        },
+        } satisfies PublicApiBody<'POST /authorize/finalize'>,
         { headers: csrfHeaders(load.csrfToken) },
       );
       const redirectUri = delivery ? withKeyDeliveryFragment(finalized, delivery.jwe) : finalized;

@@ -1,4 +1,5 @@
 import { api } from '../../shared/api';
+import type { PublicApiResponse } from '../../shared/api-types/public-api';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Loading } from '../../shared/Loading';
 import { Notice } from '../../shared/Notice';
@@ -12,7 +13,9 @@ export function ConfirmEmailPage() {
   const { searchParams } = useRouter();
   const token = searchParams.get('token');
   const result = useOnce(token ? `confirm-email:${token}` : null, () =>
-    api.post<{ email: string }>('/api/user/profile/email/confirm', { token }),
+    api.post<PublicApiResponse<'POST /api/user/profile/email/confirm'>>('/api/user/profile/email/confirm', {
+      token,
+    }),
   );
 
   if (!token || result.state === 'failed') {

@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { api } from '../../shared/api';
+import type { PublicApiBody } from '../../shared/api-types/public-api';
 import { Button } from '../../shared/Button';
 import { EmailField } from '../../shared/EmailField';
 import { ErrorPanel } from '../../shared/ErrorPanel';
@@ -28,7 +29,9 @@ export function ForgotPasswordPage() {
     const address = email.trim();
     setState('sending');
     try {
-      await api.post('/api/user/password/reset/request', { email: address });
+      await api.post('/api/user/password/reset/request', {
+        email: address,
+      } satisfies PublicApiBody<'POST /api/user/password/reset/request'>);
       setState({ sent: address });
     } catch (failed) {
       setState({ failed });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ApiError, api } from '../../shared/api';
-import type { PublicApiResponse } from '../../shared/api-types/public-api';
+import type { PublicApiBody, PublicApiResponse } from '../../shared/api-types/public-api';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Loading } from '../../shared/Loading';
@@ -67,7 +67,12 @@ export function InvitePage() {
   useEffect(() => {
     if (!token || token.length < MIN_TOKEN_LENGTH) return;
     let current = true;
-    Promise.all([api.post<InvitePreview>('/organizations/invites/preview', { token }), fetchSession()]).then(
+    Promise.all([
+      api.post<InvitePreview>('/organizations/invites/preview', {
+        token,
+      } satisfies PublicApiBody<'POST /organizations/invites/preview'>),
+      fetchSession(),
+    ]).then(
       ([preview, session]) => {
         if (current) setLoad({ state: 'ready', preview, session: session.authenticated ? session : null });
       },

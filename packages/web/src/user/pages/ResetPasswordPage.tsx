@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { api } from '../../shared/api';
+import type { PublicApiResponse } from '../../shared/api-types/public-api';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Loading } from '../../shared/Loading';
@@ -32,7 +33,7 @@ export function ResetPasswordPage() {
     let current = true;
     // Checking does not use the token up; only setting the password does.
     api
-      .get<{ valid: true; email: string }>(
+      .get<PublicApiResponse<'GET /api/user/password/reset/validate'>>(
         `/api/user/password/reset/validate?token=${encodeURIComponent(token)}`,
       )
       .then(

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../shared/api';
+import type { PublicApiResponse } from '../../shared/api-types/public-api';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Page } from '../../shared/Page';
 import { Link, useRouter } from '../../shared/router';
@@ -39,7 +40,7 @@ export function SignInPage() {
     if (!requestId) return;
     let current = true;
     api
-      .get<{ client: { name: string }; login_hint: string | null }>(
+      .get<PublicApiResponse<'GET /api/user/authorization-requests/{requestId}'>>(
         `/api/user/authorization-requests/${encodeURIComponent(requestId)}`,
       )
       .then(

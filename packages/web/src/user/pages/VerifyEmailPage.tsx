@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../../shared/api';
+import type { PublicApiBody, PublicApiResponse } from '../../shared/api-types/public-api';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Loading } from '../../shared/Loading';
@@ -16,7 +17,7 @@ export function VerifyEmailPage() {
   const { searchParams } = useRouter();
   const token = searchParams.get('token');
   const result = useOnce(token ? `verify-email:${token}` : null, () =>
-    api.post<{ verified: true }>('/api/user/email/verify', { token }),
+    api.post<PublicApiResponse<'POST /api/user/email/verify'>>('/api/user/email/verify', { token }),
   );
 
   if (!token) {
@@ -80,7 +81,9 @@ function RequestNewLink() {
     if (problem) return;
     setState('sending');
     try {
-      await api.post('/api/user/email/verification/resend', { email: email.trim() });
+      await api.post('/api/user/email/verification/resend', {
+        email: email.trim(),
+      } satisfies PublicApiBody<'POST /api/user/email/verification/resend'>);
       setState('sent');
     } catch (failed) {
       setState({ failed });

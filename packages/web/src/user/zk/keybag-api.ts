@@ -1,34 +1,20 @@
 /**
- * The hosted UI's calls to the key custody API (docs/zk.md §7). The shapes are declared here, beside their only
- * user; the bodies carry ciphertext, salts, ids and key checks only — never a key.
+ * The hosted UI's calls to the key custody API (docs/zk.md §7), typed from the server's schemas (generated); the
+ * bodies carry ciphertext, salts, ids and key checks only — never a key.
  */
 import { api } from '../../shared/api';
+import type { PublicApiBody, PublicApiResponse } from '../../shared/api-types/public-api';
 import { passwordExportKeyAt } from '../../shared/opaque';
-import { type EnvelopeRecord, type EnvelopeSecret, type KeybagView, passwordSecret } from '../../shared/zk';
+import { type EnvelopeSecret, passwordSecret } from '../../shared/zk';
 import { csrfHeaders } from '../session';
 
-/** `GET /crypto/keybag`, with the members the UI reads beyond the library's view. */
-export interface Keybag extends KeybagView {
-  envelopes: (KeybagView['envelopes'][number] & { status: 'usable' | 'stale'; label: string | null })[];
-}
-
-export type UnlockMethod =
-  | 'password'
-  | 'recovery_key'
-  | 'passkey_prf'
-  | 'trusted_device'
-  | 'trusted_device_approval'
-  | 'new_key_setup';
+/** `GET /crypto/keybag` (also what creating and rotating the account key answer). */
+export type Keybag = PublicApiResponse<'GET /crypto/keybag'>;
 
 /** `GET /crypto/unlock-policy`. */
-export interface UnlockPolicy {
-  allowed_envelope_types: string[];
-  zk_requires_unlocked_keybag: boolean;
-  trusted_device_approval: boolean;
-  new_key_setup_allowed: boolean;
-  keybag_exists: boolean;
-  methods: UnlockMethod[];
-}
+export type UnlockPolicy = PublicApiResponse<'GET /crypto/unlock-policy'>;
+
+export type UnlockMethod = UnlockPolicy['methods'][number];
 
 export function fetchKeybag(): Promise<Keybag> {
   return api.get<Keybag>('/crypto/keybag');
@@ -39,24 +25,24 @@ export function fetchUnlockPolicy(): Promise<UnlockPolicy> {
 }
 
 export function createAccountKey(
-  body: { key_id: string; key_check: string; envelopes: EnvelopeRecord[] },
+  body: PublicApiBody<'POST /crypto/keybag/account-key'>,
   csrfToken: string,
-): Promise<Keybag> {
-  return api.post<Keybag>('/crypto/keybag/account-key', body, { headers: csrfHeaders(csrfToken) });
+): Promise<PublicApiResponse<'POST /crypto/keybag/account-key'>> {
+  return api.post('/crypto/keybag/account-key', body, { headers: csrfHeaders(csrfToken) });
 }
 
 export function addEnvelope(
-  body: { expected_version: number; envelope: EnvelopeRecord; replaces?: string },
+  body: PublicApiBody<'POST /crypto/keybag/envelopes'>,
   csrfToken: string,
-): Promise<unknown> {
+): Promise<PublicApiResponse<'POST /crypto/keybag/envelopes'>> {
   return api.post('/crypto/keybag/envelopes', body, { headers: csrfHeaders(csrfToken) });
 }
 
 export function rotateKeybag(
-  body: { expected_version: number; key_id: string; key_check: string; envelopes: EnvelopeRecord[] },
+  body: PublicApiBody<'POST /crypto/keybag/rotate'>,
   csrfToken: string,
-): Promise<Keybag> {
-  return api.post<Keybag>('/crypto/keybag/rotate', body, { headers: csrfHeaders(csrfToken) });
+): Promise<PublicApiResponse<'POST /crypto/keybag/rotate'>> {
+  return api.post('/crypto/keybag/rotate', body, { headers: csrfHeaders(csrfToken) });
 }
 
 /**
