@@ -148,13 +148,18 @@ describe('password reset through an emailed link', () => {
   });
 
   /** A finished OPAQUE registration for the reset of `userId`, as the browser makes it. */
-  async function registration(userId: string, email: string, password: string) {
+  async function registration(
+    userId: string,
+    email: string,
+    password: string,
+    purpose: 'password_reset' | 'admin_set' = 'password_reset',
+  ) {
     await opaque.ready;
     const started = opaque.client.startRegistration({ password });
     const answer = await server.context.accounts.passwords.startRegistration(
       { email, userId },
       started.registrationRequest,
-      'password_reset',
+      purpose,
     );
     const { registrationRecord } = opaque.client.finishRegistration({
       clientRegistrationState: started.clientRegistrationState,
@@ -172,6 +177,20 @@ describe('password reset through an emailed link', () => {
     await server.context.accounts.lifecycle.completePasswordReset(
       token,
       await registration(id, email, 'a new password 1'),
+    );
+    expect(await sessionOf(signedIn)).toBeNull();
+    expect((await refresh(tokens.refresh_token)).json.error).toBe('invalid_grant');
+    expect(await introspect(tokens.access_token)).toEqual({ active: false });
+  });
+
+  it('a password an admin sets ends every session and grant of the account too', async () => {
+    const signedIn = await signInUser(server);
+    const tokens = await tokensFor(signedIn);
+    const { id, email } = signedIn.user;
+    await server.context.accounts.lifecycle.setPassword(
+      id,
+      await registration(id, email, 'an admin-set password', 'admin_set'),
+      bySystem,
     );
     expect(await sessionOf(signedIn)).toBeNull();
     expect((await refresh(tokens.refresh_token)).json.error).toBe('invalid_grant');

@@ -135,7 +135,7 @@ export class AccountLifecycle {
 
   /**
    * An admin sets the account's password from an OPAQUE registration the admin's browser ran; the user must change
-   * it at the next sign-in, and whoever is signed in with the old one is signed out.
+   * it at the next sign-in, and whoever is signed in with the old one is signed out, their grants revoked.
    */
   async setPassword(userId: string, registration: FinishedRegistration, by: ChangedBy): Promise<void> {
     await this.services.audit.recordChange(
@@ -151,7 +151,8 @@ export class AccountLifecycle {
           mustChangePassword: true,
         });
         await this.passwordReplaced.run(userId);
-        await this.services.sessions.endAllForUser(userId);
+        // Whoever knew the old password must not stay signed in anywhere, nor keep the tokens it got them.
+        await this.endAccess(userId);
       },
       this.entry(by, 'user.password_set', userId),
     );
