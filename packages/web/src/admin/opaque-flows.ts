@@ -3,12 +3,12 @@
  * and setting a user's password. Every password stays in this browser; the server sees only OPAQUE messages.
  */
 import { apiRequest } from '../shared/api';
+import type { AdminApiBody, AdminApiResponse } from '../shared/api-types/admin-api';
 import {
   changePasswordAt,
   logInAt,
   type PasswordChangeResult,
   type PostJson,
-  type RegistrationStarted,
   registerPassword,
 } from '../shared/opaque';
 import type { AdminApi, AdminIdentity, AdminRole, SecondFactorMode } from './session';
@@ -28,25 +28,22 @@ export interface InstallChoices {
   smtp: SmtpInput | null;
 }
 
-export interface SmtpInput {
-  host: string;
-  port: number;
-  security: 'starttls' | 'tls' | 'none';
-  user?: string;
-  password?: string;
-  from: string;
-}
+export type SmtpInput = NonNullable<AdminApiBody<'POST /install/complete'>['smtp']>;
 
 /** Registers the first admin and completes the install; the install token is consumed. */
 export async function completeInstall(
   choices: InstallChoices,
 ): Promise<{ baseUrlAppliesAfterRestart: boolean }> {
   const { registrationId, registrationRecord } = await registerPassword(choices.password, (request) =>
-    apiRequest<RegistrationStarted>('POST', '/install/admin/start', {
-      body: { token: choices.token, email: choices.email, registration_request: request },
+    apiRequest<AdminApiResponse<'POST /install/admin/start'>>('POST', '/install/admin/start', {
+      body: {
+        token: choices.token,
+        email: choices.email,
+        registration_request: request,
+      } satisfies AdminApiBody<'POST /install/admin/start'>,
     }),
   );
-  const body: Record<string, unknown> = {
+  const body: AdminApiBody<'POST /install/complete'> = {
     token: choices.token,
     registration_id: registrationId,
     registration_record: registrationRecord,
@@ -56,7 +53,7 @@ export async function completeInstall(
   if (choices.adminName) body.admin_name = choices.adminName;
   if (choices.baseUrl) body.base_url = choices.baseUrl;
   if (choices.smtp) body.smtp = choices.smtp;
-  const completed = await apiRequest<{ installed: true; base_url_applies_after_restart: boolean }>(
+  const completed = await apiRequest<AdminApiResponse<'POST /install/complete'>>(
     'POST',
     '/install/complete',
     { body },
@@ -82,12 +79,12 @@ export type AdminSignInResult =
 const postSignedOut: PostJson = (path, body) => apiRequest('POST', path, { body });
 
 export async function adminSignIn(email: string, password: string): Promise<AdminSignInResult> {
-  const finished = await logInAt<{
-    admin: AdminIdentity;
-    csrf_token: string;
-    second_factor_required: boolean;
-    second_factor?: SecondFactorMode | null;
-  }>(postSignedOut, '/admin/login', email, password);
+  const finished = await logInAt<AdminApiResponse<'POST /admin/login/finish'>>(
+    postSignedOut,
+    '/admin/login',
+    email,
+    password,
+  );
   if (!finished) return { kind: 'invalid_credentials' };
   return {
     kind: 'signed_in',
@@ -111,9 +108,7 @@ export function changeAdminPassword(
 
 // ----- Creating an admin; setting a user's password -------------------------------------------------------------
 
-export interface AdminUserView extends AdminIdentity {
-  status: string;
-}
+export type AdminUserView = AdminApiResponse<'POST /admin/admin-users/finish'>;
 
 /** Creates an admin whose initial password is registered here, in the creating admin's browser. */
 export async function createAdminUser(
@@ -121,28 +116,30 @@ export async function createAdminUser(
   input: { email: string; name: string; role: AdminRole; password: string },
 ): Promise<AdminUserView> {
   const { registrationId, registrationRecord } = await registerPassword(input.password, (request) =>
-    api.post<RegistrationStarted>('/admin/admin-users/start', {
+    api.post<AdminApiResponse<'POST /admin/admin-users/start'>>('/admin/admin-users/start', {
       email: input.email,
       registration_request: request,
-    }),
+    } satisfies AdminApiBody<'POST /admin/admin-users/start'>),
   );
-  const body: Record<string, unknown> = {
+  const body: AdminApiBody<'POST /admin/admin-users/finish'> = {
     registration_id: registrationId,
     registration_record: registrationRecord,
     role: input.role,
   };
   if (input.name) body.name = input.name;
-  return api.post<AdminUserView>('/admin/admin-users/finish', body);
+  return api.post<AdminApiResponse<'POST /admin/admin-users/finish'>>('/admin/admin-users/finish', body);
 }
 
 /** Sets a user's password (they must change it at their next sign-in). */
 export async function setUserPassword(api: AdminApi, userId: string, password: string): Promise<void> {
   const path = `/admin/users/${encodeURIComponent(userId)}/password`;
   const { registrationId, registrationRecord } = await registerPassword(password, (request) =>
-    api.post<RegistrationStarted>(`${path}/start`, { registration_request: request }),
+    api.post<AdminApiResponse<'POST /admin/users/{userId}/password/start'>>(`${path}/start`, {
+      registration_request: request,
+    } satisfies AdminApiBody<'POST /admin/users/{userId}/password/start'>),
   );
-  await api.post(`${path}/finish`, {
+  await api.post<AdminApiResponse<'POST /admin/users/{userId}/password/finish'>>(`${path}/finish`, {
     registration_id: registrationId,
     registration_record: registrationRecord,
-  });
+  } satisfies AdminApiBody<'POST /admin/users/{userId}/password/finish'>);
 }

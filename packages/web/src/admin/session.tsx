@@ -13,17 +13,15 @@ import {
   useState,
 } from 'react';
 import { ApiError, apiRequest, type HttpMethod } from '../shared/api';
+import type { AdminApiResponse } from '../shared/api-types/admin-api';
 
-export type AdminRole = 'read' | 'write';
+type SessionResponse = AdminApiResponse<'GET /admin/session'>;
 
-export interface AdminIdentity {
-  id: string;
-  email: string;
-  name: string;
-  role: AdminRole;
-}
+export type AdminIdentity = NonNullable<SessionResponse['admin']>;
 
-export type SecondFactorMode = 'verify' | 'enroll';
+export type AdminRole = AdminIdentity['role'];
+
+export type SecondFactorMode = NonNullable<SessionResponse['second_factor']>;
 
 export type SessionState =
   | { status: 'loading' }
@@ -43,14 +41,8 @@ export type SessionState =
     }
   | { status: 'signed_in'; admin: AdminIdentity; csrfToken: string };
 
-interface SessionResponse {
-  authenticated: boolean;
-  admin?: AdminIdentity;
-  csrf_token?: string;
-}
-
 async function loadState(): Promise<SessionState> {
-  const install = await apiRequest<{ installed: boolean }>('GET', '/install');
+  const install = await apiRequest<AdminApiResponse<'GET /install'>>('GET', '/install');
   if (!install.installed) return { status: 'not_installed' };
   const session = await apiRequest<SessionResponse>('GET', '/admin/session');
   if (session.authenticated && session.admin && session.csrf_token)

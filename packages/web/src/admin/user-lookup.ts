@@ -1,3 +1,4 @@
+import type { AdminApiResponse } from '../shared/api-types/admin-api';
 import type { AdminApi } from './session';
 import type { UserView } from './types';
 
@@ -8,7 +9,7 @@ import type { UserView } from './types';
 export async function findUserByEmail(api: AdminApi, email: string): Promise<UserView | null> {
   const wanted = email.trim().toLowerCase();
   const query = new URLSearchParams({ query: wanted, limit: '200' });
-  const found = await api.get<{ users: UserView[] }>(`/admin/users?${query}`);
+  const found = await api.get<AdminApiResponse<'GET /admin/users'>>(`/admin/users?${query}`);
   return found.users.find((user) => user.email.toLowerCase() === wanted) ?? null;
 }
 

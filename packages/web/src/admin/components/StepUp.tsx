@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { AdminApiBody, AdminApiResponse } from '../../shared/api-types/admin-api';
 import { Button } from '../../shared/Button';
 import { StepUpSection } from '../../shared/StepUpSection';
 import { useStepUpRetry } from '../../shared/use-step-up';
@@ -30,7 +31,9 @@ export function useAdminStepUp(explanation: string): {
         submitLabel="Confirm and continue"
         busyLabel="Checking…"
         onCode={async (code) => {
-          const result = await api.post<{ csrf_token: string }>('/admin/otp/reauth', { code });
+          const result = await api.post<AdminApiResponse<'POST /admin/otp/reauth'>>('/admin/otp/reauth', {
+            code,
+          } satisfies AdminApiBody<'POST /admin/otp/reauth'>);
           setCsrfToken(result.csrf_token);
           retry.confirmed();
         }}

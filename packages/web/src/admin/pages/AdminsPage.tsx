@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import type { AdminApiResponse } from '../../shared/api-types/admin-api';
 import { Button } from '../../shared/Button';
 import { EmailField } from '../../shared/EmailField';
 import { ErrorPanel } from '../../shared/ErrorPanel';
@@ -26,7 +27,7 @@ export function AdminsPage() {
   const { admin: me, canWrite } = useAdmin();
   const { refresh } = useSession();
   const admins = useLoad('admins', (signal) =>
-    api.get<{ admins: AdminUserView[] }>('/admin/admin-users', signal),
+    api.get<AdminApiResponse<'GET /admin/admin-users'>>('/admin/admin-users', signal),
   );
   const [message, setMessage] = useState<
     { kind: 'done'; text: string } | { kind: 'failed'; error: unknown } | null

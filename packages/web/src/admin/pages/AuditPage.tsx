@@ -11,7 +11,7 @@ import { describeError } from '../error-text';
 import { Time } from '../format';
 import { goTo, withQuery } from '../navigation';
 import { useAdminApi } from '../session';
-import type { AdminUserView, AuditEventView } from '../types';
+import type { AuditEventView } from '../types';
 import { useLoad } from '../use-load';
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -64,7 +64,7 @@ export function AuditPage() {
   const before = searchParams.get('before') ?? '';
   const filterQuery = withQuery('', filters);
   const events = useLoad(`${filterQuery}\n${before}`, (signal) =>
-    api.get<{ events: AuditEventView[]; next_before: number | null }>(
+    api.get<AdminApiResponse<'GET /admin/audit'>>(
       withQuery('/admin/audit', { ...filters, before, limit: AUDIT_PAGE_SIZE }),
       signal,
     ),
@@ -75,7 +75,7 @@ export function AuditPage() {
     api.get<AdminApiResponse<'GET /admin/audit/actions'>>('/admin/audit/actions', signal),
   );
   const adminList = useLoad('admins', (signal) =>
-    api.get<{ admins: AdminUserView[] }>('/admin/admin-users', signal),
+    api.get<AdminApiResponse<'GET /admin/admin-users'>>('/admin/admin-users', signal),
   );
   const admins: AdminNames = new Map((adminList.data?.admins ?? []).map((admin) => [admin.id, admin.email]));
   const exportLink = (format: 'csv' | 'jsonl') => withQuery('/admin/audit/export', { format, ...filters });

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { AdminApiResponse } from '../../shared/api-types/admin-api';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Link } from '../../shared/router';
 import { AdminLayout } from '../components/AdminLayout';
@@ -26,9 +27,7 @@ export function ClientCreatePage() {
     setBusy(true);
     setError(null);
     try {
-      setCreated(
-        await api.post<{ client: ClientView; client_secret: string | null }>('/admin/clients', input),
-      );
+      setCreated(await api.post<AdminApiResponse<'POST /admin/clients'>>('/admin/clients', input));
     } catch (failed) {
       setError(failed);
     } finally {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { AdminApiResponse } from '../../shared/api-types/admin-api';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Notice } from '../../shared/Notice';
 import { useRouter } from '../../shared/router';
@@ -156,7 +157,9 @@ function ClientDetail({
               onConfirm={async () => {
                 setRotateError(null);
                 try {
-                  const result = await api.post<{ client_secret: string }>(`${path}/secret`);
+                  const result = await api.post<AdminApiResponse<'POST /admin/clients/{clientId}/secret'>>(
+                    `${path}/secret`,
+                  );
                   setRotated(result.client_secret);
                   reload();
                 } catch (failed) {

@@ -1,3 +1,4 @@
+import type { AdminApiResponse } from '../../shared/api-types/admin-api';
 import { Notice } from '../../shared/Notice';
 import { Link } from '../../shared/router';
 import { AdminLayout } from '../components/AdminLayout';
@@ -7,7 +8,6 @@ import { LoadedView } from '../components/LoadedView';
 import { Time } from '../format';
 import { goTo, withQuery } from '../navigation';
 import { useAdminApi } from '../session';
-import type { ClientView } from '../types';
 import { useListQuery } from '../use-list-query';
 import { useLoad } from '../use-load';
 
@@ -22,7 +22,10 @@ export function ClientsPage() {
   const api = useAdminApi();
   const { query, deleted } = useListQuery();
   const clients = useLoad(query, (signal) =>
-    api.get<{ clients: ClientView[] }>(withQuery('/admin/clients', { query: query || null }), signal),
+    api.get<AdminApiResponse<'GET /admin/clients'>>(
+      withQuery('/admin/clients', { query: query || null }),
+      signal,
+    ),
   );
 
   return (

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
+import type { AdminApiResponse } from '../../shared/api-types/admin-api';
 import { Loading } from '../../shared/Loading';
 import { Link } from '../../shared/router';
 import { AdminLayout } from '../components/AdminLayout';
 import { describeError } from '../error-text';
 import { Time } from '../format';
 import { useAdminApi } from '../session';
-import type { AdminUserView, AuditEventView, ClientView, KeyView, SettingView } from '../types';
 import { type Loaded, useLoad } from '../use-load';
 
 function Card<T>({
@@ -41,19 +41,23 @@ function Card<T>({
 /** The overview: how many of each thing there are, the service's key choices, and the latest activity. */
 export function DashboardPage() {
   const api = useAdminApi();
-  const users = useLoad('users', (signal) => api.get<{ total: number }>('/admin/users?limit=1', signal));
+  const users = useLoad('users', (signal) =>
+    api.get<AdminApiResponse<'GET /admin/users'>>('/admin/users?limit=1', signal),
+  );
   const clients = useLoad('clients', (signal) =>
-    api.get<{ clients: ClientView[] }>('/admin/clients', signal),
+    api.get<AdminApiResponse<'GET /admin/clients'>>('/admin/clients', signal),
   );
   const admins = useLoad('admins', (signal) =>
-    api.get<{ admins: AdminUserView[] }>('/admin/admin-users', signal),
+    api.get<AdminApiResponse<'GET /admin/admin-users'>>('/admin/admin-users', signal),
   );
-  const keys = useLoad('keys', (signal) => api.get<{ keys: KeyView[] }>('/admin/keys', signal));
+  const keys = useLoad('keys', (signal) =>
+    api.get<AdminApiResponse<'GET /admin/keys'>>('/admin/keys', signal),
+  );
   const settings = useLoad('settings', (signal) =>
-    api.get<{ settings: SettingView[] }>('/admin/settings', signal),
+    api.get<AdminApiResponse<'GET /admin/settings'>>('/admin/settings', signal),
   );
   const audit = useLoad('audit', (signal) =>
-    api.get<{ events: AuditEventView[] }>('/admin/audit?limit=8', signal),
+    api.get<AdminApiResponse<'GET /admin/audit'>>('/admin/audit?limit=8', signal),
   );
 
   const setting = (key: string) => settings.data?.settings.find((entry) => entry.key === key)?.value;

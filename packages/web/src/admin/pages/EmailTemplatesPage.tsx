@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import type { AdminApiResponse } from '../../shared/api-types/admin-api';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Loading } from '../../shared/Loading';
@@ -50,7 +51,7 @@ const toContent = (draft: Draft): EmailTemplateContent => ({
 export function EmailTemplatesPage() {
   const api = useAdminApi();
   const templates = useLoad('email-templates', (signal) =>
-    api.get<{ templates: EmailTemplateView[] }>('/admin/email-templates', signal),
+    api.get<AdminApiResponse<'GET /admin/email-templates'>>('/admin/email-templates', signal),
   );
   const [selected, setSelected] = useState<EmailTemplateName>('verification');
   const all = templates.data?.templates ?? [];

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { AdminApiResponse } from '../../shared/api-types/admin-api';
 import { CheckboxField } from '../../shared/CheckboxField';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Loading } from '../../shared/Loading';
@@ -37,7 +38,9 @@ function nextChange(key: KeyView): { text: string; at: string | null } {
 export function KeysPage() {
   const api = useAdminApi();
   const { canWrite } = useAdmin();
-  const keys = useLoad('keys', (signal) => api.get<{ keys: KeyView[] }>('/admin/keys', signal));
+  const keys = useLoad('keys', (signal) =>
+    api.get<AdminApiResponse<'GET /admin/keys'>>('/admin/keys', signal),
+  );
   const [algorithms, setAlgorithms] = useState<Set<SigningAlg>>(() => new Set(SIGNING_ALGS));
   const [outcome, setOutcome] = useState<{ kind: 'done' } | { kind: 'failed'; error: unknown } | null>(null);
 
@@ -51,7 +54,7 @@ export function KeysPage() {
   async function rotate() {
     setOutcome(null);
     try {
-      const result = await api.post<{ keys: KeyView[] }>('/admin/keys/rotate', {
+      const result = await api.post<AdminApiResponse<'POST /admin/keys/rotate'>>('/admin/keys/rotate', {
         algorithms: [...algorithms],
       });
       keys.setData(result);

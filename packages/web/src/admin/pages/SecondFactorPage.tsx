@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { AdminApiResponse } from '../../shared/api-types/admin-api';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Loading } from '../../shared/Loading';
@@ -25,7 +26,7 @@ export function SecondFactorPage() {
   useEffect(() => {
     if (mode) return;
     let current = true;
-    api.get<{ enrolled: boolean }>('/admin/otp/status').then(
+    api.get<AdminApiResponse<'GET /admin/otp/status'>>('/admin/otp/status').then(
       (status) => current && setMode(status.enrolled ? 'verify' : 'enroll'),
       (error: unknown) => current && setModeError(error),
     );
@@ -71,7 +72,9 @@ function VerifyCode() {
         submitLabel="Verify"
         busyLabel="Verifying…"
         onCode={async (code) => {
-          const result = await api.post<{ csrf_token: string }>('/admin/otp/verify', { code });
+          const result = await api.post<AdminApiResponse<'POST /admin/otp/verify'>>('/admin/otp/verify', {
+            code,
+          });
           secondFactorDone(result.csrf_token);
         }}
       />
@@ -191,7 +194,7 @@ function Enrol() {
         submitLabel="Turn on two-step verification"
         busyLabel="Checking…"
         onCode={async (code) => {
-          const result = await api.post<{ backup_codes: string[]; csrf_token?: string }>(
+          const result = await api.post<AdminApiResponse<'POST /admin/otp/setup/verify'>>(
             '/admin/otp/setup/verify',
             { code },
           );

@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import type { AdminApiResponse } from '../../shared/api-types/admin-api';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Loading } from '../../shared/Loading';
@@ -68,7 +69,7 @@ function display(value: unknown, key: string): string {
 export function SettingsPage() {
   const api = useAdminApi();
   const settings = useLoad('settings', (signal) =>
-    api.get<{ settings: SettingView[] }>('/admin/settings', signal),
+    api.get<AdminApiResponse<'GET /admin/settings'>>('/admin/settings', signal),
   );
 
   const groups = new Map<string, SettingView[]>();

@@ -1,3 +1,4 @@
+import type { AdminApiResponse } from '../../shared/api-types/admin-api';
 import { Notice } from '../../shared/Notice';
 import { Link } from '../../shared/router';
 import { AdminLayout } from '../components/AdminLayout';
@@ -6,7 +7,6 @@ import { LoadedView } from '../components/LoadedView';
 import { Pager } from '../components/Pager';
 import { goTo, withQuery } from '../navigation';
 import { useAdminApi } from '../session';
-import type { UserView } from '../types';
 import { useListQuery } from '../use-list-query';
 import { useLoad } from '../use-load';
 
@@ -17,7 +17,7 @@ export function UsersPage() {
   const api = useAdminApi();
   const { query, offset, deleted } = useListQuery();
   const users = useLoad(`${query}\n${offset}`, (signal) =>
-    api.get<{ users: UserView[]; total: number }>(
+    api.get<AdminApiResponse<'GET /admin/users'>>(
       withQuery('/admin/users', { query, offset, limit: USERS_PAGE_SIZE }),
       signal,
     ),

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { AdminApiResponse } from '../../../shared/api-types/admin-api';
 import { ConfirmAction } from '../../components/ConfirmAction';
 import { LoadedView } from '../../components/LoadedView';
 import { type Outcome, OutcomeMessage } from '../../components/OutcomeMessage';
@@ -22,7 +23,9 @@ export function InvitesSection({
   const api = useAdminApi();
   const { canWrite } = useAdmin();
   const path = `/admin/organizations/${encodeURIComponent(organizationId)}/invites`;
-  const invites = useLoad(path, (signal) => api.get<{ invites: InviteView[] }>(path, signal));
+  const invites = useLoad(path, (signal) =>
+    api.get<AdminApiResponse<'GET /admin/organizations/{organizationId}/invites'>>(path, signal),
+  );
   const [outcome, setOutcome] = useState<Outcome>(null);
 
   async function withdraw(invite: InviteView) {

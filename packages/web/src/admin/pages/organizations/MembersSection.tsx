@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { AdminApiResponse } from '../../../shared/api-types/admin-api';
 import { ErrorPanel } from '../../../shared/ErrorPanel';
 import { LoadedView } from '../../components/LoadedView';
 import { type Outcome, OutcomeMessage } from '../../components/OutcomeMessage';
@@ -94,7 +95,9 @@ export function MembersSection({
   const api = useAdminApi();
   const { canWrite } = useAdmin();
   const path = `/admin/organizations/${encodeURIComponent(organizationId)}/members`;
-  const members = useLoad(path, (signal) => api.get<{ members: MemberView[] }>(path, signal));
+  const members = useLoad(path, (signal) =>
+    api.get<AdminApiResponse<'GET /admin/organizations/{organizationId}/members'>>(path, signal),
+  );
   const [outcome, setOutcome] = useState<Outcome>(null);
 
   /** Runs one change, says how it went, and shows the list as the server now has it. */

@@ -1,10 +1,11 @@
+import type { AdminApiResponse } from '../../../shared/api-types/admin-api';
 import { Notice } from '../../../shared/Notice';
 import { useRouter } from '../../../shared/router';
 import { AdminLayout } from '../../components/AdminLayout';
 import { DetailLoading } from '../../components/DetailLoading';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
 import { Time } from '../../format';
-import type { OrganizationView, RoleView } from '../../organization-types';
+import type { OrganizationView } from '../../organization-types';
 import { useAdmin, useAdminApi } from '../../session';
 import { useLoad } from '../../use-load';
 import { DeleteOrganizationSection } from './DeleteOrganizationSection';
@@ -53,7 +54,9 @@ function OrganizationDetail({
   const api = useAdminApi();
   const { canWrite } = useAdmin();
   // The roles members can be given and invited with: one catalogue for every organization.
-  const roles = useLoad('roles', (signal) => api.get<{ roles: RoleView[] }>('/admin/roles', signal));
+  const roles = useLoad('roles', (signal) =>
+    api.get<AdminApiResponse<'GET /admin/roles'>>('/admin/roles', signal),
+  );
   const catalogue = roles.data?.roles ?? [];
 
   return (

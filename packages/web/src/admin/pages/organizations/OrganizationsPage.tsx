@@ -1,3 +1,4 @@
+import type { AdminApiResponse } from '../../../shared/api-types/admin-api';
 import { Notice } from '../../../shared/Notice';
 import { Link } from '../../../shared/router';
 import { AdminLayout } from '../../components/AdminLayout';
@@ -6,7 +7,6 @@ import { LoadedView } from '../../components/LoadedView';
 import { Pager } from '../../components/Pager';
 import { Time } from '../../format';
 import { goTo, withQuery } from '../../navigation';
-import type { OrganizationView } from '../../organization-types';
 import { useAdminApi } from '../../session';
 import { useListQuery } from '../../use-list-query';
 import { useLoad } from '../../use-load';
@@ -19,7 +19,7 @@ export function OrganizationsPage() {
   const api = useAdminApi();
   const { query, offset, deleted } = useListQuery();
   const organizations = useLoad(`${query}\n${offset}`, (signal) =>
-    api.get<{ organizations: OrganizationView[]; total: number }>(
+    api.get<AdminApiResponse<'GET /admin/organizations'>>(
       withQuery('/admin/organizations', { query, offset, limit: PAGE_SIZE }),
       signal,
     ),

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import type { AdminApiBody, AdminApiResponse } from '../../../shared/api-types/admin-api';
 import { Button } from '../../../shared/Button';
 import { ErrorPanel } from '../../../shared/ErrorPanel';
 import { TextAreaField } from '../../../shared/TextAreaField';
@@ -23,10 +24,13 @@ export function CreatePermissionForm({ onCreated }: { onCreated: (permission: Pe
       async () => {
         setFailure(null);
         try {
-          const permission = await api.post<PermissionView>('/admin/permissions', {
-            key: key.trim(),
-            description: description.trim(),
-          });
+          const permission = await api.post<AdminApiResponse<'POST /admin/permissions'>>(
+            '/admin/permissions',
+            {
+              key: key.trim(),
+              description: description.trim(),
+            } satisfies AdminApiBody<'POST /admin/permissions'>,
+          );
           setKey('');
           setDescription('');
           onCreated(permission);

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../shared/api';
+import type { AdminApiBody, AdminApiResponse } from '../../../shared/api-types/admin-api';
 import { Link, useRouter } from '../../../shared/router';
 import { TextAreaField } from '../../../shared/TextAreaField';
 import { AdminLayout } from '../../components/AdminLayout';
@@ -25,8 +26,8 @@ export function PermissionDetailPage() {
   const api = useAdminApi();
   const catalogue = useLoad(permissionKey, async (signal) => {
     const [{ permissions }, { roles }] = await Promise.all([
-      api.get<{ permissions: PermissionView[] }>('/admin/permissions', signal),
-      api.get<{ roles: RoleView[] }>('/admin/roles', signal),
+      api.get<AdminApiResponse<'GET /admin/permissions'>>('/admin/permissions', signal),
+      api.get<AdminApiResponse<'GET /admin/roles'>>('/admin/roles', signal),
     ]);
     return { permission: permissions.find((entry) => entry.key === permissionKey) ?? null, roles };
   });
@@ -116,9 +117,9 @@ function DescriptionSection({
     setBusy(true);
     setOutcome(null);
     try {
-      const updated = await api.put<PermissionView>(
+      const updated = await api.put<AdminApiResponse<'PUT /admin/permissions/{permissionKey}'>>(
         `/admin/permissions/${encodeURIComponent(permission.key)}`,
-        { description: description.trim() },
+        { description: description.trim() } satisfies AdminApiBody<'PUT /admin/permissions/{permissionKey}'>,
       );
       onChanged(updated);
       setOutcome({ kind: 'done', text: 'The description is saved.' });

@@ -1,11 +1,11 @@
 import { useState } from 'react';
+import type { AdminApiResponse } from '../../../shared/api-types/admin-api';
 import { Notice } from '../../../shared/Notice';
 import { Link, useRouter } from '../../../shared/router';
 import { AdminLayout } from '../../components/AdminLayout';
 import { LoadedView } from '../../components/LoadedView';
 import { type Outcome, OutcomeMessage } from '../../components/OutcomeMessage';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
-import type { PermissionView } from '../../organization-types';
 import { useAdmin, useAdminApi } from '../../session';
 import { useLoad } from '../../use-load';
 import { CreatePermissionForm } from './CreatePermissionForm';
@@ -16,7 +16,7 @@ export function PermissionsPage() {
   const api = useAdminApi();
   const { canWrite } = useAdmin();
   const permissions = useLoad('permissions', (signal) =>
-    api.get<{ permissions: PermissionView[] }>('/admin/permissions', signal),
+    api.get<AdminApiResponse<'GET /admin/permissions'>>('/admin/permissions', signal),
   );
   const [outcome, setOutcome] = useState<Outcome>(null);
   const deleted = searchParams.get('deleted');

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import type { AdminApiResponse } from '../../../shared/api-types/admin-api';
 import { ErrorPanel } from '../../../shared/ErrorPanel';
 import { useRouter } from '../../../shared/router';
 import { useCheckedSubmit } from '../../../shared/use-checked-submit';
@@ -10,7 +11,7 @@ import type { Outcome } from '../../components/OutcomeMessage';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
 import { describeError } from '../../error-text';
 import { goTo, withQuery } from '../../navigation';
-import type { PermissionView, RoleView } from '../../organization-types';
+import type { RoleView } from '../../organization-types';
 import { useAdmin, useAdminApi } from '../../session';
 import { useLoad } from '../../use-load';
 import { type RoleDraft, RoleFields, roleBody, roleDraft, roleNameError } from './RoleFields';
@@ -79,7 +80,7 @@ function RoleSettingsSection({
 }) {
   const api = useAdminApi();
   const permissions = useLoad('permissions', (signal) =>
-    api.get<{ permissions: PermissionView[] }>('/admin/permissions', signal),
+    api.get<AdminApiResponse<'GET /admin/permissions'>>('/admin/permissions', signal),
   );
   const [draft, setDraft] = useState<RoleDraft>(() => roleDraft(role));
   const [outcome, setOutcome] = useState<Outcome>(null);

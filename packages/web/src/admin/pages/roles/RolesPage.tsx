@@ -1,11 +1,11 @@
 import { useState } from 'react';
+import type { AdminApiResponse } from '../../../shared/api-types/admin-api';
 import { Notice } from '../../../shared/Notice';
 import { Link, useRouter } from '../../../shared/router';
 import { AdminLayout } from '../../components/AdminLayout';
 import { LoadedView } from '../../components/LoadedView';
 import { type Outcome, OutcomeMessage } from '../../components/OutcomeMessage';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
-import type { PermissionView, RoleView } from '../../organization-types';
 import { useAdmin, useAdminApi } from '../../session';
 import { useLoad } from '../../use-load';
 import { CreateRoleForm } from './CreateRoleForm';
@@ -15,9 +15,11 @@ export function RolesPage() {
   const { searchParams } = useRouter();
   const api = useAdminApi();
   const { canWrite } = useAdmin();
-  const roles = useLoad('roles', (signal) => api.get<{ roles: RoleView[] }>('/admin/roles', signal));
+  const roles = useLoad('roles', (signal) =>
+    api.get<AdminApiResponse<'GET /admin/roles'>>('/admin/roles', signal),
+  );
   const permissions = useLoad('permissions', (signal) =>
-    api.get<{ permissions: PermissionView[] }>('/admin/permissions', signal),
+    api.get<AdminApiResponse<'GET /admin/permissions'>>('/admin/permissions', signal),
   );
   const [outcome, setOutcome] = useState<Outcome>(null);
   const deleted = searchParams.get('deleted');

@@ -1,6 +1,6 @@
+import type { AdminApiResponse } from '../../../shared/api-types/admin-api';
 import { Link } from '../../../shared/router';
 import { LoadedView } from '../../components/LoadedView';
-import type { MemberView, OrganizationView } from '../../organization-types';
 import { useAdminApi } from '../../session';
 import type { UserView } from '../../types';
 import { useLoad } from '../../use-load';
@@ -11,7 +11,7 @@ export function UserOrganizationsSection({ user }: { user: UserView }) {
   const api = useAdminApi();
   const path = `/admin/users/${encodeURIComponent(user.id)}/organizations`;
   const memberships = useLoad(path, (signal) =>
-    api.get<{ memberships: { organization: OrganizationView; member: MemberView }[] }>(path, signal),
+    api.get<AdminApiResponse<'GET /admin/users/{userId}/organizations'>>(path, signal),
   );
   return (
     <section className="section" aria-labelledby="user-organizations-heading">
