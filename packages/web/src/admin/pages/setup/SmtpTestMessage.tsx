@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { apiRequest } from '../../../shared/api';
+import type { AdminApiBody } from '../../../shared/api-types/admin-api';
 import { Button } from '../../../shared/Button';
 import { EmailField } from '../../../shared/EmailField';
 import { ErrorPanel } from '../../../shared/ErrorPanel';
@@ -29,7 +30,11 @@ export function useSmtpTest(token: string, adminEmail: string) {
     setOutcome('sending');
     try {
       await apiRequest('POST', '/install/smtp-test', {
-        body: { token, smtp: smtpInput(smtp), to: to.trim() },
+        body: {
+          token,
+          smtp: smtpInput(smtp),
+          to: to.trim(),
+        } satisfies AdminApiBody<'POST /install/smtp-test'>,
       });
       setOutcome('sent');
     } catch (failed) {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ApiError, apiRequest } from '../../../shared/api';
+import type { AdminApiBody, AdminApiResponse } from '../../../shared/api-types/admin-api';
 
 /** Where the install page stands: still asking, already installed, needing a (valid) token, or ready to go. */
 export type InstallCheck =
@@ -10,11 +11,13 @@ export type InstallCheck =
   | { state: 'failed'; error: unknown };
 
 async function checkInstall(token: string): Promise<InstallCheck> {
-  const status = await apiRequest<{ installed: boolean }>('GET', '/install');
+  const status = await apiRequest<AdminApiResponse<'GET /install'>>('GET', '/install');
   if (status.installed) return { state: 'installed' };
   if (!token) return { state: 'needs_token', problem: null };
   try {
-    await apiRequest('POST', '/install/validate', { body: { token } });
+    await apiRequest('POST', '/install/validate', {
+      body: { token } satisfies AdminApiBody<'POST /install/validate'>,
+    });
     return { state: 'ready', token };
   } catch (error) {
     if (error instanceof ApiError && error.code === 'install_complete') return { state: 'installed' };
