@@ -77,6 +77,35 @@ export function freePort(): Promise<number> {
 
 /** Starts the real server in-process on ephemeral ports over the given (or a fresh) test database. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  let owned: TestDatabase | null = null;
+  let database = options.database;
+  if (!database) {
+    owned = await createTestDatabase();
+    database = await owned.open();
+  }
+  // A port found free can be taken by another test process before the server binds it: try fresh ports again.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnFreshPorts(options, database, owned);
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'EADDRINUSE' || attempt >= PORT_ATTEMPTS) {
+        if (owned) {
+          await database.close().catch(() => {});
+          await owned.drop().catch(() => {});
+        }
+        throw error;
+      }
+    }
+  }
+}
+
+const PORT_ATTEMPTS = 5;
+
+async function startOnFreshPorts(
+  options: TestServerOptions,
+  database: Database,
+  owned: TestDatabase | null,
+): Promise<TestServer> {
   // The issuer must be the URL clients really use, so the public port is chosen before the config is built.
   const publicPort = await freePort();
   // The admin URL matters too: the admin guard compares a browser's Origin with it.
@@ -92,12 +121,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   );
   const logs = new CapturedLogs();
   const logger = createLogger(config, logs.stream as unknown as pino.DestinationStream);
-  let owned: TestDatabase | null = null;
-  let database = options.database;
-  if (!database) {
-    owned = await createTestDatabase();
-    database = await owned.open();
-  }
   const server = await startServer(config, logger, {
     database,
     uiDirectory: options.uiDirectory,
