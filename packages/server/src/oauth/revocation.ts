@@ -33,6 +33,14 @@ export class GrantRevocation {
     await this.store.revokeGrant(row.grantId, new Date());
   }
 
+  /**
+   * The user's authorization codes not yet redeemed (in one organization's context, or all), so that none issued a
+   * moment before deprovisioning (spec §3) becomes a grant after it.
+   */
+  async endUnredeemedCodes(userId: string, organizationId: string | null, now = new Date()): Promise<void> {
+    await this.store.consumeCodesOfUser(userId, organizationId, now);
+  }
+
   /** Every grant of a user (the account disabled, its password reset). */
   async revokeAllOfUser(userId: string): Promise<void> {
     await this.store.revokeGrantsOfUser(userId, new Date());

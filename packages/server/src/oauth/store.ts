@@ -153,6 +153,23 @@ export class OAuthStore {
       .where(and(eq(grants.userId, userId), isNull(grants.revokedAt)));
   }
 
+  /**
+   * Marks a user's unredeemed authorization codes (in one organization's context, or all) as used, so a code issued
+   * a moment earlier can no longer be redeemed: the conditional redemption (`consumed_at IS NULL`) then fails.
+   */
+  async consumeCodesOfUser(userId: string, organizationId: string | null, now: Date): Promise<void> {
+    await this.db
+      .update(authorizationCodes)
+      .set({ consumedAt: now })
+      .where(
+        and(
+          eq(authorizationCodes.userId, userId),
+          isNull(authorizationCodes.consumedAt),
+          organizationId === null ? undefined : eq(authorizationCodes.organizationId, organizationId),
+        ),
+      );
+  }
+
   /** The grants issued in an organization's context: of one user, or (userId null) of everyone. */
   async revokeOrganizationGrants(organizationId: string, userId: string | null, now: Date): Promise<void> {
     await this.db

@@ -1,6 +1,5 @@
 import type { SessionService } from '../accounts/sessions.js';
 import type { GrantRevocation } from '../oauth/revocation.js';
-import type { ScimStore } from './store.js';
 
 /** What deprovisioning ends: the whole account, or what it holds in one organization's context. */
 export type AccessScope = { kind: 'account' } | { kind: 'organization'; organizationId: string };
@@ -18,17 +17,17 @@ export type AccessScope = { kind: 'account' } | { kind: 'organization'; organiza
  * that ends grants.
  */
 export async function endAccess(
-  dependencies: { store: ScimStore; sessions: SessionService; revocation: GrantRevocation },
+  dependencies: { sessions: SessionService; revocation: GrantRevocation },
   userId: string,
   scope: AccessScope,
 ): Promise<void> {
   const now = new Date();
   if (scope.kind === 'account') {
-    await dependencies.store.consumeCodesOf(userId, null, now);
+    await dependencies.revocation.endUnredeemedCodes(userId, null, now);
     await dependencies.revocation.revokeAllOfUser(userId);
     await dependencies.sessions.endAllForUser(userId);
   } else {
-    await dependencies.store.consumeCodesOf(userId, scope.organizationId, now);
+    await dependencies.revocation.endUnredeemedCodes(userId, scope.organizationId, now);
     await dependencies.revocation.revokeInOrganization(scope.organizationId, userId);
   }
 }

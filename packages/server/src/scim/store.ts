@@ -1,13 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import {
-  authorizationCodes,
-  scimConnections,
-  scimGroupMembers,
-  scimGroups,
-  scimTokens,
-  scimUsers,
-} from '../db/schema/index.js';
+import { scimConnections, scimGroupMembers, scimGroups, scimTokens, scimUsers } from '../db/schema/index.js';
 import type { GroupComparison, UserComparison } from './filter.js';
 
 export type ConnectionRow = typeof scimConnections.$inferSelect;
@@ -346,25 +339,5 @@ export class ScimStore {
     await this.db
       .delete(scimGroupMembers)
       .where(and(eq(scimGroupMembers.groupId, groupId), inArray(scimGroupMembers.scimUserId, scimUserIds)));
-  }
-
-  // --- deprovisioning ---
-
-  /**
-   * Marks the user's unredeemed authorization codes (in one organization's context, or all) as used, so a code
-   * issued a moment before deprovisioning cannot be redeemed after it: the token endpoint's conditional redemption
-   * (`consumed_at IS NULL`) then fails (spec §3).
-   */
-  async consumeCodesOf(userId: string, organizationId: string | null, now: Date): Promise<void> {
-    await this.db
-      .update(authorizationCodes)
-      .set({ consumedAt: now })
-      .where(
-        and(
-          eq(authorizationCodes.userId, userId),
-          isNull(authorizationCodes.consumedAt),
-          organizationId === null ? undefined : eq(authorizationCodes.organizationId, organizationId),
-        ),
-      );
   }
 }

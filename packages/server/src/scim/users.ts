@@ -285,7 +285,7 @@ export class ScimUserService {
         await this.organizations.removeMember(connection.organizationId, member.id);
       }
     }
-    const dependencies = { store: this.store, sessions: this.sessions, revocation: this.revocation };
+    const dependencies = { sessions: this.sessions, revocation: this.revocation };
     if (exclusive) {
       await this.users.setStatus(row.userId, 'disabled');
       await endAccess(dependencies, row.userId, { kind: 'account' });
