@@ -34,6 +34,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Render errors of this route as RFC 6749 OAuth errors. */
     oauthErrors?: boolean;
+    /**
+     * This route renders its errors itself in another protocol's shape (SCIM, RFC 7644 §3.12) and declares them in
+     * its own response schemas: the JSON API's implicit error declarations do not apply.
+     */
+    ownErrorShape?: boolean;
   }
 }
 

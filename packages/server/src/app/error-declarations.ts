@@ -43,7 +43,7 @@ interface RouteDeclaration {
   method: string | string[];
   url: string;
   schema?: { response?: unknown };
-  config?: { oauthErrors?: boolean; access?: Access };
+  config?: { oauthErrors?: boolean; ownErrorShape?: boolean; access?: Access };
 }
 
 interface DeclaredBody {
@@ -86,8 +86,7 @@ function withCodes(existing: unknown, codes: string[]): unknown {
  */
 export function declareImplicitErrors(route: RouteDeclaration, port: Port): void {
   if (!route.schema?.response) return;
-  // SCIM answers in its own error shape (RFC 7644 §3.12), rendered and declared by the SCIM routes themselves.
-  if (route.config?.access === 'scim-token') return;
+  if (route.config?.ownErrorShape) return;
   const responses = { ...(route.schema.response as Record<string, unknown>) };
   if (route.config?.oauthErrors) {
     const methods = Array.isArray(route.method) ? route.method : [route.method];

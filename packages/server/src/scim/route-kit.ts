@@ -49,7 +49,8 @@ export function scimRouteKit(context: AppContext) {
     baseUrl: context.config.baseUrl,
     // Every public route declares who may call it; here a SCIM token, which public-routes.ts's onRequest hook
     // enforces. Nothing reads `access` yet; the public port's access declarations (another branch) will type it.
-    config: { access: 'scim-token' } as const,
+    // SCIM errors are rendered in the RFC 7644 §3.12 shape by the SCIM routes' own error handler.
+    config: { access: 'scim-token', ownErrorShape: true } as const,
     errors: (...statuses: number[]) => scimErrorResponses(401, ...statuses),
     maxResults: () => context.settings.get('scim.max_results'),
     /** A SCIM change and its audit entry in one transaction, with the token as the actor. */
