@@ -18,7 +18,7 @@ import {
 import {
   GroupResource,
   groupResource,
-  LIST_RESPONSE_SCHEMA,
+  listResponse,
   listResponseOf,
   locationOf,
   selectAttributes,
@@ -65,15 +65,10 @@ export function registerGroupRoutes(scim: App, context: AppContext, kit: ScimRou
           page.count,
         );
         const resources = await renderGroups(rows);
-        return {
-          schemas: [LIST_RESPONSE_SCHEMA],
-          totalResults: total,
-          startIndex: page.startIndex,
-          itemsPerPage: resources.length,
-          Resources: resources.map((resource) =>
-            selectAttributes(resource, request.query.attributes, request.query.excludedAttributes),
-          ),
-        };
+        const selected = resources.map((resource) =>
+          selectAttributes(resource, request.query.attributes, request.query.excludedAttributes),
+        );
+        return listResponse(selected, total, page.startIndex);
       },
     );
   }

@@ -10,7 +10,7 @@ import { SCIM_ERROR_SCHEMA, ScimError } from './errors.js';
 import { registerGroupRoutes } from './group-routes.js';
 import { IdParams, scimRouteKit, TAG } from './route-kit.js';
 import { registerUserRoutes } from './user-routes.js';
-import { LIST_RESPONSE_SCHEMA, listResponseOf } from './views.js';
+import { listResponse, listResponseOf } from './views.js';
 
 const SCIM_MEDIA_TYPE = 'application/scim+json';
 const PREFIX = '/scim/v2';
@@ -162,13 +162,7 @@ export function registerScimRoutes(app: App, context: AppContext): void {
         async () => serviceProviderConfig(baseUrl, maxResults()),
       );
 
-      const listOf = (resources: Record<string, unknown>[]) => ({
-        schemas: [LIST_RESPONSE_SCHEMA],
-        totalResults: resources.length,
-        startIndex: 1,
-        itemsPerPage: resources.length,
-        Resources: resources,
-      });
+      const listOf = (resources: Record<string, unknown>[]) => listResponse(resources, resources.length, 1);
       const discovery = [
         ['ResourceTypes', () => resourceTypes(baseUrl), 'Resource types (RFC 7643 §6)'],
         ['Schemas', () => schemas(baseUrl), 'Schema documents: User, enterprise User, Group (RFC 7643 §7)'],

@@ -21,7 +21,7 @@ import {
   TAG,
 } from './route-kit.js';
 import {
-  LIST_RESPONSE_SCHEMA,
+  listResponse,
   listResponseOf,
   locationOf,
   selectAttributes,
@@ -66,15 +66,10 @@ export function registerUserRoutes(scim: App, context: AppContext, kit: ScimRout
           page.count,
         );
         const resources = await Promise.all(rows.map(renderUser));
-        return {
-          schemas: [LIST_RESPONSE_SCHEMA],
-          totalResults: total,
-          startIndex: page.startIndex,
-          itemsPerPage: resources.length,
-          Resources: resources.map((resource) =>
-            selectAttributes(resource, request.query.attributes, request.query.excludedAttributes),
-          ),
-        };
+        const selected = resources.map((resource) =>
+          selectAttributes(resource, request.query.attributes, request.query.excludedAttributes),
+        );
+        return listResponse(selected, total, page.startIndex);
       },
     );
   }

@@ -12,6 +12,17 @@ import type { ScimGroupRow, ScimUserRow } from './store.js';
 
 export const LIST_RESPONSE_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
 
+/** RFC 7644 §3.4.2: the list envelope around one page of resources, counted from `startIndex` (1-based). */
+export function listResponse<R>(resources: R[], totalResults: number, startIndex: number) {
+  return {
+    schemas: [LIST_RESPONSE_SCHEMA],
+    totalResults,
+    startIndex,
+    itemsPerPage: resources.length,
+    Resources: resources,
+  };
+}
+
 /** The response schema of attributes: only what is defined leaves the process; never the write-only ones. */
 function schemaOf(attributes: readonly AttributeDefinition[]): TSchema {
   const properties: Record<string, TSchema> = {};
