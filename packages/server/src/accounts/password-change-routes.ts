@@ -44,8 +44,8 @@ export function registerPasswordChangeRoutes<A extends PasswordAccount>(
       },
     },
     async (request) => {
-      const { session, account } = access.caller(request);
-      await context.accounts.secondFactors.requireRecentIfEnrolled(access.factorAccount(account), session);
+      const { account } = access.caller(request);
+      await access.requireRecentSecondFactor(request);
       const started = await routes.passwords.startLogin(
         { userId: account.id },
         request.body.start_login_request,

@@ -73,8 +73,8 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const { session, account } = access.caller(request);
-      await context.accounts.secondFactors.requireRecentIfEnrolled(access.factorAccount(account), session);
+      const { session } = access.caller(request);
+      await access.requireRecentSecondFactor(request);
       if (!context.email.mailer.available())
         throw emailError('email_not_configured', 'email is not configured');
       const email = request.body.email.trim();

@@ -17,6 +17,7 @@ export function userSessionAccess(context: AppContext): SessionAccess<User> {
       kind: 'user',
       sessions: context.accounts.sessions,
       signIn: context.accounts.signIn,
+      secondFactors: context.accounts.secondFactors,
       url: context.config.baseUrl,
       cookieNames: { http: 'tessera_session', https: '__Host-tessera_session' },
       sameSite: 'lax',

@@ -19,6 +19,7 @@ export function adminSessionAccess(context: AppContext): SessionAccess<AdminUser
       kind: 'admin',
       sessions: context.admin.sessions,
       signIn: context.admin.signIn,
+      secondFactors: context.accounts.secondFactors,
       url: context.config.adminUrl,
       cookieNames: { http: 'tessera_admin_session', https: '__Host-tessera_admin' },
       sameSite: 'strict',

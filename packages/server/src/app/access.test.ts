@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import * as opaque from '@serenity-kit/opaque';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SecondFactors } from '../accounts/second-factors.js';
 import type { SessionService } from '../accounts/sessions.js';
 import type { SignInCompletion } from '../accounts/sign-in.js';
 import { signInUser } from '../testing/oauth.js';
@@ -185,6 +186,7 @@ describe('session cookies', () => {
       kind: 'user',
       sessions: { absoluteSeconds: () => 3600 } as SessionService,
       signIn: {} as SignInCompletion,
+      secondFactors: {} as SecondFactors,
       url,
       cookieNames: { http: 'plain', https: '__Host-prefixed' },
       sameSite,

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FactorAccount, SecondFactorOwed } from '../accounts/second-factors.js';
+import type { FactorAccount, SecondFactorOwed, SecondFactors } from '../accounts/second-factors.js';
 import {
   csrfTokenFor,
   type Session,
@@ -104,6 +104,8 @@ export interface SessionAccessOptions<A> {
   mayWrite?(account: A): boolean;
   /** How this port completes sign-ins (ending the old session, owed second factor, amr/acr, audit, metrics). */
   signIn: SignInCompletion;
+  /** Every kind of second factor, to ask for a recent one before a sensitive action (step-up). */
+  secondFactors: SecondFactors;
 }
 
 export const secondFactorRequired = () =>
@@ -248,6 +250,15 @@ export class SessionAccess<A extends { id: string; email: string }> {
     });
     this.setCookie(reply, signedIn.started);
     return signedIn;
+  }
+
+  /**
+   * A sensitive action of the caller (DESIGN §7): when the account has a second factor, one must have been verified
+   * on this session recently, whichever kind it was.
+   */
+  async requireRecentSecondFactor(request: FastifyRequest): Promise<void> {
+    const { account, session } = this.caller(request);
+    await this.options.secondFactors.requireRecentIfEnrolled(this.factorAccount(account), session);
   }
 
   /** The account as the second-factor services name it. */

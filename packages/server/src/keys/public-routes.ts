@@ -51,12 +51,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
   const keys = context.keys.keybags;
   // The public port's access hook has established the session (and checked CSRF on writes) before the body is read.
   const access = userSessionAccess(context);
-  const callerOf = (request: FastifyRequest) => access.caller(request);
-  const requireRecentSecondFactor = (request: FastifyRequest) => {
-    const { account, session } = callerOf(request);
-    return context.accounts.secondFactors.requireRecentIfEnrolled(access.factorAccount(account), session);
-  };
-  const userOf = (request: FastifyRequest) => callerOf(request).account.id;
+  const userOf = (request: FastifyRequest) => access.caller(request).account.id;
   const audited = <T>(
     request: FastifyRequest,
     change: () => Promise<T>,
@@ -161,7 +156,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      if (request.body.replaces !== undefined) await requireRecentSecondFactor(request);
+      if (request.body.replaces !== undefined) await access.requireRecentSecondFactor(request);
       const { envelope } = await audited(
         request,
         () => keys.addEnvelope(userOf(request), request.body),
@@ -193,7 +188,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      await requireRecentSecondFactor(request);
+      await access.requireRecentSecondFactor(request);
       await audited(
         request,
         () => keys.deleteEnvelope(userOf(request), request.params.envelopeId),
@@ -229,7 +224,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
       },
     },
     async (request) => {
-      await requireRecentSecondFactor(request);
+      await access.requireRecentSecondFactor(request);
       const rotated = await audited(
         request,
         () => keys.rotate(userOf(request), request.body),
