@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newKekText } from '../crypto/keyring.js';
 import { renderEmail } from '../email/templates.js';
 import { createTestDatabase, type TestDatabase } from '../testing/database.js';
-import { loginWithPassword, postJson, registerWithPassword } from '../testing/opaque-client.js';
+import {
+  changePassword,
+  loginWithPassword,
+  postJson,
+  registerWithPassword,
+} from '../testing/opaque-client.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import { SmtpCapture } from '../testing/smtp.js';
 
@@ -128,57 +133,20 @@ describe('password reset', () => {
 });
 
 describe('password change', () => {
-  async function change(auth: { cookie: string; csrf: string }, current: string, next: string) {
-    await opaque.ready;
-    const headers = { cookie: auth.cookie, 'x-csrf-token': auth.csrf };
-    const login = opaque.client.startLogin({ password: current });
-    const start = await postJson(
-      `${server.publicUrl}/api/user/password/change/start`,
-      { start_login_request: login.startLoginRequest },
-      headers,
-    );
-    if (start.status !== 200) return start;
-    const proof = opaque.client.finishLogin({
-      clientLoginState: login.clientLoginState,
-      loginResponse: start.json.login_response as string,
-      password: current,
-    });
-    if (!proof) return { status: 0, json: { error: 'client_rejected' }, headers: new Headers() };
-    const registration = opaque.client.startRegistration({ password: next });
-    const verify = await postJson(
-      `${server.publicUrl}/api/user/password/change/verify`,
-      {
-        login_id: start.json.login_id,
-        finish_login_request: proof.finishLoginRequest,
-        registration_request: registration.registrationRequest,
-      },
-      headers,
-    );
-    if (verify.status !== 200) return verify;
-    const { registrationRecord } = opaque.client.finishRegistration({
-      clientRegistrationState: registration.clientRegistrationState,
-      registrationResponse: verify.json.registration_response as string,
-      password: next,
-    });
-    return postJson(
-      `${server.publicUrl}/api/user/password/change/finish`,
-      { registration_id: verify.json.registration_id, registration_record: registrationRecord },
-      headers,
-    );
-  }
-
   it('needs the current password, then rotates the session and ends the others', async () => {
     const email = 'change@example.com';
     const auth = await verifiedAccount(email);
     const other = await loginWithPassword(server, email, password);
-    expect((await change(auth, 'not my password', 'new password 9')).json.error).toBe('client_rejected');
+    expect((await changePassword(server, auth, 'not my password', 'new password 9')).json.error).toBe(
+      'client_rejected',
+    );
     const noCsrf = await postJson(
       `${server.publicUrl}/api/user/password/change/start`,
       { start_login_request: 'A'.repeat(86) },
       { cookie: auth.cookie },
     );
     expect(noCsrf.status).toBe(403);
-    const changed = await change(auth, password, 'new password 9');
+    const changed = await changePassword(server, auth, password, 'new password 9');
     expect(changed.status).toBe(200);
     const otherSession = await fetch(`${server.publicUrl}/session`, { headers: { cookie: other.cookie! } });
     expect(((await otherSession.json()) as { authenticated: boolean }).authenticated).toBe(false);

@@ -17,7 +17,7 @@ import {
   wrapEnvelope,
 } from '../testing/keys.js';
 import { registerClient, type SignedIn, signInUser } from '../testing/oauth.js';
-import { loginWithPassword, postJson, sessionCookieFrom } from '../testing/opaque-client.js';
+import { changePassword, loginWithPassword, postJson, sessionCookieFrom } from '../testing/opaque-client.js';
 import { type Answer, addMember, call, createOrganization } from '../testing/orgs.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import { currentCode } from '../testing/totp.js';
@@ -731,45 +731,6 @@ describe('password reset by email', () => {
   });
 });
 
-/** The hosted UI's password change: prove the current password (OPAQUE login), register and store the new one. */
-async function changePassword(auth: { cookie: string; csrf: string }, current: string, next: string) {
-  await opaque.ready;
-  const headers = { cookie: auth.cookie, 'x-csrf-token': auth.csrf };
-  const login = opaque.client.startLogin({ password: current });
-  const start = await postJson(
-    `${server.publicUrl}/api/user/password/change/start`,
-    { start_login_request: login.startLoginRequest },
-    headers,
-  );
-  if (start.status !== 200) return start;
-  const proof = opaque.client.finishLogin({
-    clientLoginState: login.clientLoginState,
-    loginResponse: start.json.login_response as string,
-    password: current,
-  })!;
-  const registration = opaque.client.startRegistration({ password: next });
-  const verify = await postJson(
-    `${server.publicUrl}/api/user/password/change/verify`,
-    {
-      login_id: start.json.login_id,
-      finish_login_request: proof.finishLoginRequest,
-      registration_request: registration.registrationRequest,
-    },
-    headers,
-  );
-  if (verify.status !== 200) return verify;
-  const { registrationRecord } = opaque.client.finishRegistration({
-    clientRegistrationState: registration.clientRegistrationState,
-    registrationResponse: verify.json.registration_response as string,
-    password: next,
-  });
-  return postJson(
-    `${server.publicUrl}/api/user/password/change/finish`,
-    { registration_id: verify.json.registration_id, registration_record: registrationRecord },
-    headers,
-  );
-}
-
 describe('admin', () => {
   it('a password an admin sets, and a password change, leave the password envelope stale too', async () => {
     const { user, key } = await userWithKeybag(['password', 'recovery_key']);
@@ -805,7 +766,7 @@ describe('admin', () => {
     const login = await loginWithPassword(server, user.user.email, password);
     expect(login.finish?.status).toBe(200);
     const signedIn = { cookie: login.cookie!, csrf: login.finish!.json.csrf_token as string };
-    const changed = await changePassword(signedIn, password, 'the user-chosen password');
+    const changed = await changePassword(server, signedIn, password, 'the user-chosen password');
     expect(changed.status, JSON.stringify(changed.json)).toBe(200);
     const after = await server.context.keys.keybags.keybag(user.user.id);
     expect(after.envelopes.map((envelope) => [envelope.type, envelope.status]).sort()).toEqual([

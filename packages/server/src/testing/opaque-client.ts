@@ -88,3 +88,51 @@ export async function loginWithPassword(
   );
   return { start, finish, cookie: sessionCookieFrom(finish.headers) };
 }
+
+/**
+ * The hosted UI's password change through the HTTP API: prove the current password (OPAQUE login), register the new
+ * one and store it. A proof the OPAQUE client itself refuses (a wrong current password) answers status 0.
+ */
+export async function changePassword(
+  server: ServerEndpoints,
+  auth: { cookie: string; csrf: string },
+  current: string,
+  next: string,
+): Promise<JsonResponse> {
+  await opaque.ready;
+  const headers = { cookie: auth.cookie, 'x-csrf-token': auth.csrf };
+  const login = opaque.client.startLogin({ password: current });
+  const start = await postJson(
+    `${server.publicUrl}/api/user/password/change/start`,
+    { start_login_request: login.startLoginRequest },
+    headers,
+  );
+  if (start.status !== 200) return start;
+  const proof = opaque.client.finishLogin({
+    clientLoginState: login.clientLoginState,
+    loginResponse: start.json.login_response as string,
+    password: current,
+  });
+  if (!proof) return { status: 0, json: { error: 'client_rejected' }, headers: new Headers() };
+  const registration = opaque.client.startRegistration({ password: next });
+  const verify = await postJson(
+    `${server.publicUrl}/api/user/password/change/verify`,
+    {
+      login_id: start.json.login_id,
+      finish_login_request: proof.finishLoginRequest,
+      registration_request: registration.registrationRequest,
+    },
+    headers,
+  );
+  if (verify.status !== 200) return verify;
+  const { registrationRecord } = opaque.client.finishRegistration({
+    clientRegistrationState: registration.clientRegistrationState,
+    registrationResponse: verify.json.registration_response as string,
+    password: next,
+  });
+  return postJson(
+    `${server.publicUrl}/api/user/password/change/finish`,
+    { registration_id: verify.json.registration_id, registration_record: registrationRecord },
+    headers,
+  );
+}
