@@ -144,6 +144,24 @@ export function registerAdminScimRoutes(app: App, context: AppContext): void {
     },
   );
 
+  app.get(
+    '/admin/scim/connections/:connectionId',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags: [TAG],
+        summary: 'Shows one provisioning connection',
+        params: Type.Object({ connectionId: Id }),
+        response: { 200: ConnectionView, ...errorResponses('not_found') },
+      },
+    },
+    async (request) => {
+      const connection = await context.scim.connections.find(request.params.connectionId);
+      if (!connection) throw noConnection();
+      return connectionView(connection);
+    },
+  );
+
   app.patch(
     '/admin/scim/connections/:connectionId',
     {
@@ -202,11 +220,17 @@ export function registerAdminScimRoutes(app: App, context: AppContext): void {
       config: { access: 'admin-write' },
       schema: {
         tags: [TAG],
-        summary: 'Lists SCIM token metadata (never the tokens)',
+        summary: 'Lists SCIM token metadata (never the tokens), optionally of one connection',
+        querystring: Type.Object(
+          { connectionId: Type.Optional(Id) },
+          { additionalProperties: false },
+        ),
         response: { 200: Type.Object({ tokens: Type.Array(TokenView) }), ...errorResponses() },
       },
     },
-    async () => ({ tokens: (await context.scim.tokens.list()).map(tokenView) }),
+    async (request) => {
+      return { tokens: (await context.scim.tokens.list(request.query.connectionId)).map(tokenView) };
+    },
   );
 
   app.post(

@@ -114,6 +114,19 @@ describe('tokens', () => {
       linkByVerifiedEmail: true,
     });
     expect(changed.json).toMatchObject({ deprovisioning: 'remove', linkByVerifiedEmail: true });
+    const shown = await admin(server, session, 'GET', `/admin/scim/connections/${connectionId}`);
+    expect(shown.json).toEqual(changed.json);
+    expect((await admin(server, session, 'GET', '/admin/scim/connections/nope')).status).toBe(404);
+    // A connection's own tokens only; every token without the filter.
+    const { connectionId: otherConnection } = await connectionWithToken(server, session, 'Other Inc');
+    const own = await admin(server, session, 'GET', `/admin/scim/tokens?connectionId=${connectionId}`);
+    const ownTokens = own.json.tokens as Record<string, unknown>[];
+    expect(ownTokens.length).toBeGreaterThan(0);
+    expect(ownTokens.every((token) => token.connectionId === connectionId)).toBe(true);
+    const all = await admin(server, session, 'GET', '/admin/scim/tokens');
+    expect((all.json.tokens as Record<string, unknown>[]).map((token) => token.connectionId)).toEqual(
+      expect.arrayContaining([connectionId, otherConnection]),
+    );
     expect(
       (await admin(server, session, 'PATCH', '/admin/scim/connections/nope', { name: 'x' })).status,
     ).toBe(404);

@@ -92,8 +92,13 @@ export class ScimStore {
     return inserted!;
   }
 
-  listTokens(): Promise<TokenRow[]> {
-    return this.db.select().from(scimTokens).orderBy(asc(scimTokens.createdAt), asc(scimTokens.id));
+  /** Every token, or one connection's. */
+  listTokens(connectionId?: string): Promise<TokenRow[]> {
+    return this.db
+      .select()
+      .from(scimTokens)
+      .where(connectionId === undefined ? undefined : eq(scimTokens.connectionId, connectionId))
+      .orderBy(asc(scimTokens.createdAt), asc(scimTokens.id));
   }
 
   async revokeToken(id: string, now: Date): Promise<TokenRow | undefined> {

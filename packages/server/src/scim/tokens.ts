@@ -41,8 +41,8 @@ export class ScimTokenService {
     return { token, plaintext };
   }
 
-  list(): Promise<TokenRow[]> {
-    return this.store.listTokens();
+  list(connectionId?: string): Promise<TokenRow[]> {
+    return this.store.listTokens(connectionId);
   }
 
   /** Revokes a token (idempotent: the first revocation time is kept); undefined when there is no such token. */

@@ -20,6 +20,9 @@ import { PermissionsPage } from './pages/permissions/PermissionsPage';
 import { RoleDetailPage } from './pages/roles/RoleDetailPage';
 import { RolesPage } from './pages/roles/RolesPage';
 import { SettingsPage } from './pages/SettingsPage';
+import { ScimConnectionCreatePage } from './pages/scim/ScimConnectionCreatePage';
+import { ScimConnectionDetailPage } from './pages/scim/ScimConnectionDetailPage';
+import { ScimConnectionsPage } from './pages/scim/ScimConnectionsPage';
 import { SetupPage } from './pages/setup/SetupPage';
 import { UserCreatePage } from './pages/UserCreatePage';
 import { UserDetailPage } from './pages/UserDetailPage';
@@ -57,6 +60,9 @@ export const adminRoutes: Route[] = [
   signedIn('/roles/:roleId', RoleDetailPage),
   signedIn('/permissions', PermissionsPage),
   signedIn('/permissions/:permissionKey', PermissionDetailPage),
+  signedIn('/scim', ScimConnectionsPage),
+  signedIn('/scim/new', ScimConnectionCreatePage),
+  signedIn('/scim/:connectionId', ScimConnectionDetailPage),
   signedIn('/admins', AdminsPage),
   signedIn('/settings', SettingsPage),
   signedIn('/email-templates', EmailTemplatesPage),

@@ -166,11 +166,12 @@ export interface AdminApi {
   get: <T>(path: string, signal?: AbortSignal) => Promise<T>;
   post: <T>(path: string, body?: unknown) => Promise<T>;
   put: <T>(path: string, body?: unknown) => Promise<T>;
+  patch: <T>(path: string, body?: unknown) => Promise<T>;
   delete: <T>(path: string) => Promise<T>;
 }
 
 /**
- * Admin API calls: mutating ones carry the session's CSRF token, and a refusal because the session ended sends
+ * Admin API calls carry the session’s CSRF token, and a refusal because the session ended sends
  * the portal back to sign-in (the page's own error handling still sees the error).
  */
 export function useAdminApi(): AdminApi {
@@ -178,7 +179,9 @@ export function useAdminApi(): AdminApi {
   const call = useCallback(
     async <T,>(method: HttpMethod, path: string, body?: unknown, signal?: AbortSignal): Promise<T> => {
       const headers: Record<string, string> = {};
-      if (method !== 'GET' && csrfRef.current) headers['X-CSRF-Token'] = csrfRef.current;
+      // Every call carries it: changes need it, and so do reads reserved to write admins (`admin-write`, e.g.
+      // the SCIM token list).
+      if (csrfRef.current) headers['X-CSRF-Token'] = csrfRef.current;
       try {
         return await apiRequest<T>(method, path, { body, headers, signal });
       } catch (error) {
@@ -193,6 +196,7 @@ export function useAdminApi(): AdminApi {
       get: <T,>(path: string, signal?: AbortSignal) => call<T>('GET', path, undefined, signal),
       post: <T,>(path: string, body?: unknown) => call<T>('POST', path, body),
       put: <T,>(path: string, body?: unknown) => call<T>('PUT', path, body),
+      patch: <T,>(path: string, body?: unknown) => call<T>('PATCH', path, body),
       delete: <T,>(path: string) => call<T>('DELETE', path),
     }),
     [call],

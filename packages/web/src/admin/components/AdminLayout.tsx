@@ -14,6 +14,7 @@ const SECTIONS: { to: string; label: string }[] = [
   { to: '/organizations', label: 'Organizations' },
   { to: '/roles', label: 'Roles' },
   { to: '/permissions', label: 'Permissions' },
+  { to: '/scim', label: 'SCIM' },
   { to: '/admins', label: 'Admins' },
   { to: '/settings', label: 'Settings' },
   { to: '/email-templates', label: 'Email templates' },

@@ -1981,6 +1981,37 @@ export interface AdminApi {
     response: AdminApi['POST /admin/scim/connections']['responses'][201];
     error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unknown_role' | 'unsupported_media_type' | 'write_admin_required';
   };
+  /** Shows one provisioning connection */
+  'GET /admin/scim/connections/{connectionId}': {
+    params: { connectionId: string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: {
+        id: string;
+        name: string;
+        organizationId: string;
+        deprovisioning: string;
+        linkByVerifiedEmail: boolean;
+        unknownGroups: string;
+        roleMappings: {
+          match: 'id' | 'externalId' | 'displayName';
+          value: string;
+          role: string;
+        }[];
+        /** The tenant URL to give the identity provider */
+        scimBaseUrl: string;
+        createdAt: string;
+        updatedAt: string;
+      };
+      400: ErrorBody<'invalid_request'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      404: ErrorBody<'not_found'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['GET /admin/scim/connections/{connectionId}']['responses'][200];
+    error: 'admin_session_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+  };
   /** Deletes a connection with its tokens and SCIM resources (accounts and memberships stay) */
   'DELETE /admin/scim/connections/{connectionId}': {
     params: { connectionId: string; };
@@ -2045,10 +2076,10 @@ export interface AdminApi {
     response: AdminApi['PATCH /admin/scim/connections/{connectionId}']['responses'][200];
     error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unknown_role' | 'unsupported_media_type' | 'write_admin_required';
   };
-  /** Lists SCIM token metadata (never the tokens) */
+  /** Lists SCIM token metadata (never the tokens), optionally of one connection */
   'GET /admin/scim/tokens': {
     params: undefined;
-    query: undefined;
+    query: { connectionId?: string; };
     body: undefined;
     responses: {
       200: {
