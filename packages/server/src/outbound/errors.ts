@@ -4,6 +4,7 @@
 /** Why a request was refused before (or instead of) being sent. */
 export type RefusalReason =
   | 'invalid-url'
+  | 'invalid-request'
   | 'scheme-not-allowed'
   | 'credentials-in-url'
   | 'address-not-allowed'
@@ -16,8 +17,8 @@ export abstract class OutboundError extends Error {
   /** The upstream origin (scheme, host, port) the request was for, when it could be parsed. */
   readonly origin: string | null;
 
-  protected constructor(message: string, origin: string | null, options?: { cause?: unknown }) {
-    super(origin ? `${message} (${origin})` : message, options);
+  protected constructor(message: string, origin: string | null) {
+    super(origin ? `${message} (${origin})` : message);
     this.origin = origin;
   }
 }
@@ -27,8 +28,8 @@ export class OutboundRequestRefused extends OutboundError {
   override name = 'OutboundRequestRefused';
   readonly reason: RefusalReason;
 
-  constructor(reason: RefusalReason, detail: string, origin: string | null, options?: { cause?: unknown }) {
-    super(`outbound request refused: ${reason}: ${detail}`, origin, options);
+  constructor(reason: RefusalReason, detail: string, origin: string | null) {
+    super(`outbound request refused: ${reason}: ${detail}`, origin);
     this.reason = reason;
   }
 }
@@ -63,8 +64,8 @@ export class OutboundConnectionFailed extends OutboundError {
   /** Node's error code (ECONNREFUSED, ERR_TLS_CERT_ALTNAME_INVALID, ...), never the peer's data. */
   readonly code: string;
 
-  constructor(code: string, origin: string | null, options?: { cause?: unknown }) {
-    super(`outbound connection failed: ${code}`, origin, options);
+  constructor(code: string, origin: string | null) {
+    super(`outbound connection failed: ${code}`, origin);
     this.code = code;
   }
 }

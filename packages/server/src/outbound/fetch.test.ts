@@ -392,6 +392,85 @@ describe('development policy (loopback allowed)', () => {
     expect((await response.arrayBuffer()).byteLength).toBe(1000);
   });
 
+  it('counts a resolver that never answers against the connect timeout', async () => {
+    const outbound = createOutboundFetch({
+      allowLoopbackForDevelopment: true,
+      connectTimeoutMs: 200,
+      resolve: () => new Promise<string[]>(() => {}),
+    });
+    const error = await outbound('https://hanging-dns.test/').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(OutboundTimeout);
+    expect((error as OutboundTimeout).phase).toBe('connect');
+  });
+
+  it('tries every checked address of a dual-stack answer, and only those', async () => {
+    const upstream = await httpServer((_request, response) => response.end('v4'));
+    const outbound = createOutboundFetch({
+      allowLoopbackForDevelopment: true,
+      resolve: async () => ['::1', '127.0.0.1'],
+    });
+    // Nothing listens on [::1] at this port: the connection falls back to the second checked address.
+    expect(await (await outbound(`http://dual.test:${upstream.port}/`)).text()).toBe('v4');
+  });
+
+  it('sets Host, framing and encoding itself, whatever the caller sends, and accepts a Request', async () => {
+    const upstream = await httpServer((request, response) => {
+      response.end(
+        JSON.stringify({
+          host: request.headers.host,
+          encoding: request.headers['accept-encoding'],
+          transfer: request.headers['transfer-encoding'] ?? null,
+          length: request.headers['content-length'],
+          custom: request.headers['x-custom'],
+        }),
+      );
+    });
+    const outbound = createOutboundFetch({ allowLoopbackForDevelopment: true });
+    const response = await outbound(
+      new Request(`http://127.0.0.1:${upstream.port}/`, {
+        method: 'POST',
+        headers: {
+          host: 'internal.example',
+          'transfer-encoding': 'chunked',
+          'accept-encoding': 'gzip',
+          'x-custom': 'kept',
+        },
+        body: 'abc',
+      }),
+    );
+    expect(await response.json()).toEqual({
+      host: `127.0.0.1:${upstream.port}`,
+      encoding: 'identity',
+      transfer: null,
+      length: '3',
+      custom: 'kept',
+    });
+  });
+
+  it('reports a malformed response by its code only, without the response bytes', async () => {
+    const garbage = await listen(
+      createTcpServer((socket) => {
+        socket.end(`HTTP/1.1 200 OK\r\nBad Header\r\n\r\n{"access_token":"${SECRET}"}`);
+      }),
+    );
+    const outbound = createOutboundFetch({ allowLoopbackForDevelopment: true });
+    const error = await outbound(`http://127.0.0.1:${garbage}/`).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(OutboundConnectionFailed);
+    expect((error as OutboundConnectionFailed).code).toMatch(/^HPE_/);
+    expect((error as Error).cause).toBeUndefined();
+    expect(JSON.stringify(error)).not.toContain(SECRET);
+  });
+
+  it('refuses a request it cannot build without quoting its headers', async () => {
+    const outbound = createOutboundFetch({ allowLoopbackForDevelopment: true });
+    const error = await refusal(
+      outbound('http://127.0.0.1:1/', { headers: { authorization: `Bearer ${SECRET}\nx: y` } }),
+    );
+    expect(error.reason).toBe('invalid-request');
+    expect(error.message).not.toContain(SECRET);
+    expect(error.cause).toBeUndefined();
+  });
+
   it('refuses an encoded body it did not ask for', async () => {
     const gzipping = await httpServer((request, response) => {
       expect(request.headers['accept-encoding']).toBe('identity');

@@ -61,6 +61,23 @@ async function systemResolve(hostname: string): Promise<string[]> {
   return answers.map((answer) => answer.address);
 }
 
+/**
+ * Request headers that describe the connection or the framing rather than the request (RFC 9110 §7.6.1): this
+ * module sets them itself, so a caller's value cannot contradict the body it sends or the host it checked.
+ */
+const CONNECTION_HEADERS = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'content-length',
+  'accept-encoding',
+]);
+
 /** Statuses whose Response must have a null body (Fetch standard, "null body status"). */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
@@ -98,21 +115,25 @@ async function outboundFetch(
   let url: URL;
   try {
     url = new URL(input instanceof Request ? input.url : input);
-  } catch (error) {
-    throw new OutboundRequestRefused('invalid-url', 'not an absolute URL', null, { cause: error });
+  } catch {
+    // No `cause` on any outbound error: the parser's message quotes the input, which may carry a code or token
+    // in its query, and loggers print causes.
+    throw new OutboundRequestRefused('invalid-url', 'not an absolute URL', null);
   }
-  const origin = url.origin;
+  // The origin (scheme, host, port) is what errors name: never the userinfo, path or query.
+  const origin = url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : url.protocol;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new OutboundRequestRefused('scheme-not-allowed', `${url.protocol} is not https`, origin);
+  }
   if (url.username || url.password) {
     throw new OutboundRequestRefused('credentials-in-url', 'the URL must not carry credentials', origin);
   }
   let request: Request;
   try {
     request = input instanceof Request ? new Request(input, init) : new Request(url, init);
-  } catch (error) {
-    throw new OutboundRequestRefused('invalid-url', 'not a valid request', origin, { cause: error });
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new OutboundRequestRefused('scheme-not-allowed', `${url.protocol} is not https`, origin);
+  } catch {
+    // No `cause` either: a rejected header value would be quoted in it.
+    throw new OutboundRequestRefused('invalid-request', 'not a valid request', origin);
   }
   // Read the body first: it is ours (a form or JSON), and a known length lets us send Content-Length.
   const body = new Uint8Array(await request.arrayBuffer());
@@ -213,7 +234,7 @@ function exchange(
 
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
-    headers[name] = value;
+    if (!CONNECTION_HEADERS.has(name)) headers[name] = value;
   });
   headers.host = url.host;
   // Ask for an unencoded body: the size limit then applies to what is on the wire and what is parsed.
@@ -265,11 +286,9 @@ function exchange(
     outgoing.on('error', (error) => {
       if (deadline.aborted) return fail(deadline.reason);
       const code = (error as { code?: unknown }).code;
-      fail(
-        new OutboundConnectionFailed(typeof code === 'string' ? code : 'ERR_CONNECTION', origin, {
-          cause: error,
-        }),
-      );
+      // Only Node's code is kept, not the error: an HTTP parse error carries the raw response bytes
+      // (`rawPacket`), which may hold tokens, and loggers serialise an error's properties and causes.
+      fail(new OutboundConnectionFailed(typeof code === 'string' ? code : 'ERR_CONNECTION', origin));
     });
     outgoing.once('response', (response) => {
       readResponse(response, policy, origin).then(
@@ -321,9 +340,7 @@ async function readResponse(
   } catch (error) {
     if (error instanceof OutboundError) throw error;
     const code = (error as { code?: unknown }).code;
-    throw new OutboundConnectionFailed(typeof code === 'string' ? code : 'ERR_RESPONSE', origin, {
-      cause: error,
-    });
+    throw new OutboundConnectionFailed(typeof code === 'string' ? code : 'ERR_RESPONSE', origin);
   }
   const headers = new Headers();
   try {
