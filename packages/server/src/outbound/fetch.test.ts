@@ -113,6 +113,8 @@ describe('production policy (the default)', () => {
     ['https://2130706433:{trap}/', '127.0.0.1 is loopback'],
     ['https://0177.0.0.1:{trap}/', '127.0.0.1 is loopback'],
     ['https://0x7f000001:{trap}/', '127.0.0.1 is loopback'],
+    ['https://127.0.0.1.:{trap}/', '127.0.0.1 is loopback'],
+    ['https://127.000.000.001:{trap}/', '127.0.0.1 is loopback'],
     ['https://[::1]:{trap}/', '::1 is loopback'],
     ['https://[::ffff:127.0.0.1]:{trap}/', '::ffff:7f00:1 is loopback'],
     ['https://[0:0:0:0:0:0:0:1]:{trap}/', '::1 is loopback'],
@@ -129,6 +131,7 @@ describe('production policy (the default)', () => {
     ['https://224.0.0.1/', '224.0.0.1 is multicast'],
     ['https://255.255.255.255/', '255.255.255.255 is broadcast'],
     ['https://[fd00::1]/', 'fd00::1 is unique-local'],
+    ['https://[::ffff:a00:1]/', '::ffff:a00:1 is private'],
     ['https://[64:ff9b::a9fe:a9fe]/', '64:ff9b::a9fe:a9fe is nat64'],
     ['https://[2002:a00:1::]/', '2002:a00:1:: is 6to4-non-public'],
     ['https://metadata.internal.test/', '169.254.169.254 is link-local'],
@@ -141,6 +144,12 @@ describe('production policy (the default)', () => {
     const error = await refusal(outbound(url));
     expect(error.reason).toBe('address-not-allowed');
     expect(error.message).toContain(detail);
+  });
+
+  it('checks what the system resolver answers when no resolver is given', async () => {
+    const error = await refusal(createOutboundFetch()(`https://localhost:${trap.port}/`));
+    expect(error.reason).toBe('address-not-allowed');
+    expect(error.message).toMatch(/: (127\.0\.0\.1|::1) is loopback/);
   });
 
   it('refuses plain http, even to a public address', async () => {
@@ -156,6 +165,7 @@ describe('production policy (the default)', () => {
     expect((await refusal(outbound('https://unknown.test/'))).reason).toBe('resolution-failed');
     expect((await refusal(outbound('https://empty.test/'))).reason).toBe('resolution-failed');
     expect((await refusal(outbound('not a url'))).reason).toBe('invalid-url');
+    expect((await refusal(outbound('https://[fe80::1%25eth0]/'))).reason).toBe('invalid-url');
   });
 
   it('never puts the path, query, headers or body of the request into the error', async () => {
@@ -390,6 +400,10 @@ describe('development policy (loopback allowed)', () => {
     ).toBeInstanceOf(OutboundTooLarge);
     const response = await outbound(`http://127.0.0.1:${sized.port}/1000`);
     expect((await response.arrayBuffer()).byteLength).toBe(1000);
+    // HEAD: the announced length is the GET body's, and no body follows.
+    const head = await outbound(`http://127.0.0.1:${sized.port}/5000`, { method: 'HEAD' });
+    expect(head.headers.get('content-length')).toBe('5000');
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
   });
 
   it('counts a resolver that never answers against the connect timeout', async () => {

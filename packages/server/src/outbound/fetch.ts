@@ -291,7 +291,7 @@ function exchange(
       fail(new OutboundConnectionFailed(typeof code === 'string' ? code : 'ERR_CONNECTION', origin));
     });
     outgoing.once('response', (response) => {
-      readResponse(response, policy, origin).then(
+      readResponse(response, policy, origin, request.method === 'HEAD').then(
         (result) => {
           if (settled) return;
           settled = true;
@@ -310,6 +310,7 @@ async function readResponse(
   response: IncomingMessage,
   policy: OutboundPolicy,
   origin: string,
+  headRequest: boolean,
 ): Promise<Response> {
   const status = response.statusCode ?? 0;
   if (status < 200 || status > 599) {
@@ -321,7 +322,8 @@ async function readResponse(
     response.destroy();
     throw new OutboundRequestRefused('unsupported-content-encoding', 'the response body is encoded', origin);
   }
-  const declared = Number(response.headers['content-length']);
+  // A HEAD response's Content-Length describes the body a GET would get (RFC 9110 §8.6); none follows.
+  const declared = headRequest ? 0 : Number(response.headers['content-length']);
   if (Number.isFinite(declared) && declared > policy.maxResponseBytes) {
     response.destroy();
     throw new OutboundTooLarge(policy.maxResponseBytes, origin);
