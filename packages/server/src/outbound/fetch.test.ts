@@ -1,17 +1,12 @@
-// The outbound fetch against real servers on loopback (the only network these tests may use): the production
-// policy must refuse every SSRF target of issue 16 before a byte is sent, and the development policy (loopback
-// allowed) proves the positive path, DNS pinning, redirects, timeouts and size limits.
-import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
+// The outbound fetch as a transport, against real servers on loopback with the development flag: what it sends
+// and returns, openid-client's customFetch over https, the timeouts, the size limit and its errors. The SSRF
+// refusals are in ssrf.test.ts.
 import { createServer as createHttpsServer } from 'node:https';
-import {
-  type AddressInfo,
-  createServer as createTcpServer,
-  type Socket,
-  type Server as TcpServer,
-} from 'node:net';
+import { createServer as createTcpServer } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import * as client from 'openid-client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LoopbackServers, tableResolver } from '../testing/loopback-servers.js';
 import { createSelfSignedCertificate } from '../testing/tls.js';
 import {
   OutboundConnectionFailed,
@@ -19,53 +14,10 @@ import {
   OutboundTimeout,
   OutboundTooLarge,
 } from './errors.js';
-import { createOutboundFetch, type OutboundResolver } from './fetch.js';
+import { createOutboundFetch } from './fetch.js';
 
-const PUBLIC_ADDRESS = '93.184.215.14';
 const SECRET = 's3cr3t-value';
-
-const servers: (Server | TcpServer)[] = [];
-const openSockets = new Set<Socket>();
-
-async function listen<T extends Server | TcpServer>(
-  server: T,
-  host = '127.0.0.1',
-  port = 0,
-): Promise<number> {
-  servers.push(server);
-  server.on('connection', (socket: Socket) => {
-    openSockets.add(socket);
-    socket.once('close', () => openSockets.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
-  return (server.address() as AddressInfo).port;
-}
-
-/** An HTTP server on loopback; `hits` counts the requests it received. */
-async function httpServer(handler: RequestListener, host = '127.0.0.1', port = 0) {
-  const state = { hits: 0, port: 0 };
-  const server = createHttpServer((request, response) => {
-    state.hits += 1;
-    handler(request, response);
-  });
-  state.port = await listen(server, host, port);
-  return state;
-}
-
-/** A resolver that answers from a table and counts its calls. */
-function tableResolver(table: Record<string, string[]>) {
-  const calls: string[] = [];
-  const resolve: OutboundResolver = async (hostname) => {
-    calls.push(hostname);
-    const answer = table[hostname];
-    if (!answer) throw Object.assign(new Error(`no such host ${hostname}`), { code: 'ENOTFOUND' });
-    return answer;
-  };
-  return { resolve, calls };
-}
+const servers = new LoopbackServers();
 
 async function refusal(promise: Promise<unknown>): Promise<OutboundRequestRefused> {
   const error = await promise.then(
@@ -76,161 +28,11 @@ async function refusal(promise: Promise<unknown>): Promise<OutboundRequestRefuse
   return error as OutboundRequestRefused;
 }
 
-/** A TCP server that accepts connections and counts them; nothing should ever reach it. */
-let trap: { port: number; connections: number };
-
-beforeAll(async () => {
-  trap = { port: 0, connections: 0 };
-  trap.port = await listen(
-    createTcpServer((socket) => {
-      trap.connections += 1;
-      socket.destroy();
-    }),
-  );
-});
-
-afterAll(async () => {
-  for (const socket of openSockets) socket.destroy();
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-});
-
-describe('production policy (the default)', () => {
-  const { resolve, calls } = tableResolver({
-    'metadata.internal.test': ['169.254.169.254'],
-    'intranet.test': ['10.1.2.3'],
-    'mixed.test': [PUBLIC_ADDRESS, '127.0.0.1'],
-    'mapped.test': ['::ffff:192.168.0.10'],
-    'nat64.test': ['64:ff9b::a00:1'],
-    'public.test': [PUBLIC_ADDRESS],
-    'empty.test': [],
-  });
-  const outbound = createOutboundFetch({ resolve });
-
-  it.each([
-    ['https://127.0.0.1:{trap}/.well-known/openid-configuration', '127.0.0.1 is loopback'],
-    ['https://127.1:{trap}/', '127.0.0.1 is loopback'],
-    ['https://0x7f.1:{trap}/', '127.0.0.1 is loopback'],
-    ['https://2130706433:{trap}/', '127.0.0.1 is loopback'],
-    ['https://0177.0.0.1:{trap}/', '127.0.0.1 is loopback'],
-    ['https://0x7f000001:{trap}/', '127.0.0.1 is loopback'],
-    ['https://127.0.0.1.:{trap}/', '127.0.0.1 is loopback'],
-    ['https://127.000.000.001:{trap}/', '127.0.0.1 is loopback'],
-    ['https://[::1]:{trap}/', '::1 is loopback'],
-    ['https://[::ffff:127.0.0.1]:{trap}/', '::ffff:7f00:1 is loopback'],
-    ['https://[0:0:0:0:0:0:0:1]:{trap}/', '::1 is loopback'],
-    ['https://10.0.0.1/token', '10.0.0.1 is private'],
-    ['https://167772161/token', '10.0.0.1 is private'],
-    ['https://172.16.5.4/', '172.16.5.4 is private'],
-    ['https://192.168.1.1/', '192.168.1.1 is private'],
-    ['https://169.254.169.254/latest/meta-data/', '169.254.169.254 is link-local'],
-    ['https://2852039166/latest/meta-data/', '169.254.169.254 is link-local'],
-    ['https://[fe80::1]/', 'fe80::1 is link-local'],
-    ['https://100.64.0.1/', '100.64.0.1 is shared-address-space'],
-    ['https://0.0.0.0:{trap}/', '0.0.0.0 is unspecified'],
-    ['https://[::]:{trap}/', ':: is unspecified'],
-    ['https://224.0.0.1/', '224.0.0.1 is multicast'],
-    ['https://255.255.255.255/', '255.255.255.255 is broadcast'],
-    ['https://[fd00::1]/', 'fd00::1 is unique-local'],
-    ['https://[::ffff:a00:1]/', '::ffff:a00:1 is private'],
-    ['https://[64:ff9b::a9fe:a9fe]/', '64:ff9b::a9fe:a9fe is nat64'],
-    ['https://[2002:a00:1::]/', '2002:a00:1:: is 6to4-non-public'],
-    ['https://metadata.internal.test/', '169.254.169.254 is link-local'],
-    ['https://intranet.test/jwks', '10.1.2.3 is private'],
-    ['https://mixed.test/', '127.0.0.1 is loopback'],
-    ['https://mapped.test/', '::ffff:192.168.0.10 is private'],
-    ['https://nat64.test/', '64:ff9b::a00:1 is nat64'],
-  ])('refuses %s', async (template, detail) => {
-    const url = template.replace('{trap}', String(trap.port));
-    const error = await refusal(outbound(url));
-    expect(error.reason).toBe('address-not-allowed');
-    expect(error.message).toContain(detail);
-  });
-
-  it('checks what the system resolver answers when no resolver is given', async () => {
-    const error = await refusal(createOutboundFetch()(`https://localhost:${trap.port}/`));
-    expect(error.reason).toBe('address-not-allowed');
-    expect(error.message).toMatch(/: (127\.0\.0\.1|::1) is loopback/);
-  });
-
-  it('refuses plain http, even to a public address', async () => {
-    const error = await refusal(outbound('http://public.test/.well-known/openid-configuration'));
-    expect(error.reason).toBe('scheme-not-allowed');
-    expect((await refusal(outbound(`http://127.0.0.1:${trap.port}/`))).reason).toBe('address-not-allowed');
-  });
-
-  it('refuses other schemes, credentials in the URL and hosts that do not resolve', async () => {
-    expect((await refusal(outbound('ftp://public.test/'))).reason).toBe('scheme-not-allowed');
-    expect((await refusal(outbound('file:///etc/passwd'))).reason).toBe('scheme-not-allowed');
-    expect((await refusal(outbound('https://user:pw@public.test/'))).reason).toBe('credentials-in-url');
-    expect((await refusal(outbound('https://unknown.test/'))).reason).toBe('resolution-failed');
-    expect((await refusal(outbound('https://empty.test/'))).reason).toBe('resolution-failed');
-    expect((await refusal(outbound('not a url'))).reason).toBe('invalid-url');
-    expect((await refusal(outbound('https://[fe80::1%25eth0]/'))).reason).toBe('invalid-url');
-  });
-
-  it('never puts the path, query, headers or body of the request into the error', async () => {
-    const error = await refusal(
-      outbound(`https://intranet.test/token?code=${SECRET}`, {
-        method: 'POST',
-        headers: { authorization: `Basic ${SECRET}` },
-        body: new URLSearchParams({ client_secret: SECRET }),
-      }),
-    );
-    expect(error.message).toBe(
-      'outbound request refused: address-not-allowed: 10.1.2.3 is private (https://intranet.test)',
-    );
-    expect(JSON.stringify(error)).not.toContain(SECRET);
-  });
-
-  it('sent nothing to the loopback trap for any refused request, and looked up only host names', () => {
-    expect(trap.connections).toBe(0);
-    expect(new Set(calls)).toEqual(
-      new Set([
-        'metadata.internal.test',
-        'intranet.test',
-        'mixed.test',
-        'mapped.test',
-        'nat64.test',
-        'public.test',
-        'unknown.test',
-        'empty.test',
-      ]),
-    );
-  });
-
-  it('refuses the development flag when NODE_ENV is production', () => {
-    vi.stubEnv('NODE_ENV', 'production');
-    try {
-      expect(() => createOutboundFetch({ allowLoopbackForDevelopment: true })).toThrow(
-        /NODE_ENV is production/,
-      );
-      expect(() => createOutboundFetch({ allowLoopbackForDevelopment: false })).not.toThrow();
-    } finally {
-      vi.unstubAllEnvs();
-    }
-  });
-
-  it('refuses an invalid policy', () => {
-    expect(() => createOutboundFetch({ totalTimeoutMs: 0 })).toThrow(/totalTimeoutMs/);
-    expect(() => createOutboundFetch({ maxResponseBytes: Number.NaN })).toThrow(/maxResponseBytes/);
-  });
-});
+afterAll(() => servers.closeAll());
 
 describe('development policy (loopback allowed)', () => {
-  it('still refuses every non-loopback internal address', async () => {
-    const outbound = createOutboundFetch({
-      allowLoopbackForDevelopment: true,
-      resolve: tableResolver({ 'intranet.test': ['127.0.0.1', '10.0.0.7'] }).resolve,
-    });
-    expect((await refusal(outbound('http://10.0.0.1/'))).reason).toBe('address-not-allowed');
-    expect((await refusal(outbound('https://169.254.169.254/'))).reason).toBe('address-not-allowed');
-    expect((await refusal(outbound('http://intranet.test/'))).reason).toBe('address-not-allowed');
-    expect((await refusal(outbound('http://[2002:7f00:1::]/'))).reason).toBe('address-not-allowed');
-    expect((await refusal(outbound(`http://${PUBLIC_ADDRESS}/`))).reason).toBe('scheme-not-allowed');
-  });
-
   it('sends method, headers and body, and returns status, headers and body', async () => {
-    const upstream = await httpServer((request, response) => {
+    const upstream = await servers.http((request, response) => {
       let body = '';
       request.setEncoding('utf8');
       request.on('data', (chunk: string) => {
@@ -272,66 +74,8 @@ describe('development policy (loopback allowed)', () => {
     });
   });
 
-  it('connects to the address it checked: one lookup, no second answer (DNS rebinding)', async () => {
-    // Two servers on the same port of two loopback addresses: the resolver's first answer names the first one,
-    // every later answer the second. Reaching the first with a single lookup proves the connection used the
-    // checked answer; any second resolution (ours or Node's own DNS, which does not know the name) would not.
-    const first = await httpServer((_request, response) => response.end('checked'), '127.0.0.1');
-    const second = await httpServer((_request, response) => response.end('rebound'), '127.0.0.2', first.port);
-    let lookups = 0;
-    const outbound = createOutboundFetch({
-      allowLoopbackForDevelopment: true,
-      resolve: async () => {
-        lookups += 1;
-        return lookups === 1 ? ['127.0.0.1'] : ['127.0.0.2'];
-      },
-    });
-    const response = await outbound(`http://rebind.test:${first.port}/`);
-    expect(await response.text()).toBe('checked');
-    expect(lookups).toBe(1);
-    expect(second.hits).toBe(0);
-  });
-
-  it('refuses a request whose single lookup answers a private address, whatever a later lookup would say', async () => {
-    const upstream = await httpServer((_request, response) => response.end('reached'));
-    let lookups = 0;
-    const outbound = createOutboundFetch({
-      allowLoopbackForDevelopment: true,
-      resolve: async () => {
-        lookups += 1;
-        return lookups === 1 ? ['10.0.0.9'] : ['127.0.0.1'];
-      },
-    });
-    expect((await refusal(outbound(`http://rebind.test:${upstream.port}/`))).reason).toBe(
-      'address-not-allowed',
-    );
-    expect(lookups).toBe(1);
-    expect(upstream.hits).toBe(0);
-  });
-
-  it('returns a redirect as it is and never follows it', async () => {
-    const target = await httpServer((_request, response) => response.end('followed'));
-    const redirecting = await httpServer((request, response) => {
-      const location =
-        request.url === '/metadata'
-          ? 'http://169.254.169.254/latest/meta-data/'
-          : `http://127.0.0.1:${target.port}/`;
-      response.writeHead(302, { location }).end();
-    });
-    const outbound = createOutboundFetch({ allowLoopbackForDevelopment: true });
-    for (const path of ['/', '/metadata']) {
-      for (const redirect of ['manual', 'follow'] as const) {
-        const response = await outbound(`http://127.0.0.1:${redirecting.port}${path}`, { redirect });
-        expect(response.status).toBe(302);
-        expect(response.headers.get('location')).toMatch(/^http:\/\/(127\.0\.0\.1|169\.254\.169\.254)/);
-      }
-    }
-    expect(redirecting.hits).toBe(4);
-    expect(target.hits).toBe(0);
-  });
-
   it('cuts an upstream that never answers with the total timeout', async () => {
-    const silent = await httpServer(() => {});
+    const silent = await servers.http(() => {});
     const outbound = createOutboundFetch({ allowLoopbackForDevelopment: true, totalTimeoutMs: 300 });
     const error = await outbound(`http://127.0.0.1:${silent.port}/`).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OutboundTimeout);
@@ -339,7 +83,7 @@ describe('development policy (loopback allowed)', () => {
   });
 
   it('cuts a body that trickles in with the total timeout', async () => {
-    const trickling = await httpServer((_request, response) => {
+    const trickling = await servers.http((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.write('{"keys":[');
       const timer = setInterval(() => response.write(' '), 50);
@@ -355,7 +99,7 @@ describe('development policy (loopback allowed)', () => {
 
   it('cuts a TLS handshake that never completes with the connect timeout', async () => {
     // Accepts TCP and never answers the ClientHello: the connection is never established.
-    const mute = await listen(createTcpServer(() => {}));
+    const mute = await servers.listen(createTcpServer(() => {}));
     const outbound = createOutboundFetch({
       allowLoopbackForDevelopment: true,
       connectTimeoutMs: 200,
@@ -371,7 +115,7 @@ describe('development policy (loopback allowed)', () => {
     const closed = new Promise<void>((resolve) => {
       upstreamClosed = resolve;
     });
-    const huge = await httpServer((_request, response) => {
+    const huge = await servers.http((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' });
       const chunk = Buffer.alloc(16 * 1024, 0x20);
       const pump = () => {
@@ -389,7 +133,7 @@ describe('development policy (loopback allowed)', () => {
   });
 
   it('refuses a declared Content-Length over the limit and accepts a body exactly at the limit', async () => {
-    const sized = await httpServer((request, response) => {
+    const sized = await servers.http((request, response) => {
       const length = Number(request.url?.slice(1));
       response.writeHead(200, { 'content-length': String(length) });
       response.end(Buffer.alloc(length, 0x61));
@@ -418,7 +162,7 @@ describe('development policy (loopback allowed)', () => {
   });
 
   it('tries every checked address of a dual-stack answer, and only those', async () => {
-    const upstream = await httpServer((_request, response) => response.end('v4'));
+    const upstream = await servers.http((_request, response) => response.end('v4'));
     const outbound = createOutboundFetch({
       allowLoopbackForDevelopment: true,
       resolve: async () => ['::1', '127.0.0.1'],
@@ -428,7 +172,7 @@ describe('development policy (loopback allowed)', () => {
   });
 
   it('sets Host, framing and encoding itself, whatever the caller sends, and accepts a Request', async () => {
-    const upstream = await httpServer((request, response) => {
+    const upstream = await servers.http((request, response) => {
       response.end(
         JSON.stringify({
           host: request.headers.host,
@@ -462,7 +206,7 @@ describe('development policy (loopback allowed)', () => {
   });
 
   it('reports a malformed response by its code only, without the response bytes', async () => {
-    const garbage = await listen(
+    const garbage = await servers.listen(
       createTcpServer((socket) => {
         socket.end(`HTTP/1.1 200 OK\r\nBad Header\r\n\r\n{"access_token":"${SECRET}"}`);
       }),
@@ -486,7 +230,7 @@ describe('development policy (loopback allowed)', () => {
   });
 
   it('refuses an encoded body it did not ask for', async () => {
-    const gzipping = await httpServer((request, response) => {
+    const gzipping = await servers.http((request, response) => {
       expect(request.headers['accept-encoding']).toBe('identity');
       response.writeHead(200, { 'content-encoding': 'gzip' }).end(Buffer.from([0x1f, 0x8b]));
     });
@@ -497,14 +241,13 @@ describe('development policy (loopback allowed)', () => {
   });
 
   it('reports a refused connection as OutboundConnectionFailed and honours the caller’s abort signal', async () => {
-    const closedPort = await listen(createTcpServer());
-    await new Promise((resolve) => servers.pop()?.close(resolve));
+    const closedPort = await servers.closedPort();
     const outbound = createOutboundFetch({ allowLoopbackForDevelopment: true });
     const error = await outbound(`http://127.0.0.1:${closedPort}/`).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OutboundConnectionFailed);
     expect((error as OutboundConnectionFailed).code).toBe('ECONNREFUSED');
 
-    const silent = await httpServer(() => {});
+    const silent = await servers.http(() => {});
     const controller = new AbortController();
     const pending = outbound(`http://127.0.0.1:${silent.port}/`, { signal: controller.signal });
     controller.abort(new Error('caller gave up'));
@@ -538,7 +281,7 @@ describe('https upstream with a self-signed certificate (development policy)', (
         );
       },
     );
-    port = await listen(server);
+    port = await servers.listen(server);
     issuer = `https://upstream.test:${port}`;
   });
 
