@@ -219,6 +219,16 @@ describe('development policy (loopback allowed)', () => {
     expect(JSON.stringify(error)).not.toContain(SECRET);
   });
 
+  it('refuses a status the Fetch standard cannot represent', async () => {
+    const odd = await servers.listen(
+      createTcpServer((socket) => socket.end('HTTP/1.1 999 Odd\r\nContent-Length: 0\r\n\r\n')),
+    );
+    const outbound = createOutboundFetch({ allowLoopbackForDevelopment: true });
+    const error = await refusal(outbound(`http://127.0.0.1:${odd}/`));
+    expect(error.reason).toBe('invalid-response');
+    expect(error.message).toContain('status 999');
+  });
+
   it('refuses a request it cannot build without quoting its headers', async () => {
     const outbound = createOutboundFetch({ allowLoopbackForDevelopment: true });
     const error = await refusal(

@@ -344,14 +344,15 @@ async function readResponse(
     const code = (error as { code?: unknown }).code;
     throw new OutboundConnectionFailed(typeof code === 'string' ? code : 'ERR_RESPONSE', origin);
   }
-  const headers = new Headers();
+  const payload = NULL_BODY_STATUSES.has(status) ? null : Buffer.concat(chunks);
   try {
+    const headers = new Headers();
     for (let index = 0; index + 1 < response.rawHeaders.length; index += 2) {
       headers.append(response.rawHeaders[index] as string, response.rawHeaders[index + 1] as string);
     }
+    return new Response(payload, { status, statusText: response.statusMessage ?? '', headers });
   } catch {
-    throw new OutboundRequestRefused('invalid-response', 'malformed response headers', origin);
+    // Node's parser is more lenient than the Fetch standard's Headers and statusText; no quoting of either.
+    throw new OutboundRequestRefused('invalid-response', 'malformed status line or headers', origin);
   }
-  const payload = NULL_BODY_STATUSES.has(status) ? null : Buffer.concat(chunks);
-  return new Response(payload, { status, statusText: response.statusMessage ?? '', headers });
 }
