@@ -4,7 +4,7 @@
 import { createServer as createTcpServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LoopbackServers, tableResolver } from '../testing/loopback-servers.js';
-import { OutboundRequestRefused } from './errors.js';
+import { OutboundConnectionFailed, OutboundRequestRefused, OutboundTimeout } from './errors.js';
 import { createOutboundFetch } from './fetch.js';
 
 const PUBLIC_ADDRESS = '93.184.215.14';
@@ -136,6 +136,25 @@ describe('production policy (the default)', () => {
         'empty.test',
       ]),
     );
+  });
+
+  it('never reaches the address a changed DNS answer gives after the check', async () => {
+    // The first answer is public (3ffe::/16, the returned 6bone block: in 2000::/3, routed nowhere), every later
+    // one is loopback where the trap listens. The fetch must fail on the checked address, not reach the trap.
+    let lookups = 0;
+    const rebinding = createOutboundFetch({
+      connectTimeoutMs: 300,
+      resolve: async () => {
+        lookups += 1;
+        return lookups === 1 ? ['3ffe:ffff::1'] : ['127.0.0.1'];
+      },
+    });
+    const error = await rebinding(`https://rebind.test:${trap.port}/`).catch((caught: unknown) => caught);
+    expect(error).toSatisfy(
+      (caught) => caught instanceof OutboundTimeout || caught instanceof OutboundConnectionFailed,
+    );
+    expect(lookups).toBe(1);
+    expect(trap.connections).toBe(0);
   });
 
   it('refuses the development flag when NODE_ENV is production', () => {
