@@ -27,7 +27,8 @@ export type OutboundResolver = (hostname: string) => Promise<string[]>;
 
 export interface OutboundPolicy {
   /**
-   * Allows loopback addresses (127.0.0.0/8, ::1), and plain http to them, for tests and local development.
+   * Allows loopback addresses (127.0.0.0/8, ::1, ::ffff:127.0.0.0/104), and plain http to them, for tests and
+   * local development.
    * Every other refused range stays refused. Must be false in production: createOutboundFetch throws when it is
    * set while NODE_ENV is 'production', and the configuration refuses TESSERA_OUTBOUND_ALLOW_LOOPBACK with
    * TESSERA_ENV=production.
@@ -37,7 +38,7 @@ export interface OutboundPolicy {
   connectTimeoutMs: number;
   /** Limit for the whole exchange, from the call until the last byte of the response body. */
   totalTimeoutMs: number;
-  /** Largest response body accepted (decoded bytes); reading stops at the limit. */
+  /** Largest response body accepted, in bytes; reading stops (and the connection closes) at the limit. */
   maxResponseBytes: number;
   /** Resolver for host names; the system resolver (getaddrinfo) by default. Tests inject their own. */
   resolve: OutboundResolver;
@@ -87,7 +88,8 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
  * loopback-allowing fetch in production, whatever configuration path it came from.
  */
 export function createOutboundFetch(overrides: Partial<OutboundPolicy> = {}): OutboundFetch {
-  const policy: OutboundPolicy = { ...defaultOutboundPolicy, ...overrides };
+  const given = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
+  const policy: OutboundPolicy = { ...defaultOutboundPolicy, ...given };
   if (policy.allowLoopbackForDevelopment && process.env.NODE_ENV === 'production') {
     throw new Error('outbound policy: allowLoopbackForDevelopment is refused when NODE_ENV is production');
   }

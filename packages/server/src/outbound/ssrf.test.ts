@@ -87,7 +87,10 @@ describe('production policy (the default)', () => {
   });
 
   it('checks what the system resolver answers when no resolver is given', async () => {
-    const error = await refusal(createOutboundFetch()(`https://localhost:${trap.port}/`));
+    // An option given as undefined keeps its default, as an absent one does.
+    const error = await refusal(
+      createOutboundFetch({ resolve: undefined })(`https://localhost:${trap.port}/`),
+    );
     expect(error.reason).toBe('address-not-allowed');
     expect(error.message).toMatch(/: (127\.0\.0\.1|::1) is loopback/);
   });
