@@ -29,6 +29,11 @@ export interface Config {
   bodyLimitBytes: number;
   /** How long a stopping process lets in-flight requests finish before it closes the connections left. */
   shutdownGraceSeconds: number;
+  /**
+   * Lets upstream requests (federation) reach loopback addresses, over http too, for tests and local development
+   * (outbound/fetch.ts). Refused with TESSERA_ENV=production.
+   */
+  outboundAllowLoopback: boolean;
 }
 
 /** Thrown for an invalid or missing value; the message is one line naming the variable. */
@@ -95,6 +100,12 @@ function parseGraceSeconds(value: string): number {
   return Number(value);
 }
 
+function parseBoolean(value: string): boolean {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw new Error("must be 'true' or 'false'");
+}
+
 function readConfigFile(path: string): Source {
   let text: string;
   try {
@@ -138,6 +149,7 @@ const FILE_KEYS: Record<string, string> = {
   logLevel: 'TESSERA_LOG_LEVEL',
   bodyLimit: 'TESSERA_BODY_LIMIT',
   shutdownGraceSeconds: 'TESSERA_SHUTDOWN_GRACE_SECONDS',
+  outboundAllowLoopback: 'TESSERA_OUTBOUND_ALLOW_LOOPBACK',
 };
 
 function read<T>(
@@ -202,6 +214,13 @@ export function loadConfig(env: Source = process.env): Config {
     if (!/^postgres(ql)?:\/\//.test(value)) throw new Error('must be a postgres:// or postgresql:// URL');
     return value;
   });
+  const outboundAllowLoopback = required(
+    read(source, 'TESSERA_OUTBOUND_ALLOW_LOOPBACK', 'false', parseBoolean),
+    'TESSERA_OUTBOUND_ALLOW_LOOPBACK',
+  );
+  if (environment === 'production' && outboundAllowLoopback) {
+    throw new ConfigError('TESSERA_OUTBOUND_ALLOW_LOOPBACK: refused in production (TESSERA_ENV=production)');
+  }
   const redisUrl = read(source, 'REDIS_URL', null, (value) => {
     if (!/^rediss?:\/\//.test(value)) throw new Error('must be a redis:// or rediss:// URL');
     return value;
@@ -244,5 +263,6 @@ export function loadConfig(env: Source = process.env): Config {
       read(source, 'TESSERA_SHUTDOWN_GRACE_SECONDS', '10', parseGraceSeconds),
       'TESSERA_SHUTDOWN_GRACE_SECONDS',
     ),
+    outboundAllowLoopback,
   };
 }
