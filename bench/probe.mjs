@@ -107,7 +107,8 @@ export async function startProbe({ context, counts }) {
         // Only with node --expose-gc: a full collection, so an RSS sample after it shows what is retained.
         const gc = /** @type {(() => void) | undefined} */ (globalThis.gc);
         if (gc) gc();
-        return answer(200, { collected: Boolean(gc), rss: residentBytes() });
+        const { heapUsed, external } = process.memoryUsage();
+        return answer(200, { collected: Boolean(gc), rss: residentBytes(), heapUsed, external });
       }
       return answer(404, { error: 'not found' });
     };

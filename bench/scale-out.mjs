@@ -21,6 +21,7 @@
  * Options:
  *   --connections=8        workers in each measurement (split between the nodes in the two-node one)
  *   --duration=10          seconds per measurement
+ *   --warmup=2             seconds of load on both nodes before each scenario's measurements (not measured)
  *   --scenarios=client_credentials,refresh,sign_in
  *   --race-codes=50        codes (and refresh tokens) raced; 0 skips the race
  *   --race-parallel=6      simultaneous redemptions of each
@@ -42,6 +43,7 @@ const { values: options } = parseArgs({
   options: {
     connections: { type: 'string', default: '8' },
     duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
     scenarios: { type: 'string', default: 'client_credentials,refresh,sign_in' },
     'race-codes': { type: 'string', default: '50' },
     'race-parallel': { type: 'string', default: '6' },
@@ -54,10 +56,12 @@ const { values: options } = parseArgs({
 });
 const connections = Math.floor(Number(options.connections));
 const durationSeconds = Number(options.duration);
+const warmupSeconds = Number(options.warmup);
 const raceCodes = Math.floor(Number(options['race-codes']));
 const raceParallel = Math.floor(Number(options['race-parallel']));
 if (!(connections >= 2) || connections % 2 !== 0) throw new Error('--connections must be an even number ≥ 2');
-if (!(durationSeconds > 0)) throw new Error('--duration must be positive');
+if (!(durationSeconds > 0) || !(warmupSeconds >= 0))
+  throw new Error('--duration must be positive, --warmup ≥ 0');
 if (!(raceCodes >= 0) || !(raceParallel >= 2)) throw new Error('--race-codes ≥ 0 and --race-parallel ≥ 2');
 const SCENARIOS = ['client_credentials', 'refresh', 'sign_in'];
 const scenarios = options['race-only'] ? [] : options.scenarios.split(',');
@@ -119,14 +123,15 @@ try {
    * @param {'A' | 'B'} which
    * @param {number} workers
    * @param {any[]} items the chains or users this node's workers use
+   * @param {number} [seconds]
    */
-  const loadOn = async (name, which, workers, items) => {
+  const loadOn = async (name, which, workers, items, seconds = durationSeconds) => {
     const ready = which === 'A' ? a : b;
     if (name === 'client_credentials') {
       return runLoad({
         pid: ready.pid,
         connections: workers,
-        durationSeconds,
+        durationSeconds: seconds,
         maxRequests: MAX_OPERATIONS,
         url: `${ready.publicUrl}${tokenPath}`,
         method: 'POST',
@@ -139,7 +144,7 @@ try {
       return await runFlowLoad({
         pid: ready.pid,
         connections: workers,
-        durationSeconds,
+        durationSeconds: seconds,
         maxOperations: MAX_OPERATIONS,
         supply: reusableSupply(items),
         operation: (item) => (name === 'refresh' ? flows.refresh(client, item) : flows.signIn(client, item)),
@@ -153,13 +158,18 @@ try {
     // Refresh chains are one-use per answer: each measurement gets fresh ones.
     const itemsFor = async () =>
       name === 'refresh' ? await flows.openChains(setup, connections) : name === 'sign_in' ? flows.users : [];
+    const half = connections / 2;
+    /** @param {any[]} items @param {number} [seconds] */
+    const onBoth = (items, seconds) =>
+      Promise.all([
+        loadOn(name, 'A', half, items.slice(0, Math.ceil(items.length / 2)), seconds),
+        loadOn(name, 'B', half, items.slice(Math.ceil(items.length / 2)), seconds),
+      ]);
+    // Both nodes warmed up (JIT, caches, connection pools) before either is measured.
+    if (warmupSeconds > 0) await onBoth(await itemsFor(), warmupSeconds);
     const single = await loadOn(name, 'A', connections, await itemsFor());
     const items = await itemsFor();
-    const half = connections / 2;
-    const [onA, onB] = await Promise.all([
-      loadOn(name, 'A', half, items.slice(0, Math.ceil(items.length / 2))),
-      loadOn(name, 'B', half, items.slice(Math.ceil(items.length / 2))),
-    ]);
+    const [onA, onB] = await onBoth(items);
     for (const [label, run] of /** @type {const} */ ([
       ['1 node: A', single],
       ['2 nodes: A', onA],

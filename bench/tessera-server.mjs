@@ -12,6 +12,11 @@
  * Prints one line `BENCH_READY {publicUrl, clientId, clientSecret, userAccessToken, pid}` on stdout; logs go to
  * stderr at level `warn`. With BENCH_CPU_PROFILE=<file>, the V8 CPU profile of everything after seeding is written
  * to that file at shutdown.
+ *
+ * For the capacity, memory and scale-out scripts: BENCH_PROBE=1 counts the SQL statements the node sends, turns the
+ * housekeeping and key-maintenance timers off (the scripts run them on demand) and serves a control port
+ * (bench/probe.mjs), announced as `probeUrl`. BENCH_SEED=0 skips the seeding: a further node on a PostgreSQL
+ * database another node seeded, which then also needs that node's TESSERA_KEK and issuer (TESSERA_BASE_URL).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
