@@ -5,8 +5,8 @@
  * One Tessera node (bench/tessera-server.mjs, its own process on 127.0.0.1) on a fresh PostgreSQL database and
  * Redis. Each operation kind runs alone in a phase of its own (`--operations` times, a few at a time, every answer
  * checked as in the load bench): before and after the phase the script reads
- *   - the SQL statements the node sent, by command tag, and the rows its INSERTs, UPDATEs and DELETEs affected
- *     (counted inside the node from node-postgres' answers: bench/probe.mjs),
+ *   - the SQL statements the node sent, by command tag, the rows its INSERTs, UPDATEs and DELETEs affected, and
+ *     its committed write transactions (counted inside the node from node-postgres' answers: bench/probe.mjs),
  *   - the WAL position (pg_wal_lsn_diff of pg_current_wal_lsn()),
  *   - Redis' per-command call counts (INFO commandstats),
  * and prints them per operation. The node's background timers (housekeeping, signing-key maintenance) are off
@@ -85,6 +85,32 @@ async function settle(probeUrl) {
     if (current === previous) return;
     previous = current;
   }
+}
+
+/** The tables the operations add rows to (the audit log aside: it is kept). */
+const GROWING_TABLES = [
+  'authorization_requests',
+  'opaque_logins',
+  'sessions',
+  'authorization_codes',
+  'grants',
+  'refresh_tokens',
+  'audit_events',
+];
+
+/**
+ * Rows and average tuple size of each growing table (pg_column_size of the whole row: its data, not the page or
+ * index overhead).
+ */
+async function tableFootprint() {
+  const footprint = [];
+  for (const table of GROWING_TABLES) {
+    const { rows } = await backing.admin.query(
+      `SELECT count(*)::int AS rows, coalesce(avg(pg_column_size(t.*)), 0)::float AS bytes FROM ${table} t`,
+    );
+    footprint.push({ table, rows: rows[0].rows, tupleBytes: rows[0].bytes });
+  }
+  return footprint;
 }
 
 const backing = await openBacking({
@@ -266,7 +292,11 @@ try {
 
   /** @type {any[]} */
   const results = [];
+  /** @type {{ table: string, rows: number, tupleBytes: number }[]} */
+  let footprint = [];
   for (const phase of phases) {
+    // Before housekeeping deletes anything: what the operations left in the tables that grow with them.
+    if (phase.name === 'housekeeping_25h') footprint = await tableFootprint();
     await phase.before?.();
     await settle(probeUrl);
     if (backing.statementStats) await backing.admin.query('SELECT pg_stat_statements_reset()');
@@ -295,6 +325,7 @@ try {
       walBytes: Number(walRows[0].bytes),
       redisCalls: redis,
       failedStatements: countersAfter.failed - countersBefore.failed,
+      writeCommits: countersAfter.writeCommits - countersBefore.writeCommits,
     };
     if (backing.statementStats) {
       // The node's statements only: this script's own counter queries are left out.
@@ -310,7 +341,7 @@ try {
         calls: top.reduce((sum, row) => sum + Number(row.calls), 0),
         walBytes: top.reduce((sum, row) => sum + Number(row.wal_bytes), 0),
         top: top
-          .slice(0, 12)
+          .slice(0, 25)
           .map((row) => ({ ...row, calls: Number(row.calls), wal_bytes: Number(row.wal_bytes) })),
       };
     }
@@ -325,9 +356,9 @@ try {
   );
   console.log('');
   console.log(
-    '| phase | ops | statements/op | SELECT | INSERT | UPDATE | DELETE | BEGIN+COMMIT | other | rows written/op | WAL bytes/op | Redis cmds/op |',
+    '| phase | ops | statements/op | SELECT | INSERT | UPDATE | DELETE | BEGIN+COMMIT | other | rows written/op | write commits/op | WAL bytes/op | Redis cmds/op |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   const per = (/** @type {number} */ value, /** @type {number} */ count) => (value / count).toFixed(2);
   for (const result of results) {
     const s = result.statements;
@@ -340,7 +371,8 @@ try {
       `| ${result.phase} (per ${result.unit}) | ${result.count} | ${per(sum(s), result.count)} | ${per(s.SELECT ?? 0, result.count)} | ` +
         `${per(s.INSERT ?? 0, result.count)} | ${per(s.UPDATE ?? 0, result.count)} | ${per(s.DELETE ?? 0, result.count)} | ` +
         `${per((s.BEGIN ?? 0) + (s.COMMIT ?? 0), result.count)} | ${per(other, result.count)} | ` +
-        `${per(sum(result.rowsWritten), result.count)} | ${(result.walBytes / result.count).toFixed(0)} | ` +
+        `${per(sum(result.rowsWritten), result.count)} | ${per(result.writeCommits, result.count)} | ` +
+        `${(result.walBytes / result.count).toFixed(0)} | ` +
         `${per(sum(result.redisCalls), result.count)} |`,
     );
   }
@@ -368,10 +400,27 @@ try {
         console.log(`    ${row.calls} × rows ${row.rows}, WAL ${row.wal_bytes} B: ${row.query}`);
     }
   }
+  console.log('');
+  console.log(
+    'rows the operations left in the growing tables, and their average tuple size (pg_column_size, without page and index overhead):',
+  );
+  for (const { table, rows, tupleBytes } of footprint)
+    console.log(`  ${table}: ${rows} rows, ${tupleBytes.toFixed(0)} B per tuple`);
   if (options.json) {
     writeFileSync(
       options.json,
-      `${JSON.stringify({ date: new Date().toISOString(), server: ready.server, private: backing.privateCluster, operations, results }, null, 2)}\n`,
+      `${JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          server: ready.server,
+          private: backing.privateCluster,
+          operations,
+          results,
+          footprint,
+        },
+        null,
+        2,
+      )}\n`,
     );
   }
   exitCode = 0;

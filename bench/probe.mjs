@@ -18,6 +18,9 @@ import { createRequire } from 'node:module';
  * @property {Record<string, number>} statements statements answered, by command tag
  * @property {Record<string, number>} rows rows affected by INSERT, UPDATE and DELETE
  * @property {number} failed statements that failed (no result)
+ * @property {number} writeCommits transactions that wrote and committed: a COMMIT after a write inside BEGIN …
+ *   COMMIT, or a write statement sent on its own (autocommit). Each is one WAL flush the database must make
+ *   durable before it answers (what group commit batches).
  */
 
 /** The command tags whose row count is a count of rows written. */
@@ -33,17 +36,39 @@ const WRITE_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 export function countStatements(dist) {
   const pg = createRequire(new URL('main.js', dist))('pg');
   /** @type {StatementCounts} */
-  const counts = { statements: {}, rows: {}, failed: 0 };
-  /** @param {{ command?: string | null, rowCount?: number | null }} result */
-  const record = (result) => {
+  const counts = { statements: {}, rows: {}, failed: 0, writeCommits: 0 };
+  /**
+   * Each connection's transaction state, followed from its answers (a connection answers in order).
+   * @type {WeakMap<object, { open: boolean, wrote: boolean }>}
+   */
+  const transactions = new WeakMap();
+  /**
+   * @param {object} connection
+   * @param {{ command?: string | null, rowCount?: number | null }} result
+   */
+  const record = (connection, result) => {
     const command = result.command ?? 'OTHER';
     counts.statements[command] = (counts.statements[command] ?? 0) + 1;
-    if (WRITE_COMMANDS.has(command))
-      counts.rows[command] = (counts.rows[command] ?? 0) + (result.rowCount ?? 0);
+    const state = transactions.get(connection) ?? { open: false, wrote: false };
+    transactions.set(connection, state);
+    const writes = WRITE_COMMANDS.has(command);
+    if (writes) counts.rows[command] = (counts.rows[command] ?? 0) + (result.rowCount ?? 0);
+    if (command === 'BEGIN') Object.assign(state, { open: true, wrote: false });
+    else if (command === 'COMMIT' || command === 'ROLLBACK') {
+      if (command === 'COMMIT' && state.wrote) counts.writeCommits += 1;
+      Object.assign(state, { open: false, wrote: false });
+    } else if (writes && (result.rowCount ?? 0) > 0) {
+      if (state.open) state.wrote = true;
+      else counts.writeCommits += 1;
+    }
   };
-  /** A simple-protocol query with several statements answers with one result each. @param {unknown} result */
-  const recordAll = (result) => {
-    for (const one of Array.isArray(result) ? result : [result]) if (one) record(one);
+  /**
+   * A simple-protocol query with several statements answers with one result each.
+   * @param {object} connection
+   * @param {unknown} result
+   */
+  const recordAll = (connection, result) => {
+    for (const one of Array.isArray(result) ? result : [result]) if (one) record(connection, one);
   };
   const original = pg.Client.prototype.query;
   pg.Client.prototype.query = function countedQuery(/** @type {unknown[]} */ ...args) {
@@ -53,7 +78,7 @@ export function countStatements(dist) {
       const callback = /** @type {(error: unknown, result: unknown) => void} */ (args[last]);
       args[last] = (/** @type {unknown} */ error, /** @type {unknown} */ result) => {
         if (error) counts.failed += 1;
-        else recordAll(result);
+        else recordAll(this, result);
         callback(error, result);
       };
       return original.apply(this, args);
@@ -61,9 +86,12 @@ export function countStatements(dist) {
     const returned = original.apply(this, args);
     // Promise form; a Submittable (a cursor) is left alone: the server uses none.
     if (returned && typeof returned.then === 'function') {
-      returned.then(recordAll, () => {
-        counts.failed += 1;
-      });
+      returned.then(
+        (/** @type {unknown} */ result) => recordAll(this, result),
+        () => {
+          counts.failed += 1;
+        },
+      );
     }
     return returned;
   };
@@ -91,7 +119,10 @@ export async function startProbe({ context, counts }) {
     };
     const run = async () => {
       if (request.method === 'GET' && url.pathname === '/counters') {
-        return answer(200, { ...(counts ?? { statements: {}, rows: {}, failed: 0 }), rss: residentBytes() });
+        return answer(200, {
+          ...(counts ?? { statements: {}, rows: {}, failed: 0, writeCommits: 0 }),
+          rss: residentBytes(),
+        });
       }
       if (request.method === 'POST' && url.pathname === '/housekeeping') {
         const hours = Number(url.searchParams.get('hours') ?? '0');
