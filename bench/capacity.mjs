@@ -341,7 +341,7 @@ try {
         calls: top.reduce((sum, row) => sum + Number(row.calls), 0),
         walBytes: top.reduce((sum, row) => sum + Number(row.wal_bytes), 0),
         top: top
-          .slice(0, 25)
+          .slice(0, 40)
           .map((row) => ({ ...row, calls: Number(row.calls), wal_bytes: Number(row.wal_bytes) })),
       };
     }

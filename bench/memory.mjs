@@ -152,6 +152,9 @@ async function measure(database) {
         heapAfterGcMiB: afterGc.heapUsed / MIB,
         externalAfterGcMiB: afterGc.external / MIB,
       });
+      console.error(
+        `${database} ${phase} ${done}: RSS ${(rss / MIB).toFixed(1)} MiB, after GC ${(afterGc.rss / MIB).toFixed(1)} MiB`,
+      );
     };
     await sample('start (after set-up)', 0);
     for (const [phase, total] of Object.entries(COUNTS)) {

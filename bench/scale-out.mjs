@@ -68,6 +68,8 @@ const scenarios = options['race-only'] ? [] : options.scenarios.split(',');
 for (const name of scenarios) if (!SCENARIOS.includes(name)) throw new Error(`unknown scenario ${name}`);
 const REDIRECT_URI = 'https://rp.example/cb';
 const MAX_OPERATIONS = 2_000_000;
+/** Items (codes, refresh tokens) raced at the same time, each presented `--race-parallel` times at once. */
+const RACE_BATCH = 4;
 
 const backing = await openBacking({
   privateCluster: options.private,
@@ -257,7 +259,6 @@ try {
    * The redemption race, with refresh load on both nodes for as long as it lasts.
    */
   async function runRace() {
-    const codes = await flows.mintCodes(setup, raceCodes);
     const raceChains = await flows.openChains(setup, raceCodes);
     const loadChains = await flows.openChains(setup, connections);
     let raceDone = false;
@@ -293,7 +294,9 @@ try {
       background('A', loadChains.slice(0, half)),
       background('B', loadChains.slice(half)),
     ]);
-    const racers = { A: clientFor('A', raceParallel), B: clientFor('B', raceParallel) };
+    // Sockets enough for RACE_BATCH items' presentations at once on each node, so none waits for a socket.
+    const sockets = RACE_BATCH * Math.ceil(raceParallel / 2);
+    const racers = { A: clientFor('A', sockets), B: clientFor('B', sockets) };
     const tokenUrl = `${a.publicUrl}${tokenPath}`;
     const grantsBefore = await countGrants();
     /**
@@ -312,25 +315,40 @@ try {
           ),
         ),
       );
-    const codes_ = await tally(
-      codes.map((code) =>
-        presentAtOnce(
-          new URLSearchParams({
-            grant_type: 'authorization_code',
-            code: code.code,
-            redirect_uri: REDIRECT_URI,
-            code_verifier: code.verifier,
-          }).toString(),
-        ),
-      ),
+    /**
+     * Races `count` items RACE_BATCH at a time (each item's presentations all at once), each batch made just
+     * before it is raced (an authorization code lives 60 s), so that the last item's race happens under the same
+     * conditions as the first's.
+     * @template T
+     * @param {number} count
+     * @param {(size: number, start: number) => Promise<T[]>} makeBatch
+     * @param {(item: T) => string} bodyOf
+     */
+    const raceAll = async (count, makeBatch, bodyOf) => {
+      /** @type {{ status: number, error: string | null }[][]} */
+      const outcomes = [];
+      for (let start = 0; start < count; start += RACE_BATCH) {
+        const batch = await makeBatch(Math.min(RACE_BATCH, count - start), start);
+        outcomes.push(...(await Promise.all(batch.map((item) => presentAtOnce(bodyOf(item))))));
+      }
+      return tally(outcomes);
+    };
+    const codes_ = await raceAll(
+      raceCodes,
+      (size) => flows.mintCodes(setup, size),
+      (code) =>
+        new URLSearchParams({
+          grant_type: 'authorization_code',
+          code: code.code,
+          redirect_uri: REDIRECT_URI,
+          code_verifier: code.verifier,
+        }).toString(),
     );
     const grantsCreated = (await countGrants()) - grantsBefore;
-    const refresh_ = await tally(
-      raceChains.map((chain) =>
-        presentAtOnce(
-          new URLSearchParams({ grant_type: 'refresh_token', refresh_token: chain.token }).toString(),
-        ),
-      ),
+    const refresh_ = await raceAll(
+      raceCodes,
+      async (size, start) => raceChains.slice(start, start + size),
+      (chain) => new URLSearchParams({ grant_type: 'refresh_token', refresh_token: chain.token }).toString(),
     );
     raceDone = true;
     const [loadA, loadB] = await loads;
@@ -364,12 +382,11 @@ function safeError(body) {
 }
 
 /**
- * Waits for every item's simultaneous redemptions and counts: items with exactly one 200, answers by status and
+ * Counts the answers to every item's simultaneous redemptions: items with exactly one 200, answers by status and
  * error, and the items that broke the rule (no winner, several, or a loser that was not invalid_grant).
- * @param {Promise<{ status: number, error: string | null }[]>[]} pending
+ * @param {{ status: number, error: string | null }[][]} outcomes
  */
-async function tally(pending) {
-  const outcomes = await Promise.all(pending);
+function tally(outcomes) {
   /** @type {Record<string, number>} */
   const statuses = {};
   /** @type {string[]} */
