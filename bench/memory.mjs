@@ -18,6 +18,7 @@
  *   --samples=10           RSS samples per operation kind
  *   --concurrency=8        operations in flight
  *   --databases=embedded,postgres
+ *   --loads=client_credentials,sign_in,refresh   a subset, in that order
  *   --private, --database-url=URL, --redis-url=URL   the PostgreSQL run's backing, as in bench/capacity.mjs
  *   --json=FILE
  */
@@ -34,6 +35,7 @@ const { values: options } = parseArgs({
     samples: { type: 'string', default: '10' },
     concurrency: { type: 'string', default: '8' },
     databases: { type: 'string', default: 'embedded,postgres' },
+    loads: { type: 'string', default: 'client_credentials,sign_in,refresh' },
     private: { type: 'boolean', default: false },
     'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379' },
@@ -48,11 +50,14 @@ if (!(scale > 0) || !(samples >= 1) || !(concurrency >= 1))
 const databases = options.databases.split(',');
 for (const name of databases)
   if (name !== 'embedded' && name !== 'postgres') throw new Error(`unknown database ${name}`);
-const COUNTS = {
-  client_credentials: Math.max(samples, Math.round(100_000 * scale)),
-  sign_in: Math.max(samples, Math.round(10_000 * scale)),
-  refresh: Math.max(samples, Math.round(100_000 * scale)),
-};
+/** @type {Record<string, number>} */
+const FULL_COUNTS = { client_credentials: 100_000, sign_in: 10_000, refresh: 100_000 };
+/** The loads to run, in order, with their operation counts. @type {Record<string, number>} */
+const COUNTS = {};
+for (const name of options.loads.split(',')) {
+  if (!(name in FULL_COUNTS)) throw new Error(`unknown load ${name}`);
+  COUNTS[name] = Math.max(samples, Math.round(FULL_COUNTS[name] * scale));
+}
 
 /**
  * Runs `task` `count` times, `concurrency` at a time; any failure fails the run.
