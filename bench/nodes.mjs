@@ -8,7 +8,7 @@
  * pg_stat_statements (which needs a server start), for the statement-by-statement view. Its settings keep the
  * run's own work alone in the WAL: no autovacuum, no checkpoint within the run.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { READY_PREFIX } from './child.mjs';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
@@ -26,6 +27,35 @@ const pg = serverRequire('pg');
 const { Redis } = serverRequire('ioredis');
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 const READY_TIMEOUT_MS = 180_000;
+
+/**
+ * What to undo if the run is interrupted (SIGINT, SIGTERM): nodes stopped, the run's database dropped, a private
+ * cluster and Redis stopped. Without it an interrupted run would leave them behind.
+ * @type {Set<() => Promise<unknown>>}
+ */
+const pendingCleanups = new Set();
+let interruptHandled = false;
+
+/**
+ * Registers a clean-up for an interruption; returns the function that unregisters it (once done normally).
+ * @param {() => Promise<unknown>} cleanup
+ */
+function onInterrupt(cleanup) {
+  if (!interruptHandled) {
+    interruptHandled = true;
+    const run = async () => {
+      // The latest first: nodes before the database they use.
+      for (const pending of [...pendingCleanups].reverse()) await pending().catch(() => {});
+      process.exit(130);
+    };
+    process.once('SIGINT', run);
+    process.once('SIGTERM', run);
+  }
+  pendingCleanups.add(cleanup);
+  return () => {
+    pendingCleanups.delete(cleanup);
+  };
+}
 
 /** @param {number} ms */
 export const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -81,8 +111,10 @@ export async function openBacking({ privateCluster, databaseUrl, redisUrl }) {
   /** @type {(() => Promise<void>)[]} */
   const cleanups = [];
   const close = async () => {
+    unregister();
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
   };
+  const unregister = onInterrupt(close);
   try {
     let serverUrl = databaseUrl;
     let redis = redisUrl;
@@ -101,7 +133,8 @@ export async function openBacking({ privateCluster, databaseUrl, redisUrl }) {
         '-E',
         'UTF8',
       ]);
-      execFileSync(/** @type {string} */ (initdb), /** @type {string[]} */ (initArgs), { stdio: 'ignore' });
+      // Asynchronously: a synchronous child would hold the event loop, and with it the interrupt handler.
+      await promisify(execFile)(/** @type {string} */ (initdb), /** @type {string[]} */ (initArgs));
       const pgPort = await freePort();
       const [postgres, postgresArgs] = asPostgres('postgres', [
         '-D',
@@ -255,6 +288,7 @@ export function startTesseraNode({ label, env, nodeArgs = [] }) {
     // stdin stays open as a lifeline: if this process dies, the child sees end-of-input and exits.
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+  const unregister = onInterrupt(() => stopProcess(child));
   const forward = (/** @type {string} */ line) => process.stderr.write(`[${label}] ${line}\n`);
   createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stderr) }).on(
     'line',
@@ -271,7 +305,13 @@ export function startTesseraNode({ label, env, nodeArgs = [] }) {
       (line) => {
         if (!line.startsWith(READY_PREFIX)) return forward(line);
         clearTimeout(timer);
-        resolve({ ready: JSON.parse(line.slice(READY_PREFIX.length)), stop: () => stopProcess(child) });
+        resolve({
+          ready: JSON.parse(line.slice(READY_PREFIX.length)),
+          stop: () => {
+            unregister();
+            return stopProcess(child);
+          },
+        });
       },
     );
   });
