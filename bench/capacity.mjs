@@ -20,6 +20,8 @@
  *   --concurrency=4      operations in flight at once
  *   --private            a private PostgreSQL cluster (pg_stat_statements loaded, no autovacuum, no checkpoint in
  *                        the run) and Redis of its own: clean WAL and Redis figures on a shared machine
+ *                        (needs initdb and postgres in PG_BIN, default /usr/lib/postgresql/15/bin, and
+ *                        redis-server on the PATH; as root, the cluster runs as the postgres user)
  *   --database-url=URL   the PostgreSQL server to make the fresh database on (default postgres://postgres@127.0.0.1:5432/postgres)
  *   --redis-url=URL      (default redis://127.0.0.1:6379)
  *   --statements         print each phase's statements from pg_stat_statements (with --private)

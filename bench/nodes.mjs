@@ -25,7 +25,8 @@ const serverRequire = createRequire(join(BENCH_DIR, '../packages/server/package.
 /** node-postgres and ioredis as the server resolves them (the bench declares no copy of its own). */
 const pg = serverRequire('pg');
 const { Redis } = serverRequire('ioredis');
-const PG_BIN = '/usr/lib/postgresql/15/bin';
+/** PostgreSQL's server programs for a private cluster (Debian's path for PostgreSQL 15 unless PG_BIN says). */
+const PG_BIN = process.env.PG_BIN || '/usr/lib/postgresql/15/bin';
 const READY_TIMEOUT_MS = 180_000;
 
 /**
