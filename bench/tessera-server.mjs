@@ -12,6 +12,11 @@
  * Prints one line `BENCH_READY {publicUrl, clientId, clientSecret, userAccessToken, pid}` on stdout; logs go to
  * stderr at level `warn`. With BENCH_CPU_PROFILE=<file>, the V8 CPU profile of everything after seeding is written
  * to that file at shutdown.
+ *
+ * For the capacity, memory and scale-out scripts: BENCH_PROBE=1 counts the SQL statements the node sends, turns the
+ * housekeeping and key-maintenance timers off (the scripts run them on demand) and serves a control port
+ * (bench/probe.mjs), announced as `probeUrl`. BENCH_SEED=0 skips the seeding: a further node on a PostgreSQL
+ * database another node seeded, which then also needs that node's TESSERA_KEK and issuer (TESSERA_BASE_URL).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,6 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { announceReady, exitOnSignal, startCpuProfile } from './child.mjs';
+import { countStatements, startProbe } from './probe.mjs';
 
 // The compiled server; BENCH_TESSERA_DIST may name another build of it (to measure a candidate change).
 const dist = process.env.BENCH_TESSERA_DIST
@@ -33,6 +39,12 @@ const { startServer } = await import(new URL('app/server.js', dist).href);
 const { loadConfig } = await import(new URL('config/config.js', dist).href);
 
 const HOST = '127.0.0.1';
+/**
+ * BENCH_PROBE=1 (capacity.mjs, memory.mjs): count SQL statements, run housekeeping and key maintenance only when
+ * asked (their timers off, so a measured phase holds nothing else), and serve the counters on a control port.
+ */
+const probing = process.env.BENCH_PROBE === '1';
+const statementCounts = probing ? countStatements(dist) : null;
 const REDIRECT_URI = 'https://rp.example/cb';
 
 /**
@@ -123,7 +135,8 @@ async function start() {
     TESSERA_ADMIN_HOST: HOST,
     TESSERA_PUBLIC_PORT: String(publicPort),
     TESSERA_ADMIN_PORT: process.env.TESSERA_ADMIN_PORT || String(await freePort()),
-    TESSERA_BASE_URL: `http://${HOST}:${publicPort}`,
+    // A second node of a scale-out run shares the first one's issuer (TESSERA_BASE_URL) on a port of its own.
+    TESSERA_BASE_URL: process.env.TESSERA_BASE_URL || `http://${HOST}:${publicPort}`,
     TESSERA_DATA_DIR: process.env.TESSERA_DATA_DIR || /** @type {string} */ (ownedDataDir),
     TESSERA_KEK: process.env.TESSERA_KEK || randomBytes(32).toString('base64url'),
     TESSERA_LOG_LEVEL: process.env.TESSERA_LOG_LEVEL || 'warn',
@@ -135,7 +148,11 @@ async function start() {
   try {
     const config = loadConfig(env);
     // stdout carries the ready line only; logs go to stderr.
-    server = await startServer(config, createLogger(config, process.stderr));
+    server = await startServer(
+      config,
+      createLogger(config, process.stderr),
+      probing ? { housekeepingMs: 0, keyMaintenanceMs: 0 } : {},
+    );
   } catch (error) {
     removeDataDir();
     throw error;
@@ -204,13 +221,16 @@ async function seed(server) {
 const running = await start();
 /** @type {(() => Promise<void>) | null} */
 let stopProfile = null;
+const probe = probing ? await startProbe({ context: running.server.context, counts: statementCounts }) : null;
 exitOnSignal(async () => {
   await stopProfile?.();
+  await probe?.close();
   await running.close();
 });
-let seeded;
+// BENCH_SEED=0: a further node of a scale-out run, on the database the first node seeded.
+let seeded = {};
 try {
-  seeded = await seed(running.server);
+  if (process.env.BENCH_SEED !== '0') seeded = await seed(running.server);
 } catch (error) {
   await running.close();
   throw error;
@@ -222,5 +242,6 @@ announceReady({
   publicUrl: running.server.publicUrl,
   ...seeded,
   pid: process.pid,
+  ...(probe ? { probeUrl: probe.url } : {}),
   server: `tessera (${running.server.context.config.databaseUrl ? 'postgres' : 'embedded'} database)`,
 });
