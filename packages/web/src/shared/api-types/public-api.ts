@@ -682,6 +682,7 @@ export interface PublicApi {
       decision: 'approve' | 'deny';
       organization_id?: string;
       zk_key_hash?: string;
+      zk_envelope_id?: string;
       drk_hash?: string;
     };
     responses: {
@@ -689,7 +690,7 @@ export interface PublicApi {
         /** Where the browser navigates next (code or error, state, iss) */
         redirect_uri: string;
       };
-      400: ErrorBody<'drk_hash_not_allowed' | 'drk_hash_required' | 'invalid_organization' | 'invalid_request' | 'malformed_body' | 'organization_mismatch' | 'organization_required' | 'zk_key_hash_not_allowed' | 'zk_key_hash_required'>;
+      400: ErrorBody<'drk_hash_not_allowed' | 'drk_hash_required' | 'invalid_envelope' | 'invalid_organization' | 'invalid_request' | 'malformed_body' | 'organization_mismatch' | 'organization_required' | 'zk_key_hash_not_allowed' | 'zk_key_hash_required'>;
       401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
       403: ErrorBody<'csrf_failed' | 'login_required'>;
       404: ErrorBody<'request_not_found'>;
@@ -699,7 +700,7 @@ export interface PublicApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['POST /authorize/finalize']['responses'][200];
-    error: 'csrf_failed' | 'drk_hash_not_allowed' | 'drk_hash_required' | 'invalid_organization' | 'invalid_request' | 'keybag_required' | 'login_required' | 'malformed_body' | 'not_signed_in' | 'organization_mismatch' | 'organization_required' | 'payload_too_large' | 'request_already_used' | 'request_not_found' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'zk_key_hash_not_allowed' | 'zk_key_hash_required';
+    error: 'csrf_failed' | 'drk_hash_not_allowed' | 'drk_hash_required' | 'invalid_envelope' | 'invalid_organization' | 'invalid_request' | 'keybag_required' | 'login_required' | 'malformed_body' | 'not_signed_in' | 'organization_mismatch' | 'organization_required' | 'payload_too_large' | 'request_already_used' | 'request_not_found' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'zk_key_hash_not_allowed' | 'zk_key_hash_required';
   };
   /** Stores the caller's public encryption key (a P-256 public JWK; private members are refused) */
   'PUT /crypto/enc-pub': {
