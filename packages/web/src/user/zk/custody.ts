@@ -141,3 +141,24 @@ export async function carryPasswordEnvelopeOver(
   );
   return true;
 }
+
+/**
+ * A new recovery key's envelope for the unlocked root key (§3.3), swapped in for `replaces` (atomic on the server,
+ * needs a fresh second factor when TOTP is enrolled) or added beside the others.
+ */
+export async function addRecoveryKey(
+  keybag: Keybag,
+  unlocked: Unlocked,
+  recovery: RecoveryKeySecret,
+  replaces: string | null,
+  csrfToken: string,
+): Promise<void> {
+  const binding = keybagBinding(keybag);
+  const envelope = await sealEnvelope(unlocked.ark, binding, recoveryKeySecret(recovery), {
+    label: `Recovery key of ${today()}`,
+  });
+  await addEnvelope(
+    { expected_version: binding.version, envelope, ...(replaces ? { replaces } : {}) },
+    csrfToken,
+  );
+}
