@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import * as opaque from '@serenity-kit/opaque';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountKeyBody, newAccountKey } from '../packages/server/src/testing/keys.js';
 import { basicAuthorization, formPost } from '../packages/server/src/testing/oauth.js';
 import { loginWithPassword, postJson } from '../packages/server/src/testing/opaque-client.js';
 import type { TestServer } from '../packages/server/src/testing/server.js';
@@ -344,6 +345,43 @@ describe('admin portal: install, sign-in, clients, keys, users and the audit log
     expect(await page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
     await page.goBack();
     await expect.poll(() => page.getByText('Showing 1–25 of 31.').count()).toBe(1);
+  }, 120_000);
+
+  it("shows a user's encryption key (state and envelopes, never ciphertext) and resets it after a data-loss warning, audited", async () => {
+    const { page } = admin;
+    const holder = await server.context.accounts.users.create({
+      email: 'key-holder@example.test',
+      name: 'Key Holder',
+    });
+    const { body } = accountKeyBody(newAccountKey(holder.id));
+    await server.context.keys.keybags.createAccountKey(holder.id, body);
+    await page.goto(`${server.adminUrl}/users/${holder.id}`);
+    await waitForHeading(page, 'Key Holder');
+    const envelopes = page.getByTestId('keybag-envelopes');
+    await envelopes.waitFor({ timeout: UI_TIMEOUT });
+    expect((await envelopes.getByRole('rowheader').allTextContents()).sort()).toEqual([
+      'Password',
+      'Recovery key',
+    ]);
+    expect(await page.getByTestId('keybag-state').textContent()).toContain('Set up (version 1)');
+    const html = await page.content();
+    for (const envelope of body.envelopes) expect(html).not.toContain(envelope.ciphertext);
+    expect(html).not.toContain(body.key_check);
+
+    // The reset asks first, saying what is lost; cancelling changes nothing.
+    await page.getByRole('button', { name: 'Reset encryption key' }).click();
+    await page.getByText('Data encrypted under this key will be lost').waitFor({ timeout: UI_TIMEOUT });
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect((await server.context.keys.keybags.keybag(holder.id)).accountKey).not.toBeNull();
+    await page.getByRole('button', { name: 'Reset encryption key' }).click();
+    await page.getByRole('button', { name: 'Reset and lose the data' }).click();
+    await page.getByText(/The encryption key is reset\./).waitFor({ timeout: UI_TIMEOUT });
+    await page.getByText(/^No encryption key/).waitFor({ timeout: UI_TIMEOUT });
+    const after = await server.context.keys.keybags.keybag(holder.id);
+    expect(after.accountKey).toBeNull();
+    expect(after.envelopes).toEqual([]);
+    const [entry] = await server.context.audit.list({ action: 'keys.reset', target: holder.id }, 1);
+    expect(entry).toMatchObject({ actorType: 'admin', details: { envelopes: 2, version: 1 } });
   }, 120_000);
 
   it('finds the entries in the audit log, and its CSV and JSON-lines exports contain no secret', async () => {

@@ -738,6 +738,71 @@ describe('hosted UI: zero-knowledge key delivery v2 (docs/zk.md)', () => {
     ).rejects.toThrow('binding mismatch: redirect_uri');
   });
 
+  it('the account page lists what opens the key with its last use, replaces the recovery key, checks one without changing anything, and never offers to remove the last', async () => {
+    const lin = await account('lin huiyin password', 'Lin');
+    let oldRecovery = '';
+    await authorize(confidential, lin, async (page) => {
+      oldRecovery = await saveRecoveryKey(page);
+    });
+    const ark = await arkFromRecoveryKey(server, lin.id, oldRecovery);
+    remember('ARK of Lin', ark);
+    // The first delivery created the key (no envelope opened); the next one opens the password envelope (§7.2).
+    const created = await server.context.keys.keybags.keybag(lin.id);
+    expect(created.envelopes.map((envelope) => envelope.lastUsedAt)).toEqual([null, null]);
+    await authorize(confidential, lin);
+    const used = await server.context.keys.keybags.keybag(lin.id);
+    const oldRecoveryId = used.envelopes.find((envelope) => envelope.type === 'recovery_key')!.id;
+    expect(used.envelopes.find((envelope) => envelope.type === 'password')?.lastUsedAt).toEqual(
+      used.accountKey?.lastUnlockedAt,
+    );
+    expect(used.envelopes.find((envelope) => envelope.type === 'recovery_key')?.lastUsedAt).toBeNull();
+
+    const { page, diagnostics } = await recordedPage();
+    await page.goto(`${server.publicUrl}/ui/sign-in`);
+    await submitSignIn(page, lin.email, lin.password);
+    await waitForHeading(page, 'Your account');
+    await page
+      .getByRole('heading', { name: 'Your encryption key', level: 2 })
+      .waitFor({ timeout: UI_TIMEOUT });
+    const row = (name: string) => page.getByTestId('envelope').filter({ hasText: name });
+    await row('Recovery key').waitFor({ timeout: UI_TIMEOUT });
+    expect(await row('Recovery key').getByTestId('envelope-last-used').textContent()).toBe('never');
+    expect(await row('Password').getByTestId('envelope-last-used').textContent()).not.toBe('never');
+
+    // Recovery verification: in the browser only; the saved key opens, a mistyped one fails its checksum.
+    const check = async (typed: string) => {
+      await page.getByLabel('Recovery key to check').fill(typed);
+      await page.getByRole('button', { name: 'Check', exact: true }).click();
+    };
+    await check(oldRecovery);
+    await page.getByText('This recovery key opens your key').waitFor({ timeout: UI_TIMEOUT });
+    await check(`${oldRecovery.slice(0, -1)}${oldRecovery.endsWith('0') ? '1' : '0'}`);
+    await page.locator('.field-error').first().waitFor({ timeout: UI_TIMEOUT });
+
+    // A new recovery key, typed back, replaces the old one and opens the same key; the old one no longer does.
+    await page.getByRole('button', { name: 'Replace your recovery key' }).click();
+    const newRecovery = await saveRecoveryKey(page);
+    await page.getByText('Your new recovery key is saved.').waitFor({ timeout: UI_TIMEOUT });
+    const replaced = await server.context.keys.keybags.keybag(lin.id);
+    const recoveryEnvelopes = replaced.envelopes.filter((envelope) => envelope.type === 'recovery_key');
+    expect(recoveryEnvelopes).toHaveLength(1);
+    expect(recoveryEnvelopes[0]!.id).not.toBe(oldRecoveryId);
+    expect(replaced.accountKey?.version).toBe(used.accountKey?.version);
+    expect(await arkFromRecoveryKey(server, lin.id, newRecovery)).toEqual(ark);
+    await check(oldRecovery);
+    await page.getByText('This recovery key does not open your key.').waitFor({ timeout: UI_TIMEOUT });
+
+    // The password envelope may go (the recovery key still opens); then the recovery key is the last, kept.
+    await page.getByRole('button', { name: /^Remove Password/ }).click();
+    await page.getByText('Password removed.').waitFor({ timeout: UI_TIMEOUT });
+    expect(
+      (await server.context.keys.keybags.keybag(lin.id)).envelopes.map((envelope) => envelope.type),
+    ).toEqual(['recovery_key']);
+    await page.getByText('Needed: nothing else opens your key.').waitFor({ timeout: UI_TIMEOUT });
+    expect(await page.getByRole('button', { name: /^Remove / }).count()).toBe(0);
+    expectCleanPage(diagnostics, [failedRequestLog(401)]);
+  });
+
   it('the server never saw a key: no request the browser sent and no table holds the ARK, a CAK, an export key or a recovery key', async () => {
     expect(secrets.length).toBeGreaterThanOrEqual(20);
     expect(sentToServer.length).toBeGreaterThan(50);

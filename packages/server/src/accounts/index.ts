@@ -26,6 +26,7 @@ export const accountsModule = {
       prefix: '/api/user/password/change',
       tag: 'accounts',
       passwords: context.accounts.passwords,
+      recordStored: (userId) => context.accounts.lifecycle.passwordChangedByOwner.run(userId),
     });
     registerProfileRoutes(app, context);
     registerDirectoryRoutes(app, context);

@@ -60,6 +60,13 @@ export class AccountLifecycle {
   readonly passwordReplaced = new RequiredHook<[userId: string]>(
     'a password replaced without its old export key',
   );
+  /**
+   * The account's owner changed their password (proving the old one). The new OPAQUE record is stored before the
+   * browser re-wraps the password envelope under the new export key, so until it does, the envelope made with the
+   * old export key cannot unlock: key custody marks it stale, as for `passwordReplaced` (docs/zk.md §3.1). Runs in
+   * the change's transaction.
+   */
+  readonly passwordChangedByOwner = new RequiredHook<[userId: string]>('a password changed by its owner');
 
   constructor(
     private readonly db: Db,

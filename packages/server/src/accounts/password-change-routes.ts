@@ -13,6 +13,8 @@ export interface PasswordChangeRoutes<A extends PasswordAccount> {
   prefix: '/api/user/password/change' | '/admin/password/change';
   tag: string;
   passwords: PasswordAuthentication<A>;
+  /** What else changes with the new record, in its transaction (users: the account lifecycle's hook). */
+  recordStored?: (accountId: string) => Promise<void>;
 }
 
 /**
@@ -120,9 +122,7 @@ export function registerPasswordChangeRoutes<A extends PasswordAccount>(
           if (registration.userId !== account.id)
             throw new ApiError(403, 'forbidden', 'not your registration');
           await routes.passwords.setRecord(account.id, request.body.registration_record);
-          // Until this sequence carries the re-wrapped password envelope (docs/zk.md §3.1), the old one, made with the
-          // old export key, can no longer unlock.
-          if (access.kind === 'user') await context.keys.keybags.markPasswordEnvelopesStale(account.id);
+          await routes.recordStored?.(account.id);
           await access.sessions.endAllForUser(account.id);
           return access.sessions.start(
             account.id,

@@ -2,13 +2,14 @@ import type { SliceModule } from '../app/module.js';
 import { registerAdminKeyRoutes } from './admin-routes.js';
 import { registerKeyRoutes } from './public-routes.js';
 import { createKeyServices } from './services.js';
-import { KEYS_SETTINGS } from './settings.js';
+import { KEYS_RATE_LIMITS, KEYS_SETTINGS } from './settings.js';
 
 /** Zero-knowledge key custody: keybags, envelopes, unlock policy, users' encryption keys (docs/zk.md). */
 export const keysModule = {
   name: 'keys',
   createServices: createKeyServices,
   settings: KEYS_SETTINGS,
+  rateLimits: KEYS_RATE_LIMITS,
   registerPublic: registerKeyRoutes,
   registerAdmin: registerAdminKeyRoutes,
 } satisfies SliceModule<'keys'>;

@@ -660,6 +660,68 @@ describe('encryption key pair', () => {
   });
 });
 
+describe('rate limits per user (docs/zk.md §7.3)', () => {
+  it('writes: over the limit 429 with Retry-After and nothing stored; malformed writes count; others unaffected', async () => {
+    const { user, key } = await userWithKeybag(); // one write
+    const other = await signInUser(server);
+    await server.context.settings.set('rate_limits.keybag_writes_per_hour', 3);
+    try {
+      const refusedBody = await call(server, user, 'POST', '/crypto/keybag/envelopes', { nonsense: true });
+      expect(refusedBody.status).toBe(400); // two
+      const add = () =>
+        call(server, user, 'POST', '/crypto/keybag/envelopes', {
+          expected_version: 1,
+          envelope: wrapEnvelope(key, 1, 'recovery_key').input,
+        });
+      expect((await add()).status).toBe(201); // three
+      const over = await fetch(`${server.publicUrl}/crypto/keybag/envelopes`, {
+        method: 'POST',
+        headers: {
+          cookie: user.cookie,
+          'x-csrf-token': user.csrfToken,
+          origin: new URL(server.config.baseUrl).origin,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ expected_version: 1, envelope: wrapEnvelope(key, 1, 'recovery_key').input }),
+      });
+      expect(over.status).toBe(429);
+      expect(await over.json()).toMatchObject({ error: 'rate_limited' });
+      expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await add()).status).toBe(429);
+      expect((await keybagOf(user)).envelopes.map((envelope) => envelope.type).sort()).toEqual([
+        'password',
+        'recovery_key',
+        'recovery_key',
+      ]);
+      // Reads are not writes; another user's count is their own.
+      expect((await call(server, user, 'GET', '/crypto/keybag')).status).toBe(200);
+      const otherKey = newAccountKey(other.user.id);
+      expect(
+        (await call(server, other, 'POST', '/crypto/keybag/account-key', accountKeyBody(otherKey).body))
+          .status,
+      ).toBe(201);
+    } finally {
+      await server.context.settings.set('rate_limits.keybag_writes_per_hour', 100);
+    }
+  });
+
+  it('public key lookups: over the limit 429, whether the user exists or not', async () => {
+    const user = await signInUser(server);
+    await server.context.settings.set('rate_limits.user_key_lookups_per_hour', 2);
+    try {
+      const lookUp = () => call(server, user, 'GET', `/crypto/user-enc-pub?user_id=${randomUUID()}`);
+      expect((await lookUp()).status).toBe(404);
+      expect((await lookUp()).status).toBe(404);
+      expect(await lookUp()).toMatchObject({ status: 429, json: { error: 'rate_limited' } });
+      expect((await call(server, user, 'GET', `/crypto/user-enc-pub?user_id=${user.user.id}`)).status).toBe(
+        429,
+      );
+    } finally {
+      await server.context.settings.set('rate_limits.user_key_lookups_per_hour', 600);
+    }
+  });
+});
+
 describe('legacy v1 wrapped-drk', () => {
   it('only for legacy apps; per user; bounded', async () => {
     const legacy = await registerClient(server, { zk_delivery: 'legacy-v1' });

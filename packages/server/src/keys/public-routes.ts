@@ -66,6 +66,13 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
       details: details(result),
       request,
     }));
+  // Per-user bounds (docs/zk.md §7.3), counted before the body is validated so malformed writes count too.
+  const limitWrites = async (request: FastifyRequest) => {
+    await context.rateLimits.consume('keybag-writes-user', userOf(request));
+  };
+  const limitLookups = async (request: FastifyRequest) => {
+    await context.rateLimits.consume('user-key-lookups-user', userOf(request));
+  };
 
   app.get(
     '/crypto/keybag',
@@ -87,6 +94,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
     '/crypto/keybag/account-key',
     {
       config: { access: 'session+csrf' },
+      preValidation: limitWrites,
       bodyLimit: SET_BODY_LIMIT,
       schema: {
         tags: [TAG],
@@ -95,7 +103,12 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
         body: CreateAccountKeyInput,
         response: {
           201: KeybagView,
-          ...errorResponses('account_key_exists', 'invalid_envelope', 'envelope_type_not_allowed'),
+          ...errorResponses(
+            'rate_limited',
+            'account_key_exists',
+            'invalid_envelope',
+            'envelope_type_not_allowed',
+          ),
         },
       },
     },
@@ -133,6 +146,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
     '/crypto/keybag/envelopes',
     {
       config: { access: 'session+csrf' },
+      preValidation: limitWrites,
       bodyLimit: ENVELOPE_BODY_LIMIT,
       schema: {
         tags: [TAG],
@@ -142,6 +156,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
         response: {
           201: EnvelopeMetadata,
           ...errorResponses(
+            'rate_limited',
             'step_up_required',
             'keybag_not_found',
             'version_mismatch',
@@ -176,6 +191,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
     '/crypto/keybag/envelopes/:envelopeId',
     {
       config: { access: 'session+csrf' },
+      preValidation: limitWrites,
       schema: {
         tags: [TAG],
         summary:
@@ -183,7 +199,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
         params: Type.Object({ envelopeId: Type.String({ maxLength: 100 }) }),
         response: {
           204: noContent,
-          ...errorResponses('step_up_required', 'not_found', 'last_unlock_envelope'),
+          ...errorResponses('rate_limited', 'step_up_required', 'not_found', 'last_unlock_envelope'),
         },
       },
     },
@@ -203,6 +219,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
     '/crypto/keybag/rotate',
     {
       config: { access: 'session+csrf' },
+      preValidation: limitWrites,
       bodyLimit: SET_BODY_LIMIT,
       schema: {
         tags: [TAG],
@@ -212,6 +229,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
         response: {
           200: KeybagView,
           ...errorResponses(
+            'rate_limited',
             'step_up_required',
             'keybag_not_found',
             'version_mismatch',
@@ -268,13 +286,14 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
     '/crypto/enc-pub',
     {
       config: { access: 'session+csrf' },
+      preValidation: limitWrites,
       bodyLimit: JWK_BODY_LIMIT,
       schema: {
         tags: [TAG],
         summary:
           "Stores the caller's public encryption key (a P-256 public JWK; private members are refused)",
         body: EncPubInput,
-        response: { 200: EncPubView, ...errorResponses('invalid_jwk') },
+        response: { 200: EncPubView, ...errorResponses('rate_limited', 'invalid_jwk') },
       },
     },
     async (request) => {
@@ -292,6 +311,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
     '/crypto/user-enc-pub',
     {
       config: { access: 'session' },
+      preValidation: limitLookups,
       schema: {
         tags: [TAG],
         summary:
@@ -299,7 +319,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
         querystring: Type.Object({
           user_id: Type.String({ minLength: 1, maxLength: 100 }),
         }),
-        response: { 200: EncPubView, ...errorResponses('not_found') },
+        response: { 200: EncPubView, ...errorResponses('not_found', 'rate_limited') },
       },
     },
     async (request) => encPubView(await keys.encPubOf(userOf(request), request.query.user_id)),
@@ -309,13 +329,14 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
     '/crypto/wrapped-enc-priv',
     {
       config: { access: 'session+csrf' },
+      preValidation: limitWrites,
       bodyLimit: JWK_BODY_LIMIT,
       schema: {
         tags: [TAG],
         summary:
           "Stores the caller's private encryption JWK, wrapped in the browser; kid must be the current enc-pub thumbprint",
         body: WrappedPrivateInput,
-        response: { 200: WrappedPrivateView, ...errorResponses('enc_pub_mismatch') },
+        response: { 200: WrappedPrivateView, ...errorResponses('rate_limited', 'enc_pub_mismatch') },
       },
     },
     async (request) => {
@@ -362,12 +383,13 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
     '/crypto/legacy/wrapped-drk',
     {
       config: { access: 'session+csrf' },
+      preValidation: limitWrites,
       bodyLimit: ENVELOPE_BODY_LIMIT,
       schema: {
         tags: [TAG],
         summary: 'Legacy v1 only: stores (or replaces) the wrapped data root key for a legacy application',
         body: LegacyDrkInput,
-        response: { 200: LegacyDrkView, ...errorResponses('not_legacy_client') },
+        response: { 200: LegacyDrkView, ...errorResponses('rate_limited', 'not_legacy_client') },
       },
     },
     async (request) => {

@@ -229,9 +229,19 @@ export class KeyService {
   /**
    * Before /authorize/finalize accepts a v2 key delivery (docs/zk.md §5, §8): when the policy says ZK apps need an
    * unlocked keybag, a user without one is refused — a key not derived from a stored account key would not be the
-   * same at the next sign-in.
+   * same at the next sign-in. `envelopeId`, when the browser says which envelope it opened (§7.2), must name one of
+   * the user's envelopes that can unlock.
    */
-  async requireKeybagForDelivery(userId: string): Promise<void> {
+  async requireKeybagForDelivery(userId: string, envelopeId?: string): Promise<void> {
+    if (envelopeId !== undefined) {
+      const envelope = await this.store.findEnvelope(userId, envelopeId);
+      if (!envelope || !this.canUnlock(envelope, this.policy())) {
+        throw keysError(
+          'invalid_envelope',
+          'zk_envelope_id names no envelope of your keybag that can unlock',
+        );
+      }
+    }
     if (!this.settings.get('keys.zk_requires_unlocked_keybag')) return;
     if (!(await this.store.findKeybag(userId))) {
       throw keysError(
@@ -241,9 +251,17 @@ export class KeyService {
     }
   }
 
-  /** A key was delivered to an app from this keybag: the server's only evidence of an unlock. */
-  async recordUnlock(userId: string, at = new Date()): Promise<boolean> {
-    return this.store.setLastUnlocked(userId, at);
+  /**
+   * A key was delivered to an app from this keybag: the server's only evidence of an unlock. `envelopeId` is the
+   * envelope the browser says it opened (docs/zk.md §7.2); without one (a key just created) only the keybag's time
+   * moves.
+   */
+  async recordUnlock(userId: string, envelopeId?: string, at = new Date()): Promise<boolean> {
+    return this.store.transaction(async () => {
+      const recorded = await this.store.setLastUnlocked(userId, at);
+      if (recorded && envelopeId !== undefined) await this.store.setEnvelopeLastUsed(userId, envelopeId, at);
+      return recorded;
+    });
   }
 
   /** A password reset by email: the old export key is gone, so the password envelope can no longer unlock. */

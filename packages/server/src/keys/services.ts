@@ -36,10 +36,13 @@ export async function createKeyServices(
     },
     async (clientId) => (await clients.registry.find(clientId))?.zkDelivery === 'legacy-v1',
   );
-  // A password replaced without the old export key (admin set, reset by email) leaves the password envelope unable
-  // to unlock (docs/zk.md §3.1); the user's own change marks it in its route, where the keys slice is at hand.
-  accounts.lifecycle.passwordReplaced.handle(async (userId) => {
+  // A new password record leaves the password envelope, wrapped under the old export key, unable to unlock
+  // (docs/zk.md §3.1): for good when the password was replaced without the old export key (admin set, reset by
+  // email); until the browser re-wraps it when the owner changed it.
+  const markStale = async (userId: string) => {
     await keybags.markPasswordEnvelopesStale(userId);
-  });
+  };
+  accounts.lifecycle.passwordReplaced.handle(markStale);
+  accounts.lifecycle.passwordChangedByOwner.handle(markStale);
   return { keybags };
 }

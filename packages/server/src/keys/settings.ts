@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import type { RateLimitRules } from '../app/rate-limits.js';
 import { defineSetting, type SettingDefinitions } from '../config/settings.js';
 
 /** The unlock policy (docs/zk.md §8): metadata only, never key material. */
@@ -40,11 +41,34 @@ export const KEYS_SETTINGS = {
     true,
     'A user who cannot unlock may replace their account key (data encrypted under the old one is lost).',
   ),
+  'rate_limits.keybag_writes_per_hour': defineSetting(
+    Type.Integer({ minimum: 1, maximum: 100_000 }),
+    100,
+    'Changes to their key custody (/crypto writes: account key, envelopes, rotation, encryption keys) a user may make per hour.',
+  ),
+  'rate_limits.user_key_lookups_per_hour': defineSetting(
+    Type.Integer({ minimum: 1, maximum: 100_000 }),
+    600,
+    "Other users' public encryption keys (GET /crypto/user-enc-pub) a user may look up per hour.",
+  ),
 } satisfies SettingDefinitions;
 
+/**
+ * Named rate limits (app/rate-limits.ts), per signed-in user (docs/zk.md §7.3): each write stores up to 64 KiB and
+ * an audit entry, and key lookups walk organization memberships; neither has a reason to come in bursts.
+ */
+export const KEYS_RATE_LIMITS = {
+  'keybag-writes-user': { setting: 'rate_limits.keybag_writes_per_hour', windowSeconds: 3600 },
+  'user-key-lookups-user': { setting: 'rate_limits.user_key_lookups_per_hour', windowSeconds: 3600 },
+} satisfies RateLimitRules;
+
 type KeysSettingDefinitions = typeof KEYS_SETTINGS;
+type KeysRateLimits = typeof KEYS_RATE_LIMITS;
 
 // The keys are typed for `settings.get` where they are defined (see SettingCatalogue).
 declare module '../config/settings.js' {
   interface SettingCatalogue extends KeysSettingDefinitions {}
+}
+declare module '../app/rate-limits.js' {
+  interface RateLimitCatalogue extends KeysRateLimits {}
 }

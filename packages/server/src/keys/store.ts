@@ -61,6 +61,16 @@ export class KeyStore {
     return rows.length > 0;
   }
 
+  /** The envelope the browser opened for a key delivery was used now; false when the user has no such envelope. */
+  async setEnvelopeLastUsed(userId: string, id: string, at: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(keybagEnvelopes)
+      .set({ lastUsedAt: at })
+      .where(and(eq(keybagEnvelopes.userId, userId), eq(keybagEnvelopes.id, id)))
+      .returning({ id: keybagEnvelopes.id });
+    return rows.length > 0;
+  }
+
   /** Deletes the keybag (its envelopes go with it, ON DELETE CASCADE); false when there was none. */
   async deleteKeybag(userId: string): Promise<boolean> {
     const rows = await this.db
@@ -83,6 +93,14 @@ export class KeyStore {
   async insertEnvelopes(rows: EnvelopeInsert[]): Promise<EnvelopeRow[]> {
     if (rows.length === 0) return [];
     return this.db.insert(keybagEnvelopes).values(rows).returning();
+  }
+
+  async findEnvelope(userId: string, id: string): Promise<EnvelopeRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(keybagEnvelopes)
+      .where(and(eq(keybagEnvelopes.userId, userId), eq(keybagEnvelopes.id, id)));
+    return row ?? null;
   }
 
   async deleteEnvelope(userId: string, id: string): Promise<EnvelopeRow | null> {

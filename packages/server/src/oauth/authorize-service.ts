@@ -53,6 +53,8 @@ export interface FinalizeInput {
   decision: 'approve' | 'deny';
   organizationId?: string;
   zkKeyHash?: string;
+  /** The keybag envelope the browser opened for this v2 delivery (docs/zk.md §7.2); absent for a key just created. */
+  zkEnvelopeId?: string;
   drkHash?: string;
 }
 
@@ -61,8 +63,8 @@ export interface FinalizeInput {
  * (checked before the request is consumed), and the record that one was delivered.
  */
 export interface KeyDeliveryHooks {
-  beforeDelivery(userId: string): Promise<void>;
-  delivered(userId: string): Promise<void>;
+  beforeDelivery(userId: string, envelopeId: string | undefined): Promise<void>;
+  delivered(userId: string, envelopeId: string | undefined): Promise<void>;
 }
 
 /** base64url SHA-256: 43 characters. */
@@ -282,10 +284,14 @@ export class AuthorizeService {
     if (!this.loginSatisfied(request, session)) {
       throw oauthApiError('login_required', 'sign in again to continue this request');
     }
+    if (input.zkEnvelopeId !== undefined && (input.decision !== 'approve' || input.zkKeyHash === undefined)) {
+      throw appError('invalid_request', 'zk_envelope_id comes only with an approval that delivers a key');
+    }
     let organization: OrganizationResolution = { kind: 'none' };
     if (input.decision === 'approve') {
       this.checkKeyDelivery(client, request, input);
-      if (input.zkKeyHash !== undefined) await this.keyDelivery.beforeDelivery(session.userId);
+      if (input.zkKeyHash !== undefined)
+        await this.keyDelivery.beforeDelivery(session.userId, input.zkEnvelopeId);
       organization = await this.organizationAtFinalize(client, request, session.userId, input.organizationId);
     } else {
       // Leaving the hosted UI's "no organization" page: the application hears that reason, not a plain denial.
@@ -312,7 +318,7 @@ export class AuthorizeService {
       ...input,
       organizationId: organization.kind === 'chosen' ? organization.organizationId : null,
     });
-    if (input.zkKeyHash !== undefined) await this.keyDelivery.delivered(session.userId);
+    if (input.zkKeyHash !== undefined) await this.keyDelivery.delivered(session.userId, input.zkEnvelopeId);
     return { redirectUri };
   }
 

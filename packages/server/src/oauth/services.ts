@@ -42,9 +42,9 @@ export async function createOAuthServices(
     tokens: new TokenService(store, revocation, issuer, accounts.users, settings, orgs.organizations),
     introspection: new Introspection(config.baseUrl, issuer, store),
     authorize: new AuthorizeService(config.baseUrl, clients.registry, store, issuer, orgs.organizations, {
-      beforeDelivery: (userId) => keys.keybags.requireKeybagForDelivery(userId),
-      delivered: async (userId) => {
-        await keys.keybags.recordUnlock(userId);
+      beforeDelivery: (userId, envelopeId) => keys.keybags.requireKeybagForDelivery(userId, envelopeId),
+      delivered: async (userId, envelopeId) => {
+        await keys.keybags.recordUnlock(userId, envelopeId);
       },
     }),
     revocation,

@@ -228,6 +228,69 @@ describe('v2 delivery: finalize and token', () => {
     }
   });
 
+  it('zk_envelope_id records when that envelope was last used; a foreign, unknown or stale one is refused', async () => {
+    const owner = await signInUser(server);
+    const other = await signInUser(server);
+    await server.context.keys.keybags.createAccountKey(
+      owner.user.id,
+      accountKeyBody(newAccountKey(owner.user.id)).body,
+    );
+    const unknownId = accountKeyBody(newAccountKey(owner.user.id)).body.envelopes[0]!.id;
+    const theirs = accountKeyBody(newAccountKey(other.user.id));
+    await server.context.keys.keybags.createAccountKey(other.user.id, theirs.body);
+    const created = (await server.context.keys.keybags.keybag(owner.user.id)).envelopes;
+    const password = created.find((envelope) => envelope.type === 'password');
+    const recovery = created.find((envelope) => envelope.type === 'recovery_key');
+    const lastUsed = async () =>
+      Object.fromEntries(
+        (await server.context.keys.keybags.keybag(owner.user.id)).envelopes.map((e) => [
+          e.type,
+          e.lastUsedAt,
+        ]),
+      );
+    expect(await lastUsed()).toEqual({ password: null, recovery_key: null });
+
+    const { answer } = await authorize(v2, encodeJwk(p256PublicJwk()), owner);
+    const requestId = requestIdOf(answer.location);
+    const approve = (extra: Record<string, string>) =>
+      finalize(server, owner, { request_id: requestId, decision: 'approve', ...extra });
+    // Another user's envelope id, an unknown one, and one without a key delivery: refused, the request stays pending.
+    for (const id of [theirs.body.envelopes[0]!.id, unknownId]) {
+      expect(await approve({ zk_key_hash: hashOf('jwe'), zk_envelope_id: id })).toMatchObject({
+        status: 400,
+        json: { error: 'invalid_envelope' },
+      });
+    }
+    expect(
+      await finalize(server, owner, {
+        request_id: requestId,
+        decision: 'deny',
+        zk_envelope_id: recovery!.id,
+      }),
+    ).toMatchObject({ status: 400, json: { error: 'invalid_request' } });
+    expect(await lastUsed()).toEqual({ password: null, recovery_key: null });
+
+    const approved = await approve({ zk_key_hash: hashOf('jwe'), zk_envelope_id: recovery!.id });
+    expect(approved.status).toBe(200);
+    const after = await lastUsed();
+    expect(after.password).toBeNull();
+    expect(after.recovery_key).toBeInstanceOf(Date);
+    const keybag = await server.context.keys.keybags.keybag(owner.user.id);
+    expect(after.recovery_key).toEqual(keybag.accountKey?.lastUnlockedAt);
+
+    // A stale password envelope (its password was reset) unlocks nothing, so it cannot be named either.
+    await server.context.keys.keybags.markPasswordEnvelopesStale(owner.user.id);
+    const again = requestIdOf((await authorize(v2, encodeJwk(p256PublicJwk()), owner)).answer.location);
+    expect(
+      await finalize(server, owner, {
+        request_id: again,
+        decision: 'approve',
+        zk_key_hash: hashOf('jwe'),
+        zk_envelope_id: password!.id,
+      }),
+    ).toMatchObject({ status: 400, json: { error: 'invalid_envelope' } });
+  });
+
   it('with keys.zk_requires_unlocked_keybag off, a user without a keybag may be handed a key', async () => {
     const newcomer = await signInUser(server);
     await server.context.settings.set('keys.zk_requires_unlocked_keybag', false);

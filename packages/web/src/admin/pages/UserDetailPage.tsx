@@ -18,6 +18,7 @@ import { useAdmin, useAdminApi } from '../session';
 import type { UserView } from '../types';
 import { useLoad } from '../use-load';
 import { emailError, newPasswordError } from '../validation';
+import { UserKeybagSection } from './users/UserKeybagSection';
 import { UserOrganizationsSection } from './users/UserOrganizationsSection';
 import { UserOtpSection } from './users/UserOtpSection';
 
@@ -146,6 +147,8 @@ function UserDetail({
       {canWrite ? <PasswordSection user={user} /> : null}
 
       <UserOrganizationsSection user={user} />
+
+      <UserKeybagSection user={user} />
 
       {canWrite ? (
         <DeleteSection

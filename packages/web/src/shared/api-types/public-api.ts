@@ -682,6 +682,7 @@ export interface PublicApi {
       decision: 'approve' | 'deny';
       organization_id?: string;
       zk_key_hash?: string;
+      zk_envelope_id?: string;
       drk_hash?: string;
     };
     responses: {
@@ -689,7 +690,7 @@ export interface PublicApi {
         /** Where the browser navigates next (code or error, state, iss) */
         redirect_uri: string;
       };
-      400: ErrorBody<'drk_hash_not_allowed' | 'drk_hash_required' | 'invalid_organization' | 'invalid_request' | 'malformed_body' | 'organization_mismatch' | 'organization_required' | 'zk_key_hash_not_allowed' | 'zk_key_hash_required'>;
+      400: ErrorBody<'drk_hash_not_allowed' | 'drk_hash_required' | 'invalid_envelope' | 'invalid_organization' | 'invalid_request' | 'malformed_body' | 'organization_mismatch' | 'organization_required' | 'zk_key_hash_not_allowed' | 'zk_key_hash_required'>;
       401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
       403: ErrorBody<'csrf_failed' | 'login_required'>;
       404: ErrorBody<'request_not_found'>;
@@ -699,7 +700,7 @@ export interface PublicApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['POST /authorize/finalize']['responses'][200];
-    error: 'csrf_failed' | 'drk_hash_not_allowed' | 'drk_hash_required' | 'invalid_organization' | 'invalid_request' | 'keybag_required' | 'login_required' | 'malformed_body' | 'not_signed_in' | 'organization_mismatch' | 'organization_required' | 'payload_too_large' | 'request_already_used' | 'request_not_found' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'zk_key_hash_not_allowed' | 'zk_key_hash_required';
+    error: 'csrf_failed' | 'drk_hash_not_allowed' | 'drk_hash_required' | 'invalid_envelope' | 'invalid_organization' | 'invalid_request' | 'keybag_required' | 'login_required' | 'malformed_body' | 'not_signed_in' | 'organization_mismatch' | 'organization_required' | 'payload_too_large' | 'request_already_used' | 'request_not_found' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'zk_key_hash_not_allowed' | 'zk_key_hash_required';
   };
   /** Stores the caller's public encryption key (a P-256 public JWK; private members are refused) */
   'PUT /crypto/enc-pub': {
@@ -730,10 +731,11 @@ export interface PublicApi {
       403: ErrorBody<'csrf_failed'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
+      429: ErrorBody<'rate_limited'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['PUT /crypto/enc-pub']['responses'][200];
-    error: 'csrf_failed' | 'invalid_jwk' | 'invalid_request' | 'malformed_body' | 'not_signed_in' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
+    error: 'csrf_failed' | 'invalid_jwk' | 'invalid_request' | 'malformed_body' | 'not_signed_in' | 'payload_too_large' | 'rate_limited' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
   };
   /** The caller's keybag: account-key metadata and every envelope with its ciphertext */
   'GET /crypto/keybag': {
@@ -847,10 +849,11 @@ export interface PublicApi {
       409: ErrorBody<'account_key_exists'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
+      429: ErrorBody<'rate_limited'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['POST /crypto/keybag/account-key']['responses'][201];
-    error: 'account_key_exists' | 'csrf_failed' | 'envelope_type_not_allowed' | 'invalid_envelope' | 'invalid_request' | 'malformed_body' | 'not_signed_in' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
+    error: 'account_key_exists' | 'csrf_failed' | 'envelope_type_not_allowed' | 'invalid_envelope' | 'invalid_request' | 'malformed_body' | 'not_signed_in' | 'payload_too_large' | 'rate_limited' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
   };
   /** The caller's envelopes: metadata only, no ciphertext */
   'GET /crypto/keybag/envelopes': {
@@ -937,10 +940,11 @@ export interface PublicApi {
       409: ErrorBody<'envelope_exists' | 'password_envelope_exists' | 'too_many_envelopes' | 'version_mismatch'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
+      429: ErrorBody<'rate_limited'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['POST /crypto/keybag/envelopes']['responses'][201];
-    error: 'csrf_failed' | 'envelope_exists' | 'envelope_type_not_allowed' | 'invalid_envelope' | 'invalid_request' | 'keybag_not_found' | 'malformed_body' | 'not_found' | 'not_signed_in' | 'password_envelope_exists' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'too_many_envelopes' | 'unsupported_media_type' | 'version_mismatch';
+    error: 'csrf_failed' | 'envelope_exists' | 'envelope_type_not_allowed' | 'invalid_envelope' | 'invalid_request' | 'keybag_not_found' | 'malformed_body' | 'not_found' | 'not_signed_in' | 'password_envelope_exists' | 'payload_too_large' | 'rate_limited' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'too_many_envelopes' | 'unsupported_media_type' | 'version_mismatch';
   };
   /** Removes an envelope of the caller (never the last one that can unlock; fresh second factor when TOTP is enrolled) */
   'DELETE /crypto/keybag/envelopes/{envelopeId}': {
@@ -956,10 +960,11 @@ export interface PublicApi {
       409: ErrorBody<'last_unlock_envelope'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
+      429: ErrorBody<'rate_limited'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['DELETE /crypto/keybag/envelopes/{envelopeId}']['responses'][204];
-    error: 'csrf_failed' | 'invalid_request' | 'last_unlock_envelope' | 'malformed_body' | 'not_found' | 'not_signed_in' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'unsupported_media_type';
+    error: 'csrf_failed' | 'invalid_request' | 'last_unlock_envelope' | 'malformed_body' | 'not_found' | 'not_signed_in' | 'payload_too_large' | 'rate_limited' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'unsupported_media_type';
   };
   /** Replaces the account-key material and the whole envelope set atomically, if the keybag is still at expected_version (fresh second factor when TOTP is enrolled) */
   'POST /crypto/keybag/rotate': {
@@ -1031,10 +1036,11 @@ export interface PublicApi {
       409: ErrorBody<'version_mismatch'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
+      429: ErrorBody<'rate_limited'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['POST /crypto/keybag/rotate']['responses'][200];
-    error: 'csrf_failed' | 'envelope_type_not_allowed' | 'invalid_envelope' | 'invalid_request' | 'key_check_mismatch' | 'keybag_not_found' | 'malformed_body' | 'new_key_setup_not_allowed' | 'not_signed_in' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'unsupported_media_type' | 'version_mismatch';
+    error: 'csrf_failed' | 'envelope_type_not_allowed' | 'invalid_envelope' | 'invalid_request' | 'key_check_mismatch' | 'keybag_not_found' | 'malformed_body' | 'new_key_setup_not_allowed' | 'not_signed_in' | 'payload_too_large' | 'rate_limited' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'unsupported_media_type' | 'version_mismatch';
   };
   /** Legacy v1 only: the wrapped data root key the caller stored for a legacy application */
   'GET /crypto/legacy/wrapped-drk': {
@@ -1074,10 +1080,11 @@ export interface PublicApi {
       403: ErrorBody<'csrf_failed'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
+      429: ErrorBody<'rate_limited'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['PUT /crypto/legacy/wrapped-drk']['responses'][200];
-    error: 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_legacy_client' | 'not_signed_in' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
+    error: 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_legacy_client' | 'not_signed_in' | 'payload_too_large' | 'rate_limited' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
   };
   /** The caller's effective unlock policy and the unlock methods open to them (metadata only) */
   'GET /crypto/unlock-policy': {
@@ -1124,10 +1131,11 @@ export interface PublicApi {
       400: ErrorBody<'invalid_request'>;
       401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
       404: ErrorBody<'not_found'>;
+      429: ErrorBody<'rate_limited'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['GET /crypto/user-enc-pub']['responses'][200];
-    error: 'invalid_request' | 'not_found' | 'not_signed_in' | 'second_factor_required' | 'service_unavailable';
+    error: 'invalid_request' | 'not_found' | 'not_signed_in' | 'rate_limited' | 'second_factor_required' | 'service_unavailable';
   };
   /** The caller's wrapped private encryption JWK, to recover it on a new session or device */
   'GET /crypto/wrapped-enc-priv': {
@@ -1175,10 +1183,11 @@ export interface PublicApi {
       409: ErrorBody<'enc_pub_mismatch'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
+      429: ErrorBody<'rate_limited'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['PUT /crypto/wrapped-enc-priv']['responses'][200];
-    error: 'csrf_failed' | 'enc_pub_mismatch' | 'invalid_request' | 'malformed_body' | 'not_signed_in' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
+    error: 'csrf_failed' | 'enc_pub_mismatch' | 'invalid_request' | 'malformed_body' | 'not_signed_in' | 'payload_too_large' | 'rate_limited' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
   };
   /** Liveness */
   'GET /healthz': {

@@ -39,7 +39,14 @@ export {
   receiveKeyDelivery,
   withKeyDeliveryFragment,
 } from './key-delivery';
-export { type KeybagView, keybagBinding, type NewAccountKey, newAccountKey, unlockKeybag } from './keybag';
+export {
+  type KeybagView,
+  keybagBinding,
+  type NewAccountKey,
+  newAccountKey,
+  unlockKeybag,
+  unlockKeybagEnvelope,
+} from './keybag';
 export { importP256PublicJwk, type P256PublicJwk, type P256PublicKey, parseZkPub } from './p256-jwk';
 export {
   confirmsRecoveryKeyGroup,

@@ -53,6 +53,18 @@ export async function unlockKeybag(
   secret: EnvelopeSecret,
   envelopeId?: string,
 ): Promise<AccountRootKey> {
+  return (await unlockKeybagEnvelope(keybag, secret, envelopeId)).ark;
+}
+
+/**
+ * As `unlockKeybag`, and says which envelope opened: the hosted UI names it to `/authorize/finalize` so the server
+ * can show when each envelope was last used (docs/zk.md §7.2).
+ */
+export async function unlockKeybagEnvelope(
+  keybag: KeybagView,
+  secret: EnvelopeSecret,
+  envelopeId?: string,
+): Promise<{ ark: AccountRootKey; envelopeId: string }> {
   const binding = keybagBinding(keybag);
   const candidates = keybag.envelopes.filter(
     (envelope) =>
@@ -66,7 +78,7 @@ export async function unlockKeybag(
   );
   for (const envelope of candidates) {
     try {
-      return await openEnvelope(envelope, binding, secret);
+      return { ark: await openEnvelope(envelope, binding, secret), envelopeId: envelope.id };
     } catch (error) {
       failure = error;
     }

@@ -94,10 +94,10 @@ export function AuthorizePage() {
     try {
       // §5 steps 2-4: the client app key, encrypted to the app's zk_pub and bound to this authorization; the
       // server gets only the JWE's hash, the JWE itself travels in the fragment, which no server receives.
-      let delivery: { jwe: string; zkKeyHash: string } | null = null;
+      let delivery: { jwe: string; zkKeyHash: string; envelopeId: string | null } | null = null;
       if (decision === 'approve' && deliversKey(view) && view.key_delivery && view.zk_pub) {
         if (key === null) throw new Error('unlock your encryption key first');
-        delivery = await buildKeyDelivery({
+        const built = await buildKeyDelivery({
           ark: key.unlocked.ark,
           keyId: key.unlocked.keyId,
           zkPub: view.zk_pub,
@@ -109,6 +109,7 @@ export function AuthorizePage() {
           // Key scope `client`, the only one clients have today (§2.2).
           organizationId: null,
         });
+        delivery = { ...built, envelopeId: key.unlocked.envelopeId };
       }
       const { redirect_uri: finalized } = await api.post<PublicApiResponse<'POST /authorize/finalize'>>(
         '/authorize/finalize',
@@ -117,6 +118,8 @@ export function AuthorizePage() {
           decision,
           ...(organizationId ? { organization_id: organizationId } : {}),
           ...(delivery ? { zk_key_hash: delivery.zkKeyHash } : {}),
+          // Which envelope opened the keybag, so the account page can show when each was last used (§7.2).
+          ...(delivery?.envelopeId ? { zk_envelope_id: delivery.envelopeId } : {}),
         } satisfies PublicApiBody<'POST /authorize/finalize'>,
         { headers: csrfHeaders(load.csrfToken) },
       );

@@ -1,21 +1,15 @@
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../shared/Button';
 import { CheckboxField } from '../../shared/CheckboxField';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Loading } from '../../shared/Loading';
 import { Notice } from '../../shared/Notice';
-import { PasswordField } from '../../shared/PasswordField';
 import { TextField } from '../../shared/TextField';
-import {
-  confirmsRecoveryKeyGroup,
-  type EnvelopeSecret,
-  parseRecoveryKey,
-  RecoveryKeyError,
-  recoveryKeySecret,
-} from '../../shared/zk';
+import { type EnvelopeSecret, parseRecoveryKey, RecoveryKeyError, recoveryKeySecret } from '../../shared/zk';
 import { useStepUp } from '../components/StepUp';
 import { describeError } from '../error-text';
 import type { SessionUser } from '../session';
+import { AskPassword } from './AskPassword';
 import {
   passwordEnvelopeOf,
   type RecoveryKeyCeremony,
@@ -25,13 +19,8 @@ import {
   tryUnlock,
   type Unlocked,
 } from './custody';
-import {
-  fetchKeybag,
-  fetchUnlockPolicy,
-  type Keybag,
-  passwordSecretOf,
-  type UnlockPolicy,
-} from './keybag-api';
+import { fetchKeybag, fetchUnlockPolicy, type Keybag, type UnlockPolicy } from './keybag-api';
+import { RecoveryKeyConfirm } from './RecoveryKeyConfirm';
 import { signInSecretFor } from './sign-in-secret';
 
 /**
@@ -214,63 +203,6 @@ export function KeyUnlock({
   }
 }
 
-/** A password form that resolves the password's envelope secret (OPAQUE, in this browser) to `onSecret`. */
-function AskPassword({
-  email,
-  submitLabel,
-  onSecret,
-  children,
-}: {
-  email: string;
-  submitLabel: string;
-  onSecret: (secret: EnvelopeSecret) => Promise<void>;
-  children?: ReactNode;
-}) {
-  const [value, setValue] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    if (value === '') {
-      setError('Enter your password.');
-      return;
-    }
-    setBusy(true);
-    setError(undefined);
-    try {
-      const secret = await passwordSecretOf(email, value);
-      setValue('');
-      if (secret === null) {
-        setError('This password is not correct.');
-        return;
-      }
-      await onSecret(secret);
-    } catch (failed) {
-      setError(describeError(failed));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <form onSubmit={submit} noValidate>
-      <PasswordField
-        label="Your password"
-        autoComplete="current-password"
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
-        error={error}
-      />
-      <div className="form-actions">
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Checking…' : submitLabel}
-        </Button>
-        {children}
-      </div>
-    </form>
-  );
-}
-
 /** The keybag exists but is locked: the password (when its envelope can still open), the recovery key, new-key setup. */
 function LockedKeybag({
   user,
@@ -447,7 +379,7 @@ function NewKeyWarning({
 
 /**
  * A new key's set-up: the password that protects it (asked when this page has no sign-in export key), then the
- * recovery key shown once, with copy and download, confirmed by typing one group back (§3.3).
+ * recovery key shown once, confirmed by typing one group back (§3.3).
  */
 function KeySetup({
   user,
@@ -466,12 +398,6 @@ function KeySetup({
   onPassword: (secret: EnvelopeSecret) => void;
   onConfirmed: (password: EnvelopeSecret) => Promise<void>;
 }) {
-  const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
-  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
-
   if (password === null) {
     return (
       <section className="section" aria-labelledby="setup-heading">
@@ -488,94 +414,21 @@ function KeySetup({
       </section>
     );
   }
-
-  async function confirm(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy || password === null) return;
-    if (!confirmsRecoveryKeyGroup(ceremony.text, ceremony.group, typed)) {
-      setError(`This is not group ${ceremony.group} of your recovery key.`);
-      return;
-    }
-    setError(undefined);
-    setBusy(true);
-    setFailure(null);
-    try {
-      await onConfirmed(password);
-    } catch (failed) {
-      setFailure(failed);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  function download() {
-    const url = URL.createObjectURL(new Blob([`${ceremony.text}\n`], { type: 'text/plain' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = 'recovery-key.txt';
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
-
   return (
-    <section className="section" aria-labelledby="setup-heading">
-      <h2 id="setup-heading">Save your recovery key</h2>
-      {newKey ? (
-        <p>Your new key is ready to be set up. {clientName} will receive a new key.</p>
-      ) : (
-        <p>
-          {clientName} encrypts your data with a key only you can unlock; your password protects it. The
-          sign-in service cannot read it.
-        </p>
-      )}
-      <p>
-        If you forget your password, this recovery key is the only way back to your key. It is shown only
-        once: keep it somewhere safe, such as a password manager or on paper.
-      </p>
-      <p className="recovery-key">
-        <code data-testid="recovery-key">{ceremony.text}</code>
-      </p>
-      <div className="form-actions">
-        <Button
-          variant="secondary"
-          onClick={() =>
-            navigator.clipboard.writeText(ceremony.text).then(
-              () => setCopied('copied'),
-              () => setCopied('failed'),
-            )
-          }
-        >
-          Copy
-        </Button>
-        <Button variant="secondary" onClick={download}>
-          Download
-        </Button>
-      </div>
-      {copied === 'copied' ? <p role="status">Copied.</p> : null}
-      {copied === 'failed' ? (
-        <p role="status">Copying did not work here; select the key and copy it.</p>
-      ) : null}
-      {failure ? (
-        <ErrorPanel title="We could not set up your key">
-          <p>{describeError(failure)}</p>
-        </ErrorPanel>
-      ) : null}
-      <form onSubmit={confirm} noValidate>
-        <TextField
-          label={`Group ${ceremony.group} of your recovery key`}
-          hint={`To confirm you saved it, type group ${ceremony.group} (of 11) of five characters after TSRK2-.`}
-          autoComplete="off"
-          spellCheck={false}
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          error={error}
-        />
-        <div className="form-actions">
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Setting up…' : 'I saved it, continue'}
-          </Button>
-        </div>
-      </form>
-    </section>
+    <RecoveryKeyConfirm
+      ceremony={ceremony}
+      failureTitle="We could not set up your key"
+      intro={
+        newKey ? (
+          <p>Your new key is ready to be set up. {clientName} will receive a new key.</p>
+        ) : (
+          <p>
+            {clientName} encrypts your data with a key only you can unlock; your password protects it. The
+            sign-in service cannot read it.
+          </p>
+        )
+      }
+      onConfirmed={() => onConfirmed(password)}
+    />
   );
 }

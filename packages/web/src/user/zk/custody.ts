@@ -13,14 +13,18 @@ import {
   type RecoveryKeySecret,
   recoveryKeySecret,
   sealEnvelope,
-  unlockKeybag,
+  unlockKeybagEnvelope,
 } from '../../shared/zk';
 import { addEnvelope, createAccountKey, type Keybag, rotateKeybag } from './keybag-api';
 
-/** An unlocked keybag: the root key and the account key id it was checked against (the JWE's `key_id`). */
+/**
+ * An unlocked keybag: the root key, the account key id it was checked against (the JWE's `key_id`), and the
+ * envelope that opened it (null for a key just created), which the consent page names to the server (§7.2).
+ */
 export interface Unlocked {
   ark: AccountRootKey;
   keyId: string;
+  envelopeId: string | null;
 }
 
 /** The keybag's password envelope, whatever its status (at most one, §3). */
@@ -31,8 +35,8 @@ export function passwordEnvelopeOf(keybag: Keybag) {
 /** Unlocks with `secret`; null when no usable envelope of its type opens (wrong secret, stale envelope). */
 export async function tryUnlock(keybag: Keybag, secret: EnvelopeSecret): Promise<Unlocked | null> {
   try {
-    const ark = await unlockKeybag(keybag, secret);
-    return { ark, keyId: keybagBinding(keybag).keyId };
+    const { ark, envelopeId } = await unlockKeybagEnvelope(keybag, secret);
+    return { ark, keyId: keybagBinding(keybag).keyId, envelopeId };
   } catch {
     return null;
   }
@@ -81,7 +85,7 @@ export async function setUpAccountKey(
   const body = { key_id: created.keyId, key_check: created.keyCheck, envelopes };
   if (expectedVersion === null) await createAccountKey(body, csrfToken);
   else await rotateKeybag({ expected_version: expectedVersion, ...body }, csrfToken);
-  return { ark: created.ark, keyId: created.keyId };
+  return { ark: created.ark, keyId: created.keyId, envelopeId: null };
 }
 
 /**
@@ -129,6 +133,32 @@ export async function carryPasswordEnvelopeOver(
   } catch {
     return false;
   }
-  await rewrapPasswordEnvelope(keybag, { ark, keyId: keybag.account_key.key_id }, current, csrfToken);
+  await rewrapPasswordEnvelope(
+    keybag,
+    { ark, keyId: keybag.account_key.key_id, envelopeId: envelope.id },
+    current,
+    csrfToken,
+  );
   return true;
+}
+
+/**
+ * A new recovery key's envelope for the unlocked root key (§3.3), swapped in for `replaces` (atomic on the server,
+ * needs a fresh second factor when TOTP is enrolled) or added beside the others.
+ */
+export async function addRecoveryKey(
+  keybag: Keybag,
+  unlocked: Unlocked,
+  recovery: RecoveryKeySecret,
+  replaces: string | null,
+  csrfToken: string,
+): Promise<void> {
+  const binding = keybagBinding(keybag);
+  const envelope = await sealEnvelope(unlocked.ark, binding, recoveryKeySecret(recovery), {
+    label: `Recovery key of ${today()}`,
+  });
+  await addEnvelope(
+    { expected_version: binding.version, envelope, ...(replaces ? { replaces } : {}) },
+    csrfToken,
+  );
 }

@@ -45,6 +45,13 @@ export function rotateKeybag(
   return api.post('/crypto/keybag/rotate', body, { headers: csrfHeaders(csrfToken) });
 }
 
+/** `DELETE /crypto/keybag/envelopes/{id}`: needs a fresh second factor when TOTP is enrolled (step-up). */
+export function deleteEnvelope(envelopeId: string, csrfToken: string): Promise<void> {
+  return api.delete(`/crypto/keybag/envelopes/${encodeURIComponent(envelopeId)}`, {
+    headers: csrfHeaders(csrfToken),
+  });
+}
+
 /**
  * The password envelope secret of the signed-in account's password, asked for again (no sign-in export key in
  * this page): the OPAQUE login's first round trip, finished here (shared/opaque.ts `passwordExportKeyAt`); no new

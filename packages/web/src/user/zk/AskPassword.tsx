@@ -1,0 +1,63 @@
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Button } from '../../shared/Button';
+import { PasswordField } from '../../shared/PasswordField';
+import type { EnvelopeSecret } from '../../shared/zk';
+import { describeError } from '../error-text';
+import { passwordSecretOf } from './keybag-api';
+
+/** A password form that resolves the password's envelope secret (OPAQUE, in this browser) to `onSecret`. */
+export function AskPassword({
+  email,
+  submitLabel,
+  onSecret,
+  children,
+}: {
+  email: string;
+  submitLabel: string;
+  onSecret: (secret: EnvelopeSecret) => Promise<void>;
+  children?: ReactNode;
+}) {
+  const [value, setValue] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (value === '') {
+      setError('Enter your password.');
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      const secret = await passwordSecretOf(email, value);
+      setValue('');
+      if (secret === null) {
+        setError('This password is not correct.');
+        return;
+      }
+      await onSecret(secret);
+    } catch (failed) {
+      setError(describeError(failed));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={submit} noValidate>
+      <PasswordField
+        label="Your password"
+        autoComplete="current-password"
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        error={error}
+      />
+      <div className="form-actions">
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Checking…' : submitLabel}
+        </Button>
+        {children}
+      </div>
+    </form>
+  );
+}
