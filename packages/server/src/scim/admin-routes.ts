@@ -221,10 +221,7 @@ export function registerAdminScimRoutes(app: App, context: AppContext): void {
       schema: {
         tags: [TAG],
         summary: 'Lists SCIM token metadata (never the tokens), optionally of one connection',
-        querystring: Type.Object(
-          { connectionId: Type.Optional(Id) },
-          { additionalProperties: false },
-        ),
+        querystring: Type.Object({ connectionId: Type.Optional(Id) }, { additionalProperties: false }),
         response: { 200: Type.Object({ tokens: Type.Array(TokenView) }), ...errorResponses() },
       },
     },
