@@ -169,7 +169,8 @@ describe('revoked grants at /userinfo on two nodes of one database', () => {
       env: { ...env, TESSERA_BASE_URL: nodeA.config.baseUrl },
     });
     client = await registerClient(nodeA);
-  }, 60_000);
+    // Two servers to start: more than one file's usual set-up.
+  }, 120_000);
   afterAll(async () => {
     await nodeA?.close();
     await nodeB?.close();
