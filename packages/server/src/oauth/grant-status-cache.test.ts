@@ -8,6 +8,9 @@ import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangedBy } from '../accounts/lifecycle.js';
 import { newKekText } from '../crypto/keyring.js';
+import { ChangeBus } from '../db/change-bus.js';
+import type { Database } from '../db/client.js';
+import { runInTransaction } from '../db/transactions.js';
 import { createTestDatabase, type TestDatabase } from '../testing/database.js';
 import {
   authorizeAndApprove,
@@ -149,6 +152,48 @@ describe('GrantStatusCache', () => {
     // A user's index follows evictions: dropping the user still drops what is left.
     cache.dropUser('u1');
     expect(cache.size).toBe(0);
+  });
+});
+
+describe('ChangeBus.announce', () => {
+  let testDatabase: TestDatabase;
+  let database: Database;
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase();
+    database = await testDatabase.open();
+  }, 120_000);
+  afterAll(async () => {
+    await database?.close();
+    await testDatabase?.drop();
+  });
+
+  it('drops this node’s entries when the change is made and again when it commits; nothing after a rollback', async () => {
+    const bus = new ChangeBus(database, { trustMs: 5_000 });
+    try {
+      await bus.start();
+      const heard: string[] = [];
+      bus.on('grants', (key) => {
+        heard.push(key);
+      });
+      await runInTransaction(database.db, async () => {
+        await bus.announce('grants', 'grant:committed');
+        // Before the commit: already dropped here (reads in flight must not keep what they read) ...
+        expect(heard).toEqual(['grant:committed']);
+      });
+      // ... and dropped again once committed (a read made meanwhile saw the old rows), before the caller goes on
+      // (the NOTIFY coming back is a third, whenever it arrives).
+      expect(heard.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(heard)).toEqual(new Set(['grant:committed']));
+      await runInTransaction(database.db, async () => {
+        await bus.announce('grants', 'grant:rolled-back');
+        throw new Error('roll back');
+      }).catch(() => {});
+      // Give a wrongly delivered after-commit drop or NOTIFY time to show up: dropping once is all a rollback costs.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heard.filter((key) => key === 'grant:rolled-back')).toHaveLength(1);
+    } finally {
+      await bus.stop();
+    }
   });
 });
 
