@@ -30,10 +30,10 @@ export interface AccountServices {
 }
 
 export async function createAccountServices(
-  { config, database, sealer, settings, audit, metrics }: Infrastructure,
+  { config, database, sealer, settings, audit, metrics, bus }: Infrastructure,
   { email }: { email: EmailServices },
 ): Promise<AccountServices> {
-  const users = new UserService(database.db);
+  const users = new UserService(database.db, bus);
   const opaque = new OpaqueServer(database.db, sealer);
   await opaque.ensureSetup();
   const sessions = new SessionService(database.db, settings);

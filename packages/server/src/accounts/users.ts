@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, ilike, like, or } from 'drizzle-orm';
+import type { ChangeBus } from '../db/change-bus.js';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 
@@ -29,9 +30,22 @@ function toUser(row: typeof users.$inferSelect): User {
   };
 }
 
-/** User records. Sign-in (OPAQUE) and profile flows build on this. */
+/**
+ * User records. Sign-in (OPAQUE) and profile flows build on this.
+ *
+ * Every change of a user's status or of the claims userinfo returns (name, email, email_verified) is announced on
+ * the change bus (topic `users`), here and nowhere else, so that the grant-status cache of every node drops what it
+ * holds for the user (oauth/grant-status-cache.ts) whoever made the change.
+ */
 export class UserService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly bus: ChangeBus,
+  ) {}
+
+  private async changed(id: string): Promise<void> {
+    await this.bus.announce('users', id);
+  }
 
   async create(input: { id?: string; email: string; name?: string; emailVerified?: boolean }): Promise<User> {
     const emailNormalized = normalizeEmail(input.email);
@@ -69,11 +83,13 @@ export class UserService {
       .set({ emailVerified: true, updatedAt: new Date() })
       .where(and(eq(users.id, id), eq(users.emailNormalized, normalizeEmail(email))))
       .returning({ id: users.id });
+    if (updated.length === 1) await this.changed(id);
     return updated.length === 1;
   }
 
   async setName(id: string, name: string): Promise<void> {
     await this.db.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, id));
+    await this.changed(id);
   }
 
   /** Changes the address (confirmed by a link to it); false when another account took it meanwhile. */
@@ -89,6 +105,7 @@ export class UserService {
         })
         .where(eq(users.id, id))
         .returning({ id: users.id });
+      if (updated.length === 1) await this.changed(id);
       return updated.length === 1;
     } catch {
       // The unique index refused it.
@@ -127,16 +144,21 @@ export class UserService {
       values.emailNormalized = normalizeEmail(changes.email);
     }
     if (changes.emailVerified !== undefined) values.emailVerified = changes.emailVerified;
+    let row: typeof users.$inferSelect | undefined;
     try {
-      const [row] = await this.db.update(users).set(values).where(eq(users.id, id)).returning();
-      return row ? toUser(row) : null;
+      [row] = await this.db.update(users).set(values).where(eq(users.id, id)).returning();
     } catch {
       throw new UserExistsError('an account with this email exists');
     }
+    if (!row) return null;
+    await this.changed(id);
+    return toUser(row);
   }
 
+  /** Deletes the user; their grants go with them (cascade), so caches drop them too. */
   async delete(id: string): Promise<boolean> {
     const deleted = await this.db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    if (deleted.length === 1) await this.changed(id);
     return deleted.length === 1;
   }
 
@@ -150,5 +172,6 @@ export class UserService {
 
   async setStatus(id: string, status: User['status']): Promise<void> {
     await this.db.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, id));
+    await this.changed(id);
   }
 }

@@ -1,11 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from './client.js';
+import { afterCommit } from './transactions.js';
 
 /** Cross-node cache invalidation over Postgres LISTEN/NOTIFY (DESIGN §2). */
 export const CHANGE_CHANNEL = 'tessera_changes';
 
-export type ChangeTopic = 'settings' | 'signing_keys' | 'clients';
+/**
+ * `grants`: a grant ended (key `grant:<id>`), every grant of a user (`user:<id>`), or many (`*`). `users`: a user's
+ * status or claims changed (key: the user's id). Both feed the grant-status cache (oauth/grant-status-cache.ts).
+ */
+export type ChangeTopic = 'settings' | 'signing_keys' | 'clients' | 'grants' | 'users';
 
 /** Drops or reloads what a topic caches; the key `*` means everything. A returned promise is awaited on resync. */
 type Listener = (key: string) => void | Promise<void>;
@@ -81,6 +86,18 @@ export class ChangeBus {
     await this.database.db.execute(sql`SELECT pg_notify(${CHANGE_CHANNEL}, ${`${topic}:${key}`})`);
   }
 
+  /**
+   * Announces a change that this node's caches must stop serving at once, not only when its own NOTIFY comes back
+   * (which may be after the response that made the change): the listeners run now, so that reads already in flight
+   * do not keep what they read, and again once the change has committed (a read that ran meanwhile saw the old
+   * rows); every other node hears it through the NOTIFY, sent when the change commits.
+   */
+  async announce(topic: ChangeTopic, key: string): Promise<void> {
+    this.deliver(topic, key);
+    await afterCommit(this.database.db, () => this.deliver(topic, key));
+    await this.publish(topic, key);
+  }
+
   private dispatch(payload: string): void {
     if (payload === '*') {
       this.resync('reload requested');
@@ -88,8 +105,10 @@ export class ChangeBus {
     }
     const separator = payload.indexOf(':');
     if (separator < 0) return;
-    const topic = payload.slice(0, separator) as ChangeTopic;
-    const key = payload.slice(separator + 1);
+    this.deliver(payload.slice(0, separator) as ChangeTopic, payload.slice(separator + 1));
+  }
+
+  private deliver(topic: ChangeTopic, key: string): void {
     for (const listener of this.listeners.get(topic) ?? []) {
       // A change this node failed to load (the database away for a moment) would stay stale: reload everything.
       this.call(listener, key).catch(() => this.resync('a cache failed to reload after a change; retrying'));

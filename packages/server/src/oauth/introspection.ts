@@ -1,5 +1,6 @@
 import type { Client } from '../clients/model.js';
 import { hashToken } from '../crypto/tokens.js';
+import type { ActiveGrantUser, GrantStatusCache } from './grant-status-cache.js';
 import type { OAuthStore } from './store.js';
 import type { AccessTokenClaims, TokenIssuer } from './token-issuer.js';
 
@@ -32,6 +33,7 @@ export class Introspection {
     private readonly issuerUrl: string,
     private readonly issuer: TokenIssuer,
     private readonly store: OAuthStore,
+    private readonly grantStatus: GrantStatusCache,
   ) {}
 
   async introspect(caller: Client, token: string, hint: string | undefined): Promise<IntrospectionResult> {
@@ -52,23 +54,23 @@ export class Introspection {
   async activeAccessToken(token: string): Promise<Readonly<AccessTokenClaims> | null> {
     const claims = this.issuer.verifyAccessToken(token);
     if (!claims) return null;
-    if (claims.gid && !(await this.store.isGrantActive(claims.gid, new Date()))) return null;
+    if (claims.gid && !(await this.grantStatus.activeGrantUser(claims.gid))) return null;
     return claims;
   }
 
   /**
-   * The user behind an active grant, read in the same query that checks the grant (userinfo's one round trip):
-   * undefined when the grant is revoked or expired or its user is not active.
+   * The user behind an active grant, with the claims userinfo returns: undefined when the grant is revoked or
+   * expired or its user is not active. From the grant-status cache, which every revocation and user change drops.
    */
-  activeGrantUser(grantId: string): ReturnType<OAuthStore['activeGrantUser']> {
-    return this.store.activeGrantUser(grantId, new Date());
+  activeGrantUser(grantId: string): Promise<ActiveGrantUser | undefined> {
+    return this.grantStatus.activeGrantUser(grantId);
   }
 
   private async accessToken(caller: Client, token: string): Promise<IntrospectionResult | null> {
     const claims = this.issuer.verifyAccessToken(token);
     if (!claims) return null;
     if (claims.aud !== caller.id && claims.azp !== caller.id) return INACTIVE;
-    if (claims.gid && !(await this.store.isGrantActive(claims.gid, new Date()))) return INACTIVE;
+    if (claims.gid && !(await this.grantStatus.activeGrantUser(claims.gid))) return INACTIVE;
     const result: IntrospectionResult = {
       active: true,
       scope: claims.scope,

@@ -9,8 +9,8 @@ import type { OAuthStore } from './store.js';
  * inactive. /revoke, replay detection at /token, an account disabled or its password reset (accounts lifecycle) and
  * organization membership changes all come here.
  *
- * Nothing caches grant state (the verified-token cache holds signatures only; every use reads the grant row), so
- * ending one needs no change-bus message today. A cache of grants would be invalidated here, and only here.
+ * The grant-status cache (userinfo, introspection) is dropped by the store's revoking writes themselves, which
+ * announce every ended grant on the change bus: no path through here, or around it, can forget to.
  */
 export class GrantRevocation {
   constructor(private readonly store: OAuthStore) {}

@@ -1,9 +1,11 @@
 import type { AccountServices } from '../accounts/services.js';
 import type { Infrastructure } from '../app/infrastructure.js';
 import type { ClientServices } from '../clients/services.js';
+import { inTransaction } from '../db/transactions.js';
 import type { KeyServices } from '../keys/services.js';
 import type { OrganizationServices } from '../orgs/services.js';
 import { AuthorizeService } from './authorize-service.js';
+import { GrantStatusCache } from './grant-status-cache.js';
 import { Introspection } from './introspection.js';
 import { GrantRevocation } from './revocation.js';
 import { OAuthStore } from './store.js';
@@ -18,10 +20,12 @@ export interface OAuthServices {
   authorize: AuthorizeService;
   /** Every way a grant ends (/revoke, replay detection, account and organization changes). */
   revocation: GrantRevocation;
+  /** Active grants and their users' claims, dropped on every node by every revocation and user change. */
+  grantStatus: GrantStatusCache;
 }
 
 export async function createOAuthServices(
-  { config, database, signingKeys, settings }: Infrastructure,
+  { config, database, signingKeys, settings, bus }: Infrastructure,
   {
     accounts,
     clients,
@@ -29,7 +33,19 @@ export async function createOAuthServices(
     keys,
   }: { accounts: AccountServices; clients: ClientServices; orgs: OrganizationServices; keys: KeyServices },
 ): Promise<OAuthServices> {
-  const store = new OAuthStore(database.db);
+  const store = new OAuthStore(database.db, bus);
+  const grantStatus = new GrantStatusCache({
+    load: (grantId, now) => store.activeGrantWithUser(grantId, now),
+    isCurrent: () => bus.isCurrent(),
+    inTransaction: () => inTransaction(database.db),
+  });
+  // The store announces every grant it ends (topic `grants`), the accounts slice every user it changes (`users`).
+  bus.on('grants', (key) => {
+    if (key.startsWith('grant:')) grantStatus.dropGrant(key.slice('grant:'.length));
+    else if (key.startsWith('user:')) grantStatus.dropUser(key.slice('user:'.length));
+    else grantStatus.clear();
+  });
+  bus.on('users', (userId) => (userId === '*' ? grantStatus.clear() : grantStatus.dropUser(userId)));
   const issuer = new TokenIssuer(config.baseUrl, signingKeys, settings);
   const revocation = new GrantRevocation(store);
   // Slices built before this one end grants through their hooks: an account's access, an organization's.
@@ -40,7 +56,7 @@ export async function createOAuthServices(
   return {
     issuer,
     tokens: new TokenService(store, revocation, issuer, accounts.users, settings, orgs.organizations),
-    introspection: new Introspection(config.baseUrl, issuer, store),
+    introspection: new Introspection(config.baseUrl, issuer, store, grantStatus),
     authorize: new AuthorizeService(config.baseUrl, clients.registry, store, issuer, orgs.organizations, {
       beforeDelivery: (userId, envelopeId) => keys.keybags.requireKeybagForDelivery(userId, envelopeId),
       delivered: async (userId, envelopeId) => {
@@ -48,5 +64,6 @@ export async function createOAuthServices(
       },
     }),
     revocation,
+    grantStatus,
   };
 }

@@ -1,4 +1,5 @@
 import { and, eq, exists, gt, isNull, type Placeholder, sql } from 'drizzle-orm';
+import type { ChangeBus } from '../db/change-bus.js';
 import type { Db } from '../db/client.js';
 import {
   authorizationCodes,
@@ -9,6 +10,7 @@ import {
   sessions,
   users,
 } from '../db/schema/index.js';
+import type { ActiveGrant } from './grant-status-cache.js';
 
 export type AuthorizationCodeRow = typeof authorizationCodes.$inferSelect;
 export type GrantRow = typeof grants.$inferSelect;
@@ -30,15 +32,27 @@ function activeGrantCondition(
  * SQL for the authorization state: pending requests, codes, grants, refresh tokens and consents. Every single-use
  * value is consumed with one conditional UPDATE ... RETURNING, so of two concurrent redemptions exactly one wins,
  * on one node or many (DESIGN §4).
+ *
+ * Every write that ends grants announces it on the change bus (topic `grants`), here and nowhere else, so that no
+ * caller can end a grant that a cache (oauth/grant-status-cache.ts) on this node or another goes on serving.
  */
 export class OAuthStore {
   // Built once: userinfo runs it on every call, and a prepared query skips building the SQL (and, on PostgreSQL,
   // parsing and planning it) each time.
   private readonly activeGrantUserQuery;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly bus: ChangeBus,
+  ) {
     this.activeGrantUserQuery = db
-      .select({ id: users.id, email: users.email, emailVerified: users.emailVerified, name: users.name })
+      .select({
+        id: users.id,
+        email: users.email,
+        emailVerified: users.emailVerified,
+        name: users.name,
+        expiresAt: grants.expiresAt,
+      })
       .from(grants)
       .innerJoin(users, eq(users.id, grants.userId))
       .where(activeGrantCondition(sql.placeholder('grantId'), sql.placeholder('now')))
@@ -128,29 +142,32 @@ export class OAuthStore {
   }
 
   /**
-   * The user behind an active grant, read in the same query that checks the grant (userinfo's one round trip):
-   * undefined when the grant is revoked or expired or its user is not active.
+   * The user behind an active grant and when the grant expires, read in the same query that checks the grant
+   * (userinfo's one round trip): undefined when the grant is revoked or expired or its user is not active.
    */
-  async activeGrantUser(
-    grantId: string,
-    now: Date,
-  ): Promise<{ id: string; email: string; emailVerified: boolean; name: string } | undefined> {
+  async activeGrantWithUser(grantId: string, now: Date): Promise<ActiveGrant | undefined> {
     const [row] = await this.activeGrantUserQuery.execute({ grantId, now: now.toISOString() });
-    return row;
+    if (!row) return undefined;
+    const { expiresAt, ...user } = row;
+    return { user, expiresAt };
   }
 
   async revokeGrant(id: string, now: Date): Promise<void> {
-    await this.db
+    const revoked = await this.db
       .update(grants)
       .set({ revokedAt: now })
-      .where(and(eq(grants.id, id), isNull(grants.revokedAt)));
+      .where(and(eq(grants.id, id), isNull(grants.revokedAt)))
+      .returning({ id: grants.id });
+    if (revoked.length > 0) await this.bus.announce('grants', `grant:${id}`);
   }
 
   async revokeGrantsOfUser(userId: string, now: Date): Promise<void> {
-    await this.db
+    const revoked = await this.db
       .update(grants)
       .set({ revokedAt: now })
-      .where(and(eq(grants.userId, userId), isNull(grants.revokedAt)));
+      .where(and(eq(grants.userId, userId), isNull(grants.revokedAt)))
+      .returning({ id: grants.id });
+    if (revoked.length > 0) await this.bus.announce('grants', `user:${userId}`);
   }
 
   /**
@@ -172,7 +189,7 @@ export class OAuthStore {
 
   /** The grants issued in an organization's context: of one user, or (userId null) of everyone. */
   async revokeOrganizationGrants(organizationId: string, userId: string | null, now: Date): Promise<void> {
-    await this.db
+    const revoked = await this.db
       .update(grants)
       .set({ revokedAt: now })
       .where(
@@ -181,7 +198,12 @@ export class OAuthStore {
           userId === null ? undefined : eq(grants.userId, userId),
           isNull(grants.revokedAt),
         ),
-      );
+      )
+      .returning({ id: grants.id });
+    if (revoked.length === 0) return;
+    // A whole organization's grants (it was disabled or deleted) are dropped from every cache at once: one message,
+    // not one per grant.
+    await this.bus.announce('grants', userId === null ? '*' : `user:${userId}`);
   }
 
   async createRefreshToken(row: typeof refreshTokens.$inferInsert): Promise<void> {

@@ -33,7 +33,7 @@ export function registerUserInfoRoutes(app: App, context: AppContext): void {
     const claims = context.oauth.issuer.verifyAccessToken(readBearerToken(request, sources));
     // A client-credentials token represents a client, not a person: there is no user to describe.
     if (!claims?.gid) throw invalidToken();
-    // One round trip: the grant still active, and its (active) user's claims.
+    // The grant still active, and its (active) user's claims: from the grant-status cache, or one round trip.
     const user = await context.oauth.introspection.activeGrantUser(claims.gid);
     if (user?.id !== claims.sub) throw invalidToken();
     const info: { sub: string } & Record<string, unknown> = { sub: user.id };

@@ -6,7 +6,7 @@
  * Why this is safe: the key is the whole token, so any changed byte misses; an entry is never served at or after
  * its `exp`; the map is bounded (oldest entries leave first); and it empties whenever the published key set changes,
  * so a key that stops being published stops vouching at once. Revocation is not cached here: callers still check
- * the grant on every call.
+ * the grant on every call (through the grant-status cache, which every revocation drops).
  */
 export class VerifiedTokenCache<Claims extends { exp: number }> {
   private entries = new Map<string, Readonly<Claims>>();
