@@ -20,6 +20,7 @@ import { useLoad } from '../use-load';
 import { emailError, newPasswordError } from '../validation';
 import { UserOrganizationsSection } from './users/UserOrganizationsSection';
 import { UserOtpSection } from './users/UserOtpSection';
+import { UserPasskeysSection } from './users/UserPasskeysSection';
 
 const BREADCRUMB = { to: '/users', label: 'All users' };
 
@@ -142,6 +143,7 @@ function UserDetail({
       </section>
 
       <UserOtpSection user={user} />
+      <UserPasskeysSection user={user} />
 
       {canWrite ? <PasswordSection user={user} /> : null}
 
