@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passkeyCeremonies } from '../db/schema/index.js';
 import { type AdminSession, adminFetch, adminSignIn, installViaApi } from '../testing/admin.js';
+import { newAccountKey, wrapEnvelope } from '../testing/keys.js';
 import { type SignedIn, signInUser } from '../testing/oauth.js';
 import { sessionCookieFrom } from '../testing/opaque-client.js';
 import { call } from '../testing/orgs.js';
@@ -362,6 +363,47 @@ describe('management', () => {
       (await call(server, other, 'PATCH', `/api/user/passkeys/${passkey.id}`, { name: 'x' })).status,
     ).toBe(404);
     expect((await call(server, other, 'DELETE', `/api/user/passkeys/${passkey.id}`)).status).toBe(404);
+  });
+});
+
+describe('the keybag envelope of a removed passkey', () => {
+  /** A keybag with `passkey`'s PRF envelope and, unless `only`, a recovery-key envelope too. */
+  async function keybagWith(
+    user: SignedIn,
+    passkey: { credential_id: string; prf_salt: string },
+    only = false,
+  ) {
+    const key = newAccountKey(user.user.id);
+    const prf = wrapEnvelope(key, 1, 'passkey_prf');
+    prf.input.credential_id = passkey.credential_id;
+    prf.input.prf_salt = passkey.prf_salt;
+    const envelopes = only ? [prf.input] : [prf.input, wrapEnvelope(key, 1, 'recovery_key').input];
+    const created = await call(server, user, 'POST', '/crypto/keybag/account-key', {
+      key_id: key.keyId,
+      key_check: key.keyCheck,
+      envelopes,
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+  }
+  const typesOf = async (userId: string) =>
+    (await server.context.keys.keybags.keybag(userId)).envelopes.map((envelope) => envelope.type).sort();
+
+  it('goes with the passkey', async () => {
+    const { user, passkey } = await userWithPasskey();
+    await keybagWith(user, passkey);
+    expect(await typesOf(user.user.id)).toEqual(['passkey_prf', 'recovery_key']);
+    const path = `/admin/users/${user.user.id}/passkeys/${passkey.id}`;
+    expect((await adminFetch(server, admin, 'DELETE', path)).status).toBe(204);
+    expect(await typesOf(user.user.id)).toEqual(['recovery_key']);
+  });
+
+  it('stays while it is the last way to unlock the keys', async () => {
+    const { user, passkey } = await userWithPasskey();
+    await keybagWith(user, passkey, true);
+    const path = `/admin/users/${user.user.id}/passkeys/${passkey.id}`;
+    expect((await adminFetch(server, admin, 'DELETE', path)).status).toBe(204);
+    expect(await server.context.passkeys.credentials.list(user.user.id)).toEqual([]);
+    expect(await typesOf(user.user.id)).toEqual(['passkey_prf']);
   });
 });
 

@@ -101,6 +101,8 @@ export class PasskeyService {
     private readonly fakeCredentialKey: string,
     /** The id of the active account with this (normalized) email, if any. */
     private readonly accountOf: (normalizedEmail: string) => Promise<string | null>,
+    /** Drops what the removed credential unlocked (its keybag envelope); runs in the removal's transaction. */
+    private readonly forgetUnlock: (userId: string, credentialId: string) => Promise<void>,
   ) {}
 
   private expiry(now: Date): Date {
@@ -350,6 +352,7 @@ export class PasskeyService {
       );
     }
     const row = await this.store.delete(userId, id);
+    if (row) await this.forgetUnlock(userId, row.credentialId);
     return row ? passkeyView(row) : null;
   }
 }
