@@ -201,6 +201,11 @@ export class PasswordAuthentication<A extends PasswordAccount> {
     return this.accounts.setRecord(userId, registrationRecord, options);
   }
 
+  /** Whether the account has a password (an OPAQUE record) to sign in with. */
+  async hasPassword(id: string): Promise<boolean> {
+    return (await this.accounts.recordOf(id)) !== null;
+  }
+
   selfRegistrationOpen(): boolean {
     return this.settings.get('accounts.self_registration');
   }

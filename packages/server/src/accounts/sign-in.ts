@@ -68,15 +68,22 @@ export class SignInCompletion {
     return { userAgent: request.headers['user-agent'], ipAddress: request.ip };
   }
 
-  /** A refused proof: who tried is unknown by design (every failure looks the same); where from is recorded. */
-  failed(request: RequestFacts, onAuditError: (error: unknown) => void): void {
+  /**
+   * A refused proof: who tried is unknown by design (every failure looks the same to the caller); where from is
+   * recorded, and the method's own reason when it has one (a passkey's: unknown challenge, bad signature, ...).
+   */
+  failed(
+    request: RequestFacts,
+    onAuditError: (error: unknown) => void,
+    detail: { method: SignInMethod; reason: string } | null = null,
+  ): void {
     this.count('failure');
     this.deps.audit.recordQuietly(
       {
         action: this.auditAction,
         outcome: 'failure',
         actor: { type: 'anonymous' },
-        details: { reason: 'wrong_credentials' },
+        details: detail ?? { reason: 'wrong_credentials' },
         request,
       },
       onAuditError,

@@ -7,6 +7,7 @@ import type { KeyServices } from '../keys/services.js';
 import type { OAuthServices } from '../oauth/services.js';
 import type { OrganizationServices } from '../orgs/services.js';
 import type { OtpServices } from '../otp/services.js';
+import type { PasskeyServices } from '../passkeys/services.js';
 import type { ScimServices } from '../scim/services.js';
 import type { SharedInfrastructure } from './infrastructure.js';
 import type { RateLimits } from './rate-limits.js';
@@ -23,6 +24,7 @@ export interface SliceServices {
   oauth: OAuthServices;
   orgs: OrganizationServices;
   otp: OtpServices;
+  passkeys: PasskeyServices;
   scim: ScimServices;
 }
 

@@ -9,6 +9,7 @@ import { keysModule } from '../keys/index.js';
 import { oauthModule } from '../oauth/index.js';
 import { organizationsModule } from '../orgs/index.js';
 import { otpModule } from '../otp/index.js';
+import { passkeysModule } from '../passkeys/index.js';
 import { scimModule } from '../scim/index.js';
 import { mergeByKey, type SliceModule } from './module.js';
 import type { RateLimitRules } from './rate-limits.js';
@@ -24,6 +25,7 @@ const LISTED_MODULES = [
   clientsModule,
   organizationsModule,
   keysModule,
+  passkeysModule,
   oauthModule,
   otpModule,
   scimModule,

@@ -264,6 +264,7 @@ describe('housekeeping', () => {
         email_tokens: 1,
         install_tokens: 1,
         organization_members: 1,
+        passkey_ceremonies: 0,
       },
     });
     expect(

@@ -10,6 +10,7 @@ import {
   installTokens,
   opaqueLogins,
   organizationMembers,
+  passkeyCeremonies,
   pendingRegistrations,
   refreshTokens,
   sessionEndExpression,
@@ -28,6 +29,7 @@ export const PURGED_TABLES = [
   'email_tokens',
   'install_tokens',
   'organization_members',
+  'passkey_ceremonies',
 ] as const;
 export type PurgedTable = (typeof PURGED_TABLES)[number];
 
@@ -93,12 +95,14 @@ export class HousekeepingStore {
         return this.expiredBefore(installTokens, installTokens.tokenHash, clock.cutoff);
       case 'organization_members':
         return this.expiredInvitations(clock);
+      case 'passkey_ceremonies':
+        return this.expiredBefore(passkeyCeremonies, passkeyCeremonies.challengeHash, clock.cutoff);
     }
   }
 
   /**
    * Single-use values with an expiry (pending authorization requests, OPAQUE login and registration state, emailed
-   * tokens, install tokens): past it they are refused whether used or not, so nothing can still need them.
+   * tokens, install tokens, WebAuthn ceremonies): past it they are refused whether used or not, so nothing can still need them.
    */
   private expiredBefore(
     table: PgTable & { expiresAt: PgColumn },

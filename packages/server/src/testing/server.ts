@@ -46,6 +46,11 @@ export interface TestServerOptions {
   keyMaintenanceMs?: number;
   /** Housekeeping timer; off unless asked for (tests call `context.housekeeping.runOnce()`). */
   housekeepingMs?: number;
+  /**
+   * The host name of the base URL (default 127.0.0.1). WebAuthn tests use `localhost`: an IP address is not a
+   * valid RP ID (WebAuthn Level 3 §5.1.3), and browsers treat localhost as a secure context.
+   */
+  publicHostName?: 'localhost';
 }
 
 /** Environment for a test server: ephemeral loopback ports, a random KEK, quiet but captured logs. */
@@ -113,7 +118,7 @@ async function startOnFreshPorts(
   const config = loadConfig(
     testEnvironment({
       TESSERA_PUBLIC_PORT: String(publicPort),
-      TESSERA_BASE_URL: `http://127.0.0.1:${publicPort}`,
+      TESSERA_BASE_URL: `http://${options.publicHostName ?? '127.0.0.1'}:${publicPort}`,
       TESSERA_ADMIN_PORT: String(adminPort),
       TESSERA_ADMIN_URL: `http://127.0.0.1:${adminPort}`,
       ...options.env,

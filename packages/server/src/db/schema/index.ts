@@ -5,4 +5,5 @@ export * from './keys.js';
 export * from './oauth.js';
 export * from './orgs.js';
 export * from './otp.js';
+export * from './passkeys.js';
 export * from './scim.js';

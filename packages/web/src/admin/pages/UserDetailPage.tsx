@@ -21,6 +21,7 @@ import { emailError, newPasswordError } from '../validation';
 import { UserKeybagSection } from './users/UserKeybagSection';
 import { UserOrganizationsSection } from './users/UserOrganizationsSection';
 import { UserOtpSection } from './users/UserOtpSection';
+import { UserPasskeysSection } from './users/UserPasskeysSection';
 
 const BREADCRUMB = { to: '/users', label: 'All users' };
 
@@ -143,6 +144,7 @@ function UserDetail({
       </section>
 
       <UserOtpSection user={user} />
+      <UserPasskeysSection user={user} />
 
       {canWrite ? <PasswordSection user={user} /> : null}
 

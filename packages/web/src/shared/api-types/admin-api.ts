@@ -242,7 +242,7 @@ export interface AdminApi {
     body: undefined;
     responses: {
       200: {
-        actions: ('admin.password_changed' | 'admin.sign_in' | 'admin_user.created' | 'admin_user.removed' | 'admin_user.role_changed' | 'audit.exported' | 'client.created' | 'client.deleted' | 'client.icon_removed' | 'client.icon_uploaded' | 'client.secret_rotated' | 'client.updated' | 'email_template.reset' | 'email_template.updated' | 'install.completed' | 'kek.rotated' | 'keys.account_key_created' | 'keys.enc_priv_set' | 'keys.enc_pub_set' | 'keys.envelope_added' | 'keys.envelope_deleted' | 'keys.legacy_drk_set' | 'keys.reset' | 'keys.rotated' | 'oauth.token' | 'organization.created' | 'organization.deleted' | 'organization.invite_accepted' | 'organization.invite_created' | 'organization.invite_declined' | 'organization.invite_revoked' | 'organization.member_added' | 'organization.member_left' | 'organization.member_removed' | 'organization.member_status_changed' | 'organization.role_assigned' | 'organization.role_removed' | 'organization.updated' | 'otp.admin_reset' | 'otp.admin_unlock' | 'otp.backup_codes_regenerated' | 'otp.enrolled' | 'otp.enrolment' | 'otp.reauth' | 'otp.removed' | 'otp.verify' | 'permission.created' | 'permission.deleted' | 'permission.updated' | 'role.created' | 'role.deleted' | 'role.updated' | 'scim.connection.created' | 'scim.connection.deleted' | 'scim.connection.updated' | 'scim.group.created' | 'scim.group.deleted' | 'scim.group.patched' | 'scim.group.replaced' | 'scim.token.created' | 'scim.token.revoked' | 'scim.user.created' | 'scim.user.deleted' | 'scim.user.patched' | 'scim.user.replaced' | 'setting.changed' | 'signing_keys.rotated' | 'smtp.tested' | 'user.created' | 'user.deleted' | 'user.disabled' | 'user.enabled' | 'user.password_changed' | 'user.password_reset_sent' | 'user.password_set' | 'user.sign_in' | 'user.updated')[];
+        actions: ('admin.password_changed' | 'admin.sign_in' | 'admin_user.created' | 'admin_user.removed' | 'admin_user.role_changed' | 'audit.exported' | 'client.created' | 'client.deleted' | 'client.icon_removed' | 'client.icon_uploaded' | 'client.secret_rotated' | 'client.updated' | 'email_template.reset' | 'email_template.updated' | 'install.completed' | 'kek.rotated' | 'keys.account_key_created' | 'keys.enc_priv_set' | 'keys.enc_pub_set' | 'keys.envelope_added' | 'keys.envelope_deleted' | 'keys.legacy_drk_set' | 'keys.reset' | 'keys.rotated' | 'oauth.token' | 'organization.created' | 'organization.deleted' | 'organization.invite_accepted' | 'organization.invite_created' | 'organization.invite_declined' | 'organization.invite_revoked' | 'organization.member_added' | 'organization.member_left' | 'organization.member_removed' | 'organization.member_status_changed' | 'organization.role_assigned' | 'organization.role_removed' | 'organization.updated' | 'otp.admin_reset' | 'otp.admin_unlock' | 'otp.backup_codes_regenerated' | 'otp.enrolled' | 'otp.enrolment' | 'otp.reauth' | 'otp.removed' | 'otp.verify' | 'passkey.admin_revoked' | 'passkey.clone_suspected' | 'passkey.registered' | 'passkey.removed' | 'passkey.renamed' | 'permission.created' | 'permission.deleted' | 'permission.updated' | 'role.created' | 'role.deleted' | 'role.updated' | 'scim.connection.created' | 'scim.connection.deleted' | 'scim.connection.updated' | 'scim.group.created' | 'scim.group.deleted' | 'scim.group.patched' | 'scim.group.replaced' | 'scim.token.created' | 'scim.token.revoked' | 'scim.user.created' | 'scim.user.deleted' | 'scim.user.patched' | 'scim.user.replaced' | 'setting.changed' | 'signing_keys.rotated' | 'smtp.tested' | 'user.created' | 'user.deleted' | 'user.disabled' | 'user.enabled' | 'user.password_changed' | 'user.password_reset_sent' | 'user.password_set' | 'user.sign_in' | 'user.updated')[];
       };
       400: ErrorBody<'invalid_request'>;
       401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
@@ -2622,6 +2622,58 @@ export interface AdminApi {
     };
     response: AdminApi['GET /admin/users/{userId}/organizations']['responses'][200];
     error: 'admin_session_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+  };
+  /** A user's passkeys */
+  'GET /admin/users/{userId}/passkeys': {
+    params: { userId: string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: {
+        passkeys: {
+          id: string;
+          name: string;
+          credential_id: string;
+          /** The PRF evaluation input of this passkey (public) */
+          prf_salt: string;
+          /** The browser reported PRF support: this passkey can unlock keys */
+          prf_capable: boolean;
+          transports: string[];
+          aaguid: string;
+          /** singleDevice or multiDevice (synced) */
+          device_type: string;
+          backed_up: boolean;
+          /** An assertion came with a signature counter that went back */
+          clone_suspected: boolean;
+          created_at: string;
+          last_used_at: string | null;
+        }[];
+      };
+      400: ErrorBody<'invalid_request'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      404: ErrorBody<'not_found'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['GET /admin/users/{userId}/passkeys']['responses'][200];
+    error: 'admin_session_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+  };
+  /** Revokes one of a user's passkeys */
+  'DELETE /admin/users/{userId}/passkeys/{passkeyId}': {
+    params: { userId: string; passkeyId: string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      204: null;
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      404: ErrorBody<'not_found'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['DELETE /admin/users/{userId}/passkeys/{passkeyId}']['responses'][204];
+    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Emails the user a password-reset link */
   'POST /admin/users/{userId}/password-reset-email': {

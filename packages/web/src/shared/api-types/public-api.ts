@@ -345,6 +345,241 @@ export interface PublicApi {
     response: PublicApi['POST /api/user/logout']['responses'][200];
     error: 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_signed_in' | 'payload_too_large' | 'service_unavailable' | 'unsupported_media_type';
   };
+  /** The signed-in user's passkeys */
+  'GET /api/user/passkeys': {
+    params: undefined;
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: {
+        passkeys: {
+          id: string;
+          name: string;
+          credential_id: string;
+          /** The PRF evaluation input of this passkey (public) */
+          prf_salt: string;
+          /** The browser reported PRF support: this passkey can unlock keys */
+          prf_capable: boolean;
+          transports: string[];
+          aaguid: string;
+          /** singleDevice or multiDevice (synced) */
+          device_type: string;
+          backed_up: boolean;
+          /** An assertion came with a signature counter that went back */
+          clone_suspected: boolean;
+          created_at: string;
+          last_used_at: string | null;
+        }[];
+      };
+      400: ErrorBody<'invalid_request'>;
+      401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['GET /api/user/passkeys']['responses'][200];
+    error: 'invalid_request' | 'not_signed_in' | 'second_factor_required' | 'service_unavailable';
+  };
+  /** Starts registering a passkey (WebAuthn create options with the PRF extension and this passkey's salt) */
+  'POST /api/user/passkeys/registration/options': {
+    params: undefined;
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: {
+        /** PublicKeyCredentialCreationOptionsJSON or ...RequestOptionsJSON */
+        options: Record<string, unknown>;
+      };
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed' | 'step_up_required'>;
+      409: ErrorBody<'too_many_passkeys'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['POST /api/user/passkeys/registration/options']['responses'][200];
+    error: 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_signed_in' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'too_many_passkeys' | 'unsupported_media_type';
+  };
+  /** Finishes registering a passkey: verifies the attestation (format none) and stores the credential */
+  'POST /api/user/passkeys/registration/verify': {
+    params: undefined;
+    query: undefined;
+    body: {
+      name: string;
+      response: {
+        id: string;
+        rawId: string;
+        type: 'public-key';
+        authenticatorAttachment?: string;
+        /** Client extension results (prf: enabled at creation) */
+        clientExtensionResults: {
+          [key: string]: unknown;
+        };
+        response: {
+          clientDataJSON: string;
+          attestationObject: string;
+          authenticatorData?: string;
+          transports?: string[];
+          publicKeyAlgorithm?: number;
+          publicKey?: string;
+        };
+      };
+    };
+    responses: {
+      201: {
+        id: string;
+        name: string;
+        credential_id: string;
+        /** The PRF evaluation input of this passkey (public) */
+        prf_salt: string;
+        /** The browser reported PRF support: this passkey can unlock keys */
+        prf_capable: boolean;
+        transports: string[];
+        aaguid: string;
+        /** singleDevice or multiDevice (synced) */
+        device_type: string;
+        backed_up: boolean;
+        /** An assertion came with a signature counter that went back */
+        clone_suspected: boolean;
+        created_at: string;
+        last_used_at: string | null;
+      };
+      400: ErrorBody<'invalid_request' | 'malformed_body' | 'passkey_registration_failed'>;
+      401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed'>;
+      409: ErrorBody<'passkey_exists'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['POST /api/user/passkeys/registration/verify']['responses'][201];
+    error: 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_signed_in' | 'passkey_exists' | 'passkey_registration_failed' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
+  };
+  /** Starts a passkey sign-in (WebAuthn get). Without email: discoverable credentials. With email: that account's passkeys, or a uniform fake list for unknown addresses. */
+  'POST /api/user/passkeys/sign-in/options': {
+    params: undefined;
+    query: undefined;
+    body: {
+      email?: string;
+    };
+    responses: {
+      200: {
+        /** PublicKeyCredentialCreationOptionsJSON or ...RequestOptionsJSON */
+        options: Record<string, unknown>;
+      };
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      403: ErrorBody<'csrf_failed'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      429: ErrorBody<'rate_limited'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['POST /api/user/passkeys/sign-in/options']['responses'][200];
+    error: 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'rate_limited' | 'service_unavailable' | 'unsupported_media_type';
+  };
+  /** Finishes a passkey sign-in: starts a session (new id) and sets the session cookie */
+  'POST /api/user/passkeys/sign-in/verify': {
+    params: undefined;
+    query: undefined;
+    body: {
+      response: {
+        id: string;
+        rawId: string;
+        type: 'public-key';
+        authenticatorAttachment?: string;
+        /** Client extension results (prf: enabled at creation) */
+        clientExtensionResults: {
+          [key: string]: unknown;
+        };
+        response: {
+          clientDataJSON: string;
+          authenticatorData: string;
+          signature: string;
+          userHandle?: string;
+        };
+      };
+    };
+    responses: {
+      200: {
+        authenticated: true;
+        /** The passkey did not verify the user (no PIN or biometrics): a second factor is still owed */
+        second_factor_required: boolean;
+        second_factor: 'verify' | 'enroll' | null;
+        must_change_password: boolean;
+        csrf_token: string;
+        user_verified: boolean;
+        /** The passkey that signed in and its PRF salt, when it can unlock the keybag (docs/zk.md §3.4) */
+        prf: {
+          credential_id: string;
+          prf_salt: string;
+        } | null;
+      };
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'passkey_rejected'>;
+      403: ErrorBody<'csrf_failed' | 'email_not_verified'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      429: ErrorBody<'rate_limited'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['POST /api/user/passkeys/sign-in/verify']['responses'][200];
+    error: 'csrf_failed' | 'email_not_verified' | 'invalid_request' | 'malformed_body' | 'passkey_rejected' | 'payload_too_large' | 'rate_limited' | 'service_unavailable' | 'unsupported_media_type';
+  };
+  /** Removes a passkey (needs a recent second factor when one is enrolled; never the last way to sign in) */
+  'DELETE /api/user/passkeys/{passkeyId}': {
+    params: { passkeyId: string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      204: null;
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed' | 'step_up_required'>;
+      404: ErrorBody<'not_found'>;
+      409: ErrorBody<'last_sign_in_method'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['DELETE /api/user/passkeys/{passkeyId}']['responses'][204];
+    error: 'csrf_failed' | 'invalid_request' | 'last_sign_in_method' | 'malformed_body' | 'not_found' | 'not_signed_in' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'unsupported_media_type';
+  };
+  /** Renames a passkey */
+  'PATCH /api/user/passkeys/{passkeyId}': {
+    params: { passkeyId: string; };
+    query: undefined;
+    body: {
+      name: string;
+    };
+    responses: {
+      200: {
+        id: string;
+        name: string;
+        credential_id: string;
+        /** The PRF evaluation input of this passkey (public) */
+        prf_salt: string;
+        /** The browser reported PRF support: this passkey can unlock keys */
+        prf_capable: boolean;
+        transports: string[];
+        aaguid: string;
+        /** singleDevice or multiDevice (synced) */
+        device_type: string;
+        backed_up: boolean;
+        /** An assertion came with a signature counter that went back */
+        clone_suspected: boolean;
+        created_at: string;
+        last_used_at: string | null;
+      };
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed'>;
+      404: ErrorBody<'not_found'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['PATCH /api/user/passkeys/{passkeyId}']['responses'][200];
+    error: 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'not_signed_in' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
+  };
   /** Password change, step 3: store the new record; this session gets a new id, the others end */
   'POST /api/user/password/change/finish': {
     params: undefined;

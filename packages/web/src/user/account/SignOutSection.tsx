@@ -5,6 +5,7 @@ import { ErrorPanel } from '../../shared/ErrorPanel';
 import { describeError, errorCode } from '../error-text';
 import { goTo } from '../navigation';
 import { csrfHeaders } from '../session';
+import { forgetPasskeySecret } from '../zk/passkey-secret';
 import { forgetSignInSecret } from '../zk/sign-in-secret';
 
 /**
@@ -28,6 +29,7 @@ export function SignOutButton({ csrfToken, label = 'Sign out' }: { csrfToken: st
           setState('working');
           // The sign-in's export key goes with the session (docs/zk.md §3.1).
           forgetSignInSecret();
+          forgetPasskeySecret();
           api.post('/logout', undefined, { headers: csrfHeaders(csrfToken) }).then(
             () => goTo('/logout?status=signed-out', { replace: true }),
             (failed: unknown) => {

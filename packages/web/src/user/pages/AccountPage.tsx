@@ -8,6 +8,7 @@ import { Link, useRouter } from '../../shared/router';
 import { AppsSection } from '../account/AppsSection';
 import { EmailSection } from '../account/EmailSection';
 import { KeybagSection } from '../account/KeybagSection';
+import { PasskeysSection } from '../account/PasskeysSection';
 import { PasswordSection } from '../account/PasswordSection';
 import { ProfileSection } from '../account/ProfileSection';
 import type { Profile } from '../account/profile';
@@ -150,6 +151,7 @@ function SignedInAccount({
       <EmailSection profile={profile} csrfToken={csrfToken} onCsrfToken={setCsrfToken} />
       {mustChangePassword ? null : password}
       <SecuritySection csrfToken={csrfToken} onCsrfToken={setCsrfToken} />
+      <PasskeysSection email={profile.email} csrfToken={csrfToken} onCsrfToken={setCsrfToken} />
       <KeybagSection email={profile.email} csrfToken={csrfToken} onCsrfToken={setCsrfToken} />
       <section className="section" aria-labelledby="sign-out-heading">
         <h2 id="sign-out-heading">Sign out</h2>

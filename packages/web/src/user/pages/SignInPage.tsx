@@ -9,7 +9,9 @@ import { ResendVerification } from '../components/ResendVerification';
 import { describeError, errorCode } from '../error-text';
 import { afterSignInSteps, goTo, RETURN_TO, safeReturnTo, secondStepPath, withQuery } from '../navigation';
 import { preloadOpaque, signIn } from '../opaque-flows';
+import { PasskeySignIn } from '../passkeys/PasskeySignIn';
 import { currentPasswordError, emailError } from '../validation';
+import { forgetPasskeySecret } from '../zk/passkey-secret';
 
 interface RequestContext {
   clientName: string;
@@ -64,6 +66,7 @@ export function SignInPage() {
         setProblem({ kind: 'invalid_credentials' });
         return 'invalid_credentials';
       }
+      forgetPasskeySecret();
       goTo(
         result.secondFactor
           ? secondStepPath(result.secondFactor, requestId, result.mustChangePassword)
@@ -97,6 +100,7 @@ export function SignInPage() {
         suggestedEmail={suggestedEmail}
         signIn={signInWith}
       />
+      <PasskeySignIn requestId={requestId} />
       <ul className="link-list">
         <li>
           <Link to="/forgot-password">Forgot your password?</Link>

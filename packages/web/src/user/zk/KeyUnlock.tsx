@@ -19,7 +19,15 @@ import {
   tryUnlock,
   type Unlocked,
 } from './custody';
-import { fetchKeybag, fetchUnlockPolicy, type Keybag, type UnlockPolicy } from './keybag-api';
+import {
+  fetchKeybag,
+  fetchUnlockPolicy,
+  type Keybag,
+  passwordSecretOf,
+  type UnlockPolicy,
+} from './keybag-api';
+import { heldPasskey } from './passkey-secret';
+import { tryPasskeyUnlock } from './passkey-unlock';
 import { RecoveryKeyConfirm } from './RecoveryKeyConfirm';
 import { signInSecretFor } from './sign-in-secret';
 
@@ -76,7 +84,8 @@ export function KeyUnlock({
         return;
       }
       const held = signInSecretFor(user.email);
-      const unlocked = held ? await tryUnlock(keybag, held) : null;
+      // The password this page signed in with, else the passkey it signed in with (its PRF envelope, §3.4).
+      const unlocked = (held ? await tryUnlock(keybag, held) : null) ?? (await tryPasskeyUnlock(keybag));
       if (!current) return;
       if (unlocked) {
         setStage({ kind: 'done' });
@@ -126,19 +135,24 @@ export function KeyUnlock({
         return null;
       case 'locked':
         return (
-          <LockedKeybag
-            user={user}
-            clientName={clientName}
-            keybag={stage.keybag}
-            policy={stage.policy}
-            onPassword={(secret) => setPassword(secret)}
-            onUnlocked={(unlocked) => {
-              setStage({ kind: 'done' });
-              onUnlocked(unlocked, 'unlocked');
-            }}
-            onRecovered={(unlocked, secret) => afterRecovery(stage.keybag, unlocked, secret ?? password)}
-            onNewKey={() => setStage({ kind: 'new_key_warning', keybag: stage.keybag, policy: stage.policy })}
-          />
+          <>
+            <PasskeyCannotUnlock />
+            <LockedKeybag
+              user={user}
+              clientName={clientName}
+              keybag={stage.keybag}
+              policy={stage.policy}
+              onPassword={(secret) => setPassword(secret)}
+              onUnlocked={(unlocked) => {
+                setStage({ kind: 'done' });
+                onUnlocked(unlocked, 'unlocked');
+              }}
+              onRecovered={(unlocked, secret) => afterRecovery(stage.keybag, unlocked, secret ?? password)}
+              onNewKey={() =>
+                setStage({ kind: 'new_key_warning', keybag: stage.keybag, policy: stage.policy })
+              }
+            />
+          </>
         );
       case 'rewrap':
         return (
@@ -430,5 +444,18 @@ function KeySetup({
       }
       onConfirmed={() => onConfirmed(password)}
     />
+  );
+}
+
+/** Signed in with a passkey that could not open the keybag (no PRF, or no envelope for it yet): say so. */
+function PasskeyCannotUnlock() {
+  if (!heldPasskey()) return null;
+  return (
+    <Notice title="Your passkey can't unlock your keys">
+      <p>
+        The passkey you signed in with can't unlock your encryption keys here. Use your password or your
+        recovery key this time.
+      </p>
+    </Notice>
   );
 }

@@ -1,0 +1,290 @@
+import { createHash, hkdfSync, randomBytes } from 'node:crypto';
+import * as opaque from '@serenity-kit/opaque';
+import { compactDecrypt } from 'jose';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { accountKeyBody, newAccountKey, wrapEnvelope } from '../packages/server/src/testing/keys.js';
+import { signInUser } from '../packages/server/src/testing/oauth.js';
+import { call } from '../packages/server/src/testing/orgs.js';
+import { startTestServer, type TestServer } from '../packages/server/src/testing/server.js';
+import { launchBrowser, type OpenedPage, openPage } from './browser.js';
+import { captureCallbacks, RP_CALLBACK, verifiedAccount } from './hosted-ui-fixture.js';
+import { submitSignIn, UI_TIMEOUT, waitForHeading } from './ui-helpers.js';
+
+/**
+ * Passkeys in Chromium with the DevTools virtual authenticator (reference/interop.md §6: page on
+ * http://localhost, RP ID localhost, `hasPrf`): register on the account page, sign out, sign in with the passkey
+ * alone and authorize a zero-knowledge app, which receives the same client app key (CAK) as after a password
+ * sign-in — the key derived here from the account root key the test made, so the scheme is checked independently.
+ * A second authenticator without PRF signs in but cannot unlock; a cloned credential and a bogus signature are
+ * refused; a replayed assertion is refused.
+ */
+
+const PASSWORD = 'correct horse battery staple';
+let server: TestServer;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+const opened: OpenedPage[] = [];
+let appId: string;
+let account: { email: string; id: string };
+let ark: Buffer;
+
+const hkdf = (ikm: Buffer, info: Buffer) => Buffer.from(hkdfSync('sha256', ikm, Buffer.alloc(0), info, 32));
+/** docs/zk.md §2.2: CAK = HKDF-SHA-256(ARK, info = JSON ["tessera/zk/v2/cak", client_id, null]). */
+const cakOf = (root: Buffer, clientId: string) =>
+  hkdf(root, Buffer.from(JSON.stringify(['tessera/zk/v2/cak', clientId, null])));
+
+/** The OPAQUE export key of the password (RFC 9807 §6.4), computed as the browser does. */
+async function exportKeyOf(email: string, password: string): Promise<Buffer> {
+  await opaque.ready;
+  const { clientLoginState, startLoginRequest } = opaque.client.startLogin({ password });
+  const response = await fetch(`${server.publicUrl}/api/user/login/start`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, start_login_request: startLoginRequest }),
+  });
+  const { login_response: loginResponse } = (await response.json()) as { login_response: string };
+  const finished = opaque.client.finishLogin({ clientLoginState, loginResponse, password });
+  if (!finished) throw new Error('the password does not fit');
+  return Buffer.from(finished.exportKey, 'base64url');
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ publicHostName: 'localhost' });
+  expect(new URL(server.config.baseUrl).hostname).toBe('localhost');
+  await server.context.settings.set('accounts.self_registration', true);
+  const { client } = await server.context.clients.registry.create({
+    name: 'Vault',
+    type: 'public',
+    redirect_uris: [RP_CALLBACK],
+    grant_types: ['authorization_code'],
+    zk_delivery: 'v2',
+    zk_required: true,
+    first_party: true,
+  });
+  appId = client.id;
+  // The user's keybag, made here with a password envelope under the real export key: the test knows the ARK.
+  account = await verifiedAccount(server, PASSWORD, 'Ada');
+  const key = newAccountKey(account.id);
+  ark = key.ark;
+  const password = wrapEnvelope(key, 1, 'password', { secret: await exportKeyOf(account.email, PASSWORD) });
+  const { body } = accountKeyBody(key, ['recovery_key']);
+  const user = await signInUser(server, { user: (await server.context.accounts.users.find(account.id))! });
+  const created = await call(server, user, 'POST', '/crypto/keybag/account-key', {
+    ...body,
+    envelopes: [password.input, ...body.envelopes],
+  });
+  expect(created.status, JSON.stringify(created.json)).toBe(201);
+  browser = await launchBrowser();
+}, 120_000);
+afterEach(async () => {
+  for (const { context } of opened.splice(0)) await context.close();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+}, 60_000);
+
+/** A fresh context with a virtual authenticator (CTAP 2.1, resident keys, user verification; PRF when asked). */
+async function withAuthenticator(
+  prf: boolean,
+): Promise<OpenedPage & { cdp: CDPSession; authenticatorId: string }> {
+  const page = await openPage(browser);
+  opened.push(page);
+  await captureCallbacks(page.page, 'Vault');
+  const cdp = await page.context.newCDPSession(page.page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      ctap2Version: 'ctap2_1',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      hasPrf: prf,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { ...page, cdp, authenticatorId };
+}
+
+/** An authorization request of the ZK app: an ephemeral ECDH key (zk_pub), PKCE, state. */
+async function startAuthorization() {
+  const pair = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, [
+    'deriveBits',
+  ])) as CryptoKeyPair;
+  const jwk = await crypto.subtle.exportKey('jwk', pair.publicKey);
+  const verifier = randomBytes(32).toString('base64url');
+  const state = randomBytes(16).toString('base64url');
+  const url = new URL('/authorize', server.config.baseUrl);
+  for (const [name, value] of Object.entries({
+    client_id: appId,
+    redirect_uri: RP_CALLBACK,
+    response_type: 'code',
+    scope: 'openid',
+    state,
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    zk_pub: Buffer.from(JSON.stringify({ kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y })).toString(
+      'base64url',
+    ),
+  })) {
+    url.searchParams.set(name, value);
+  }
+  return { url: url.href, privateKey: pair.privateKey, verifier, state };
+}
+
+/** Waits for the app's callback (approving if asked), redeems the code and decrypts the CAK it was sent. */
+async function receiveKey(page: Page, started: Awaited<ReturnType<typeof startAuthorization>>) {
+  const atApp = (url: URL) => url.href.startsWith(RP_CALLBACK);
+  const approve = page.locator('button:not([disabled])', { hasText: /^Approve$/ });
+  await Promise.race([
+    page.waitForURL(atApp, { timeout: UI_TIMEOUT }),
+    approve.waitFor({ timeout: UI_TIMEOUT }).then(() => approve.click()),
+  ]);
+  await page.waitForURL(atApp, { timeout: UI_TIMEOUT });
+  const callback = new URL(page.url());
+  expect(callback.searchParams.get('state')).toBe(started.state);
+  const jwe = callback.hash.slice('#zk_key_jwe='.length);
+  const token = await fetch(`${server.publicUrl}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: callback.searchParams.get('code') ?? '',
+      redirect_uri: RP_CALLBACK,
+      code_verifier: started.verifier,
+      client_id: appId,
+    }),
+  });
+  expect(token.status).toBe(200);
+  const { zk_key_hash: hash } = (await token.json()) as { zk_key_hash: string };
+  expect(createHash('sha256').update(jwe).digest('base64url')).toBe(hash);
+  const { plaintext } = await compactDecrypt(jwe, started.privateKey);
+  const payload = JSON.parse(new TextDecoder().decode(plaintext)) as { sub: string; key: { k: string } };
+  expect(payload.sub).toBe(account.id);
+  return Buffer.from(payload.key.k, 'base64url');
+}
+
+async function signInWithPassword(page: Page) {
+  await page.goto(`${server.config.baseUrl}/ui/sign-in`);
+  await submitSignIn(page, account.email, PASSWORD);
+  await waitForHeading(page, 'Your account');
+}
+
+/** Adds a passkey named `name` on the account page (signed in). */
+async function addPasskey(page: Page, name: string) {
+  await page.getByLabel('Name of the new passkey').fill(name);
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+}
+
+async function signOut(context: BrowserContext, page: Page) {
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await page.waitForURL(/\/ui\/logout/, { timeout: UI_TIMEOUT });
+  expect((await context.cookies()).some((cookie) => cookie.name === 'tessera_session')).toBe(false);
+}
+
+async function passkeySignInFor(page: Page) {
+  const started = await startAuthorization();
+  await page.goto(started.url);
+  await page.waitForURL(/\/ui\/sign-in\?request_id=/, { timeout: UI_TIMEOUT });
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  return started;
+}
+
+describe('passkeys in Chromium (virtual authenticator)', () => {
+  it('a PRF passkey signs in alone and unlocks the keys: the app gets the same CAK as with the password', async () => {
+    const { page, context } = await withAuthenticator(true);
+    // With the password first: the CAK is the one derived from the ARK the test made.
+    const first = await startAuthorization();
+    await page.goto(first.url);
+    await page.waitForURL(/\/ui\/sign-in\?request_id=/, { timeout: UI_TIMEOUT });
+    await submitSignIn(page, account.email, PASSWORD);
+    const withPassword = await receiveKey(page, first);
+    expect(withPassword).toEqual(cakOf(ark, appId));
+
+    // Register a passkey; nothing held in this fresh page opens the keybag, so the UI asks the password once.
+    await page.goto(`${server.config.baseUrl}/ui/account`);
+    await waitForHeading(page, 'Your account');
+    await addPasskey(page, 'Laptop');
+    await page.getByLabel('Your password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Let this passkey unlock my keys' }).click();
+    await page.getByText('Passkey “Laptop” now unlocks your keys too.').waitFor({ timeout: UI_TIMEOUT });
+    await page.getByText('Unlocks your encryption keys', { exact: true }).waitFor({ timeout: UI_TIMEOUT });
+    const keybag = await server.context.keys.keybags.keybag(account.id);
+    const [passkey] = await server.context.passkeys.credentials.list(account.id);
+    expect(passkey).toMatchObject({ name: 'Laptop', prfCapable: true });
+    expect(keybag.envelopes.find((envelope) => envelope.type === 'passkey_prf')).toMatchObject({
+      credentialId: passkey!.credentialId,
+      prfSalt: passkey!.prfSalt,
+    });
+
+    await signOut(context, page);
+    const second = await passkeySignInFor(page);
+    const withPasskey = await receiveKey(page, second);
+    expect(withPasskey).toEqual(withPassword);
+    const sessions = await server.context.audit.list({ action: 'user.sign_in', actor: account.id }, 5);
+    expect(sessions[0]?.outcome).toBe('success');
+  });
+
+  it('a passkey without PRF signs in but cannot unlock; a cloned credential and a bogus signature are refused', async () => {
+    const { page, context, cdp, authenticatorId } = await withAuthenticator(false);
+    await signInWithPassword(page);
+    await addPasskey(page, 'Old key');
+    await page.getByText(/can't unlock your encryption keys\.$/).waitFor({ timeout: UI_TIMEOUT });
+    await signOut(context, page);
+
+    // Signs in (no password typed), and the key step says the passkey cannot unlock.
+    await passkeySignInFor(page);
+    await page
+      .getByRole('heading', { name: "Your passkey can't unlock your keys" })
+      .waitFor({ timeout: UI_TIMEOUT });
+    await page.context().clearCookies();
+
+    // A bogus signature: the authenticator signs wrongly, the server refuses.
+    await cdp.send('WebAuthn.setResponseOverrideBits', { authenticatorId, isBogusSignature: true });
+    await passkeySignInFor(page);
+    await page.getByText('We could not sign you in with a passkey').waitFor({ timeout: UI_TIMEOUT });
+    const failures = await server.context.audit.list({ action: 'user.sign_in', outcome: 'failure' }, 5);
+    expect(failures[0]?.details).toEqual({ method: 'hwk', reason: 'verification_failed' });
+    await cdp.send('WebAuthn.setResponseOverrideBits', { authenticatorId, isBogusSignature: false });
+
+    // A clone: the same private key in another authenticator whose counter is behind.
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    const original = credentials.find((credential) => credential.isResidentCredential)!;
+    expect(original.signCount).toBeGreaterThan(1);
+    const clone = await withAuthenticator(false);
+    await clone.cdp.send('WebAuthn.addCredential', {
+      authenticatorId: clone.authenticatorId,
+      credential: { ...original, signCount: 0 },
+    });
+    await passkeySignInFor(clone.page);
+    await clone.page.getByText('We could not sign you in with a passkey').waitFor({ timeout: UI_TIMEOUT });
+    const flagged = (await server.context.passkeys.credentials.list(account.id)).find(
+      (entry) => entry.name === 'Old key',
+    );
+    expect(flagged?.cloneSuspected).toBe(true);
+  });
+
+  it('a captured assertion cannot be replayed', async () => {
+    const { page } = await withAuthenticator(true);
+    await signInWithPassword(page);
+    await addPasskey(page, 'Replay key');
+    await page.getByText(/Passkey “Replay key” (added|now unlocks)/).waitFor({ timeout: UI_TIMEOUT });
+    await page.context().clearCookies();
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/user/passkeys/sign-in/verify')) sent.push(request.postData() ?? '');
+    });
+    await passkeySignInFor(page);
+    await page.waitForURL(/\/ui\/(authorize|consent)|rp\.example\.test/, { timeout: UI_TIMEOUT });
+    expect(sent).toHaveLength(1);
+    const replay = await fetch(`${server.publicUrl}/api/user/passkeys/sign-in/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: new URL(server.config.baseUrl).origin },
+      body: sent[0],
+    });
+    expect(replay.status).toBe(401);
+    expect(((await replay.json()) as { error: string }).error).toBe('passkey_rejected');
+  });
+});

@@ -1,0 +1,108 @@
+import { Type } from 'typebox';
+import { userSessionAccess } from '../accounts/session-http.js';
+import type { AppContext } from '../app/app-context.js';
+import type { App } from '../app/app-types.js';
+import { errorResponses } from '../app/errors.js';
+import { passkeysError } from './errors.js';
+import { AuthenticationResponse, CeremonyOptions } from './schemas.js';
+import { PasskeyRejected } from './service.js';
+
+const SignedInWithPasskey = Type.Object({
+  authenticated: Type.Literal(true),
+  second_factor_required: Type.Boolean({
+    description: 'The passkey did not verify the user (no PIN or biometrics): a second factor is still owed',
+  }),
+  second_factor: Type.Union([Type.Literal('verify'), Type.Literal('enroll'), Type.Null()]),
+  must_change_password: Type.Boolean(),
+  csrf_token: Type.String(),
+  user_verified: Type.Boolean(),
+  prf: Type.Union([Type.Object({ credential_id: Type.String(), prf_salt: Type.String() }), Type.Null()], {
+    description:
+      'The passkey that signed in and its PRF salt, when it can unlock the keybag (docs/zk.md §3.4)',
+  }),
+});
+
+const rejected = () => passkeysError('passkey_rejected', 'this passkey could not sign you in');
+
+/**
+ * Passkey sign-in: request options (discoverable, or email-first with a uniform answer for unknown accounts), then
+ * the assertion, which completes through the one sign-in completion (accounts/sign-in.ts). A passkey that verified
+ * its user is two factors by itself (possession and PIN/biometrics): no TOTP is owed; one without UV is one factor.
+ */
+export function registerPasskeySignInRoutes(app: App, context: AppContext): void {
+  const access = userSessionAccess(context);
+  const passkeys = context.passkeys.credentials;
+
+  app.post(
+    '/api/user/passkeys/sign-in/options',
+    {
+      config: { access: 'public+own-origin' },
+      schema: {
+        tags: ['passkeys'],
+        summary:
+          "Starts a passkey sign-in (WebAuthn get). Without email: discoverable credentials. With email: that account's passkeys, or a uniform fake list for unknown addresses.",
+        body: Type.Object(
+          { email: Type.Optional(Type.String({ minLength: 3, maxLength: 320 })) },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({ options: CeremonyOptions }),
+          ...errorResponses('csrf_failed', 'rate_limited'),
+        },
+      },
+    },
+    async (request) => {
+      await context.rateLimits.consume('sign-in-ip', request.ip);
+      const email = request.body.email ?? null;
+      if (email !== null) await context.rateLimits.consume('sign-in-account', email.trim().toLowerCase());
+      return { options: await passkeys.authenticationOptions(email) };
+    },
+  );
+
+  app.post(
+    '/api/user/passkeys/sign-in/verify',
+    {
+      config: { access: 'public+own-origin' },
+      schema: {
+        tags: ['passkeys'],
+        summary: 'Finishes a passkey sign-in: starts a session (new id) and sets the session cookie',
+        body: Type.Object({ response: AuthenticationResponse }, { additionalProperties: false }),
+        response: {
+          200: SignedInWithPasskey,
+          ...errorResponses('passkey_rejected', 'csrf_failed', 'email_not_verified', 'rate_limited'),
+        },
+      },
+    },
+    async (request, reply) => {
+      await context.rateLimits.consume('sign-in-ip', request.ip);
+      const refuse = (reason: string): never => {
+        access.signIn.failed(request, (error) => request.log.error({ err: error }, 'audit failed'), {
+          method: 'hwk',
+          reason,
+        });
+        throw rejected();
+      };
+      const assertion = await passkeys
+        .finishAuthentication(request.body.response as never)
+        .catch((error: unknown) =>
+          error instanceof PasskeyRejected ? refuse(error.reason) : Promise.reject(error),
+        );
+      const user = await context.accounts.users.find(assertion.userId);
+      if (user?.status !== 'active') return refuse('account_not_active');
+      const { started, secondFactor } = await access.completeSignIn(request, reply, user, {
+        methods: assertion.userVerified ? ['hwk', 'user'] : ['hwk'],
+        multiFactor: assertion.userVerified,
+      });
+      const { passkey } = assertion;
+      return {
+        authenticated: true as const,
+        second_factor_required: secondFactor !== null,
+        second_factor: secondFactor,
+        must_change_password: await context.accounts.users.mustChangePassword(user.id),
+        csrf_token: started.csrfToken,
+        user_verified: assertion.userVerified,
+        prf: passkey.prfCapable ? { credential_id: passkey.credentialId, prf_salt: passkey.prfSalt } : null,
+      };
+    },
+  );
+}

@@ -1,0 +1,59 @@
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
+import { useState } from 'react';
+import { Button } from '../../shared/Button';
+import { ErrorPanel } from '../../shared/ErrorPanel';
+import { describeError, errorCode } from '../error-text';
+import { afterSignInSteps, goTo, secondStepPath } from '../navigation';
+import { holdPasskeySecret } from '../zk/passkey-secret';
+import { forgetSignInSecret } from '../zk/sign-in-secret';
+import { signInWithPasskey } from './webauthn';
+
+/** The browser's answer when the user dismissed the passkey prompt (or it timed out): not an error to explain. */
+const isCancelled = (error: unknown) => error instanceof Error && error.name === 'NotAllowedError';
+
+/**
+ * "Sign in with a passkey" on the sign-in page: a discoverable passkey, no email typed. What it can unlock is held
+ * in this page's memory (`zk/passkey-secret.ts`) for the key unlock of a ZK app's authorization; then the sign-in
+ * continues like a password sign-in (the second step, if a passkey without user verification leaves one owed).
+ */
+export function PasskeySignIn({ requestId }: { requestId: string | null }) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<unknown>(null);
+  if (!browserSupportsWebAuthn()) return null;
+
+  async function start() {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const { result, prfOutput } = await signInWithPasskey();
+      forgetSignInSecret();
+      await holdPasskeySecret(result.prf?.credential_id ?? null, prfOutput);
+      goTo(
+        result.second_factor
+          ? secondStepPath(result.second_factor, requestId, result.must_change_password)
+          : afterSignInSteps(requestId, result.must_change_password),
+      );
+    } catch (error) {
+      if (!isCancelled(error)) setProblem(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="passkey-sign-in">
+      {problem ? (
+        <ErrorPanel title="We could not sign you in with a passkey">
+          <p>
+            {errorCode(problem) === 'passkey_rejected'
+              ? 'This passkey is not registered for an account here, or it could not be verified.'
+              : describeError(problem)}
+          </p>
+        </ErrorPanel>
+      ) : null}
+      <Button variant="secondary" onClick={start} disabled={busy}>
+        {busy ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+      </Button>
+    </div>
+  );
+}
