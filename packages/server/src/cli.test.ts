@@ -184,6 +184,26 @@ describe('headless setup', () => {
     expect(invalid.stderr).toMatch(/must use https/);
     const missing = await tessera(['clients', 'rotate-secret', 'nope'], env);
     expect(missing.code).toBe(1);
+
+    // A zero-knowledge app (docs/zk.md §5), as examples/zk-notes registers itself.
+    const zk = await tessera(
+      [
+        'clients',
+        'create',
+        '--name',
+        'Notes',
+        '--type',
+        'public',
+        '--redirect-uri',
+        'http://127.0.0.1:5180/callback',
+        '--zk-delivery',
+        'v2',
+        '--zk-required',
+      ],
+      env,
+    );
+    expect(zk.code).toBe(0);
+    expect(JSON.parse(zk.stdout)).toMatchObject({ type: 'public', zk_delivery: 'v2', zk_required: true });
   }, 180_000);
 });
 
