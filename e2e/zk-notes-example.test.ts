@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { hkdfSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +42,65 @@ function recoveryKeyBytes(text: string): Buffer {
     }
   }
   return Buffer.from(out.slice(0, 32));
+}
+
+/** The first ZK authorization sets up the user's key: reads the recovery key shown once and confirms a group. */
+async function saveRecoveryKey(page: Page): Promise<string> {
+  await page.getByRole('heading', { name: 'Save your recovery key' }).waitFor({ timeout: UI_TIMEOUT });
+  const recoveryKey = (await page.getByTestId('recovery-key').textContent()) ?? '';
+  const label = await page.locator('label', { hasText: /^Group \d+ of your recovery key$/ }).textContent();
+  const group = Number(/Group (\d+)/.exec(label ?? '')?.[1]);
+  await page.getByLabel(label!).fill(recoveryKey.split('-')[group]!);
+  await page.getByRole('button', { name: 'I saved it, continue' }).click();
+  return recoveryKey;
+}
+
+/** The consent page asks when it has something to ask (the email scope); then the browser reaches `origin`. */
+async function approveUntil(page: Page, origin: string): Promise<void> {
+  const atApp = (url: URL) => url.origin === origin;
+  const approve = page.locator('button:not([disabled])', { hasText: /^Approve$/ });
+  await Promise.race([
+    page.waitForURL(atApp, { timeout: UI_TIMEOUT }),
+    approve.waitFor({ timeout: UI_TIMEOUT }).then(() => approve.click()),
+  ]);
+  await page.waitForURL(atApp, { timeout: UI_TIMEOUT });
+}
+
+/**
+ * The README's quick start as the page of an app at `origin`: the ```js block under "## Quick start", with its
+ * placeholder issuer, client and redirect URI replaced, loaded as a module whose `@tessera/client` is the built
+ * package (an import map to packages/client/dist).
+ */
+async function serveQuickStart(origin: { port: number; issuer: string; clientId: string }) {
+  const readme = readFileSync(join(ROOT, 'packages/client/README.md'), 'utf8');
+  const snippet = /## Quick start[\s\S]*?```js\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+  const appUrl = `http://127.0.0.1:${origin.port}`;
+  const placeholders: [string, string][] = [
+    ["'https://id.example.com'", `'${origin.issuer}'`],
+    ["'my-zk-app'", `'${origin.clientId}'`],
+    ["'https://app.example.com/callback'", `'${appUrl}/callback'`],
+  ];
+  let code = snippet;
+  for (const [placeholder, value] of placeholders) {
+    expect(code, `the quick start names ${placeholder}`).toContain(placeholder);
+    code = code.replace(placeholder, value);
+  }
+  const page = `<!doctype html><title>Quick start</title>
+<script type="importmap">{"imports":{"@tessera/client":"/sdk/index.js"}}</script>
+<script type="module" src="/quickstart.js"></script>`;
+  const server = createServer(async (request, response) => {
+    const path = new URL(request.url ?? '/', appUrl).pathname;
+    if (path === '/' || path === '/callback')
+      return response.writeHead(200, { 'content-type': 'text/html' }).end(page);
+    if (path === '/quickstart.js')
+      return response.writeHead(200, { 'content-type': 'text/javascript' }).end(code);
+    const file = /^\/sdk\/([\w.-]+\.js)$/.exec(path)?.[1];
+    if (!file) return response.writeHead(204).end();
+    const body = await readFile(join(ROOT, 'packages/client/dist', file));
+    response.writeHead(200, { 'content-type': 'text/javascript' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(origin.port, '127.0.0.1', resolve));
+  return { appUrl, lines: snippet.trimEnd().split('\n').length, close: () => server.close() };
 }
 
 describe('examples/zk-notes in Chromium', () => {
@@ -97,14 +158,7 @@ describe('examples/zk-notes in Chromium', () => {
     await page.waitForURL(/\/ui\/sign-in\?request_id=/, { timeout: UI_TIMEOUT });
     await submitSignIn(page, email, PASSWORD);
     await atTessera(page);
-    // The consent page asks when it has something to ask (here: the email scope), then the app's page loads.
-    const atApp = (url: URL) => url.origin === notes.url;
-    const approve = page.locator('button:not([disabled])', { hasText: /^Approve$/ });
-    await Promise.race([
-      page.waitForURL(atApp, { timeout: UI_TIMEOUT }),
-      approve.waitFor({ timeout: UI_TIMEOUT }).then(() => approve.click()),
-    ]);
-    await page.waitForURL(atApp, { timeout: UI_TIMEOUT });
+    await approveUntil(page, notes.url);
     await page.getByText(`Signed in as ${email}.`).waitFor({ timeout: UI_TIMEOUT });
     // Neither the code nor the key stays in the address bar.
     expect(page.url()).toBe(`${notes.url}/`);
@@ -116,15 +170,7 @@ describe('examples/zk-notes in Chromium', () => {
     const first = await newPage();
     let recoveryKey = '';
     await signIn(first.page, email, async (page) => {
-      // A first ZK authorization sets up the user's key, with its recovery key shown once.
-      await page.getByRole('heading', { name: 'Save your recovery key' }).waitFor({ timeout: UI_TIMEOUT });
-      recoveryKey = (await page.getByTestId('recovery-key').textContent()) ?? '';
-      const label = await page
-        .locator('label', { hasText: /^Group \d+ of your recovery key$/ })
-        .textContent();
-      const group = Number(/Group (\d+)/.exec(label ?? '')?.[1]);
-      await page.getByLabel(label!).fill(recoveryKey.split('-')[group]!);
-      await page.getByRole('button', { name: 'I saved it, continue' }).click();
+      recoveryKey = await saveRecoveryKey(page);
     });
     await first.page.getByLabel('New note').fill(NOTE);
     await first.page.getByRole('button', { name: 'Save note' }).click();
@@ -190,5 +236,40 @@ describe('examples/zk-notes in Chromium', () => {
       Buffer.from(note.ciphertext, 'base64url'),
     );
     expect(new TextDecoder().decode(opened)).toBe(NOTE);
+  });
+
+  it('the README quick start runs as written: signs in with ZK and encrypts with the delivered key', async () => {
+    const { email, id: userId } = await verifiedAccount(server, PASSWORD, 'Ada');
+    const port = await freePort();
+    await server.context.clients.registry.create({
+      client_id: 'my-zk-app',
+      name: 'Quick start',
+      type: 'public',
+      redirect_uris: [`http://127.0.0.1:${port}/callback`],
+      grant_types: ['authorization_code'],
+      zk_delivery: 'v2',
+      zk_required: true,
+    });
+    const quickStart = await serveQuickStart({ port, issuer: server.config.baseUrl, clientId: 'my-zk-app' });
+    try {
+      expect(quickStart.lines).toBeLessThanOrEqual(15);
+      const { page, diagnostics } = await newPage();
+      const logged = new Promise<string>((resolve) => {
+        page.on('console', (message) => {
+          if (message.text().startsWith('signed in as')) resolve(message.text());
+        });
+      });
+      await page.goto(quickStart.appUrl);
+      await page.waitForURL(/\/ui\/sign-in\?request_id=/, { timeout: UI_TIMEOUT });
+      await submitSignIn(page, email, PASSWORD);
+      await saveRecoveryKey(page);
+      await approveUntil(page, quickStart.appUrl);
+      // AES-GCM adds its 16-byte tag to the 20 bytes of 'only I can read this'.
+      expect(await logged).toBe(`signed in as ${userId}; sealed 36 bytes`);
+      expect(page.url()).toBe(`${quickStart.appUrl}/callback`);
+      expectCleanPage(diagnostics);
+    } finally {
+      quickStart.close();
+    }
   });
 });

@@ -5,8 +5,9 @@
  * in the portal: self-registration on, email verification off. Ports: TESSERA_PORT (9080), TESSERA_ADMIN_PORT
  * (9081), NOTES_PORT (5180).
  */
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { createLogger } from '../../packages/server/src/app/logging.js';
 import { startServer } from '../../packages/server/src/app/server.js';
 import { loadConfig } from '../../packages/server/src/config/config.js';
@@ -35,7 +36,8 @@ await tessera.context.settings.set('accounts.require_email_verification', false)
 
 const registered = (await tessera.context.clients.registry.list()).some((client) => client.id === CLIENT_ID);
 if (!registered) {
-  const created = spawnSync(
+  // Asynchronously: this process is the server the command talks to, so it must keep answering meanwhile.
+  const created = await promisify(execFile)(
     process.execPath,
     [
       '--import',
@@ -59,12 +61,12 @@ if (!registered) {
       '--zk-required',
     ],
     { env: environment, encoding: 'utf8' },
-  );
-  if (created.status !== 0) {
-    process.stderr.write(created.stderr);
+  ).catch(async (error: { stderr?: string }) => {
+    process.stderr.write(error.stderr ?? String(error));
     await tessera.close();
     process.exit(1);
-  }
+  });
+  process.stdout.write(`Registered the client with the tessera CLI:\n${created.stdout}`);
 }
 
 const notes = await startNotesServer({
