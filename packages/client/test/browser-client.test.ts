@@ -116,6 +116,8 @@ describe('TesseraClient (public client) with zero-knowledge key delivery v2', ()
       client_id: clientId,
     });
     expect(reuse).toMatchObject({ status: 400, json: { error: 'invalid_grant' } });
+    // Readable from a page on another origin, errors included (the SDK in a browser depends on it).
+    expect(reuse.headers.get('access-control-allow-origin')).toBe('*');
     await expectCode(client.accessToken(), 'not_signed_in');
     const logoutPage = await fetch(logout!, { redirect: 'manual' });
     expect(logoutPage.status).toBeLessThan(500);
