@@ -41,8 +41,6 @@ export type TesseraErrorCode =
   | 'zk_kind_mismatch'
   /** An operation needs a session (tokens) and there is none, or it has no refresh token. */
   | 'not_signed_in'
-  /** The access token is not active (introspection says `active: false`). */
-  | 'token_inactive'
   /** A caller passed an option the SDK cannot use (a raw-key request without `extractable`, a bad URL, ...). */
   | 'invalid_argument';
 

@@ -83,13 +83,17 @@ async function checkHash(jwe: string, expectedHash: unknown): Promise<void> {
 
 export async function receiveClientAppKey(options: ReceiveKeyOptions): Promise<ClientAppKey> {
   const { token, expected } = options;
-  await checkHash(options.jwe, token.zk_key_hash);
-  if (token.zk_key_kind !== 'client_app_key' || token.zk_key_version !== 2) {
+  // docs/zk.md §10 steps 4-5: the announced kind and version, then the hash; all before anything is decrypted.
+  if (
+    token.zk_key_hash !== undefined &&
+    (token.zk_key_kind !== 'client_app_key' || token.zk_key_version !== 2)
+  ) {
     throw new TesseraClientError(
       'zk_kind_mismatch',
       'the token response announces a key other than a v2 client app key',
     );
   }
+  await checkHash(options.jwe, token.zk_key_hash);
   const plaintext = await decryptEcdhEsA256Gcm(options.jwe, options.privateKey, KEY_DELIVERY_TYP);
   let payload: Record<string, unknown>;
   try {

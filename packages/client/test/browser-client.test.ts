@@ -328,6 +328,42 @@ describe('TesseraClient (public client) with zero-knowledge key delivery v2', ()
     });
   });
 
+  it('zk_kind_mismatch, nonce_mismatch and discovery_failed', async () => {
+    // A token response announcing another key version: refused before the hash or the JWE is looked at.
+    const otherVersion: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (!String(input).endsWith('/token')) return response;
+      return Response.json({ ...((await response.json()) as object), zk_key_version: 3 });
+    };
+    const client = await newClient(otherVersion);
+    const first = await hostedSignIn(server, user, clientId, await client.authorizationUrl({ zk: true }));
+    await expectCode(client.handleCallback(first.callbackUrl), 'zk_kind_mismatch');
+
+    // A store that hands back the sign-in with another nonce: the real ID token then answers another sign-in.
+    const remembered = new MemoryTransactionStore();
+    const otherNonce: TransactionStore = {
+      put: (transaction) => remembered.put(transaction),
+      take: async (state) => {
+        const found = await remembered.take(state);
+        return found && { ...found, nonce: 'another-sign-in' };
+      },
+    };
+    const confused = await TesseraClient.create({
+      issuer: server.config.baseUrl,
+      clientId,
+      redirectUri: RP_REDIRECT,
+      transactions: otherNonce,
+    });
+    const second = await hostedSignIn(server, user, clientId, await confused.authorizationUrl({ zk: true }));
+    await expectCode(confused.handleCallback(second.callbackUrl), 'nonce_mismatch');
+
+    // The issuer must be exactly the discovery document's (OIDC Discovery §4.3).
+    await expectCode(
+      TesseraClient.create({ issuer: `${server.config.baseUrl}/`, clientId, redirectUri: RP_REDIRECT }),
+      'discovery_failed',
+    );
+  });
+
   it('legacy v1 only with the explicit option', async () => {
     const client = await newClient();
     await expectCode(client.authorizationUrl({ zk: 'legacy-v1' }), 'invalid_argument');
