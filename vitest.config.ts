@@ -34,6 +34,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // @tessera/client against a real server in-process (the browser parts are under e2e/).
+          name: 'client',
+          include: ['packages/client/test/**/*.test.ts'],
+          env: { TESSERA_TEST_DB: 'embedded' },
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'scripts',
           include: ['scripts/**/*.test.ts'],
           sequence: { groupOrder: 0 },

@@ -380,6 +380,34 @@ describe.runIf(testDatabaseKind() === 'embedded')(
       expect(listed.stderr).toBe('');
       expect(listed.stdout).toBe(listedThroughServer);
     }, 120_000);
+
+    it('registers a zero-knowledge app (--zk-delivery, --zk-required) as examples/zk-notes does (the command by itself, after the server)', async () => {
+      const created = await tessera(
+        [
+          'clients',
+          'create',
+          '--name',
+          'Notes',
+          '--type',
+          'public',
+          '--redirect-uri',
+          'http://127.0.0.1:5180/callback',
+          '--zk-delivery',
+          'v2',
+          '--zk-required',
+        ],
+        env,
+      );
+      expect(created.code).toBe(0);
+      expect(JSON.parse(created.stdout)).toMatchObject({
+        type: 'public',
+        zk_delivery: 'v2',
+        zk_required: true,
+      });
+      const refused = await tessera(['clients', 'create', '--name', 'Bad', '--zk-delivery', 'v3'], env);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toBe('tessera: --zk-delivery must be one of none, v2, legacy-v1\n');
+    }, 120_000);
   },
 );
 

@@ -22,6 +22,9 @@ Options:
                                  default: authorization_code and refresh_token)
   --scope SCOPE                  Allowed scope (repeatable; default: openid profile email offline_access)
   --first-party                  Skip the consent page for this client
+  --zk-delivery none|v2|legacy-v1
+                                 Zero-knowledge key delivery (docs/zk.md §5; default: none)
+  --zk-required                  Refuse this client's authorizations without a zk_pub
   --help                         Show this help`,
   'clients list': `Usage: tessera clients list
 
@@ -37,6 +40,9 @@ working immediately on every node.
 Options:
   --help        Show this help`,
 };
+
+type ZkDelivery = NonNullable<ClientInput['zk_delivery']>;
+const ZK_DELIVERIES: readonly ZkDelivery[] = ['none', 'v2', 'legacy-v1'];
 
 /** One line of `clients list`. */
 interface ClientListEntry {
@@ -73,6 +79,8 @@ export async function createClientForCommand(
     redirect_uris: client.redirectUris,
     grant_types: client.grantTypes,
     scopes: client.scopes.map((entry) => entry.scope),
+    zk_delivery: client.zkDelivery,
+    zk_required: client.zkRequired,
   };
   if (secret) output.client_secret = secret;
   return output;
@@ -134,11 +142,16 @@ export async function runClientsCommand(
       grant: { type: 'string', multiple: true },
       scope: { type: 'string', multiple: true },
       'first-party': { type: 'boolean', default: false },
+      'zk-delivery': { type: 'string' },
+      'zk-required': { type: 'boolean' },
     },
   });
   if (!values.name) throw new Error('--name is required');
   if (values.type !== 'confidential' && values.type !== 'public')
     throw new Error('--type must be confidential or public');
+  const zkDelivery = values['zk-delivery'];
+  if (zkDelivery !== undefined && !ZK_DELIVERIES.includes(zkDelivery as ZkDelivery))
+    throw new Error(`--zk-delivery must be one of ${ZK_DELIVERIES.join(', ')}`);
   const grants = (values.grant ?? ['authorization_code', 'refresh_token']) as GrantType[];
   const input: ClientInput = {
     name: values.name,
@@ -149,6 +162,8 @@ export async function runClientsCommand(
     grant_types: grants,
     scopes: values.scope?.map((scope) => ({ scope, description: STANDARD_SCOPES[scope] ?? scope })),
     first_party: values['first-party'],
+    zk_delivery: zkDelivery as ZkDelivery | undefined,
+    zk_required: values['zk-required'],
   };
   const created = await channel.call('clients.create', input);
   process.stdout.write(`${JSON.stringify(created, null, 2)}\n`);

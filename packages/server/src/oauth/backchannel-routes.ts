@@ -3,7 +3,7 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { OAuthError, oauthErrorResponses } from '../app/errors.js';
 import { authenticateClient } from './client-authentication.js';
-import { FormParameter, noStore, requireFormBody } from './form.js';
+import { allowCrossOriginReads, FormParameter, noStore, requireFormBody } from './form.js';
 
 const TokenParameters = Type.Object(
   {
@@ -65,6 +65,7 @@ export function registerBackchannelRoutes(app: App, context: AppContext): void {
     '/revoke',
     {
       config: { oauthErrors: true, access: 'client' },
+      onRequest: allowCrossOriginReads,
       preValidation: requireFormBody,
       schema: {
         tags: ['oauth'],

@@ -20,3 +20,14 @@ export async function requireFormBody(request: FastifyRequest, _reply: FastifyRe
 export function noStore(reply: FastifyReply): FastifyReply {
   return reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
 }
+
+/**
+ * Lets browser-based public clients read the answers of /token and /revoke (OAuth 2.0 for Browser-Based Apps §6.1:
+ * the token endpoint must support CORS). Their requests are CORS "simple" (a form POST without an Authorization
+ * header), so no preflight is needed; `*` without `allow-credentials` means no cookie is ever sent or read, and
+ * confidential clients authenticate with a secret a browser has no business holding. Set before the handler runs,
+ * so error answers carry it too.
+ */
+export async function allowCrossOriginReads(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header('access-control-allow-origin', '*');
+}

@@ -4,7 +4,7 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { OAuthError, oauthErrorResponses } from '../app/errors.js';
 import { authenticateClient, claimedClientId } from './client-authentication.js';
-import { FormParameter, noStore, requireFormBody } from './form.js';
+import { allowCrossOriginReads, FormParameter, noStore, requireFormBody } from './form.js';
 import { grantFor, grantParameters, supportedGrantTypes } from './grants/index.js';
 
 /**
@@ -114,6 +114,7 @@ export function registerTokenRoutes(app: App, context: AppContext): void {
     '/token',
     {
       config: { oauthErrors: true, access: 'client' },
+      onRequest: allowCrossOriginReads,
       preValidation: requireFormBody,
       // Errors of the handler are audited there; the rest never reached it (then rendered as usual by the app).
       errorHandler: async (error, request) => {

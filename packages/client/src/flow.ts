@@ -1,0 +1,252 @@
+import type { ProviderMetadata } from './discovery.js';
+import { randomToken, sha256Base64url } from './encoding.js';
+import { TesseraClientError } from './errors.js';
+import { type FetchLike, postForm } from './http.js';
+import type { JwksCache } from './jwks.js';
+import { type JwsAlgorithm, verifyJwt } from './jwt.js';
+import type { SignInTransaction } from './transactions.js';
+import { TRANSACTION_LIFETIME_MS } from './transactions.js';
+import { type ClientAppKey, createZkKeyPair, receiveClientAppKey, receiveLegacyDrk } from './zk.js';
+
+/**
+ * The authorization code flow both clients share (RFC 6749 §4.1 with PKCE, RFC 7636; OIDC Core §3.1): building the
+ * request, and completing it from the callback URL — state, iss (RFC 9207), code exchange, ID token, key delivery.
+ */
+
+export interface ProviderContext {
+  metadata: ProviderMetadata;
+  jwks: JwksCache;
+  clientId: string;
+  fetch: FetchLike;
+  /** How the client authenticates at the token endpoint: form members (public) or an Authorization header. */
+  authenticate: (form: Record<string, string>) => string | undefined;
+  idTokenAlgorithms?: readonly JwsAlgorithm[];
+  clockToleranceSeconds?: number;
+}
+
+export interface SignInOptions {
+  /** Scopes besides `openid` (always sent), e.g. `['profile', 'email', 'offline_access']`. */
+  scopes?: string[];
+  /** The organization to act for (`organization_id`). */
+  organization?: string;
+  /** Ask for the client app key: `true` (v2), or `'legacy-v1'` where the client enabled it. */
+  zk?: boolean | 'legacy-v1';
+  /** `prompt` (`login`, `consent`, `select_account`, `none`). */
+  prompt?: string;
+  loginHint?: string;
+  redirectUri: string;
+}
+
+export async function startSignIn(
+  provider: ProviderContext,
+  options: SignInOptions,
+): Promise<{ url: URL; transaction: SignInTransaction }> {
+  const zk = options.zk === true ? 'v2' : options.zk === 'legacy-v1' ? 'legacy-v1' : null;
+  const keyPair = zk ? await createZkKeyPair() : null;
+  const transaction: SignInTransaction = {
+    state: randomToken(),
+    nonce: randomToken(),
+    codeVerifier: randomToken(32),
+    redirectUri: options.redirectUri,
+    zk,
+    zkPrivateKey: keyPair?.privateKey ?? null,
+    organizationId: options.organization ?? null,
+    createdAt: Date.now(),
+  };
+  const scopes = ['openid', ...(options.scopes ?? []).filter((scope) => scope !== 'openid')];
+  const url = new URL(provider.metadata.authorization_endpoint);
+  const parameters: Record<string, string | undefined> = {
+    response_type: 'code',
+    client_id: provider.clientId,
+    redirect_uri: options.redirectUri,
+    scope: scopes.join(' '),
+    state: transaction.state,
+    nonce: transaction.nonce,
+    code_challenge: await sha256Base64url(transaction.codeVerifier),
+    code_challenge_method: 'S256',
+    organization_id: options.organization,
+    prompt: options.prompt,
+    login_hint: options.loginHint,
+    zk_pub: keyPair?.zkPub,
+  };
+  for (const [name, value] of Object.entries(parameters))
+    if (value !== undefined) url.searchParams.set(name, value);
+  return { url, transaction };
+}
+
+export interface TokenSet {
+  accessToken: string;
+  tokenType: string;
+  idToken: string;
+  refreshToken: string | null;
+  /** Milliseconds since the epoch. */
+  expiresAt: number;
+  scope: string | null;
+}
+
+export interface SignInResult {
+  tokens: TokenSet;
+  /** The verified ID token's claims. */
+  claims: Record<string, unknown> & { sub: string };
+  /** The client app key, for a ZK sign-in (v2). */
+  zkKey: ClientAppKey | null;
+  /** The legacy v1 payload bytes, for a `legacy-v1` sign-in. */
+  legacyDrk: Uint8Array | null;
+}
+
+/** The callback's parameters: the query carries the authorization response, the fragment the key delivery. */
+export function parseCallback(callbackUrl: string | URL): {
+  query: URLSearchParams;
+  fragment: URLSearchParams;
+} {
+  let url: URL;
+  try {
+    url = new URL(callbackUrl);
+  } catch {
+    throw new TesseraClientError('invalid_argument', 'the callback URL is not a URL');
+  }
+  return { query: url.searchParams, fragment: new URLSearchParams(url.hash.slice(1)) };
+}
+
+/**
+ * Completes a sign-in. `transaction` must be the one whose state the callback carries (the caller looked it up by
+ * that state; null when none was found).
+ */
+export async function completeSignIn(
+  provider: ProviderContext,
+  callbackUrl: string | URL,
+  transaction: SignInTransaction | null,
+  options: { rawKey?: boolean } = {},
+): Promise<SignInResult> {
+  const { query, fragment } = parseCallback(callbackUrl);
+  // RFC 6749 §10.12: the state ties the response to a request this browser (or server) made.
+  if (!transaction || query.get('state') !== transaction.state) {
+    throw new TesseraClientError('state_mismatch', 'the callback answers no sign-in started here');
+  }
+  if (Date.now() - transaction.createdAt > TRANSACTION_LIFETIME_MS) {
+    throw new TesseraClientError('state_mismatch', 'the sign-in this callback answers has expired');
+  }
+  // RFC 9207 §2.4: the response must name the issuer the request went to, success or error.
+  if (query.get('iss') !== provider.metadata.issuer) {
+    throw new TesseraClientError('iss_mismatch', 'the callback comes from another issuer (or names none)');
+  }
+  const error = query.get('error');
+  if (error !== null) {
+    throw new TesseraClientError('authorization_denied', `the provider answered ${error}`, {
+      oauthError: error,
+    });
+  }
+  const code = query.get('code');
+  if (!code) throw new TesseraClientError('code_missing', 'the callback carries no code');
+  const form: Record<string, string> = {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: transaction.redirectUri,
+    code_verifier: transaction.codeVerifier,
+  };
+  const { json } = await postForm(
+    provider.fetch,
+    provider.metadata.token_endpoint,
+    form,
+    'the token endpoint',
+    provider.authenticate(form),
+  );
+  const tokens = tokenSet(json);
+  const claims = await verifyIdToken(provider, tokens.idToken, transaction.nonce);
+  let zkKey: ClientAppKey | null = null;
+  let legacyDrk: Uint8Array | null = null;
+  if (transaction.zk === 'v2') {
+    const jwe = fragment.get('zk_key_jwe');
+    if (!jwe || !transaction.zkPrivateKey) {
+      throw new TesseraClientError('zk_key_missing', 'the callback carries no zk_key_jwe');
+    }
+    zkKey = await receiveClientAppKey({
+      jwe,
+      privateKey: transaction.zkPrivateKey,
+      token: json,
+      expected: {
+        issuer: provider.metadata.issuer,
+        clientId: provider.clientId,
+        state: transaction.state,
+        redirectUri: transaction.redirectUri,
+        sub: claims.sub,
+      },
+      rawKey: options.rawKey,
+      clockToleranceSeconds: provider.clockToleranceSeconds,
+    });
+  } else if (transaction.zk === 'legacy-v1') {
+    const jwe = fragment.get('drk_jwe');
+    if (!jwe || !transaction.zkPrivateKey)
+      throw new TesseraClientError('zk_key_missing', 'the callback carries no drk_jwe');
+    legacyDrk = await receiveLegacyDrk({ jwe, privateKey: transaction.zkPrivateKey, token: json });
+  }
+  return { tokens, claims, zkKey, legacyDrk };
+}
+
+export function tokenSet(json: Record<string, unknown>, previous?: TokenSet): TokenSet {
+  if (typeof json.access_token !== 'string' || typeof json.token_type !== 'string') {
+    throw new TesseraClientError('invalid_response', 'the token response has no access token');
+  }
+  const idToken = typeof json.id_token === 'string' ? json.id_token : previous?.idToken;
+  if (!idToken) throw new TesseraClientError('invalid_response', 'the token response has no ID token');
+  const expiresIn = typeof json.expires_in === 'number' ? json.expires_in : 0;
+  return {
+    accessToken: json.access_token,
+    tokenType: json.token_type,
+    idToken,
+    refreshToken: typeof json.refresh_token === 'string' ? json.refresh_token : null,
+    expiresAt: Date.now() + expiresIn * 1000,
+    scope: typeof json.scope === 'string' ? json.scope : null,
+  };
+}
+
+/** OIDC Core §3.1.3.7: signature (JWKS), iss, aud/azp, exp, iat, sub, then the nonce this sign-in sent. */
+export async function verifyIdToken(
+  provider: ProviderContext,
+  idToken: string,
+  nonce: string | null,
+): Promise<Record<string, unknown> & { sub: string }> {
+  const { payload } = await verifyJwt(idToken, provider.jwks, {
+    issuer: provider.metadata.issuer,
+    audience: provider.clientId,
+    algorithms: provider.idTokenAlgorithms,
+    requiredClaims: ['sub', 'iat'],
+    clockToleranceSeconds: provider.clockToleranceSeconds,
+  });
+  if (typeof payload.sub !== 'string' || payload.sub === '') {
+    throw new TesseraClientError('jwt_claim_mismatch', 'the ID token has no sub', { claim: 'sub' });
+  }
+  if (nonce !== null && payload.nonce !== nonce) {
+    throw new TesseraClientError('nonce_mismatch', 'the ID token answers another sign-in (nonce)');
+  }
+  return payload as Record<string, unknown> & { sub: string };
+}
+
+/** RFC 6749 §6 with rotation (RFC 9700 §4.14.2): the answer's refresh token replaces the one used. */
+export async function refreshTokens(
+  provider: ProviderContext,
+  current: TokenSet,
+  claims: { sub: string },
+): Promise<TokenSet> {
+  if (!current.refreshToken)
+    throw new TesseraClientError('not_signed_in', 'the session has no refresh token');
+  const form = { grant_type: 'refresh_token', refresh_token: current.refreshToken };
+  const { json } = await postForm(
+    provider.fetch,
+    provider.metadata.token_endpoint,
+    form,
+    'the token endpoint',
+    provider.authenticate(form),
+  );
+  const next = tokenSet(json, current);
+  if (typeof json.id_token === 'string') {
+    // OIDC Core §12.2: a refreshed ID token is about the same user; it carries no nonce.
+    const refreshed = await verifyIdToken(provider, json.id_token, null);
+    if (refreshed.sub !== claims.sub) {
+      throw new TesseraClientError('jwt_claim_mismatch', 'the refreshed ID token is about another user', {
+        claim: 'sub',
+      });
+    }
+  }
+  return next;
+}

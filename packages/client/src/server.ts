@@ -1,0 +1,180 @@
+import { discover, type ProviderMetadata } from './discovery.js';
+import { TesseraClientError } from './errors.js';
+import {
+  completeSignIn,
+  type ProviderContext,
+  refreshTokens,
+  type SignInOptions,
+  type SignInResult,
+  startSignIn,
+  type TokenSet,
+} from './flow.js';
+import { basicAuthorization, type FetchLike, postForm } from './http.js';
+import { JwksCache } from './jwks.js';
+import { verifyJwt } from './jwt.js';
+import type { SignInTransaction } from './transactions.js';
+
+/**
+ * Server-side helpers (Node 20+, or any runtime with fetch and WebCrypto): a confidential client that
+ * authenticates with client_secret_basic, and access-token verification for resource servers.
+ */
+
+export { isTesseraClientError, TesseraClientError, type TesseraErrorCode } from './errors.js';
+export type { SignInResult, TokenSet } from './flow.js';
+export { JwksCache } from './jwks.js';
+export type { SignInTransaction } from './transactions.js';
+
+export interface ConfidentialClientOptions {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  fetch?: FetchLike;
+  clockToleranceSeconds?: number;
+}
+
+/** RFC 7662 §2.2 introspection response. */
+export interface IntrospectionResult {
+  active: boolean;
+  [claim: string]: unknown;
+}
+
+export class ConfidentialClient {
+  readonly #provider: ProviderContext;
+  readonly #options: ConfidentialClientOptions;
+
+  private constructor(provider: ProviderContext, options: ConfidentialClientOptions) {
+    this.#provider = provider;
+    this.#options = options;
+  }
+
+  static async create(options: ConfidentialClientOptions): Promise<ConfidentialClient> {
+    const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    const metadata = await discover(options.issuer, fetchImpl);
+    const authorization = basicAuthorization(options.clientId, options.clientSecret);
+    return new ConfidentialClient(
+      {
+        metadata,
+        jwks: new JwksCache(metadata.jwks_uri, { fetch: fetchImpl }),
+        clientId: options.clientId,
+        fetch: fetchImpl,
+        authenticate: () => authorization,
+        clockToleranceSeconds: options.clockToleranceSeconds,
+      },
+      options,
+    );
+  }
+
+  get metadata(): ProviderMetadata {
+    return this.#provider.metadata;
+  }
+
+  /**
+   * A new sign-in: the URL to redirect the browser to, and the transaction to keep server-side (in the user's
+   * server session, keyed by nothing the browser can choose) until the callback.
+   */
+  async authorizationUrl(
+    options: Omit<SignInOptions, 'redirectUri'> = {},
+  ): Promise<{ url: URL; transaction: SignInTransaction }> {
+    return startSignIn(this.#provider, { ...options, redirectUri: this.#options.redirectUri });
+  }
+
+  /** Exchanges the code with client_secret_basic and runs every check of the browser client. */
+  async handleCallback(
+    callbackUrl: string | URL,
+    transaction: SignInTransaction,
+    options: { rawKey?: boolean } = {},
+  ): Promise<SignInResult> {
+    return completeSignIn(this.#provider, callbackUrl, transaction, options);
+  }
+
+  async refresh(tokens: TokenSet, claims: { sub: string }): Promise<TokenSet> {
+    return refreshTokens(this.#provider, tokens, claims);
+  }
+
+  /** RFC 7662: asks the provider whether a token is active (it knows about revocation; a JWT check alone does not). */
+  async introspect(token: string): Promise<IntrospectionResult> {
+    const endpoint = this.#provider.metadata.introspection_endpoint;
+    if (!endpoint)
+      throw new TesseraClientError('discovery_failed', 'the provider has no introspection endpoint');
+    const form = { token };
+    const { json } = await postForm(
+      this.#provider.fetch,
+      endpoint,
+      form,
+      'the introspection endpoint',
+      this.#provider.authenticate(form),
+    );
+    if (typeof json.active !== 'boolean') {
+      throw new TesseraClientError('invalid_response', 'the introspection response has no active member');
+    }
+    return json as IntrospectionResult;
+  }
+}
+
+export interface AccessTokenVerifierOptions {
+  issuer: string;
+  /** The `aud` the token must carry: Tessera issues access tokens to the client that asked, so its client_id. */
+  audience: string;
+  fetch?: FetchLike;
+  clockToleranceSeconds?: number;
+  /** The JWKS cache's maximum age in milliseconds (10 minutes by default). */
+  jwksMaxAgeMs?: number;
+  /** The shortest time between two JWKS fetches caused by an unknown kid (30 seconds by default). */
+  jwksRefetchCooldownMs?: number;
+}
+
+/**
+ * Verifies RFC 9068 JWT access tokens against the provider's JWKS, offline: signature (ES256 by default, as Tessera
+ * signs them), `typ: at+jwt` (§4 — so an ID token is never taken for an access token), iss, aud, exp, and the
+ * claims §2.2 requires. The key set is cached and refetched on an unknown kid (key rotation). Revocation is not
+ * visible offline: call introspection for that.
+ */
+export class AccessTokenVerifier {
+  readonly #jwks: JwksCache;
+  readonly #options: AccessTokenVerifierOptions;
+
+  private constructor(jwks: JwksCache, options: AccessTokenVerifierOptions) {
+    this.#jwks = jwks;
+    this.#options = options;
+  }
+
+  static async create(options: AccessTokenVerifierOptions): Promise<AccessTokenVerifier> {
+    const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    const metadata = await discover(options.issuer, fetchImpl);
+    return new AccessTokenVerifier(
+      new JwksCache(metadata.jwks_uri, {
+        fetch: fetchImpl,
+        maxAgeMs: options.jwksMaxAgeMs,
+        refetchCooldownMs: options.jwksRefetchCooldownMs,
+      }),
+      options,
+    );
+  }
+
+  /** The key cache, to see how often it fetched. */
+  get jwks(): JwksCache {
+    return this.#jwks;
+  }
+
+  async verify(token: string): Promise<Record<string, unknown> & { sub: string; client_id: string }> {
+    const { payload } = await verifyJwt(token, this.#jwks, {
+      issuer: this.#options.issuer,
+      audience: this.#options.audience,
+      algorithms: ['ES256', 'ES384', 'ES512', 'RS256', 'PS256', 'EdDSA'],
+      typ: 'at+jwt',
+      requiredClaims: ['sub', 'client_id', 'iat', 'jti'],
+      clockToleranceSeconds: this.#options.clockToleranceSeconds,
+    });
+    return payload as Record<string, unknown> & { sub: string; client_id: string };
+  }
+
+  /** Reads `Authorization: Bearer <token>` (RFC 6750 §2.1) and verifies the token. */
+  async verifyAuthorizationHeader(
+    header: string | undefined | null,
+  ): Promise<Record<string, unknown> & { sub: string; client_id: string }> {
+    const match = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/.exec(header ?? '');
+    if (!match) throw new TesseraClientError('not_signed_in', 'the request carries no bearer token');
+    return this.verify(match[1]!);
+  }
+}

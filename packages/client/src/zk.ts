@@ -1,0 +1,181 @@
+import {
+  type Bytes,
+  constantTimeEqual,
+  decodeBase64url,
+  encodeBase64url,
+  sha256Base64url,
+  utf8,
+  wipe,
+} from './encoding.js';
+import { TesseraClientError } from './errors.js';
+import { decryptEcdhEsA256Gcm } from './jwe.js';
+
+/**
+ * The app's side of zero-knowledge key delivery (docs/zk.md §5 and §10): an ephemeral P-256 key pair whose public
+ * half goes to /authorize as `zk_pub`, and the checks on what comes back — hash first, then decryption, then every
+ * binding and the validity window — before the client app key (CAK) is handed out as a non-extractable CryptoKey.
+ */
+
+const KEY_DELIVERY_TYP = 'tessera-zk-key';
+const KEY_DELIVERY_LIFETIME_SECONDS = 120;
+
+export interface ZkKeyPair {
+  /** Non-extractable: it can derive the shared secret, and nothing can read it out. */
+  privateKey: CryptoKey;
+  /** base64url(JSON(public JWK)), the `zk_pub` parameter of /authorize (docs/zk.md §5 step 1). */
+  zkPub: string;
+}
+
+export async function createZkKeyPair(): Promise<ZkKeyPair> {
+  const pair = (await globalThis.crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, [
+    'deriveBits',
+  ])) as CryptoKeyPair;
+  const jwk = await globalThis.crypto.subtle.exportKey('jwk', pair.publicKey);
+  // Exactly the public members, so the server's strict check (no `d`, no extras it must ignore) sees one form.
+  const zkPub = encodeBase64url(utf8(JSON.stringify({ kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y })));
+  return { privateKey: pair.privateKey, zkPub };
+}
+
+/** What the delivery must be bound to: this authorization as the app made it, and the ID token's user. */
+export interface KeyDeliveryExpectations {
+  issuer: string;
+  clientId: string;
+  state: string;
+  redirectUri: string;
+  sub: string;
+  /** The organization asked for with `organization`, when the client's key scope is per organization. */
+  organizationId?: string | null;
+}
+
+export interface ClientAppKey {
+  /** The CAK as a non-extractable AES-256-GCM key (encrypt, decrypt). */
+  key: CryptoKey;
+  /** The user's account key id: a different one means the user set up a new key and old data cannot open. */
+  keyId: string;
+  organizationId: string | null;
+  /** The 32 raw bytes, only when asked for with `rawKey: true` (to derive sub-keys, say); wipe them after use. */
+  raw?: Uint8Array;
+}
+
+export interface ReceiveKeyOptions {
+  jwe: string;
+  privateKey: CryptoKey;
+  /** The token response: its `zk_key_hash`, `zk_key_kind` and `zk_key_version`. */
+  token: Record<string, unknown>;
+  expected: KeyDeliveryExpectations;
+  rawKey?: boolean;
+  now?: number;
+  clockToleranceSeconds?: number;
+}
+
+/** Step 4 of docs/zk.md §10, before anything is decrypted: the JWE must be the one the token response vouches for. */
+async function checkHash(jwe: string, expectedHash: unknown): Promise<void> {
+  if (typeof expectedHash !== 'string') {
+    throw new TesseraClientError('zk_key_missing', 'the token response carries no key hash');
+  }
+  if (!constantTimeEqual(await sha256Base64url(jwe), expectedHash)) {
+    throw new TesseraClientError(
+      'hash_mismatch',
+      'the delivered key is not the one the token response vouches for',
+    );
+  }
+}
+
+export async function receiveClientAppKey(options: ReceiveKeyOptions): Promise<ClientAppKey> {
+  const { token, expected } = options;
+  // docs/zk.md §10 steps 4-5: the announced kind and version, then the hash; all before anything is decrypted.
+  if (
+    token.zk_key_hash !== undefined &&
+    (token.zk_key_kind !== 'client_app_key' || token.zk_key_version !== 2)
+  ) {
+    throw new TesseraClientError(
+      'zk_kind_mismatch',
+      'the token response announces a key other than a v2 client app key',
+    );
+  }
+  await checkHash(options.jwe, token.zk_key_hash);
+  const plaintext = await decryptEcdhEsA256Gcm(options.jwe, options.privateKey, KEY_DELIVERY_TYP);
+  let payload: Record<string, unknown>;
+  try {
+    payload = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(plaintext)) as Record<
+      string,
+      unknown
+    >;
+  } catch (cause) {
+    throw new TesseraClientError('jwe_invalid', 'the delivered payload is not JSON', { cause });
+  } finally {
+    wipe(plaintext);
+  }
+  const binding = (claim: string) =>
+    new TesseraClientError('jwe_binding_mismatch', `the delivered key's ${claim} is not this sign-in's`, {
+      claim,
+    });
+  if (payload.v !== 2 || payload.kind !== 'client_app_key') throw binding('kind');
+  const bindings: [string, unknown][] = [
+    ['iss', expected.issuer],
+    ['sub', expected.sub],
+    ['client_id', expected.clientId],
+    ['state', expected.state],
+    ['redirect_uri', expected.redirectUri],
+  ];
+  if (expected.organizationId !== undefined) bindings.push(['organization_id', expected.organizationId]);
+  for (const [claim, value] of bindings) if (payload[claim] !== value) throw binding(claim);
+  const now = options.now ?? Math.floor(Date.now() / 1000);
+  const tolerance = options.clockToleranceSeconds ?? 60;
+  const { iat, exp } = payload;
+  if (
+    typeof iat !== 'number' ||
+    typeof exp !== 'number' ||
+    exp <= iat ||
+    exp - iat > KEY_DELIVERY_LIFETIME_SECONDS
+  ) {
+    throw new TesseraClientError('jwe_invalid', 'the delivered key has no valid validity window');
+  }
+  if (exp <= now - tolerance) throw new TesseraClientError('jwe_expired', 'the delivered key has expired');
+  if (iat > now + tolerance)
+    throw new TesseraClientError('jwe_expired', 'the delivered key is issued in the future');
+  const jwk = payload.key as Record<string, unknown> | undefined;
+  if (
+    typeof jwk !== 'object' ||
+    jwk === null ||
+    jwk.kty !== 'oct' ||
+    jwk.alg !== 'A256GCM' ||
+    typeof jwk.k !== 'string'
+  ) {
+    throw new TesseraClientError('jwe_invalid', 'the delivered key is not an A256GCM key');
+  }
+  if (typeof payload.key_id !== 'string')
+    throw new TesseraClientError('jwe_invalid', 'the delivered key has no key_id');
+  let bytes: Bytes;
+  try {
+    bytes = decodeBase64url(jwk.k, 'the client app key');
+  } catch (cause) {
+    throw new TesseraClientError('jwe_invalid', 'the delivered key is not base64url', { cause });
+  }
+  if (bytes.length !== 32) throw new TesseraClientError('jwe_invalid', 'the delivered key is not 32 bytes');
+  const key = await globalThis.crypto.subtle.importKey(
+    'raw',
+    bytes,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['encrypt', 'decrypt'],
+  );
+  const organizationId = typeof payload.organization_id === 'string' ? payload.organization_id : null;
+  if (options.rawKey) return { key, keyId: payload.key_id, organizationId, raw: bytes };
+  wipe(bytes);
+  return { key, keyId: payload.key_id, organizationId };
+}
+
+/**
+ * Legacy v1 (docs/zk.md §5.1), only for clients configured `legacy-v1`: the JWE arrives as `#drk_jwe` and the token
+ * response vouches for it with `zk_drk_hash`. The payload is the older app's own format, so it is returned as
+ * bytes after the hash check and decryption; interpreting it is the app's business.
+ */
+export async function receiveLegacyDrk(options: {
+  jwe: string;
+  privateKey: CryptoKey;
+  token: Record<string, unknown>;
+}): Promise<Uint8Array> {
+  await checkHash(options.jwe, options.token.zk_drk_hash);
+  return decryptEcdhEsA256Gcm(options.jwe, options.privateKey);
+}

@@ -1,0 +1,371 @@
+/**
+ * @tessera/client's browser (public) client against a real Tessera (docs/zk.md §5, §10): the hosted UI's part is
+ * played by ./hosted-ui.ts with real requests to the real server, and every check of the SDK is driven to its typed
+ * error with a delivery a compromised party could produce.
+ */
+import { createDecipheriv } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formPost, RP_POST_LOGOUT, RP_REDIRECT, registerClient } from '../../server/src/testing/oauth.js';
+import { startTestServer, type TestServer } from '../../server/src/testing/server.js';
+import {
+  MemoryTransactionStore,
+  TesseraClient,
+  type TesseraErrorCode,
+  type TransactionStore,
+} from '../src/index.js';
+import { deny, expectedCak, type HostedUser, hostedSignIn, hostedUser, jweHash } from './hosted-ui.js';
+
+let server: TestServer;
+let clientId: string;
+let user: HostedUser;
+let otherUser: HostedUser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ({ clientId } = await registerClient(server, {
+    type: 'public',
+    zk_delivery: 'v2',
+    zk_required: true,
+    first_party: true,
+  }));
+  user = await hostedUser(server);
+  otherUser = await hostedUser(server);
+}, 180_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+/** A client as an app makes it; `fetch` lets a test stand between the SDK and the real server. */
+function newClient(fetchImpl?: typeof fetch): Promise<TesseraClient> {
+  return TesseraClient.create({
+    issuer: server.config.baseUrl,
+    clientId,
+    redirectUri: RP_REDIRECT,
+    postLogoutRedirectUri: RP_POST_LOGOUT,
+    transactions: new MemoryTransactionStore(),
+    fetch: fetchImpl,
+  });
+}
+
+async function expectCode(promise: Promise<unknown>, code: TesseraErrorCode, claim?: string): Promise<void> {
+  await expect(promise).rejects.toMatchObject({
+    name: 'TesseraClientError',
+    code,
+    ...(claim ? { claim } : {}),
+  });
+}
+
+/** Decrypts with node:crypto what the SDK's (non-extractable) CAK encrypted: the key is the derived one. */
+async function expectKeyIs(key: CryptoKey, cak: Buffer): Promise<void> {
+  const iv = globalThis.crypto.getRandomValues(new Uint8Array(12));
+  const sealed = Buffer.from(
+    await globalThis.crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, new TextEncoder().encode('a note')),
+  );
+  const decipher = createDecipheriv('aes-256-gcm', cak, iv);
+  decipher.setAuthTag(sealed.subarray(-16));
+  expect(Buffer.concat([decipher.update(sealed.subarray(0, -16)), decipher.final()]).toString()).toBe(
+    'a note',
+  );
+}
+
+describe('TesseraClient (public client) with zero-knowledge key delivery v2', () => {
+  it('signs in with PKCE, nonce and zk_pub, returns the CAK as a non-extractable key, refreshes with rotation and signs out', async () => {
+    const client = await newClient();
+    const url = await client.authorizationUrl({ zk: true, scopes: ['offline_access'] });
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: RP_REDIRECT,
+      scope: 'openid offline_access',
+      code_challenge_method: 'S256',
+      state: expect.stringMatching(/^[\w-]{43}$/),
+      nonce: expect.stringMatching(/^[\w-]{43}$/),
+      zk_pub: expect.any(String),
+    });
+    const { callbackUrl } = await hostedSignIn(server, user, clientId, url);
+    const result = await client.handleCallback(callbackUrl);
+    expect(result.claims.sub).toBe(user.signedIn.user.id);
+    expect(result.zkKey).toMatchObject({ keyId: user.accountKey.keyId, organizationId: null });
+    expect(result.zkKey!.raw).toBeUndefined();
+    expect(result.zkKey!.key.extractable).toBe(false);
+    expect(result.zkKey!.key.algorithm).toMatchObject({ name: 'AES-GCM', length: 256 });
+    await expectKeyIs(result.zkKey!.key, expectedCak(user, clientId));
+    // The same callback again: its sign-in is used up.
+    await expectCode(client.handleCallback(callbackUrl), 'state_mismatch');
+
+    // Refresh with rotation: a new refresh token; the old one is dead (and presenting it kills the family).
+    const first = client.session!.tokens;
+    expect(first.refreshToken).toEqual(expect.any(String));
+    const refreshed = await client.refresh();
+    expect(refreshed.tokens.refreshToken).not.toBe(first.refreshToken);
+    expect(refreshed.tokens.accessToken).not.toBe(first.accessToken);
+    expect(await client.accessToken()).toBe(refreshed.tokens.accessToken);
+
+    // Sign-out revokes the refresh token and gives the RP-initiated logout URL.
+    const logout = await client.signOut();
+    expect(client.session).toBeNull();
+    expect(`${logout!.origin}${logout!.pathname}`).toBe(`${server.config.baseUrl}/logout`);
+    expect(Object.fromEntries(logout!.searchParams)).toEqual({
+      client_id: clientId,
+      id_token_hint: refreshed.tokens.idToken,
+      post_logout_redirect_uri: RP_POST_LOGOUT,
+    });
+    const reuse = await formPost(server, '/token', {
+      grant_type: 'refresh_token',
+      refresh_token: refreshed.tokens.refreshToken!,
+      client_id: clientId,
+    });
+    expect(reuse).toMatchObject({ status: 400, json: { error: 'invalid_grant' } });
+    // Readable from a page on another origin, errors included (the SDK in a browser depends on it).
+    expect(reuse.headers.get('access-control-allow-origin')).toBe('*');
+    await expectCode(client.accessToken(), 'not_signed_in');
+    const logoutPage = await fetch(logout!, { redirect: 'manual' });
+    expect(logoutPage.status).toBeLessThan(500);
+  });
+
+  it('hands out the raw key bytes only when asked', async () => {
+    const client = await newClient();
+    const { callbackUrl } = await hostedSignIn(
+      server,
+      user,
+      clientId,
+      await client.authorizationUrl({ zk: true }),
+    );
+    const result = await client.handleCallback(callbackUrl, { rawKey: true });
+    expect(Buffer.from(result.zkKey!.raw!)).toEqual(expectedCak(user, clientId));
+    expect(result.zkKey!.key.extractable).toBe(false);
+  });
+
+  it('state_mismatch: a callback whose state is not one this client started', async () => {
+    const client = await newClient();
+    const { callbackUrl } = await hostedSignIn(
+      server,
+      user,
+      clientId,
+      await client.authorizationUrl({ zk: true }),
+    );
+    const forged = new URL(callbackUrl);
+    forged.searchParams.set('state', 'a-state-this-client-never-sent');
+    await expectCode(client.handleCallback(forged), 'state_mismatch');
+    const missing = new URL(callbackUrl);
+    missing.searchParams.delete('state');
+    await expectCode(client.handleCallback(missing), 'state_mismatch');
+    // Another client instance (another browser) never started it either.
+    await expectCode((await newClient()).handleCallback(callbackUrl), 'state_mismatch');
+  });
+
+  it('iss_mismatch: a response naming another issuer, or none (RFC 9207)', async () => {
+    const client = await newClient();
+    const first = await hostedSignIn(server, user, clientId, await client.authorizationUrl({ zk: true }));
+    const other = new URL(first.callbackUrl);
+    other.searchParams.set('iss', 'https://attacker.example');
+    await expectCode(client.handleCallback(other), 'iss_mismatch');
+    const second = await hostedSignIn(server, user, clientId, await client.authorizationUrl({ zk: true }));
+    const none = new URL(second.callbackUrl);
+    none.searchParams.delete('iss');
+    await expectCode(client.handleCallback(none), 'iss_mismatch');
+  });
+
+  it("hash_mismatch: a tampered fragment, and another authorization's JWE, are refused before decryption", async () => {
+    const client = await newClient();
+    const first = await hostedSignIn(server, user, clientId, await client.authorizationUrl({ zk: true }));
+    const tampered = first.callbackUrl.slice(0, -1) + (first.callbackUrl.endsWith('A') ? 'B' : 'A');
+    await expectCode(client.handleCallback(tampered), 'hash_mismatch');
+
+    const a = await hostedSignIn(server, user, clientId, await client.authorizationUrl({ zk: true }));
+    const b = await hostedSignIn(server, user, clientId, await client.authorizationUrl({ zk: true }));
+    const swapped = `${a.callbackUrl.split('#')[0]}#zk_key_jwe=${b.jwe}`;
+    await expectCode(client.handleCallback(swapped), 'hash_mismatch');
+  });
+
+  it("hash_mismatch: a token response whose zk_key_hash was swapped for another delivery's", async () => {
+    const other = await hostedSignIn(
+      server,
+      user,
+      clientId,
+      await (await newClient()).authorizationUrl({ zk: true }),
+    );
+    // Between the SDK and the real token endpoint: the answer's hash is replaced, nothing else.
+    const swapHash: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (!String(input).endsWith('/token')) return response;
+      const json = (await response.json()) as Record<string, unknown>;
+      expect(json.zk_key_hash).toEqual(expect.any(String));
+      return Response.json({ ...json, zk_key_hash: jweHash(other.jwe) }, { status: response.status });
+    };
+    const client = await newClient(swapHash);
+    const { callbackUrl } = await hostedSignIn(
+      server,
+      user,
+      clientId,
+      await client.authorizationUrl({ zk: true }),
+    );
+    await expectCode(client.handleCallback(callbackUrl), 'hash_mismatch');
+  });
+
+  it.each([
+    ['state', (payload: Record<string, unknown>) => (payload.state = 'another-authorization')],
+    [
+      'redirect_uri',
+      (payload: Record<string, unknown>) => (payload.redirect_uri = 'https://rp.example.com/other'),
+    ],
+    ['client_id', (payload: Record<string, unknown>) => (payload.client_id = 'another-client')],
+    ['iss', (payload: Record<string, unknown>) => (payload.iss = 'https://attacker.example')],
+  ])('jwe_binding_mismatch: a delivery bound to another %s', async (claim, alter) => {
+    const client = await newClient();
+    const { callbackUrl } = await hostedSignIn(
+      server,
+      user,
+      clientId,
+      await client.authorizationUrl({ zk: true }),
+      {
+        alter,
+      },
+    );
+    await expectCode(client.handleCallback(callbackUrl), 'jwe_binding_mismatch', claim);
+  });
+
+  it("jwe_binding_mismatch: another user's key delivered into this user's sign-in (sub)", async () => {
+    const client = await newClient();
+    const { callbackUrl } = await hostedSignIn(
+      server,
+      user,
+      clientId,
+      await client.authorizationUrl({ zk: true }),
+      {
+        alter: (payload) => {
+          payload.sub = otherUser.signedIn.user.id;
+        },
+      },
+    );
+    await expectCode(client.handleCallback(callbackUrl), 'jwe_binding_mismatch', 'sub');
+  });
+
+  it('jwe_expired: a delivery whose 120-second window is over', async () => {
+    const client = await newClient();
+    const { callbackUrl } = await hostedSignIn(
+      server,
+      user,
+      clientId,
+      await client.authorizationUrl({ zk: true }),
+      {
+        alter: (payload) => {
+          payload.iat = Math.floor(Date.now() / 1000) - 600;
+          payload.exp = (payload.iat as number) + 120;
+        },
+      },
+    );
+    await expectCode(client.handleCallback(callbackUrl), 'jwe_expired');
+  });
+
+  it('zk_key_missing: a ZK sign-in that comes back without the fragment', async () => {
+    const client = await newClient();
+    const { callbackUrl } = await hostedSignIn(
+      server,
+      user,
+      clientId,
+      await client.authorizationUrl({ zk: true }),
+    );
+    await expectCode(client.handleCallback(callbackUrl.split('#')[0]!), 'zk_key_missing');
+  });
+
+  it('authorization_denied: the user said no; jwt_signature_invalid: an ID token changed on the way', async () => {
+    const client = await newClient();
+    const denied = await deny(server, user, await client.authorizationUrl({ zk: true }));
+    await expect(client.handleCallback(denied)).rejects.toMatchObject({
+      code: 'authorization_denied',
+      oauthError: 'access_denied',
+    });
+
+    const alterIdToken: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (!String(input).endsWith('/token')) return response;
+      const json = (await response.json()) as Record<string, string>;
+      const [header, payload, signature] = json.id_token!.split('.');
+      const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
+      const forged = Buffer.from(JSON.stringify({ ...claims, sub: otherUser.signedIn.user.id })).toString(
+        'base64url',
+      );
+      return Response.json({ ...json, id_token: `${header}.${forged}.${signature}` });
+    };
+    const forging = await newClient(alterIdToken);
+    const { callbackUrl } = await hostedSignIn(
+      server,
+      user,
+      clientId,
+      await forging.authorizationUrl({ zk: true }),
+    );
+    await expectCode(forging.handleCallback(callbackUrl), 'jwt_signature_invalid');
+  });
+
+  it("oauth_error: a code redeemed twice (the token endpoint's invalid_grant, typed)", async () => {
+    // A store that forgets to forget: the same callback completes twice, and the server refuses the second code use.
+    const remembered = new MemoryTransactionStore();
+    const leaky: TransactionStore = {
+      put: (transaction) => remembered.put(transaction),
+      take: async (state) => {
+        const found = await remembered.take(state);
+        if (found) await remembered.put(found);
+        return found;
+      },
+    };
+    const client = await TesseraClient.create({
+      issuer: server.config.baseUrl,
+      clientId,
+      redirectUri: RP_REDIRECT,
+      transactions: leaky,
+    });
+    const { callbackUrl } = await hostedSignIn(
+      server,
+      user,
+      clientId,
+      await client.authorizationUrl({ zk: true }),
+    );
+    await client.handleCallback(callbackUrl);
+    await expect(client.handleCallback(callbackUrl)).rejects.toMatchObject({
+      code: 'oauth_error',
+      oauthError: 'invalid_grant',
+    });
+  });
+
+  it('zk_kind_mismatch, nonce_mismatch and discovery_failed', async () => {
+    // A token response announcing another key version: refused before the hash or the JWE is looked at.
+    const otherVersion: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (!String(input).endsWith('/token')) return response;
+      return Response.json({ ...((await response.json()) as object), zk_key_version: 3 });
+    };
+    const client = await newClient(otherVersion);
+    const first = await hostedSignIn(server, user, clientId, await client.authorizationUrl({ zk: true }));
+    await expectCode(client.handleCallback(first.callbackUrl), 'zk_kind_mismatch');
+
+    // A store that hands back the sign-in with another nonce: the real ID token then answers another sign-in.
+    const remembered = new MemoryTransactionStore();
+    const otherNonce: TransactionStore = {
+      put: (transaction) => remembered.put(transaction),
+      take: async (state) => {
+        const found = await remembered.take(state);
+        return found && { ...found, nonce: 'another-sign-in' };
+      },
+    };
+    const confused = await TesseraClient.create({
+      issuer: server.config.baseUrl,
+      clientId,
+      redirectUri: RP_REDIRECT,
+      transactions: otherNonce,
+    });
+    const second = await hostedSignIn(server, user, clientId, await confused.authorizationUrl({ zk: true }));
+    await expectCode(confused.handleCallback(second.callbackUrl), 'nonce_mismatch');
+
+    // The issuer must be exactly the discovery document's (OIDC Discovery §4.3).
+    await expectCode(
+      TesseraClient.create({ issuer: `${server.config.baseUrl}/`, clientId, redirectUri: RP_REDIRECT }),
+      'discovery_failed',
+    );
+  });
+
+  it('legacy v1 only with the explicit option', async () => {
+    const client = await newClient();
+    await expectCode(client.authorizationUrl({ zk: 'legacy-v1' }), 'invalid_argument');
+  });
+});
