@@ -19,13 +19,7 @@ import {
   tryUnlock,
   type Unlocked,
 } from './custody';
-import {
-  fetchKeybag,
-  fetchUnlockPolicy,
-  type Keybag,
-  passwordSecretOf,
-  type UnlockPolicy,
-} from './keybag-api';
+import { fetchKeybag, fetchUnlockPolicy, type Keybag, type UnlockPolicy } from './keybag-api';
 import { heldPasskey } from './passkey-secret';
 import { tryPasskeyUnlock } from './passkey-unlock';
 import { RecoveryKeyConfirm } from './RecoveryKeyConfirm';
