@@ -29,6 +29,11 @@ export interface Config {
   bodyLimitBytes: number;
   /** How long a stopping process lets in-flight requests finish before it closes the connections left. */
   shutdownGraceSeconds: number;
+  /**
+   * Development and tests only: federation may reach an upstream provider on loopback over http (a local test
+   * IdP). Off by default; refused in production.
+   */
+  federationAllowLoopback: boolean;
 }
 
 /** Thrown for an invalid or missing value; the message is one line naming the variable. */
@@ -138,6 +143,7 @@ const FILE_KEYS: Record<string, string> = {
   logLevel: 'TESSERA_LOG_LEVEL',
   bodyLimit: 'TESSERA_BODY_LIMIT',
   shutdownGraceSeconds: 'TESSERA_SHUTDOWN_GRACE_SECONDS',
+  federationAllowLoopback: 'TESSERA_FEDERATION_ALLOW_LOOPBACK',
 };
 
 function read<T>(
@@ -207,6 +213,19 @@ export function loadConfig(env: Source = process.env): Config {
     return value;
   });
 
+  const federationAllowLoopback = required(
+    read(source, 'TESSERA_FEDERATION_ALLOW_LOOPBACK', 'false', (value) => {
+      if (value !== 'true' && value !== 'false') throw new Error("must be 'true' or 'false'");
+      return value === 'true';
+    }),
+    'TESSERA_FEDERATION_ALLOW_LOOPBACK',
+  );
+  if (environment === 'production' && federationAllowLoopback) {
+    throw new ConfigError(
+      'TESSERA_FEDERATION_ALLOW_LOOPBACK: refused in production (a development and test aid)',
+    );
+  }
+
   return {
     environment,
     baseUrl,
@@ -244,5 +263,6 @@ export function loadConfig(env: Source = process.env): Config {
       read(source, 'TESSERA_SHUTDOWN_GRACE_SECONDS', '10', parseGraceSeconds),
       'TESSERA_SHUTDOWN_GRACE_SECONDS',
     ),
+    federationAllowLoopback,
   };
 }
