@@ -27,6 +27,7 @@ describe('configuration', () => {
       bodyLimitBytes: 1024 * 1024,
       cacheTrustSeconds: 5,
       shutdownGraceSeconds: 10,
+      outboundAllowLoopback: false,
     });
     expect(config.kekFile.endsWith('/data/kek.json')).toBe(true);
   });
@@ -44,6 +45,7 @@ describe('configuration', () => {
       TESSERA_LOG_LEVEL: 'warn',
       TESSERA_CACHE_TRUST_SECONDS: '3',
       TESSERA_SHUTDOWN_GRACE_SECONDS: '25',
+      TESSERA_OUTBOUND_ALLOW_LOOPBACK: 'true',
     });
     expect(config.baseUrl).toBe('https://id.example.com');
     expect(config.publicPort).toBe(8000);
@@ -52,6 +54,7 @@ describe('configuration', () => {
     expect(config.bodyLimitBytes).toBe(2 * 1024 * 1024);
     expect(config.cacheTrustSeconds).toBe(3);
     expect(config.shutdownGraceSeconds).toBe(25);
+    expect(config.outboundAllowLoopback).toBe(true);
     expect(loadConfig({ TESSERA_SHUTDOWN_GRACE_SECONDS: '0' }).shutdownGraceSeconds).toBe(0);
     expect(loadConfig({ TESSERA_TRUST_PROXY: '2' }).trustProxy).toBe(2);
   });
@@ -73,6 +76,19 @@ describe('configuration', () => {
     [{ TESSERA_SHUTDOWN_GRACE_SECONDS: '2.5' }, /^TESSERA_SHUTDOWN_GRACE_SECONDS: must be whole seconds/],
     [{ TESSERA_SHUTDOWN_GRACE_SECONDS: '601' }, /^TESSERA_SHUTDOWN_GRACE_SECONDS: must be whole seconds/],
     [{ TESSERA_ENV: 'staging' }, /^TESSERA_ENV: /],
+    [
+      { TESSERA_OUTBOUND_ALLOW_LOOPBACK: 'yes' },
+      /^TESSERA_OUTBOUND_ALLOW_LOOPBACK: must be 'true' or 'false'/,
+    ],
+    [
+      {
+        TESSERA_ENV: 'production',
+        TESSERA_BASE_URL: 'https://id.example.com',
+        TESSERA_KEK: 'x',
+        TESSERA_OUTBOUND_ALLOW_LOOPBACK: 'true',
+      },
+      /^TESSERA_OUTBOUND_ALLOW_LOOPBACK: refused in production/,
+    ],
     [{ TESSERA_ENV: 'production', TESSERA_KEK: 'x' }, /^TESSERA_BASE_URL: required/],
     [
       { TESSERA_ENV: 'production', TESSERA_BASE_URL: 'http://id.example.com', TESSERA_KEK: 'x' },

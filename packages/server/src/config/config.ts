@@ -30,10 +30,10 @@ export interface Config {
   /** How long a stopping process lets in-flight requests finish before it closes the connections left. */
   shutdownGraceSeconds: number;
   /**
-   * Development and tests only: federation may reach an upstream provider on loopback over http (a local test
-   * IdP). Off by default; refused in production.
+   * Lets upstream requests (federation) reach loopback addresses, over http too, for tests and local development
+   * (outbound/fetch.ts). Refused with TESSERA_ENV=production.
    */
-  federationAllowLoopback: boolean;
+  outboundAllowLoopback: boolean;
 }
 
 /** Thrown for an invalid or missing value; the message is one line naming the variable. */
@@ -100,6 +100,12 @@ function parseGraceSeconds(value: string): number {
   return Number(value);
 }
 
+function parseBoolean(value: string): boolean {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw new Error("must be 'true' or 'false'");
+}
+
 function readConfigFile(path: string): Source {
   let text: string;
   try {
@@ -143,7 +149,7 @@ const FILE_KEYS: Record<string, string> = {
   logLevel: 'TESSERA_LOG_LEVEL',
   bodyLimit: 'TESSERA_BODY_LIMIT',
   shutdownGraceSeconds: 'TESSERA_SHUTDOWN_GRACE_SECONDS',
-  federationAllowLoopback: 'TESSERA_FEDERATION_ALLOW_LOOPBACK',
+  outboundAllowLoopback: 'TESSERA_OUTBOUND_ALLOW_LOOPBACK',
 };
 
 function read<T>(
@@ -208,23 +214,17 @@ export function loadConfig(env: Source = process.env): Config {
     if (!/^postgres(ql)?:\/\//.test(value)) throw new Error('must be a postgres:// or postgresql:// URL');
     return value;
   });
+  const outboundAllowLoopback = required(
+    read(source, 'TESSERA_OUTBOUND_ALLOW_LOOPBACK', 'false', parseBoolean),
+    'TESSERA_OUTBOUND_ALLOW_LOOPBACK',
+  );
+  if (environment === 'production' && outboundAllowLoopback) {
+    throw new ConfigError('TESSERA_OUTBOUND_ALLOW_LOOPBACK: refused in production (TESSERA_ENV=production)');
+  }
   const redisUrl = read(source, 'REDIS_URL', null, (value) => {
     if (!/^rediss?:\/\//.test(value)) throw new Error('must be a redis:// or rediss:// URL');
     return value;
   });
-
-  const federationAllowLoopback = required(
-    read(source, 'TESSERA_FEDERATION_ALLOW_LOOPBACK', 'false', (value) => {
-      if (value !== 'true' && value !== 'false') throw new Error("must be 'true' or 'false'");
-      return value === 'true';
-    }),
-    'TESSERA_FEDERATION_ALLOW_LOOPBACK',
-  );
-  if (environment === 'production' && federationAllowLoopback) {
-    throw new ConfigError(
-      'TESSERA_FEDERATION_ALLOW_LOOPBACK: refused in production (a development and test aid)',
-    );
-  }
 
   return {
     environment,
@@ -263,6 +263,6 @@ export function loadConfig(env: Source = process.env): Config {
       read(source, 'TESSERA_SHUTDOWN_GRACE_SECONDS', '10', parseGraceSeconds),
       'TESSERA_SHUTDOWN_GRACE_SECONDS',
     ),
-    federationAllowLoopback,
+    outboundAllowLoopback,
   };
 }

@@ -13,6 +13,8 @@ const FEDERATION_ERRORS = {
   unknown_domain: 404,
   /** The upstream could not be reached or answered with something unusable (discovery, token, JWKS, userinfo). */
   upstream_unavailable: 502,
+  /** The outbound policy refused the address (private, loopback, link-local, ... or plain http): spec §4.4 rule 1. */
+  upstream_refused: 400,
   /** Endpoints or discovery metadata that do not fit the connection (issuer mismatch, missing endpoint). */
   invalid_upstream_metadata: 400,
   /** The connection is disabled or has no verified domain for the address. */

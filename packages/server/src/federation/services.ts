@@ -1,10 +1,10 @@
 import type { AccountServices } from '../accounts/services.js';
 import type { Infrastructure } from '../app/infrastructure.js';
+import { createOutboundFetch } from '../outbound/index.js';
 import { FederationConnectionService } from './connections.js';
 import { DomainRouting } from './domains.js';
 import { FederationFlows } from './flows.js';
 import { AccountLinking } from './linking.js';
-import { upstreamFetch } from './outbound-policy.js';
 import { FederationStore } from './store.js';
 import { UpstreamProvider } from './upstream.js';
 
@@ -25,8 +25,10 @@ export async function createFederationServices(
   { accounts }: { accounts: AccountServices },
 ): Promise<FederationServices> {
   const store = new FederationStore(database.db);
-  const allowInsecureHttp = config.federationAllowLoopback;
-  const upstream = new UpstreamProvider({ fetch: upstreamFetch(config), allowInsecureHttp });
+  // Every upstream request (discovery, token, JWKS, userinfo) goes through the SSRF-safe outbound fetch (DESIGN §7).
+  const allowInsecureHttp = config.outboundAllowLoopback;
+  const fetch = createOutboundFetch({ allowLoopbackForDevelopment: config.outboundAllowLoopback });
+  const upstream = new UpstreamProvider({ fetch, allowInsecureHttp });
   const connections = new FederationConnectionService(store, sealer, upstream, allowInsecureHttp);
   const domains = new DomainRouting(store);
   const linking = new AccountLinking(store, accounts.users, domains, audit);

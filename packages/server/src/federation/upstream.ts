@@ -1,5 +1,6 @@
 import * as client from 'openid-client';
 import { appError } from '../app/errors.js';
+import { OutboundRequestRefused } from '../outbound/index.js';
 import { federationError } from './errors.js';
 import type { ConnectionRow } from './store.js';
 
@@ -9,7 +10,7 @@ export type UpstreamFetch = (input: string | URL | Request, init?: RequestInit) 
 export interface UpstreamOptions {
   fetch: UpstreamFetch;
   /**
-   * Development only (config `TESSERA_FEDERATION_ALLOW_LOOPBACK`, refused in production): lets openid-client talk
+   * Development only (config `TESSERA_OUTBOUND_ALLOW_LOOPBACK`, refused in production): lets openid-client talk
    * plain http to a loopback test IdP. The outbound policy decides which addresses are reachable at all.
    */
   allowInsecureHttp: boolean;
@@ -85,6 +86,8 @@ export class UpstreamProvider {
         this.requestOptions(),
       );
     } catch (error) {
+      const refusal = outboundRefusal(error);
+      if (refusal) throw federationError('upstream_refused', `discovery refused: ${refusal.message}`);
       throw federationError('upstream_unavailable', `discovery failed: ${describeUpstreamError(error)}`);
     }
     const metadata = configuration.serverMetadata();
@@ -204,6 +207,15 @@ export class UpstreamProvider {
       amr: Array.isArray(idClaims.amr) ? idClaims.amr.filter((value) => typeof value === 'string') : [],
     };
   }
+}
+
+/** The outbound policy's refusal behind an error (openid-client passes it through or wraps it as a cause). */
+export function outboundRefusal(error: unknown): OutboundRequestRefused | null {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    if (current instanceof OutboundRequestRefused) return current;
+    current = current.cause;
+  }
+  return null;
 }
 
 /** A short reason from an openid-client or fetch error: its code and message, never a request body or token. */

@@ -4,7 +4,7 @@ import type { TestServer } from './server.js';
 import type { UpstreamIdp } from './upstream-idp.js';
 
 /** The server's environment for federation tests: the upstream test IdP is on loopback over http. */
-export const FEDERATION_TEST_ENV = { TESSERA_FEDERATION_ALLOW_LOOPBACK: 'true' };
+export const FEDERATION_TEST_ENV = { TESSERA_OUTBOUND_ALLOW_LOOPBACK: 'true' };
 
 /** Cookies per origin, as a browser keeps them (enough for these flows: no paths, no expiry but deletion). */
 export class CookieJar {
