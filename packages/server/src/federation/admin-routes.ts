@@ -162,7 +162,7 @@ export function registerAdminFederationRoutes(app: App, context: AppContext): vo
   ) => auditedAdminChange(context, request, change, describe);
   const noConnection = () => appError('not_found', 'no such federation connection');
   const Params = Type.Object({ id: Id });
-  const upstreamErrors = ['invalid_upstream_metadata', 'upstream_unavailable'] as const;
+  const upstreamErrors = ['invalid_upstream_metadata', 'upstream_refused', 'upstream_unavailable'] as const;
 
   app.get(
     '/admin/federation/connections',
