@@ -71,6 +71,15 @@ export async function startUpstreamIdp(redirectUri: string): Promise<UpstreamIdp
     ],
     jwks: { keys: [key.jwk] },
     pkce: { required: () => true },
+    // Explicit lifetimes (and no notices about the defaults in the test output).
+    ttl: {
+      AccessToken: 600,
+      Grant: 600,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 600,
+      AuthorizationCode: 60,
+    },
     claims: {
       acr: null,
       amr: null,
