@@ -5,6 +5,7 @@ import {
   authorizationCodes,
   authorizationRequests,
   emailTokens,
+  federationFlows,
   grantEndExpression,
   grants,
   installTokens,
@@ -28,6 +29,7 @@ export const PURGED_TABLES = [
   'email_tokens',
   'install_tokens',
   'organization_members',
+  'federation_flows',
 ] as const;
 export type PurgedTable = (typeof PURGED_TABLES)[number];
 
@@ -93,12 +95,14 @@ export class HousekeepingStore {
         return this.expiredBefore(installTokens, installTokens.tokenHash, clock.cutoff);
       case 'organization_members':
         return this.expiredInvitations(clock);
+      case 'federation_flows':
+        return this.expiredBefore(federationFlows, federationFlows.stateHash, clock.cutoff);
     }
   }
 
   /**
    * Single-use values with an expiry (pending authorization requests, OPAQUE login and registration state, emailed
-   * tokens, install tokens): past it they are refused whether used or not, so nothing can still need them.
+   * tokens, install tokens, upstream sign-in flows): past it they are refused whether used or not, so nothing can still need them.
    */
   private expiredBefore(
     table: PgTable & { expiresAt: PgColumn },
