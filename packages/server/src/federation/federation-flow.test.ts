@@ -162,6 +162,19 @@ describe('federated sign-in through a real upstream provider', () => {
     expect(await refusalsWith('upstream_token_rejected')).toBeGreaterThanOrEqual(cases.length);
   });
 
+  it('refuses a userinfo answer about another subject (OIDC Core §5.3.2)', async () => {
+    const account = person();
+    idp.signInAs(account);
+    idp.tamper({ userinfo: { sub: 'someone-else' } });
+    try {
+      const { answer } = await federatedSignIn(server, connectionId);
+      await expectRefused(answer, 'upstream_userinfo_rejected', /did not match its sign-in/);
+    } finally {
+      idp.tamper(null);
+    }
+    expect(await server.context.accounts.users.findByEmail(account.email!)).toBeNull();
+  });
+
   it('takes a state once: a replayed callback is refused', async () => {
     idp.signInAs(person());
     const { callback, jar, answer } = await federatedSignIn(server, connectionId);

@@ -14,10 +14,14 @@ export interface UpstreamAccount {
   amr?: string[];
 }
 
-/** Changes the ID token the provider's token endpoint answers with (re-signed; `wrongKey` signs with another key). */
+/**
+ * Changes the provider's answers: the ID token of its token responses (`claims`, re-signed; `wrongKey` signs with
+ * another key), or its userinfo responses (`userinfo`, merged into the JSON).
+ */
 export interface IdTokenTampering {
   claims?: Record<string, unknown>;
   wrongKey?: boolean;
+  userinfo?: Record<string, unknown>;
 }
 
 export interface UpstreamIdp {
@@ -122,9 +126,10 @@ export async function startUpstreamIdp(redirectUri: string): Promise<UpstreamIdp
     );
   }
 
-  /** Re-signs the ID token of a token response with the test's changes. */
-  async function doctored(body: string): Promise<string> {
+  /** The token or userinfo response with the test's changes (an ID token re-signed). */
+  async function doctored(body: string, path: string): Promise<string> {
     const json = JSON.parse(body) as Record<string, unknown>;
+    if (path.startsWith('/me')) return JSON.stringify({ ...json, ...tampering?.userinfo });
     if (!tampering || typeof json.id_token !== 'string') return body;
     const header = decodeProtectedHeader(json.id_token);
     const claims = { ...decodeJwt(json.id_token), ...tampering.claims };
@@ -143,7 +148,8 @@ export async function startUpstreamIdp(redirectUri: string): Promise<UpstreamIdp
       });
       return;
     }
-    if (req.url?.startsWith('/token') && tampering) {
+    const path = req.url ?? '';
+    if (tampering && (path.startsWith('/token') || (path.startsWith('/me') && tampering.userinfo))) {
       const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse;
       const chunks: Buffer[] = [];
       res.write = ((chunk: unknown) => {
@@ -152,7 +158,7 @@ export async function startUpstreamIdp(redirectUri: string): Promise<UpstreamIdp
       }) as typeof res.write;
       res.end = ((chunk?: unknown) => {
         if (chunk) chunks.push(Buffer.from(chunk as string));
-        doctored(Buffer.concat(chunks).toString('utf8')).then((body) => {
+        doctored(Buffer.concat(chunks).toString('utf8'), path).then((body) => {
           res.setHeader('content-length', Buffer.byteLength(body));
           end(body);
         });
