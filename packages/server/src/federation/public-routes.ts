@@ -99,17 +99,23 @@ export function registerFederationRoutes(app: App, context: AppContext): void {
         ) as never,
       );
 
-  const refused = (request: FastifyRequest, reply: FastifyReply, reason: string, connectionId?: string) => {
-    context.audit.recordQuietly(
-      {
+  // The refusal is recorded before the page answers (so the log is complete when the browser sees it); a failing
+  // audit write is logged and does not change the answer.
+  const refused = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    reason: string,
+    connectionId?: string,
+  ) => {
+    await context.audit
+      .record({
         action: 'federation.sign_in',
         outcome: 'failure',
         actor: { type: 'anonymous' },
         details: { reason, ...(connectionId ? { connection: connectionId } : {}) },
         request,
-      },
-      (error) => request.log.error({ err: error }, 'audit failed'),
-    );
+      })
+      .catch((error: unknown) => request.log.error({ err: error }, 'audit failed'));
     return refusalPage(reply, reason);
   };
 
