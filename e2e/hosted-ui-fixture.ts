@@ -34,6 +34,8 @@ export interface StartedServer<WithMailbox extends boolean> {
  */
 export function useHostedUiFixture<WithMailbox extends boolean = false>(options: {
   mailbox?: WithMailbox;
+  /** Extra server environment (federation tests allow a loopback upstream). */
+  env?: Record<string, string>;
   setUp: (started: StartedServer<WithMailbox>) => Promise<void>;
 }): { newPage: (options?: BrowserContextOptions) => Promise<OpenedPage> } {
   let server: TestServer | undefined;
@@ -44,7 +46,7 @@ export function useHostedUiFixture<WithMailbox extends boolean = false>(options:
   beforeAll(async () => {
     if (!existsSync(UI_INDEX))
       throw new Error(`${UI_INDEX} is missing: run npm run build -w @tessera/web first`);
-    server = await startTestServer();
+    server = await startTestServer({ env: options.env });
     if (options.mailbox) {
       mailbox = await Mailbox.start();
       await mailbox.connect(server);

@@ -2,6 +2,7 @@ import type { AccountServices } from '../accounts/services.js';
 import type { AdminServices } from '../admin/services.js';
 import type { ClientServices } from '../clients/services.js';
 import type { EmailServices } from '../email/services.js';
+import type { FederationServices } from '../federation/services.js';
 import type { HousekeepingService } from '../housekeeping/service.js';
 import type { KeyServices } from '../keys/services.js';
 import type { OAuthServices } from '../oauth/services.js';
@@ -18,6 +19,7 @@ export interface SliceServices {
   admin: AdminServices;
   clients: ClientServices;
   email: EmailServices;
+  federation: FederationServices;
   /** Deletes expired rows, on a timer, one node at a time. */
   housekeeping: HousekeepingService;
   keys: KeyServices;

@@ -4,6 +4,7 @@ import { clientsModule } from '../clients/index.js';
 import { CORE_SETTINGS, type SettingDefinitions } from '../config/settings.js';
 import { CORE_SEALED_COLUMNS, type SealedColumn } from '../crypto/sealed-columns.js';
 import { emailModule } from '../email/index.js';
+import { federationModule } from '../federation/index.js';
 import { housekeepingModule } from '../housekeeping/index.js';
 import { keysModule } from '../keys/index.js';
 import { oauthModule } from '../oauth/index.js';
@@ -29,6 +30,7 @@ const LISTED_MODULES = [
   oauthModule,
   otpModule,
   scimModule,
+  federationModule,
   adminModule,
   housekeepingModule,
 ] as const satisfies readonly SliceModule[];

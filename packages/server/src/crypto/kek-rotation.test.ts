@@ -39,6 +39,16 @@ describe('KEK rotation', () => {
       grant_types: ['client_credentials'],
       scopes: [{ scope: 'api', description: 'API' }],
     });
+    // An upstream connection's client secret (endpoints given, so nothing is fetched).
+    await oldNode.context.federation.connections.create({
+      name: 'Upstream',
+      issuer: 'https://idp.example',
+      clientId: 'tessera',
+      clientSecret: 'upstream secret',
+      authorizationEndpoint: 'https://idp.example/authorize',
+      tokenEndpoint: 'https://idp.example/token',
+      jwksUri: 'https://idp.example/jwks',
+    });
     const rotatedSealer = new Sealer(keyringFromText(`v2:${newKek},v1:${oldKek}`));
     const reports = await resealAll(oldNode.database, rotatedSealer, SEALED_COLUMNS);
     expect(reports).toEqual([
@@ -48,6 +58,8 @@ describe('KEK rotation', () => {
       { table: 'opaque_logins', column: 'state_sealed', resealed: 0 },
       { table: 'client_secrets', column: 'secret_sealed', resealed: 1 },
       { table: 'otp_factors', column: 'secret_sealed', resealed: 0 },
+      { table: 'federation_connections', column: 'client_secret_sealed', resealed: 1 },
+      { table: 'federation_flows', column: 'secrets_sealed', resealed: 0 },
     ]);
     expect(await sealedPrefixes(oldNode)).toEqual(['v2']);
     // Running a second time finds nothing left to do.

@@ -18,6 +18,8 @@ import {
   authorizationCodes,
   authorizationRequests,
   emailTokens,
+  federationConnections,
+  federationFlows,
   grants,
   installTokens,
   opaqueLogins,
@@ -195,6 +197,18 @@ describe('housekeeping', () => {
     const logins = { expired: id(), live: id() };
     const registrations = { expired: id(), live: id() };
     const install = { expired: id(), live: id() };
+    const flows = { expired: id(), live: id() };
+    const connectionId = randomUUID();
+    await db.insert(federationConnections).values({
+      id: connectionId,
+      name: 'Upstream',
+      issuer: 'https://idp.example',
+      clientId: 'tessera',
+      authorizationEndpoint: 'https://idp.example/authorize',
+      tokenEndpoint: 'https://idp.example/token',
+      jwksUri: 'https://idp.example/jwks',
+      scopes: ['openid'],
+    });
     for (const [name, expiresAt] of [
       ['expired', hoursAgo(LONG_AGO)],
       ['live', inHours(0.1)],
@@ -214,6 +228,13 @@ describe('housekeeping', () => {
         expiresAt,
       });
       await db.insert(installTokens).values({ tokenHash: install[name], expiresAt });
+      await db.insert(federationFlows).values({
+        stateHash: flows[name],
+        browserHash: id(),
+        connectionId,
+        secretsSealed: 'sealed',
+        expiresAt,
+      });
     }
     const usedEmailToken = id();
     await db.insert(emailTokens).values({
@@ -265,6 +286,7 @@ describe('housekeeping', () => {
         install_tokens: 1,
         organization_members: 1,
         passkey_ceremonies: 0,
+        federation_flows: 1,
       },
     });
     expect(
@@ -307,6 +329,7 @@ describe('housekeeping', () => {
       registrations.live,
     ]);
     expect(await remaining(installTokens.tokenHash, Object.values(install))).toEqual([install.live]);
+    expect(await remaining(federationFlows.stateHash, Object.values(flows))).toEqual([flows.live]);
     expect(await remaining(emailTokens.tokenHash, [usedEmailToken, liveEmailToken])).toEqual([
       liveEmailToken,
     ]);

@@ -5,6 +5,7 @@ import {
   authorizationCodes,
   authorizationRequests,
   emailTokens,
+  federationFlows,
   grantEndExpression,
   grants,
   installTokens,
@@ -30,6 +31,7 @@ export const PURGED_TABLES = [
   'install_tokens',
   'organization_members',
   'passkey_ceremonies',
+  'federation_flows',
 ] as const;
 export type PurgedTable = (typeof PURGED_TABLES)[number];
 
@@ -97,12 +99,15 @@ export class HousekeepingStore {
         return this.expiredInvitations(clock);
       case 'passkey_ceremonies':
         return this.expiredBefore(passkeyCeremonies, passkeyCeremonies.challengeHash, clock.cutoff);
+      case 'federation_flows':
+        return this.expiredBefore(federationFlows, federationFlows.stateHash, clock.cutoff);
     }
   }
 
   /**
    * Single-use values with an expiry (pending authorization requests, OPAQUE login and registration state, emailed
-   * tokens, install tokens, WebAuthn ceremonies): past it they are refused whether used or not, so nothing can still need them.
+   * tokens, install tokens, WebAuthn ceremonies, upstream sign-in flows): past it they are refused whether used or
+   * not, so nothing can still need them.
    */
   private expiredBefore(
     table: PgTable & { expiresAt: PgColumn },

@@ -275,6 +275,34 @@ export interface PublicApi {
     response: PublicApi['POST /api/user/email/verify']['responses'][200];
     error: 'invalid_request' | 'invalid_token' | 'malformed_body' | 'payload_too_large' | 'service_unavailable' | 'unsupported_media_type';
   };
+  /** The upstream redirect URI: validates the code, tokens and userinfo, finds or links the account, signs in (keys stay locked) and resumes the authorization or the account page */
+  'GET /api/user/federation/oidc/callback': {
+    params: undefined;
+    query: { state?: string; code?: string; iss?: string; error?: string; error_description?: string; session_state?: string; };
+    body: undefined;
+    responses: {
+      302: null;
+      400: ErrorBody<'invalid_request'>;
+      429: ErrorBody<'rate_limited'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: null;
+    error: 'invalid_request' | 'rate_limited' | 'service_unavailable';
+  };
+  /** Starts the upstream sign-in (authorization code with PKCE, state and nonce): a redirect to the provider */
+  'GET /api/user/federation/oidc/start': {
+    params: undefined;
+    query: { connection_id: string; request_id?: string; return_to?: string; login_hint?: string; };
+    body: undefined;
+    responses: {
+      302: null;
+      400: ErrorBody<'invalid_request'>;
+      429: ErrorBody<'rate_limited'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: null;
+    error: 'invalid_request' | 'rate_limited' | 'service_unavailable';
+  };
   /** OPAQUE login, final message (KE3): starts a session (new id) and sets the session cookie */
   'POST /api/user/login/finish': {
     params: undefined;
@@ -1423,6 +1451,81 @@ export interface PublicApi {
     };
     response: PublicApi['PUT /crypto/wrapped-enc-priv']['responses'][200];
     error: 'csrf_failed' | 'enc_pub_mismatch' | 'invalid_request' | 'malformed_body' | 'not_signed_in' | 'payload_too_large' | 'rate_limited' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
+  };
+  /** The signed-in user’s linked upstream identities */
+  'GET /federation/identities': {
+    params: undefined;
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: {
+        identities: {
+          id: string;
+          connection_id: string;
+          connection_name: string;
+          issuer: string;
+          subject: string;
+          email: string | null;
+          linked_by: 'jit' | 'email';
+          created_at: string;
+          last_sign_in_at: string | null;
+        }[];
+      };
+      400: ErrorBody<'invalid_request'>;
+      401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['GET /federation/identities']['responses'][200];
+    error: 'invalid_request' | 'not_signed_in' | 'second_factor_required' | 'service_unavailable';
+  };
+  /** The upstream redirect URI: validates the code, tokens and userinfo, finds or links the account, signs in (keys stay locked) and resumes the authorization or the account page */
+  'GET /federation/oidc/callback': {
+    params: undefined;
+    query: { state?: string; code?: string; iss?: string; error?: string; error_description?: string; session_state?: string; };
+    body: undefined;
+    responses: {
+      302: null;
+      400: ErrorBody<'invalid_request'>;
+      429: ErrorBody<'rate_limited'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: null;
+    error: 'invalid_request' | 'rate_limited' | 'service_unavailable';
+  };
+  /** Starts the upstream sign-in (authorization code with PKCE, state and nonce): a redirect to the provider */
+  'GET /federation/oidc/start': {
+    params: undefined;
+    query: { connection_id: string; request_id?: string; return_to?: string; login_hint?: string; };
+    body: undefined;
+    responses: {
+      302: null;
+      400: ErrorBody<'invalid_request'>;
+      429: ErrorBody<'rate_limited'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: null;
+    error: 'invalid_request' | 'rate_limited' | 'service_unavailable';
+  };
+  /** Where an email address signs in: its domain’s identity provider, or local sign-in. The answer depends on the domain only, never on whether an account exists */
+  'GET /federation/route': {
+    params: undefined;
+    query: { email: string; };
+    body: undefined;
+    responses: {
+      200: {
+        route: 'federation' | 'local';
+        connection: {
+          id: string;
+          name: string;
+        } | null;
+        /** Navigate here (add request_id or return_to) to sign in upstream */
+        start_url: string | null;
+      };
+      400: ErrorBody<'invalid_request'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['GET /federation/route']['responses'][200];
+    error: 'invalid_request' | 'service_unavailable';
   };
   /** Liveness */
   'GET /healthz': {

@@ -7,6 +7,8 @@ import { Link, useRouter } from '../../shared/router';
 import { type SignInAttempt, SignInForm } from '../../shared/SignInForm';
 import { ResendVerification } from '../components/ResendVerification';
 import { describeError, errorCode } from '../error-text';
+import { OrganizationSignIn } from '../federation/OrganizationSignIn';
+import { federatedStartUrl } from '../federation/route';
 import { afterSignInSteps, goTo, RETURN_TO, safeReturnTo, secondStepPath, withQuery } from '../navigation';
 import { preloadOpaque, signIn } from '../opaque-flows';
 import { PasskeySignIn } from '../passkeys/PasskeySignIn';
@@ -61,6 +63,12 @@ export function SignInPage() {
   async function signInWith(address: string, password: string): Promise<SignInAttempt> {
     setProblem(null);
     try {
+      // An address whose domain signs in through its organization's provider goes there, not to a password.
+      const federated = await federatedStartUrl(address, { requestId, returnTo });
+      if (federated) {
+        window.location.assign(federated);
+        return 'signed_in';
+      }
       const result = await signIn(address, password);
       if (result.kind === 'invalid_credentials') {
         setProblem({ kind: 'invalid_credentials' });
@@ -101,6 +109,7 @@ export function SignInPage() {
         signIn={signInWith}
       />
       <PasskeySignIn requestId={requestId} />
+      <OrganizationSignIn requestId={requestId} returnTo={returnTo} />
       <ul className="link-list">
         <li>
           <Link to="/forgot-password">Forgot your password?</Link>

@@ -1,0 +1,20 @@
+import type { SliceModule } from '../app/module.js';
+import { registerAdminFederationRoutes } from './admin-routes.js';
+import { registerFederationRoutes } from './public-routes.js';
+import { createFederationServices } from './services.js';
+
+/** Upstream OpenID Connect federation (spec §2.4, §4.4): connections, domain routing, the sign-in flow, links. */
+export const federationModule = {
+  name: 'federation',
+  createServices: createFederationServices,
+  sealedColumns: [
+    { table: 'federation_connections', column: 'client_secret_sealed', idColumn: 'id' },
+    { table: 'federation_flows', column: 'secrets_sealed', idColumn: 'state_hash' },
+  ],
+  registerPublic(app, context) {
+    registerFederationRoutes(app, context);
+  },
+  registerAdmin(app, context) {
+    registerAdminFederationRoutes(app, context);
+  },
+} satisfies SliceModule<'federation'>;

@@ -1,0 +1,43 @@
+import type { AccountServices } from '../accounts/services.js';
+import type { Infrastructure } from '../app/infrastructure.js';
+import { createOutboundFetch } from '../outbound/index.js';
+import { FederationConnectionService } from './connections.js';
+import { DomainRouting } from './domains.js';
+import { FederationFlows } from './flows.js';
+import { AccountLinking } from './linking.js';
+import { FederationStore } from './store.js';
+import { UpstreamProvider } from './upstream.js';
+
+/** The path registered upstream as the redirect URI (DESIGN §2: the /api/user form). */
+export const CALLBACK_PATH = '/api/user/federation/oidc/callback';
+
+/** The federation slice's services (`context.federation`). */
+export interface FederationServices {
+  connections: FederationConnectionService;
+  domains: DomainRouting;
+  flows: FederationFlows;
+  linking: AccountLinking;
+  upstream: UpstreamProvider;
+}
+
+export async function createFederationServices(
+  { config, database, sealer, audit }: Infrastructure,
+  { accounts }: { accounts: AccountServices },
+): Promise<FederationServices> {
+  const store = new FederationStore(database.db);
+  // Every upstream request (discovery, token, JWKS, userinfo) goes through the SSRF-safe outbound fetch (DESIGN §7).
+  const allowInsecureHttp = config.outboundAllowLoopback;
+  const fetch = createOutboundFetch({ allowLoopbackForDevelopment: config.outboundAllowLoopback });
+  const upstream = new UpstreamProvider({ fetch, allowInsecureHttp });
+  const connections = new FederationConnectionService(store, sealer, upstream, allowInsecureHttp);
+  const domains = new DomainRouting(store);
+  const linking = new AccountLinking(store, accounts.users, domains, audit);
+  const redirectUri = `${config.baseUrl.replace(/\/$/, '')}${CALLBACK_PATH}`;
+  return {
+    connections,
+    domains,
+    flows: new FederationFlows(store, connections, upstream, linking, sealer, redirectUri),
+    linking,
+    upstream,
+  };
+}
