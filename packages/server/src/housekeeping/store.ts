@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import {
   authorizationCodes,
   authorizationRequests,
+  deviceApprovals,
   emailTokens,
   grantEndExpression,
   grants,
@@ -28,6 +29,7 @@ export const PURGED_TABLES = [
   'email_tokens',
   'install_tokens',
   'organization_members',
+  'device_approvals',
 ] as const;
 export type PurgedTable = (typeof PURGED_TABLES)[number];
 
@@ -93,6 +95,8 @@ export class HousekeepingStore {
         return this.expiredBefore(installTokens, installTokens.tokenHash, clock.cutoff);
       case 'organization_members':
         return this.expiredInvitations(clock);
+      case 'device_approvals':
+        return this.expiredBefore(deviceApprovals, deviceApprovals.id, clock.cutoff);
     }
   }
 

@@ -1,5 +1,6 @@
 import type { SliceModule } from '../app/module.js';
 import { registerAdminKeyRoutes } from './admin-routes.js';
+import { registerDeviceRoutes } from './devices/routes.js';
 import { registerKeyRoutes } from './public-routes.js';
 import { createKeyServices } from './services.js';
 import { KEYS_SETTINGS } from './settings.js';
@@ -9,6 +10,9 @@ export const keysModule = {
   name: 'keys',
   createServices: createKeyServices,
   settings: KEYS_SETTINGS,
-  registerPublic: registerKeyRoutes,
+  registerPublic(app, context) {
+    registerKeyRoutes(app, context);
+    registerDeviceRoutes(app, context);
+  },
   registerAdmin: registerAdminKeyRoutes,
 } satisfies SliceModule<'keys'>;
