@@ -10,20 +10,6 @@ export interface ErrorBody<Code extends string> {
 }
 
 export interface AdminApi {
-  /** Single-page application (client-side routes) */
-  'GET /': {
-    params: undefined;
-    query: undefined;
-    body: undefined;
-    responses: {
-      200: string;
-      400: ErrorBody<'invalid_request'>;
-      404: ErrorBody<'not_found'>;
-      503: ErrorBody<'service_unavailable'>;
-    };
-    response: AdminApi['GET /']['responses'][200];
-    error: 'invalid_request' | 'not_found' | 'service_unavailable';
-  };
   /** Lists admin users */
   'GET /admin/admin-users': {
     params: undefined;
@@ -242,7 +228,7 @@ export interface AdminApi {
     body: undefined;
     responses: {
       200: {
-        actions: ('admin.password_changed' | 'admin.sign_in' | 'admin_user.created' | 'admin_user.removed' | 'admin_user.role_changed' | 'audit.exported' | 'client.created' | 'client.deleted' | 'client.icon_removed' | 'client.icon_uploaded' | 'client.secret_rotated' | 'client.updated' | 'email_template.reset' | 'email_template.updated' | 'install.completed' | 'kek.rotated' | 'keys.account_key_created' | 'keys.enc_priv_set' | 'keys.enc_pub_set' | 'keys.envelope_added' | 'keys.envelope_deleted' | 'keys.legacy_drk_set' | 'keys.reset' | 'keys.rotated' | 'oauth.token' | 'organization.created' | 'organization.deleted' | 'organization.invite_accepted' | 'organization.invite_created' | 'organization.invite_declined' | 'organization.invite_revoked' | 'organization.member_added' | 'organization.member_left' | 'organization.member_removed' | 'organization.member_status_changed' | 'organization.role_assigned' | 'organization.role_removed' | 'organization.updated' | 'otp.admin_reset' | 'otp.admin_unlock' | 'otp.backup_codes_regenerated' | 'otp.enrolled' | 'otp.enrolment' | 'otp.reauth' | 'otp.removed' | 'otp.verify' | 'permission.created' | 'permission.deleted' | 'permission.updated' | 'role.created' | 'role.deleted' | 'role.updated' | 'scim.connection.created' | 'scim.connection.deleted' | 'scim.connection.updated' | 'scim.group.created' | 'scim.group.deleted' | 'scim.group.patched' | 'scim.group.replaced' | 'scim.token.created' | 'scim.token.revoked' | 'scim.user.created' | 'scim.user.deleted' | 'scim.user.patched' | 'scim.user.replaced' | 'setting.changed' | 'signing_keys.rotated' | 'smtp.tested' | 'user.created' | 'user.deleted' | 'user.disabled' | 'user.enabled' | 'user.password_changed' | 'user.password_reset_sent' | 'user.password_set' | 'user.sign_in' | 'user.updated')[];
+        actions: ('admin.password_changed' | 'admin.sign_in' | 'admin_user.created' | 'admin_user.removed' | 'admin_user.role_changed' | 'audit.exported' | 'client.created' | 'client.deleted' | 'client.icon_removed' | 'client.icon_uploaded' | 'client.secret_rotated' | 'client.updated' | 'email_template.reset' | 'email_template.updated' | 'install.completed' | 'kek.rotated' | 'keys.account_key_created' | 'keys.device_approval_requested' | 'keys.device_approved' | 'keys.device_revoked' | 'keys.enc_priv_set' | 'keys.enc_pub_set' | 'keys.envelope_added' | 'keys.envelope_deleted' | 'keys.legacy_drk_set' | 'keys.reset' | 'keys.rotated' | 'oauth.token' | 'organization.created' | 'organization.deleted' | 'organization.invite_accepted' | 'organization.invite_created' | 'organization.invite_declined' | 'organization.invite_revoked' | 'organization.member_added' | 'organization.member_left' | 'organization.member_removed' | 'organization.member_status_changed' | 'organization.role_assigned' | 'organization.role_removed' | 'organization.updated' | 'otp.admin_reset' | 'otp.admin_unlock' | 'otp.backup_codes_regenerated' | 'otp.enrolled' | 'otp.enrolment' | 'otp.reauth' | 'otp.removed' | 'otp.verify' | 'permission.created' | 'permission.deleted' | 'permission.updated' | 'role.created' | 'role.deleted' | 'role.updated' | 'scim.connection.created' | 'scim.connection.deleted' | 'scim.connection.updated' | 'scim.group.created' | 'scim.group.deleted' | 'scim.group.patched' | 'scim.group.replaced' | 'scim.token.created' | 'scim.token.revoked' | 'scim.user.created' | 'scim.user.deleted' | 'scim.user.patched' | 'scim.user.replaced' | 'setting.changed' | 'signing_keys.rotated' | 'smtp.tested' | 'user.created' | 'user.deleted' | 'user.disabled' | 'user.enabled' | 'user.password_changed' | 'user.password_reset_sent' | 'user.password_set' | 'user.sign_in' | 'user.updated')[];
       };
       400: ErrorBody<'invalid_request'>;
       401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
@@ -2659,20 +2645,6 @@ export interface AdminApi {
     response: AdminApi['POST /admin/users/{userId}/password/start']['responses'][200];
     error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
-  /** Static UI asset (content-hashed name, immutable) */
-  'GET /assets/{*}': {
-    params: { '*': string; };
-    query: undefined;
-    body: undefined;
-    responses: {
-      200: string;
-      400: ErrorBody<'invalid_request'>;
-      404: ErrorBody<'not_found'>;
-      503: ErrorBody<'service_unavailable'>;
-    };
-    response: AdminApi['GET /assets/{*}']['responses'][200];
-    error: 'invalid_request' | 'not_found' | 'service_unavailable';
-  };
   /** Liveness */
   'GET /healthz': {
     params: undefined;
@@ -2870,20 +2842,6 @@ export interface AdminApi {
     };
     response: AdminApi['GET /readyz']['responses'][200];
     error: 'invalid_request';
-  };
-  /** Single-page application (client-side routes) */
-  'GET /{*}': {
-    params: { '*': string; };
-    query: undefined;
-    body: undefined;
-    responses: {
-      200: string;
-      400: ErrorBody<'invalid_request'>;
-      404: ErrorBody<'not_found'>;
-      503: ErrorBody<'service_unavailable'>;
-    };
-    response: AdminApi['GET /{*}']['responses'][200];
-    error: 'invalid_request' | 'not_found' | 'service_unavailable';
   };
 }
 
