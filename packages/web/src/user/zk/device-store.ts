@@ -14,17 +14,34 @@ export interface StoredDevice {
   key: CryptoKey;
 }
 
-function open(): Promise<IDBDatabase> {
+/**
+ * Opens the database; with `create` false a browser that never trusted a device gets null and no database (reading
+ * must not leave anything in storage): the upgrade that would create it is aborted.
+ */
+function open(create: boolean): Promise<IDBDatabase | null> {
   return new Promise((resolve, reject) => {
     const request = indexedDB.open(DATABASE, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'userId' });
+    let aborted = false;
+    request.onupgradeneeded = () => {
+      if (create) {
+        request.result.createObjectStore(STORE, { keyPath: 'userId' });
+      } else {
+        aborted = true;
+        request.transaction?.abort();
+      }
+    };
     request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
+    request.onerror = () => (aborted ? resolve(null) : reject(request.error));
   });
 }
 
-async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const database = await open();
+async function run<T>(
+  mode: IDBTransactionMode,
+  work: (store: IDBObjectStore) => IDBRequest<T>,
+  create = false,
+): Promise<T | undefined> {
+  const database = await open(create);
+  if (database === null) return undefined;
   try {
     return await new Promise<T>((resolve, reject) => {
       const request = work(database.transaction(STORE, mode).objectStore(STORE));
@@ -47,7 +64,7 @@ export async function loadDevice(userId: string): Promise<StoredDevice | null> {
 }
 
 export async function saveDevice(device: StoredDevice): Promise<void> {
-  await run('readwrite', (store) => store.put(device));
+  await run('readwrite', (store) => store.put(device), true);
 }
 
 export async function forgetDevice(userId: string): Promise<void> {
