@@ -18,6 +18,7 @@ import { accountKeyBody, newAccountKey, type TestAccountKey, wrapEnvelope } from
 import { type SignedIn, signInUser } from '../../testing/oauth.js';
 import { type Answer, call } from '../../testing/orgs.js';
 import { startTestServer, type TestServer } from '../../testing/server.js';
+import { currentCode } from '../../testing/totp.js';
 
 let server: TestServer;
 
@@ -340,5 +341,29 @@ describe('trusted devices', () => {
       status: 409,
       json: { error: 'last_unlock_envelope' },
     });
+  });
+
+  it('revoking needs a fresh second factor when TOTP is enrolled', async () => {
+    const owner = await userWithKeybag();
+    const device = wrapEnvelope(owner.key, 1, 'trusted_device');
+    await call(server, owner.approver, 'POST', '/crypto/keybag/envelopes', {
+      expected_version: 1,
+      envelope: device.input,
+    });
+    const init = await call(server, owner.approver, 'POST', '/otp/setup/init', {});
+    const verified = await call(server, owner.approver, 'POST', '/otp/setup/verify', {
+      code: currentCode(init.json.secret as string),
+    });
+    expect(verified.status).toBe(200);
+    await server.database.withConnection((connection) =>
+      connection.query('UPDATE sessions SET step_up_until = NULL WHERE user_id = $1', [owner.key.userId]),
+    );
+    expect(
+      await call(server, owner.approver, 'DELETE', `/crypto/devices/${device.input.device_id}`),
+    ).toMatchObject({
+      status: 403,
+      json: { error: 'step_up_required' },
+    });
+    expect((await call(server, owner.approver, 'GET', '/crypto/devices')).json.devices).toHaveLength(1);
   });
 });
