@@ -17,6 +17,7 @@ import type { Db } from '../db/client.js';
 import {
   authorizationCodes,
   authorizationRequests,
+  deviceApprovals,
   emailTokens,
   federationConnections,
   federationFlows,
@@ -270,6 +271,19 @@ describe('housekeeping', () => {
       .insert(organizationMemberRoles)
       .values([expiredInvite, liveInvite, joined].map((row) => ({ memberId: row.id, roleKey: 'member' })));
 
+    // Trusted-device approval requests (docs/zk.md §3.6): refused once expired, approved or not.
+    const approval = (expiresAt: Date) => ({
+      id: randomUUID(),
+      userId: user.user.id,
+      pickupTokenHash: hashToken(id()),
+      publicJwk: { kty: 'EC' as const, crv: 'P-256' as const, x: 'x', y: 'y' },
+      label: 'test device',
+      expiresAt,
+    });
+    const expiredApproval = approval(hoursAgo(LONG_AGO));
+    const liveApproval = approval(inHours(1));
+    await db.insert(deviceApprovals).values([expiredApproval, liveApproval]);
+
     const run = await server.context.housekeeping.runOnce();
 
     expect(run).toEqual({
@@ -287,8 +301,12 @@ describe('housekeeping', () => {
         organization_members: 1,
         passkey_ceremonies: 0,
         federation_flows: 1,
+        device_approvals: 1,
       },
     });
+    expect(await remaining(deviceApprovals.id, [expiredApproval.id, liveApproval.id])).toEqual([
+      liveApproval.id,
+    ]);
     expect(
       await remaining(sessions.id, [
         liveSession,

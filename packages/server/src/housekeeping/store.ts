@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import {
   authorizationCodes,
   authorizationRequests,
+  deviceApprovals,
   emailTokens,
   federationFlows,
   grantEndExpression,
@@ -32,6 +33,7 @@ export const PURGED_TABLES = [
   'organization_members',
   'passkey_ceremonies',
   'federation_flows',
+  'device_approvals',
 ] as const;
 export type PurgedTable = (typeof PURGED_TABLES)[number];
 
@@ -101,6 +103,8 @@ export class HousekeepingStore {
         return this.expiredBefore(passkeyCeremonies, passkeyCeremonies.challengeHash, clock.cutoff);
       case 'federation_flows':
         return this.expiredBefore(federationFlows, federationFlows.stateHash, clock.cutoff);
+      case 'device_approvals':
+        return this.expiredBefore(deviceApprovals, deviceApprovals.id, clock.cutoff);
     }
   }
 

@@ -1,5 +1,6 @@
 import type { SliceModule } from '../app/module.js';
 import { registerAdminKeyRoutes } from './admin-routes.js';
+import { registerDeviceRoutes } from './devices/routes.js';
 import { registerKeyRoutes } from './public-routes.js';
 import { createKeyServices } from './services.js';
 import { KEYS_RATE_LIMITS, KEYS_SETTINGS } from './settings.js';
@@ -10,6 +11,9 @@ export const keysModule = {
   createServices: createKeyServices,
   settings: KEYS_SETTINGS,
   rateLimits: KEYS_RATE_LIMITS,
-  registerPublic: registerKeyRoutes,
+  registerPublic(app, context) {
+    registerKeyRoutes(app, context);
+    registerDeviceRoutes(app, context);
+  },
   registerAdmin: registerAdminKeyRoutes,
 } satisfies SliceModule<'keys'>;

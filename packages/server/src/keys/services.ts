@@ -2,6 +2,8 @@ import type { AccountServices } from '../accounts/services.js';
 import type { Infrastructure } from '../app/infrastructure.js';
 import type { ClientServices } from '../clients/services.js';
 import type { OrganizationServices } from '../orgs/services.js';
+import { DeviceService } from './devices/service.js';
+import { DeviceStore } from './devices/store.js';
 import { KeyService } from './service.js';
 import { KeyStore } from './store.js';
 
@@ -9,6 +11,8 @@ import { KeyStore } from './store.js';
 export interface KeyServices {
   /** Each user's keybag, envelopes and encryption key pair (docs/zk.md). */
   keybags: KeyService;
+  /** Trusted devices and approving a new device from an unlocked one (docs/zk.md §3.5, §3.6). */
+  devices: DeviceService;
 }
 
 export async function createKeyServices(
@@ -44,5 +48,6 @@ export async function createKeyServices(
   };
   accounts.lifecycle.passwordReplaced.handle(markStale);
   accounts.lifecycle.passwordChangedByOwner.handle(markStale);
-  return { keybags };
+  const devices = new DeviceService(new DeviceStore(database.db), keybags, settings);
+  return { keybags, devices };
 }

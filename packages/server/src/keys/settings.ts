@@ -34,7 +34,7 @@ export const KEYS_SETTINGS = {
   'keys.trusted_device_approval': defineSetting(
     Type.Boolean(),
     false,
-    'Offer unlocking a new device by approval from a trusted one.',
+    'A signed-in device that cannot unlock may be approved from an unlocked one, which hands it the account key (docs/zk.md §3.6).',
   ),
   'keys.new_key_setup_allowed': defineSetting(
     Type.Boolean(),

@@ -25,6 +25,13 @@ const TEXT: Record<string, string> = {
   rate_limited: 'Too many attempts. Wait a moment and try again.',
   too_many_requests: 'Too many attempts. Wait a moment and try again.',
   not_found: 'This feature is not available on this server yet.',
+  device_approval_not_found:
+    'This approval request is no longer waiting: it expired or was already used. Start again on the new device.',
+  device_approval_not_allowed: 'Approving a device from another one is turned off on this server.',
+  too_many_device_approvals:
+    'Several devices are already waiting for approval. Wait a few minutes and try again.',
+  last_unlock_envelope:
+    'This is the last way left to unlock your key, so it cannot be removed. Add another one first.',
 };
 
 export function describeError(error: unknown): string {

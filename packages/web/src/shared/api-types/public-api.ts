@@ -965,6 +965,186 @@ export interface PublicApi {
     response: PublicApi['POST /authorize/finalize']['responses'][200];
     error: 'csrf_failed' | 'drk_hash_not_allowed' | 'drk_hash_required' | 'invalid_envelope' | 'invalid_organization' | 'invalid_request' | 'keybag_required' | 'login_required' | 'malformed_body' | 'not_signed_in' | 'organization_mismatch' | 'organization_required' | 'payload_too_large' | 'request_already_used' | 'request_not_found' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'zk_key_hash_not_allowed' | 'zk_key_hash_required';
   };
+  /** The caller's device approval requests still waiting (public keys only), to compare and approve */
+  'GET /crypto/device-approvals': {
+    params: undefined;
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: {
+        approvals: {
+          id: string;
+          public_jwk: {
+            kty: 'EC';
+            crv: 'P-256';
+            /** 32 bytes, unpadded base64url */
+            x: string;
+            /** 32 bytes, unpadded base64url */
+            y: string;
+          };
+          label: string;
+          created_at: string;
+          expires_at: string;
+        }[];
+      };
+      400: ErrorBody<'invalid_request'>;
+      401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
+      403: ErrorBody<'device_approval_not_allowed'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['GET /crypto/device-approvals']['responses'][200];
+    error: 'device_approval_not_allowed' | 'invalid_request' | 'not_signed_in' | 'second_factor_required' | 'service_unavailable';
+  };
+  /** A device that cannot unlock asks an unlocked device of the same user for the account key (its ephemeral P-256 public key); answers the pickup token once */
+  'POST /crypto/device-approvals': {
+    params: undefined;
+    query: undefined;
+    body: {
+      public_jwk: {
+        [key: string]: unknown;
+      };
+      /** the device's name */
+      label: string;
+    };
+    responses: {
+      201: {
+        id: string;
+        /** shown once; the only way to pick the approval up */
+        pickup_token: string;
+        expires_at: string;
+      };
+      400: ErrorBody<'invalid_jwk' | 'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed' | 'device_approval_not_allowed'>;
+      404: ErrorBody<'keybag_not_found'>;
+      409: ErrorBody<'too_many_device_approvals'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['POST /crypto/device-approvals']['responses'][201];
+    error: 'csrf_failed' | 'device_approval_not_allowed' | 'invalid_jwk' | 'invalid_request' | 'keybag_not_found' | 'malformed_body' | 'not_signed_in' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'too_many_device_approvals' | 'unsupported_media_type';
+  };
+  /** The asking device polls with its pickup token: pending, or once the approved wrapped account key (the request is used up by that answer) */
+  'POST /crypto/device-approvals/pickup': {
+    params: undefined;
+    query: undefined;
+    body: {
+      pickup_token: string;
+    };
+    responses: {
+      200: {
+        status: 'pending' | 'approved';
+        expires_at: string;
+        epk?: {
+          kty: 'EC';
+          crv: 'P-256';
+          /** 32 bytes, unpadded base64url */
+          x: string;
+          /** 32 bytes, unpadded base64url */
+          y: string;
+        };
+        key_id?: string;
+        ciphertext?: string;
+      };
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed' | 'device_approval_not_allowed'>;
+      404: ErrorBody<'device_approval_not_found'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['POST /crypto/device-approvals/pickup']['responses'][200];
+    error: 'csrf_failed' | 'device_approval_not_allowed' | 'device_approval_not_found' | 'invalid_request' | 'malformed_body' | 'not_signed_in' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
+  };
+  /** Approves a waiting device: the account root key wrapped to its public key (ECDH-ES + HKDF + AES-GCM, made in the approving browser); once per request */
+  'POST /crypto/device-approvals/{approvalId}/approve': {
+    params: { approvalId: string; };
+    query: undefined;
+    body: {
+      epk: {
+        [key: string]: unknown;
+      };
+      /** lower-case UUID */
+      key_id: string;
+      /** nonce (12) || AES-256-GCM ciphertext of the account root key || tag (16), docs/zk.md §3.6 */
+      ciphertext: string;
+    };
+    responses: {
+      204: null;
+      400: ErrorBody<'invalid_jwk' | 'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed' | 'device_approval_not_allowed'>;
+      404: ErrorBody<'device_approval_not_found'>;
+      409: ErrorBody<'account_key_mismatch' | 'device_approval_already_approved'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['POST /crypto/device-approvals/{approvalId}/approve']['responses'][204];
+    error: 'account_key_mismatch' | 'csrf_failed' | 'device_approval_already_approved' | 'device_approval_not_allowed' | 'device_approval_not_found' | 'invalid_jwk' | 'invalid_request' | 'malformed_body' | 'not_signed_in' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
+  };
+  /** The caller's trusted devices (their trusted_device envelopes, without ciphertext) */
+  'GET /crypto/devices': {
+    params: undefined;
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: {
+        devices: {
+          device_id: string;
+          envelope_id: string;
+          label: string;
+          status: 'usable' | 'stale';
+          created_at: string;
+          last_used_at: string | null;
+        }[];
+      };
+      400: ErrorBody<'invalid_request'>;
+      401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['GET /crypto/devices']['responses'][200];
+    error: 'invalid_request' | 'not_signed_in' | 'second_factor_required' | 'service_unavailable';
+  };
+  /** Revokes a trusted device: deletes its envelope, so it can no longer unlock (never the last envelope that can; fresh second factor when TOTP is enrolled) */
+  'DELETE /crypto/devices/{deviceId}': {
+    params: { deviceId: string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      204: null;
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed' | 'step_up_required'>;
+      404: ErrorBody<'device_not_found' | 'not_found'>;
+      409: ErrorBody<'last_unlock_envelope'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['DELETE /crypto/devices/{deviceId}']['responses'][204];
+    error: 'csrf_failed' | 'device_not_found' | 'invalid_request' | 'last_unlock_envelope' | 'malformed_body' | 'not_found' | 'not_signed_in' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'unsupported_media_type';
+  };
+  /** Records that this trusted device just unlocked the keybag (its last-used time) */
+  'POST /crypto/devices/{deviceId}/used': {
+    params: { deviceId: string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      204: null;
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed'>;
+      404: ErrorBody<'device_not_found'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['POST /crypto/devices/{deviceId}/used']['responses'][204];
+    error: 'csrf_failed' | 'device_not_found' | 'invalid_request' | 'malformed_body' | 'not_signed_in' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
+  };
   /** Stores the caller's public encryption key (a P-256 public JWK; private members are refused) */
   'PUT /crypto/enc-pub': {
     params: undefined;

@@ -6,6 +6,19 @@ export { AccountRootKey } from './account-root-key';
 export { decodeBase64url, encodeBase64url } from './base64url';
 export type { Bytes } from './bytes';
 export {
+  type ApprovalBinding,
+  type ApprovalComparison,
+  type ApprovalRequestKey,
+  approvalComparison,
+  createApprovalRequestKey,
+  formatApprovalCode,
+  formatFingerprint,
+  generateDeviceKey,
+  openDeviceApproval,
+  type WrappedForDevice,
+  wrapForDevice,
+} from './device-approval';
+export {
   type AccountKeyBinding,
   createEncryptionKeyPair,
   jwkThumbprint,

@@ -28,6 +28,10 @@ export const CLIENT_APP_KEY_LABEL = 'tessera/zk/v2/cak';
 export const ENVELOPE_AAD_LABEL = 'tessera/zk/v2/envelope';
 /** Both the HKDF info and the AAD of the wrapped private encryption key start with it (§6). */
 export const ENCRYPTION_PRIVATE_KEY_LABEL = 'tessera/zk/v2/enc-priv';
+/** HKDF info and AAD of an account root key wrapped to a device awaiting approval (§3.6 step 4). */
+export const DEVICE_APPROVAL_LABEL = 'tessera/zk/v2/device-approval';
+/** The short code both devices show for an approval request (§3.6 step 2). */
+export const DEVICE_APPROVAL_CODE_LABEL = 'tessera/zk/v2/device-approval-code';
 /** Prefix of the recovery key's checksum input (§3.3). */
 export const RECOVERY_KEY_CHECKSUM_LABEL = 'tessera/zk/v2/recovery-key';
 /** `typ` of the delivery JWE's protected header (§5 step 2). */

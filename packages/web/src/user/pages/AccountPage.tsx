@@ -14,6 +14,7 @@ import { ProfileSection } from '../account/ProfileSection';
 import type { Profile } from '../account/profile';
 import { SecuritySection } from '../account/SecuritySection';
 import { SignOutButton } from '../account/SignOutSection';
+import { TrustedDevicesSection } from '../account/TrustedDevicesSection';
 import { describeError } from '../error-text';
 import { goTo, withQuery } from '../navigation';
 import { type SessionUser, useSession } from '../session';
@@ -153,6 +154,12 @@ function SignedInAccount({
       <SecuritySection csrfToken={csrfToken} onCsrfToken={setCsrfToken} />
       <PasskeysSection email={profile.email} csrfToken={csrfToken} onCsrfToken={setCsrfToken} />
       <KeybagSection email={profile.email} csrfToken={csrfToken} onCsrfToken={setCsrfToken} />
+      <TrustedDevicesSection
+        email={profile.email}
+        userId={user.id}
+        csrfToken={csrfToken}
+        onCsrfToken={setCsrfToken}
+      />
       <section className="section" aria-labelledby="sign-out-heading">
         <h2 id="sign-out-heading">Sign out</h2>
         <p>Sign out of your account on this device.</p>

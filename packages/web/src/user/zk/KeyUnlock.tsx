@@ -19,11 +19,13 @@ import {
   tryUnlock,
   type Unlocked,
 } from './custody';
+import { DeviceApprovalWait } from './DeviceApprovalWait';
 import { fetchKeybag, fetchUnlockPolicy, type Keybag, type UnlockPolicy } from './keybag-api';
 import { heldPasskey } from './passkey-secret';
 import { tryPasskeyUnlock } from './passkey-unlock';
 import { RecoveryKeyConfirm } from './RecoveryKeyConfirm';
 import { signInSecretFor } from './sign-in-secret';
+import { unlockWithThisDevice } from './trusted-device';
 
 /**
  * How the keybag came to be unlocked: opened (password), opened with the recovery key, set up for the first time,
@@ -77,9 +79,13 @@ export function KeyUnlock({
         if (current) setStage({ kind: 'setup', keybag: null, ceremony });
         return;
       }
+      // A trusted device opens the keybag without asking (docs/zk.md §3.5); then the sign-in's export key.
       const held = signInSecretFor(user.email);
-      // The password this page signed in with, else the passkey it signed in with (its PRF envelope, §3.4).
-      const unlocked = (held ? await tryUnlock(keybag, held) : null) ?? (await tryPasskeyUnlock(keybag));
+      // Then the password this page signed in with, else the passkey it signed in with (its PRF envelope, §3.4).
+      const unlocked =
+        (await unlockWithThisDevice(user.id, keybag, csrfToken)) ??
+        (held ? await tryUnlock(keybag, held) : null) ??
+        (await tryPasskeyUnlock(keybag));
       if (!current) return;
       if (unlocked) {
         setStage({ kind: 'done' });
@@ -136,6 +142,7 @@ export function KeyUnlock({
               clientName={clientName}
               keybag={stage.keybag}
               policy={stage.policy}
+              csrfToken={csrfToken}
               onPassword={(secret) => setPassword(secret)}
               onUnlocked={(unlocked) => {
                 setStage({ kind: 'done' });
@@ -217,6 +224,7 @@ function LockedKeybag({
   clientName,
   keybag,
   policy,
+  csrfToken,
   onPassword,
   onUnlocked,
   onRecovered,
@@ -226,6 +234,7 @@ function LockedKeybag({
   clientName: string;
   keybag: Keybag;
   policy: UnlockPolicy;
+  csrfToken: string;
   onPassword: (secret: EnvelopeSecret) => void;
   onUnlocked: (unlocked: Unlocked) => void;
   onRecovered: (unlocked: Unlocked, passwordSecret: EnvelopeSecret | null) => Promise<void>;
@@ -235,6 +244,7 @@ function LockedKeybag({
   const stale = passwordEnvelope?.status === 'stale';
   const canUsePassword = policy.methods.includes('password');
   const canUseRecoveryKey = policy.methods.includes('recovery_key');
+  const canBeApproved = policy.methods.includes('trusted_device_approval');
   const [passwordProblem, setPasswordProblem] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
   const [recoveryError, setRecoveryError] = useState<string | undefined>();
@@ -315,7 +325,13 @@ function LockedKeybag({
           </div>
         </form>
       ) : null}
-      {!canUsePassword && !canUseRecoveryKey && !policy.methods.includes('new_key_setup') ? (
+      {canBeApproved ? (
+        <DeviceApprovalWait userId={user.id} keybag={keybag} csrfToken={csrfToken} onUnlocked={onUnlocked} />
+      ) : null}
+      {!canUsePassword &&
+      !canUseRecoveryKey &&
+      !canBeApproved &&
+      !policy.methods.includes('new_key_setup') ? (
         <ErrorPanel title="There is no way to unlock your key here">
           <p>Ask your administrator for help.</p>
         </ErrorPanel>
