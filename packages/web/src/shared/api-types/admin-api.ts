@@ -242,7 +242,7 @@ export interface AdminApi {
     body: undefined;
     responses: {
       200: {
-        actions: ('admin.password_changed' | 'admin.sign_in' | 'admin_user.created' | 'admin_user.removed' | 'admin_user.role_changed' | 'audit.exported' | 'client.created' | 'client.deleted' | 'client.icon_removed' | 'client.icon_uploaded' | 'client.secret_rotated' | 'client.updated' | 'email_template.reset' | 'email_template.updated' | 'install.completed' | 'kek.rotated' | 'keys.account_key_created' | 'keys.enc_priv_set' | 'keys.enc_pub_set' | 'keys.envelope_added' | 'keys.envelope_deleted' | 'keys.legacy_drk_set' | 'keys.reset' | 'keys.rotated' | 'oauth.token' | 'organization.created' | 'organization.deleted' | 'organization.invite_accepted' | 'organization.invite_created' | 'organization.invite_declined' | 'organization.invite_revoked' | 'organization.member_added' | 'organization.member_left' | 'organization.member_removed' | 'organization.member_status_changed' | 'organization.role_assigned' | 'organization.role_removed' | 'organization.updated' | 'otp.admin_reset' | 'otp.admin_unlock' | 'otp.backup_codes_regenerated' | 'otp.enrolled' | 'otp.enrolment' | 'otp.reauth' | 'otp.removed' | 'otp.verify' | 'passkey.admin_revoked' | 'passkey.clone_suspected' | 'passkey.registered' | 'passkey.removed' | 'passkey.renamed' | 'permission.created' | 'permission.deleted' | 'permission.updated' | 'role.created' | 'role.deleted' | 'role.updated' | 'scim.connection.created' | 'scim.connection.deleted' | 'scim.connection.updated' | 'scim.group.created' | 'scim.group.deleted' | 'scim.group.patched' | 'scim.group.replaced' | 'scim.token.created' | 'scim.token.revoked' | 'scim.user.created' | 'scim.user.deleted' | 'scim.user.patched' | 'scim.user.replaced' | 'setting.changed' | 'signing_keys.rotated' | 'smtp.tested' | 'user.created' | 'user.deleted' | 'user.disabled' | 'user.enabled' | 'user.password_changed' | 'user.password_reset_sent' | 'user.password_set' | 'user.sign_in' | 'user.updated')[];
+        actions: ('admin.password_changed' | 'admin.sign_in' | 'admin_user.created' | 'admin_user.removed' | 'admin_user.role_changed' | 'audit.exported' | 'client.created' | 'client.deleted' | 'client.icon_removed' | 'client.icon_uploaded' | 'client.secret_rotated' | 'client.updated' | 'email_template.reset' | 'email_template.updated' | 'install.completed' | 'federation.connection.created' | 'federation.connection.deleted' | 'federation.connection.updated' | 'federation.domain.verified' | 'federation.identity_linked' | 'federation.sign_in' | 'federation.user_created' | 'kek.rotated' | 'keys.account_key_created' | 'keys.device_approval_requested' | 'keys.device_approved' | 'keys.device_revoked' | 'keys.enc_priv_set' | 'keys.enc_pub_set' | 'keys.envelope_added' | 'keys.envelope_deleted' | 'keys.legacy_drk_set' | 'keys.reset' | 'keys.rotated' | 'oauth.token' | 'organization.created' | 'organization.deleted' | 'organization.invite_accepted' | 'organization.invite_created' | 'organization.invite_declined' | 'organization.invite_revoked' | 'organization.member_added' | 'organization.member_left' | 'organization.member_removed' | 'organization.member_status_changed' | 'organization.role_assigned' | 'organization.role_removed' | 'organization.updated' | 'otp.admin_reset' | 'otp.admin_unlock' | 'otp.backup_codes_regenerated' | 'otp.enrolled' | 'otp.enrolment' | 'otp.reauth' | 'otp.removed' | 'otp.verify' | 'passkey.admin_revoked' | 'passkey.clone_suspected' | 'passkey.registered' | 'passkey.removed' | 'passkey.renamed' | 'permission.created' | 'permission.deleted' | 'permission.updated' | 'role.created' | 'role.deleted' | 'role.updated' | 'scim.connection.created' | 'scim.connection.deleted' | 'scim.connection.updated' | 'scim.group.created' | 'scim.group.deleted' | 'scim.group.patched' | 'scim.group.replaced' | 'scim.token.created' | 'scim.token.revoked' | 'scim.user.created' | 'scim.user.deleted' | 'scim.user.patched' | 'scim.user.replaced' | 'setting.changed' | 'signing_keys.rotated' | 'smtp.tested' | 'user.created' | 'user.deleted' | 'user.disabled' | 'user.enabled' | 'user.password_changed' | 'user.password_reset_sent' | 'user.password_set' | 'user.sign_in' | 'user.updated')[];
       };
       400: ErrorBody<'invalid_request'>;
       401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
@@ -884,6 +884,400 @@ export interface AdminApi {
     };
     response: AdminApi['POST /admin/email-templates/{name}/reset']['responses'][200];
     error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+  };
+  /** Lists upstream connections (never their secrets) */
+  'GET /admin/federation/connections': {
+    params: undefined;
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: {
+        connections: {
+          id: string;
+          name: string;
+          issuer: string;
+          clientId: string;
+          hasClientSecret: boolean;
+          discoveryUrl: string | null;
+          authorizationEndpoint: string;
+          tokenEndpoint: string;
+          jwksUri: string;
+          userinfoEndpoint: string | null;
+          scopes: string[];
+          /** Upstream claim names for email, name and email_verified */
+          claimMapping: {
+            email?: string;
+            name?: string;
+            emailVerified?: string;
+          };
+          /** Linking to an existing account by email: email_verified (recommended) or email; both need a verified upstream email in a verified domain of the connection */
+          accountLinkingPolicy: 'disabled' | 'email_verified' | 'email';
+          jitProvisioning: boolean;
+          trustUpstreamMfa: boolean;
+          domains: string[];
+          domainVerification: {
+            domain: string;
+            verified: boolean;
+            verifiedAt: string | null;
+            verifiedBy: 'dns' | 'admin' | null;
+            /** Publish a TXT record with this name... */
+            txtRecordName: string;
+            /** ...holding this value, then ask for verification */
+            txtRecordValue: string;
+          }[];
+          enabled: boolean;
+          /** The redirect URI to register at the provider */
+          redirectUri: string;
+          createdAt: string;
+          updatedAt: string;
+        }[];
+      };
+      400: ErrorBody<'invalid_request'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['GET /admin/federation/connections']['responses'][200];
+    error: 'admin_session_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
+  };
+  /** Creates a connection; endpoints left out are filled by discovery from the issuer */
+  'POST /admin/federation/connections': {
+    params: undefined;
+    query: undefined;
+    body: {
+      name: string;
+      issuer: string;
+      clientId: string;
+      /** Write-only; replaces the stored secret; "" removes it */
+      clientSecret?: string;
+      discoveryUrl?: string | null;
+      authorizationEndpoint?: string;
+      tokenEndpoint?: string;
+      jwksUri?: string;
+      userinfoEndpoint?: string | null;
+      scopes?: string[];
+      /** Upstream claim names for email, name and email_verified */
+      claimMapping?: {
+        email?: string;
+        name?: string;
+        emailVerified?: string;
+      };
+      /** Linking to an existing account by email: email_verified (recommended) or email; both need a verified upstream email in a verified domain of the connection */
+      accountLinkingPolicy?: 'disabled' | 'email_verified' | 'email';
+      /** Create an account at the first sign-in (verified email in a verified domain) */
+      jitProvisioning?: boolean;
+      /** An upstream amr containing mfa stands for the second factor */
+      trustUpstreamMfa?: boolean;
+      domains?: string[];
+      enabled?: boolean;
+    };
+    responses: {
+      201: {
+        id: string;
+        name: string;
+        issuer: string;
+        clientId: string;
+        hasClientSecret: boolean;
+        discoveryUrl: string | null;
+        authorizationEndpoint: string;
+        tokenEndpoint: string;
+        jwksUri: string;
+        userinfoEndpoint: string | null;
+        scopes: string[];
+        /** Upstream claim names for email, name and email_verified */
+        claimMapping: {
+          email?: string;
+          name?: string;
+          emailVerified?: string;
+        };
+        /** Linking to an existing account by email: email_verified (recommended) or email; both need a verified upstream email in a verified domain of the connection */
+        accountLinkingPolicy: 'disabled' | 'email_verified' | 'email';
+        jitProvisioning: boolean;
+        trustUpstreamMfa: boolean;
+        domains: string[];
+        domainVerification: {
+          domain: string;
+          verified: boolean;
+          verifiedAt: string | null;
+          verifiedBy: 'dns' | 'admin' | null;
+          /** Publish a TXT record with this name... */
+          txtRecordName: string;
+          /** ...holding this value, then ask for verification */
+          txtRecordValue: string;
+        }[];
+        enabled: boolean;
+        /** The redirect URI to register at the provider */
+        redirectUri: string;
+        createdAt: string;
+        updatedAt: string;
+      };
+      400: ErrorBody<'invalid_request' | 'invalid_upstream_metadata' | 'malformed_body' | 'upstream_refused'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      502: ErrorBody<'upstream_unavailable'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['POST /admin/federation/connections']['responses'][201];
+    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'invalid_upstream_metadata' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'upstream_refused' | 'upstream_unavailable' | 'write_admin_required';
+  };
+  /** Reads one connection */
+  'GET /admin/federation/connections/{id}': {
+    params: { id: string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: {
+        id: string;
+        name: string;
+        issuer: string;
+        clientId: string;
+        hasClientSecret: boolean;
+        discoveryUrl: string | null;
+        authorizationEndpoint: string;
+        tokenEndpoint: string;
+        jwksUri: string;
+        userinfoEndpoint: string | null;
+        scopes: string[];
+        /** Upstream claim names for email, name and email_verified */
+        claimMapping: {
+          email?: string;
+          name?: string;
+          emailVerified?: string;
+        };
+        /** Linking to an existing account by email: email_verified (recommended) or email; both need a verified upstream email in a verified domain of the connection */
+        accountLinkingPolicy: 'disabled' | 'email_verified' | 'email';
+        jitProvisioning: boolean;
+        trustUpstreamMfa: boolean;
+        domains: string[];
+        domainVerification: {
+          domain: string;
+          verified: boolean;
+          verifiedAt: string | null;
+          verifiedBy: 'dns' | 'admin' | null;
+          /** Publish a TXT record with this name... */
+          txtRecordName: string;
+          /** ...holding this value, then ask for verification */
+          txtRecordValue: string;
+        }[];
+        enabled: boolean;
+        /** The redirect URI to register at the provider */
+        redirectUri: string;
+        createdAt: string;
+        updatedAt: string;
+      };
+      400: ErrorBody<'invalid_request'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      404: ErrorBody<'not_found'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['GET /admin/federation/connections/{id}']['responses'][200];
+    error: 'admin_session_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+  };
+  /** Updates a connection; a clientSecret given replaces the stored one; domains kept stay verified */
+  'PUT /admin/federation/connections/{id}': {
+    params: { id: string; };
+    query: undefined;
+    body: {
+      name: string;
+      issuer: string;
+      clientId: string;
+      /** Write-only; replaces the stored secret; "" removes it */
+      clientSecret?: string;
+      discoveryUrl?: string | null;
+      authorizationEndpoint?: string;
+      tokenEndpoint?: string;
+      jwksUri?: string;
+      userinfoEndpoint?: string | null;
+      scopes?: string[];
+      /** Upstream claim names for email, name and email_verified */
+      claimMapping?: {
+        email?: string;
+        name?: string;
+        emailVerified?: string;
+      };
+      /** Linking to an existing account by email: email_verified (recommended) or email; both need a verified upstream email in a verified domain of the connection */
+      accountLinkingPolicy?: 'disabled' | 'email_verified' | 'email';
+      /** Create an account at the first sign-in (verified email in a verified domain) */
+      jitProvisioning?: boolean;
+      /** An upstream amr containing mfa stands for the second factor */
+      trustUpstreamMfa?: boolean;
+      domains?: string[];
+      enabled?: boolean;
+    };
+    responses: {
+      200: {
+        id: string;
+        name: string;
+        issuer: string;
+        clientId: string;
+        hasClientSecret: boolean;
+        discoveryUrl: string | null;
+        authorizationEndpoint: string;
+        tokenEndpoint: string;
+        jwksUri: string;
+        userinfoEndpoint: string | null;
+        scopes: string[];
+        /** Upstream claim names for email, name and email_verified */
+        claimMapping: {
+          email?: string;
+          name?: string;
+          emailVerified?: string;
+        };
+        /** Linking to an existing account by email: email_verified (recommended) or email; both need a verified upstream email in a verified domain of the connection */
+        accountLinkingPolicy: 'disabled' | 'email_verified' | 'email';
+        jitProvisioning: boolean;
+        trustUpstreamMfa: boolean;
+        domains: string[];
+        domainVerification: {
+          domain: string;
+          verified: boolean;
+          verifiedAt: string | null;
+          verifiedBy: 'dns' | 'admin' | null;
+          /** Publish a TXT record with this name... */
+          txtRecordName: string;
+          /** ...holding this value, then ask for verification */
+          txtRecordValue: string;
+        }[];
+        enabled: boolean;
+        /** The redirect URI to register at the provider */
+        redirectUri: string;
+        createdAt: string;
+        updatedAt: string;
+      };
+      400: ErrorBody<'invalid_request' | 'invalid_upstream_metadata' | 'malformed_body' | 'upstream_refused'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      404: ErrorBody<'not_found'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      502: ErrorBody<'upstream_unavailable'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['PUT /admin/federation/connections/{id}']['responses'][200];
+    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'invalid_upstream_metadata' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'upstream_refused' | 'upstream_unavailable' | 'write_admin_required';
+  };
+  /** Deletes a connection, its domains and its links (the accounts stay) */
+  'DELETE /admin/federation/connections/{id}': {
+    params: { id: string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      204: null;
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      404: ErrorBody<'not_found'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['DELETE /admin/federation/connections/{id}']['responses'][204];
+    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+  };
+  /** Verifies a domain of the connection: by its DNS TXT challenge (method dns), or by the admin’s decision (method admin) */
+  'POST /admin/federation/connections/{id}/domains/{domain}/verify': {
+    params: { id: string; domain: string; };
+    query: undefined;
+    body: {
+      method: 'dns' | 'admin';
+    };
+    responses: {
+      200: {
+        id: string;
+        name: string;
+        issuer: string;
+        clientId: string;
+        hasClientSecret: boolean;
+        discoveryUrl: string | null;
+        authorizationEndpoint: string;
+        tokenEndpoint: string;
+        jwksUri: string;
+        userinfoEndpoint: string | null;
+        scopes: string[];
+        /** Upstream claim names for email, name and email_verified */
+        claimMapping: {
+          email?: string;
+          name?: string;
+          emailVerified?: string;
+        };
+        /** Linking to an existing account by email: email_verified (recommended) or email; both need a verified upstream email in a verified domain of the connection */
+        accountLinkingPolicy: 'disabled' | 'email_verified' | 'email';
+        jitProvisioning: boolean;
+        trustUpstreamMfa: boolean;
+        domains: string[];
+        domainVerification: {
+          domain: string;
+          verified: boolean;
+          verifiedAt: string | null;
+          verifiedBy: 'dns' | 'admin' | null;
+          /** Publish a TXT record with this name... */
+          txtRecordName: string;
+          /** ...holding this value, then ask for verification */
+          txtRecordValue: string;
+        }[];
+        enabled: boolean;
+        /** The redirect URI to register at the provider */
+        redirectUri: string;
+        createdAt: string;
+        updatedAt: string;
+      };
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      404: ErrorBody<'not_found' | 'unknown_domain'>;
+      409: ErrorBody<'domain_not_verified' | 'domain_taken'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['POST /admin/federation/connections/{id}/domains/{domain}/verify']['responses'][200];
+    error: 'admin_session_required' | 'csrf_failed' | 'domain_not_verified' | 'domain_taken' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unknown_domain' | 'unsupported_media_type' | 'write_admin_required';
+  };
+  /** Previews domain routing: which connection an email address or domain signs in through */
+  'GET /admin/federation/domain-route': {
+    params: undefined;
+    query: { email: string; };
+    body: undefined;
+    responses: {
+      200: {
+        domain: string;
+        route: 'federation' | 'local';
+        connection: {
+          id: string;
+          name: string;
+          enabled: boolean;
+        } | null;
+      };
+      400: ErrorBody<'invalid_request'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['GET /admin/federation/domain-route']['responses'][200];
+    error: 'admin_session_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
+  };
+  /** Fetches an issuer’s public HTTPS OpenID discovery metadata (to fill a connection’s endpoints) */
+  'GET /admin/federation/oidc/discovery': {
+    params: undefined;
+    query: { issuer: string; };
+    body: undefined;
+    responses: {
+      200: {
+        issuer: string;
+        authorizationEndpoint: string;
+        tokenEndpoint: string;
+        jwksUri: string;
+        userinfoEndpoint: string | null;
+        scopesSupported: string[] | null;
+      };
+      400: ErrorBody<'invalid_request' | 'invalid_upstream_metadata' | 'upstream_refused'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      502: ErrorBody<'upstream_unavailable'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['GET /admin/federation/oidc/discovery']['responses'][200];
+    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'invalid_upstream_metadata' | 'second_factor_required' | 'service_unavailable' | 'upstream_refused' | 'upstream_unavailable' | 'write_admin_required';
   };
   /** Signing keys with their state and when each changes state */
   'GET /admin/keys': {
