@@ -118,6 +118,8 @@ export interface AccessTokenVerifierOptions {
   audience: string;
   fetch?: FetchLike;
   clockToleranceSeconds?: number;
+  /** The current time in milliseconds since the epoch (`Date.now` by default), like jose's `currentDate`. */
+  clock?: () => number;
   /** The JWKS cache's maximum age in milliseconds (10 minutes by default). */
   jwksMaxAgeMs?: number;
   /** The shortest time between two JWKS fetches caused by an unknown kid (30 seconds by default). */
@@ -165,6 +167,7 @@ export class AccessTokenVerifier {
       typ: 'at+jwt',
       requiredClaims: ['sub', 'client_id', 'iat', 'jti'],
       clockToleranceSeconds: this.#options.clockToleranceSeconds,
+      ...(this.#options.clock ? { now: Math.floor(this.#options.clock() / 1000) } : {}),
     });
     return payload as Record<string, unknown> & { sub: string; client_id: string };
   }

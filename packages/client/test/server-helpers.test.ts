@@ -96,6 +96,26 @@ describe('ConfidentialClient, AccessTokenVerifier', () => {
     await expect(verifier.verify(`${header}.${forged}.${signature}`)).rejects.toMatchObject({
       code: 'jwt_signature_invalid',
     });
+    // Not a compact JWS, and an unsigned one (alg none, RFC 8725 §3.1): both refused before any key is used.
+    await expect(verifier.verify(`${header}.${payload}`)).rejects.toMatchObject({ code: 'jwt_invalid' });
+    const unsigned = Buffer.from(JSON.stringify({ alg: 'none', typ: 'at+jwt' })).toString('base64url');
+    await expect(verifier.verify(`${unsigned}.${payload}.`)).rejects.toMatchObject({ code: 'jwt_invalid' });
+    // The same real token, seen by a resource server whose clock is past its expiry (beyond the tolerance).
+    const { exp } = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { exp: number };
+    const later = await AccessTokenVerifier.create({
+      issuer: server.config.baseUrl,
+      audience: confidential.clientId,
+      clock: () => (exp + 61) * 1000,
+    });
+    await expect(later.verify(first.tokens.accessToken)).rejects.toMatchObject({ code: 'jwt_expired' });
+    const justBefore = await AccessTokenVerifier.create({
+      issuer: server.config.baseUrl,
+      audience: confidential.clientId,
+      clock: () => (exp - 1) * 1000,
+    });
+    await expect(justBefore.verify(first.tokens.accessToken)).resolves.toMatchObject({
+      sub: user.signedIn.user.id,
+    });
     expect(verifier.jwks.fetchCount).toBe(1);
 
     // Two rotations, each promoting at once: tokens are now signed with a key the cached set never had (it was
