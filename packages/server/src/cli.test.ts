@@ -67,7 +67,9 @@ async function startServe(settings: ServeSettings): Promise<ServedProcess> {
   return server;
 }
 
-describe('tessera command', () => {
+// The command's own behaviour and the headless setup run on the embedded database (no DATABASE_URL reaches the
+// child), so they run once, in the embedded pass; the PostgreSQL pass has its own tests at the end.
+describe.runIf(testDatabaseKind() === 'embedded')('tessera command', () => {
   it.each([
     [['--help'], /Usage: tessera <command>/],
     [['serve', '--help'], /--workers N/],
@@ -121,7 +123,7 @@ describe('tessera command', () => {
   }, 120_000);
 });
 
-describe('headless setup', () => {
+describe.runIf(testDatabaseKind() === 'embedded')('headless setup', () => {
   it('installs with the admin password on standard input, once; registers and rotates clients', async () => {
     const env = { TESSERA_DATA_DIR: mkdtempSync(join(tmpdir(), 'tessera-install-')) };
     const tooShort = await tessera(['install', '--admin-email', 'root@example.com'], env, 'short\n');
