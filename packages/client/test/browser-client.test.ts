@@ -298,6 +298,45 @@ describe('TesseraClient (public client) with zero-knowledge key delivery v2', ()
     await expectCode(forging.handleCallback(callbackUrl), 'jwt_signature_invalid');
   });
 
+  it('code_missing, invalid_response and jwe_invalid: a callback without a code, a token answer without tokens, an undecodable JWE the hash vouches for', async () => {
+    const client = await newClient();
+    const { callbackUrl } = await hostedSignIn(
+      server,
+      user,
+      clientId,
+      await client.authorizationUrl({ zk: true }),
+    );
+    const codeless = new URL(callbackUrl);
+    codeless.searchParams.delete('code');
+    await expectCode(client.handleCallback(codeless), 'code_missing');
+
+    // Between the SDK and the real token endpoint: the answer loses its access token.
+    const dropAccessToken: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (!String(input).endsWith('/token')) return response;
+      const { access_token: _dropped, ...rest } = (await response.json()) as Record<string, unknown>;
+      return Response.json(rest, { status: response.status });
+    };
+    const stripped = await newClient(dropAccessToken);
+    const second = await hostedSignIn(server, user, clientId, await stripped.authorizationUrl({ zk: true }));
+    await expectCode(stripped.handleCallback(second.callbackUrl), 'invalid_response');
+
+    // A compromised path that replaces both the fragment and the token answer's hash: the hash matches, so the
+    // JWE itself must be refused as malformed (five parts, but not a JWE this SDK can open).
+    const garbage = ['e30', '', 'AAAA', 'AAAA', 'AAAA'].join('.');
+    const swapToGarbage: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (!String(input).endsWith('/token')) return response;
+      const json = (await response.json()) as Record<string, unknown>;
+      return Response.json({ ...json, zk_key_hash: jweHash(garbage) }, { status: response.status });
+    };
+    const fooled = await newClient(swapToGarbage);
+    const third = await hostedSignIn(server, user, clientId, await fooled.authorizationUrl({ zk: true }));
+    const tampered = new URL(third.callbackUrl);
+    tampered.hash = `zk_key_jwe=${garbage}`;
+    await expectCode(fooled.handleCallback(tampered), 'jwe_invalid');
+  });
+
   it("oauth_error: a code redeemed twice (the token endpoint's invalid_grant, typed)", async () => {
     // A store that forgets to forget: the same callback completes twice, and the server refuses the second code use.
     const remembered = new MemoryTransactionStore();
