@@ -383,7 +383,7 @@ describe.runIf(testDatabaseKind() === 'embedded')(
       expect(listed.stdout).toBe(listedThroughServer);
     }, 120_000);
 
-    it('registers a zero-knowledge app (--zk-delivery, --zk-required) as examples/zk-notes does (the command by itself, after the server)', async () => {
+    it('registers a zero-knowledge app (--zk-delivery, --zk-required, --zk-key-scope) as examples/zk-notes does (the command by itself, after the server)', async () => {
       const created = await tessera(
         [
           'clients',
@@ -405,10 +405,37 @@ describe.runIf(testDatabaseKind() === 'embedded')(
         type: 'public',
         zk_delivery: 'v2',
         zk_required: true,
+        zk_key_scope: 'client',
       });
       const refused = await tessera(['clients', 'create', '--name', 'Bad', '--zk-delivery', 'v3'], env);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toBe('tessera: --zk-delivery must be one of none, v2, legacy-v1\n');
+      const perOrganization = await tessera(
+        [
+          'clients',
+          'create',
+          '--name',
+          'Team Notes',
+          '--redirect-uri',
+          'http://127.0.0.1:5181/callback',
+          '--zk-delivery',
+          'legacy-v1',
+          '--zk-key-scope',
+          'organization',
+        ],
+        env,
+      );
+      expect(perOrganization.code).toBe(0);
+      expect(JSON.parse(perOrganization.stdout)).toMatchObject({
+        zk_delivery: 'legacy-v1',
+        zk_key_scope: 'organization',
+      });
+      const unknownScope = await tessera(
+        ['clients', 'create', '--name', 'Bad', '--zk-key-scope', 'user'],
+        env,
+      );
+      expect(unknownScope.code).toBe(1);
+      expect(unknownScope.stderr).toBe('tessera: --zk-key-scope must be one of client, organization\n');
     }, 120_000);
   },
 );

@@ -34,6 +34,7 @@ const ClientView = Type.Object({
   organization_required: Type.Boolean(),
   zk_delivery: Type.String(),
   zk_required: Type.Boolean(),
+  zk_key_scope: Type.Union([Type.Literal('client'), Type.Literal('organization')]),
   show_on_dashboard: Type.Boolean(),
   icon: Type.Union([ClientIconView, Type.Null()], {
     description: 'The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null',
@@ -77,6 +78,7 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
       organization_required: client.organizationRequired,
       zk_delivery: client.zkDelivery,
       zk_required: client.zkRequired,
+      zk_key_scope: client.zkKeyScope,
       show_on_dashboard: client.showOnDashboard,
       icon: client.icon ? clientIconView(client.id, client.icon) : null,
       secret: secret

@@ -4,7 +4,7 @@ import type { AppContext } from '../app/app-context.js';
 import { COMMAND_ACTOR } from '../audit/audit-log.js';
 import type { ControlChannel } from '../control/protocol.js';
 import { type GrantType, STANDARD_SCOPES } from '../oauth/vocabulary.js';
-import type { ClientInput } from './model.js';
+import { type ClientInput, ZK_KEY_SCOPES, type ZkKeyScope } from './model.js';
 
 export const CLIENTS_HELP: Record<string, string> = {
   'clients create': `Usage: tessera clients create --name NAME [options]
@@ -25,6 +25,9 @@ Options:
   --zk-delivery none|v2|legacy-v1
                                  Zero-knowledge key delivery (docs/zk.md §5; default: none)
   --zk-required                  Refuse this client's authorizations without a zk_pub
+  --zk-key-scope client|organization
+                                 One key per user and app (default), or per organization too
+                                 (every authorization then needs an organization; docs/zk.md §2.2)
   --help                         Show this help`,
   'clients list': `Usage: tessera clients list
 
@@ -81,6 +84,7 @@ export async function createClientForCommand(
     scopes: client.scopes.map((entry) => entry.scope),
     zk_delivery: client.zkDelivery,
     zk_required: client.zkRequired,
+    zk_key_scope: client.zkKeyScope,
   };
   if (secret) output.client_secret = secret;
   return output;
@@ -144,6 +148,7 @@ export async function runClientsCommand(
       'first-party': { type: 'boolean', default: false },
       'zk-delivery': { type: 'string' },
       'zk-required': { type: 'boolean' },
+      'zk-key-scope': { type: 'string' },
     },
   });
   if (!values.name) throw new Error('--name is required');
@@ -152,6 +157,9 @@ export async function runClientsCommand(
   const zkDelivery = values['zk-delivery'];
   if (zkDelivery !== undefined && !ZK_DELIVERIES.includes(zkDelivery as ZkDelivery))
     throw new Error(`--zk-delivery must be one of ${ZK_DELIVERIES.join(', ')}`);
+  const zkKeyScope = values['zk-key-scope'];
+  if (zkKeyScope !== undefined && !ZK_KEY_SCOPES.includes(zkKeyScope as ZkKeyScope))
+    throw new Error(`--zk-key-scope must be one of ${ZK_KEY_SCOPES.join(', ')}`);
   const grants = (values.grant ?? ['authorization_code', 'refresh_token']) as GrantType[];
   const input: ClientInput = {
     name: values.name,
@@ -164,6 +172,7 @@ export async function runClientsCommand(
     first_party: values['first-party'],
     zk_delivery: zkDelivery as ZkDelivery | undefined,
     zk_required: values['zk-required'],
+    zk_key_scope: zkKeyScope as ZkKeyScope | undefined,
   };
   const created = await channel.call('clients.create', input);
   process.stdout.write(`${JSON.stringify(created, null, 2)}\n`);

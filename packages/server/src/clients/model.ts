@@ -54,11 +54,19 @@ export const ClientInputSchema = Type.Object(
       Type.Union([Type.Literal('none'), Type.Literal('v2'), Type.Literal('legacy-v1')]),
     ),
     zk_required: Type.Optional(Type.Boolean()),
+    zk_key_scope: Type.Optional(
+      Type.Union([Type.Literal('client'), Type.Literal('organization')], {
+        description:
+          'Whose key a ZK delivery carries (docs/zk.md §2.2): one per user and client (default), or one per organization too; organization needs zk_delivery v2 or legacy-v1 and makes an organization context required',
+      }),
+    ),
     show_on_dashboard: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
 export type ClientInput = Static<typeof ClientInputSchema>;
+export type ZkKeyScope = NonNullable<ClientInput['zk_key_scope']>;
+export const ZK_KEY_SCOPES: readonly ZkKeyScope[] = ['client', 'organization'];
 
 export interface ClientSecretInfo {
   id: string;
@@ -89,6 +97,8 @@ export interface Client {
   organizationRequired: boolean;
   zkDelivery: 'none' | 'v2' | 'legacy-v1';
   zkRequired: boolean;
+  /** `organization`: the delivered key is derived per organization, so every authorization needs one (§2.2). */
+  zkKeyScope: ZkKeyScope;
   showOnDashboard: boolean;
   /** The uploaded icon's metadata (the bytes are read only when the icon is served). */
   icon: ClientIconInfo | null;
@@ -102,6 +112,15 @@ export interface ClientIconInfo {
   /** SHA-256 of the bytes, base64url: the ETag and the URL version. */
   etag: string;
   updatedAt: Date;
+}
+
+/**
+ * Whether every authorization of the client needs an organization context: configured so, or implied by key scope
+ * `organization` — its key is derived for an organization (docs/zk.md §2.2), so without one there is no key to
+ * deliver (docs/organizations.md: no organization is explained to the user, then access_denied).
+ */
+export function requiresOrganization(client: Pick<Client, 'organizationRequired' | 'zkKeyScope'>): boolean {
+  return client.organizationRequired || client.zkKeyScope === 'organization';
 }
 
 export class ClientValidationError extends Error {
@@ -180,6 +199,9 @@ export function validateClientInput(input: ClientInput): void {
   }
   if (input.zk_required && (input.zk_delivery ?? 'none') === 'none') {
     throw new ClientValidationError('zk_required: needs zk_delivery v2 or legacy-v1');
+  }
+  if (input.zk_key_scope === 'organization' && (input.zk_delivery ?? 'none') === 'none') {
+    throw new ClientValidationError('zk_key_scope: organization needs zk_delivery v2 or legacy-v1');
   }
   const seen = new Set<string>();
   for (const { scope } of input.scopes ?? []) {

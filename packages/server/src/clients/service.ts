@@ -53,6 +53,7 @@ function toClient(row: ClientRow): Client {
     organizationRequired: row.organizationRequired,
     zkDelivery: row.zkDelivery as Client['zkDelivery'],
     zkRequired: row.zkRequired,
+    zkKeyScope: row.zkKeyScope as Client['zkKeyScope'],
     showOnDashboard: row.showOnDashboard,
     icon:
       row.iconEtag && row.iconContentType && row.iconUpdatedAt
@@ -102,6 +103,7 @@ function rowValues(input: ClientInput) {
     organizationRequired: input.organization_required ?? false,
     zkDelivery: input.zk_delivery ?? 'none',
     zkRequired: input.zk_required ?? false,
+    zkKeyScope: input.zk_key_scope ?? 'client',
     showOnDashboard: input.show_on_dashboard ?? true,
   };
 }

@@ -39,6 +39,7 @@ function client(overrides: Partial<Client> = {}): Client {
     organizationRequired: false,
     zkDelivery: 'none',
     zkRequired: false,
+    zkKeyScope: 'client',
     showOnDashboard: false,
     icon: null,
     createdAt: new Date(0),

@@ -70,18 +70,26 @@ const RequestView = Type.Object({
   ),
   zk_delivery: Type.Union([Type.Literal('none'), Type.Literal('v2'), Type.Literal('legacy-v1')]),
   zk_pub: Type.Union([Type.String(), Type.Null()]),
+  zk_key_scope: Type.Union([Type.Literal('client'), Type.Literal('organization')], {
+    description:
+      'Whose key is delivered (docs/zk.md §2.2): for organization, the key is derived for the organization of the approval, which is then sent as organization_id to /authorize/finalize',
+  }),
   key_delivery: Type.Union(
     [
       Type.Object({
         issuer: Type.String(),
         redirect_uri: Type.String(),
         state: Type.Union([Type.String(), Type.Null()]),
+        organization_id: Type.Union([Type.String(), Type.Null()], {
+          description:
+            "The organization already settled for this request (asked for by the application, or the user's only one); null when there is none or the user chooses one of organizations",
+        }),
       }),
       Type.Null(),
     ],
     {
       description:
-        'For a v2 key delivery (zk_delivery v2 with a zk_pub): what the browser binds into the JWE payload (docs/zk.md §5 step 2), so the app can check the key was made for this authorization; null otherwise',
+        'For a key delivery (zk_delivery v2 or legacy-v1 with a zk_pub): what the browser binds into the JWE payload (docs/zk.md §5 step 2, §5.1), so the app can check the key was made for this authorization; null otherwise',
     },
   ),
   redirect_origin: Type.String(),
@@ -195,9 +203,15 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
         refusal: view.refusal,
         zk_delivery: client.zkDelivery,
         zk_pub: pending.zkPub,
+        zk_key_scope: client.zkKeyScope,
         key_delivery:
-          client.zkDelivery === 'v2' && pending.zkPub !== null
-            ? { issuer: context.config.baseUrl, redirect_uri: pending.redirectUri, state: pending.state }
+          client.zkDelivery !== 'none' && pending.zkPub !== null
+            ? {
+                issuer: context.config.baseUrl,
+                redirect_uri: pending.redirectUri,
+                state: pending.state,
+                organization_id: view.organizationId,
+              }
             : null,
         redirect_origin: new URL(pending.redirectUri).origin,
       });
@@ -211,7 +225,7 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
       schema: {
         tags: ['oauth'],
         summary:
-          'Approve or deny a pending authorization request (signed-in user, CSRF token required); organization_id is the organization chosen on the consent page',
+          'Approve or deny a pending authorization request (signed-in user, CSRF token required); organization_id is the organization chosen on the consent page, and the one the key was derived for when a client of key scope organization receives a key (required then)',
         body: FinalizeBody,
         response: {
           200: FinalizeResponse,

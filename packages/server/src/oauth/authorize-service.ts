@@ -44,6 +44,8 @@ export interface PendingRequestView {
   consentRequired: boolean;
   /** The organizations the user must choose from (empty when there is nothing to choose). */
   organizations: { id: string; name: string }[];
+  /** The organization already settled for the request (asked for, or the user's only one); null otherwise. */
+  organizationId: string | null;
   /** Why the request cannot be approved, to explain before the error goes back to the app (null: it can be). */
   refusal: { reason: 'no_organization'; description: string } | null;
 }
@@ -53,13 +55,13 @@ export interface FinalizeInput {
   decision: 'approve' | 'deny';
   organizationId?: string;
   zkKeyHash?: string;
-  /** The keybag envelope the browser opened for this v2 delivery (docs/zk.md §7.2); absent for a key just created. */
+  /** The keybag envelope the browser opened for this delivery (docs/zk.md §7.2); absent for a key just created. */
   zkEnvelopeId?: string;
   drkHash?: string;
 }
 
 /**
- * The key custody slice's part in a v2 key delivery (keys/service.ts): whether the user may be handed a key now
+ * The key custody slice's part in a key delivery (v2 or legacy v1) (keys/service.ts): whether the user may be handed a key now
  * (checked before the request is consumed), and the record that one was delivered.
  */
 export interface KeyDeliveryHooks {
@@ -271,6 +273,7 @@ export class AuthorizeService {
       loginRequired,
       consentRequired: session === null ? true : await this.consentNeeded(client, request, session.userId),
       organizations: organization?.kind === 'choose' ? organization.options : [],
+      organizationId: organization?.kind === 'chosen' ? organization.organizationId : null,
       refusal:
         organization?.kind === 'refused' && organization.reason === 'no_organization'
           ? { reason: organization.reason, description: organization.description }
@@ -284,14 +287,22 @@ export class AuthorizeService {
     if (!this.loginSatisfied(request, session)) {
       throw oauthApiError('login_required', 'sign in again to continue this request');
     }
-    if (input.zkEnvelopeId !== undefined && (input.decision !== 'approve' || input.zkKeyHash === undefined)) {
+    const deliversKey = input.zkKeyHash !== undefined || input.drkHash !== undefined;
+    if (input.zkEnvelopeId !== undefined && (input.decision !== 'approve' || !deliversKey)) {
       throw appError('invalid_request', 'zk_envelope_id comes only with an approval that delivers a key');
     }
     let organization: OrganizationResolution = { kind: 'none' };
     if (input.decision === 'approve') {
       this.checkKeyDelivery(client, request, input);
-      if (input.zkKeyHash !== undefined)
-        await this.keyDelivery.beforeDelivery(session.userId, input.zkEnvelopeId);
+      if (deliversKey && client.zkKeyScope === 'organization' && input.organizationId === undefined) {
+        // The browser derived the key for one organization (docs/zk.md §2.2); it names it, so the code's
+        // organization context is the key's even if the user's memberships changed since the page loaded.
+        throw oauthApiError(
+          'organization_required',
+          "this application's key is made per organization: send the organization_id it was made for",
+        );
+      }
+      if (deliversKey) await this.keyDelivery.beforeDelivery(session.userId, input.zkEnvelopeId);
       organization = await this.organizationAtFinalize(client, request, session.userId, input.organizationId);
     } else {
       // Leaving the hosted UI's "no organization" page: the application hears that reason, not a plain denial.
@@ -318,7 +329,7 @@ export class AuthorizeService {
       ...input,
       organizationId: organization.kind === 'chosen' ? organization.organizationId : null,
     });
-    if (input.zkKeyHash !== undefined) await this.keyDelivery.delivered(session.userId, input.zkEnvelopeId);
+    if (deliversKey) await this.keyDelivery.delivered(session.userId, input.zkEnvelopeId);
     return { redirectUri };
   }
 

@@ -1,3 +1,5 @@
+import { type Client, requiresOrganization } from '../clients/model.js';
+
 /** The organization claims of access and ID tokens (DESIGN §5, docs/organizations.md). */
 export interface OrganizationClaims {
   org_id: string;
@@ -19,8 +21,9 @@ export interface OrganizationContextSource {
 /**
  * How an authorization request's organization is settled once the user is known (docs/organizations.md):
  * - `organization_id` sent: that organization, which the user must actively belong to;
- * - otherwise, for a client that requires an organization: the user's only organization, or the user's choice
- *   among several, or refusal when there is none;
+ * - otherwise, for a client that requires an organization (configured so, or of key scope `organization`,
+ *   docs/zk.md §2.2): the user's only organization, or the user's choice among several, or refusal when there is
+ *   none;
  * - otherwise no organization context.
  *
  * A refusal says why: `not_a_member` (the organization asked for is not one of the user's) is sent straight back
@@ -36,11 +39,11 @@ export type OrganizationResolution =
 
 export async function resolveOrganization(
   source: OrganizationContextSource,
-  client: { organizationRequired: boolean },
+  client: Pick<Client, 'organizationRequired' | 'zkKeyScope'>,
   hint: string | null,
   userId: string,
 ): Promise<OrganizationResolution> {
-  if (hint === null && !client.organizationRequired) return { kind: 'none' };
+  if (hint === null && !requiresOrganization(client)) return { kind: 'none' };
   const choices = await source.choicesFor(userId);
   if (hint !== null) {
     // The same answer for an unknown organization and one the user is not in: nothing is revealed.

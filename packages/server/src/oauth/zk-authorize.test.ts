@@ -345,11 +345,15 @@ describe('legacy v1 delivery', () => {
   it('drk_hash at finalize comes back as zk_drk_hash at /token, without the v2 members', async () => {
     const { answer, verifier } = await authorize(legacy, encodeJwk(p256PublicJwk()));
     const requestId = requestIdOf(answer.location);
-    // The v2 binding is for v2 deliveries only; a legacy app's payload is its own format (docs/zk.md §5.1).
+    // The legacy payload binds the same members as v2's (docs/zk.md §5.1).
     const view = await fetch(`${server.config.baseUrl}/api/user/authorization-requests/${requestId}`, {
       headers: { cookie: user.cookie },
     });
-    expect(await view.json()).toMatchObject({ zk_delivery: 'legacy-v1', key_delivery: null });
+    expect(await view.json()).toMatchObject({
+      zk_delivery: 'legacy-v1',
+      zk_key_scope: 'client',
+      key_delivery: { issuer: server.config.baseUrl, redirect_uri: RP_REDIRECT, organization_id: null },
+    });
     expect(await finalize(server, user, { request_id: requestId, decision: 'approve' })).toMatchObject({
       status: 400,
       json: { error: 'drk_hash_required' },

@@ -50,6 +50,8 @@ export const clients = pgTable('clients', {
   organizationRequired: boolean('organization_required').notNull().default(false),
   zkDelivery: text('zk_delivery').notNull().default('none'),
   zkRequired: boolean('zk_required').notNull().default(false),
+  /** `client` (one key per user and app) or `organization` (one per organization too), docs/zk.md §2.2. */
+  zkKeyScope: text('zk_key_scope').notNull().default('client'),
   showOnDashboard: boolean('show_on_dashboard').notNull().default(true),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),

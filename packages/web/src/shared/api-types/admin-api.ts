@@ -324,6 +324,7 @@ export interface AdminApi {
           organization_required: boolean;
           zk_delivery: string;
           zk_required: boolean;
+          zk_key_scope: 'client' | 'organization';
           show_on_dashboard: boolean;
           /** The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null */
           icon: {
@@ -380,6 +381,8 @@ export interface AdminApi {
       organization_required?: boolean;
       zk_delivery?: 'none' | 'v2' | ('legacy-v1');
       zk_required?: boolean;
+      /** Whose key a ZK delivery carries (docs/zk.md §2.2): one per user and client (default), or one per organization too; organization needs zk_delivery v2 or legacy-v1 and makes an organization context required */
+      zk_key_scope?: 'client' | 'organization';
       show_on_dashboard?: boolean;
     };
     responses: {
@@ -407,6 +410,7 @@ export interface AdminApi {
           organization_required: boolean;
           zk_delivery: string;
           zk_required: boolean;
+          zk_key_scope: 'client' | 'organization';
           show_on_dashboard: boolean;
           /** The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null */
           icon: {
@@ -470,6 +474,7 @@ export interface AdminApi {
         organization_required: boolean;
         zk_delivery: string;
         zk_required: boolean;
+        zk_key_scope: 'client' | 'organization';
         show_on_dashboard: boolean;
         /** The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null */
         icon: {
@@ -526,6 +531,8 @@ export interface AdminApi {
       organization_required?: boolean;
       zk_delivery?: 'none' | 'v2' | ('legacy-v1');
       zk_required?: boolean;
+      /** Whose key a ZK delivery carries (docs/zk.md §2.2): one per user and client (default), or one per organization too; organization needs zk_delivery v2 or legacy-v1 and makes an organization context required */
+      zk_key_scope?: 'client' | 'organization';
       show_on_dashboard?: boolean;
     };
     responses: {
@@ -552,6 +559,7 @@ export interface AdminApi {
         organization_required: boolean;
         zk_delivery: string;
         zk_required: boolean;
+        zk_key_scope: 'client' | 'organization';
         show_on_dashboard: boolean;
         /** The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null */
         icon: {

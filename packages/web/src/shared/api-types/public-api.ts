@@ -121,11 +121,15 @@ export interface PublicApi {
         } | null;
         zk_delivery: 'none' | 'v2' | ('legacy-v1');
         zk_pub: string | null;
-        /** For a v2 key delivery (zk_delivery v2 with a zk_pub): what the browser binds into the JWE payload (docs/zk.md §5 step 2), so the app can check the key was made for this authorization; null otherwise */
+        /** Whose key is delivered (docs/zk.md §2.2): for organization, the key is derived for the organization of the approval, which is then sent as organization_id to /authorize/finalize */
+        zk_key_scope: 'client' | 'organization';
+        /** For a key delivery (zk_delivery v2 or legacy-v1 with a zk_pub): what the browser binds into the JWE payload (docs/zk.md §5 step 2, §5.1), so the app can check the key was made for this authorization; null otherwise */
         key_delivery: {
           issuer: string;
           redirect_uri: string;
           state: string | null;
+          /** The organization already settled for this request (asked for by the application, or the user's only one); null when there is none or the user chooses one of organizations */
+          organization_id: string | null;
         } | null;
         redirect_origin: string;
       };
@@ -936,7 +940,7 @@ export interface PublicApi {
     response: null;
     error: 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'service_unavailable' | 'unsupported_media_type';
   };
-  /** Approve or deny a pending authorization request (signed-in user, CSRF token required); organization_id is the organization chosen on the consent page */
+  /** Approve or deny a pending authorization request (signed-in user, CSRF token required); organization_id is the organization chosen on the consent page, and the one the key was derived for when a client of key scope organization receives a key (required then) */
   'POST /authorize/finalize': {
     params: undefined;
     query: undefined;

@@ -1,0 +1,1 @@
+ALTER TABLE "clients" ADD COLUMN "zk_key_scope" text DEFAULT 'client' NOT NULL;

@@ -1,0 +1,292 @@
+/**
+ * Client key scope `organization` and legacy v1 key delivery at /authorize, the consent page's view and
+ * /authorize/finalize (docs/zk.md §2.2, §5, §5.1): a scope-organization client always has an organization context,
+ * and the hosted UI names the organization its key was made for; legacy v1 deliveries obey the same keybag rules as
+ * v2 ones.
+ */
+import { createHash, generateKeyPairSync } from 'node:crypto';
+import * as oauth from 'oauth4webapi';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountKeyBody, newAccountKey } from '../testing/keys.js';
+import {
+  authorizeUrl,
+  basicAuthorization,
+  browserGet,
+  expectErrorRedirect,
+  finalize,
+  formPost,
+  RP_REDIRECT,
+  registerClient,
+  type SignedIn,
+  signInUser,
+} from '../testing/oauth.js';
+import { addMember, createOrganization } from '../testing/orgs.js';
+import { startTestServer, type TestServer } from '../testing/server.js';
+
+let server: TestServer;
+let perOrganization: { clientId: string; clientSecret: string | null };
+let perOrganizationLegacy: { clientId: string; clientSecret: string | null };
+let owner: SignedIn;
+let organizations: { a: string; b: string };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await server.context.settings.set('orgs.users_may_create', true);
+  perOrganization = await registerClient(server, {
+    zk_delivery: 'v2',
+    zk_required: true,
+    zk_key_scope: 'organization',
+    first_party: true,
+  });
+  perOrganizationLegacy = await registerClient(server, {
+    zk_delivery: 'legacy-v1',
+    zk_required: true,
+    zk_key_scope: 'organization',
+    first_party: true,
+  });
+  owner = await signInUser(server);
+  organizations = {
+    a: await createOrganization(server, owner, 'Acme'),
+    b: await createOrganization(server, owner, 'Bolt'),
+  };
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+const hashOf = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+function zkPub(): string {
+  const jwk = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ format: 'jwk' });
+  return Buffer.from(JSON.stringify(jwk)).toString('base64url');
+}
+
+async function withKeybag(): Promise<SignedIn> {
+  const user = await signInUser(server);
+  await server.context.keys.keybags.createAccountKey(
+    user.user.id,
+    accountKeyBody(newAccountKey(user.user.id)).body,
+  );
+  return user;
+}
+
+async function authorize(
+  client: { clientId: string },
+  as: SignedIn,
+  extra: Record<string, string> = {},
+): Promise<{ verifier: string; state: string; answer: Awaited<ReturnType<typeof browserGet>> }> {
+  const verifier = oauth.generateRandomCodeVerifier();
+  const state = oauth.generateRandomState();
+  const url = authorizeUrl(server, {
+    client_id: client.clientId,
+    redirect_uri: RP_REDIRECT,
+    response_type: 'code',
+    scope: 'openid',
+    state,
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    zk_pub: zkPub(),
+    ...extra,
+  });
+  return { verifier, state, answer: await browserGet(url, as.cookie) };
+}
+
+function requestIdOf(location: string | null): string {
+  expect(location).toMatch(/^\/ui\/authorize\?request_id=/);
+  return new URL(location!, server.config.baseUrl).searchParams.get('request_id')!;
+}
+
+async function viewOf(requestId: string, as: SignedIn): Promise<Record<string, unknown>> {
+  const response = await fetch(`${server.config.baseUrl}/api/user/authorization-requests/${requestId}`, {
+    headers: { cookie: as.cookie },
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+async function redeem(
+  client: { clientId: string; clientSecret: string | null },
+  redirect: string,
+  verifier: string,
+) {
+  const code = new URL(redirect).searchParams.get('code');
+  expect(code).toEqual(expect.any(String));
+  return formPost(
+    server,
+    '/token',
+    { grant_type: 'authorization_code', code: code!, redirect_uri: RP_REDIRECT, code_verifier: verifier },
+    { authorization: basicAuthorization(client.clientId, client.clientSecret!) },
+  );
+}
+
+const accessTokenClaims = (token: unknown) =>
+  JSON.parse(Buffer.from(String(token).split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
+    string,
+    unknown
+  >;
+
+describe('the client registry: zk_key_scope', () => {
+  it('defaults to client, and organization needs a key delivery format', async () => {
+    const plain = await server.context.clients.registry.find(
+      (await registerClient(server, { zk_delivery: 'v2' })).clientId,
+    );
+    expect(plain?.zkKeyScope).toBe('client');
+    expect((await server.context.clients.registry.find(perOrganization.clientId))?.zkKeyScope).toBe(
+      'organization',
+    );
+    await expect(registerClient(server, { zk_key_scope: 'organization' })).rejects.toThrow(
+      'zk_key_scope: organization needs zk_delivery v2 or legacy-v1',
+    );
+  });
+});
+
+describe('key scope organization', () => {
+  it('a user in no organization is refused: the consent page explains it, prompt=none gets access_denied', async () => {
+    const loner = await withKeybag();
+    const { answer } = await authorize(perOrganization, loner);
+    const requestId = requestIdOf(answer.location);
+    expect(await viewOf(requestId, loner)).toMatchObject({
+      zk_key_scope: 'organization',
+      refusal: { reason: 'no_organization' },
+      key_delivery: { organization_id: null },
+    });
+    // Approving anyway delivers no key: the application hears access_denied.
+    const approved = await finalize(server, loner, {
+      request_id: requestId,
+      decision: 'approve',
+      organization_id: organizations.a,
+      zk_key_hash: hashOf('jwe'),
+    });
+    expect(approved).toMatchObject({ status: 400, json: { error: 'invalid_organization' } });
+    const left = await finalize(server, loner, { request_id: requestId, decision: 'deny' });
+    expect(new URL(left.json.redirect_uri as string).searchParams.get('error')).toBe('access_denied');
+
+    const silent = await authorize(perOrganization, loner, { prompt: 'none' });
+    expectErrorRedirect(server, silent.answer, { error: 'access_denied', state: silent.state });
+  });
+
+  it('with several organizations the user chooses; finalize needs the organization the key was made for', async () => {
+    const member = await withKeybag();
+    await addMember(server, organizations.a, member);
+    await addMember(server, organizations.b, member);
+    const { answer, verifier } = await authorize(perOrganization, member);
+    const requestId = requestIdOf(answer.location);
+    const view = await viewOf(requestId, member);
+    expect(view).toMatchObject({ zk_key_scope: 'organization', key_delivery: { organization_id: null } });
+    expect((view.organizations as { id: string }[]).map((o) => o.id).sort()).toEqual(
+      [organizations.a, organizations.b].sort(),
+    );
+    // Without the organization: refused, and the request stays pending.
+    expect(
+      await finalize(server, member, {
+        request_id: requestId,
+        decision: 'approve',
+        zk_key_hash: hashOf('jwe'),
+      }),
+    ).toMatchObject({ status: 400, json: { error: 'organization_required' } });
+    const approved = await finalize(server, member, {
+      request_id: requestId,
+      decision: 'approve',
+      organization_id: organizations.b,
+      zk_key_hash: hashOf('jwe'),
+    });
+    expect(approved.status).toBe(200);
+    const tokens = await redeem(perOrganization, approved.json.redirect_uri as string, verifier);
+    expect(tokens.status).toBe(200);
+    expect(tokens.json.zk_key_hash).toBe(hashOf('jwe'));
+    expect(accessTokenClaims(tokens.json.access_token).org_id).toBe(organizations.b);
+  });
+
+  it("the organization the application asks for, or the user's only one, is settled in the view", async () => {
+    const member = await withKeybag();
+    await addMember(server, organizations.a, member);
+    const only = requestIdOf((await authorize(perOrganization, member)).answer.location);
+    expect(await viewOf(only, member)).toMatchObject({
+      organizations: [],
+      key_delivery: { organization_id: organizations.a },
+    });
+    await addMember(server, organizations.b, member);
+    const asked = requestIdOf(
+      (await authorize(perOrganization, member, { organization_id: organizations.b })).answer.location,
+    );
+    expect(await viewOf(asked, member)).toMatchObject({
+      organizations: [],
+      key_delivery: { organization_id: organizations.b },
+    });
+    // The key's organization must be the one asked for.
+    expect(
+      await finalize(server, member, {
+        request_id: asked,
+        decision: 'approve',
+        organization_id: organizations.a,
+        zk_key_hash: hashOf('jwe'),
+      }),
+    ).toMatchObject({ status: 400, json: { error: 'organization_mismatch' } });
+  });
+
+  it('a scope-client client has no organization in its key binding unless one applies', async () => {
+    const scoped = await registerClient(server, { zk_delivery: 'v2', first_party: true });
+    const member = await withKeybag();
+    await addMember(server, organizations.a, member);
+    const requestId = requestIdOf((await authorize(scoped, member)).answer.location);
+    expect(await viewOf(requestId, member)).toMatchObject({
+      zk_key_scope: 'client',
+      refusal: null,
+      key_delivery: { organization_id: null },
+    });
+    // No organization needed at finalize for scope client.
+    expect(
+      (
+        await finalize(server, member, {
+          request_id: requestId,
+          decision: 'approve',
+          zk_key_hash: hashOf('jwe'),
+        })
+      ).status,
+    ).toBe(200);
+  });
+});
+
+describe('legacy v1 deliveries follow the keybag rules', () => {
+  it('drk_hash needs a keybag, names the envelope that opened it, and carries the organization', async () => {
+    const member = await signInUser(server);
+    await addMember(server, organizations.a, member);
+    const { answer, verifier } = await authorize(perOrganizationLegacy, member);
+    const requestId = requestIdOf(answer.location);
+    expect(await viewOf(requestId, member)).toMatchObject({
+      zk_delivery: 'legacy-v1',
+      zk_key_scope: 'organization',
+      key_delivery: {
+        issuer: server.config.baseUrl,
+        redirect_uri: RP_REDIRECT,
+        organization_id: organizations.a,
+      },
+    });
+    const approve = (extra: Record<string, string>) =>
+      finalize(server, member, { request_id: requestId, decision: 'approve', ...extra });
+    expect(await approve({ drk_hash: hashOf('drk'), organization_id: organizations.a })).toMatchObject({
+      status: 409,
+      json: { error: 'keybag_required' },
+    });
+    const created = accountKeyBody(newAccountKey(member.user.id)).body;
+    await server.context.keys.keybags.createAccountKey(member.user.id, created);
+    // Scope organization: the organization the key was made for is named.
+    expect(await approve({ drk_hash: hashOf('drk') })).toMatchObject({
+      status: 400,
+      json: { error: 'organization_required' },
+    });
+    const recovery = created.envelopes.find((envelope) => envelope.type === 'recovery_key')!;
+    const approved = await approve({
+      drk_hash: hashOf('drk'),
+      organization_id: organizations.a,
+      zk_envelope_id: recovery.id,
+    });
+    expect(approved.status).toBe(200);
+    const keybag = await server.context.keys.keybags.keybag(member.user.id);
+    expect(keybag.envelopes.find((envelope) => envelope.id === recovery.id)?.lastUsedAt).toBeInstanceOf(Date);
+    const tokens = await redeem(perOrganizationLegacy, approved.json.redirect_uri as string, verifier);
+    expect(tokens.json.zk_drk_hash).toBe(hashOf('drk'));
+    expect(tokens.json).not.toHaveProperty('zk_key_hash');
+    expect(accessTokenClaims(tokens.json.access_token).org_id).toBe(organizations.a);
+  });
+});
