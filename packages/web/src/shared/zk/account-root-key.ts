@@ -9,6 +9,8 @@ import {
   ENCRYPTION_PRIVATE_KEY_LABEL,
   KEY_CHECK_BYTES,
   KEY_CHECK_LABEL,
+  LEGACY_DRK_BYTES,
+  LEGACY_DRK_LABEL,
   structuredInfo,
 } from './scheme';
 
@@ -97,11 +99,6 @@ export class AccountRootKey {
   }
 
   /**
-   * The client app key (§2.2): HKDF(ARK, no salt, JSON(["tessera/zk/v2/cak", client_id, organization_id])), 32
-   * bytes. Bytes because the protocol delivers them (inside a JWE to the app); the caller wipes them after use.
-   * `organizationId` is null for a client whose key scope is `client`.
-   */
-  /**
    * The key that wraps the user's private encryption JWK (§6): HKDF(ARK, no salt,
    * JSON(["tessera/zk/v2/enc-priv", user_id, key_id])), a non-extractable AES-256-GCM key.
    */
@@ -110,8 +107,22 @@ export class AccountRootKey {
     return hkdfAesGcmKey(this.#derivation, EMPTY_SALT, info, ['encrypt', 'unwrapKey']);
   }
 
+  /**
+   * The client app key (§2.2): HKDF(ARK, no salt, JSON(["tessera/zk/v2/cak", client_id, organization_id])), 32
+   * bytes. Bytes because the protocol delivers them (inside a JWE to the app); the caller wipes them after use.
+   * `organizationId` is null for a client whose key scope is `client`.
+   */
   async clientAppKey(clientId: string, organizationId: string | null): Promise<Bytes> {
     const info = structuredInfo([CLIENT_APP_KEY_LABEL, clientId, organizationId]);
     return hkdfBytes(this.#derivation, EMPTY_SALT, info, CLIENT_APP_KEY_BYTES);
+  }
+
+  /**
+   * A legacy v1 app's data root key (§5.1): HKDF(ARK, no salt, JSON(["tessera/zk/v1/drk", client_id,
+   * organization_id])), 32 bytes; another label than the CAK's, so a client's DRK and CAK are unrelated keys.
+   */
+  async legacyDataRootKey(clientId: string, organizationId: string | null): Promise<Bytes> {
+    const info = structuredInfo([LEGACY_DRK_LABEL, clientId, organizationId]);
+    return hkdfBytes(this.#derivation, EMPTY_SALT, info, LEGACY_DRK_BYTES);
   }
 }

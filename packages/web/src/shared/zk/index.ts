@@ -60,6 +60,11 @@ export {
   unlockKeybag,
   unlockKeybagEnvelope,
 } from './keybag';
+export {
+  buildLegacyDrkDelivery,
+  type LegacyDrkPayload,
+  withLegacyDrkFragment,
+} from './legacy-delivery';
 export { importP256PublicJwk, type P256PublicJwk, type P256PublicKey, parseZkPub } from './p256-jwk';
 export {
   confirmsRecoveryKeyGroup,

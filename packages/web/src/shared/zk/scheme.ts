@@ -39,6 +39,17 @@ export const KEY_DELIVERY_JWE_TYPE = 'tessera-zk-key';
 /** A delivered key is valid this long after `iat` (§5 step 2). */
 export const KEY_DELIVERY_LIFETIME_SECONDS = 120;
 
+/**
+ * Legacy v1 delivery (§5.1), for clients configured `zk_delivery: legacy-v1` only: a per-client data root key (DRK)
+ * derived from the ARK under its own label, in a payload with its own `v` and `kind`, in a JWE of its own `typ`, so
+ * neither delivery can be taken for the other.
+ */
+export const LEGACY_SCHEME = 1;
+export const LEGACY_DRK_KIND = 'data_root_key';
+export const LEGACY_DRK_LABEL = 'tessera/zk/v1/drk';
+export const LEGACY_DRK_JWE_TYPE = 'tessera-zk-drk';
+export const LEGACY_DRK_BYTES = 32;
+
 /** Lengths fixed by the scheme. */
 export const ACCOUNT_ROOT_KEY_BYTES = 32;
 export const CLIENT_APP_KEY_BYTES = 32;

@@ -7,7 +7,12 @@ import { Loading } from '../../shared/Loading';
 import { Notice } from '../../shared/Notice';
 import { Page } from '../../shared/Page';
 import { Link, useRouter } from '../../shared/router';
-import { buildKeyDelivery, withKeyDeliveryFragment } from '../../shared/zk';
+import {
+  buildKeyDelivery,
+  buildLegacyDrkDelivery,
+  withKeyDeliveryFragment,
+  withLegacyDrkFragment,
+} from '../../shared/zk';
 import { ClientLogo } from '../components/ClientLogo';
 import { describeError, errorCode } from '../error-text';
 import { goTo, leaveTo, withQuery } from '../navigation';
@@ -26,16 +31,66 @@ type Load =
 type Decision = 'approve' | 'deny';
 
 /**
- * A v2 key delivery (docs/zk.md §5): the app sent its ephemeral key (`zk_pub`), so approving needs the user's
- * keybag unlocked here, the client app key derived and encrypted to that key.
+ * A key delivery (docs/zk.md §5, §5.1): the app sent its ephemeral key (`zk_pub`), so approving needs the user's
+ * keybag unlocked here, the app's key (v2: the client app key; legacy v1: the data root key) derived and
+ * encrypted to that key.
  */
 function deliversKey(view: RequestView): boolean {
-  return view.zk_delivery === 'v2' && view.zk_pub !== null && view.key_delivery !== null;
+  return view.zk_delivery !== 'none' && view.zk_pub !== null && view.key_delivery !== null;
 }
 
-/** A legacy v1 delivery: the older app's own payload format, which this UI does not build (§5.1). */
-function unsupportedDelivery(view: RequestView): boolean {
-  return view.zk_delivery === 'legacy-v1' && view.zk_pub !== null;
+/** What finalize gets and the fragment carries for one delivery. */
+interface BuiltDelivery {
+  /** `zk_key_hash` (v2) or `drk_hash` (legacy v1), and the organization the key was derived for. */
+  finalize: Pick<PublicApiBody<'POST /authorize/finalize'>, 'zk_key_hash' | 'drk_hash' | 'organization_id'>;
+  withFragment: (redirectUri: string) => string;
+  envelopeId: string | null;
+}
+
+/**
+ * §5 steps 2-4 (§5.1 for legacy v1): the key, encrypted to the app's zk_pub and bound to this authorization; the
+ * server gets only the JWE's hash, the JWE itself travels in the fragment, which no server receives. For key scope
+ * `organization` the key is the approval's organization's (§2.2), and finalize is told which one.
+ */
+async function buildDelivery(
+  view: RequestView,
+  user: SessionUser,
+  unlocked: Unlocked,
+  chosenOrganizationId: string | undefined,
+): Promise<BuiltDelivery> {
+  const binding = view.key_delivery;
+  if (binding === null || view.zk_pub === null) throw new Error('this request delivers no key');
+  let organizationId: string | null = null;
+  if (view.zk_key_scope === 'organization') {
+    organizationId = chosenOrganizationId ?? binding.organization_id;
+    if (organizationId === null) throw new Error('choose one of your organizations to continue');
+  }
+  const request = {
+    ark: unlocked.ark,
+    keyId: unlocked.keyId,
+    zkPub: view.zk_pub,
+    issuer: binding.issuer,
+    userId: user.id,
+    clientId: view.client.client_id,
+    state: binding.state,
+    redirectUri: binding.redirect_uri,
+    organizationId,
+  };
+  const organization = organizationId === null ? {} : { organization_id: organizationId };
+  if (view.zk_delivery === 'legacy-v1') {
+    const { jwe, drkHash } = await buildLegacyDrkDelivery(request);
+    return {
+      finalize: { drk_hash: drkHash, ...organization },
+      withFragment: (redirectUri) => withLegacyDrkFragment(redirectUri, jwe),
+      envelopeId: unlocked.envelopeId,
+    };
+  }
+  const { jwe, zkKeyHash } = await buildKeyDelivery(request);
+  return {
+    finalize: { zk_key_hash: zkKeyHash, ...organization },
+    withFragment: (redirectUri) => withKeyDeliveryFragment(redirectUri, jwe),
+    envelopeId: unlocked.envelopeId,
+  };
 }
 
 /** The unlocked keybag (in this page's memory only) and how it was unlocked. */
@@ -92,24 +147,10 @@ export function AuthorizePage() {
     setDeciding(decision);
     setDecisionError(null);
     try {
-      // §5 steps 2-4: the client app key, encrypted to the app's zk_pub and bound to this authorization; the
-      // server gets only the JWE's hash, the JWE itself travels in the fragment, which no server receives.
-      let delivery: { jwe: string; zkKeyHash: string; envelopeId: string | null } | null = null;
-      if (decision === 'approve' && deliversKey(view) && view.key_delivery && view.zk_pub) {
+      let delivery: BuiltDelivery | null = null;
+      if (decision === 'approve' && deliversKey(view)) {
         if (key === null) throw new Error('unlock your encryption key first');
-        const built = await buildKeyDelivery({
-          ark: key.unlocked.ark,
-          keyId: key.unlocked.keyId,
-          zkPub: view.zk_pub,
-          issuer: view.key_delivery.issuer,
-          userId: user.id,
-          clientId: view.client.client_id,
-          state: view.key_delivery.state,
-          redirectUri: view.key_delivery.redirect_uri,
-          // Key scope `client`, the only one clients have today (§2.2).
-          organizationId: null,
-        });
-        delivery = { ...built, envelopeId: key.unlocked.envelopeId };
+        delivery = await buildDelivery(view, user, key.unlocked, organizationId);
       }
       const { redirect_uri: finalized } = await api.post<PublicApiResponse<'POST /authorize/finalize'>>(
         '/authorize/finalize',
@@ -117,13 +158,13 @@ export function AuthorizePage() {
           request_id: requestId,
           decision,
           ...(organizationId ? { organization_id: organizationId } : {}),
-          ...(delivery ? { zk_key_hash: delivery.zkKeyHash } : {}),
+          ...delivery?.finalize,
           // Which envelope opened the keybag, so the account page can show when each was last used (§7.2).
           ...(delivery?.envelopeId ? { zk_envelope_id: delivery.envelopeId } : {}),
         } satisfies PublicApiBody<'POST /authorize/finalize'>,
         { headers: csrfHeaders(load.csrfToken) },
       );
-      const redirectUri = delivery ? withKeyDeliveryFragment(finalized, delivery.jwe) : finalized;
+      const redirectUri = delivery ? delivery.withFragment(finalized) : finalized;
       // Stay "busy" while the browser leaves for the app.
       if (!leaveTo(redirectUri)) {
         setDeciding(null);
@@ -145,7 +186,6 @@ export function AuthorizePage() {
     load.state === 'ready' &&
     load.view.refusal === null &&
     !load.view.consent_required &&
-    !unsupportedDelivery(load.view) &&
     (!deliversKey(load.view) ||
       (key !== null && (key.outcome === 'unlocked' || key.outcome === 'recovered'))) &&
     load.view.organizations.length === 0;
@@ -256,7 +296,6 @@ function Consent({
   keyReady: boolean;
 }) {
   const { client } = view;
-  const keyDelivery = unsupportedDelivery(view);
   const [organizationId, setOrganizationId] = useState(view.organizations[0]?.id);
   return (
     <>
@@ -279,27 +318,18 @@ function Consent({
         </ErrorPanel>
       ) : null}
 
-      {keyDelivery ? (
-        <ErrorPanel title="This app needs something this version cannot do">
-          <p>
-            {client.name} asks for an encryption key in an older format that this version of the sign-in
-            service does not deliver, so you cannot continue to this app. Choose Deny to return to it.
-          </p>
-        </ErrorPanel>
-      ) : (
-        <section className="section" aria-labelledby="scopes-heading">
-          <h2 id="scopes-heading">If you approve, {client.name} can:</h2>
-          <ul className="scope-list">
-            {view.scopes.map((scope) => (
-              <li key={scope.scope}>{scope.description}</li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <section className="section" aria-labelledby="scopes-heading">
+        <h2 id="scopes-heading">If you approve, {client.name} can:</h2>
+        <ul className="scope-list">
+          {view.scopes.map((scope) => (
+            <li key={scope.scope}>{scope.description}</li>
+          ))}
+        </ul>
+      </section>
 
       {keyPanel}
 
-      {!keyDelivery && view.organizations.length > 0 ? (
+      {view.organizations.length > 0 ? (
         <fieldset className="section">
           <legend>Continue as a member of</legend>
           {view.organizations.map((organization) => (
@@ -321,19 +351,10 @@ function Consent({
         You will then go back to <span className="origin">{view.redirect_origin}</span>.
       </p>
       <div className="form-actions">
-        {keyDelivery ? null : (
-          <Button
-            disabled={deciding !== null || !keyReady}
-            onClick={() => onDecide('approve', organizationId)}
-          >
-            {deciding === 'approve' ? 'Approving…' : 'Approve'}
-          </Button>
-        )}
-        <Button
-          variant={keyDelivery ? 'primary' : 'secondary'}
-          disabled={deciding !== null}
-          onClick={() => onDecide('deny')}
-        >
+        <Button disabled={deciding !== null || !keyReady} onClick={() => onDecide('approve', organizationId)}>
+          {deciding === 'approve' ? 'Approving…' : 'Approve'}
+        </Button>
+        <Button variant="secondary" disabled={deciding !== null} onClick={() => onDecide('deny')}>
           {deciding === 'deny' ? 'Denying…' : 'Deny'}
         </Button>
       </div>

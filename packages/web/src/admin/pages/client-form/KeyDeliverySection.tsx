@@ -1,8 +1,8 @@
 import { CheckboxField } from '../../../shared/CheckboxField';
 import { SelectField } from '../../../shared/SelectField';
-import type { ClientSectionProps, ZkDelivery } from './client-draft';
+import type { ClientSectionProps, ZkDelivery, ZkKeyScope } from './client-draft';
 
-/** Zero-knowledge key delivery: which format, and whether sign-in fails without it. */
+/** Zero-knowledge key delivery: which format, whether sign-in fails without it, and whose key (docs/zk.md §2.2). */
 export function KeyDeliverySection({ draft, set, errors }: ClientSectionProps) {
   return (
     <fieldset className="section">
@@ -23,6 +23,17 @@ export function KeyDeliverySection({ draft, set, errors }: ClientSectionProps) {
         hint="Sign-in fails unless the app's key can be delivered."
         checked={draft.zkRequired}
         onChange={(event) => set({ zkRequired: event.target.checked })}
+      />
+      <SelectField
+        label="Key scope"
+        hint="Per organization: the person gets a different key for each organization they use the app for, and every sign-in needs an organization, as with “Organization required”."
+        options={[
+          { value: 'client', label: 'One key per person' },
+          { value: 'organization', label: 'One key per person and organization' },
+        ]}
+        value={draft.zkKeyScope}
+        error={errors.zkKeyScope}
+        onChange={(event) => set({ zkKeyScope: event.target.value as ZkKeyScope })}
       />
     </fieldset>
   );

@@ -14,6 +14,7 @@ export const STANDARD_SCOPES: { scope: string; label: string }[] = [
 export const STANDARD = new Set(STANDARD_SCOPES.map((entry) => entry.scope));
 
 export type ZkDelivery = 'none' | 'v2' | 'legacy-v1';
+export type ZkKeyScope = 'client' | 'organization';
 
 export interface CustomScope {
   /** Stable across edits, for React's list keys (the scope text itself changes as it is typed). */
@@ -43,6 +44,7 @@ export interface ClientDraft {
   organizationRequired: boolean;
   zkDelivery: ZkDelivery;
   zkRequired: boolean;
+  zkKeyScope: ZkKeyScope;
   showOnDashboard: boolean;
   logoUri: string;
   appUrl: string;
@@ -82,6 +84,7 @@ const NEW_CLIENT: Omit<ClientDraft, 'grants' | 'standardScopes'> = {
   organizationRequired: false,
   zkDelivery: 'none',
   zkRequired: false,
+  zkKeyScope: 'client',
   showOnDashboard: true,
   logoUri: '',
   appUrl: '',
@@ -124,6 +127,7 @@ export function clientDraft(client: ClientView | null): ClientDraft {
     zkDelivery:
       (['none', 'v2', 'legacy-v1'] as const).find((value) => value === client.zk_delivery) ?? 'none',
     zkRequired: client.zk_required,
+    zkKeyScope: client.zk_key_scope,
     showOnDashboard: client.show_on_dashboard,
     logoUri: client.logo_uri ?? '',
     appUrl: client.app_url ?? '',

@@ -87,6 +87,8 @@ export function clientInput(
   if (app) errors.appUrl = app;
   if (draft.zkRequired && draft.zkDelivery === 'none')
     errors.zk = 'Requiring key delivery needs a delivery format.';
+  if (draft.zkKeyScope === 'organization' && draft.zkDelivery === 'none')
+    errors.zkKeyScope = 'A key per organization needs a delivery format.';
 
   const input: ClientInput = {
     name: draft.name.trim(),
@@ -114,6 +116,7 @@ export function clientInput(
     organization_required: draft.organizationRequired,
     zk_delivery: draft.zkDelivery,
     zk_required: draft.zkRequired,
+    zk_key_scope: draft.zkKeyScope,
     show_on_dashboard: draft.showOnDashboard,
     logo_uri: draft.logoUri.trim() || null,
     app_url: draft.appUrl.trim() || null,
