@@ -223,7 +223,7 @@ describe('hosted UI: registration, sign-in and consent with a real relying party
     expectCleanPage(diagnostics);
   });
 
-  it('is honest that a legacy v1 key delivery is not available, and offers only Deny', async () => {
+  it('a legacy v1 app: its key comes first too (e2e/zk-key-scope.test.ts delivers it), and Deny needs no key', async () => {
     const legacyRp = await registerRelyingParty(server, {
       name: 'Old Vault App',
       grant_types: ['authorization_code'],
@@ -237,15 +237,16 @@ describe('hosted UI: registration, sign-in and consent with a real relying party
     await page.goto(url);
     await submitSignIn(page, account.email, password);
     await waitForHeading(page, 'Allow access');
-    await page.getByRole('heading', { name: 'This app needs something this version cannot do' }).waitFor();
-    expect(await page.getByRole('alert').textContent()).toContain('older format');
-    expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    await page.getByRole('heading', { name: 'Save your recovery key' }).waitFor({ timeout: UI_TIMEOUT });
+    expect(await page.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: 'Deny' }).click();
     await page.waitForURL(`${RP_CALLBACK}?**`, { timeout: UI_TIMEOUT });
     const callback = new URL(callbacks[0]!);
     expect(callback.searchParams.get('error')).toBe('access_denied');
     expect(callback.searchParams.get('state')).toBe(state);
+    expect(callback.hash).toBe('');
+    expect((await server.context.keys.keybags.keybag(account.id)).accountKey).toBeNull();
     expectCleanPage(diagnostics);
   });
 
