@@ -246,6 +246,26 @@ describe('admin portal: install, sign-in, clients, keys, users and the audit log
     await expect.poll(() => page.getByRole('link', { name: CLIENT_NAME, exact: true }).count()).toBe(1);
   }, 120_000);
 
+  it("sets a client's key scope on its page: one key per organization needs a delivery format", async () => {
+    const { page } = admin;
+    await page.goto(`${server.adminUrl}/clients/${encodeURIComponent(clientId)}`);
+    await waitForHeading(page, CLIENT_NAME);
+    expect(await page.getByLabel('Key scope').inputValue()).toBe('client');
+    await page.getByLabel('Key scope').selectOption('organization');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('A key per organization needs a delivery format.').waitFor({ timeout: UI_TIMEOUT });
+    expect((await server.context.clients.registry.find(clientId))?.zkKeyScope).toBe('client');
+
+    await page.getByLabel('Key delivery format').selectOption('v2');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('heading', { name: 'Changes saved' }).waitFor({ timeout: UI_TIMEOUT });
+    expect(await server.context.clients.registry.find(clientId)).toMatchObject({
+      zkDelivery: 'v2',
+      zkKeyScope: 'organization',
+    });
+    expect(await page.getByLabel('Key scope').inputValue()).toBe('organization');
+  });
+
   it('rotates the signing keys and the key the page shows as current is published in the JWKS', async () => {
     // Promotion is immediate when a new key need not be published first (the default waits a day).
     await server.context.settings.set('signing.next_key_publish_seconds', 0);
