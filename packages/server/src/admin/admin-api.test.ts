@@ -157,6 +157,36 @@ describe('clients through the admin API', () => {
     expect(invalid.status).toBe(400);
     expect(invalid.json.error).toBe('invalid_client_metadata');
   });
+
+  it('keeps the zero-knowledge key scope: client by default, organization only with a delivery format', async () => {
+    const app = {
+      name: 'Team Notes',
+      type: 'public',
+      redirect_uris: ['https://notes.example/callback'],
+      grant_types: ['authorization_code'],
+    };
+    const plain = await adminFetch(server, writer, 'POST', '/admin/clients', { ...app, zk_delivery: 'v2' });
+    expect(plain.json.client).toMatchObject({ zk_delivery: 'v2', zk_key_scope: 'client' });
+    const refused = await adminFetch(server, writer, 'POST', '/admin/clients', {
+      ...app,
+      zk_key_scope: 'organization',
+    });
+    expect(refused).toMatchObject({ status: 400, json: { error: 'invalid_client_metadata' } });
+    expect(
+      (await adminFetch(server, writer, 'POST', '/admin/clients', { ...app, zk_key_scope: 'user' })).status,
+    ).toBe(400);
+    const clientId = (plain.json.client as { client_id: string }).client_id;
+    const updated = await adminFetch(server, writer, 'PUT', `/admin/clients/${clientId}`, {
+      ...app,
+      zk_delivery: 'legacy-v1',
+      zk_key_scope: 'organization',
+    });
+    expect(updated.status).toBe(200);
+    expect((await adminFetch(server, writer, 'GET', `/admin/clients/${clientId}`)).json).toMatchObject({
+      zk_delivery: 'legacy-v1',
+      zk_key_scope: 'organization',
+    });
+  });
 });
 
 describe('signing keys through the admin API', () => {
