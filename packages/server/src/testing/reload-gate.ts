@@ -16,7 +16,7 @@ export class ReloadGate {
   private readonly held: HeldReload[] = [];
   private readonly waiting: ((reload: HeldReload) => void)[] = [];
 
-  readonly hook = (key: string | undefined): Promise<void> => {
+  readonly hook = (key?: string): Promise<void> => {
     if (!this.holding) return Promise.resolve();
     return new Promise<void>((resume) => {
       const reload: HeldReload = {
