@@ -69,6 +69,14 @@ const secretName = (key: string) => `${SECRET_PREFIX}${key}`;
 const secretContext = (name: string) => ({ table: 'server_secrets', column: 'value_sealed', row: name });
 export type SettingValue<K extends SettingKey> = Static<SettingCatalogue[K]['schema']>;
 
+export interface SettingsServiceOptions {
+  /**
+   * Awaited between a reload's read and its use (`key` undefined: every setting). Tests hold a reload here to let a
+   * later write finish first; the server sets nothing.
+   */
+  afterReloadRead?: (key: string | undefined) => Promise<void>;
+}
+
 export class SettingValidationError extends Error {
   override name = 'SettingValidationError';
   constructor(
@@ -80,12 +88,25 @@ export class SettingValidationError extends Error {
 }
 
 /**
- * Settings cached in memory. Writes go to the database and are announced on the change bus; every node reloads the
- * changed key when the notification arrives (well under a second on a shared database).
+ * Settings cached in memory. Writes go to the database and are announced on the change bus; every node, the writer
+ * included, reloads the changed key when the notification arrives (well under a second on a shared database).
+ *
+ * Reloads and writes may finish in another order than they began (one query is slower than the next), so each is
+ * numbered when it begins and a key keeps the newest: a reload's read replaces a key only if nothing that began
+ * later (another reload, or a write of this node, numbered when it is applied) has already set it. So on this node
+ * the next `get` after `set` or `reset` answers that write, and every node ends with what the last reload to begin
+ * read, which came after the last notification: the database's value.
  */
 export class SettingsService {
   private readonly values = new Map<string, unknown>();
   private readonly definitions: ReadonlyMap<string, SettingDefinition>;
+  /** Numbers reloads as they begin and this node's writes as they are applied. */
+  private sequence = 0;
+  /** Per key: the number of the reload or write whose value `values` holds. */
+  private readonly appliedAt = new Map<string, number>();
+  /** Per key: the number of the last reload of that key that began; `everyKeyBegunAt`: of every key. */
+  private readonly begunAt = new Map<string, number>();
+  private everyKeyBegunAt = 0;
 
   /** `definitions`: every setting the running modules define (`collectSettings` in app/modules.ts). */
   constructor(
@@ -93,6 +114,7 @@ export class SettingsService {
     private readonly bus: ChangeBus,
     private readonly sealer: Sealer,
     definitions: SettingDefinitions,
+    private readonly options: SettingsServiceOptions = {},
   ) {
     this.definitions = new Map(Object.entries(definitions));
     bus.on('settings', (key) => this.reload(key === '*' ? undefined : key));
@@ -147,19 +169,19 @@ export class SettingsService {
 
   /** Removes a stored value, so the setting follows its default again (also a later release's default). */
   async reset(key: SettingKey): Promise<void> {
+    const begun = this.sequence;
     if (this.definition(key).secure === true) {
       await this.database.db.delete(serverSecrets).where(eq(serverSecrets.name, secretName(key)));
     } else {
       await this.database.db.delete(settingsTable).where(eq(settingsTable.key, key));
     }
-    await afterCommit(this.database.db, () => {
-      this.values.delete(key);
-    });
+    await afterCommit(this.database.db, () => this.applyWrite(key, undefined, begun));
     await this.bus.publish('settings', key);
   }
 
   async set<K extends SettingKey>(key: K, value: SettingValue<K>): Promise<void> {
     const definition = this.validate(key, value);
+    const begun = this.sequence;
     if (definition.secure) {
       // Secure settings are sealed in server_secrets (which `tessera kek rotate` re-seals), never in plain JSON.
       const name = secretName(key);
@@ -176,9 +198,7 @@ export class SettingsService {
     }
     // This node answers with the new value at once (the bus reloads it too, a moment later), but only once it is
     // committed: inside a transaction, get() keeps answering the old value until then.
-    await afterCommit(this.database.db, () => {
-      this.values.set(key, value);
-    });
+    await afterCommit(this.database.db, () => this.applyWrite(key, value, begun));
     await this.bus.publish('settings', key);
   }
 
@@ -201,27 +221,62 @@ export class SettingsService {
     return definition;
   }
 
+  /**
+   * Applies this node's committed write (`value` undefined: a reset). `begun`: the sequence when the write began.
+   * A reload of the key that began meanwhile may have read another node's change committed after this write; its
+   * read no longer counts (it began before now), so the key is read again: a read that begins now sees this write
+   * or a newer one.
+   */
+  private async applyWrite(key: string, value: unknown, begun: number): Promise<void> {
+    this.appliedAt.set(key, ++this.sequence);
+    if (value === undefined) this.values.delete(key);
+    else this.values.set(key, value);
+    if (Math.max(this.begunAt.get(key) ?? 0, this.everyKeyBegunAt) > begun) {
+      // Through the bus, as a notification would: a failed read makes it reload every cache until one succeeds.
+      await this.bus.deliverHere('settings', key);
+    }
+  }
+
+  /** Reads one setting (or every one, `key` undefined) from the database and caches it unless a newer one was. */
   private async reload(key?: string): Promise<void> {
-    const rows: { key: string; value: unknown }[] = await this.database.db.select().from(settingsTable);
+    const begun = ++this.sequence;
+    if (key === undefined) this.everyKeyBegunAt = begun;
+    else this.begunAt.set(key, begun);
+    const stored = await this.readStored(key);
+    await this.options.afterReloadRead?.(key);
+    for (const name of key === undefined ? this.definitions.keys() : [key]) {
+      const definition = this.definitions.get(name);
+      // A key another release defines, or one set since from a newer read or write, stays as it is.
+      if (!definition || (this.appliedAt.get(name) ?? 0) > begun) continue;
+      this.appliedAt.set(name, begun);
+      const value = stored.get(name);
+      // A stored value that no longer validates (an older release's shape) falls back to the default.
+      if (stored.has(name) && Value.Check(definition.schema, value)) this.values.set(name, value);
+      else this.values.delete(name);
+    }
+  }
+
+  /** The stored values by key, secure ones unsealed: of one setting, or of every one when `key` is undefined. */
+  private async readStored(key?: string): Promise<Map<string, unknown>> {
+    const rows = await this.database.db
+      .select()
+      .from(settingsTable)
+      .where(key === undefined ? undefined : eq(settingsTable.key, key));
     const secrets = await this.database.db
       .select()
       .from(serverSecrets)
-      .where(like(serverSecrets.name, `${SECRET_PREFIX}%`));
+      .where(
+        key === undefined
+          ? like(serverSecrets.name, `${SECRET_PREFIX}%`)
+          : eq(serverSecrets.name, secretName(key)),
+      );
+    const stored = new Map<string, unknown>(rows.map((row) => [row.key, row.value]));
     for (const secret of secrets) {
-      rows.push({
-        key: secret.name.slice(SECRET_PREFIX.length),
-        value: this.sealer.openText(secret.valueSealed, secretContext(secret.name)),
-      });
+      stored.set(
+        secret.name.slice(SECRET_PREFIX.length),
+        this.sealer.openText(secret.valueSealed, secretContext(secret.name)),
+      );
     }
-    if (key === undefined) this.values.clear();
-    for (const row of rows) {
-      if (key !== undefined && row.key !== key) continue;
-      // A stored value that no longer validates (an older release's shape) falls back to the default.
-      const definition = this.definitions.get(row.key);
-      if (definition && Value.Check(definition.schema, row.value)) {
-        this.values.set(row.key, row.value);
-      }
-    }
-    if (key !== undefined && !rows.some((row) => row.key === key)) this.values.delete(key);
+    return stored;
   }
 }

@@ -90,6 +90,11 @@ function sealContext(kid: string) {
   return { table: 'signing_keys', column: 'private_jwk_sealed', row: kid };
 }
 
+export interface SigningKeyServiceOptions {
+  /** Awaited between a load's read and its use. Tests hold a load here to let a later one finish first. */
+  afterLoadRead?: () => Promise<void>;
+}
+
 /**
  * Signing keys: generation, lifecycle and an in-memory cache of the decrypted current keys and the serialized JWKS,
  * refreshed on every node through the change bus when any node changes the key set.
@@ -99,12 +104,16 @@ export class SigningKeyService {
   private jwksJson = '{"keys":[]}';
   private publicKeys = new Map<string, { alg: SigningAlgorithm; key: KeyObject }>();
   private version = 0;
+  /** Numbers loads as they begin; `appliedLoad`: the number of the load whose key set is in use. */
+  private loadsBegun = 0;
+  private appliedLoad = 0;
 
   constructor(
     private readonly database: Database,
     private readonly sealer: Sealer,
     private readonly settings: SettingsService,
     private readonly bus: ChangeBus,
+    private readonly options: SigningKeyServiceOptions = {},
   ) {
     bus.on('signing_keys', () => this.load());
   }
@@ -275,13 +284,21 @@ export class SigningKeyService {
     return afterCommit(this.database.db, () => this.load());
   }
 
-  /** Reloads the key set from the database: decrypts current private keys once and re-serializes the JWKS. */
+  /**
+   * Reloads the key set from the database: decrypts current private keys once and re-serializes the JWKS. Loads may
+   * finish in another order than they began; one that read before a load already applied (begun later, after a
+   * change committed) is dropped, so a node never goes back to an older key set. Each change loads again after its
+   * commit, and every node when its notification arrives, so the last load to begin reads the newest set.
+   */
   async load(): Promise<void> {
+    const begun = ++this.loadsBegun;
     const rows = await this.database.db
       .select()
       .from(signingKeys)
       .where(inArray(signingKeys.state, ['next', 'current', 'retired']))
       .orderBy(signingKeys.alg, signingKeys.createdAt);
+    await this.options.afterLoadRead?.();
+    if (begun < this.appliedLoad) return;
     const current = new Map<SigningAlgorithm, SigningKey>();
     const publicKeys = new Map<string, { alg: SigningAlgorithm; key: KeyObject }>();
     const keys: PublicJwk[] = [];
@@ -304,6 +321,7 @@ export class SigningKeyService {
         });
       }
     }
+    this.appliedLoad = begun;
     this.current = current;
     this.publicKeys = publicKeys;
     this.jwksJson = JSON.stringify({ keys });

@@ -93,9 +93,18 @@ export class ChangeBus {
    * rows); every other node hears it through the NOTIFY, sent when the change commits.
    */
   async announce(topic: ChangeTopic, key: string): Promise<void> {
-    this.deliver(topic, key);
+    void this.deliver(topic, key);
     await afterCommit(this.database.db, () => this.deliver(topic, key));
     await this.publish(topic, key);
+  }
+
+  /**
+   * Runs this node's listeners for a change now, as its notification would, and resolves once they have: for a
+   * cache that must read the database again after a write of its own. A listener that fails starts a reload of
+   * every cache, as after a notification.
+   */
+  deliverHere(topic: ChangeTopic, key: string): Promise<void> {
+    return this.deliver(topic, key);
   }
 
   private dispatch(payload: string): void {
@@ -105,14 +114,15 @@ export class ChangeBus {
     }
     const separator = payload.indexOf(':');
     if (separator < 0) return;
-    this.deliver(payload.slice(0, separator) as ChangeTopic, payload.slice(separator + 1));
+    void this.deliver(payload.slice(0, separator) as ChangeTopic, payload.slice(separator + 1));
   }
 
-  private deliver(topic: ChangeTopic, key: string): void {
-    for (const listener of this.listeners.get(topic) ?? []) {
+  private async deliver(topic: ChangeTopic, key: string): Promise<void> {
+    const calls = [...(this.listeners.get(topic) ?? [])].map((listener) =>
       // A change this node failed to load (the database away for a moment) would stay stale: reload everything.
-      this.call(listener, key).catch(() => this.resync('a cache failed to reload after a change; retrying'));
-    }
+      this.call(listener, key).catch(() => this.resync('a cache failed to reload after a change; retrying')),
+    );
+    await Promise.all(calls);
   }
 
   private async call(listener: Listener, key: string): Promise<void> {
