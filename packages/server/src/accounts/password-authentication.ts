@@ -20,10 +20,23 @@ export interface PasswordAccount {
 /** Where the accounts of one kind live; PasswordAuthentication works the same for both kinds. */
 export interface PasswordAccounts<A extends PasswordAccount> {
   kind: 'user' | 'admin';
-  find(id: string): Promise<A | null>;
-  findByEmail(email: string): Promise<A | null>;
+  /**
+   * The account (by email or id) and its OPAQUE record, in one query: a login's start reads the account once. Null
+   * when there is no such account.
+   */
+  findWithRecord(
+    by: { email: string } | { id: string },
+  ): Promise<{ account: A; record: string | null } | null>;
+  /** The account and whether it must change its password, in one query: a login's finish reads the account once. */
+  findForSignIn(id: string): Promise<LoginProof<A> | null>;
   recordOf(id: string): Promise<string | null>;
   setRecord(id: string, record: string, options: { mustChangePassword?: boolean }): Promise<void>;
+}
+
+/** Who proved their password, and whether they must change it before anything else. */
+export interface LoginProof<A> {
+  account: A;
+  mustChangePassword: boolean;
 }
 
 /** What a proof of password is for: a sign-in, or re-proving it before changing it. */
@@ -51,8 +64,6 @@ export function checkOpaqueMessage(value: string, field: string): void {
  * database row, so the halves may be served by different nodes, and the user is taken from that row, never from
  * the client's second message.
  */
-/** An id no account has: the record lookup for an unknown account, so it costs what a known one does. */
-const NO_ACCOUNT_ID = '00000000-0000-0000-0000-000000000000';
 
 export class PasswordAuthentication<A extends PasswordAccount> {
   constructor(
@@ -82,14 +93,13 @@ export class PasswordAuthentication<A extends PasswordAccount> {
     purpose: LoginPurpose,
   ): Promise<{ loginId: string; loginResponse: string }> {
     checkOpaqueMessage(startLoginRequest, 'start_login_request');
-    const user =
-      'email' in account
-        ? await this.accounts.findByEmail(account.email)
-        : await this.accounts.find(account.userId);
-    // The record is looked up whether or not the account exists (an id no account has stands in), so both paths
-    // make the same database round trips and an unknown address is not faster to answer (client enumeration,
-    // RFC 9807 security considerations).
-    const record = await this.accounts.recordOf(user ? user.id : NO_ACCOUNT_ID);
+    // One query whether or not the account exists, so an unknown address is not faster to answer (client
+    // enumeration, RFC 9807 security considerations).
+    const found = await this.accounts.findWithRecord(
+      'email' in account ? { email: account.email } : { id: account.userId },
+    );
+    const user = found?.account ?? null;
+    const record = found?.record ?? null;
     const identifier =
       user && record
         ? this.identifier(user.id)
@@ -116,7 +126,11 @@ export class PasswordAuthentication<A extends PasswordAccount> {
   }
 
   /** Finishes a login; the login state is consumed atomically, so a replayed finish is refused. */
-  async finishLogin(loginId: string, finishLoginRequest: string, purpose: LoginPurpose): Promise<A> {
+  async finishLogin(
+    loginId: string,
+    finishLoginRequest: string,
+    purpose: LoginPurpose,
+  ): Promise<LoginProof<A>> {
     checkOpaqueMessage(finishLoginRequest, 'finish_login_request');
     const idHash = hashToken(loginId);
     const [row] = await this.db
@@ -137,9 +151,9 @@ export class PasswordAuthentication<A extends PasswordAccount> {
     const proved = this.opaque.finishLogin(state, finishLoginRequest);
     const accountId = row.userId ?? row.adminUserId;
     if (!proved || !accountId) throw invalidCredentials();
-    const account = await this.accounts.find(accountId);
-    if (account?.status !== 'active') throw invalidCredentials();
-    return account;
+    const proof = await this.accounts.findForSignIn(accountId);
+    if (proof?.account.status !== 'active') throw invalidCredentials();
+    return proof;
   }
 
   /** Starts registering a new OPAQUE record for a new account (signup) or an existing one (change/reset). */

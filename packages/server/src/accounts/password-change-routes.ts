@@ -76,7 +76,7 @@ export function registerPasswordChangeRoutes<A extends PasswordAccount>(
     },
     async (request) => {
       const { account } = access.caller(request);
-      const proved = await routes.passwords.finishLogin(
+      const { account: proved } = await routes.passwords.finishLogin(
         request.body.login_id,
         request.body.finish_login_request,
         'reauth',

@@ -70,7 +70,7 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const user = await context.accounts.passwords
+      const { account: user, mustChangePassword } = await context.accounts.passwords
         .finishLogin(request.body.login_id, request.body.finish_login_request, 'login')
         .catch((error: unknown) => {
           access.signIn.failed(request, (auditError) =>
@@ -86,7 +86,7 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
         authenticated: true as const,
         second_factor_required: secondFactor !== null,
         second_factor: secondFactor,
-        must_change_password: await context.accounts.users.mustChangePassword(user.id),
+        must_change_password: mustChangePassword,
         csrf_token: started.csrfToken,
       };
     },

@@ -20,7 +20,7 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-function toUser(row: typeof users.$inferSelect): User {
+export function toUser(row: typeof users.$inferSelect): User {
   return {
     id: row.id,
     email: row.email,

@@ -98,8 +98,20 @@ export class AdminUserService {
 export function adminPasswordAccounts(db: Db, service: AdminUserService): PasswordAccounts<AdminUser> {
   return {
     kind: 'admin',
-    find: (id) => service.find(id),
-    findByEmail: (email) => service.findByEmail(email),
+    async findWithRecord(by) {
+      const [row] = await db
+        .select()
+        .from(adminUsers)
+        .where(
+          'email' in by ? eq(adminUsers.emailNormalized, normalizeEmail(by.email)) : eq(adminUsers.id, by.id),
+        );
+      return row ? { account: toAdmin(row), record: row.opaqueRecord } : null;
+    },
+    async findForSignIn(id) {
+      const admin = await service.find(id);
+      // Admins are never made to change their password at sign-in.
+      return admin ? { account: admin, mustChangePassword: false } : null;
+    },
     async recordOf(id) {
       const [row] = await db
         .select({ record: adminUsers.opaqueRecord })

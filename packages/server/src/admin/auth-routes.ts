@@ -69,13 +69,13 @@ export function registerAdminAuthRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      let admin: Awaited<ReturnType<typeof context.admin.passwords.finishLogin>>;
+      let admin: Awaited<ReturnType<typeof context.admin.passwords.finishLogin>>['account'];
       try {
-        admin = await context.admin.passwords.finishLogin(
+        ({ account: admin } = await context.admin.passwords.finishLogin(
           request.body.login_id,
           request.body.finish_login_request,
           'login',
-        );
+        ));
       } catch (error) {
         access.signIn.failed(request, (auditError) => request.log.error({ err: auditError }, 'audit failed'));
         throw error;

@@ -98,6 +98,13 @@ export interface SessionAccessOptions<A> {
   sameSite: 'lax' | 'strict';
   /** The account a session belongs to, or null when it is gone or not active. */
   findAccount(id: string): Promise<A | null>;
+  /**
+   * The live session of a cookie value and its account (null when not active) in one lookup, where the port can
+   * read both at once; without it, the session and then findAccount.
+   */
+  resolveWithAccount?(
+    cookieValue: string | undefined,
+  ): Promise<{ session: Session; account: A | null } | null>;
   /** The 401 of a call without a (live) session on this port. */
   signedOut(): ApiError;
   /** Whether the account may make `admin-write` changes (admin port). */
@@ -167,8 +174,13 @@ export class SessionAccess<A extends { id: string; email: string }> {
   /** The live session of this request and its active account, or null (a second factor still owed included). */
   async current(request: FastifyRequest): Promise<SessionCaller<A> | null> {
     const cookieValue = this.cookieValue(request);
+    if (!cookieValue) return null;
+    if (this.options.resolveWithAccount) {
+      const found = await this.options.resolveWithAccount(cookieValue);
+      return found?.account ? { session: found.session, account: found.account, cookieValue } : null;
+    }
     const session = await this.sessions.resolve(cookieValue);
-    if (!session || !cookieValue) return null;
+    if (!session) return null;
     const account = await this.options.findAccount(session.userId);
     return account ? { session, account, cookieValue } : null;
   }

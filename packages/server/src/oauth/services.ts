@@ -55,7 +55,7 @@ export async function createOAuthServices(
   );
   return {
     issuer,
-    tokens: new TokenService(store, revocation, issuer, accounts.users, settings, orgs.organizations),
+    tokens: new TokenService(store, revocation, issuer, settings, orgs.organizations),
     introspection: new Introspection(config.baseUrl, issuer, store, grantStatus),
     authorize: new AuthorizeService(config.baseUrl, clients.registry, store, issuer, orgs.organizations, {
       beforeDelivery: (userId, envelopeId) => keys.keybags.requireKeybagForDelivery(userId, envelopeId),

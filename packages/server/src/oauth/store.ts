@@ -1,4 +1,5 @@
 import { and, eq, exists, gt, isNull, type Placeholder, sql } from 'drizzle-orm';
+import type { User } from '../accounts/users.js';
 import type { ChangeBus } from '../db/change-bus.js';
 import type { Db } from '../db/client.js';
 import {
@@ -14,6 +15,43 @@ import type { ActiveGrant } from './grant-status-cache.js';
 
 export type AuthorizationCodeRow = typeof authorizationCodes.$inferSelect;
 export type GrantRow = typeof grants.$inferSelect;
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+/** What /token needs besides the code or the grant: the user (ID token claims) and the session's public id (`sid`). */
+export interface TokenSubject {
+  user: User;
+  sessionPublicId: string | null;
+}
+
+/** The user columns a token's claims and the active check need, selected beside a code or a grant. */
+const subjectColumns = {
+  userId: users.id,
+  userEmail: users.email,
+  userEmailVerified: users.emailVerified,
+  userName: users.name,
+  userStatus: users.status,
+  sessionPublicId: sessions.publicId,
+};
+
+function toSubject(row: {
+  userId: string;
+  userEmail: string;
+  userEmailVerified: boolean;
+  userName: string;
+  userStatus: string;
+  sessionPublicId: string | null;
+}): TokenSubject {
+  return {
+    user: {
+      id: row.userId,
+      email: row.userEmail,
+      emailVerified: row.userEmailVerified,
+      name: row.userName,
+      status: row.userStatus as User['status'],
+    },
+    sessionPublicId: row.sessionPublicId,
+  };
+}
 
 /** A grant is active when it is not revoked, has not passed its absolute expiry, and its user is active. */
 function activeGrantCondition(
@@ -101,7 +139,12 @@ export class OAuthStore {
    * Whoever then sees the code consumed also sees the grant to revoke on replay (RFC 6749 §4.1.2), even a replay
    * racing this redemption. Returns false when another redemption consumed the code first.
    */
-  async redeemCode(codeHash: string, grant: typeof grants.$inferInsert, now: Date): Promise<boolean> {
+  async redeemCode(
+    codeHash: string,
+    grant: typeof grants.$inferInsert,
+    refreshToken: Omit<typeof refreshTokens.$inferInsert, 'grantId'> | null,
+    now: Date,
+  ): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const consumed = await tx
         .update(authorizationCodes)
@@ -110,6 +153,8 @@ export class OAuthStore {
         .returning({ codeHash: authorizationCodes.codeHash });
       if (consumed.length !== 1) return false;
       await tx.insert(grants).values(grant);
+      // The grant's first refresh token is committed with it: one commit (one WAL flush) per exchange, not two.
+      if (refreshToken) await tx.insert(refreshTokens).values({ ...refreshToken, grantId: grant.id });
       return true;
     });
   }
@@ -120,6 +165,33 @@ export class OAuthStore {
       .from(authorizationCodes)
       .where(eq(authorizationCodes.codeHash, codeHash));
     return row;
+  }
+
+  /** The code with its user and its session's public id, in one query (the exchange's one read). */
+  async findCodeForExchange(
+    codeHash: string,
+  ): Promise<{ code: AuthorizationCodeRow; subject: TokenSubject } | undefined> {
+    const [row] = await this.db
+      .select({ code: authorizationCodes, ...subjectColumns })
+      .from(authorizationCodes)
+      .innerJoin(users, eq(users.id, authorizationCodes.userId))
+      .leftJoin(sessions, eq(sessions.id, authorizationCodes.sessionId))
+      .where(eq(authorizationCodes.codeHash, codeHash));
+    return row ? { code: row.code, subject: toSubject(row) } : undefined;
+  }
+
+  /** The refresh token with its grant, the grant's user and its session's public id, in one query. */
+  async findRefreshTokenForUse(
+    tokenHash: string,
+  ): Promise<{ token: RefreshTokenRow; grant: GrantRow; subject: TokenSubject } | undefined> {
+    const [row] = await this.db
+      .select({ token: refreshTokens, grant: grants, ...subjectColumns })
+      .from(refreshTokens)
+      .innerJoin(grants, eq(grants.id, refreshTokens.grantId))
+      .innerJoin(users, eq(users.id, grants.userId))
+      .leftJoin(sessions, eq(sessions.id, grants.sessionId))
+      .where(eq(refreshTokens.tokenHash, tokenHash));
+    return row ? { token: row.token, grant: row.grant, subject: toSubject(row) } : undefined;
   }
 
   async findGrant(id: string): Promise<GrantRow | undefined> {
@@ -206,42 +278,54 @@ export class OAuthStore {
     await this.bus.announce('grants', userId === null ? '*' : `user:${userId}`);
   }
 
-  async createRefreshToken(row: typeof refreshTokens.$inferInsert): Promise<void> {
-    await this.db.insert(refreshTokens).values(row);
-  }
-
   async findRefreshToken(tokenHash: string) {
     const [row] = await this.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
     return row;
   }
 
   /**
-   * Marks a refresh token used (rotation) if it is unused, unexpired and its grant still active; returns true if this
-   * call was the one that used it. The grant is checked in the same statement: a family revocation by a concurrent
-   * replay can then not fall between the check and the use, so of parallel uses exactly one succeeds.
+   * Rotation in one statement (one commit): marks the presented token used if it is unused, unexpired and its grant
+   * still active (checked in the same statement, so a family revocation by a concurrent replay cannot fall between
+   * the check and the use), and inserts its successor only if that update matched. Of parallel uses exactly one matches (the others find
+   * `used_at` set when PostgreSQL re-checks the row after the winner commits), so exactly one successor exists;
+   * a use the conditions refuse inserts nothing. Returns true if this call used the token.
    */
-  async useRefreshToken(tokenHash: string, now: Date): Promise<boolean> {
-    const used = await this.db
-      .update(refreshTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(refreshTokens.tokenHash, tokenHash),
-          isNull(refreshTokens.usedAt),
-          gt(refreshTokens.expiresAt, now),
-          exists(this.activeGrant(refreshTokens.grantId, now)),
-        ),
+  async rotateRefreshToken(
+    tokenHash: string,
+    successor: { tokenHash: string; clientId: string; expiresAt: Date },
+    now: Date,
+  ): Promise<boolean> {
+    const used = this.db.$with('used').as(
+      this.db
+        .update(refreshTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(refreshTokens.tokenHash, tokenHash),
+            isNull(refreshTokens.usedAt),
+            gt(refreshTokens.expiresAt, now),
+            exists(this.activeGrant(refreshTokens.grantId, now)),
+          ),
+        )
+        .returning({ grantId: refreshTokens.grantId }),
+    );
+    const inserted = await this.db
+      .with(used)
+      .insert(refreshTokens)
+      .select(
+        this.db
+          .select({
+            tokenHash: sql<string>`${successor.tokenHash}`.as('token_hash'),
+            grantId: used.grantId,
+            clientId: sql<string>`${successor.clientId}`.as('client_id'),
+            createdAt: sql<Date>`${now.toISOString()}::timestamptz`.as('created_at'),
+            expiresAt: sql<Date>`${successor.expiresAt.toISOString()}::timestamptz`.as('expires_at'),
+            usedAt: sql<Date | null>`null::timestamptz`.as('used_at'),
+          })
+          .from(used),
       )
       .returning({ tokenHash: refreshTokens.tokenHash });
-    return used.length === 1;
-  }
-
-  async sessionPublicId(sessionId: string): Promise<string | null> {
-    const [row] = await this.db
-      .select({ publicId: sessions.publicId })
-      .from(sessions)
-      .where(eq(sessions.id, sessionId));
-    return row?.publicId ?? null;
+    return inserted.length === 1;
   }
 
   async findConsent(userId: string, clientId: string): Promise<string[] | null> {
@@ -252,11 +336,18 @@ export class OAuthStore {
     return row?.scopes ?? null;
   }
 
-  /** Remembers approved scopes, adding to what was approved before (so alternating scope sets ask only once). */
+  /**
+   * Remembers approved scopes, adding to what was approved before (so alternating scope sets ask only once). A
+   * consent that already covers them is left as it is: no row written, no WAL, on the sign-in of every returning
+   * user. Two approvals racing on a new pair still end in one row holding both (ON CONFLICT merges them).
+   */
   async saveConsent(userId: string, clientId: string, scopes: string[]): Promise<void> {
+    const approved = JSON.stringify(scopes);
     await this.db
       .insert(consents)
-      .values({ userId, clientId, scopes })
+      .select(
+        sql`SELECT ${userId}, ${clientId}, ${approved}::jsonb, now() WHERE NOT EXISTS (SELECT 1 FROM ${consents} WHERE ${consents.userId} = ${userId} AND ${consents.clientId} = ${clientId} AND ${consents.scopes} @> ${approved}::jsonb)`,
+      )
       .onConflictDoUpdate({
         target: [consents.userId, consents.clientId],
         set: {

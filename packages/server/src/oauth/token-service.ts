@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { User, UserService } from '../accounts/users.js';
+import type { User } from '../accounts/users.js';
 import { OAuthError } from '../app/errors.js';
 import type { Client } from '../clients/model.js';
 import type { SettingsService } from '../config/settings.js';
@@ -44,7 +44,6 @@ export class TokenService {
     private readonly store: OAuthStore,
     private readonly revocation: GrantRevocation,
     private readonly issuer: TokenIssuer,
-    private readonly users: UserService,
     private readonly settings: SettingsService,
     private readonly organizations: OrganizationContextSource,
   ) {}
@@ -75,8 +74,9 @@ export class TokenService {
     if (!parameters.code) throw new OAuthError('invalid_request', 'code is required');
     const codeHash = hashToken(parameters.code);
     const now = new Date();
-    const code = await this.store.findCode(codeHash);
-    if (!code) throw invalidGrant('the authorization code is invalid');
+    const found = await this.store.findCodeForExchange(codeHash);
+    if (!found) throw invalidGrant('the authorization code is invalid');
+    const { code, subject } = found;
     if (code.consumedAt) return this.rejectReplayedCode(code, now);
     if (code.clientId !== client.id)
       throw invalidGrant('the authorization code was issued to another client');
@@ -86,12 +86,14 @@ export class TokenService {
       throw invalidGrant('redirect_uri does not match the authorization request');
     this.checkPkce(code, parameters.code_verifier);
 
-    const user = await this.activeUser(code.userId);
+    const user = activeUser(subject.user);
     const organization = code.organizationId
       ? await this.organizationClaims(user.id, code.organizationId, code.scope)
       : null;
     const grantId = randomUUID();
     const refreshTtl = client.refreshTokenTtlSeconds ?? this.settings.get('tokens.refresh_token_ttl_seconds');
+    const grantExpiresAt = new Date(now.getTime() + refreshTtl * 1000);
+    const refreshToken = client.grantTypes.includes('refresh_token') ? randomToken() : null;
     const redeemed = await this.store.redeemCode(
       codeHash,
       {
@@ -104,8 +106,11 @@ export class TokenService {
         authTime: code.authTime,
         amr: code.amr,
         acr: code.acr,
-        expiresAt: new Date(now.getTime() + refreshTtl * 1000),
+        expiresAt: grantExpiresAt,
       },
+      refreshToken
+        ? { tokenHash: hashToken(refreshToken), clientId: client.id, expiresAt: grantExpiresAt }
+        : null,
       now,
     );
     if (!redeemed) {
@@ -113,20 +118,19 @@ export class TokenService {
       const current = await this.store.findCode(codeHash);
       return this.rejectReplayedCode(current ?? code, now);
     }
-    const sessionPublicId = await this.sessionPublicId(code.sessionId);
-    const response = await this.issueUserTokens(
+    const response = this.issueUserTokens(
       client,
       {
         user,
         scope: code.scope,
         grantId,
-        sessionPublicId,
+        sessionPublicId: subject.sessionPublicId,
         authTime: code.authTime,
         amr: code.amr,
         acr: code.acr,
         organization,
       },
-      { nonce: code.nonce, grantExpiresAt: new Date(now.getTime() + refreshTtl * 1000) },
+      { nonce: code.nonce, refreshToken },
     );
     if (code.zkKeyHash) Object.assign(response, zkTokenMembers(code.zkKeyHash));
     if (code.zkDrkHash) response.zk_drk_hash = code.zkDrkHash;
@@ -143,14 +147,13 @@ export class TokenService {
     if (!parameters.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required');
     const tokenHash = hashToken(parameters.refresh_token);
     const now = new Date();
-    const token = await this.store.findRefreshToken(tokenHash);
-    if (!token) throw invalidGrant('the refresh token is invalid');
+    const found = await this.store.findRefreshTokenForUse(tokenHash);
+    if (!found) throw invalidGrant('the refresh token is invalid');
+    const { token, grant, subject } = found;
     // RFC 6749 §6: a refresh token is bound to the client it was issued to.
     if (token.clientId !== client.id) throw invalidGrant('the refresh token was issued to another client');
     if (token.usedAt) return this.rejectReplayedRefreshToken(token.grantId, now);
     if (token.expiresAt <= now) throw invalidGrant('the refresh token has expired');
-    const grant = await this.store.findGrant(token.grantId);
-    if (!grant) throw invalidGrant('the grant is no longer valid');
     // Checked before the token is used, so a request with a bad scope does not burn the client's token.
     const scope = this.narrowScope(grant, parameters.scope);
     // Roles are read again on every refresh; a member who left or was removed or suspended gets no more tokens.
@@ -162,29 +165,36 @@ export class TokenService {
         throw invalidGrant('the user is no longer a member of the organization of this grant');
       }
     }
-    // The use is conditional on the grant being active, atomically: no second check afterwards, which a concurrent
-    // replay's family revocation could fail, leaving no winner at all.
-    if (!(await this.store.useRefreshToken(tokenHash, now))) {
+    // Rotation (RFC 9700 §4.14.2) is one statement: the use is conditional on the token being unused and the grant
+    // (and its user) active, atomically, and the successor is inserted only by the use that won. No second check
+    // afterwards, which a concurrent replay's family revocation could fail, leaving no winner at all.
+    const successor = randomToken();
+    const rotated = await this.store.rotateRefreshToken(
+      tokenHash,
+      { tokenHash: hashToken(successor), clientId: client.id, expiresAt: grant.expiresAt },
+      now,
+    );
+    if (!rotated) {
       if (!(await this.store.isGrantActive(grant.id, now)))
         throw invalidGrant('the grant is no longer valid');
       return this.rejectReplayedRefreshToken(grant.id, now);
     }
-    const user = await this.activeUser(grant.userId);
-    const sessionPublicId = grant.sessionId ? await this.sessionPublicId(grant.sessionId) : null;
+    // The user read beside the token was active when read, and the rotation checked it again atomically.
+    const user = activeUser(subject.user);
     return this.issueUserTokens(
       client,
       {
         user,
         scope,
         grantId: grant.id,
-        sessionPublicId,
+        sessionPublicId: grant.sessionId ? subject.sessionPublicId : null,
         authTime: grant.authTime,
         amr: grant.amr,
         acr: grant.acr,
         organization,
       },
       // OIDC Core §12.2: a refreshed ID token carries no nonce.
-      { nonce: null, grantExpiresAt: grant.expiresAt },
+      { nonce: null, refreshToken: successor },
     );
   }
 
@@ -233,21 +243,12 @@ export class TokenService {
     return claims;
   }
 
-  private async activeUser(userId: string): Promise<User> {
-    const user = await this.users.find(userId);
-    if (user?.status !== 'active') throw invalidGrant('the user account is not active');
-    return user;
-  }
-
-  private sessionPublicId(sessionId: string): Promise<string | null> {
-    return this.store.sessionPublicId(sessionId);
-  }
-
-  private async issueUserTokens(
+  /** The access token and, for an `openid` scope, the ID token; the refresh token was stored by the caller. */
+  private issueUserTokens(
     client: Client,
     authorization: UserAuthorization,
-    options: { nonce: string | null; grantExpiresAt: Date },
-  ): Promise<TokenResponse> {
+    options: { nonce: string | null; refreshToken: string | null },
+  ): TokenResponse {
     const { token, expiresIn } = this.issuer.issueAccessToken(client, authorization.scope, authorization);
     const response: TokenResponse = {
       access_token: token,
@@ -261,16 +262,12 @@ export class TokenService {
         accessToken: token,
       });
     }
-    if (client.grantTypes.includes('refresh_token')) {
-      const refreshToken = randomToken();
-      await this.store.createRefreshToken({
-        tokenHash: hashToken(refreshToken),
-        grantId: authorization.grantId,
-        clientId: client.id,
-        expiresAt: options.grantExpiresAt,
-      });
-      response.refresh_token = refreshToken;
-    }
+    if (options.refreshToken) response.refresh_token = options.refreshToken;
     return response;
   }
+}
+
+function activeUser(user: User): User {
+  if (user.status !== 'active') throw invalidGrant('the user account is not active');
+  return user;
 }
