@@ -14,7 +14,7 @@ type Load =
   | { state: 'loading' }
   | { state: 'ready'; identities: Identity[] }
   | { state: 'failed'; error: unknown };
-type Message = { kind: 'notice'; text: string } | { kind: 'error'; error: unknown } | null;
+type Message = { kind: 'notice' | 'error'; text: string } | null;
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
 
@@ -65,12 +65,10 @@ export function LinkedIdentitiesSection({
       if (isStepUpCancelled(error)) return;
       setMessage({
         kind: 'error',
-        error:
+        text:
           errorCode(error) === 'last_sign_in_method'
-            ? new Error(
-                `${identity.connection_name} is your only way to sign in: set a password or add a passkey before unlinking it.`,
-              )
-            : error,
+            ? `${identity.connection_name} is your only way to sign in: set a password or add a passkey before unlinking it.`
+            : describeError(error),
       });
     } finally {
       setConfirming(null);
@@ -89,7 +87,7 @@ export function LinkedIdentitiesSection({
       ) : null}
       {message?.kind === 'error' ? (
         <ErrorPanel title="That did not work">
-          <p>{describeError(message.error)}</p>
+          <p>{message.text}</p>
         </ErrorPanel>
       ) : null}
       {load.state === 'failed' ? (
