@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { federatedIdentities, passkeyCredentials } from '../db/schema/index.js';
 import type { AdminSession } from '../testing/admin.js';
 import {
   createConnection,
@@ -141,6 +142,44 @@ describe('a user unlinks a federated identity', () => {
     };
     expect((await unlink(stepped, identityId)).status).toBe(204);
     expect(await server.context.federation.linking.identitiesOf(user.id)).toHaveLength(0);
+  });
+});
+
+describe('what counts as another way to sign in', () => {
+  it('a passkey: the only linked identity of a password-less account may then go', async () => {
+    const { user, identityId } = await federatedUser();
+    await server.database.db.insert(passkeyCredentials).values({
+      id: randomUUID(),
+      userId: user.id,
+      credentialId: randomBytes(16).toString('base64url'),
+      publicKey: randomBytes(77).toString('base64url'),
+      aaguid: '00000000-0000-0000-0000-000000000000',
+      deviceType: 'singleDevice',
+      backedUp: false,
+      name: 'Laptop',
+      prfSalt: randomBytes(32).toString('base64url'),
+    });
+    expect((await unlink(await signInUser(server, { user }), identityId)).status).toBe(204);
+    expect(await server.context.federation.linking.identitiesOf(user.id)).toHaveLength(0);
+  });
+
+  it('another linked identity: of two concurrent unlinks of both, exactly one succeeds', async () => {
+    const { user, identityId } = await federatedUser();
+    const second = await createConnection(server, session, idp, { name: 'Second', domains: ['second.test'] });
+    const otherId = randomUUID();
+    await server.database.db.insert(federatedIdentities).values({
+      id: otherId,
+      connectionId: second.id,
+      subject: `sub-${randomBytes(6).toString('hex')}`,
+      userId: user.id,
+      email: user.email,
+      linkedBy: 'email',
+    });
+    const signedIn = await signInUser(server, { user });
+    const answers = await Promise.all([unlink(signedIn, identityId), unlink(signedIn, otherId)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([204, 409]);
+    expect(await server.context.federation.linking.identitiesOf(user.id)).toHaveLength(1);
+    expect(await unlinkAudits(user.id)).toHaveLength(1);
   });
 });
 
