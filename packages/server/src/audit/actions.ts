@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   'federation.connection.updated',
   'federation.domain.verified',
   'federation.identity_linked',
+  'federation.identity_unlinked',
   'federation.sign_in',
   'federation.user_created',
   'kek.rotated',

@@ -19,6 +19,8 @@ const FEDERATION_ERRORS = {
   invalid_upstream_metadata: 400,
   /** The connection is disabled or has no verified domain for the address. */
   connection_unavailable: 409,
+  /** Unlinking would leave the account no way to sign in (no password, no passkey, no other linked identity). */
+  last_sign_in_method: 409,
 } as const;
 type FederationErrorStatuses = typeof FEDERATION_ERRORS;
 

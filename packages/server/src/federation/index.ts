@@ -1,5 +1,7 @@
 import type { SliceModule } from '../app/module.js';
+import { registerAdminIdentityRoutes } from './admin-identity-routes.js';
 import { registerAdminFederationRoutes } from './admin-routes.js';
+import { registerIdentityRoutes } from './identity-routes.js';
 import { registerFederationRoutes } from './public-routes.js';
 import { createFederationServices } from './services.js';
 
@@ -13,8 +15,10 @@ export const federationModule = {
   ],
   registerPublic(app, context) {
     registerFederationRoutes(app, context);
+    registerIdentityRoutes(app, context);
   },
   registerAdmin(app, context) {
     registerAdminFederationRoutes(app, context);
+    registerAdminIdentityRoutes(app, context);
   },
 } satisfies SliceModule<'federation'>;

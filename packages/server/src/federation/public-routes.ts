@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
-import { userCaller, userSessionAccess } from '../accounts/session-http.js';
+import { userSessionAccess } from '../accounts/session-http.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
@@ -77,7 +77,7 @@ function nextStep(
 
 /**
  * The user side of federation (spec §4.4): routing an address, the upstream sign-in (start and callback, under
- * /api/user and, per DESIGN §2, /federation as well) and the signed-in user's linked identities.
+ * /api/user and, per DESIGN §2, /federation as well). The linked identities are in identity-routes.ts.
  */
 export function registerFederationRoutes(app: App, context: AppContext): void {
   const access = userSessionAccess(context);
@@ -259,50 +259,4 @@ export function registerFederationRoutes(app: App, context: AppContext): void {
     app.get(`${prefix}/oidc/start`, { config: { access: 'public' }, schema: startSchema }, start);
     app.get(`${prefix}/oidc/callback`, { config: { access: 'public' }, schema: callbackSchema }, callback);
   }
-
-  app.get(
-    '/federation/identities',
-    {
-      config: { access: 'session' },
-      schema: {
-        tags: ['federation'],
-        summary: 'The signed-in user’s linked upstream identities',
-        response: {
-          200: Type.Object({
-            identities: Type.Array(
-              Type.Object({
-                id: Type.String(),
-                connection_id: Type.String(),
-                connection_name: Type.String(),
-                issuer: Type.String(),
-                subject: Type.String(),
-                email: Type.Union([Type.String(), Type.Null()]),
-                linked_by: Type.Union([Type.Literal('jit'), Type.Literal('email')]),
-                created_at: Type.String({ format: 'date-time' }),
-                last_sign_in_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-              }),
-            ),
-          }),
-          ...errorResponses(),
-        },
-      },
-    },
-    async (request) => {
-      const { account } = userCaller(context, request);
-      const rows = await context.federation.linking.identitiesOf(account.id);
-      return {
-        identities: rows.map(({ identity, connectionName, issuer }) => ({
-          id: identity.id,
-          connection_id: identity.connectionId,
-          connection_name: connectionName,
-          issuer,
-          subject: identity.subject,
-          email: identity.email,
-          linked_by: identity.linkedBy as 'jit' | 'email',
-          created_at: identity.createdAt.toISOString(),
-          last_sign_in_at: identity.lastSignInAt?.toISOString() ?? null,
-        })),
-      };
-    },
-  );
 }

@@ -1,11 +1,13 @@
 import type { AccountServices } from '../accounts/services.js';
 import type { Infrastructure } from '../app/infrastructure.js';
 import { createOutboundFetch } from '../outbound/index.js';
+import type { PasskeyServices } from '../passkeys/services.js';
 import { FederationConnectionService } from './connections.js';
 import { DomainRouting } from './domains.js';
 import { FederationFlows } from './flows.js';
 import { AccountLinking } from './linking.js';
 import { FederationStore } from './store.js';
+import { IdentityUnlinking } from './unlinking.js';
 import { UpstreamProvider } from './upstream.js';
 
 /** The path registered upstream as the redirect URI (DESIGN §2: the /api/user form). */
@@ -17,12 +19,13 @@ export interface FederationServices {
   domains: DomainRouting;
   flows: FederationFlows;
   linking: AccountLinking;
+  unlinking: IdentityUnlinking;
   upstream: UpstreamProvider;
 }
 
 export async function createFederationServices(
   { config, database, sealer, audit }: Infrastructure,
-  { accounts }: { accounts: AccountServices },
+  { accounts, passkeys }: { accounts: AccountServices; passkeys: PasskeyServices },
 ): Promise<FederationServices> {
   const store = new FederationStore(database.db);
   // Every upstream request (discovery, token, JWKS, userinfo) goes through the SSRF-safe outbound fetch (DESIGN §7).
@@ -38,6 +41,12 @@ export async function createFederationServices(
     domains,
     flows: new FederationFlows(store, connections, upstream, linking, sealer, redirectUri),
     linking,
+    unlinking: new IdentityUnlinking(
+      store,
+      async (userId) =>
+        (await accounts.passwords.hasPassword(userId)) ||
+        (await passkeys.credentials.list(userId)).length > 0,
+    ),
     upstream,
   };
 }

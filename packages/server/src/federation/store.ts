@@ -175,6 +175,26 @@ export class FederationStore {
       .where(eq(federatedIdentities.id, id));
   }
 
+  /**
+   * Locks every identity row of a user (`FOR UPDATE`, inside the caller's transaction): two unlinks of the same
+   * user's identities run one after the other, so the "last way to sign in" check sees the other's deletion.
+   */
+  lockIdentitiesOfUser(userId: string): Promise<IdentityRow[]> {
+    return this.db
+      .select()
+      .from(federatedIdentities)
+      .where(eq(federatedIdentities.userId, userId))
+      .for('update');
+  }
+
+  async deleteIdentity(userId: string, id: string): Promise<boolean> {
+    const deleted = await this.db
+      .delete(federatedIdentities)
+      .where(and(eq(federatedIdentities.userId, userId), eq(federatedIdentities.id, id)))
+      .returning({ id: federatedIdentities.id });
+    return deleted.length > 0;
+  }
+
   identitiesOfUser(
     userId: string,
   ): Promise<{ identity: IdentityRow; connectionName: string; issuer: string }[]> {

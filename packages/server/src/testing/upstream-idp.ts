@@ -21,6 +21,8 @@ export interface UpstreamAccount {
 export interface IdTokenTampering {
   claims?: Record<string, unknown>;
   wrongKey?: boolean;
+  /** Signs with a key under a `kid` the provider never publishes (neither before nor after a rotation). */
+  unpublishedKey?: boolean;
   userinfo?: Record<string, unknown>;
 }
 
@@ -32,6 +34,13 @@ export interface UpstreamIdp {
   signInAs(account: UpstreamAccount): void;
   /** Makes the next token responses carry a doctored ID token (null: the provider's own again). */
   tamper(tampering: IdTokenTampering | null): void;
+  /**
+   * Rotates the signing key: from now on the JWKS endpoint publishes only a new key (another `kid`) and ID tokens
+   * are signed with it.
+   */
+  rotateSigningKey(): void;
+  /** How many times the JWKS endpoint was fetched. */
+  jwksFetches(): number;
   close(): Promise<void>;
 }
 
@@ -57,6 +66,8 @@ export async function startUpstreamIdp(redirectUri: string): Promise<UpstreamIdp
   const accounts = new Map<string, UpstreamAccount>();
   let next: UpstreamAccount | null = null;
   let tampering: IdTokenTampering | null = null;
+  let rotatedKey: ReturnType<typeof signingKey> | null = null;
+  let jwksFetches = 0;
 
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -130,12 +141,13 @@ export async function startUpstreamIdp(redirectUri: string): Promise<UpstreamIdp
   async function doctored(body: string, path: string): Promise<string> {
     const json = JSON.parse(body) as Record<string, unknown>;
     if (path.startsWith('/me')) return JSON.stringify({ ...json, ...tampering?.userinfo });
-    if (!tampering || typeof json.id_token !== 'string') return body;
-    const header = decodeProtectedHeader(json.id_token);
-    const claims = { ...decodeJwt(json.id_token), ...tampering.claims };
+    if (!(tampering || rotatedKey) || typeof json.id_token !== 'string') return body;
+    const signer = tampering?.unpublishedKey ? otherKey : (rotatedKey ?? key);
+    const kid = tampering?.wrongKey ? decodeProtectedHeader(json.id_token).kid : signer.jwk.kid;
+    const claims = { ...decodeJwt(json.id_token), ...tampering?.claims };
     json.id_token = await new SignJWT(claims)
-      .setProtectedHeader({ alg: 'RS256', kid: header.kid })
-      .sign(tampering.wrongKey ? otherKey.privateKey : key.privateKey);
+      .setProtectedHeader({ alg: 'RS256', kid: kid as string })
+      .sign(tampering?.wrongKey ? otherKey.privateKey : signer.privateKey);
     return JSON.stringify(json);
   }
 
@@ -149,7 +161,17 @@ export async function startUpstreamIdp(redirectUri: string): Promise<UpstreamIdp
       return;
     }
     const path = req.url ?? '';
-    if (tampering && (path.startsWith('/token') || (path.startsWith('/me') && tampering.userinfo))) {
+    if (path.startsWith('/jwks')) jwksFetches += 1;
+    if (rotatedKey && path.startsWith('/jwks')) {
+      const { kty, n, e, kid, alg, use } = rotatedKey.jwk;
+      res.setHeader('content-type', 'application/jwk-set+json; charset=utf-8');
+      res.end(JSON.stringify({ keys: [{ kty, n, e, kid, alg, use }] }));
+      return;
+    }
+    if (
+      (tampering || rotatedKey) &&
+      (path.startsWith('/token') || (path.startsWith('/me') && tampering?.userinfo))
+    ) {
       const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse;
       const chunks: Buffer[] = [];
       res.write = ((chunk: unknown) => {
@@ -178,6 +200,10 @@ export async function startUpstreamIdp(redirectUri: string): Promise<UpstreamIdp
     tamper(change) {
       tampering = change;
     },
+    rotateSigningKey() {
+      rotatedKey = signingKey();
+    },
+    jwksFetches: () => jwksFetches,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -10,6 +10,9 @@ import { ClientDetailPage } from './pages/ClientDetailPage';
 import { ClientsPage } from './pages/ClientsPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { EmailTemplatesPage } from './pages/EmailTemplatesPage';
+import { FederationConnectionCreatePage } from './pages/federation/FederationConnectionCreatePage';
+import { FederationConnectionDetailPage } from './pages/federation/FederationConnectionDetailPage';
+import { FederationConnectionsPage } from './pages/federation/FederationConnectionsPage';
 import { KeysPage } from './pages/KeysPage';
 import { AdminNotFoundPage } from './pages/NotFoundPage';
 import { OrganizationCreatePage } from './pages/organizations/OrganizationCreatePage';
@@ -63,6 +66,9 @@ export const adminRoutes: Route[] = [
   signedIn('/scim', ScimConnectionsPage),
   signedIn('/scim/new', ScimConnectionCreatePage),
   signedIn('/scim/:connectionId', ScimConnectionDetailPage),
+  signedIn('/federation', FederationConnectionsPage),
+  signedIn('/federation/new', FederationConnectionCreatePage),
+  signedIn('/federation/:connectionId', FederationConnectionDetailPage),
   signedIn('/admins', AdminsPage),
   signedIn('/settings', SettingsPage),
   signedIn('/email-templates', EmailTemplatesPage),

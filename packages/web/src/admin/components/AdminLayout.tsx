@@ -15,6 +15,7 @@ const SECTIONS: { to: string; label: string }[] = [
   { to: '/roles', label: 'Roles' },
   { to: '/permissions', label: 'Permissions' },
   { to: '/scim', label: 'SCIM' },
+  { to: '/federation', label: 'Federation' },
   { to: '/admins', label: 'Admins' },
   { to: '/settings', label: 'Settings' },
   { to: '/email-templates', label: 'Email templates' },

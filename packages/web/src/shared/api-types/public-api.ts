@@ -1662,6 +1662,25 @@ export interface PublicApi {
     response: PublicApi['GET /federation/identities']['responses'][200];
     error: 'invalid_request' | 'not_signed_in' | 'second_factor_required' | 'service_unavailable';
   };
+  /** Unlinks one of the signed-in user’s upstream identities (needs a recent second factor when one is enrolled; never the last way to sign in) */
+  'DELETE /federation/identities/{identityId}': {
+    params: { identityId: string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      204: null;
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed' | 'step_up_required'>;
+      404: ErrorBody<'not_found'>;
+      409: ErrorBody<'last_sign_in_method'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['DELETE /federation/identities/{identityId}']['responses'][204];
+    error: 'csrf_failed' | 'invalid_request' | 'last_sign_in_method' | 'malformed_body' | 'not_found' | 'not_signed_in' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'unsupported_media_type';
+  };
   /** The upstream redirect URI: validates the code, tokens and userinfo, finds or links the account, signs in (keys stay locked) and resumes the authorization or the account page */
   'GET /federation/oidc/callback': {
     params: undefined;

@@ -8,6 +8,7 @@ import { Link, useRouter } from '../../shared/router';
 import { AppsSection } from '../account/AppsSection';
 import { EmailSection } from '../account/EmailSection';
 import { KeybagSection } from '../account/KeybagSection';
+import { LinkedIdentitiesSection } from '../account/LinkedIdentitiesSection';
 import { PasskeysSection } from '../account/PasskeysSection';
 import { PasswordSection } from '../account/PasswordSection';
 import { ProfileSection } from '../account/ProfileSection';
@@ -153,6 +154,7 @@ function SignedInAccount({
       {mustChangePassword ? null : password}
       <SecuritySection csrfToken={csrfToken} onCsrfToken={setCsrfToken} />
       <PasskeysSection email={profile.email} csrfToken={csrfToken} onCsrfToken={setCsrfToken} />
+      <LinkedIdentitiesSection csrfToken={csrfToken} onCsrfToken={setCsrfToken} />
       <KeybagSection email={profile.email} csrfToken={csrfToken} onCsrfToken={setCsrfToken} />
       <TrustedDevicesSection
         email={profile.email}
