@@ -63,7 +63,12 @@ export interface FinalizeInput {
  * (checked before the request is consumed), and the record that one was delivered.
  */
 export interface KeyDeliveryHooks {
-  beforeDelivery(userId: string, envelopeId: string | undefined): Promise<void>;
+  /** `organizationId`: the organization the authorization is made for, whose unlock policy applies (or null). */
+  beforeDelivery(
+    userId: string,
+    envelopeId: string | undefined,
+    organizationId: string | null,
+  ): Promise<void>;
   delivered(userId: string, envelopeId: string | undefined): Promise<void>;
 }
 
@@ -290,9 +295,15 @@ export class AuthorizeService {
     let organization: OrganizationResolution = { kind: 'none' };
     if (input.decision === 'approve') {
       this.checkKeyDelivery(client, request, input);
-      if (input.zkKeyHash !== undefined)
-        await this.keyDelivery.beforeDelivery(session.userId, input.zkEnvelopeId);
       organization = await this.organizationAtFinalize(client, request, session.userId, input.organizationId);
+      // Under the unlock policy of the organization the key is delivered for (docs/zk.md §8.1).
+      if (input.zkKeyHash !== undefined && organization.kind !== 'refused') {
+        await this.keyDelivery.beforeDelivery(
+          session.userId,
+          input.zkEnvelopeId,
+          organization.kind === 'chosen' ? organization.organizationId : null,
+        );
+      }
     } else {
       // Leaving the hosted UI's "no organization" page: the application hears that reason, not a plain denial.
       const resolution = await resolveOrganization(

@@ -15,6 +15,7 @@ import {
   type Organization,
   type OrganizationSettings,
   type OrganizationStatus,
+  type OrganizationUnlockPolicy,
   permissionsForScope,
   slugFromName,
 } from './model.js';
@@ -132,6 +133,11 @@ export class OrganizationService {
     return `${base.slice(0, 50)}-${randomBytes(3).toString('hex')}`;
   }
 
+  /** The organization, any status, or null. */
+  find(id: string): Promise<Organization | null> {
+    return this.store.findOrganization(id);
+  }
+
   async require(id: string): Promise<Organization> {
     const organization = await this.store.findOrganization(id);
     if (!organization) throw organizationNotFound();
@@ -153,11 +159,21 @@ export class OrganizationService {
       name,
       slug: changes.slug,
       status: changes.status,
-      settings: changes.settings ? { ...current.settings, ...changes.settings } : undefined,
+      settings: changes.settings,
     });
     if (updated === 'slug_taken') throw orgsError('slug_taken', 'this slug is taken');
     if (!updated) throw organizationNotFound();
     if (changes.status === 'disabled' && current.status !== 'disabled') await this.accessEnded.run(id, null);
+    return updated;
+  }
+
+  /**
+   * Replaces the organization's unlock-policy override (docs/zk.md §8). The keys slice validates it and combines
+   * it with the global policy; here it is only stored, with the organization's other settings.
+   */
+  async setUnlockPolicy(id: string, policy: Required<OrganizationUnlockPolicy>): Promise<Organization> {
+    const updated = await this.store.updateOrganization(id, { settings: { unlock_policy: policy } });
+    if (!updated || updated === 'slug_taken') throw organizationNotFound();
     return updated;
   }
 
