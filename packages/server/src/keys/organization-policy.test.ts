@@ -37,7 +37,7 @@ beforeAll(async () => {
   owner = await signInUser(server);
   // First-party: consent never hides what the unlock policy alone decides.
   client = await registerClient(server, { zk_delivery: 'v2', zk_required: true, first_party: true });
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await server?.close();
 });

@@ -275,8 +275,9 @@ export class KeyService {
   ): Promise<void> {
     const policy = await this.organizationPolicy(organizationId);
     if (envelopeId !== undefined) {
-      const envelope = await this.store.findEnvelope(userId, envelopeId);
-      if (!envelope || envelope.status !== 'usable') {
+      const found = await this.store.findEnvelope(userId, envelopeId);
+      const envelope = found?.status === 'usable' ? found : null;
+      if (!envelope) {
         throw keysError(
           'invalid_envelope',
           'zk_envelope_id names no envelope of your keybag that can unlock',
