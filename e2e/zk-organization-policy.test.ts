@@ -19,6 +19,7 @@ describe('hosted UI: an organization that disallows password envelopes', () => {
   const { newPage } = useHostedUiFixture({
     setUp: async (started) => {
       ({ server } = started);
+      await server.context.settings.set('accounts.self_registration', true);
       const { client } = await server.context.clients.registry.create({
         name: 'Policy Vault',
         type: 'confidential',

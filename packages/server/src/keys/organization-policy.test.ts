@@ -368,6 +368,44 @@ describe('envelopes and device approval under the organizations of the user', ()
     expect(swapped.status, JSON.stringify(swapped.json)).toBe(201);
   });
 
+  it('rotation: new-key setup and a type new to the keybag follow the organizations policy', async () => {
+    const { user } = await userWithKeybag();
+    await organizationWith(
+      { allowed_envelope_types: ['password', 'recovery_key'], new_key_setup_allowed: false },
+      [user],
+    );
+    const current = (await server.context.keys.keybags.keybag(user.user.id)).accountKey!;
+    const newKey = accountKeyBody(newAccountKey(user.user.id), ['recovery_key']).body;
+    expect(
+      await call(server, user, 'POST', '/crypto/keybag/rotate', { expected_version: 1, ...newKey }),
+    ).toMatchObject({ status: 403, json: { error: 'new_key_setup_not_allowed' } });
+    const sameKey = {
+      userId: user.user.id,
+      keyId: current.keyId,
+      keyCheck: current.keyCheck,
+      ark: Buffer.alloc(32),
+    };
+    const withNewType = {
+      expected_version: 1,
+      key_id: current.keyId,
+      key_check: current.keyCheck,
+      envelopes: [
+        wrapEnvelope(sameKey, 2, 'recovery_key').input,
+        wrapEnvelope(sameKey, 2, 'trusted_device').input,
+      ],
+    };
+    expect(await call(server, user, 'POST', '/crypto/keybag/rotate', withNewType)).toMatchObject({
+      status: 403,
+      json: { error: 'envelope_type_not_allowed' },
+    });
+    expect((await server.context.keys.keybags.keybag(user.user.id)).accountKey).toMatchObject({ version: 1 });
+    const rewrapped = await call(server, user, 'POST', '/crypto/keybag/rotate', {
+      ...withNewType,
+      envelopes: [wrapEnvelope(sameKey, 2, 'recovery_key').input, wrapEnvelope(sameKey, 2, 'password').input],
+    });
+    expect(rewrapped.status, JSON.stringify(rewrapped.json)).toBe(200);
+  });
+
   it('the last envelope that unlocks under the global or the organizations policy cannot be deleted', async () => {
     const { user, password, recovery } = await userWithKeybag();
     await organizationWith({ allowed_envelope_types: ['recovery_key'] }, [user]);
