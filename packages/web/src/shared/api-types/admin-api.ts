@@ -10,6 +10,20 @@ export interface ErrorBody<Code extends string> {
 }
 
 export interface AdminApi {
+  /** Single-page application (client-side routes) */
+  'GET /': {
+    params: undefined;
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: string;
+      400: ErrorBody<'invalid_request'>;
+      404: ErrorBody<'not_found'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['GET /']['responses'][200];
+    error: 'invalid_request' | 'not_found' | 'service_unavailable';
+  };
   /** Lists admin users */
   'GET /admin/admin-users': {
     params: undefined;
@@ -3220,6 +3234,20 @@ export interface AdminApi {
     response: AdminApi['POST /admin/users/{userId}/password/start']['responses'][200];
     error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
+  /** Static UI asset (content-hashed name, immutable) */
+  'GET /assets/{*}': {
+    params: { '*': string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: string;
+      400: ErrorBody<'invalid_request'>;
+      404: ErrorBody<'not_found'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['GET /assets/{*}']['responses'][200];
+    error: 'invalid_request' | 'not_found' | 'service_unavailable';
+  };
   /** Liveness */
   'GET /healthz': {
     params: undefined;
@@ -3417,6 +3445,20 @@ export interface AdminApi {
     };
     response: AdminApi['GET /readyz']['responses'][200];
     error: 'invalid_request';
+  };
+  /** Single-page application (client-side routes) */
+  'GET /{*}': {
+    params: { '*': string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: string;
+      400: ErrorBody<'invalid_request'>;
+      404: ErrorBody<'not_found'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['GET /{*}']['responses'][200];
+    error: 'invalid_request' | 'not_found' | 'service_unavailable';
   };
 }
 
