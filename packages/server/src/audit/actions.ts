@@ -51,6 +51,7 @@ export const AUDIT_ACTIONS = [
   'organization.member_status_changed',
   'organization.role_assigned',
   'organization.role_removed',
+  'organization.unlock_policy_changed',
   'organization.updated',
   'otp.admin_reset',
   'otp.admin_unlock',

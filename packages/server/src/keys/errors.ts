@@ -18,6 +18,8 @@ const KEYS_ERRORS = {
   last_unlock_envelope: 409,
   new_key_setup_not_allowed: 403,
   not_legacy_client: 400,
+  /** docs/zk.md §8.1: an organization's unlock policy may only be stricter than the global one. */
+  policy_not_stricter: 400,
   password_envelope_exists: 409,
   too_many_envelopes: 409,
   /** The expected-version precondition of a keybag change (two tabs must not interleave). */

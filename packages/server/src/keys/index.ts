@@ -1,6 +1,7 @@
 import type { SliceModule } from '../app/module.js';
 import { registerAdminKeyRoutes } from './admin-routes.js';
 import { registerDeviceRoutes } from './devices/routes.js';
+import { registerOrganizationUnlockPolicyRoutes } from './organization-policy-admin-routes.js';
 import { registerKeyRoutes } from './public-routes.js';
 import { createKeyServices } from './services.js';
 import { KEYS_RATE_LIMITS, KEYS_SETTINGS } from './settings.js';
@@ -15,5 +16,8 @@ export const keysModule = {
     registerKeyRoutes(app, context);
     registerDeviceRoutes(app, context);
   },
-  registerAdmin: registerAdminKeyRoutes,
+  registerAdmin(app, context) {
+    registerAdminKeyRoutes(app, context);
+    registerOrganizationUnlockPolicyRoutes(app, context);
+  },
 } satisfies SliceModule<'keys'>;

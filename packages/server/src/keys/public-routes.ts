@@ -266,11 +266,17 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
       schema: {
         tags: [TAG],
         summary: "The caller's effective unlock policy and the unlock methods open to them (metadata only)",
-        response: { 200: UnlockPolicyView, ...errorResponses() },
+        description:
+          'With organization_id (one of the caller’s organizations; any other is 404, as an unknown one): the policy of authorizations made for that organization. Without: the strictest combination of the global policy and those of every organization the caller is an active member of (docs/zk.md §8.1).',
+        querystring: Type.Object(
+          { organization_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) },
+          { additionalProperties: false },
+        ),
+        response: { 200: UnlockPolicyView, ...errorResponses('not_found') },
       },
     },
     async (request) => {
-      const policy = await keys.effectivePolicy(userOf(request));
+      const policy = await keys.effectivePolicy(userOf(request), request.query.organization_id);
       return {
         allowed_envelope_types: policy.allowedEnvelopeTypes,
         zk_requires_unlocked_keybag: policy.zkRequiresUnlockedKeybag,

@@ -1,5 +1,6 @@
 import { appError } from '../app/errors.js';
 import type { SettingsService } from '../config/settings.js';
+import type { OrganizationUnlockPolicy } from '../orgs/model.js';
 import { keysError } from './errors.js';
 import {
   ENVELOPE_KDF_INFO,
@@ -20,14 +21,7 @@ import type {
   WrappedPrivateInput,
 } from './model.js';
 import type { EncryptionKeysRow, EnvelopeRow, KeybagRow, KeyStore, LegacyDrkRow } from './store.js';
-
-/** The setting that allows each envelope type (keys/settings.ts). */
-const ENVELOPE_TYPE_SETTING = {
-  password: 'keys.allow_password_envelopes',
-  recovery_key: 'keys.allow_recovery_key_envelopes',
-  passkey_prf: 'keys.allow_passkey_prf_envelopes',
-  trusted_device: 'keys.allow_trusted_device_envelopes',
-} as const satisfies Record<EnvelopeType, string>;
+import { globalUnlockPolicy, strictest, type UnlockPolicy, withOverride } from './unlock-policy.js';
 
 /** The same answer for an envelope that does not exist and one of another user (nothing to learn by probing). */
 export const envelopeNotFound = () => appError('not_found', 'envelope was not found');
@@ -39,11 +33,17 @@ const invalidEnvelope = (message: string) => keysError('invalid_envelope', messa
 /** Unknown, disabled, invisible to the caller or without a key: one answer (spec §4.6, docs/zk.md §6). */
 const encPubNotFound = () => appError('not_found', 'no public encryption key for this user');
 
-export interface UnlockPolicy {
-  allowedEnvelopeTypes: EnvelopeType[];
-  zkRequiresUnlockedKeybag: boolean;
-  trustedDeviceApproval: boolean;
-  newKeySetupAllowed: boolean;
+export type { UnlockPolicy };
+
+/**
+ * The organizations' overrides of the unlock policy (stored with each organization, orgs/): one organization's, the
+ * one of an organization the user is an active member of (else the 404 of an unknown organization), and those of
+ * every organization the user is an active member of.
+ */
+export interface OrganizationPolicies {
+  ofOrganization(organizationId: string): Promise<OrganizationUnlockPolicy | null>;
+  ofMembership(organizationId: string, userId: string): Promise<OrganizationUnlockPolicy>;
+  ofMemberships(userId: string): Promise<OrganizationUnlockPolicy[]>;
 }
 
 export interface Keybag {
@@ -72,22 +72,45 @@ export class KeyService {
     private readonly settings: SettingsService,
     private readonly mayView: VisibilityCheck,
     private readonly isLegacyClient: LegacyClientCheck,
+    private readonly organizationPolicies: OrganizationPolicies,
   ) {}
 
+  /** The global policy (the `keys.*` settings). */
   policy(): UnlockPolicy {
-    return {
-      allowedEnvelopeTypes: ENVELOPE_TYPES.filter((type) => this.settings.get(ENVELOPE_TYPE_SETTING[type])),
-      zkRequiresUnlockedKeybag: this.settings.get('keys.zk_requires_unlocked_keybag'),
-      trustedDeviceApproval: this.settings.get('keys.trusted_device_approval'),
-      newKeySetupAllowed: this.settings.get('keys.new_key_setup_allowed'),
-    };
+    return globalUnlockPolicy(this.settings);
   }
 
-  /** The caller's policy and the unlock methods open to them now (their usable envelopes of allowed types). */
+  /**
+   * The policy of an authorization made for an organization (docs/zk.md §8.1): the global one with that
+   * organization's override applied; the global one without an organization.
+   */
+  async organizationPolicy(organizationId: string | null): Promise<UnlockPolicy> {
+    const override = organizationId ? await this.organizationPolicies.ofOrganization(organizationId) : null;
+    return override ? withOverride(this.policy(), override) : this.policy();
+  }
+
+  /**
+   * A user's policy outside any one organization (docs/zk.md §8.1): the strictest combination of the global policy
+   * and the overrides of every organization they are an active member of, so that what the account pages offer,
+   * and the envelopes and device approvals they make, are acceptable in each of them.
+   */
+  async userPolicy(userId: string): Promise<UnlockPolicy> {
+    return strictest(this.policy(), await this.organizationPolicies.ofMemberships(userId));
+  }
+
+  /**
+   * The caller's policy — in one of their organizations when `organizationId` is given (an organization they are
+   * not an active member of answers as an unknown one), otherwise `userPolicy` — and the unlock methods open to
+   * them under it now (their usable envelopes of allowed types).
+   */
   async effectivePolicy(
     userId: string,
+    organizationId?: string,
   ): Promise<UnlockPolicy & { keybagExists: boolean; methods: UnlockMethod[] }> {
-    const policy = this.policy();
+    const policy =
+      organizationId === undefined
+        ? await this.userPolicy(userId)
+        : withOverride(this.policy(), await this.organizationPolicies.ofMembership(organizationId, userId));
     const { accountKey, envelopes } = await this.keybag(userId);
     const methods: UnlockMethod[] = [];
     if (accountKey) {
@@ -111,7 +134,7 @@ export class KeyService {
    * calls exactly one succeeds (primary key on the user), the others get 409.
    */
   async createAccountKey(userId: string, input: CreateAccountKeyInput): Promise<Keybag> {
-    const policy = this.policy();
+    const policy = await this.userPolicy(userId);
     this.checkEnvelopeSet(input.envelopes, policy);
     return this.store.transaction(async () => {
       const accountKey = await this.store.insertKeybag({
@@ -135,8 +158,8 @@ export class KeyService {
     userId: string,
     input: AddEnvelopeInput,
   ): Promise<{ envelope: EnvelopeRow; replaced: EnvelopeRow | null }> {
-    const policy = this.policy();
-    this.checkEnvelope(input.envelope, policy);
+    this.checkEnvelope(input.envelope, this.policy());
+    const userPolicy = await this.userPolicy(userId);
     return this.store.transaction(async () => {
       const accountKey = await this.store.lockKeybag(userId);
       if (!accountKey) throw keybagNotFound();
@@ -146,6 +169,9 @@ export class KeyService {
         replaced = await this.store.deleteEnvelope(userId, input.replaces);
         if (!replaced) throw envelopeNotFound();
       }
+      // Re-wrapping an envelope of the same type (a password change) adds no way to unlock: the global policy
+      // suffices. Any other new envelope must be acceptable in each of the user's organizations.
+      if (replaced?.type !== input.envelope.type) this.checkTypeAllowed(input.envelope.type, userPolicy);
       const remaining = await this.store.listEnvelopes(userId);
       if (remaining.some((envelope) => envelope.id === input.envelope.id)) {
         throw keysError('envelope_exists', 'an envelope with this id exists; choose a new id');
@@ -166,17 +192,21 @@ export class KeyService {
 
   /** Deletes an envelope of the user's own keybag; never the last one that can unlock. */
   async deleteEnvelope(userId: string, envelopeId: string): Promise<EnvelopeRow> {
-    const policy = this.policy();
+    // The last envelope that unlocks under the global policy (apps outside organizations) or under the user's
+    // organizations' policy stays: either way deleting it would lock the user out somewhere.
+    const policies = [this.policy(), await this.userPolicy(userId)];
     return this.store.transaction(async () => {
       const accountKey = await this.store.lockKeybag(userId);
       if (!accountKey) throw envelopeNotFound();
       const envelopes = await this.store.listEnvelopes(userId);
       const target = envelopes.find((envelope) => envelope.id === envelopeId);
       if (!target) throw envelopeNotFound();
-      const othersThatUnlock = envelopes.filter(
-        (envelope) => envelope.id !== envelopeId && this.canUnlock(envelope, policy),
+      const others = envelopes.filter((envelope) => envelope.id !== envelopeId);
+      const lastThatUnlocks = policies.some(
+        (policy) =>
+          this.canUnlock(target, policy) && !others.some((envelope) => this.canUnlock(envelope, policy)),
       );
-      if (this.canUnlock(target, policy) && othersThatUnlock.length === 0) {
+      if (lastThatUnlocks) {
         throw keysError(
           'last_unlock_envelope',
           'this is the last envelope that can unlock the keybag; add another first',
@@ -197,12 +227,17 @@ export class KeyService {
     userId: string,
     input: RotateInput,
   ): Promise<Keybag & { newKey: boolean; previousVersion: number; removed: number }> {
-    const policy = this.policy();
-    this.checkEnvelopeSet(input.envelopes, policy);
+    this.checkEnvelopeSet(input.envelopes, this.policy());
+    const policy = await this.userPolicy(userId);
     return this.store.transaction(async () => {
       const current = await this.store.lockKeybag(userId);
       if (!current) throw keybagNotFound();
       if (current.version !== input.expected_version) throw versionMismatch();
+      // Re-wrapping the types the keybag has needs the global policy only; a type it did not have must be
+      // acceptable in each of the user's organizations (as addEnvelope).
+      const had = new Set((await this.store.listEnvelopes(userId)).map((envelope) => envelope.type));
+      for (const envelope of input.envelopes)
+        if (!had.has(envelope.type)) this.checkTypeAllowed(envelope.type, policy);
       const newKey = input.key_id !== current.keyId;
       if (!newKey && input.key_check !== current.keyCheck) {
         throw keysError(
@@ -227,22 +262,37 @@ export class KeyService {
   }
 
   /**
-   * Before /authorize/finalize accepts a v2 key delivery (docs/zk.md §5, §8): when the policy says ZK apps need an
-   * unlocked keybag, a user without one is refused — a key not derived from a stored account key would not be the
-   * same at the next sign-in. `envelopeId`, when the browser says which envelope it opened (§7.2), must name one of
-   * the user's envelopes that can unlock.
+   * Before /authorize/finalize accepts a v2 key delivery (docs/zk.md §5, §8): under the policy of the
+   * authorization's organization (the global one without), when ZK apps need an unlocked keybag, a user without one
+   * is refused — a key not derived from a stored account key would not be the same at the next sign-in.
+   * `envelopeId`, when the browser says which envelope it opened (§7.2), must name one of the user's envelopes that
+   * can unlock, of a type that policy allows.
    */
-  async requireKeybagForDelivery(userId: string, envelopeId?: string): Promise<void> {
+  async requireKeybagForDelivery(
+    userId: string,
+    envelopeId: string | undefined,
+    organizationId: string | null = null,
+  ): Promise<void> {
+    const policy = await this.organizationPolicy(organizationId);
     if (envelopeId !== undefined) {
-      const envelope = await this.store.findEnvelope(userId, envelopeId);
-      if (!envelope || !this.canUnlock(envelope, this.policy())) {
+      const found = await this.store.findEnvelope(userId, envelopeId);
+      const envelope = found?.status === 'usable' ? found : null;
+      if (!envelope) {
         throw keysError(
           'invalid_envelope',
           'zk_envelope_id names no envelope of your keybag that can unlock',
         );
       }
+      if (!this.canUnlock(envelope, policy)) {
+        throw keysError(
+          'envelope_type_not_allowed',
+          organizationId
+            ? `this organization does not allow unlocking with ${envelope.type} envelopes; use another way to unlock`
+            : `unlocking with ${envelope.type} envelopes is not allowed here`,
+        );
+      }
     }
-    if (!this.settings.get('keys.zk_requires_unlocked_keybag')) return;
+    if (!policy.zkRequiresUnlockedKeybag) return;
     if (!(await this.store.findKeybag(userId))) {
       throw keysError(
         'keybag_required',
@@ -349,6 +399,12 @@ export class KeyService {
 
   // --- rules ---
 
+  private checkTypeAllowed(type: EnvelopeType, policy: UnlockPolicy): void {
+    if (!policy.allowedEnvelopeTypes.includes(type)) {
+      throw keysError('envelope_type_not_allowed', `${type} envelopes are not allowed here`);
+    }
+  }
+
   private canUnlock(envelope: EnvelopeRow, policy: UnlockPolicy): boolean {
     return (
       envelope.status === 'usable' && policy.allowedEnvelopeTypes.includes(envelope.type as EnvelopeType)
@@ -371,9 +427,7 @@ export class KeyService {
 
   /** The metadata must describe the type truthfully (docs/zk.md §3), and the type must be allowed. */
   private checkEnvelope(envelope: EnvelopeInput, policy: UnlockPolicy): void {
-    if (!policy.allowedEnvelopeTypes.includes(envelope.type)) {
-      throw keysError('envelope_type_not_allowed', `${envelope.type} envelopes are not allowed here`);
-    }
+    this.checkTypeAllowed(envelope.type, policy);
     const info = ENVELOPE_KDF_INFO[envelope.type];
     if (info === null) {
       if (envelope.kdf !== 'none' || envelope.kdf_salt !== undefined || envelope.kdf_info !== undefined) {

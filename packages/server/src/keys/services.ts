@@ -39,6 +39,15 @@ export async function createKeyServices(
       return theirs.some((membership) => shared.has(membership.organization.id));
     },
     async (clientId) => (await clients.registry.find(clientId))?.zkDelivery === 'legacy-v1',
+    {
+      // Organizations' overrides of the unlock policy (docs/zk.md §8.1), stored with each organization.
+      ofOrganization: async (organizationId) =>
+        (await orgs.organizations.find(organizationId))?.unlockPolicy ?? null,
+      ofMembership: async (organizationId, userId) =>
+        (await orgs.organizations.membership(organizationId, userId)).organization.unlockPolicy,
+      ofMemberships: async (userId) =>
+        (await orgs.organizations.listForUser(userId)).map(({ organization }) => organization.unlockPolicy),
+    },
   );
   // A new password record leaves the password envelope, wrapped under the old export key, unable to unlock
   // (docs/zk.md §3.1): for good when the password was replaced without the old export key (admin set, reset by
@@ -48,6 +57,6 @@ export async function createKeyServices(
   };
   accounts.lifecycle.passwordReplaced.handle(markStale);
   accounts.lifecycle.passwordChangedByOwner.handle(markStale);
-  const devices = new DeviceService(new DeviceStore(database.db), keybags, settings);
+  const devices = new DeviceService(new DeviceStore(database.db), keybags);
   return { keybags, devices };
 }

@@ -242,6 +242,7 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
             'zk_key_hash_required',
             'keybag_required',
             'invalid_envelope',
+            'envelope_type_not_allowed',
           ),
         },
       },

@@ -65,7 +65,12 @@ export interface FinalizeInput {
  * (checked before the request is consumed), and the record that one was delivered.
  */
 export interface KeyDeliveryHooks {
-  beforeDelivery(userId: string, envelopeId: string | undefined): Promise<void>;
+  /** `organizationId`: the organization the authorization is made for, whose unlock policy applies (or null). */
+  beforeDelivery(
+    userId: string,
+    envelopeId: string | undefined,
+    organizationId: string | null,
+  ): Promise<void>;
   delivered(userId: string, envelopeId: string | undefined): Promise<void>;
 }
 
@@ -302,8 +307,15 @@ export class AuthorizeService {
           "this application's key is made per organization: send the organization_id it was made for",
         );
       }
-      if (deliversKey) await this.keyDelivery.beforeDelivery(session.userId, input.zkEnvelopeId);
       organization = await this.organizationAtFinalize(client, request, session.userId, input.organizationId);
+      // Under the unlock policy of the organization the key is delivered for (docs/zk.md §8.1).
+      if (deliversKey && organization.kind !== 'refused') {
+        await this.keyDelivery.beforeDelivery(
+          session.userId,
+          input.zkEnvelopeId,
+          organization.kind === 'chosen' ? organization.organizationId : null,
+        );
+      }
     } else {
       // Leaving the hosted UI's "no organization" page: the application hears that reason, not a plain denial.
       const resolution = await resolveOrganization(

@@ -58,7 +58,8 @@ export async function createOAuthServices(
     tokens: new TokenService(store, revocation, issuer, settings, orgs.organizations),
     introspection: new Introspection(config.baseUrl, issuer, store, grantStatus),
     authorize: new AuthorizeService(config.baseUrl, clients.registry, store, issuer, orgs.organizations, {
-      beforeDelivery: (userId, envelopeId) => keys.keybags.requireKeybagForDelivery(userId, envelopeId),
+      beforeDelivery: (userId, envelopeId, organizationId) =>
+        keys.keybags.requireKeybagForDelivery(userId, envelopeId, organizationId),
       delivered: async (userId, envelopeId) => {
         await keys.keybags.recordUnlock(userId, envelopeId);
       },

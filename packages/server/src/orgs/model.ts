@@ -1,6 +1,6 @@
-import type { OrganizationSettings } from '../db/schema/orgs.js';
+import type { OrganizationSettings, OrganizationUnlockPolicy } from '../db/schema/orgs.js';
 
-export type { OrganizationSettings };
+export type { OrganizationSettings, OrganizationUnlockPolicy };
 
 /** The permission that lets a member manage an organization's members, roles, invites and settings (spec §2.9). */
 export const MANAGE_PERMISSION = 'service.org:manage';
@@ -38,7 +38,9 @@ export interface Organization {
   name: string;
   slug: string;
   status: OrganizationStatus;
-  settings: Required<OrganizationSettings>;
+  settings: { require_totp: boolean };
+  /** Its override of the unlock policy, every member present (null: as the global setting). */
+  unlockPolicy: Required<OrganizationUnlockPolicy>;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -103,6 +105,21 @@ export function slugFromName(name: string): string {
 
 export function normalizeSettings(settings: OrganizationSettings | null | undefined) {
   return { require_totp: settings?.require_totp === true };
+}
+
+/** The stored unlock-policy override with every member present; anything malformed reads as "not overridden". */
+export function normalizeUnlockPolicy(
+  policy: OrganizationUnlockPolicy | null | undefined,
+): Required<OrganizationUnlockPolicy> {
+  const flag = (value: unknown) => (typeof value === 'boolean' ? value : null);
+  const types = policy?.allowed_envelope_types;
+  return {
+    allowed_envelope_types:
+      Array.isArray(types) && types.every((type) => typeof type === 'string') ? [...types] : null,
+    zk_requires_unlocked_keybag: flag(policy?.zk_requires_unlocked_keybag),
+    trusted_device_approval: flag(policy?.trusted_device_approval),
+    new_key_setup_allowed: flag(policy?.new_key_setup_allowed),
+  };
 }
 
 /**

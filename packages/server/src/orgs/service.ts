@@ -15,6 +15,7 @@ import {
   type Organization,
   type OrganizationSettings,
   type OrganizationStatus,
+  type OrganizationUnlockPolicy,
   permissionsForScope,
   slugFromName,
 } from './model.js';
@@ -27,6 +28,15 @@ export const lastManager = () =>
     'last_manager',
     'an organization must keep at least one active member who can manage it; give someone else that role first',
   );
+
+/**
+ * A rule another slice adds on which active memberships count for signing in to apps (SCIM's provisioned-only
+ * sign-in, docs/scim.md): of the given organizations, those where the user's membership does not count now. It
+ * runs at every token refresh, so it answers in one query.
+ */
+export interface MembershipRule {
+  excludedOrganizations(userId: string, organizationIds: readonly string[]): Promise<ReadonlySet<string>>;
+}
 
 /** What the caller is in an organization: the organization and their own (active) membership. */
 export interface Membership {
@@ -54,6 +64,23 @@ export class OrganizationService {
   readonly accessEnded = new RequiredHook<[organizationId: string, userId: string | null]>(
     "the end of an organization's access",
   );
+
+  private readonly membershipRules: MembershipRule[] = [];
+
+  /** Adds a rule on which memberships count at /authorize and in tokens (a slice built later, such as SCIM). */
+  addMembershipRule(rule: MembershipRule): void {
+    this.membershipRules.push(rule);
+  }
+
+  /** The organizations, of those given, where some rule says the user's membership does not count. */
+  private async excludedByRules(userId: string, organizationIds: readonly string[]): Promise<Set<string>> {
+    const excluded = new Set<string>();
+    if (organizationIds.length === 0) return excluded;
+    for (const rule of this.membershipRules) {
+      for (const id of await rule.excludedOrganizations(userId, organizationIds)) excluded.add(id);
+    }
+    return excluded;
+  }
 
   // --- organizations ---
 
@@ -132,6 +159,11 @@ export class OrganizationService {
     return `${base.slice(0, 50)}-${randomBytes(3).toString('hex')}`;
   }
 
+  /** The organization, any status, or null. */
+  find(id: string): Promise<Organization | null> {
+    return this.store.findOrganization(id);
+  }
+
   async require(id: string): Promise<Organization> {
     const organization = await this.store.findOrganization(id);
     if (!organization) throw organizationNotFound();
@@ -153,11 +185,21 @@ export class OrganizationService {
       name,
       slug: changes.slug,
       status: changes.status,
-      settings: changes.settings ? { ...current.settings, ...changes.settings } : undefined,
+      settings: changes.settings,
     });
     if (updated === 'slug_taken') throw orgsError('slug_taken', 'this slug is taken');
     if (!updated) throw organizationNotFound();
     if (changes.status === 'disabled' && current.status !== 'disabled') await this.accessEnded.run(id, null);
+    return updated;
+  }
+
+  /**
+   * Replaces the organization's unlock-policy override (docs/zk.md §8). The keys slice validates it and combines
+   * it with the global policy; here it is only stored, with the organization's other settings.
+   */
+  async setUnlockPolicy(id: string, policy: Required<OrganizationUnlockPolicy>): Promise<Organization> {
+    const updated = await this.store.updateOrganization(id, { settings: { unlock_policy: policy } });
+    if (!updated || updated === 'slug_taken') throw organizationNotFound();
     return updated;
   }
 
@@ -337,10 +379,19 @@ export class OrganizationService {
 
   // --- tokens and policy ---
 
-  /** The organizations a user may pick at /authorize: active organizations of an active membership. */
+  /**
+   * The organizations a user may pick at /authorize: active organizations of an active membership that the
+   * membership rules accept.
+   */
   async choicesFor(userId: string): Promise<{ id: string; name: string; slug: string }[]> {
     const organizations = await this.store.activeOrganizationsOf(userId);
-    return organizations.map(({ id, name, slug }) => ({ id, name, slug }));
+    const excluded = await this.excludedByRules(
+      userId,
+      organizations.map(({ id }) => id),
+    );
+    return organizations
+      .filter(({ id }) => !excluded.has(id))
+      .map(({ id, name, slug }) => ({ id, name, slug }));
   }
 
   /**
@@ -356,6 +407,7 @@ export class OrganizationService {
     if (organization?.status !== 'active') return null;
     const member = await this.store.findMemberByUser(organizationId, userId);
     if (member?.status !== 'active') return null;
+    if ((await this.excludedByRules(userId, [organizationId])).has(organizationId)) return null;
     return {
       org_id: organization.id,
       org_slug: organization.slug,

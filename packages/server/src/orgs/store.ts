@@ -13,7 +13,9 @@ import {
   type Member,
   type MemberStatus,
   normalizeSettings,
+  normalizeUnlockPolicy,
   type Organization,
+  type OrganizationSettings,
   type OrganizationStatus,
 } from './model.js';
 
@@ -27,6 +29,7 @@ function toOrganization(row: OrganizationRow): Organization {
     slug: row.slug,
     status: row.status as OrganizationStatus,
     settings: normalizeSettings(row.settings),
+    unlockPolicy: normalizeUnlockPolicy(row.settings?.unlock_policy),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -113,15 +116,25 @@ export class OrganizationStore {
     return { organizations: rows.map(toOrganization), total: Number(total?.n ?? 0) };
   }
 
-  /** Returns false when the slug is taken (unique index). */
+  /**
+   * Returns false when the slug is taken (unique index). `settings` are merged into the stored ones by the database
+   * (top-level members replaced), so two admins changing different settings at once do not undo each other.
+   */
   async updateOrganization(
     id: string,
-    values: Partial<Pick<OrganizationRow, 'name' | 'slug' | 'status' | 'settings'>>,
+    values: Partial<Pick<OrganizationRow, 'name' | 'slug' | 'status'>> & { settings?: OrganizationSettings },
   ): Promise<Organization | null | 'slug_taken'> {
+    const { settings, ...columns } = values;
     try {
       const [row] = await this.db
         .update(organizations)
-        .set({ ...values, updatedAt: new Date() })
+        .set({
+          ...columns,
+          ...(settings
+            ? { settings: sql`${organizations.settings} || ${JSON.stringify(settings)}::jsonb` }
+            : {}),
+          updatedAt: new Date(),
+        })
         .where(eq(organizations.id, id))
         .returning();
       return row ? toOrganization(row) : null;

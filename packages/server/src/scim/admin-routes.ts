@@ -33,6 +33,12 @@ const Policies = {
     }),
   ),
   roleMappings: Type.Optional(Type.Array(RoleMapping, { maxItems: 100 })),
+  provisionedOnly: Type.Optional(
+    Type.Boolean({
+      description:
+        'Provisioned-only sign-in: in the organization, only active users of this connection are accepted as members at sign-in and in tokens',
+    }),
+  ),
 };
 
 const ConnectionView = Type.Object({
@@ -43,6 +49,7 @@ const ConnectionView = Type.Object({
   linkByVerifiedEmail: Type.Boolean(),
   unknownGroups: Type.String(),
   roleMappings: Type.Array(RoleMapping),
+  provisionedOnly: Type.Boolean(),
   scimBaseUrl: Type.String({ description: 'The tenant URL to give the identity provider' }),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
@@ -93,6 +100,7 @@ export function registerAdminScimRoutes(app: App, context: AppContext): void {
     linkByVerifiedEmail: connection.linkByVerifiedEmail,
     unknownGroups: connection.unknownGroups,
     roleMappings: connection.roleMappings,
+    provisionedOnly: connection.provisionedOnly,
     scimBaseUrl: `${context.config.baseUrl.replace(/\/$/, '')}/scim/v2`,
     createdAt: connection.createdAt.toISOString(),
     updatedAt: connection.updatedAt.toISOString(),

@@ -13,6 +13,7 @@ export interface ConnectionInput {
   linkByVerifiedEmail?: boolean;
   unknownGroups?: UnknownGroupPolicy;
   roleMappings?: ScimRoleMapping[];
+  provisionedOnly?: boolean;
 }
 
 /** Provisioning connections: one per identity-provider app, each into one organization. */
@@ -33,6 +34,7 @@ export class ScimConnectionService {
       linkByVerifiedEmail: input.linkByVerifiedEmail ?? false,
       unknownGroups: input.unknownGroups ?? 'ignore',
       roleMappings: input.roleMappings ?? [],
+      provisionedOnly: input.provisionedOnly ?? false,
     });
   }
 
@@ -52,6 +54,14 @@ export class ScimConnectionService {
     if (changes.roleMappings)
       await this.organizations.requireRoles(changes.roleMappings.map((mapping) => mapping.role));
     return this.store.updateConnection(id, changes);
+  }
+
+  /**
+   * Provisioned-only sign-in (docs/scim.md), as a membership rule of the organizations slice: in an organization
+   * with a provisioned-only connection, only that connection's active provisioned users' memberships count.
+   */
+  async excludedOrganizations(userId: string, organizationIds: readonly string[]): Promise<Set<string>> {
+    return new Set(await this.store.organizationsExcludingUser(userId, organizationIds));
   }
 
   /** Deletes a connection, its tokens and its SCIM resources; the accounts and memberships it made stay. */

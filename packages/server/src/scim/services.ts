@@ -29,8 +29,10 @@ export async function createScimServices(
     orgs.organizations,
     oauth.revocation,
   );
+  const connections = new ScimConnectionService(store, orgs.organizations);
+  orgs.organizations.addMembershipRule(connections);
   return {
-    connections: new ScimConnectionService(store, orgs.organizations),
+    connections,
     tokens: new ScimTokenService(store, settings),
     users,
     groups: new ScimGroupService(database.db, store, users, orgs.roles),

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { scimConnections, scimGroupMembers, scimGroups, scimTokens, scimUsers } from '../db/schema/index.js';
 import type { GroupComparison, UserComparison } from './filter.js';
@@ -75,6 +76,39 @@ export class ScimStore {
       .where(eq(scimConnections.id, id))
       .returning();
     return row;
+  }
+
+  /**
+   * Of the given organizations, those governed by a provisioned-only connection where the user is not an active,
+   * undeleted provisioned user of any such connection of that organization. One query.
+   */
+  async organizationsExcludingUser(userId: string, organizationIds: readonly string[]): Promise<string[]> {
+    const governing = alias(scimConnections, 'governing');
+    const rows = await this.db
+      .selectDistinct({ organizationId: scimConnections.organizationId })
+      .from(scimConnections)
+      .where(
+        and(
+          eq(scimConnections.provisionedOnly, true),
+          inArray(scimConnections.organizationId, [...organizationIds]),
+          notExists(
+            this.db
+              .select({ one: sql`1` })
+              .from(scimUsers)
+              .innerJoin(governing, eq(governing.id, scimUsers.connectionId))
+              .where(
+                and(
+                  eq(governing.organizationId, scimConnections.organizationId),
+                  eq(governing.provisionedOnly, true),
+                  eq(scimUsers.userId, userId),
+                  eq(scimUsers.active, true),
+                  isNull(scimUsers.deletedAt),
+                ),
+              ),
+          ),
+        ),
+      );
+    return rows.map((row) => row.organizationId);
   }
 
   async deleteConnection(id: string): Promise<boolean> {

@@ -32,6 +32,8 @@ const TEXT: Record<string, string> = {
     'Several devices are already waiting for approval. Wait a few minutes and try again.',
   last_unlock_envelope:
     'This is the last way left to unlock your key, so it cannot be removed. Add another one first.',
+  envelope_type_not_allowed:
+    'Your organization’s policy does not allow unlocking your key this way. Use another way to unlock it, such as your recovery key, or ask your administrator.',
 };
 
 export function describeError(error: unknown): string {

@@ -13,10 +13,27 @@ import { users } from './accounts.js';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
+/**
+ * An organization's unlock policy (docs/zk.md §8): each member overrides the global setting of the same name, and
+ * only ever to make it stricter (the keys slice combines them); null or absent follows the global setting.
+ */
+export interface OrganizationUnlockPolicy {
+  /** The envelope types members may unlock with, intersected with the globally allowed ones. */
+  allowed_envelope_types?: string[] | null;
+  /** true: ZK apps need an unlocked keybag even where the global setting does not ask for one. */
+  zk_requires_unlocked_keybag?: boolean | null;
+  /** false: no trusted-device approval, even where the global setting offers it. */
+  trusted_device_approval?: boolean | null;
+  /** false: no new-key setup, even where the global setting allows it. */
+  new_key_setup_allowed?: boolean | null;
+}
+
 /** Per-organization policy (docs/organizations.md). */
 export interface OrganizationSettings {
   /** Every active member must use TOTP as a second factor. */
   require_totp?: boolean;
+  /** The organization's override of the unlock policy (docs/zk.md §8). */
+  unlock_policy?: OrganizationUnlockPolicy;
 }
 
 /** Organizations: a name, a unique slug (carried as `org_slug` in tokens) and their policy settings. */

@@ -26,22 +26,32 @@ export interface ScimRoleMapping {
  * A provisioning connection: one identity provider app (an Entra ID enterprise app, an Okta app) provisioning
  * users and groups into one organization, with its own policies (docs/scim.md).
  */
-export const scimConnections = pgTable('scim_connections', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  organizationId: text('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  /** `suspend` (membership suspended), `remove` (membership removed) or `delete` (the account too, when it can). */
-  deprovisioning: text('deprovisioning').notNull().default('suspend'),
-  /** Whether a provisioned user may be linked to an existing account with the same verified email. */
-  linkByVerifiedEmail: boolean('link_by_verified_email').notNull().default(false),
-  /** What a group with no role mapping does: `ignore` (kept, no role), `reject` (400) or `create` (a new role). */
-  unknownGroups: text('unknown_groups').notNull().default('ignore'),
-  roleMappings: jsonb('role_mappings').$type<ScimRoleMapping[]>().notNull().default([]),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
-  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
-});
+export const scimConnections = pgTable(
+  'scim_connections',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** `suspend` (membership suspended), `remove` (membership removed) or `delete` (the account too, when it can). */
+    deprovisioning: text('deprovisioning').notNull().default('suspend'),
+    /** Whether a provisioned user may be linked to an existing account with the same verified email. */
+    linkByVerifiedEmail: boolean('link_by_verified_email').notNull().default(false),
+    /** What a group with no role mapping does: `ignore` (kept, no role), `reject` (400) or `create` (a new role). */
+    unknownGroups: text('unknown_groups').notNull().default('ignore'),
+    roleMappings: jsonb('role_mappings').$type<ScimRoleMapping[]>().notNull().default([]),
+    /**
+     * Provisioned-only sign-in (docs/scim.md): in the organization, a membership counts (organization choice, token
+     * claims, refresh) only while the user is an active provisioned user of such a connection.
+     */
+    provisionedOnly: boolean('provisioned_only').notNull().default(false),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  // Token claims ask on every refresh whether a provisioned-only connection governs the organization.
+  (table) => [index('scim_connections_organization_idx').on(table.organizationId)],
+);
 
 /** SCIM bearer tokens, stored as hashToken(value) only and looked up by that hash (DESIGN §4). */
 export const scimTokens = pgTable(

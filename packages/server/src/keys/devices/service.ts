@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { SettingsService } from '../../config/settings.js';
 import { hashToken, randomToken } from '../../crypto/tokens.js';
 import { keysError } from '../errors.js';
 import { type P256PublicJwk, p256PublicJwkProblem } from '../formats.js';
@@ -33,12 +32,15 @@ export class DeviceService {
   constructor(
     private readonly store: DeviceStore,
     private readonly keybags: KeyService,
-    private readonly settings: SettingsService,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  private requireApprovalAllowed(): void {
-    if (!this.settings.get('keys.trusted_device_approval')) {
+  /**
+   * Approval is a way to unlock: offered only where the user's policy offers it — the global setting and each of
+   * their organizations' overrides (docs/zk.md §8.1), since a device approved once can unlock for any app.
+   */
+  private async requireApprovalAllowed(userId: string): Promise<void> {
+    if (!(await this.keybags.userPolicy(userId)).trustedDeviceApproval) {
       throw deviceError(
         'device_approval_not_allowed',
         'approving a device from another one is turned off here',
@@ -60,7 +62,7 @@ export class DeviceService {
     userId: string,
     input: { public_jwk: Record<string, unknown>; label: string },
   ): Promise<{ request: DeviceApprovalRow; pickupToken: string }> {
-    this.requireApprovalAllowed();
+    await this.requireApprovalAllowed(userId);
     const publicJwk = DeviceService.checkPublicJwk(input.public_jwk, 'public_jwk');
     if (!(await this.keybags.keybag(userId)).accountKey) {
       throw keysError('keybag_not_found', 'there is no keybag to unlock; set up your key instead');
@@ -87,7 +89,7 @@ export class DeviceService {
 
   /** Step 3: the user's requests still waiting, for an unlocked device to show and compare. */
   async pending(userId: string): Promise<DeviceApprovalRow[]> {
-    this.requireApprovalAllowed();
+    await this.requireApprovalAllowed(userId);
     return this.store.listPending(userId, this.now());
   }
 
@@ -97,7 +99,7 @@ export class DeviceService {
     approvalId: string,
     input: { epk: Record<string, unknown>; key_id: string; ciphertext: string },
   ): Promise<DeviceApprovalRow> {
-    this.requireApprovalAllowed();
+    await this.requireApprovalAllowed(userId);
     const epk = DeviceService.checkPublicJwk(input.epk, 'epk');
     const { accountKey } = await this.keybags.keybag(userId);
     if (!accountKey) throw approvalNotFound();
@@ -124,7 +126,7 @@ export class DeviceService {
    * consumed by it). Unknown, another user's, expired and used-up tokens get one answer.
    */
   async pickup(userId: string, pickupToken: string): Promise<PickupResult> {
-    this.requireApprovalAllowed();
+    await this.requireApprovalAllowed(userId);
     const now = this.now();
     const tokenHash = hashToken(pickupToken);
     const consumed = await this.store.consume(userId, tokenHash, now);

@@ -959,7 +959,7 @@ export interface PublicApi {
       };
       400: ErrorBody<'drk_hash_not_allowed' | 'drk_hash_required' | 'invalid_envelope' | 'invalid_organization' | 'invalid_request' | 'malformed_body' | 'organization_mismatch' | 'organization_required' | 'zk_key_hash_not_allowed' | 'zk_key_hash_required'>;
       401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'login_required'>;
+      403: ErrorBody<'csrf_failed' | 'envelope_type_not_allowed' | 'login_required'>;
       404: ErrorBody<'request_not_found'>;
       409: ErrorBody<'keybag_required' | 'request_already_used'>;
       413: ErrorBody<'payload_too_large'>;
@@ -967,7 +967,7 @@ export interface PublicApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['POST /authorize/finalize']['responses'][200];
-    error: 'csrf_failed' | 'drk_hash_not_allowed' | 'drk_hash_required' | 'invalid_envelope' | 'invalid_organization' | 'invalid_request' | 'keybag_required' | 'login_required' | 'malformed_body' | 'not_signed_in' | 'organization_mismatch' | 'organization_required' | 'payload_too_large' | 'request_already_used' | 'request_not_found' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'zk_key_hash_not_allowed' | 'zk_key_hash_required';
+    error: 'csrf_failed' | 'drk_hash_not_allowed' | 'drk_hash_required' | 'envelope_type_not_allowed' | 'invalid_envelope' | 'invalid_organization' | 'invalid_request' | 'keybag_required' | 'login_required' | 'malformed_body' | 'not_signed_in' | 'organization_mismatch' | 'organization_required' | 'payload_too_large' | 'request_already_used' | 'request_not_found' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'zk_key_hash_not_allowed' | 'zk_key_hash_required';
   };
   /** The caller's device approval requests still waiting (public keys only), to compare and approve */
   'GET /crypto/device-approvals': {
@@ -1536,7 +1536,7 @@ export interface PublicApi {
   /** The caller's effective unlock policy and the unlock methods open to them (metadata only) */
   'GET /crypto/unlock-policy': {
     params: undefined;
-    query: undefined;
+    query: { organization_id?: string; };
     body: undefined;
     responses: {
       200: {
@@ -1550,10 +1550,11 @@ export interface PublicApi {
       };
       400: ErrorBody<'invalid_request'>;
       401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
+      404: ErrorBody<'not_found'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['GET /crypto/unlock-policy']['responses'][200];
-    error: 'invalid_request' | 'not_signed_in' | 'second_factor_required' | 'service_unavailable';
+    error: 'invalid_request' | 'not_found' | 'not_signed_in' | 'second_factor_required' | 'service_unavailable';
   };
   /** A user's public encryption key, when the caller shares an active organization with them (otherwise 404, as for an unknown user) */
   'GET /crypto/user-enc-pub': {

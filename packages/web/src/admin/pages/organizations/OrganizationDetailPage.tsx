@@ -13,10 +13,11 @@ import { InvitesSection } from './InvitesSection';
 import { MembersSection } from './MembersSection';
 import { OrganizationSettingsSection } from './OrganizationSettingsSection';
 import { OrganizationStatusBadge } from './OrganizationStatusBadge';
+import { UnlockPolicySection } from './UnlockPolicySection';
 
 const BREADCRUMB = { to: '/organizations', label: 'All organizations' };
 
-/** One organization: its settings, members and their roles, invitations, and deletion. */
+/** One organization: its settings, unlock policy, members and their roles, invitations, and deletion. */
 export function OrganizationDetailPage() {
   const { params, searchParams } = useRouter();
   const organizationId = params.organizationId ?? '';
@@ -97,6 +98,7 @@ function OrganizationDetail({
         </div>
       </dl>
       <OrganizationSettingsSection organization={organization} onChanged={onChanged} />
+      <UnlockPolicySection organizationId={organization.id} />
       <MembersSection organizationId={organization.id} roles={catalogue} rolesError={roles.error} />
       <InvitesSection organizationId={organization.id} roles={catalogue} />
       {canWrite ? <DeleteOrganizationSection organization={organization} /> : null}

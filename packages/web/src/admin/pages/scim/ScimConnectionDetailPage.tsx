@@ -17,6 +17,7 @@ import { useAdmin, useAdminApi } from '../../session';
 import { useLoad } from '../../use-load';
 import { type ScimPolicyDraft, ScimPolicyFields, scimPolicyBody, scimPolicyDraft } from './ScimPolicyFields';
 import { ScimTokensSection } from './ScimTokensSection';
+import { ScimUnlockPolicySummary } from './ScimUnlockPolicySummary';
 
 const BREADCRUMB = { to: '/scim', label: 'All SCIM connections' };
 
@@ -86,6 +87,7 @@ function ScimConnectionDetail({
         </div>
       </dl>
       <ScimConnectionSettings connection={connection} onChanged={onChanged} />
+      <ScimUnlockPolicySummary organizationId={connection.organizationId} />
       {canWrite ? <ScimTokensSection connectionId={connection.id} /> : null}
       {canWrite ? (
         <DeleteSection

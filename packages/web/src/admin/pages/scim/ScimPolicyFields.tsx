@@ -17,6 +17,7 @@ export interface ScimPolicyDraft {
   linkByVerifiedEmail: boolean;
   unknownGroups: UnknownGroupPolicy;
   roleMappings: ScimRoleMapping[];
+  provisionedOnly: boolean;
 }
 
 /** The server's defaults for a new connection (scim/connections.ts). */
@@ -27,12 +28,14 @@ export function scimPolicyDraft(connection: ScimConnectionView | null): ScimPoli
       linkByVerifiedEmail: false,
       unknownGroups: 'ignore',
       roleMappings: [],
+      provisionedOnly: false,
     };
   return {
     deprovisioning: connection.deprovisioning as DeprovisioningPolicy,
     linkByVerifiedEmail: connection.linkByVerifiedEmail,
     unknownGroups: connection.unknownGroups as UnknownGroupPolicy,
     roleMappings: connection.roleMappings,
+    provisionedOnly: connection.provisionedOnly,
   };
 }
 
@@ -98,6 +101,13 @@ export function ScimPolicyFields({
         checked={draft.linkByVerifiedEmail}
         disabled={disabled}
         onChange={(event) => onChange({ linkByVerifiedEmail: event.target.checked })}
+      />
+      <CheckboxField
+        label="Provisioned-only sign-in"
+        hint="In this organization, only users this connection provisioned and keeps active count as members when signing in to apps and in their tokens; members added by invitation or by hand are not accepted for it."
+        checked={draft.provisionedOnly}
+        disabled={disabled}
+        onChange={(event) => onChange({ provisionedOnly: event.target.checked })}
       />
       <RadioGroup
         legend="Groups no mapping below names"

@@ -1,0 +1,2 @@
+ALTER TABLE "scim_connections" ADD COLUMN "provisioned_only" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "scim_connections_organization_idx" ON "scim_connections" USING btree ("organization_id");

@@ -1,0 +1,182 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import type { AdminApiBody, AdminApiResponse } from '../../../shared/api-types/admin-api';
+import { CheckboxField } from '../../../shared/CheckboxField';
+import { ErrorPanel } from '../../../shared/ErrorPanel';
+import { Loading } from '../../../shared/Loading';
+import { EditSection } from '../../components/EditSection';
+import type { Outcome } from '../../components/OutcomeMessage';
+import { describeError } from '../../error-text';
+import { useAdmin, useAdminApi } from '../../session';
+import { useLoad } from '../../use-load';
+
+type UnlockPolicyView = AdminApiResponse<'GET /admin/organizations/{organizationId}/unlock-policy'>;
+type UnlockPolicyBody = NonNullable<AdminApiBody<'PUT /admin/organizations/{organizationId}/unlock-policy'>>;
+type EnvelopeType = UnlockPolicyView['global']['allowed_envelope_types'][number];
+
+const ENVELOPE_LABELS: Record<EnvelopeType, string> = {
+  password: 'Password',
+  recovery_key: 'Recovery key',
+  passkey_prf: 'Passkey',
+  trusted_device: 'Trusted device',
+};
+const ENVELOPE_ORDER: EnvelopeType[] = ['password', 'recovery_key', 'passkey_prf', 'trusted_device'];
+
+/** The choices on screen: each one can only be as permissive as the service's own policy (docs/zk.md §8.1). */
+interface Draft {
+  allowed: EnvelopeType[];
+  requiresUnlockedKeybag: boolean;
+  trustedDeviceApproval: boolean;
+  newKeySetup: boolean;
+}
+
+function draftOf({ effective }: UnlockPolicyView): Draft {
+  return {
+    allowed: effective.allowed_envelope_types,
+    requiresUnlockedKeybag: effective.zk_requires_unlocked_keybag,
+    trustedDeviceApproval: effective.trusted_device_approval,
+    newKeySetup: effective.new_key_setup_allowed,
+  };
+}
+
+/**
+ * The override to store: only what is stricter than the service says; anything equal to it stays null so that it
+ * follows the service's setting (all the types the service allows, checked, means "no restriction").
+ */
+function bodyOf(draft: Draft, { global }: UnlockPolicyView): UnlockPolicyBody {
+  const restricted = global.allowed_envelope_types.some((type) => !draft.allowed.includes(type));
+  return {
+    allowed_envelope_types: restricted ? ENVELOPE_ORDER.filter((type) => draft.allowed.includes(type)) : null,
+    zk_requires_unlocked_keybag:
+      draft.requiresUnlockedKeybag && !global.zk_requires_unlocked_keybag ? true : null,
+    trusted_device_approval: !draft.trustedDeviceApproval && global.trusted_device_approval ? false : null,
+    new_key_setup_allowed: !draft.newKeySetup && global.new_key_setup_allowed ? false : null,
+  };
+}
+
+/**
+ * The organization's unlock policy (docs/zk.md §8.1): what zero-knowledge apps authorized for this organization
+ * accept, and what its members' account pages offer. It can only be stricter than the service's own settings.
+ */
+export function UnlockPolicySection({ organizationId }: { organizationId: string }) {
+  const api = useAdminApi();
+  const { canWrite } = useAdmin();
+  const path = `/admin/organizations/${encodeURIComponent(organizationId)}/unlock-policy`;
+  const loaded = useLoad(path, (signal) => api.get<UnlockPolicyView>(path, signal));
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const policy = loaded.data;
+  useEffect(() => {
+    if (policy) setDraft(draftOf(policy));
+  }, [policy]);
+
+  if (loaded.error !== undefined && loaded.error !== null)
+    return (
+      <ErrorPanel title="The unlock policy could not be loaded">
+        <p>{describeError(loaded.error)}</p>
+      </ErrorPanel>
+    );
+  if (!policy || !draft) return <Loading>Loading the unlock policy…</Loading>;
+  const { global } = policy;
+  const change = (next: Partial<Draft>) =>
+    setDraft((previous) => (previous ? { ...previous, ...next } : previous));
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!policy || !draft || draft.allowed.length === 0) return;
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const saved = await api.put<UnlockPolicyView>(path, bodyOf(draft, policy));
+      loaded.setData(saved);
+      setOutcome({ kind: 'done', text: 'The unlock policy is saved.' });
+    } catch (error) {
+      setOutcome({ kind: 'failed', error });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const noneAllowed = draft.allowed.length === 0;
+  return (
+    <div id="unlock-policy">
+      <EditSection
+        heading="Unlock policy for zero-knowledge apps"
+        outcome={outcome}
+        failedTitle="The unlock policy was not saved"
+        busy={busy}
+        onSubmit={onSubmit}
+        editable={canWrite}
+        submitLabel="Save unlock policy"
+        notice={
+          <p className="field-hint">
+            Applies to authorizations made for this organization, and to what its members may set up on their
+            account. It can only be stricter than the service’s own settings: what the service turns off is
+            off here too.
+          </p>
+        }
+      >
+        <fieldset className="field">
+          <legend>Ways members may unlock their key</legend>
+          {ENVELOPE_ORDER.map((type) => {
+            const offered = global.allowed_envelope_types.includes(type);
+            return (
+              <CheckboxField
+                key={type}
+                label={ENVELOPE_LABELS[type]}
+                hint={offered ? undefined : 'Turned off for the whole service.'}
+                checked={offered && draft.allowed.includes(type)}
+                disabled={!offered}
+                onChange={(event) =>
+                  change({
+                    allowed: event.target.checked
+                      ? [...draft.allowed, type]
+                      : draft.allowed.filter((allowed) => allowed !== type),
+                  })
+                }
+              />
+            );
+          })}
+          {noneAllowed ? (
+            <p className="field-error" role="alert">
+              Leave at least one way to unlock.
+            </p>
+          ) : null}
+        </fieldset>
+        <CheckboxField
+          label="Zero-knowledge apps need an unlocked key"
+          hint={
+            global.zk_requires_unlocked_keybag
+              ? 'Required for the whole service.'
+              : 'Signing in alone never hands an app a key.'
+          }
+          checked={draft.requiresUnlockedKeybag}
+          disabled={global.zk_requires_unlocked_keybag}
+          onChange={(event) => change({ requiresUnlockedKeybag: event.target.checked })}
+        />
+        <CheckboxField
+          label="Offer trusted-device approval"
+          hint={
+            global.trusted_device_approval
+              ? 'A device that cannot unlock may be approved from one that can.'
+              : 'Turned off for the whole service.'
+          }
+          checked={draft.trustedDeviceApproval}
+          disabled={!global.trusted_device_approval}
+          onChange={(event) => change({ trustedDeviceApproval: event.target.checked })}
+        />
+        <CheckboxField
+          label="Allow new-key setup"
+          hint={
+            global.new_key_setup_allowed
+              ? 'A member who cannot unlock may replace their key, losing what was encrypted under it.'
+              : 'Turned off for the whole service.'
+          }
+          checked={draft.newKeySetup}
+          disabled={!global.new_key_setup_allowed}
+          onChange={(event) => change({ newKeySetup: event.target.checked })}
+        />
+      </EditSection>
+    </div>
+  );
+}
