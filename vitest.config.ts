@@ -11,6 +11,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Test databases are copies of migrated templates, built here once per run (testing/database-templates.ts).
+    globalSetup: ['packages/server/src/testing/global-setup.ts'],
     projects: [
       {
         extends: true,

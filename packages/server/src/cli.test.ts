@@ -2,17 +2,15 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as opaque from '@serenity-kit/opaque';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newKekText } from './crypto/keyring.js';
 import { LOCK_FILE } from './db/data-dir-lock.js';
+import { builtServerEntry } from './testing/built-server.js';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './testing/database.js';
 import { postJson } from './testing/opaque-client.js';
 import { ServedProcess, type ServeSettings } from './testing/served-process.js';
 import { freePort } from './testing/server.js';
-
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 
 interface Result {
   code: number | null;
@@ -40,10 +38,14 @@ afterAll(async () => {
 /** Longer than the command waits for a starting server's socket (a minute), shorter than the tests around it. */
 const COMMAND_TIMEOUT_MS = 90_000;
 
-/** Runs the real CLI entry point (TypeScript through tsx) as its own process; kills it if it never finishes. */
-function tessera(args: string[], env: Record<string, string> = {}, stdin = ''): Promise<Result> {
+/**
+ * Runs the real CLI entry point (compiled, testing/built-server.ts) as its own process; kills it if it never
+ * finishes.
+ */
+async function tessera(args: string[], env: Record<string, string> = {}, stdin = ''): Promise<Result> {
+  const entry = await builtServerEntry();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { env: baseEnv(env) });
+    const child = spawn(process.execPath, [entry, ...args], { env: baseEnv(env) });
     children.add(child);
     const timer = setTimeout(() => child.kill('SIGKILL'), COMMAND_TIMEOUT_MS);
     child.stdin.end(stdin);
@@ -448,7 +450,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('tessera serve on PostgreSQL',
   });
 
   it('two processes started at the same moment on one empty database both come up; the schema is applied once', async () => {
-    const database = await createTestDatabase();
+    const database = await createTestDatabase({ empty: true });
     databases.push(database);
     const kek = newKekText();
     const servers = await Promise.all(

@@ -89,6 +89,11 @@ async function openEmbedded(directory: string | null, lockRole: LockRole): Promi
   } else {
     pglite = await PGlite.create();
   }
+  return embeddedDatabase(pglite, lock);
+}
+
+/** The Database over an open PGlite instance; closing it closes the instance and releases the lock, if any. */
+export function embeddedDatabase(pglite: PGlite, lock?: DataDirectoryLock): Database {
   const connection: RawConnection = {
     async query(text, params) {
       const result = await pglite.query(text, params);

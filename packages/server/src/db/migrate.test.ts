@@ -18,7 +18,7 @@ async function count(database: Database, sql: string): Promise<number> {
 
 describe('migrations', () => {
   it('apply from empty, are recorded, and a second run applies nothing', async () => {
-    testDatabase = await createTestDatabase();
+    testDatabase = await createTestDatabase({ empty: true });
     const database = await testDatabase.open();
     expect(await isMigrated(database)).toBe(false);
     const applied = await migrate(database);
@@ -35,7 +35,7 @@ describe('migrations', () => {
   });
 
   it('roll back entirely when a migration fails', async () => {
-    testDatabase = await createTestDatabase();
+    testDatabase = await createTestDatabase({ empty: true });
     const database = await testDatabase.open();
     const broken = [
       { name: '0000_good', sql: 'CREATE TABLE first_table (id int)' },
@@ -52,7 +52,7 @@ describe('migrations', () => {
   });
 
   it('two servers starting at the same moment on one empty database both come up; the schema is applied once', async () => {
-    testDatabase = await createTestDatabase();
+    testDatabase = await createTestDatabase({ empty: true });
     const [databaseA, databaseB] = [await testDatabase.open(), await testDatabase.open()];
     // Nodes sharing a database share the KEK.
     const env = { TESSERA_KEK: newKekText() };

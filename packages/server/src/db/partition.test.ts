@@ -2,21 +2,20 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newKekText } from '../crypto/keyring.js';
+import { builtServerEntry } from '../testing/built-server.js';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../testing/database.js';
 import { basicAuthorization, registerClient } from '../testing/oauth.js';
 import { loginWithPassword } from '../testing/opaque-client.js';
 import { freePort, startTestServer, type TestServer } from '../testing/server.js';
 import { TcpProxy } from '../testing/tcp-proxy.js';
 
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 const EMBEDDED_SKIP =
   'needs PostgreSQL: the embedded database runs inside the process, so no network can come between them';
 const TRUST_SECONDS = 2;
 
-/** `tessera serve` as its own process (TypeScript through tsx), so an uncaught error would really end it. */
+/** `tessera serve` as its own process (the compiled command, testing/built-server.ts), so an uncaught error would really end it. */
 interface ServeProcess {
   child: ChildProcess;
   publicUrl: string;
@@ -29,7 +28,7 @@ async function startServeProcess(env: Record<string, string>): Promise<ServeProc
   const [publicPort, adminPort] = [await freePort(), await freePort()];
   const publicUrl = `http://127.0.0.1:${publicPort}`;
   const adminUrl = `http://127.0.0.1:${adminPort}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve'], {
+  const child = spawn(process.execPath, [await builtServerEntry(), 'serve'], {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,

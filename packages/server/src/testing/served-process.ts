@@ -1,9 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { type Config, loadConfig } from '../config/config.js';
+import { builtServerEntry } from './built-server.js';
 import type { ServerEndpoints } from './server.js';
-
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 
 /** Longest a spawned `tessera serve` may take to listen on a loaded 2-core machine. */
 const START_TIMEOUT_MS = 180_000;
@@ -27,7 +25,7 @@ export interface ServeSettings {
 }
 
 /**
- * `tessera serve` as its own process, started through the real CLI entry point (TypeScript through tsx) the way
+ * `tessera serve` as its own process, started through the real CLI entry point (compiled, testing/built-server.ts) the way
  * an operator starts it, for tests that kill it, signal it or restart it on the same data.
  */
 export class ServedProcess implements ServerEndpoints {
@@ -41,7 +39,7 @@ export class ServedProcess implements ServerEndpoints {
   readonly exited: Promise<Exit>;
   private readonly child: ChildProcess;
 
-  private constructor(settings: ServeSettings) {
+  private constructor(entry: string, settings: ServeSettings) {
     this.publicUrl = `http://127.0.0.1:${settings.publicPort}`;
     this.adminUrl = `http://127.0.0.1:${settings.adminPort}`;
     const env: Record<string, string> = {
@@ -57,7 +55,7 @@ export class ServedProcess implements ServerEndpoints {
       ...settings.env,
     };
     this.config = loadConfig(env);
-    this.child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve', ...(settings.args ?? [])], {
+    this.child = spawn(process.execPath, [entry, 'serve', ...(settings.args ?? [])], {
       env,
     });
     this.child.stdout?.on('data', (chunk) => (this.output += chunk));
@@ -69,7 +67,7 @@ export class ServedProcess implements ServerEndpoints {
 
   /** Starts `tessera serve` and resolves once it says it is running (every listener up). */
   static async start(settings: ServeSettings): Promise<ServedProcess> {
-    const served = new ServedProcess(settings);
+    const served = new ServedProcess(await builtServerEntry(), settings);
     await served.ready();
     return served;
   }
