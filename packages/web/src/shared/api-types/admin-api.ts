@@ -242,7 +242,7 @@ export interface AdminApi {
     body: undefined;
     responses: {
       200: {
-        actions: ('admin.password_changed' | 'admin.sign_in' | 'admin_user.created' | 'admin_user.removed' | 'admin_user.role_changed' | 'audit.exported' | 'client.created' | 'client.deleted' | 'client.icon_removed' | 'client.icon_uploaded' | 'client.secret_rotated' | 'client.updated' | 'email_template.reset' | 'email_template.updated' | 'install.completed' | 'federation.connection.created' | 'federation.connection.deleted' | 'federation.connection.updated' | 'federation.domain.verified' | 'federation.identity_linked' | 'federation.identity_unlinked' | 'federation.sign_in' | 'federation.user_created' | 'kek.rotated' | 'keys.account_key_created' | 'keys.device_approval_requested' | 'keys.device_approved' | 'keys.device_revoked' | 'keys.enc_priv_set' | 'keys.enc_pub_set' | 'keys.envelope_added' | 'keys.envelope_deleted' | 'keys.legacy_drk_set' | 'keys.reset' | 'keys.rotated' | 'oauth.token' | 'organization.created' | 'organization.deleted' | 'organization.invite_accepted' | 'organization.invite_created' | 'organization.invite_declined' | 'organization.invite_revoked' | 'organization.member_added' | 'organization.member_left' | 'organization.member_removed' | 'organization.member_status_changed' | 'organization.role_assigned' | 'organization.role_removed' | 'organization.updated' | 'otp.admin_reset' | 'otp.admin_unlock' | 'otp.backup_codes_regenerated' | 'otp.enrolled' | 'otp.enrolment' | 'otp.reauth' | 'otp.removed' | 'otp.verify' | 'passkey.admin_revoked' | 'passkey.clone_suspected' | 'passkey.registered' | 'passkey.removed' | 'passkey.renamed' | 'permission.created' | 'permission.deleted' | 'permission.updated' | 'role.created' | 'role.deleted' | 'role.updated' | 'scim.connection.created' | 'scim.connection.deleted' | 'scim.connection.updated' | 'scim.group.created' | 'scim.group.deleted' | 'scim.group.patched' | 'scim.group.replaced' | 'scim.token.created' | 'scim.token.revoked' | 'scim.user.created' | 'scim.user.deleted' | 'scim.user.patched' | 'scim.user.replaced' | 'setting.changed' | 'signing_keys.rotated' | 'smtp.tested' | 'user.created' | 'user.deleted' | 'user.disabled' | 'user.enabled' | 'user.password_changed' | 'user.password_reset_sent' | 'user.password_set' | 'user.sign_in' | 'user.updated')[];
+        actions: ('admin.password_changed' | 'admin.sign_in' | 'admin_user.created' | 'admin_user.removed' | 'admin_user.role_changed' | 'audit.exported' | 'client.created' | 'client.deleted' | 'client.icon_removed' | 'client.icon_uploaded' | 'client.secret_rotated' | 'client.updated' | 'email_template.reset' | 'email_template.updated' | 'install.completed' | 'federation.connection.created' | 'federation.connection.deleted' | 'federation.connection.updated' | 'federation.domain.verified' | 'federation.identity_linked' | 'federation.identity_unlinked' | 'federation.sign_in' | 'federation.user_created' | 'kek.rotated' | 'keys.account_key_created' | 'keys.device_approval_requested' | 'keys.device_approved' | 'keys.device_revoked' | 'keys.enc_priv_set' | 'keys.enc_pub_set' | 'keys.envelope_added' | 'keys.envelope_deleted' | 'keys.legacy_drk_set' | 'keys.reset' | 'keys.rotated' | 'oauth.token' | 'organization.created' | 'organization.deleted' | 'organization.invite_accepted' | 'organization.invite_created' | 'organization.invite_declined' | 'organization.invite_revoked' | 'organization.member_added' | 'organization.member_left' | 'organization.member_removed' | 'organization.member_status_changed' | 'organization.role_assigned' | 'organization.role_removed' | 'organization.unlock_policy_changed' | 'organization.updated' | 'otp.admin_reset' | 'otp.admin_unlock' | 'otp.backup_codes_regenerated' | 'otp.enrolled' | 'otp.enrolment' | 'otp.reauth' | 'otp.removed' | 'otp.verify' | 'passkey.admin_revoked' | 'passkey.clone_suspected' | 'passkey.registered' | 'passkey.removed' | 'passkey.renamed' | 'permission.created' | 'permission.deleted' | 'permission.updated' | 'role.created' | 'role.deleted' | 'role.updated' | 'scim.connection.created' | 'scim.connection.deleted' | 'scim.connection.updated' | 'scim.group.created' | 'scim.group.deleted' | 'scim.group.patched' | 'scim.group.replaced' | 'scim.token.created' | 'scim.token.revoked' | 'scim.user.created' | 'scim.user.deleted' | 'scim.user.patched' | 'scim.user.replaced' | 'setting.changed' | 'signing_keys.rotated' | 'smtp.tested' | 'user.created' | 'user.deleted' | 'user.disabled' | 'user.enabled' | 'user.password_changed' | 'user.password_reset_sent' | 'user.password_set' | 'user.sign_in' | 'user.updated')[];
       };
       400: ErrorBody<'invalid_request'>;
       401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
@@ -1862,6 +1862,96 @@ export interface AdminApi {
     response: AdminApi['DELETE /admin/organizations/{organizationId}/members/{memberId}/roles/{roleId}']['responses'][200];
     error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'last_manager' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
+  /** An organization's unlock policy: its override, the global policy and the effective result */
+  'GET /admin/organizations/{organizationId}/unlock-policy': {
+    params: { organizationId: string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: {
+        override: {
+          /** The envelope types members may unlock with (a subset of the globally allowed ones); null: as the global setting */
+          allowed_envelope_types: (('password' | 'recovery_key' | 'passkey_prf' | 'trusted_device')[]) | null;
+          /** true: ZK apps need an unlocked keybag; null: as the global setting */
+          zk_requires_unlocked_keybag: boolean | null;
+          /** false: no trusted-device approval; null: as the global setting */
+          trusted_device_approval: boolean | null;
+          /** false: no new-key setup; null: as the global setting */
+          new_key_setup_allowed: boolean | null;
+        };
+        global: {
+          allowed_envelope_types: ('password' | 'recovery_key' | 'passkey_prf' | 'trusted_device')[];
+          zk_requires_unlocked_keybag: boolean;
+          trusted_device_approval: boolean;
+          new_key_setup_allowed: boolean;
+        };
+        /** What authorizations made for this organization follow: the global policy, made stricter */
+        effective: {
+          allowed_envelope_types: ('password' | 'recovery_key' | 'passkey_prf' | 'trusted_device')[];
+          zk_requires_unlocked_keybag: boolean;
+          trusted_device_approval: boolean;
+          new_key_setup_allowed: boolean;
+        };
+      };
+      400: ErrorBody<'invalid_request'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      404: ErrorBody<'not_found'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['GET /admin/organizations/{organizationId}/unlock-policy']['responses'][200];
+    error: 'admin_session_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+  };
+  /** Replaces an organization's unlock-policy override (absent or null members follow the global setting); it may only be stricter than the global policy */
+  'PUT /admin/organizations/{organizationId}/unlock-policy': {
+    params: { organizationId: string; };
+    query: undefined;
+    body: {
+      /** The envelope types members may unlock with (a subset of the globally allowed ones); null: as the global setting */
+      allowed_envelope_types?: (('password' | 'recovery_key' | 'passkey_prf' | 'trusted_device')[]) | null;
+      /** true: ZK apps need an unlocked keybag; null: as the global setting */
+      zk_requires_unlocked_keybag?: boolean | null;
+      /** false: no trusted-device approval; null: as the global setting */
+      trusted_device_approval?: boolean | null;
+      /** false: no new-key setup; null: as the global setting */
+      new_key_setup_allowed?: boolean | null;
+    };
+    responses: {
+      200: {
+        override: {
+          /** The envelope types members may unlock with (a subset of the globally allowed ones); null: as the global setting */
+          allowed_envelope_types: (('password' | 'recovery_key' | 'passkey_prf' | 'trusted_device')[]) | null;
+          /** true: ZK apps need an unlocked keybag; null: as the global setting */
+          zk_requires_unlocked_keybag: boolean | null;
+          /** false: no trusted-device approval; null: as the global setting */
+          trusted_device_approval: boolean | null;
+          /** false: no new-key setup; null: as the global setting */
+          new_key_setup_allowed: boolean | null;
+        };
+        global: {
+          allowed_envelope_types: ('password' | 'recovery_key' | 'passkey_prf' | 'trusted_device')[];
+          zk_requires_unlocked_keybag: boolean;
+          trusted_device_approval: boolean;
+          new_key_setup_allowed: boolean;
+        };
+        /** What authorizations made for this organization follow: the global policy, made stricter */
+        effective: {
+          allowed_envelope_types: ('password' | 'recovery_key' | 'passkey_prf' | 'trusted_device')[];
+          zk_requires_unlocked_keybag: boolean;
+          trusted_device_approval: boolean;
+          new_key_setup_allowed: boolean;
+        };
+      };
+      400: ErrorBody<'invalid_request' | 'malformed_body' | 'policy_not_stricter'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      404: ErrorBody<'not_found'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['PUT /admin/organizations/{organizationId}/unlock-policy']['responses'][200];
+    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'policy_not_stricter' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+  };
   /** Turns TOTP off (needs a recent step-up; refused where policy requires it) */
   'DELETE /admin/otp': {
     params: undefined;
@@ -2323,6 +2413,7 @@ export interface AdminApi {
             value: string;
             role: string;
           }[];
+          provisionedOnly: boolean;
           /** The tenant URL to give the identity provider */
           scimBaseUrl: string;
           createdAt: string;
@@ -2353,6 +2444,8 @@ export interface AdminApi {
         value: string;
         role: string;
       }[];
+      /** Provisioned-only sign-in: in the organization, only active users of this connection are accepted as members at sign-in and in tokens */
+      provisionedOnly?: boolean;
     };
     responses: {
       201: {
@@ -2367,6 +2460,7 @@ export interface AdminApi {
           value: string;
           role: string;
         }[];
+        provisionedOnly: boolean;
         /** The tenant URL to give the identity provider */
         scimBaseUrl: string;
         createdAt: string;
@@ -2401,6 +2495,7 @@ export interface AdminApi {
           value: string;
           role: string;
         }[];
+        provisionedOnly: boolean;
         /** The tenant URL to give the identity provider */
         scimBaseUrl: string;
         createdAt: string;
@@ -2448,6 +2543,8 @@ export interface AdminApi {
         value: string;
         role: string;
       }[];
+      /** Provisioned-only sign-in: in the organization, only active users of this connection are accepted as members at sign-in and in tokens */
+      provisionedOnly?: boolean;
     };
     responses: {
       200: {
@@ -2462,6 +2559,7 @@ export interface AdminApi {
           value: string;
           role: string;
         }[];
+        provisionedOnly: boolean;
         /** The tenant URL to give the identity provider */
         scimBaseUrl: string;
         createdAt: string;
