@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   type AuthenticationResponseJSON,
   generateAuthenticationOptions,
@@ -97,8 +97,6 @@ export class PasskeyService {
     private readonly store: PasskeyStore,
     private readonly relyingParty: () => RelyingParty,
     private readonly audit: AuditLog,
-    /** Keys the uniform fake credential of an unknown email (server_secrets). */
-    private readonly fakeCredentialKey: string,
     /** The id of the active account with this (normalized) email, if any. */
     private readonly accountOf: (normalizedEmail: string) => Promise<string | null>,
     /** Drops what the removed credential unlocked (its keybag envelope); runs in the removal's transaction. */
@@ -205,26 +203,17 @@ export class PasskeyService {
   // --- authentication (§7.2) ---
 
   /**
-   * Request options for a sign-in. Without an email: a discoverable-credential request (no allowCredentials).
-   * With one (email-first): the account's credentials with their PRF salts, or, for an unknown email or one
-   * without passkeys, one fake credential derived from the email — stable, of the same shape — so the answer does
-   * not tell whether the account exists.
+   * Request options for a sign-in: always a discoverable-credential request (no allowCredentials, one PRF salt
+   * for none). With an email (email-first) the ceremony is bound to that account, so only one of its passkeys
+   * can answer, but the options never list its credentials: their number and their ids' lengths (chosen by each
+   * authenticator) would tell a known account from an unknown one, and every passkey we register is discoverable
+   * (residentKey required), so a list adds nothing the browser needs (docs/users.md, "Passkeys"). Known and
+   * unknown emails do the same work: one account lookup and one ceremony insert.
    */
   async authenticationOptions(email: string | null): Promise<PublicKeyCredentialRequestOptionsJSON> {
     const rp = this.relyingParty();
     const challenge = newChallenge();
-    let allow: { id: string; salt: string }[] = [];
-    let userId: string | null = null;
-    if (email !== null) {
-      const normalized = email.trim().toLowerCase();
-      const account = await this.accountOf(normalized);
-      const rows = account ? await this.store.listForUser(account) : [];
-      userId = account;
-      allow =
-        rows.length > 0
-          ? rows.map((row) => ({ id: row.credentialId, salt: row.prfSalt }))
-          : [this.fakeCredential(normalized)];
-    }
+    const userId = email === null ? null : await this.accountOf(email.trim().toLowerCase());
     await this.store.insertCeremony({
       challengeHash: challenge.hash,
       purpose: 'authentication',
@@ -237,25 +226,8 @@ export class PasskeyService {
       challenge: challenge.bytes,
       timeout: CEREMONY_SECONDS * 1000,
       userVerification: 'preferred',
-      allowCredentials: allow.map((entry) => ({ id: entry.id })),
-      ...(allow.length > 0
-        ? {
-            extensions: {
-              prf: {
-                evalByCredential: Object.fromEntries(allow.map((entry) => [entry.id, { first: entry.salt }])),
-              },
-            } as never,
-          }
-        : {}),
+      allowCredentials: [],
     });
-  }
-
-  private fakeCredential(normalizedEmail: string): { id: string; salt: string } {
-    const derive = (purpose: string) =>
-      createHmac('sha256', this.fakeCredentialKey)
-        .update(`tessera/passkeys/fake-${purpose}/v1\0${normalizedEmail}`)
-        .digest('base64url');
-    return { id: derive('credential-id'), salt: derive('prf-salt') };
   }
 
   /**

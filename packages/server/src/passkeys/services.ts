@@ -1,7 +1,6 @@
 import type { AccountServices } from '../accounts/services.js';
 import { ApiError } from '../app/errors.js';
 import type { Infrastructure } from '../app/infrastructure.js';
-import { loadServerSecret } from '../crypto/server-secrets.js';
 import type { KeyServices } from '../keys/services.js';
 import { relyingPartyOf } from './relying-party.js';
 import { PasskeyService } from './service.js';
@@ -14,7 +13,7 @@ export interface PasskeyServices {
 }
 
 export async function createPasskeyServices(
-  { config, database, sealer, settings, audit }: Infrastructure,
+  { config, database, settings, audit }: Infrastructure,
   { accounts, keys }: { accounts: AccountServices; keys: KeyServices },
 ): Promise<PasskeyServices> {
   const credentials = new PasskeyService(
@@ -22,7 +21,6 @@ export async function createPasskeyServices(
     // Read per ceremony: the base URL may be set at install, the product name changed at run time.
     () => relyingPartyOf(config.baseUrl, settings.get('product.name')),
     audit,
-    await loadServerSecret(database.db, sealer, 'passkey_fake_credential_key'),
     async (email) => {
       const user = await accounts.users.findByEmail(email);
       return user?.status === 'active' ? user.id : null;
