@@ -3,6 +3,8 @@
  * added here first; the admin portal's audit filter reads this list from `GET /admin/audit/actions`.
  */
 export const AUDIT_ACTIONS = [
+  'admin.passkey_registered',
+  'admin.passkey_removed',
   'admin.password_changed',
   'admin.sign_in',
   'admin_user.created',

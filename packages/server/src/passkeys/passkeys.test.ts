@@ -16,6 +16,7 @@ import { call } from '../testing/orgs.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import { currentCode } from '../testing/totp.js';
 import { SoftAuthenticator } from '../testing/webauthn.js';
+import { MAX_PASSKEYS } from './service.js';
 
 let server: TestServer;
 let admin: AdminSession;
@@ -356,6 +357,39 @@ describe('management', () => {
     expect((await call(server, stepped, 'GET', '/api/user/passkeys')).json.passkeys).toHaveLength(1);
     expect((await call(server, stepped, 'DELETE', `/api/user/passkeys/${second.id}`)).status).toBe(404);
     expect((await auditActions('passkey.removed')).some((event) => event.targetId === second.id)).toBe(true);
+  });
+
+  it('removing the last two passkeys at once (no password): exactly one removal succeeds', async () => {
+    const { user, passkey } = await userWithPasskey();
+    const second = await register(user, new SoftAuthenticator(origin), 'Backup key');
+    const answers = await Promise.all(
+      [passkey.id, second.id].map((id) => call(server, user, 'DELETE', `/api/user/passkeys/${id}`)),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([204, 409]);
+    expect(answers.find((answer) => answer.status === 409)?.json.error).toBe('last_sign_in_method');
+    expect((await call(server, user, 'GET', '/api/user/passkeys')).json.passkeys).toHaveLength(1);
+  });
+
+  it(`parallel registrations cannot take an account past ${MAX_PASSKEYS} passkeys`, async () => {
+    const user = await signInUser(server);
+    for (let index = 1; index < MAX_PASSKEYS; index++) {
+      await register(user, new SoftAuthenticator(origin), `Key ${index}`);
+    }
+    // Both started while one place was left; both finish at once.
+    const started = await Promise.all([registrationOptions(user), registrationOptions(user)]);
+    const answers = await Promise.all(
+      started.map((options, index) =>
+        call(server, user, 'POST', '/api/user/passkeys/registration/verify', {
+          name: `Last ${index}`,
+          response: new SoftAuthenticator(origin).create(options),
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect(answers.find((answer) => answer.status === 409)?.json.error).toBe('too_many_passkeys');
+    expect((await call(server, user, 'GET', '/api/user/passkeys')).json.passkeys).toHaveLength(MAX_PASSKEYS);
+    const refused = await call(server, user, 'POST', '/api/user/passkeys/registration/options');
+    expect(refused.json.error).toBe('too_many_passkeys');
   });
 
   it('a user with a password may remove the last passkey', async () => {

@@ -71,14 +71,14 @@ export class PasskeyRejected extends Error {
   }
 }
 
-/** A verified passkey assertion: who, and whether the authenticator verified the user (PIN, biometrics). */
+/** A verified passkey assertion: who (the user's or admin's id), and whether the authenticator verified the user. */
 export interface VerifiedAssertion {
   userId: string;
   userVerified: boolean;
   passkey: PasskeyView;
 }
 
-/** The account a passkey is registered for. */
+/** The account (user, or admin on the admin port) a passkey is registered for. */
 export interface PasskeyOwner {
   id: string;
   email: string;
@@ -95,6 +95,8 @@ const utf8 = (text: string) => new TextEncoder().encode(text);
 export class PasskeyService {
   constructor(
     private readonly store: PasskeyStore,
+    /** Whose passkeys these are: the audit log's actor type for them. */
+    private readonly actorType: 'user' | 'admin',
     private readonly relyingParty: () => RelyingParty,
     private readonly audit: AuditLog,
     /** The id of the active account with this (normalized) email, if any. */
@@ -118,17 +120,15 @@ export class PasskeyService {
     sessionId: string,
   ): Promise<PublicKeyCredentialCreationOptionsJSON> {
     const rp = this.relyingParty();
-    const existing = await this.store.listForUser(owner.id);
-    if (existing.length >= MAX_PASSKEYS) {
-      throw passkeysError('too_many_passkeys', `an account holds at most ${MAX_PASSKEYS} passkeys`);
-    }
+    const existing = await this.store.listForOwner(owner.id);
+    if (existing.length >= MAX_PASSKEYS) throw tooManyPasskeys();
     const challenge = newChallenge();
     const prfSalt = randomToken(32);
     const now = new Date();
     await this.store.insertCeremony({
       challengeHash: challenge.hash,
       purpose: 'registration',
-      userId: owner.id,
+      ownerId: owner.id,
       sessionId,
       prfSalt,
       expiresAt: this.expiry(now),
@@ -150,7 +150,11 @@ export class PasskeyService {
     });
   }
 
-  /** Verifies a registration response against this session's ceremony and stores the credential. */
+  /**
+   * Verifies a registration response against this session's ceremony and stores the credential. The account's
+   * row is locked while it counts its passkeys and adds this one, so parallel registrations cannot pass
+   * MAX_PASSKEYS (the start's check alone could not stop them). Runs in the caller's transaction.
+   */
   async finishRegistration(
     owner: PasskeyOwner,
     sessionId: string,
@@ -162,7 +166,7 @@ export class PasskeyService {
     const found = challengeHashOf(response.response.clientDataJSON);
     if (!found) throw failed('the response carries no challenge');
     const ceremony = await this.store.consumeCeremony(found.hash, 'registration', new Date());
-    if (!ceremony || ceremony.userId !== owner.id || ceremony.sessionId !== sessionId || !ceremony.prfSalt) {
+    if (!ceremony || ceremony.ownerId !== owner.id || ceremony.sessionId !== sessionId || !ceremony.prfSalt) {
       throw failed('this registration is unknown, used or expired; start again');
     }
     let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
@@ -181,9 +185,11 @@ export class PasskeyService {
     if (!verified.verified) throw failed('the authenticator response does not verify');
     const info = verified.registrationInfo;
     const prf = (response.clientExtensionResults as { prf?: { enabled?: unknown } }).prf;
+    await this.store.lockOwner(owner.id);
+    if ((await this.store.countForOwner(owner.id)) >= MAX_PASSKEYS) throw tooManyPasskeys();
     const inserted = await this.store.insertCredential({
       id: randomUUID(),
-      userId: owner.id,
+      ownerId: owner.id,
       credentialId: info.credential.id,
       publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
       signCount: info.credential.counter,
@@ -217,7 +223,7 @@ export class PasskeyService {
     await this.store.insertCeremony({
       challengeHash: challenge.hash,
       purpose: 'authentication',
-      userId,
+      ownerId: userId,
       boundToAccount: email !== null,
       expiresAt: this.expiry(new Date()),
     });
@@ -243,13 +249,13 @@ export class PasskeyService {
     if (!found || !ceremony) throw new PasskeyRejected('unknown_challenge');
     const credential = await this.store.findByCredentialId(response.id);
     if (!credential) throw new PasskeyRejected('unknown_credential');
-    if (ceremony.boundToAccount && ceremony.userId !== credential.userId) {
-      throw new PasskeyRejected('wrong_account', credential.userId);
+    if (ceremony.boundToAccount && ceremony.ownerId !== credential.ownerId) {
+      throw new PasskeyRejected('wrong_account', credential.ownerId);
     }
     // A discoverable credential names its account (the user handle we set at registration): it must be this one.
     const userHandle = response.response.userHandle;
-    if (userHandle && userHandle !== Buffer.from(credential.userId).toString('base64url')) {
-      throw new PasskeyRejected('wrong_account', credential.userId);
+    if (userHandle && userHandle !== Buffer.from(credential.ownerId).toString('base64url')) {
+      throw new PasskeyRejected('wrong_account', credential.ownerId);
     }
     let info: Awaited<ReturnType<typeof verifyAuthenticationResponse>>['authenticationInfo'];
     try {
@@ -270,7 +276,7 @@ export class PasskeyService {
       if (!verified.verified) throw new Error('not verified');
       info = verified.authenticationInfo;
     } catch {
-      throw new PasskeyRejected('verification_failed', credential.userId);
+      throw new PasskeyRejected('verification_failed', credential.ownerId);
     }
     const regressed =
       (info.newCounter > 0 || credential.signCount > 0) && info.newCounter <= credential.signCount;
@@ -286,14 +292,14 @@ export class PasskeyService {
       await this.audit.record({
         action: 'passkey.clone_suspected',
         outcome: 'failure',
-        actor: { type: 'user', id: credential.userId },
+        actor: { type: this.actorType, id: credential.ownerId },
         target: { type: 'passkey', id: credential.id },
         details: { stored_sign_count: credential.signCount, presented_sign_count: info.newCounter },
       });
-      throw new PasskeyRejected('sign_count_regressed', credential.userId);
+      throw new PasskeyRejected('sign_count_regressed', credential.ownerId);
     }
     return {
-      userId: credential.userId,
+      userId: credential.ownerId,
       userVerified: info.userVerified,
       passkey: passkeyView({ ...credential, signCount: info.newCounter, lastUsedAt: now }),
     };
@@ -302,7 +308,7 @@ export class PasskeyService {
   // --- management ---
 
   async list(userId: string): Promise<PasskeyView[]> {
-    return (await this.store.listForUser(userId)).map(passkeyView);
+    return (await this.store.listForOwner(userId)).map(passkeyView);
   }
 
   async rename(userId: string, id: string, name: string): Promise<PasskeyView | null> {
@@ -312,12 +318,14 @@ export class PasskeyService {
 
   /**
    * Removes a passkey. With `mayRemoveLast` false (the owner, who has no password), never the account's last one:
-   * the account would be left with no way to sign in. Runs in the caller's transaction.
+   * the account would be left with no way to sign in. The account's row is locked first, so two removals of its
+   * last two passkeys run one after the other and the second sees only one left. Runs in the caller's transaction.
    */
   async remove(userId: string, id: string, mayRemoveLast: boolean): Promise<PasskeyView | null> {
+    await this.store.lockOwner(userId);
     const existing = await this.store.find(userId, id);
     if (!existing) return null;
-    if (!mayRemoveLast && (await this.store.countForUser(userId)) <= 1) {
+    if (!mayRemoveLast && (await this.store.countForOwner(userId)) <= 1) {
       throw passkeysError(
         'last_sign_in_method',
         'this is the last way to sign in to this account; add another passkey or a password first',
@@ -328,6 +336,9 @@ export class PasskeyService {
     return row ? passkeyView(row) : null;
   }
 }
+
+const tooManyPasskeys = () =>
+  passkeysError('too_many_passkeys', `an account holds at most ${MAX_PASSKEYS} passkeys`);
 
 /**
  * A fresh challenge: 32 random bytes for the options, and the SHA-256 of their base64url form (what clientDataJSON

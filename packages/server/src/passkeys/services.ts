@@ -8,8 +8,10 @@ import { PasskeyStore } from './store.js';
 
 /** The passkeys slice's services (`context.passkeys.credentials`). */
 export interface PasskeyServices {
-  /** Users' WebAuthn credentials and the ceremonies that register and use them. */
+  /** Users' WebAuthn credentials and the ceremonies that register and use them (public port). */
   credentials: PasskeyService;
+  /** Admins' own passkeys (admin port): their relying party is the admin URL's. */
+  adminCredentials: PasskeyService;
 }
 
 export async function createPasskeyServices(
@@ -17,7 +19,8 @@ export async function createPasskeyServices(
   { accounts, keys }: { accounts: AccountServices; keys: KeyServices },
 ): Promise<PasskeyServices> {
   const credentials = new PasskeyService(
-    new PasskeyStore(database.db),
+    new PasskeyStore(database.db, 'user'),
+    'user',
     // Read per ceremony: the base URL may be set at install, the product name changed at run time.
     () => relyingPartyOf(config.baseUrl, settings.get('product.name')),
     audit,
@@ -37,5 +40,16 @@ export async function createPasskeyServices(
       }
     },
   );
-  return { credentials };
+  const adminCredentials = new PasskeyService(
+    new PasskeyStore(database.db, 'admin'),
+    'admin',
+    // The admin port is its own origin (TESSERA_ADMIN_URL): its passkeys are scoped to that host.
+    () => relyingPartyOf(config.adminUrl, `${settings.get('product.name')} admin`),
+    audit,
+    // The admin portal offers discoverable sign-in only (no email-first request on the admin port).
+    async () => null,
+    // Admins hold no keybag: nothing to forget.
+    async () => undefined,
+  );
+  return { credentials, adminCredentials };
 }
