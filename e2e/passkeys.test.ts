@@ -304,7 +304,9 @@ describe('passkeys in Chromium (virtual authenticator)', () => {
     await page.goto(`${server.config.baseUrl}/ui/sign-in`);
     await page.getByLabel('Email address').fill(other.email);
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-    await page.getByText(`This passkey is not registered for ${other.email}`).waitFor({ timeout: UI_TIMEOUT });
+    await page
+      .getByText(`This passkey is not registered for ${other.email}`)
+      .waitFor({ timeout: UI_TIMEOUT });
     expect((await context.cookies()).some((cookie) => cookie.name === 'tessera_session')).toBe(false);
     const failures = await server.context.audit.list({ action: 'user.sign_in', outcome: 'failure' }, 1);
     expect(failures[0]?.details).toEqual({ method: 'hwk', reason: 'wrong_account' });

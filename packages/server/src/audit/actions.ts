@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   'kek.rotated',
   'keys.account_key_created',
   'keys.device_approval_requested',
+  'keys.device_admin_revoked',
   'keys.device_approved',
   'keys.device_revoked',
   'keys.enc_priv_set',

@@ -18,6 +18,7 @@ import { useAdmin, useAdminApi } from '../session';
 import type { UserView } from '../types';
 import { useLoad } from '../use-load';
 import { emailError, newPasswordError } from '../validation';
+import { UserDevicesSection } from './users/UserDevicesSection';
 import { UserKeybagSection } from './users/UserKeybagSection';
 import { UserOrganizationsSection } from './users/UserOrganizationsSection';
 import { UserOtpSection } from './users/UserOtpSection';
@@ -145,6 +146,7 @@ function UserDetail({
 
       <UserOtpSection user={user} />
       <UserPasskeysSection user={user} />
+      <UserDevicesSection user={user} />
 
       {canWrite ? <PasswordSection user={user} /> : null}
 
