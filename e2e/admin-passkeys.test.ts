@@ -1,6 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installViaApi } from '../packages/server/src/testing/admin.js';
+import { accountKeyBody, newAccountKey, wrapEnvelope } from '../packages/server/src/testing/keys.js';
+import { signInUser } from '../packages/server/src/testing/oauth.js';
+import { call } from '../packages/server/src/testing/orgs.js';
 import type { TestServer } from '../packages/server/src/testing/server.js';
 import { startAdminTestServer, submitAdminSignIn } from './admin-ui-helpers.js';
 import { launchBrowser, type OpenedPage, openPage } from './browser.js';
@@ -12,9 +15,10 @@ const ADMIN_PASSWORD = 'correct horse battery staple';
 /**
  * An admin's own passkey in the admin portal, in Chromium with the DevTools virtual authenticator: added on the
  * account page for the admin URL's relying party (http://localhost:<admin port>), used alone to sign in to the
- * portal after signing out, then removed; each step checked on the server.
+ * portal after signing out, then removed; each step checked on the server. And a user's trusted devices on the
+ * user's page, revoked there.
  */
-describe('admin portal: the admin’s own passkeys', () => {
+describe('admin portal: the admin’s own passkeys, users’ trusted devices', () => {
   let server: TestServer;
   let browser: Browser;
   let opened: OpenedPage;
@@ -39,7 +43,7 @@ describe('admin portal: the admin’s own passkeys', () => {
         automaticPresenceSimulation: true,
       },
     });
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -90,5 +94,32 @@ describe('admin portal: the admin’s own passkeys', () => {
     expect(await server.context.passkeys.adminCredentials.list(admin.id)).toEqual([]);
     const removed = await server.context.audit.list({ action: 'admin.passkey_removed' }, 1);
     expect(removed[0]).toMatchObject({ actorId: admin.id, targetId: passkey!.id });
+  });
+
+  it("lists a user's trusted devices on the user's page and revokes one: its envelope is gone", async () => {
+    const { page } = opened;
+    const user = await signInUser(server);
+    const key = newAccountKey(user.user.id);
+    expect(
+      (await call(server, user, 'POST', '/crypto/keybag/account-key', accountKeyBody(key).body)).status,
+    ).toBe(201);
+    const device = wrapEnvelope(key, 1, 'trusted_device', { label: 'Firefox on the old laptop' });
+    const added = await call(server, user, 'POST', '/crypto/keybag/envelopes', {
+      expected_version: 1,
+      envelope: device.input,
+    });
+    expect(added.status).toBe(201);
+
+    await page.goto(`${server.config.adminUrl}/users/${user.user.id}`);
+    const devices = page.getByTestId('user-devices');
+    await devices.getByText('Firefox on the old laptop').waitFor({ timeout: UI_TIMEOUT });
+    await page.getByRole('button', { name: 'Revoke “Firefox on the old laptop”' }).click();
+    await page.getByRole('button', { name: 'Revoke now' }).click();
+    await page.getByText('Device “Firefox on the old laptop” is revoked').waitFor({ timeout: UI_TIMEOUT });
+    await page.getByText('No trusted devices.').waitFor({ timeout: UI_TIMEOUT });
+    const { envelopes } = await server.context.keys.keybags.keybag(user.user.id);
+    expect(envelopes.map((envelope) => envelope.type).sort()).toEqual(['password', 'recovery_key']);
+    const [entry] = await server.context.audit.list({ action: 'keys.device_admin_revoked' }, 1);
+    expect(entry).toMatchObject({ targetId: user.user.id, details: { device: device.input.device_id } });
   });
 });

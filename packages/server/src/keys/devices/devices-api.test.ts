@@ -29,7 +29,7 @@ beforeAll(async () => {
   await server.context.settings.set('keys.trusted_device_approval', true);
   await installViaApi(server, 'root@example.com', 'admin password one');
   admin = await adminSignIn(server, 'root@example.com', 'admin password one');
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await server?.close();
 });
