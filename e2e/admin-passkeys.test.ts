@@ -112,7 +112,7 @@ describe('admin portal: the admin’s own passkeys, users’ trusted devices', (
 
     await page.goto(`${server.config.adminUrl}/users/${user.user.id}`);
     const devices = page.getByTestId('user-devices');
-    await devices.getByText('Firefox on the old laptop').waitFor({ timeout: UI_TIMEOUT });
+    await devices.getByText('Firefox on the old laptop', { exact: true }).waitFor({ timeout: UI_TIMEOUT });
     await page.getByRole('button', { name: 'Revoke “Firefox on the old laptop”' }).click();
     await page.getByRole('button', { name: 'Revoke now' }).click();
     await page.getByText('Device “Firefox on the old laptop” is revoked').waitFor({ timeout: UI_TIMEOUT });

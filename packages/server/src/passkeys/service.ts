@@ -103,6 +103,8 @@ export class PasskeyService {
     private readonly accountOf: (normalizedEmail: string) => Promise<string | null>,
     /** Drops what the removed credential unlocked (its keybag envelope); runs in the removal's transaction. */
     private readonly forgetUnlock: (userId: string, credentialId: string) => Promise<void>,
+    /** Ask for the PRF extension at registration (users: keybag unlock; admins hold no keybag). */
+    private readonly requestPrf = true,
   ) {}
 
   private expiry(now: Date): Date {
@@ -146,7 +148,7 @@ export class PasskeyService {
       // The same userVerification everywhere: CTAP hmac-secret keeps separate secrets with and without UV, so a
       // changing choice would change the PRF output (reference: WebAuthn §10.1.4).
       authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
-      extensions: { prf: { eval: { first: prfSalt } } } as never,
+      ...(this.requestPrf ? { extensions: { prf: { eval: { first: prfSalt } } } as never } : {}),
     });
   }
 

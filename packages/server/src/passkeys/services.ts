@@ -48,8 +48,9 @@ export async function createPasskeyServices(
     audit,
     // The admin portal offers discoverable sign-in only (no email-first request on the admin port).
     async () => null,
-    // Admins hold no keybag: nothing to forget.
+    // Admins hold no keybag: nothing to forget, and no PRF to ask for.
     async () => undefined,
+    false,
   );
   return { credentials, adminCredentials };
 }
