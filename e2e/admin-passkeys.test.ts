@@ -77,7 +77,9 @@ describe('admin portal: the admin’s own passkeys, users’ trusted devices', (
       false,
     );
 
-    // The passkey alone: no email, no password.
+    // The passkey alone: no email, no password (from the portal's front page).
+    await page.goto(`${adminUrl}/`);
+    await waitForHeading(page, 'Sign in to the admin portal');
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await waitForHeading(page, 'Overview');
     const signIns = await server.context.audit.list({ action: 'admin.sign_in', actor: admin.id }, 1);
