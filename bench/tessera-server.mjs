@@ -215,7 +215,12 @@ async function seed(server) {
     cookie: `tessera_session=${session.cookieValue}`,
     csrfToken: session.csrfToken,
   });
-  return { clientId: client.id, clientSecret: /** @type {string} */ (secret), userAccessToken };
+  return {
+    clientId: client.id,
+    clientSecret: /** @type {string} */ (secret),
+    userAccessToken,
+    userEmail: user.email,
+  };
 }
 
 const running = await start();

@@ -72,7 +72,7 @@ describe('admin portal: federation connections', () => {
     );
 
   beforeAll(async () => {
-    server = await startAdminTestServer(FEDERATION_TEST_ENV);
+    server = await startAdminTestServer({ env: FEDERATION_TEST_ENV });
     server.context.federation.domains.useResolver(async (name) => {
       const records = txtRecords.get(name);
       if (!records) throw Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' });

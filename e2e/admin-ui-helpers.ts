@@ -11,17 +11,21 @@ const ADMIN_UI_INDEX = fileURLToPath(new URL('../packages/web/dist-admin/index.h
 
 /**
  * A test server whose admin port is known before it starts, so its configured admin URL is the address the
- * browser really uses: the admin guard compares the browser's Origin with it on every mutating call.
+ * browser really uses: the admin guard compares the browser's Origin with it on every mutating call. WebAuthn
+ * tests use host `localhost`: the admin URL is the admin passkeys' relying party, and an IP address is not a valid
+ * RP ID (WebAuthn Level 3 §5.1.3).
  */
-export async function startAdminTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startAdminTestServer(
+  options: { env?: Record<string, string>; host?: '127.0.0.1' | 'localhost' } = {},
+): Promise<TestServer> {
   if (!existsSync(ADMIN_UI_INDEX))
     throw new Error(`${ADMIN_UI_INDEX} is missing: run npm run build -w @tessera/web first`);
   const adminPort = await freePort();
   return startTestServer({
     env: {
-      ...env,
+      ...options.env,
       TESSERA_ADMIN_PORT: String(adminPort),
-      TESSERA_ADMIN_URL: `http://127.0.0.1:${adminPort}`,
+      TESSERA_ADMIN_URL: `http://${options.host ?? '127.0.0.1'}:${adminPort}`,
     },
   });
 }

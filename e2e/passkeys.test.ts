@@ -287,4 +287,36 @@ describe('passkeys in Chromium (virtual authenticator)', () => {
     expect(replay.status).toBe(401);
     expect(((await replay.json()) as { error: string }).error).toBe('passkey_rejected');
   });
+
+  it('email-first: with an email typed, only a passkey of that account signs in', async () => {
+    const { page, context } = await withAuthenticator(false);
+    await signInWithPassword(page);
+    await addPasskey(page, 'Email-first key');
+    await page.getByText(/can't unlock your encryption keys\.$/).waitFor({ timeout: UI_TIMEOUT });
+    await signOut(context, page);
+    const other = await verifiedAccount(server, PASSWORD, 'Grace');
+    const asked: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/user/passkeys/sign-in/options')) asked.push(request.postDataJSON());
+    });
+
+    // Another account's email: the passkey (Ada's) is refused, and nothing is signed in.
+    await page.goto(`${server.config.baseUrl}/ui/sign-in`);
+    await page.getByLabel('Email address').fill(other.email);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page
+      .getByText(`This passkey is not registered for ${other.email}`)
+      .waitFor({ timeout: UI_TIMEOUT });
+    expect((await context.cookies()).some((cookie) => cookie.name === 'tessera_session')).toBe(false);
+    const failures = await server.context.audit.list({ action: 'user.sign_in', outcome: 'failure' }, 1);
+    expect(failures[0]?.details).toEqual({ method: 'hwk', reason: 'wrong_account' });
+
+    // The account's own email: signed in with the passkey alone.
+    await page.getByLabel('Email address').fill(account.email);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await waitForHeading(page, 'Your account');
+    expect(asked).toEqual([{ email: other.email }, { email: account.email }]);
+    const signIns = await server.context.audit.list({ action: 'user.sign_in', actor: account.id }, 1);
+    expect(signIns[0]?.outcome).toBe('success');
+  });
 });

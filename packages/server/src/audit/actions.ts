@@ -3,6 +3,8 @@
  * added here first; the admin portal's audit filter reads this list from `GET /admin/audit/actions`.
  */
 export const AUDIT_ACTIONS = [
+  'admin.passkey_registered',
+  'admin.passkey_removed',
   'admin.password_changed',
   'admin.sign_in',
   'admin_user.created',
@@ -29,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'kek.rotated',
   'keys.account_key_created',
   'keys.device_approval_requested',
+  'keys.device_admin_revoked',
   'keys.device_approved',
   'keys.device_revoked',
   'keys.enc_priv_set',

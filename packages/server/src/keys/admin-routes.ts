@@ -3,15 +3,21 @@ import { auditedAdminChange } from '../admin/admin-audit.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
+import { TrustedDeviceView, trustedDeviceView } from './devices/model.js';
 import { keysError } from './errors.js';
 import { KeybagSummaryView, keybagSummaryView } from './model.js';
 
 const UserParams = Type.Object({ userId: Type.String({ maxLength: 100 }) });
+const UserDeviceParams = Type.Object({
+  userId: Type.String({ maxLength: 100 }),
+  deviceId: Type.String({ maxLength: 100 }),
+});
 const noContent = { description: 'Done', type: 'null' } as const;
 
 /**
  * Admin view of users' keybags (docs/zk.md §7): whether one exists, its envelopes' types, counts and metadata,
- * the last unlock — never ciphertext or key checks — and the audited reset.
+ * the last unlock — never ciphertext or key checks — and the audited reset; a user's trusted devices (§3.5) and
+ * their audited revocation, which deletes the device's envelope.
  */
 export function registerAdminKeyRoutes(app: App, context: AppContext): void {
   const keys = context.keys.keybags;
@@ -70,6 +76,58 @@ export function registerAdminKeyRoutes(app: App, context: AppContext): void {
           action: 'keys.reset',
           target: { type: 'user', id: userId },
           details: { envelopes: removed.envelopes, version: removed.version },
+        }),
+      );
+      return reply.code(204).send(undefined as never);
+    },
+  );
+
+  app.get(
+    '/admin/users/:userId/devices',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags: ['admin-users'],
+        summary: "A user's trusted devices (their trusted_device envelopes' metadata, never ciphertext)",
+        params: UserParams,
+        response: {
+          200: Type.Object({ devices: Type.Array(TrustedDeviceView) }),
+          ...errorResponses('not_found'),
+        },
+      },
+    },
+    async (request) => {
+      await userExists(request.params.userId);
+      return { devices: (await context.keys.devices.devices(request.params.userId)).map(trustedDeviceView) };
+    },
+  );
+
+  app.delete(
+    '/admin/users/:userId/devices/:deviceId',
+    {
+      config: { access: 'admin-write' },
+      schema: {
+        tags: ['admin-users'],
+        summary:
+          "Revokes a user's trusted device: deletes its envelope, so it can no longer unlock (never the last envelope that can)",
+        params: UserDeviceParams,
+        response: {
+          204: noContent,
+          ...errorResponses('not_found', 'device_not_found', 'last_unlock_envelope'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { userId, deviceId } = request.params;
+      await userExists(userId);
+      await auditedAdminChange(
+        context,
+        request,
+        () => context.keys.devices.revoke(userId, deviceId),
+        (removed) => ({
+          action: 'keys.device_admin_revoked',
+          target: { type: 'user', id: userId },
+          details: { device: removed.deviceId, envelope: removed.id, label: removed.label },
         }),
       );
       return reply.code(204).send(undefined as never);

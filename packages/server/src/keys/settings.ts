@@ -51,6 +51,21 @@ export const KEYS_SETTINGS = {
     600,
     "Other users' public encryption keys (GET /crypto/user-enc-pub) a user may look up per hour.",
   ),
+  'rate_limits.device_approval_requests_per_hour': defineSetting(
+    Type.Integer({ minimum: 1, maximum: 100_000 }),
+    20,
+    'Device approval requests (POST /crypto/device-approvals) a user may start per hour.',
+  ),
+  'rate_limits.device_approvals_per_hour': defineSetting(
+    Type.Integer({ minimum: 1, maximum: 100_000 }),
+    30,
+    'Device approval attempts (POST /crypto/device-approvals/{id}/approve) a user may make per hour.',
+  ),
+  'rate_limits.device_pickups_per_minute': defineSetting(
+    Type.Integer({ minimum: 1, maximum: 100_000 }),
+    90,
+    'Pickup polls (POST /crypto/device-approvals/pickup) a user may make per minute: a waiting device polls every 2 s (30 a minute), so the default leaves room for three at once.',
+  ),
 } satisfies SettingDefinitions;
 
 /**
@@ -60,6 +75,15 @@ export const KEYS_SETTINGS = {
 export const KEYS_RATE_LIMITS = {
   'keybag-writes-user': { setting: 'rate_limits.keybag_writes_per_hour', windowSeconds: 3600 },
   'user-key-lookups-user': { setting: 'rate_limits.user_key_lookups_per_hour', windowSeconds: 3600 },
+  // Device approval (docs/zk.md §3.6): asking and approving are rare (a new device, a retry), so an hour's
+  // allowance bounds a session guessing at approval ids or flooding the approving device's list; pickup is a poll
+  // every 2 s while a device waits (MAX_PENDING_DEVICE_APPROVALS at most), so it is counted per minute.
+  'device-approval-requests-user': {
+    setting: 'rate_limits.device_approval_requests_per_hour',
+    windowSeconds: 3600,
+  },
+  'device-approvals-user': { setting: 'rate_limits.device_approvals_per_hour', windowSeconds: 3600 },
+  'device-pickups-user': { setting: 'rate_limits.device_pickups_per_minute', windowSeconds: 60 },
 } satisfies RateLimitRules;
 
 type KeysSettingDefinitions = typeof KEYS_SETTINGS;

@@ -3,6 +3,7 @@ import { auditedAdminChange } from '../admin/admin-audit.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
+import { registerAdminOwnPasskeyRoutes } from './admin-own-routes.js';
 import { PasskeyViewSchema, passkeyJson } from './schemas.js';
 
 const UserParams = Type.Object({ userId: Type.String({ maxLength: 100 }) });
@@ -14,9 +15,11 @@ const noContent = { description: 'Done', type: 'null' } as const;
 
 /**
  * Admin view of a user's passkeys (public data only) and revocation (audited). An admin may revoke the last one,
- * say of a lost or cloned authenticator: the user then signs in with the password or resets it by email.
+ * say of a lost or cloned authenticator: the user then signs in with the password or resets it by email. The
+ * signed-in admin's own passkeys are in admin-own-routes.ts.
  */
 export function registerAdminPasskeyRoutes(app: App, context: AppContext): void {
+  registerAdminOwnPasskeyRoutes(app, context);
   const passkeys = context.passkeys.credentials;
   const userExists = async (userId: string) => {
     if (!(await context.accounts.users.find(userId))) throw appError('not_found', 'no such user');

@@ -76,7 +76,7 @@ export function registerPasskeyRoutes(app: App, context: AppContext): void {
         ),
         response: {
           201: PasskeyViewSchema,
-          ...errorResponses('passkey_registration_failed', 'passkey_exists'),
+          ...errorResponses('passkey_registration_failed', 'passkey_exists', 'too_many_passkeys'),
         },
       },
     },

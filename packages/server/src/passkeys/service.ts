@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   type AuthenticationResponseJSON,
   generateAuthenticationOptions,
@@ -71,14 +71,14 @@ export class PasskeyRejected extends Error {
   }
 }
 
-/** A verified passkey assertion: who, and whether the authenticator verified the user (PIN, biometrics). */
+/** A verified passkey assertion: who (the user's or admin's id), and whether the authenticator verified the user. */
 export interface VerifiedAssertion {
   userId: string;
   userVerified: boolean;
   passkey: PasskeyView;
 }
 
-/** The account a passkey is registered for. */
+/** The account (user, or admin on the admin port) a passkey is registered for. */
 export interface PasskeyOwner {
   id: string;
   email: string;
@@ -95,14 +95,16 @@ const utf8 = (text: string) => new TextEncoder().encode(text);
 export class PasskeyService {
   constructor(
     private readonly store: PasskeyStore,
+    /** Whose passkeys these are: the audit log's actor type for them. */
+    private readonly actorType: 'user' | 'admin',
     private readonly relyingParty: () => RelyingParty,
     private readonly audit: AuditLog,
-    /** Keys the uniform fake credential of an unknown email (server_secrets). */
-    private readonly fakeCredentialKey: string,
     /** The id of the active account with this (normalized) email, if any. */
     private readonly accountOf: (normalizedEmail: string) => Promise<string | null>,
     /** Drops what the removed credential unlocked (its keybag envelope); runs in the removal's transaction. */
     private readonly forgetUnlock: (userId: string, credentialId: string) => Promise<void>,
+    /** Ask for the PRF extension at registration (users: keybag unlock; admins hold no keybag). */
+    private readonly requestPrf = true,
   ) {}
 
   private expiry(now: Date): Date {
@@ -120,17 +122,15 @@ export class PasskeyService {
     sessionId: string,
   ): Promise<PublicKeyCredentialCreationOptionsJSON> {
     const rp = this.relyingParty();
-    const existing = await this.store.listForUser(owner.id);
-    if (existing.length >= MAX_PASSKEYS) {
-      throw passkeysError('too_many_passkeys', `an account holds at most ${MAX_PASSKEYS} passkeys`);
-    }
+    const existing = await this.store.listForOwner(owner.id);
+    if (existing.length >= MAX_PASSKEYS) throw tooManyPasskeys();
     const challenge = newChallenge();
     const prfSalt = randomToken(32);
     const now = new Date();
     await this.store.insertCeremony({
       challengeHash: challenge.hash,
       purpose: 'registration',
-      userId: owner.id,
+      ownerId: owner.id,
       sessionId,
       prfSalt,
       expiresAt: this.expiry(now),
@@ -148,11 +148,15 @@ export class PasskeyService {
       // The same userVerification everywhere: CTAP hmac-secret keeps separate secrets with and without UV, so a
       // changing choice would change the PRF output (reference: WebAuthn §10.1.4).
       authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
-      extensions: { prf: { eval: { first: prfSalt } } } as never,
+      ...(this.requestPrf ? { extensions: { prf: { eval: { first: prfSalt } } } as never } : {}),
     });
   }
 
-  /** Verifies a registration response against this session's ceremony and stores the credential. */
+  /**
+   * Verifies a registration response against this session's ceremony and stores the credential. The account's
+   * row is locked while it counts its passkeys and adds this one, so parallel registrations cannot pass
+   * MAX_PASSKEYS (the start's check alone could not stop them). Runs in the caller's transaction.
+   */
   async finishRegistration(
     owner: PasskeyOwner,
     sessionId: string,
@@ -164,7 +168,7 @@ export class PasskeyService {
     const found = challengeHashOf(response.response.clientDataJSON);
     if (!found) throw failed('the response carries no challenge');
     const ceremony = await this.store.consumeCeremony(found.hash, 'registration', new Date());
-    if (!ceremony || ceremony.userId !== owner.id || ceremony.sessionId !== sessionId || !ceremony.prfSalt) {
+    if (!ceremony || ceremony.ownerId !== owner.id || ceremony.sessionId !== sessionId || !ceremony.prfSalt) {
       throw failed('this registration is unknown, used or expired; start again');
     }
     let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
@@ -183,9 +187,11 @@ export class PasskeyService {
     if (!verified.verified) throw failed('the authenticator response does not verify');
     const info = verified.registrationInfo;
     const prf = (response.clientExtensionResults as { prf?: { enabled?: unknown } }).prf;
+    await this.store.lockOwner(owner.id);
+    if ((await this.store.countForOwner(owner.id)) >= MAX_PASSKEYS) throw tooManyPasskeys();
     const inserted = await this.store.insertCredential({
       id: randomUUID(),
-      userId: owner.id,
+      ownerId: owner.id,
       credentialId: info.credential.id,
       publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
       signCount: info.credential.counter,
@@ -205,30 +211,21 @@ export class PasskeyService {
   // --- authentication (§7.2) ---
 
   /**
-   * Request options for a sign-in. Without an email: a discoverable-credential request (no allowCredentials).
-   * With one (email-first): the account's credentials with their PRF salts, or, for an unknown email or one
-   * without passkeys, one fake credential derived from the email — stable, of the same shape — so the answer does
-   * not tell whether the account exists.
+   * Request options for a sign-in: always a discoverable-credential request (no allowCredentials, one PRF salt
+   * for none). With an email (email-first) the ceremony is bound to that account, so only one of its passkeys
+   * can answer, but the options never list its credentials: their number and their ids' lengths (chosen by each
+   * authenticator) would tell a known account from an unknown one, and every passkey we register is discoverable
+   * (residentKey required), so a list adds nothing the browser needs (docs/users.md, "Passkeys"). Known and
+   * unknown emails do the same work: one account lookup and one ceremony insert.
    */
   async authenticationOptions(email: string | null): Promise<PublicKeyCredentialRequestOptionsJSON> {
     const rp = this.relyingParty();
     const challenge = newChallenge();
-    let allow: { id: string; salt: string }[] = [];
-    let userId: string | null = null;
-    if (email !== null) {
-      const normalized = email.trim().toLowerCase();
-      const account = await this.accountOf(normalized);
-      const rows = account ? await this.store.listForUser(account) : [];
-      userId = account;
-      allow =
-        rows.length > 0
-          ? rows.map((row) => ({ id: row.credentialId, salt: row.prfSalt }))
-          : [this.fakeCredential(normalized)];
-    }
+    const userId = email === null ? null : await this.accountOf(email.trim().toLowerCase());
     await this.store.insertCeremony({
       challengeHash: challenge.hash,
       purpose: 'authentication',
-      userId,
+      ownerId: userId,
       boundToAccount: email !== null,
       expiresAt: this.expiry(new Date()),
     });
@@ -237,25 +234,8 @@ export class PasskeyService {
       challenge: challenge.bytes,
       timeout: CEREMONY_SECONDS * 1000,
       userVerification: 'preferred',
-      allowCredentials: allow.map((entry) => ({ id: entry.id })),
-      ...(allow.length > 0
-        ? {
-            extensions: {
-              prf: {
-                evalByCredential: Object.fromEntries(allow.map((entry) => [entry.id, { first: entry.salt }])),
-              },
-            } as never,
-          }
-        : {}),
+      allowCredentials: [],
     });
-  }
-
-  private fakeCredential(normalizedEmail: string): { id: string; salt: string } {
-    const derive = (purpose: string) =>
-      createHmac('sha256', this.fakeCredentialKey)
-        .update(`tessera/passkeys/fake-${purpose}/v1\0${normalizedEmail}`)
-        .digest('base64url');
-    return { id: derive('credential-id'), salt: derive('prf-salt') };
   }
 
   /**
@@ -271,13 +251,13 @@ export class PasskeyService {
     if (!found || !ceremony) throw new PasskeyRejected('unknown_challenge');
     const credential = await this.store.findByCredentialId(response.id);
     if (!credential) throw new PasskeyRejected('unknown_credential');
-    if (ceremony.boundToAccount && ceremony.userId !== credential.userId) {
-      throw new PasskeyRejected('wrong_account', credential.userId);
+    if (ceremony.boundToAccount && ceremony.ownerId !== credential.ownerId) {
+      throw new PasskeyRejected('wrong_account', credential.ownerId);
     }
     // A discoverable credential names its account (the user handle we set at registration): it must be this one.
     const userHandle = response.response.userHandle;
-    if (userHandle && userHandle !== Buffer.from(credential.userId).toString('base64url')) {
-      throw new PasskeyRejected('wrong_account', credential.userId);
+    if (userHandle && userHandle !== Buffer.from(credential.ownerId).toString('base64url')) {
+      throw new PasskeyRejected('wrong_account', credential.ownerId);
     }
     let info: Awaited<ReturnType<typeof verifyAuthenticationResponse>>['authenticationInfo'];
     try {
@@ -298,7 +278,7 @@ export class PasskeyService {
       if (!verified.verified) throw new Error('not verified');
       info = verified.authenticationInfo;
     } catch {
-      throw new PasskeyRejected('verification_failed', credential.userId);
+      throw new PasskeyRejected('verification_failed', credential.ownerId);
     }
     const regressed =
       (info.newCounter > 0 || credential.signCount > 0) && info.newCounter <= credential.signCount;
@@ -314,14 +294,14 @@ export class PasskeyService {
       await this.audit.record({
         action: 'passkey.clone_suspected',
         outcome: 'failure',
-        actor: { type: 'user', id: credential.userId },
+        actor: { type: this.actorType, id: credential.ownerId },
         target: { type: 'passkey', id: credential.id },
         details: { stored_sign_count: credential.signCount, presented_sign_count: info.newCounter },
       });
-      throw new PasskeyRejected('sign_count_regressed', credential.userId);
+      throw new PasskeyRejected('sign_count_regressed', credential.ownerId);
     }
     return {
-      userId: credential.userId,
+      userId: credential.ownerId,
       userVerified: info.userVerified,
       passkey: passkeyView({ ...credential, signCount: info.newCounter, lastUsedAt: now }),
     };
@@ -330,7 +310,7 @@ export class PasskeyService {
   // --- management ---
 
   async list(userId: string): Promise<PasskeyView[]> {
-    return (await this.store.listForUser(userId)).map(passkeyView);
+    return (await this.store.listForOwner(userId)).map(passkeyView);
   }
 
   async rename(userId: string, id: string, name: string): Promise<PasskeyView | null> {
@@ -340,12 +320,14 @@ export class PasskeyService {
 
   /**
    * Removes a passkey. With `mayRemoveLast` false (the owner, who has no password), never the account's last one:
-   * the account would be left with no way to sign in. Runs in the caller's transaction.
+   * the account would be left with no way to sign in. The account's row is locked first, so two removals of its
+   * last two passkeys run one after the other and the second sees only one left. Runs in the caller's transaction.
    */
   async remove(userId: string, id: string, mayRemoveLast: boolean): Promise<PasskeyView | null> {
+    await this.store.lockOwner(userId);
     const existing = await this.store.find(userId, id);
     if (!existing) return null;
-    if (!mayRemoveLast && (await this.store.countForUser(userId)) <= 1) {
+    if (!mayRemoveLast && (await this.store.countForOwner(userId)) <= 1) {
       throw passkeysError(
         'last_sign_in_method',
         'this is the last way to sign in to this account; add another passkey or a password first',
@@ -356,6 +338,9 @@ export class PasskeyService {
     return row ? passkeyView(row) : null;
   }
 }
+
+const tooManyPasskeys = () =>
+  passkeysError('too_many_passkeys', `an account holds at most ${MAX_PASSKEYS} passkeys`);
 
 /**
  * A fresh challenge: 32 random bytes for the options, and the SHA-256 of their base64url form (what clientDataJSON

@@ -1,7 +1,6 @@
 import type { AccountServices } from '../accounts/services.js';
 import { ApiError } from '../app/errors.js';
 import type { Infrastructure } from '../app/infrastructure.js';
-import { loadServerSecret } from '../crypto/server-secrets.js';
 import type { KeyServices } from '../keys/services.js';
 import { relyingPartyOf } from './relying-party.js';
 import { PasskeyService } from './service.js';
@@ -9,20 +8,22 @@ import { PasskeyStore } from './store.js';
 
 /** The passkeys slice's services (`context.passkeys.credentials`). */
 export interface PasskeyServices {
-  /** Users' WebAuthn credentials and the ceremonies that register and use them. */
+  /** Users' WebAuthn credentials and the ceremonies that register and use them (public port). */
   credentials: PasskeyService;
+  /** Admins' own passkeys (admin port): their relying party is the admin URL's. */
+  adminCredentials: PasskeyService;
 }
 
 export async function createPasskeyServices(
-  { config, database, sealer, settings, audit }: Infrastructure,
+  { config, database, settings, audit }: Infrastructure,
   { accounts, keys }: { accounts: AccountServices; keys: KeyServices },
 ): Promise<PasskeyServices> {
   const credentials = new PasskeyService(
-    new PasskeyStore(database.db),
+    new PasskeyStore(database.db, 'user'),
+    'user',
     // Read per ceremony: the base URL may be set at install, the product name changed at run time.
     () => relyingPartyOf(config.baseUrl, settings.get('product.name')),
     audit,
-    await loadServerSecret(database.db, sealer, 'passkey_fake_credential_key'),
     async (email) => {
       const user = await accounts.users.findByEmail(email);
       return user?.status === 'active' ? user.id : null;
@@ -39,5 +40,17 @@ export async function createPasskeyServices(
       }
     },
   );
-  return { credentials };
+  const adminCredentials = new PasskeyService(
+    new PasskeyStore(database.db, 'admin'),
+    'admin',
+    // The admin port is its own origin (TESSERA_ADMIN_URL): its passkeys are scoped to that host.
+    () => relyingPartyOf(config.adminUrl, `${settings.get('product.name')} admin`),
+    audit,
+    // The admin portal offers discoverable sign-in only (no email-first request on the admin port).
+    async () => null,
+    // Admins hold no keybag: nothing to forget, and no PRF to ask for.
+    async () => undefined,
+    false,
+  );
+  return { credentials, adminCredentials };
 }

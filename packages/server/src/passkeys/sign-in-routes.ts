@@ -25,7 +25,7 @@ const SignedInWithPasskey = Type.Object({
 const rejected = () => passkeysError('passkey_rejected', 'this passkey could not sign you in');
 
 /**
- * Passkey sign-in: request options (discoverable, or email-first with a uniform answer for unknown accounts), then
+ * Passkey sign-in: request options (discoverable; email-first binds the ceremony to the account and answers alike for unknown ones), then
  * the assertion, which completes through the one sign-in completion (accounts/sign-in.ts). A passkey that verified
  * its user is two factors by itself (possession and PIN/biometrics): no TOTP is owed; one without UV is one factor.
  */
@@ -40,7 +40,7 @@ export function registerPasskeySignInRoutes(app: App, context: AppContext): void
       schema: {
         tags: ['passkeys'],
         summary:
-          "Starts a passkey sign-in (WebAuthn get). Without email: discoverable credentials. With email: that account's passkeys, or a uniform fake list for unknown addresses.",
+          'Starts a passkey sign-in (WebAuthn get), always for discoverable credentials (no allowCredentials). With email: only a passkey of that account may answer; the options are the same for known and unknown addresses.',
         body: Type.Object(
           { email: Type.Optional(Type.String({ minLength: 3, maxLength: 320 })) },
           { additionalProperties: false },

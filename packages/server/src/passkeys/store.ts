@@ -1,27 +1,78 @@
 import { and, asc, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { passkeyCeremonies, passkeyCredentials } from '../db/schema/index.js';
+import { adminUsers, passkeyCeremonies, passkeyCredentials, users } from '../db/schema/index.js';
 
-export type CredentialRow = typeof passkeyCredentials.$inferSelect;
-export type CredentialInsert = typeof passkeyCredentials.$inferInsert;
-export type CeremonyRow = typeof passkeyCeremonies.$inferSelect;
-export type CeremonyInsert = typeof passkeyCeremonies.$inferInsert;
+/** Whose passkeys a store serves: users' (public port) or admins' (admin port); rows of the other kind are invisible. */
+export type PasskeyOwnerKind = 'user' | 'admin';
 
-/** SQL of the passkeys slice: credentials and pending ceremonies. */
+type CredentialRecord = typeof passkeyCredentials.$inferSelect;
+type CeremonyRecord = typeof passkeyCeremonies.$inferSelect;
+type OwnerColumns = 'kind' | 'userId' | 'adminUserId';
+
+/** A credential of this store's kind; `ownerId` is the user's or the admin's id. */
+export type CredentialRow = Omit<CredentialRecord, OwnerColumns> & { ownerId: string };
+export type CredentialInsert = Omit<typeof passkeyCredentials.$inferInsert, OwnerColumns> & {
+  ownerId: string;
+};
+/** A ceremony of this store's kind; `ownerId`: the registering account, or the email-first sign-in's account. */
+export type CeremonyRow = Omit<CeremonyRecord, OwnerColumns> & { ownerId: string | null };
+export type CeremonyInsert = Omit<typeof passkeyCeremonies.$inferInsert, OwnerColumns> & {
+  ownerId: string | null;
+};
+
+/** SQL of the passkeys slice for one kind of owner: credentials and pending ceremonies. */
 export class PasskeyStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly kind: PasskeyOwnerKind,
+  ) {}
+
+  private get credentialOwner() {
+    return this.kind === 'user' ? passkeyCredentials.userId : passkeyCredentials.adminUserId;
+  }
+
+  private ownerValues(ownerId: string | null) {
+    return this.kind === 'user'
+      ? { kind: this.kind, userId: ownerId, adminUserId: null }
+      : { kind: this.kind, userId: null, adminUserId: ownerId };
+  }
+
+  private credential({ kind: _kind, userId, adminUserId, ...rest }: CredentialRecord): CredentialRow {
+    return { ...rest, ownerId: (this.kind === 'user' ? userId : adminUserId) as string };
+  }
+
+  private ofOwner(ownerId: string) {
+    return and(eq(passkeyCredentials.kind, this.kind), eq(this.credentialOwner, ownerId));
+  }
 
   transaction<T>(work: () => Promise<T>): Promise<T> {
     return this.db.transaction(() => work());
   }
 
-  // --- ceremonies ---
-
-  async insertCeremony(row: CeremonyInsert): Promise<void> {
-    await this.db.insert(passkeyCeremonies).values(row);
+  /**
+   * Locks the owner's account row (SELECT … FOR UPDATE) until the transaction ends, so that checks over the
+   * owner's set of passkeys (how many, whether one is the last) and the change they allow are one step: two
+   * concurrent removals, or registrations, of one account run one after the other. Must run in a transaction.
+   */
+  async lockOwner(ownerId: string): Promise<void> {
+    if (this.kind === 'user') {
+      await this.db.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('update');
+    } else {
+      await this.db
+        .select({ id: adminUsers.id })
+        .from(adminUsers)
+        .where(eq(adminUsers.id, ownerId))
+        .for('update');
+    }
   }
 
-  /** Consumes a live ceremony exactly once; null when unknown, used, expired or of another purpose. */
+  // --- ceremonies ---
+
+  async insertCeremony({ ownerId, ...row }: CeremonyInsert): Promise<void> {
+    await this.db.insert(passkeyCeremonies).values({ ...row, ...this.ownerValues(ownerId) });
+  }
+
+  /** Consumes a live ceremony of this kind exactly once; null when unknown, used, expired or of another purpose. */
   async consumeCeremony(challengeHash: string, purpose: string, now: Date): Promise<CeremonyRow | null> {
     const [row] = await this.db
       .update(passkeyCeremonies)
@@ -30,29 +81,33 @@ export class PasskeyStore {
         and(
           eq(passkeyCeremonies.challengeHash, challengeHash),
           eq(passkeyCeremonies.purpose, purpose),
+          eq(passkeyCeremonies.kind, this.kind),
           isNull(passkeyCeremonies.consumedAt),
           gt(passkeyCeremonies.expiresAt, now),
         ),
       )
       .returning();
-    return row ?? null;
+    if (!row) return null;
+    const { kind: _kind, userId, adminUserId, ...rest } = row;
+    return { ...rest, ownerId: this.kind === 'user' ? userId : adminUserId };
   }
 
   // --- credentials ---
 
-  listForUser(userId: string): Promise<CredentialRow[]> {
-    return this.db
+  async listForOwner(ownerId: string): Promise<CredentialRow[]> {
+    const rows = await this.db
       .select()
       .from(passkeyCredentials)
-      .where(eq(passkeyCredentials.userId, userId))
+      .where(this.ofOwner(ownerId))
       .orderBy(asc(passkeyCredentials.createdAt), asc(passkeyCredentials.id));
+    return rows.map((row) => this.credential(row));
   }
 
-  async countForUser(userId: string): Promise<number> {
+  async countForOwner(ownerId: string): Promise<number> {
     const [row] = await this.db
       .select({ total: count() })
       .from(passkeyCredentials)
-      .where(eq(passkeyCredentials.userId, userId));
+      .where(this.ofOwner(ownerId));
     return row?.total ?? 0;
   }
 
@@ -60,22 +115,26 @@ export class PasskeyStore {
     const [row] = await this.db
       .select()
       .from(passkeyCredentials)
-      .where(eq(passkeyCredentials.credentialId, credentialId));
-    return row ?? null;
+      .where(and(eq(passkeyCredentials.credentialId, credentialId), eq(passkeyCredentials.kind, this.kind)));
+    return row ? this.credential(row) : null;
   }
 
-  async find(userId: string, id: string): Promise<CredentialRow | null> {
+  async find(ownerId: string, id: string): Promise<CredentialRow | null> {
     const [row] = await this.db
       .select()
       .from(passkeyCredentials)
-      .where(and(eq(passkeyCredentials.userId, userId), eq(passkeyCredentials.id, id)));
-    return row ?? null;
+      .where(and(this.ofOwner(ownerId), eq(passkeyCredentials.id, id)));
+    return row ? this.credential(row) : null;
   }
 
-  /** Inserts a credential unless its credential id is registered already: null then. */
-  async insertCredential(row: CredentialInsert): Promise<CredentialRow | null> {
-    const [inserted] = await this.db.insert(passkeyCredentials).values(row).onConflictDoNothing().returning();
-    return inserted ?? null;
+  /** Inserts a credential unless its credential id is registered already (of either kind): null then. */
+  async insertCredential({ ownerId, ...row }: CredentialInsert): Promise<CredentialRow | null> {
+    const [inserted] = await this.db
+      .insert(passkeyCredentials)
+      .values({ ...row, ...this.ownerValues(ownerId) })
+      .onConflictDoNothing()
+      .returning();
+    return inserted ? this.credential(inserted) : null;
   }
 
   /**
@@ -102,20 +161,20 @@ export class PasskeyStore {
       .where(eq(passkeyCredentials.id, id));
   }
 
-  async rename(userId: string, id: string, name: string): Promise<CredentialRow | null> {
+  async rename(ownerId: string, id: string, name: string): Promise<CredentialRow | null> {
     const [row] = await this.db
       .update(passkeyCredentials)
       .set({ name })
-      .where(and(eq(passkeyCredentials.userId, userId), eq(passkeyCredentials.id, id)))
+      .where(and(this.ofOwner(ownerId), eq(passkeyCredentials.id, id)))
       .returning();
-    return row ?? null;
+    return row ? this.credential(row) : null;
   }
 
-  async delete(userId: string, id: string): Promise<CredentialRow | null> {
+  async delete(ownerId: string, id: string): Promise<CredentialRow | null> {
     const [row] = await this.db
       .delete(passkeyCredentials)
-      .where(and(eq(passkeyCredentials.userId, userId), eq(passkeyCredentials.id, id)))
+      .where(and(this.ofOwner(ownerId), eq(passkeyCredentials.id, id)))
       .returning();
-    return row ?? null;
+    return row ? this.credential(row) : null;
   }
 }

@@ -17,6 +17,7 @@ export function SignInForm({
   passwordError,
   suggestedEmail,
   signIn,
+  onEmailChange,
 }: {
   /** The app's checks, in its own wording. */
   emailError: (value: string) => string | undefined;
@@ -25,6 +26,8 @@ export function SignInForm({
   suggestedEmail?: string | null;
   /** Signs in with the trimmed address; it shows its own problems and must not throw. */
   signIn: (email: string, password: string) => Promise<SignInAttempt>;
+  /** Told the address as typed (untrimmed), for what the page offers beside the form (an email-first passkey). */
+  onEmailChange?: (email: string) => void;
 }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -34,6 +37,10 @@ export function SignInForm({
   useEffect(() => {
     if (suggestedEmail) setEmail((typed) => typed || suggestedEmail);
   }, [suggestedEmail]);
+
+  useEffect(() => {
+    onEmailChange?.(email);
+  }, [email, onEmailChange]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     return submit(

@@ -1,10 +1,12 @@
-import { bigint, boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './accounts.js';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { adminUsers, users } from './accounts.js';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * Users' WebAuthn credentials (passkeys). Only public data: the COSE public key, the signature counter and what
+ * Users' and admins' WebAuthn credentials (passkeys): `kind` `user` (public port, `user_id`) or `admin` (admin port,
+ * `admin_user_id`), one owner each, like sessions. Only public data: the COSE public key, the signature counter and what
  * the authenticator told at registration. `credential_id` is unique across users: an authenticator makes a new
  * random id per credential (WebAuthn Level 3 §6.1), so a second registration of one id is refused.
  */
@@ -13,9 +15,10 @@ export const passkeyCredentials = pgTable(
   {
     /** Our id for the credential (UUID), used in the API; `credential_id` is the authenticator's. */
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `user` or `admin`: whose sign-in it serves (a user's passkey never signs in to the admin port). */
+    kind: text('kind').notNull().default('user'),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    adminUserId: text('admin_user_id').references(() => adminUsers.id, { onDelete: 'cascade' }),
     /** base64url credential id (at most 1023 bytes). */
     credentialId: text('credential_id').notNull().unique(),
     /** base64url COSE_Key of the credential public key. */
@@ -38,7 +41,14 @@ export const passkeyCredentials = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     lastUsedAt: timestamptz('last_used_at'),
   },
-  (table) => [index('passkey_credentials_user_idx').on(table.userId)],
+  (table) => [
+    index('passkey_credentials_user_idx').on(table.userId),
+    index('passkey_credentials_admin_idx').on(table.adminUserId),
+    check(
+      'passkey_credentials_owner',
+      sql`(${table.kind} = 'user' and ${table.userId} is not null and ${table.adminUserId} is null) or (${table.kind} = 'admin' and ${table.adminUserId} is not null and ${table.userId} is null)`,
+    ),
+  ],
 );
 
 /**
@@ -52,8 +62,12 @@ export const passkeyCeremonies = pgTable(
     challengeHash: text('challenge_hash').primaryKey(),
     /** `registration` or `authentication`. */
     purpose: text('purpose').notNull(),
+    /** `user` (public port) or `admin` (admin port): a ceremony is finished only on its own port. */
+    kind: text('kind').notNull().default('user'),
     /** Registration: the user adding a passkey. Email-first sign-in: the account named, if it exists. */
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The same for an admin's ceremony. */
+    adminUserId: text('admin_user_id').references(() => adminUsers.id, { onDelete: 'cascade' }),
     /** Registration: the session that asked (the finish must come from it). */
     sessionId: text('session_id'),
     /** Email-first sign-in: only a credential of `user_id` may answer (none at all for an unknown email). */

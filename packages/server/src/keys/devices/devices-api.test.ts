@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceApprovals } from '../../db/schema/index.js';
+import { type AdminSession, adminFetch, adminSignIn, installViaApi } from '../../testing/admin.js';
 import {
   approveBody,
   type DeviceKeyPair,
@@ -21,11 +22,14 @@ import { startTestServer, type TestServer } from '../../testing/server.js';
 import { currentCode } from '../../testing/totp.js';
 
 let server: TestServer;
+let admin: AdminSession;
 
 beforeAll(async () => {
   server = await startTestServer();
   await server.context.settings.set('keys.trusted_device_approval', true);
-}, 120_000);
+  await installViaApi(server, 'root@example.com', 'admin password one');
+  admin = await adminSignIn(server, 'root@example.com', 'admin password one');
+}, 300_000);
 afterAll(async () => {
   await server?.close();
 });
@@ -365,5 +369,124 @@ describe('trusted devices', () => {
       json: { error: 'step_up_required' },
     });
     expect((await call(server, owner.approver, 'GET', '/crypto/devices')).json.devices).toHaveLength(1);
+  });
+});
+
+describe('rate limits of device approval (per user)', () => {
+  it('allow a waiting device to poll every 2 s, and refuse polls beyond the per-minute limit', async () => {
+    const owner = await userWithKeybag();
+    const request = await ask(owner.asker);
+    // A minute of polling every 2 s, with the default limit.
+    for (let poll = 0; poll < 30; poll++) {
+      expect((await pickup(owner.asker, request.token)).json.status).toBe('pending');
+    }
+    await server.context.settings.set('rate_limits.device_pickups_per_minute', 30);
+    try {
+      expect(await pickup(owner.asker, request.token)).toMatchObject({
+        status: 429,
+        json: { error: 'rate_limited' },
+      });
+      // Another user's polls are counted apart.
+      const other = await userWithKeybag();
+      const theirs = await ask(other.asker);
+      expect((await pickup(other.asker, theirs.token)).status).toBe(200);
+    } finally {
+      await server.context.settings.set('rate_limits.device_pickups_per_minute', 90);
+    }
+  });
+
+  it('limit new requests per hour: over it, 429 and nothing stored', async () => {
+    const owner = await userWithKeybag();
+    await server.context.settings.set('rate_limits.device_approval_requests_per_hour', 2);
+    try {
+      await ask(owner.asker);
+      await ask(owner.asker);
+      const third = await call(server, owner.asker, 'POST', '/crypto/device-approvals', {
+        public_jwk: newDeviceKeyPair().publicJwk,
+        label: 'One too many',
+      });
+      expect(third).toMatchObject({ status: 429, json: { error: 'rate_limited' } });
+      expect(
+        (await call(server, owner.approver, 'GET', '/crypto/device-approvals')).json.approvals,
+      ).toHaveLength(2);
+    } finally {
+      await server.context.settings.set('rate_limits.device_approval_requests_per_hour', 20);
+    }
+  });
+
+  it('limit approval attempts per hour, malformed ones included: over it, 429 and the request stays pending', async () => {
+    const owner = await userWithKeybag();
+    const request = await ask(owner.asker);
+    await server.context.settings.set('rate_limits.device_approvals_per_hour', 2);
+    try {
+      expect((await approve(owner.approver, request.id, { ciphertext: 'x' })).status).toBe(400);
+      expect(
+        (await approve(owner.approver, 'no-such-request', bodyFor(owner, 'x', request.device.publicJwk)))
+          .status,
+      ).toBe(404);
+      const valid = bodyFor(owner, request.id, request.device.publicJwk);
+      expect(await approve(owner.approver, request.id, valid)).toMatchObject({
+        status: 429,
+        json: { error: 'rate_limited' },
+      });
+      expect((await pickup(owner.asker, request.token)).json.status).toBe('pending');
+    } finally {
+      await server.context.settings.set('rate_limits.device_approvals_per_hour', 30);
+    }
+  });
+});
+
+describe('admin API', () => {
+  it("lists a user's trusted devices and revokes one, audited: its envelope is gone", async () => {
+    const owner = await userWithKeybag();
+    const device = wrapEnvelope(owner.key, 1, 'trusted_device', { label: 'Chromium on Linux' });
+    const added = await call(server, owner.asker, 'POST', '/crypto/keybag/envelopes', {
+      expected_version: 1,
+      envelope: device.input,
+    });
+    expect(added.status).toBe(201);
+    const deviceId = device.input.device_id!;
+    const userId = owner.key.userId;
+
+    const listed = await adminFetch(server, admin, 'GET', `/admin/users/${userId}/devices`);
+    expect(listed.status).toBe(200);
+    expect(listed.json.devices).toEqual([
+      expect.objectContaining({
+        device_id: deviceId,
+        envelope_id: device.input.id,
+        label: 'Chromium on Linux',
+      }),
+    ]);
+    expect(listed.text).not.toContain(device.input.ciphertext);
+    expect((await adminFetch(server, admin, 'GET', '/admin/users/nobody/devices')).status).toBe(404);
+
+    const path = `/admin/users/${userId}/devices/${deviceId}`;
+    expect((await adminFetch(server, admin, 'DELETE', path, undefined, false)).status).toBe(403);
+    expect((await adminFetch(server, admin, 'DELETE', path)).status).toBe(204);
+    expect((await adminFetch(server, admin, 'DELETE', path)).json.error).toBe('device_not_found');
+    const keybag = await call(server, owner.asker, 'GET', '/crypto/keybag');
+    expect((keybag.json.envelopes as { type: string }[]).map((e) => e.type).sort()).toEqual([
+      'password',
+      'recovery_key',
+    ]);
+    const [entry] = await server.context.audit.list({ action: 'keys.device_admin_revoked' }, 1);
+    expect(entry).toMatchObject({
+      actorType: 'admin',
+      actorId: admin.id,
+      targetId: userId,
+      details: { device: deviceId, envelope: device.input.id, label: 'Chromium on Linux' },
+    });
+  });
+
+  it("never revokes a user's last envelope that can unlock", async () => {
+    const user = await signInUser(server);
+    const key = newAccountKey(user.user.id);
+    const { body, envelopes } = accountKeyBody(key, ['trusted_device']);
+    expect((await call(server, user, 'POST', '/crypto/keybag/account-key', body)).status).toBe(201);
+    const path = `/admin/users/${user.user.id}/devices/${envelopes[0]!.input.device_id}`;
+    expect((await adminFetch(server, admin, 'DELETE', path)).json.error).toBe('last_unlock_envelope');
+    expect(
+      (await adminFetch(server, admin, 'GET', `/admin/users/${user.user.id}/devices`)).json.devices,
+    ).toHaveLength(1);
   });
 });

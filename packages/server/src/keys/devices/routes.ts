@@ -49,10 +49,18 @@ export function registerDeviceRoutes(app: App, context: AppContext): void {
       request,
     }));
 
+  // Per-user bounds, counted before the body is validated so malformed attempts count too (keys/settings.ts).
+  const limited =
+    (name: 'device-approval-requests-user' | 'device-approvals-user' | 'device-pickups-user') =>
+    async (request: FastifyRequest) => {
+      await context.rateLimits.consume(name, userOf(request));
+    };
+
   app.post(
     '/crypto/device-approvals',
     {
       config: { access: 'session+csrf' },
+      preValidation: limited('device-approval-requests-user'),
       bodyLimit: DEVICE_BODY_LIMIT,
       schema: {
         tags: [TAG],
@@ -66,6 +74,7 @@ export function registerDeviceRoutes(app: App, context: AppContext): void {
             'invalid_jwk',
             'keybag_not_found',
             'too_many_device_approvals',
+            'rate_limited',
           ),
         },
       },
@@ -106,6 +115,7 @@ export function registerDeviceRoutes(app: App, context: AppContext): void {
     '/crypto/device-approvals/:approvalId/approve',
     {
       config: { access: 'session+csrf' },
+      preValidation: limited('device-approvals-user'),
       bodyLimit: DEVICE_BODY_LIMIT,
       schema: {
         tags: [TAG],
@@ -121,6 +131,7 @@ export function registerDeviceRoutes(app: App, context: AppContext): void {
             'account_key_mismatch',
             'device_approval_not_found',
             'device_approval_already_approved',
+            'rate_limited',
           ),
         },
       },
@@ -140,6 +151,7 @@ export function registerDeviceRoutes(app: App, context: AppContext): void {
     '/crypto/device-approvals/pickup',
     {
       config: { access: 'session+csrf' },
+      preValidation: limited('device-pickups-user'),
       bodyLimit: DEVICE_BODY_LIMIT,
       schema: {
         tags: [TAG],
@@ -148,7 +160,7 @@ export function registerDeviceRoutes(app: App, context: AppContext): void {
         body: PickupInput,
         response: {
           200: PickupView,
-          ...errorResponses('device_approval_not_allowed', 'device_approval_not_found'),
+          ...errorResponses('device_approval_not_allowed', 'device_approval_not_found', 'rate_limited'),
         },
       },
     },

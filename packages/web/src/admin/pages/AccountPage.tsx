@@ -8,10 +8,11 @@ import { AdminLayout } from '../components/AdminLayout';
 import { isStepUpCancelled, useAdminStepUp } from '../components/StepUp';
 import { describeError } from '../error-text';
 import { changeAdminPassword } from '../opaque-flows';
+import { AdminPasskeysSection } from '../passkeys/AdminPasskeysSection';
 import { useAdmin, useAdminApi, useSession } from '../session';
 import { currentPasswordError } from '../validation';
 
-/** The signed-in admin's own account: who they are, password change, sign-out. */
+/** The signed-in admin's own account: who they are, password change, passkeys, sign-out. */
 export function AccountPage() {
   const { admin } = useAdmin();
   const { setCsrfToken, signedOut } = useSession();
@@ -72,6 +73,8 @@ export function AccountPage() {
         </PasswordChangeForm>
         {stepUp.prompt}
       </section>
+
+      <AdminPasskeysSection />
 
       <section className="section" aria-labelledby="sign-out-heading">
         <h2 id="sign-out-heading">Sign out</h2>

@@ -6,11 +6,12 @@ import { type SignInAttempt, SignInForm } from '../../shared/SignInForm';
 import { PORTAL_NAME } from '../components/AdminLayout';
 import { describeError } from '../error-text';
 import { adminSignIn, preloadOpaque } from '../opaque-flows';
+import { AdminPasskeySignIn } from '../passkeys/AdminPasskeySignIn';
 import { useSession } from '../session';
 import { currentPasswordError, emailError } from '../validation';
 
 /**
- * Admin sign-in with OPAQUE (the password never leaves the browser). Shown in place of any portal page while
+ * Admin sign-in with OPAQUE (the password never leaves the browser) or with the admin's passkey. Shown in place of any portal page while
  * signed out, so after signing in the admin is on the page they asked for.
  */
 export function SignInPage({ reason }: { reason: 'none' | 'expired' | 'signed_out' }) {
@@ -57,6 +58,7 @@ export function SignInPage({ reason }: { reason: 'none' | 'expired' | 'signed_ou
         </ErrorPanel>
       ) : null}
       <SignInForm emailError={emailError} passwordError={currentPasswordError} signIn={signIn} />
+      <AdminPasskeySignIn />
     </Page>
   );
 }

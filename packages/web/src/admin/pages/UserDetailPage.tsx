@@ -19,6 +19,7 @@ import type { UserView } from '../types';
 import { useLoad } from '../use-load';
 import { emailError, newPasswordError } from '../validation';
 import { UserFederatedIdentitiesSection } from './users/UserFederatedIdentitiesSection';
+import { UserDevicesSection } from './users/UserDevicesSection';
 import { UserKeybagSection } from './users/UserKeybagSection';
 import { UserOrganizationsSection } from './users/UserOrganizationsSection';
 import { UserOtpSection } from './users/UserOtpSection';
@@ -147,6 +148,7 @@ function UserDetail({
       <UserOtpSection user={user} />
       <UserPasskeysSection user={user} />
       <UserFederatedIdentitiesSection user={user} />
+      <UserDevicesSection user={user} />
 
       {canWrite ? <PasswordSection user={user} /> : null}
 

@@ -242,7 +242,7 @@ export interface AdminApi {
     body: undefined;
     responses: {
       200: {
-        actions: ('admin.password_changed' | 'admin.sign_in' | 'admin_user.created' | 'admin_user.removed' | 'admin_user.role_changed' | 'audit.exported' | 'client.created' | 'client.deleted' | 'client.icon_removed' | 'client.icon_uploaded' | 'client.secret_rotated' | 'client.updated' | 'email_template.reset' | 'email_template.updated' | 'install.completed' | 'federation.connection.created' | 'federation.connection.deleted' | 'federation.connection.updated' | 'federation.domain.verified' | 'federation.identity_linked' | 'federation.identity_unlinked' | 'federation.sign_in' | 'federation.user_created' | 'kek.rotated' | 'keys.account_key_created' | 'keys.device_approval_requested' | 'keys.device_approved' | 'keys.device_revoked' | 'keys.enc_priv_set' | 'keys.enc_pub_set' | 'keys.envelope_added' | 'keys.envelope_deleted' | 'keys.legacy_drk_set' | 'keys.reset' | 'keys.rotated' | 'oauth.token' | 'organization.created' | 'organization.deleted' | 'organization.invite_accepted' | 'organization.invite_created' | 'organization.invite_declined' | 'organization.invite_revoked' | 'organization.member_added' | 'organization.member_left' | 'organization.member_removed' | 'organization.member_status_changed' | 'organization.role_assigned' | 'organization.role_removed' | 'organization.unlock_policy_changed' | 'organization.updated' | 'otp.admin_reset' | 'otp.admin_unlock' | 'otp.backup_codes_regenerated' | 'otp.enrolled' | 'otp.enrolment' | 'otp.reauth' | 'otp.removed' | 'otp.verify' | 'passkey.admin_revoked' | 'passkey.clone_suspected' | 'passkey.registered' | 'passkey.removed' | 'passkey.renamed' | 'permission.created' | 'permission.deleted' | 'permission.updated' | 'role.created' | 'role.deleted' | 'role.updated' | 'scim.connection.created' | 'scim.connection.deleted' | 'scim.connection.updated' | 'scim.group.created' | 'scim.group.deleted' | 'scim.group.patched' | 'scim.group.replaced' | 'scim.token.created' | 'scim.token.revoked' | 'scim.user.created' | 'scim.user.deleted' | 'scim.user.patched' | 'scim.user.replaced' | 'setting.changed' | 'signing_keys.rotated' | 'smtp.tested' | 'user.created' | 'user.deleted' | 'user.disabled' | 'user.enabled' | 'user.password_changed' | 'user.password_reset_sent' | 'user.password_set' | 'user.sign_in' | 'user.updated')[];
+        actions: ('admin.passkey_registered' | 'admin.passkey_removed' | 'admin.password_changed' | 'admin.sign_in' | 'admin_user.created' | 'admin_user.removed' | 'admin_user.role_changed' | 'audit.exported' | 'client.created' | 'client.deleted' | 'client.icon_removed' | 'client.icon_uploaded' | 'client.secret_rotated' | 'client.updated' | 'email_template.reset' | 'email_template.updated' | 'install.completed' | 'federation.connection.created' | 'federation.connection.deleted' | 'federation.connection.updated' | 'federation.domain.verified' | 'federation.identity_linked' | 'federation.identity_unlinked' | 'federation.sign_in' | 'federation.user_created' | 'kek.rotated' | 'keys.account_key_created' | 'keys.device_approval_requested' | 'keys.device_admin_revoked' | 'keys.device_approved' | 'keys.device_revoked' | 'keys.enc_priv_set' | 'keys.enc_pub_set' | 'keys.envelope_added' | 'keys.envelope_deleted' | 'keys.legacy_drk_set' | 'keys.reset' | 'keys.rotated' | 'oauth.token' | 'organization.created' | 'organization.deleted' | 'organization.invite_accepted' | 'organization.invite_created' | 'organization.invite_declined' | 'organization.invite_revoked' | 'organization.member_added' | 'organization.member_left' | 'organization.member_removed' | 'organization.member_status_changed' | 'organization.role_assigned' | 'organization.role_removed' | 'organization.unlock_policy_changed' | 'organization.updated' | 'otp.admin_reset' | 'otp.admin_unlock' | 'otp.backup_codes_regenerated' | 'otp.enrolled' | 'otp.enrolment' | 'otp.reauth' | 'otp.removed' | 'otp.verify' | 'passkey.admin_revoked' | 'passkey.clone_suspected' | 'passkey.registered' | 'passkey.removed' | 'passkey.renamed' | 'permission.created' | 'permission.deleted' | 'permission.updated' | 'role.created' | 'role.deleted' | 'role.updated' | 'scim.connection.created' | 'scim.connection.deleted' | 'scim.connection.updated' | 'scim.group.created' | 'scim.group.deleted' | 'scim.group.patched' | 'scim.group.replaced' | 'scim.token.created' | 'scim.token.revoked' | 'scim.user.created' | 'scim.user.deleted' | 'scim.user.patched' | 'scim.user.replaced' | 'setting.changed' | 'signing_keys.rotated' | 'smtp.tested' | 'user.created' | 'user.deleted' | 'user.disabled' | 'user.enabled' | 'user.password_changed' | 'user.password_reset_sent' | 'user.password_set' | 'user.sign_in' | 'user.updated')[];
       };
       400: ErrorBody<'invalid_request'>;
       401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
@@ -2107,6 +2107,201 @@ export interface AdminApi {
     response: AdminApi['POST /admin/otp/verify']['responses'][200];
     error: 'admin_session_required' | 'csrf_failed' | 'invalid_otp' | 'invalid_request' | 'malformed_body' | 'otp_locked' | 'otp_not_enabled' | 'otp_not_required' | 'payload_too_large' | 'rate_limited' | 'service_unavailable' | 'unsupported_media_type';
   };
+  /** The signed-in admin's passkeys */
+  'GET /admin/passkeys': {
+    params: undefined;
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: {
+        passkeys: {
+          id: string;
+          name: string;
+          credential_id: string;
+          /** The PRF evaluation input of this passkey (public) */
+          prf_salt: string;
+          /** The browser reported PRF support: this passkey can unlock keys */
+          prf_capable: boolean;
+          transports: string[];
+          aaguid: string;
+          /** singleDevice or multiDevice (synced) */
+          device_type: string;
+          backed_up: boolean;
+          /** An assertion came with a signature counter that went back */
+          clone_suspected: boolean;
+          created_at: string;
+          last_used_at: string | null;
+        }[];
+      };
+      400: ErrorBody<'invalid_request'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['GET /admin/passkeys']['responses'][200];
+    error: 'admin_session_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
+  };
+  /** Starts registering a passkey for the signed-in admin (WebAuthn create options) */
+  'POST /admin/passkeys/registration/options': {
+    params: undefined;
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: {
+        /** PublicKeyCredentialCreationOptionsJSON or ...RequestOptionsJSON */
+        options: Record<string, unknown>;
+      };
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed' | 'step_up_required'>;
+      409: ErrorBody<'too_many_passkeys'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['POST /admin/passkeys/registration/options']['responses'][200];
+    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'too_many_passkeys' | 'unsupported_media_type';
+  };
+  /** Finishes registering the signed-in admin's passkey */
+  'POST /admin/passkeys/registration/verify': {
+    params: undefined;
+    query: undefined;
+    body: {
+      name: string;
+      response: {
+        id: string;
+        rawId: string;
+        type: 'public-key';
+        authenticatorAttachment?: string;
+        /** Client extension results (prf: enabled at creation) */
+        clientExtensionResults: {
+          [key: string]: unknown;
+        };
+        response: {
+          clientDataJSON: string;
+          attestationObject: string;
+          authenticatorData?: string;
+          transports?: string[];
+          publicKeyAlgorithm?: number;
+          publicKey?: string;
+        };
+      };
+    };
+    responses: {
+      201: {
+        id: string;
+        name: string;
+        credential_id: string;
+        /** The PRF evaluation input of this passkey (public) */
+        prf_salt: string;
+        /** The browser reported PRF support: this passkey can unlock keys */
+        prf_capable: boolean;
+        transports: string[];
+        aaguid: string;
+        /** singleDevice or multiDevice (synced) */
+        device_type: string;
+        backed_up: boolean;
+        /** An assertion came with a signature counter that went back */
+        clone_suspected: boolean;
+        created_at: string;
+        last_used_at: string | null;
+      };
+      400: ErrorBody<'invalid_request' | 'malformed_body' | 'passkey_registration_failed'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed'>;
+      409: ErrorBody<'passkey_exists' | 'too_many_passkeys'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['POST /admin/passkeys/registration/verify']['responses'][201];
+    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'passkey_exists' | 'passkey_registration_failed' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'too_many_passkeys' | 'unsupported_media_type';
+  };
+  /** Starts an admin passkey sign-in (WebAuthn get, discoverable credentials) */
+  'POST /admin/passkeys/sign-in/options': {
+    params: undefined;
+    query: undefined;
+    body: Record<string, never>;
+    responses: {
+      200: {
+        /** PublicKeyCredentialCreationOptionsJSON or ...RequestOptionsJSON */
+        options: Record<string, unknown>;
+      };
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      403: ErrorBody<'csrf_failed'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      429: ErrorBody<'rate_limited'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['POST /admin/passkeys/sign-in/options']['responses'][200];
+    error: 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'rate_limited' | 'service_unavailable' | 'unsupported_media_type';
+  };
+  /** Finishes an admin passkey sign-in: starts an admin session (admin cookie) */
+  'POST /admin/passkeys/sign-in/verify': {
+    params: undefined;
+    query: undefined;
+    body: {
+      response: {
+        id: string;
+        rawId: string;
+        type: 'public-key';
+        authenticatorAttachment?: string;
+        /** Client extension results (prf: enabled at creation) */
+        clientExtensionResults: {
+          [key: string]: unknown;
+        };
+        response: {
+          clientDataJSON: string;
+          authenticatorData: string;
+          signature: string;
+          userHandle?: string;
+        };
+      };
+    };
+    responses: {
+      200: {
+        admin: {
+          id: string;
+          email: string;
+          name: string;
+          role: 'read' | 'write';
+        };
+        csrf_token: string;
+        /** The passkey did not verify the admin (no PIN or biometrics): the second factor is still owed */
+        second_factor_required: boolean;
+        second_factor: 'verify' | 'enroll' | null;
+        user_verified: boolean;
+      };
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'passkey_rejected'>;
+      403: ErrorBody<'csrf_failed'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      429: ErrorBody<'rate_limited'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['POST /admin/passkeys/sign-in/verify']['responses'][200];
+    error: 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'passkey_rejected' | 'payload_too_large' | 'rate_limited' | 'service_unavailable' | 'unsupported_media_type';
+  };
+  /** Removes one of the signed-in admin's passkeys (recent second factor; never the last way to sign in) */
+  'DELETE /admin/passkeys/{passkeyId}': {
+    params: { passkeyId: string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      204: null;
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed' | 'step_up_required'>;
+      404: ErrorBody<'not_found'>;
+      409: ErrorBody<'last_sign_in_method'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['DELETE /admin/passkeys/{passkeyId}']['responses'][204];
+    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'last_sign_in_method' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'unsupported_media_type';
+  };
   /** Admin password change, step 3: store the new record; this session gets a new id, the others end */
   'POST /admin/password/change/finish': {
     params: undefined;
@@ -2960,6 +3155,49 @@ export interface AdminApi {
     };
     response: AdminApi['DELETE /admin/users/{userId}']['responses'][204];
     error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+  };
+  /** A user's trusted devices (their trusted_device envelopes' metadata, never ciphertext) */
+  'GET /admin/users/{userId}/devices': {
+    params: { userId: string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: {
+        devices: {
+          device_id: string;
+          envelope_id: string;
+          label: string;
+          status: 'usable' | 'stale';
+          created_at: string;
+          last_used_at: string | null;
+        }[];
+      };
+      400: ErrorBody<'invalid_request'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      404: ErrorBody<'not_found'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['GET /admin/users/{userId}/devices']['responses'][200];
+    error: 'admin_session_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+  };
+  /** Revokes a user's trusted device: deletes its envelope, so it can no longer unlock (never the last envelope that can) */
+  'DELETE /admin/users/{userId}/devices/{deviceId}': {
+    params: { userId: string; deviceId: string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      204: null;
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      404: ErrorBody<'device_not_found' | 'not_found'>;
+      409: ErrorBody<'last_unlock_envelope'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['DELETE /admin/users/{userId}/devices/{deviceId}']['responses'][204];
+    error: 'admin_session_required' | 'csrf_failed' | 'device_not_found' | 'invalid_request' | 'last_unlock_envelope' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Disables a user: sessions end and tokens are revoked */
   'POST /admin/users/{userId}/disable': {

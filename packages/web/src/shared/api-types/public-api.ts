@@ -478,15 +478,15 @@ export interface PublicApi {
       400: ErrorBody<'invalid_request' | 'malformed_body' | 'passkey_registration_failed'>;
       401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
       403: ErrorBody<'csrf_failed'>;
-      409: ErrorBody<'passkey_exists'>;
+      409: ErrorBody<'passkey_exists' | 'too_many_passkeys'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['POST /api/user/passkeys/registration/verify']['responses'][201];
-    error: 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_signed_in' | 'passkey_exists' | 'passkey_registration_failed' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
+    error: 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_signed_in' | 'passkey_exists' | 'passkey_registration_failed' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'too_many_passkeys' | 'unsupported_media_type';
   };
-  /** Starts a passkey sign-in (WebAuthn get). Without email: discoverable credentials. With email: that account's passkeys, or a uniform fake list for unknown addresses. */
+  /** Starts a passkey sign-in (WebAuthn get), always for discoverable credentials (no allowCredentials). With email: only a passkey of that account may answer; the options are the same for known and unknown addresses. */
   'POST /api/user/passkeys/sign-in/options': {
     params: undefined;
     query: undefined;
@@ -1024,10 +1024,11 @@ export interface PublicApi {
       409: ErrorBody<'too_many_device_approvals'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
+      429: ErrorBody<'rate_limited'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['POST /crypto/device-approvals']['responses'][201];
-    error: 'csrf_failed' | 'device_approval_not_allowed' | 'invalid_jwk' | 'invalid_request' | 'keybag_not_found' | 'malformed_body' | 'not_signed_in' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'too_many_device_approvals' | 'unsupported_media_type';
+    error: 'csrf_failed' | 'device_approval_not_allowed' | 'invalid_jwk' | 'invalid_request' | 'keybag_not_found' | 'malformed_body' | 'not_signed_in' | 'payload_too_large' | 'rate_limited' | 'second_factor_required' | 'service_unavailable' | 'too_many_device_approvals' | 'unsupported_media_type';
   };
   /** The asking device polls with its pickup token: pending, or once the approved wrapped account key (the request is used up by that answer) */
   'POST /crypto/device-approvals/pickup': {
@@ -1057,10 +1058,11 @@ export interface PublicApi {
       404: ErrorBody<'device_approval_not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
+      429: ErrorBody<'rate_limited'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['POST /crypto/device-approvals/pickup']['responses'][200];
-    error: 'csrf_failed' | 'device_approval_not_allowed' | 'device_approval_not_found' | 'invalid_request' | 'malformed_body' | 'not_signed_in' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
+    error: 'csrf_failed' | 'device_approval_not_allowed' | 'device_approval_not_found' | 'invalid_request' | 'malformed_body' | 'not_signed_in' | 'payload_too_large' | 'rate_limited' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
   };
   /** Approves a waiting device: the account root key wrapped to its public key (ECDH-ES + HKDF + AES-GCM, made in the approving browser); once per request */
   'POST /crypto/device-approvals/{approvalId}/approve': {
@@ -1084,10 +1086,11 @@ export interface PublicApi {
       409: ErrorBody<'account_key_mismatch' | 'device_approval_already_approved'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
+      429: ErrorBody<'rate_limited'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['POST /crypto/device-approvals/{approvalId}/approve']['responses'][204];
-    error: 'account_key_mismatch' | 'csrf_failed' | 'device_approval_already_approved' | 'device_approval_not_allowed' | 'device_approval_not_found' | 'invalid_jwk' | 'invalid_request' | 'malformed_body' | 'not_signed_in' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
+    error: 'account_key_mismatch' | 'csrf_failed' | 'device_approval_already_approved' | 'device_approval_not_allowed' | 'device_approval_not_found' | 'invalid_jwk' | 'invalid_request' | 'malformed_body' | 'not_signed_in' | 'payload_too_large' | 'rate_limited' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
   };
   /** The caller's trusted devices (their trusted_device envelopes, without ciphertext) */
   'GET /crypto/devices': {

@@ -36,6 +36,7 @@ export function SignInPage() {
   const returnTo = safeReturnTo(searchParams.get(RETURN_TO));
   const [requestContext, setRequestContext] = useState<RequestContext | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
+  const [typedEmail, setTypedEmail] = useState('');
 
   useEffect(preloadOpaque, []);
 
@@ -107,8 +108,9 @@ export function SignInPage() {
         passwordError={currentPasswordError}
         suggestedEmail={suggestedEmail}
         signIn={signInWith}
+        onEmailChange={setTypedEmail}
       />
-      <PasskeySignIn requestId={requestId} />
+      <PasskeySignIn requestId={requestId} email={emailError(typedEmail.trim()) ? null : typedEmail.trim()} />
       <OrganizationSignIn requestId={requestId} returnTo={returnTo} />
       <ul className="link-list">
         <li>

@@ -12,11 +12,13 @@ import { signInWithPasskey } from './webauthn';
 const isCancelled = (error: unknown) => error instanceof Error && error.name === 'NotAllowedError';
 
 /**
- * "Sign in with a passkey" on the sign-in page: a discoverable passkey, no email typed. What it can unlock is held
+ * "Sign in with a passkey" on the sign-in page. With no (valid) email typed, any passkey of this site; once an
+ * email address is typed, email-first: only a passkey of that account can sign in (the options are the same
+ * whether it exists, docs/users.md). What it can unlock is held
  * in this page's memory (`zk/passkey-secret.ts`) for the key unlock of a ZK app's authorization; then the sign-in
  * continues like a password sign-in (the second step, if a passkey without user verification leaves one owed).
  */
-export function PasskeySignIn({ requestId }: { requestId: string | null }) {
+export function PasskeySignIn({ requestId, email }: { requestId: string | null; email: string | null }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<unknown>(null);
   if (!browserSupportsWebAuthn()) return null;
@@ -25,7 +27,7 @@ export function PasskeySignIn({ requestId }: { requestId: string | null }) {
     setBusy(true);
     setProblem(null);
     try {
-      const { result, prfOutput } = await signInWithPasskey();
+      const { result, prfOutput } = await signInWithPasskey(email);
       forgetSignInSecret();
       await holdPasskeySecret(result.prf?.credential_id ?? null, prfOutput);
       goTo(
@@ -45,9 +47,11 @@ export function PasskeySignIn({ requestId }: { requestId: string | null }) {
       {problem ? (
         <ErrorPanel title="We could not sign you in with a passkey">
           <p>
-            {errorCode(problem) === 'passkey_rejected'
-              ? 'This passkey is not registered for an account here, or it could not be verified.'
-              : describeError(problem)}
+            {errorCode(problem) !== 'passkey_rejected'
+              ? describeError(problem)
+              : email
+                ? `This passkey is not registered for ${email}, or it could not be verified.`
+                : 'This passkey is not registered for an account here, or it could not be verified.'}
           </p>
         </ErrorPanel>
       ) : null}

@@ -79,14 +79,17 @@ export async function registerPasskey(
 }
 
 /**
- * Signs in with a discoverable passkey (no email typed). When the passkey can unlock keys but gave no PRF output
- * in the sign-in (a discoverable request cannot name per-credential salts), it is evaluated once more, locally,
- * with its own salt: nothing of that second ceremony goes to the server.
+ * Signs in with a discoverable passkey: any account's (no email), or email-first, where the server accepts only a
+ * passkey of that account (the request is discoverable all the same: the options never list credentials). When the
+ * passkey can unlock keys but gave no PRF output in the sign-in (a discoverable request cannot name per-credential
+ * salts), it is evaluated once more, locally, with its own salt: nothing of that second ceremony goes to the server.
  */
-export async function signInWithPasskey(): Promise<{ result: PasskeySignIn; prfOutput: Bytes | null }> {
+export async function signInWithPasskey(
+  email: string | null = null,
+): Promise<{ result: PasskeySignIn; prfOutput: Bytes | null }> {
   const { options } = await api.post<{ options: AuthenticationOptions }>(
     '/api/user/passkeys/sign-in/options',
-    {},
+    email === null ? {} : { email },
   );
   const response = await startAuthentication({ optionsJSON: withPrfBytes(options) });
   let prfOutput = takePrfOutput(response.clientExtensionResults as Record<string, unknown>);
