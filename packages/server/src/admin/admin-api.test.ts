@@ -43,9 +43,17 @@ const SELF_ROUTES = [
   '/admin/otp/verify',
   '/admin/otp/reauth',
   '/admin/otp/backup-codes',
+  '/admin/passkeys/registration/options',
+  '/admin/passkeys/registration/verify',
+  '/admin/passkeys/{passkeyId}',
 ];
-/** Routes used before an admin session exists. */
-const OPEN_ROUTES = ['/admin/login/start', '/admin/login/finish'];
+/** Routes used before an admin session exists: signing in with a password (OPAQUE) or a passkey. */
+const OPEN_ROUTES = [
+  '/admin/login/start',
+  '/admin/login/finish',
+  '/admin/passkeys/sign-in/options',
+  '/admin/passkeys/sign-in/verify',
+];
 
 describe('install', () => {
   it('is closed for good once complete', async () => {
