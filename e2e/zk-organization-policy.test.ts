@@ -7,7 +7,8 @@ import { expectCleanPage, submitSignIn, UI_TIMEOUT } from './ui-helpers.js';
 
 /**
  * An organization's unlock policy in the hosted UI (docs/zk.md §8.1), with the organization disallowing password
- * envelopes: a new user's first key is set up without a password envelope (none is even sent), and a user whose
+ * envelopes: a new user's first key is set up without a password envelope (none is even sent; where the policy
+ * allows neither a password nor a recovery key, the page says the key cannot be set up there), and a user whose
  * keybag has a password envelope is offered the recovery key for an authorization made for that organization,
  * never the password, and the app receives the same key it receives outside the organization.
  */
@@ -107,15 +108,20 @@ describe('hosted UI: an organization that disallows password envelopes', () => {
     return organization.id;
   }
 
-  async function allowRecoveryKeyOnly(organizationId: string): Promise<void> {
+  async function allowOnly(
+    organizationId: string,
+    types: ('password' | 'recovery_key' | 'passkey_prf' | 'trusted_device')[],
+  ): Promise<void> {
     const policy = await server.context.orgs.organizations.setUnlockPolicy(organizationId, {
-      allowed_envelope_types: ['recovery_key'],
+      allowed_envelope_types: types,
       zk_requires_unlocked_keybag: null,
       trusted_device_approval: null,
       new_key_setup_allowed: null,
     });
-    expect(policy.unlockPolicy.allowed_envelope_types).toEqual(['recovery_key']);
+    expect(policy.unlockPolicy.allowed_envelope_types).toEqual(types);
   }
+
+  const allowRecoveryKeyOnly = (organizationId: string) => allowOnly(organizationId, ['recovery_key']);
 
   /** The envelope types the page sent to the keybag API's writes (bodies carry ciphertext, never a key). */
   function sentEnvelopeTypes(page: Page): string[] {
@@ -152,6 +158,28 @@ describe('hosted UI: an organization that disallows password envelopes', () => {
     expect(delivered.cak).toHaveLength(32);
     expect(sent).toEqual(['recovery_key']);
     expect(await envelopeTypes(account.id)).toEqual(['recovery_key']);
+    expectCleanPage(opened.diagnostics);
+  });
+
+  it('says a first key cannot be set up here when the policy allows neither password nor recovery key', async () => {
+    const account = await verifiedAccount(server, PASSWORD, 'Pia Passkeyonly');
+    const organizationId = await passwordlessOrganization(account.id);
+    await allowOnly(organizationId, ['passkey_prf']);
+
+    const request = await authorizationRequest(organizationId);
+    const opened = await signInFor(request.url, account.email);
+    const sent = sentEnvelopeTypes(opened.page);
+    await opened.page
+      .getByRole('heading', { name: 'Your encryption key cannot be set up here' })
+      .waitFor({ timeout: UI_TIMEOUT });
+    await opened.page
+      .getByText('Passkeys and trusted devices can only be added to a key that already exists', {
+        exact: false,
+      })
+      .waitFor({ timeout: UI_TIMEOUT });
+    expect(await opened.page.locator('button:not([disabled])', { hasText: /^Approve$/ }).count()).toBe(0);
+    expect(sent).toEqual([]);
+    expect((await server.context.keys.keybags.keybag(account.id)).accountKey).toBeNull();
     expectCleanPage(opened.diagnostics);
   });
 
