@@ -18,7 +18,7 @@ import { describeError, errorCode } from '../error-text';
 import { goTo, leaveTo, withQuery } from '../navigation';
 import { csrfHeaders, fetchSession, type SessionUser } from '../session';
 import type { Unlocked } from '../zk/custody';
-import { KeyUnlock, type UnlockOutcome } from '../zk/KeyUnlock';
+import { type AuthorizationOrganization, KeyUnlock, type UnlockOutcome } from '../zk/KeyUnlock';
 
 /** GET /api/user/authorization-requests/:id */
 type RequestView = PublicApiResponse<'GET /api/user/authorization-requests/{requestId}'>;
@@ -37,6 +37,16 @@ type Decision = 'approve' | 'deny';
  */
 function deliversKey(view: RequestView): boolean {
   return view.zk_delivery !== 'none' && view.zk_pub !== null && view.key_delivery !== null;
+}
+
+/**
+ * The organization whose unlock policy finalize applies to this request (docs/zk.md §8.1): the one settled already
+ * (named by the app, or the user's only one), or one the user picks below, or none.
+ */
+function authorizationOrganization(view: RequestView): AuthorizationOrganization {
+  const settled = view.key_delivery?.organization_id ?? null;
+  if (settled !== null) return { kind: 'organization', organizationId: settled };
+  return view.organizations.length > 0 ? { kind: 'to_be_chosen' } : { kind: 'none' };
 }
 
 /** What finalize gets and the fragment carries for one delivery. */
@@ -259,6 +269,7 @@ export function AuthorizePage() {
               <KeyUnlock
                 user={user}
                 clientName={view.client.name}
+                organization={authorizationOrganization(view)}
                 csrfToken={load.csrfToken}
                 onCsrfToken={setCsrfToken}
                 onUnlocked={(unlocked, outcome) => setKey({ unlocked, outcome })}

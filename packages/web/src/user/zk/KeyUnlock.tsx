@@ -20,7 +20,14 @@ import {
   type Unlocked,
 } from './custody';
 import { DeviceApprovalWait } from './DeviceApprovalWait';
-import { fetchKeybag, fetchUnlockPolicy, type Keybag, type UnlockPolicy } from './keybag-api';
+import {
+  allowsEnvelopeType,
+  type EnvelopeType,
+  fetchKeybag,
+  fetchUnlockPolicy,
+  type Keybag,
+  type UnlockPolicy,
+} from './keybag-api';
 import { heldPasskey } from './passkey-secret';
 import { tryPasskeyUnlock } from './passkey-unlock';
 import { RecoveryKeyConfirm } from './RecoveryKeyConfirm';
@@ -33,33 +40,74 @@ import { unlockWithThisDevice } from './trusted-device';
  */
 export type UnlockOutcome = 'unlocked' | 'recovered' | 'created' | 'new_key';
 
+/**
+ * The organization of the authorization the key is unlocked for, whose unlock policy finalize applies (docs/zk.md
+ * §8.1): one organization (named by the app, or the user's only one); one the user picks on the consent page after
+ * unlocking (the strictest combination of all of theirs then stands for whichever they pick); or none (the
+ * service's policy: every envelope the keybag has may unlock).
+ */
+export type AuthorizationOrganization =
+  | { kind: 'organization'; organizationId: string }
+  | { kind: 'to_be_chosen' }
+  | { kind: 'none' };
+
+/**
+ * A new key's envelopes, as the policy envelope creation is checked against allows (the strictest combination,
+ * §8.1): the password, the recovery key (with its ceremony), or both.
+ */
+interface SetupPlan {
+  password: boolean;
+  ceremony: RecoveryKeyCeremony | null;
+}
+
+/** The set-up the policy allows, or null when it allows neither a password nor a recovery key envelope. */
+async function planSetup(setupPolicy: UnlockPolicy): Promise<SetupPlan | null> {
+  const password = allowsEnvelopeType(setupPolicy, 'password');
+  const recovery = allowsEnvelopeType(setupPolicy, 'recovery_key');
+  if (!password && !recovery) return null;
+  return { password, ceremony: recovery ? await startRecoveryKeyCeremony() : null };
+}
+
 type Stage =
   | { kind: 'loading' }
   | { kind: 'failed'; error: unknown }
-  /** The keybag exists and the password at hand did not open it (none held, or its envelope is stale). */
-  | { kind: 'locked'; keybag: Keybag; policy: UnlockPolicy }
+  /**
+   * The keybag exists and nothing at hand opened it (no password held, its envelope is stale, or the
+   * authorization's organization does not allow it). `policy` is the authorization's (what may unlock),
+   * `setupPolicy` the strictest combination (what envelopes may be added).
+   */
+  | { kind: 'locked'; keybag: Keybag; policy: UnlockPolicy; setupPolicy: UnlockPolicy }
   /** After a recovery-key unlock without the current password at hand: ask for it to re-wrap (or skip). */
   | { kind: 'rewrap'; keybag: Keybag; unlocked: Unlocked }
-  /** A new key: the first one (`keybag` null) or new-key setup. Needs the password, then the recovery key ceremony. */
-  | { kind: 'setup'; keybag: Keybag | null; ceremony: RecoveryKeyCeremony }
-  | { kind: 'new_key_warning'; keybag: Keybag; policy: UnlockPolicy }
+  /**
+   * A new key: the first one (`keybag` null) or new-key setup. Needs the password when the plan has a password
+   * envelope, then the recovery key ceremony when it has a recovery key.
+   */
+  | { kind: 'setup'; keybag: Keybag | null; plan: SetupPlan }
+  /** The policy allows no envelope this page can set a key up with (neither password nor recovery key). */
+  | { kind: 'setup_not_possible'; newKey: boolean }
+  | { kind: 'new_key_warning'; keybag: Keybag; policy: UnlockPolicy; setupPolicy: UnlockPolicy }
   | { kind: 'done' };
 
 /**
  * Unlocks the signed-in user's keybag for a ZK app's authorization (docs/zk.md §3, §4): with the export key of the
  * sign-in that just happened when there is one, otherwise with the password asked again, the recovery key, or
- * new-key setup where the policy allows it; for a user without a keybag it sets one up, with a recovery key shown
- * once. Hands the unlocked root key to `onUnlocked` (in memory only).
+ * new-key setup where the policy allows it; for a user without a keybag it sets one up, with the envelopes the
+ * policy allows (a recovery key shown once). With an organization context it uses only the unlock methods that
+ * organization's policy allows (§8.1), so finalize is never sent a key opened in a way it refuses. Hands the
+ * unlocked root key to `onUnlocked` (in memory only).
  */
 export function KeyUnlock({
   user,
   clientName,
+  organization,
   csrfToken,
   onCsrfToken,
   onUnlocked,
 }: {
   user: SessionUser;
   clientName: string;
+  organization: AuthorizationOrganization;
   csrfToken: string;
   onCsrfToken: (csrfToken: string) => void;
   onUnlocked: (unlocked: Unlocked, outcome: UnlockOutcome) => void;
@@ -73,25 +121,38 @@ export function KeyUnlock({
   useEffect(() => {
     let current = true;
     (async () => {
-      const [keybag, policy] = await Promise.all([fetchKeybag(), fetchUnlockPolicy()]);
+      // Envelope creation is checked against the strictest combination of the user's policies (§8.1).
+      const [keybag, setupPolicy] = await Promise.all([fetchKeybag(), fetchUnlockPolicy()]);
       if (!keybag.exists || keybag.account_key === null) {
-        const ceremony = await startRecoveryKeyCeremony();
-        if (current) setStage({ kind: 'setup', keybag: null, ceremony });
+        const plan = await planSetup(setupPolicy);
+        if (current) {
+          setStage(
+            plan ? { kind: 'setup', keybag: null, plan } : { kind: 'setup_not_possible', newKey: false },
+          );
+        }
         return;
       }
+      // Finalize applies the authorization's organization's policy; with the organization still to be picked,
+      // the strictest combination stands for any of them.
+      const policy =
+        organization.kind === 'organization'
+          ? await fetchUnlockPolicy(organization.organizationId)
+          : setupPolicy;
+      // Without an organization context the service's policy applies, which every envelope of the keybag passed.
+      const mayUse = (type: EnvelopeType) => organization.kind === 'none' || allowsEnvelopeType(policy, type);
       // A trusted device opens the keybag without asking (docs/zk.md §3.5); then the sign-in's export key.
-      const held = signInSecretFor(user.email);
+      const held = mayUse('password') ? signInSecretFor(user.email) : null;
       // Then the password this page signed in with, else the passkey it signed in with (its PRF envelope, §3.4).
       const unlocked =
-        (await unlockWithThisDevice(user.id, keybag, csrfToken)) ??
+        (mayUse('trusted_device') ? await unlockWithThisDevice(user.id, keybag, csrfToken) : null) ??
         (held ? await tryUnlock(keybag, held) : null) ??
-        (await tryPasskeyUnlock(keybag));
+        (mayUse('passkey_prf') ? await tryPasskeyUnlock(keybag) : null);
       if (!current) return;
       if (unlocked) {
         setStage({ kind: 'done' });
         onUnlocked(unlocked, 'unlocked');
       } else {
-        setStage({ kind: 'locked', keybag, policy });
+        setStage({ kind: 'locked', keybag, policy, setupPolicy });
       }
     })().catch((error: unknown) => current && setStage({ kind: 'failed', error }));
     return () => {
@@ -99,7 +160,17 @@ export function KeyUnlock({
     };
   }, [user.id]);
 
-  async function afterRecovery(keybag: Keybag, unlocked: Unlocked, secret: EnvelopeSecret | null) {
+  async function afterRecovery(
+    keybag: Keybag,
+    setupPolicy: UnlockPolicy,
+    unlocked: Unlocked,
+    secret: EnvelopeSecret | null,
+  ) {
+    if (!needsPasswordRewrap(keybag, setupPolicy)) {
+      setStage({ kind: 'done' });
+      onUnlocked(unlocked, 'recovered');
+      return;
+    }
     if (secret === null) {
       setStage({ kind: 'rewrap', keybag, unlocked });
       return;
@@ -142,15 +213,23 @@ export function KeyUnlock({
               clientName={clientName}
               keybag={stage.keybag}
               policy={stage.policy}
+              organizationPolicy={organization.kind === 'organization'}
               csrfToken={csrfToken}
               onPassword={(secret) => setPassword(secret)}
               onUnlocked={(unlocked) => {
                 setStage({ kind: 'done' });
                 onUnlocked(unlocked, 'unlocked');
               }}
-              onRecovered={(unlocked, secret) => afterRecovery(stage.keybag, unlocked, secret ?? password)}
+              onRecovered={(unlocked, secret) =>
+                afterRecovery(stage.keybag, stage.setupPolicy, unlocked, secret ?? password)
+              }
               onNewKey={() =>
-                setStage({ kind: 'new_key_warning', keybag: stage.keybag, policy: stage.policy })
+                setStage({
+                  kind: 'new_key_warning',
+                  keybag: stage.keybag,
+                  policy: stage.policy,
+                  setupPolicy: stage.setupPolicy,
+                })
               }
             />
           </>
@@ -191,9 +270,21 @@ export function KeyUnlock({
           <NewKeyWarning
             clientName={clientName}
             onContinue={async () => {
-              setStage({ kind: 'setup', keybag: stage.keybag, ceremony: await startRecoveryKeyCeremony() });
+              const plan = await planSetup(stage.setupPolicy);
+              setStage(
+                plan
+                  ? { kind: 'setup', keybag: stage.keybag, plan }
+                  : { kind: 'setup_not_possible', newKey: true },
+              );
             }}
-            onBack={() => setStage({ kind: 'locked', keybag: stage.keybag, policy: stage.policy })}
+            onBack={() =>
+              setStage({
+                kind: 'locked',
+                keybag: stage.keybag,
+                policy: stage.policy,
+                setupPolicy: stage.setupPolicy,
+              })
+            }
           />
         );
       case 'setup':
@@ -202,18 +293,21 @@ export function KeyUnlock({
             user={user}
             clientName={clientName}
             newKey={stage.keybag !== null}
-            ceremony={stage.ceremony}
+            plan={stage.plan}
             password={password}
             onPassword={setPassword}
             onConfirmed={async (secret) => {
+              const recovery = stage.plan.ceremony?.secret ?? null;
               const unlocked = await stepUp.run((token) =>
-                setUpAccountKey(user.id, stage.keybag, secret, stage.ceremony.secret, token),
+                setUpAccountKey(user.id, stage.keybag, { password: secret, recovery }, token),
               );
               setStage({ kind: 'done' });
               onUnlocked(unlocked, stage.keybag === null ? 'created' : 'new_key');
             }}
           />
         );
+      case 'setup_not_possible':
+        return <SetupNotPossible newKey={stage.newKey} />;
     }
   }
 }
@@ -224,6 +318,7 @@ function LockedKeybag({
   clientName,
   keybag,
   policy,
+  organizationPolicy,
   csrfToken,
   onPassword,
   onUnlocked,
@@ -233,7 +328,10 @@ function LockedKeybag({
   user: SessionUser;
   clientName: string;
   keybag: Keybag;
+  /** What may unlock for this authorization (its organization's policy, or the strictest combination). */
   policy: UnlockPolicy;
+  /** Whether `policy` is the authorization's organization's (said when it rules the password out). */
+  organizationPolicy: boolean;
   csrfToken: string;
   onPassword: (secret: EnvelopeSecret) => void;
   onUnlocked: (unlocked: Unlocked) => void;
@@ -243,6 +341,7 @@ function LockedKeybag({
   const passwordEnvelope = passwordEnvelopeOf(keybag);
   const stale = passwordEnvelope?.status === 'stale';
   const canUsePassword = policy.methods.includes('password');
+  const passwordAllowed = allowsEnvelopeType(policy, 'password');
   const canUseRecoveryKey = policy.methods.includes('recovery_key');
   const canBeApproved = policy.methods.includes('trusted_device_approval');
   const [passwordProblem, setPasswordProblem] = useState<string | null>(null);
@@ -277,7 +376,15 @@ function LockedKeybag({
       <p>
         {clientName} encrypts your data with a key only you can unlock. The sign-in service cannot read it.
       </p>
-      {stale ? (
+      {organizationPolicy && passwordEnvelope !== null && !passwordAllowed ? (
+        <Notice title="Your organization does not allow your password here">
+          <p>
+            Your organization’s policy does not allow unlocking your key with your password for {clientName}.
+            Use another way below.
+          </p>
+        </Notice>
+      ) : null}
+      {stale && passwordAllowed ? (
         <Notice title="Your password no longer opens your key">
           <p>
             Your password was reset or changed since your key was last set up, so it cannot open your key. Use
@@ -402,14 +509,14 @@ function NewKeyWarning({
 }
 
 /**
- * A new key's set-up: the password that protects it (asked when this page has no sign-in export key), then the
- * recovery key shown once, confirmed by typing one group back (§3.3).
+ * A new key's set-up, with the envelopes the plan has: the password that protects it (asked when this page has no
+ * sign-in export key), then the recovery key shown once, confirmed by typing one group back (§3.3).
  */
 function KeySetup({
   user,
   clientName,
   newKey,
-  ceremony,
+  plan,
   password,
   onPassword,
   onConfirmed,
@@ -417,15 +524,17 @@ function KeySetup({
   user: SessionUser;
   clientName: string;
   newKey: boolean;
-  ceremony: RecoveryKeyCeremony;
+  plan: SetupPlan;
   password: EnvelopeSecret | null;
   onPassword: (secret: EnvelopeSecret) => void;
-  onConfirmed: (password: EnvelopeSecret) => Promise<void>;
+  /** Stores the new key with `password`'s envelope (null: none) and the plan's recovery key. */
+  onConfirmed: (password: EnvelopeSecret | null) => Promise<void>;
 }) {
-  if (password === null) {
+  const heading = newKey ? 'Set up a new key' : 'Set up your encryption key';
+  if (plan.password && password === null) {
     return (
       <section className="section" aria-labelledby="setup-heading">
-        <h2 id="setup-heading">{newKey ? 'Set up a new key' : 'Set up your encryption key'}</h2>
+        <h2 id="setup-heading">{heading}</h2>
         <p>
           {clientName} encrypts your data with a key only you can unlock. Enter your password: it will protect
           your key.
@@ -438,23 +547,111 @@ function KeySetup({
       </section>
     );
   }
+  const secret = plan.password ? password : null;
+  if (plan.ceremony === null) {
+    return (
+      <PasswordOnlySetup heading={heading} clientName={clientName} onConfirm={() => onConfirmed(secret)} />
+    );
+  }
   return (
     <RecoveryKeyConfirm
-      ceremony={ceremony}
+      ceremony={plan.ceremony}
       failureTitle="We could not set up your key"
       intro={
         newKey ? (
           <p>Your new key is ready to be set up. {clientName} will receive a new key.</p>
-        ) : (
+        ) : plan.password ? (
           <p>
             {clientName} encrypts your data with a key only you can unlock; your password protects it. The
             sign-in service cannot read it.
           </p>
+        ) : (
+          <p>
+            {clientName} encrypts your data with a key only you can unlock; this recovery key protects it
+            (your organization does not allow protecting it with your password). The sign-in service cannot
+            read it.
+          </p>
         )
       }
-      onConfirmed={() => onConfirmed(password)}
+      onConfirmed={() => onConfirmed(secret)}
     />
   );
+}
+
+/** Set-up where the policy allows the password envelope but no recovery key: nothing to show once, one button. */
+function PasswordOnlySetup({
+  heading,
+  clientName,
+  onConfirm,
+}: {
+  heading: string;
+  clientName: string;
+  onConfirm: () => Promise<void>;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  return (
+    <section className="section" aria-labelledby="setup-heading">
+      <h2 id="setup-heading">{heading}</h2>
+      <p>
+        {clientName} encrypts your data with a key only you can unlock; your password protects it. Your
+        organization does not allow recovery keys, so if you forget your password, data under this key cannot
+        be recovered.
+      </p>
+      {failure ? (
+        <ErrorPanel title="We could not set up your key">
+          <p>{describeError(failure)}</p>
+        </ErrorPanel>
+      ) : null}
+      <div className="form-actions">
+        <Button
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            setFailure(null);
+            try {
+              await onConfirm();
+            } catch (failed) {
+              setFailure(failed);
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          {busy ? 'Setting up…' : 'Set up my key'}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The policy allows neither a password nor a recovery key envelope, the only ones a key can be set up with here
+ * (a passkey or a trusted device can only be added to a key that exists): say so rather than be refused.
+ */
+function SetupNotPossible({ newKey }: { newKey: boolean }) {
+  return (
+    <ErrorPanel
+      title={newKey ? 'A new key cannot be set up here' : 'Your encryption key cannot be set up here'}
+    >
+      <p>
+        Your organization’s policy allows neither your password nor a recovery key to protect your encryption
+        key, and a key can only be set up with one of them. Passkeys and trusted devices can only be added to
+        a key that already exists. Ask your administrator for help.
+      </p>
+    </ErrorPanel>
+  );
+}
+
+/**
+ * Whether to re-wrap the password envelope after a recovery-key unlock: when it is stale (a reset or change), or
+ * when there is none and the policy envelope creation is checked against allows adding one. A usable one (the
+ * organization ruled the password out for this authorization only) stays as it is.
+ */
+function needsPasswordRewrap(keybag: Keybag, setupPolicy: UnlockPolicy): boolean {
+  const envelope = passwordEnvelopeOf(keybag);
+  if (envelope !== null) return envelope.status === 'stale';
+  return allowsEnvelopeType(setupPolicy, 'password');
 }
 
 /** Signed in with a passkey that could not open the keybag (no PRF, or no envelope for it yet): say so. */

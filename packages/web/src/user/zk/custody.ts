@@ -63,25 +63,33 @@ export async function startRecoveryKeyCeremony(): Promise<RecoveryKeyCeremony> {
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
- * A new account root key with its password and recovery-key envelopes: the first key (`POST
- * /crypto/keybag/account-key`, `keybag` null) or new-key setup (`POST /crypto/keybag/rotate` with a new key id and
- * the keybag's version as the precondition, §4). Data encrypted under an earlier key is lost in the second case.
+ * A new account root key with the envelopes the unlock policy allows (§8.1): a password envelope, a recovery-key
+ * envelope, or both. The first key (`POST /crypto/keybag/account-key`, `keybag` null) or new-key setup (`POST
+ * /crypto/keybag/rotate` with a new key id and the keybag's version as the precondition, §4). Data encrypted under
+ * an earlier key is lost in the second case. At least one secret is needed: a key no envelope opens is useless.
  */
 export async function setUpAccountKey(
   userId: string,
   keybag: Keybag | null,
-  password: EnvelopeSecret,
-  recovery: RecoveryKeySecret,
+  secrets: { password: EnvelopeSecret | null; recovery: RecoveryKeySecret | null },
   csrfToken: string,
 ): Promise<Unlocked> {
+  if (secrets.password === null && secrets.recovery === null) {
+    throw new Error('a new key needs a password or a recovery key to open it');
+  }
   const expectedVersion = keybag?.account_key?.version ?? null;
   const created = await newAccountKey(userId, expectedVersion === null ? 1 : expectedVersion + 1);
-  const envelopes = [
-    await sealEnvelope(created.ark, created.binding, password, { label: 'Password' }),
-    await sealEnvelope(created.ark, created.binding, recoveryKeySecret(recovery), {
-      label: `Recovery key of ${today()}`,
-    }),
-  ];
+  const envelopes = [];
+  if (secrets.password !== null) {
+    envelopes.push(await sealEnvelope(created.ark, created.binding, secrets.password, { label: 'Password' }));
+  }
+  if (secrets.recovery !== null) {
+    envelopes.push(
+      await sealEnvelope(created.ark, created.binding, recoveryKeySecret(secrets.recovery), {
+        label: `Recovery key of ${today()}`,
+      }),
+    );
+  }
   const body = { key_id: created.keyId, key_check: created.keyCheck, envelopes };
   if (expectedVersion === null) await createAccountKey(body, csrfToken);
   else await rotateKeybag({ expected_version: expectedVersion, ...body }, csrfToken);

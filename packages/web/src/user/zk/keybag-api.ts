@@ -16,12 +16,28 @@ export type UnlockPolicy = PublicApiResponse<'GET /crypto/unlock-policy'>;
 
 export type UnlockMethod = UnlockPolicy['methods'][number];
 
+export type EnvelopeType = UnlockPolicy['allowed_envelope_types'][number];
+
 export function fetchKeybag(): Promise<Keybag> {
   return api.get<Keybag>('/crypto/keybag');
 }
 
-export function fetchUnlockPolicy(): Promise<UnlockPolicy> {
-  return api.get<UnlockPolicy>('/crypto/unlock-policy');
+/**
+ * `GET /crypto/unlock-policy` (docs/zk.md §8.1): with an organization, that organization's effective policy (the
+ * one a ZK authorization made for it is finalized under); without, the strictest combination of the service's
+ * policy and every organization the user is in, which envelope creation is checked against.
+ */
+export function fetchUnlockPolicy(organizationId?: string | null): Promise<UnlockPolicy> {
+  return api.get<UnlockPolicy>(
+    organizationId
+      ? `/crypto/unlock-policy?organization_id=${encodeURIComponent(organizationId)}`
+      : '/crypto/unlock-policy',
+  );
+}
+
+/** Whether `policy` allows envelopes of `type` (to be added, or to unlock with). */
+export function allowsEnvelopeType(policy: UnlockPolicy, type: EnvelopeType): boolean {
+  return policy.allowed_envelope_types.includes(type);
 }
 
 export function createAccountKey(
