@@ -19,10 +19,13 @@ import {
  * to, as a compact JWE to the app's `zk_pub`; the app decrypts it after checking the hash from its token response.
  */
 
-/** The JWE payload (§5 step 2), members in the documented order. */
-export interface KeyDeliveryPayload {
-  v: typeof ZK_SCHEME;
-  kind: typeof ZK_KEY_KIND;
+/**
+ * A delivery's JWE payload (§5 step 2; legacy v1 §5.1 has the same members with its own `v` and `kind`), members in
+ * the documented order.
+ */
+export interface DeliveryPayload<V extends number, K extends string> {
+  v: V;
+  kind: K;
   iss: string;
   sub: string;
   client_id: string;
@@ -34,6 +37,9 @@ export interface KeyDeliveryPayload {
   exp: number;
   key: { kty: 'oct'; k: string; alg: 'A256GCM' };
 }
+
+/** The v2 payload: the client app key. */
+export type KeyDeliveryPayload = DeliveryPayload<typeof ZK_SCHEME, typeof ZK_KEY_KIND>;
 
 export interface KeyDeliveryRequest {
   /** The unlocked account root key. */
@@ -53,20 +59,41 @@ export interface KeyDeliveryRequest {
   now?: number;
 }
 
+/** What tells the two delivery schemes apart (§5, §5.1): their labels, and which key of the ARK they carry. */
+export interface DeliveryScheme<V extends number, K extends string> {
+  v: V;
+  kind: K;
+  /** The JWE's `typ` header. */
+  jweType: string;
+  /** Derives the key delivered, for the client (and organization). */
+  deriveKey(ark: AccountRootKey, clientId: string, organizationId: string | null): Promise<Bytes>;
+  /** The fragment parameter that carries the JWE. */
+  fragmentParameter: string;
+}
+
+const V2_DELIVERY: DeliveryScheme<typeof ZK_SCHEME, typeof ZK_KEY_KIND> = {
+  v: ZK_SCHEME,
+  kind: ZK_KEY_KIND,
+  jweType: KEY_DELIVERY_JWE_TYPE,
+  deriveKey: (ark, clientId, organizationId) => ark.clientAppKey(clientId, organizationId),
+  fragmentParameter: 'zk_key_jwe',
+};
+
 /**
- * Derives the CAK for the client (and organization) and builds the delivery: the compact JWE for the fragment and
- * its `zk_key_hash` for `/authorize/finalize`. The CAK's bytes are wiped once encrypted (the payload's JSON text
- * cannot be wiped; it is unreachable once this returns).
+ * Derives the scheme's key and builds the delivery: the compact JWE for the fragment and its hash,
+ * base64url(SHA-256(ASCII(JWE))), for `/authorize/finalize`. The key's bytes are wiped once encrypted (the
+ * payload's JSON text cannot be wiped; it is unreachable once this returns).
  */
-export async function buildKeyDelivery(
+export async function sealDelivery<V extends number, K extends string>(
   request: KeyDeliveryRequest,
-): Promise<{ jwe: string; zkKeyHash: string }> {
+  scheme: DeliveryScheme<V, K>,
+): Promise<{ jwe: string; hash: string }> {
   const recipient = await parseZkPub(request.zkPub);
   const iat = request.now ?? Math.floor(Date.now() / 1000);
-  const cak = await request.ark.clientAppKey(request.clientId, request.organizationId);
-  const payload: KeyDeliveryPayload = {
-    v: ZK_SCHEME,
-    kind: ZK_KEY_KIND,
+  const key = await scheme.deriveKey(request.ark, request.clientId, request.organizationId);
+  const payload: DeliveryPayload<V, K> = {
+    v: scheme.v,
+    kind: scheme.kind,
     iss: request.issuer,
     sub: request.userId,
     client_id: request.clientId,
@@ -76,23 +103,40 @@ export async function buildKeyDelivery(
     key_id: request.keyId,
     iat,
     exp: iat + KEY_DELIVERY_LIFETIME_SECONDS,
-    key: { kty: 'oct', k: encodeBase64url(cak), alg: 'A256GCM' },
+    key: { kty: 'oct', k: encodeBase64url(key), alg: 'A256GCM' },
   };
-  wipe(cak);
+  wipe(key);
   const plaintext = utf8(JSON.stringify(payload));
-  const jwe = await encryptEcdhEsA256Gcm(recipient.key, plaintext, KEY_DELIVERY_JWE_TYPE);
+  const jwe = await encryptEcdhEsA256Gcm(recipient.key, plaintext, scheme.jweType);
   wipe(plaintext);
-  return { jwe, zkKeyHash: await zkKeyHash(jwe) };
+  return { jwe, hash: await zkKeyHash(jwe) };
 }
 
 /**
  * The redirect URI `/authorize/finalize` returned, with the JWE in the fragment (§5 step 4): the fragment never
  * reaches a server. A redirect URI has no fragment of its own (RFC 6749 §3.1.2); one that has is refused.
  */
-export function withKeyDeliveryFragment(redirectUrl: string, jwe: string): string {
+export function withDeliveryFragment(
+  redirectUrl: string,
+  scheme: Pick<DeliveryScheme<number, string>, 'fragmentParameter'>,
+  jwe: string,
+): string {
   if (redirectUrl.includes('#'))
     throw new ZkError('invalid_key_delivery', 'the redirect URL already has a fragment');
-  return `${redirectUrl}#zk_key_jwe=${jwe}`;
+  return `${redirectUrl}#${scheme.fragmentParameter}=${jwe}`;
+}
+
+/** Derives the CAK for the client (and organization) and builds the v2 delivery and its `zk_key_hash`. */
+export async function buildKeyDelivery(
+  request: KeyDeliveryRequest,
+): Promise<{ jwe: string; zkKeyHash: string }> {
+  const { jwe, hash } = await sealDelivery(request, V2_DELIVERY);
+  return { jwe, zkKeyHash: hash };
+}
+
+/** The redirect URI with `#zk_key_jwe=`. */
+export function withKeyDeliveryFragment(redirectUrl: string, jwe: string): string {
+  return withDeliveryFragment(redirectUrl, V2_DELIVERY, jwe);
 }
 
 /** What the app expects the delivery to be bound to (§10 step 6). */
