@@ -56,6 +56,13 @@ export function LinkedIdentitiesSection({
           headers: csrfHeaders(token),
         }),
       );
+      // The server confirmed the removal: drop it from the list in the same render as the notice, so the page
+      // never says "unlinked" beside the identity it just removed; the reload then brings any other change.
+      setLoad((current) =>
+        current.state === 'ready'
+          ? { state: 'ready', identities: current.identities.filter((row) => row.id !== identity.id) }
+          : current,
+      );
       setMessage({
         kind: 'notice',
         text: `${identity.connection_name} is unlinked: it no longer signs you in to this account.`,
