@@ -9,6 +9,7 @@ import {
   postJson,
   registerWithPassword,
 } from '../testing/opaque-client.js';
+import { testKeyStretching } from '../testing/opaque-stretching.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import { SmtpCapture } from '../testing/smtp.js';
 
@@ -51,6 +52,7 @@ async function resetPassword(token: string, newPassword: string) {
   });
   if (start.status !== 200) return start;
   const { registrationRecord } = opaque.client.finishRegistration({
+    keyStretching: testKeyStretching(),
     clientRegistrationState,
     registrationResponse: start.json.registration_response as string,
     password: newPassword,

@@ -12,6 +12,7 @@ import {
   type SignedIn,
   signInUser,
 } from '../testing/oauth.js';
+import { testKeyStretching } from '../testing/opaque-stretching.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import { SmtpCapture } from '../testing/smtp.js';
 import type { ChangedBy } from './lifecycle.js';
@@ -162,6 +163,7 @@ describe('password reset through an emailed link', () => {
       purpose,
     );
     const { registrationRecord } = opaque.client.finishRegistration({
+      keyStretching: testKeyStretching(),
       clientRegistrationState: started.clientRegistrationState,
       registrationResponse: answer.registrationResponse,
       password,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newKekText } from '../crypto/keyring.js';
 import { createTestDatabase, type TestDatabase } from '../testing/database.js';
 import { loginWithPassword, postJson, registerWithPassword } from '../testing/opaque-client.js';
+import { testKeyStretching } from '../testing/opaque-stretching.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 
 let testDatabase: TestDatabase;
@@ -136,6 +137,7 @@ describe('OPAQUE sign-in', () => {
       start_login_request: startLoginRequest,
     });
     const result = opaque.client.finishLogin({
+      keyStretching: testKeyStretching(),
       clientLoginState,
       loginResponse: start.json.login_response as string,
       password,

@@ -9,6 +9,7 @@ import {
   installViaApi,
 } from '../testing/admin.js';
 import { postJson } from '../testing/opaque-client.js';
+import { testKeyStretching } from '../testing/opaque-stretching.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 
 let server: TestServer;
@@ -326,6 +327,7 @@ describe('users and admins', () => {
     const { response: started, login } = await start(fresh, 'changer password one');
     expect(started.status).toBe(200);
     const proof = opaque.client.finishLogin({
+      keyStretching: testKeyStretching(),
       clientLoginState: login.clientLoginState,
       loginResponse: started.json.login_response as string,
       password: 'changer password one',
@@ -342,6 +344,7 @@ describe('users and admins', () => {
     );
     expect(verified.status).toBe(200);
     const { registrationRecord } = opaque.client.finishRegistration({
+      keyStretching: testKeyStretching(),
       clientRegistrationState: registration.clientRegistrationState,
       registrationResponse: verified.json.registration_response as string,
       password: 'changer password two',

@@ -1,6 +1,7 @@
 import * as opaque from '@serenity-kit/opaque';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson } from '../testing/opaque-client.js';
+import { testKeyStretching } from '../testing/opaque-stretching.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import { completeInstall } from './headless-install.js';
 
@@ -25,6 +26,7 @@ describe('install completion', () => {
     });
     expect(start.status).toBe(200);
     const { registrationRecord } = opaque.client.finishRegistration({
+      keyStretching: testKeyStretching(),
       clientRegistrationState,
       registrationResponse: start.json.registration_response as string,
       password,

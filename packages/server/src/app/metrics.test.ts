@@ -1,6 +1,7 @@
 import * as opaque from '@serenity-kit/opaque';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginWithPassword, postJson, registerWithPassword } from '../testing/opaque-client.js';
+import { testKeyStretching } from '../testing/opaque-stretching.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 
 let server: TestServer;
@@ -210,6 +211,7 @@ describe('sign-in outcomes', () => {
     });
     expect(start.status).toBe(200);
     const finished = opaque.client.finishLogin({
+      keyStretching: testKeyStretching(),
       clientLoginState,
       loginResponse: start.json.login_response as string,
       password,

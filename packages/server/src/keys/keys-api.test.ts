@@ -18,6 +18,7 @@ import {
 } from '../testing/keys.js';
 import { registerClient, type SignedIn, signInUser } from '../testing/oauth.js';
 import { changePassword, loginWithPassword, postJson, sessionCookieFrom } from '../testing/opaque-client.js';
+import { testKeyStretching } from '../testing/opaque-stretching.js';
 import { type Answer, addMember, call, createOrganization } from '../testing/orgs.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import { currentCode } from '../testing/totp.js';
@@ -771,6 +772,7 @@ describe('password reset by email', () => {
     });
     expect(start.status).toBe(200);
     const { registrationRecord } = opaque.client.finishRegistration({
+      keyStretching: testKeyStretching(),
       clientRegistrationState,
       registrationResponse: start.json.registration_response as string,
       password,
@@ -805,6 +807,7 @@ describe('admin', () => {
     });
     expect(start.status).toBe(200);
     const { registrationRecord } = opaque.client.finishRegistration({
+      keyStretching: testKeyStretching(),
       clientRegistrationState,
       registrationResponse: start.json.registration_response as string,
       password,

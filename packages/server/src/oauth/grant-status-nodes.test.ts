@@ -19,6 +19,7 @@ import {
   type SignedIn,
   signInUser,
 } from '../testing/oauth.js';
+import { testKeyStretching } from '../testing/opaque-stretching.js';
 import { addMember, call, createOrganization } from '../testing/orgs.js';
 import { connectionWithToken, fixture, installAndSignIn, scim } from '../testing/scim.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
@@ -208,6 +209,7 @@ describe('revoked grants at /userinfo on two nodes of one database', () => {
       purpose,
     );
     const { registrationRecord } = opaque.client.finishRegistration({
+      keyStretching: testKeyStretching(),
       clientRegistrationState: started.clientRegistrationState,
       registrationResponse: answer.registrationResponse,
       password,

@@ -8,6 +8,7 @@ import {
   registerWithPassword,
   sessionCookieFrom,
 } from '../testing/opaque-client.js';
+import { testKeyStretching } from '../testing/opaque-stretching.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import { currentCode } from '../testing/totp.js';
 
@@ -261,6 +262,7 @@ describe('TOTP for admins', () => {
         start_login_request: login.startLoginRequest,
       });
       const proof = opaque.client.finishLogin({
+        keyStretching: testKeyStretching(),
         clientLoginState: login.clientLoginState,
         loginResponse: start.json.login_response as string,
         password: 'boss password 1',

@@ -1,5 +1,6 @@
 import * as opaque from '@serenity-kit/opaque';
 import { postJson } from './opaque-client.js';
+import { testKeyStretching } from './opaque-stretching.js';
 import type { ServerEndpoints, TestServer } from './server.js';
 import { currentCode } from './totp.js';
 
@@ -37,6 +38,7 @@ export async function installWithToken(
     registration_request: registrationRequest,
   });
   const { registrationRecord } = opaque.client.finishRegistration({
+    keyStretching: testKeyStretching(),
     clientRegistrationState,
     registrationResponse: start.json.registration_response as string,
     password,
@@ -103,6 +105,7 @@ export async function adminSignIn(
     start_login_request: startLoginRequest,
   });
   const result = opaque.client.finishLogin({
+    keyStretching: testKeyStretching(),
     clientLoginState,
     loginResponse: start.json.login_response as string,
     password,
@@ -139,6 +142,7 @@ export async function createAdmin(
     headers,
   );
   const { registrationRecord } = opaque.client.finishRegistration({
+    keyStretching: testKeyStretching(),
     clientRegistrationState,
     registrationResponse: start.json.registration_response as string,
     password,

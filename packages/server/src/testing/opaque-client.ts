@@ -1,4 +1,5 @@
 import * as opaque from '@serenity-kit/opaque';
+import { testKeyStretching } from './opaque-stretching.js';
 import type { ServerEndpoints } from './server.js';
 
 export interface JsonResponse<T = Record<string, unknown>> {
@@ -41,6 +42,7 @@ export async function registerWithPassword(
   });
   if (start.status !== 200) return start;
   const { registrationRecord } = opaque.client.finishRegistration({
+    keyStretching: testKeyStretching(),
     clientRegistrationState,
     registrationResponse: start.json.registration_response as string,
     password,
@@ -76,6 +78,7 @@ export async function loginWithPassword(
   );
   if (start.status !== 200) return { start, finish: null, cookie: null };
   const result = opaque.client.finishLogin({
+    keyStretching: testKeyStretching(),
     clientLoginState,
     loginResponse: start.json.login_response as string,
     password,
@@ -109,6 +112,7 @@ export async function changePassword(
   );
   if (start.status !== 200) return start;
   const proof = opaque.client.finishLogin({
+    keyStretching: testKeyStretching(),
     clientLoginState: login.clientLoginState,
     loginResponse: start.json.login_response as string,
     password: current,
@@ -126,6 +130,7 @@ export async function changePassword(
   );
   if (verify.status !== 200) return verify;
   const { registrationRecord } = opaque.client.finishRegistration({
+    keyStretching: testKeyStretching(),
     clientRegistrationState: registration.clientRegistrationState,
     registrationResponse: verify.json.registration_response as string,
     password: next,
