@@ -67,6 +67,15 @@ function activeGrantCondition(
   );
 }
 
+/** A pending authorization request that is neither consumed nor expired. */
+function pendingRequestCondition(idHash: Placeholder, now: Placeholder) {
+  return and(
+    eq(authorizationRequests.idHash, idHash),
+    isNull(authorizationRequests.consumedAt),
+    gt(authorizationRequests.expiresAt, now),
+  );
+}
+
 /** Selects the grant if it is active (see activeGrantCondition). */
 function activeGrant(db: Db, grantId: typeof refreshTokens.grantId | string, now: Date | Placeholder) {
   return db
@@ -125,7 +134,13 @@ function grantFrom(db: Db, consumed: ReturnType<typeof consumeCodeForGrant>) {
  * caller can end a grant that a cache (oauth/grant-status-cache.ts) on this node or another goes on serving.
  */
 export class OAuthStore {
-  // The queries of userinfo and /token, built and prepared once (db/prepared.ts): each runs on every call.
+  // The queries of userinfo, /token and the authorization endpoint (every sign-in and every code a signed-in browser
+  // gets), built and prepared once (db/prepared.ts): each runs on every call.
+  private readonly createAuthorizationRequestQuery;
+  private readonly findAuthorizationRequestQuery;
+  private readonly consumeAuthorizationRequestQuery;
+  private readonly createCodeQuery;
+  private readonly findConsentQuery;
   private readonly activeGrantUserQuery;
   private readonly codeForExchangeQuery;
   private readonly redeemCodeQuery;
@@ -137,6 +152,59 @@ export class OAuthStore {
     private readonly db: Db,
     private readonly bus: ChangeBus,
   ) {
+    // Placeholders in .values() and .set() are encoded as their column encodes a value (Dates, JSON), those in
+    // conditions are passed as they are (ISO strings for times).
+    this.createAuthorizationRequestQuery = preparedQuery(db, 'oauth_authorization_request_insert', (db) =>
+      db.insert(authorizationRequests).values({
+        idHash: sql.placeholder('idHash'),
+        clientId: sql.placeholder('clientId'),
+        parameters: sql.placeholder('parameters'),
+        expiresAt: sql.placeholder('expiresAt'),
+      }),
+    );
+    this.findAuthorizationRequestQuery = preparedQuery(db, 'oauth_authorization_request', (db) =>
+      db
+        .select()
+        .from(authorizationRequests)
+        .where(pendingRequestCondition(sql.placeholder('idHash'), sql.placeholder('now'))),
+    );
+    this.consumeAuthorizationRequestQuery = preparedQuery(db, 'oauth_authorization_request_consume', (db) =>
+      db
+        .update(authorizationRequests)
+        .set({ consumedAt: sql`${sql.placeholder('now')}::timestamptz` })
+        .where(pendingRequestCondition(sql.placeholder('idHash'), sql.placeholder('now')))
+        .returning({ idHash: authorizationRequests.idHash }),
+    );
+    this.createCodeQuery = preparedQuery(db, 'oauth_code_insert', (db) =>
+      db.insert(authorizationCodes).values({
+        codeHash: sql.placeholder('codeHash'),
+        clientId: sql.placeholder('clientId'),
+        userId: sql.placeholder('userId'),
+        sessionId: sql.placeholder('sessionId'),
+        redirectUri: sql.placeholder('redirectUri'),
+        scope: sql.placeholder('scope'),
+        codeChallenge: sql.placeholder('codeChallenge'),
+        nonce: sql.placeholder('nonce'),
+        authTime: sql.placeholder('authTime'),
+        amr: sql.placeholder('amr'),
+        acr: sql.placeholder('acr'),
+        organizationId: sql.placeholder('organizationId'),
+        zkKeyHash: sql.placeholder('zkKeyHash'),
+        zkDrkHash: sql.placeholder('zkDrkHash'),
+        expiresAt: sql.placeholder('expiresAt'),
+      }),
+    );
+    this.findConsentQuery = preparedQuery(db, 'oauth_consent', (db) =>
+      db
+        .select({ scopes: consents.scopes })
+        .from(consents)
+        .where(
+          and(
+            eq(consents.userId, sql.placeholder('userId')),
+            eq(consents.clientId, sql.placeholder('clientId')),
+          ),
+        ),
+    );
     this.activeGrantUserQuery = preparedQuery(db, 'oauth_active_grant_user', (db) =>
       db
         .select({
@@ -228,41 +296,37 @@ export class OAuthStore {
     });
   }
 
-  async createAuthorizationRequest(row: typeof authorizationRequests.$inferInsert): Promise<void> {
-    await this.db.insert(authorizationRequests).values(row);
+  async createAuthorizationRequest(row: {
+    idHash: string;
+    clientId: string;
+    parameters: unknown;
+    expiresAt: Date;
+  }): Promise<void> {
+    await this.createAuthorizationRequestQuery(row);
   }
 
+  /** A pending request that is neither consumed nor expired. */
   async findAuthorizationRequest(idHash: string, now: Date) {
-    const [row] = await this.db
-      .select()
-      .from(authorizationRequests)
-      .where(
-        and(
-          eq(authorizationRequests.idHash, idHash),
-          isNull(authorizationRequests.consumedAt),
-          gt(authorizationRequests.expiresAt, now),
-        ),
-      );
+    const [row] = await this.findAuthorizationRequestQuery({ idHash, now: now.toISOString() });
     return row;
   }
 
   async consumeAuthorizationRequest(idHash: string, now: Date): Promise<boolean> {
-    const consumed = await this.db
-      .update(authorizationRequests)
-      .set({ consumedAt: now })
-      .where(
-        and(
-          eq(authorizationRequests.idHash, idHash),
-          isNull(authorizationRequests.consumedAt),
-          gt(authorizationRequests.expiresAt, now),
-        ),
-      )
-      .returning({ idHash: authorizationRequests.idHash });
+    const consumed = await this.consumeAuthorizationRequestQuery({ idHash, now: now.toISOString() });
     return consumed.length === 1;
   }
 
-  async createCode(row: typeof authorizationCodes.$inferInsert): Promise<void> {
-    await this.db.insert(authorizationCodes).values(row);
+  async createCode(
+    row: Omit<typeof authorizationCodes.$inferInsert, 'createdAt' | 'consumedAt' | 'grantId'>,
+  ): Promise<void> {
+    await this.createCodeQuery({
+      ...row,
+      codeChallenge: row.codeChallenge ?? null,
+      nonce: row.nonce ?? null,
+      organizationId: row.organizationId ?? null,
+      zkKeyHash: row.zkKeyHash ?? null,
+      zkDrkHash: row.zkDrkHash ?? null,
+    });
   }
 
   /**
@@ -431,10 +495,7 @@ export class OAuthStore {
   }
 
   async findConsent(userId: string, clientId: string): Promise<string[] | null> {
-    const [row] = await this.db
-      .select({ scopes: consents.scopes })
-      .from(consents)
-      .where(and(eq(consents.userId, userId), eq(consents.clientId, clientId)));
+    const [row] = await this.findConsentQuery({ userId, clientId });
     return row?.scopes ?? null;
   }
 
