@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { appError } from '../app/errors.js';
 import type { SettingsService } from '../config/settings.js';
 import type { Sealer } from '../crypto/seal.js';
 import { hashToken, randomToken } from '../crypto/tokens.js';
 import type { Db } from '../db/client.js';
+import { preparedQuery } from '../db/prepared.js';
 import { opaqueLogins, pendingRegistrations } from '../db/schema/index.js';
 import { accountsError } from './errors.js';
 import type { OpaqueServer } from './opaque.js';
@@ -66,13 +67,45 @@ export function checkOpaqueMessage(value: string, field: string): void {
  */
 
 export class PasswordAuthentication<A extends PasswordAccount> {
+  // Every password sign-in writes and consumes one login state: both statements built and prepared once.
+  private readonly insertLoginQuery;
+  private readonly consumeLoginQuery;
+
   constructor(
     private readonly db: Db,
     private readonly sealer: Sealer,
     private readonly opaque: OpaqueServer,
     private readonly accounts: PasswordAccounts<A>,
     private readonly settings: SettingsService,
-  ) {}
+  ) {
+    this.insertLoginQuery = preparedQuery(db, 'opaque_login_insert', (db) =>
+      db.insert(opaqueLogins).values({
+        idHash: sql.placeholder('idHash'),
+        kind: sql.placeholder('kind'),
+        userId: sql.placeholder('userId'),
+        adminUserId: sql.placeholder('adminUserId'),
+        purpose: sql.placeholder('purpose'),
+        stateSealed: sql.placeholder('stateSealed'),
+        expiresAt: sql.placeholder('expiresAt'),
+      }),
+    );
+    this.consumeLoginQuery = preparedQuery(db, 'opaque_login_consume', (db) => {
+      const now = sql.placeholder('now');
+      return db
+        .update(opaqueLogins)
+        .set({ consumedAt: sql`${now}::timestamptz` })
+        .where(
+          and(
+            eq(opaqueLogins.idHash, sql.placeholder('idHash')),
+            eq(opaqueLogins.kind, sql.placeholder('kind')),
+            eq(opaqueLogins.purpose, sql.placeholder('purpose')),
+            isNull(opaqueLogins.consumedAt),
+            gt(opaqueLogins.expiresAt, now),
+          ),
+        )
+        .returning();
+    });
+  }
 
   /** OPAQUE identifiers of the two kinds never collide. */
   private identifier(id: string): string {
@@ -113,13 +146,14 @@ export class PasswordAuthentication<A extends PasswordAccount> {
     const loginId = randomToken();
     const idHash = hashToken(loginId);
     const accountId = user && record ? user.id : null;
-    await this.db.insert(opaqueLogins).values({
+    await this.insertLoginQuery({
       idHash,
       kind: this.accounts.kind,
       userId: this.accounts.kind === 'user' ? accountId : null,
       adminUserId: this.accounts.kind === 'admin' ? accountId : null,
       purpose,
       stateSealed: this.sealer.seal(started.serverLoginState, this.stateContext(idHash)),
+      // A Date: the placeholder stands for the column's value and is encoded as the column encodes it.
       expiresAt: new Date(Date.now() + LOGIN_TTL_MS),
     });
     return { loginId, loginResponse: started.loginResponse };
@@ -133,19 +167,12 @@ export class PasswordAuthentication<A extends PasswordAccount> {
   ): Promise<LoginProof<A>> {
     checkOpaqueMessage(finishLoginRequest, 'finish_login_request');
     const idHash = hashToken(loginId);
-    const [row] = await this.db
-      .update(opaqueLogins)
-      .set({ consumedAt: new Date() })
-      .where(
-        and(
-          eq(opaqueLogins.idHash, idHash),
-          eq(opaqueLogins.kind, this.accounts.kind),
-          eq(opaqueLogins.purpose, purpose),
-          isNull(opaqueLogins.consumedAt),
-          gt(opaqueLogins.expiresAt, new Date()),
-        ),
-      )
-      .returning();
+    const [row] = await this.consumeLoginQuery({
+      idHash,
+      kind: this.accounts.kind,
+      purpose,
+      now: new Date().toISOString(),
+    });
     if (!row) throw invalidCredentials();
     const state = this.sealer.openText(row.stateSealed, this.stateContext(idHash));
     const proved = this.opaque.finishLogin(state, finishLoginRequest);

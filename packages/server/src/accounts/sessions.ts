@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { SettingsService } from '../config/settings.js';
 import { constantTimeEqual, hashToken, randomToken } from '../crypto/tokens.js';
 import type { Db } from '../db/client.js';
+import { preparedQuery } from '../db/prepared.js';
 import { sessions, users } from '../db/schema/index.js';
 
 /** How a session was authenticated; feeds `auth_time`, `amr` and `acr` of ID tokens (OIDC Core §2). */
@@ -70,11 +71,24 @@ function toSession(row: typeof sessions.$inferSelect): Session {
  * settings. Every sign-in and step-up issues a new id (session fixation, ASVS V7.2).
  */
 export class SessionService {
+  // The public port's session lookup runs on every session-authenticated request: built and prepared once.
+  private readonly sessionWithUserQuery;
+
   constructor(
     private readonly db: Db,
     private readonly settings: SettingsService,
     readonly kind: SessionKind = 'user',
-  ) {}
+  ) {
+    this.sessionWithUserQuery = preparedQuery(db, 'session_with_user', (db) =>
+      db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(eq(sessions.id, sql.placeholder('id')), eq(sessions.kind, 'user'), isNull(sessions.endedAt)),
+        ),
+    );
+  }
 
   private idleSeconds(): number {
     return this.settings.get(this.kind === 'admin' ? 'admin.sessions.idle_seconds' : 'sessions.idle_seconds');
@@ -150,11 +164,7 @@ export class SessionService {
   ): Promise<{ session: Session; user: typeof users.$inferSelect } | null> {
     if (this.kind !== 'user' || !cookieValue || cookieValue.length > 100) return null;
     const id = hashToken(cookieValue);
-    const [row] = await this.db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, id), eq(sessions.kind, 'user'), isNull(sessions.endedAt)));
+    const [row] = await this.sessionWithUserQuery({ id });
     if (!row) return null;
     const session = await this.live(row.session);
     return session ? { session, user: row.user } : null;

@@ -113,6 +113,11 @@ export function runInTransaction<T>(
   return db.transaction(() => work());
 }
 
+/** The database a view (`transactionScoped`) stands for, never a transaction of it; anything else as it is. */
+export function rootDatabase<D extends object>(db: D): D {
+  return (rootOf.get(db) ?? db) as D;
+}
+
 /** Whether a transaction of this database is open here (a cache must not keep what it reads now). */
 export function inTransaction(db: object): boolean {
   return activeScope(db) !== undefined;

@@ -2,6 +2,7 @@ import { and, eq, exists, gt, isNull, type Placeholder, sql } from 'drizzle-orm'
 import type { User } from '../accounts/users.js';
 import type { ChangeBus } from '../db/change-bus.js';
 import type { Db } from '../db/client.js';
+import { preparedQuery } from '../db/prepared.js';
 import {
   authorizationCodes,
   authorizationRequests,
@@ -66,6 +67,64 @@ function activeGrantCondition(
   );
 }
 
+/** A pending authorization request that is neither consumed nor expired. */
+function pendingRequestCondition(idHash: Placeholder, now: Placeholder) {
+  return and(
+    eq(authorizationRequests.idHash, idHash),
+    isNull(authorizationRequests.consumedAt),
+    gt(authorizationRequests.expiresAt, now),
+  );
+}
+
+/** Selects the grant if it is active (see activeGrantCondition). */
+function activeGrant(db: Db, grantId: typeof refreshTokens.grantId | string, now: Date | Placeholder) {
+  return db
+    .select({ id: grants.id })
+    .from(grants)
+    .innerJoin(users, eq(users.id, grants.userId))
+    .where(activeGrantCondition(grantId, now));
+}
+
+/** The code redemption's first step: the code, if still unused, marked consumed and given the new grant's id. */
+function consumeCodeForGrant(db: Db) {
+  return db.$with('consumed').as(
+    db
+      .update(authorizationCodes)
+      .set({
+        consumedAt: sql`${sql.placeholder('now')}::timestamptz`,
+        grantId: sql`${sql.placeholder('grantId')}::text`,
+      })
+      .where(
+        and(
+          eq(authorizationCodes.codeHash, sql.placeholder('codeHash')),
+          isNull(authorizationCodes.consumedAt),
+        ),
+      )
+      .returning({ codeHash: authorizationCodes.codeHash }),
+  );
+}
+
+/** The grant row to insert, one per consumed code (none when the redemption lost), in the table's column order. */
+function grantFrom(db: Db, consumed: ReturnType<typeof consumeCodeForGrant>) {
+  return db
+    .select({
+      id: sql<string>`${sql.placeholder('grantId')}::text`.as('id'),
+      clientId: sql<string>`${sql.placeholder('grantClientId')}::text`.as('client_id'),
+      userId: sql<string>`${sql.placeholder('userId')}::text`.as('user_id'),
+      sessionId: sql<string | null>`${sql.placeholder('sessionId')}::text`.as('session_id'),
+      scope: sql<string>`${sql.placeholder('scope')}::text`.as('scope'),
+      organizationId: sql<string | null>`${sql.placeholder('organizationId')}::text`.as('organization_id'),
+      authTime: sql<Date>`${sql.placeholder('authTime')}::timestamptz`.as('auth_time'),
+      amr: sql<string[]>`${sql.placeholder('amr')}::jsonb`.as('amr'),
+      acr: sql<string>`${sql.placeholder('acr')}::text`.as('acr'),
+      // The database's clock, as the column's default gives every other row.
+      createdAt: sql<Date>`now()`.as('created_at'),
+      expiresAt: sql<Date>`${sql.placeholder('grantExpiresAt')}::timestamptz`.as('expires_at'),
+      revokedAt: sql<Date | null>`null::timestamptz`.as('revoked_at'),
+    })
+    .from(consumed);
+}
+
 /**
  * SQL for the authorization state: pending requests, codes, grants, refresh tokens and consents. Every single-use
  * value is consumed with one conditional UPDATE ... RETURNING, so of two concurrent redemptions exactly one wins,
@@ -75,69 +134,208 @@ function activeGrantCondition(
  * caller can end a grant that a cache (oauth/grant-status-cache.ts) on this node or another goes on serving.
  */
 export class OAuthStore {
-  // Built once: userinfo runs it on every call, and a prepared query skips building the SQL (and, on PostgreSQL,
-  // parsing and planning it) each time.
+  // The queries of userinfo, /token and the authorization endpoint (every sign-in and every code a signed-in browser
+  // gets), built and prepared once (db/prepared.ts): each runs on every call.
+  private readonly createAuthorizationRequestQuery;
+  private readonly findAuthorizationRequestQuery;
+  private readonly consumeAuthorizationRequestQuery;
+  private readonly createCodeQuery;
+  private readonly findConsentQuery;
   private readonly activeGrantUserQuery;
+  private readonly codeForExchangeQuery;
+  private readonly redeemCodeQuery;
+  private readonly redeemCodeWithRefreshTokenQuery;
+  private readonly refreshTokenForUseQuery;
+  private readonly rotateRefreshTokenQuery;
 
   constructor(
     private readonly db: Db,
     private readonly bus: ChangeBus,
   ) {
-    this.activeGrantUserQuery = db
-      .select({
-        id: users.id,
-        email: users.email,
-        emailVerified: users.emailVerified,
-        name: users.name,
-        expiresAt: grants.expiresAt,
-      })
-      .from(grants)
-      .innerJoin(users, eq(users.id, grants.userId))
-      .where(activeGrantCondition(sql.placeholder('grantId'), sql.placeholder('now')))
-      .prepare('oauth_active_grant_user');
-  }
-
-  async createAuthorizationRequest(row: typeof authorizationRequests.$inferInsert): Promise<void> {
-    await this.db.insert(authorizationRequests).values(row);
-  }
-
-  async findAuthorizationRequest(idHash: string, now: Date) {
-    const [row] = await this.db
-      .select()
-      .from(authorizationRequests)
-      .where(
-        and(
-          eq(authorizationRequests.idHash, idHash),
-          isNull(authorizationRequests.consumedAt),
-          gt(authorizationRequests.expiresAt, now),
+    // Placeholders in .values() and .set() are encoded as their column encodes a value (Dates, JSON), those in
+    // conditions are passed as they are (ISO strings for times).
+    this.createAuthorizationRequestQuery = preparedQuery(db, 'oauth_authorization_request_insert', (db) =>
+      db.insert(authorizationRequests).values({
+        idHash: sql.placeholder('idHash'),
+        clientId: sql.placeholder('clientId'),
+        parameters: sql.placeholder('parameters'),
+        expiresAt: sql.placeholder('expiresAt'),
+      }),
+    );
+    this.findAuthorizationRequestQuery = preparedQuery(db, 'oauth_authorization_request', (db) =>
+      db
+        .select()
+        .from(authorizationRequests)
+        .where(pendingRequestCondition(sql.placeholder('idHash'), sql.placeholder('now'))),
+    );
+    this.consumeAuthorizationRequestQuery = preparedQuery(db, 'oauth_authorization_request_consume', (db) =>
+      db
+        .update(authorizationRequests)
+        .set({ consumedAt: sql`${sql.placeholder('now')}::timestamptz` })
+        .where(pendingRequestCondition(sql.placeholder('idHash'), sql.placeholder('now')))
+        .returning({ idHash: authorizationRequests.idHash }),
+    );
+    this.createCodeQuery = preparedQuery(db, 'oauth_code_insert', (db) =>
+      db.insert(authorizationCodes).values({
+        codeHash: sql.placeholder('codeHash'),
+        clientId: sql.placeholder('clientId'),
+        userId: sql.placeholder('userId'),
+        sessionId: sql.placeholder('sessionId'),
+        redirectUri: sql.placeholder('redirectUri'),
+        scope: sql.placeholder('scope'),
+        codeChallenge: sql.placeholder('codeChallenge'),
+        nonce: sql.placeholder('nonce'),
+        authTime: sql.placeholder('authTime'),
+        amr: sql.placeholder('amr'),
+        acr: sql.placeholder('acr'),
+        organizationId: sql.placeholder('organizationId'),
+        zkKeyHash: sql.placeholder('zkKeyHash'),
+        zkDrkHash: sql.placeholder('zkDrkHash'),
+        expiresAt: sql.placeholder('expiresAt'),
+      }),
+    );
+    this.findConsentQuery = preparedQuery(db, 'oauth_consent', (db) =>
+      db
+        .select({ scopes: consents.scopes })
+        .from(consents)
+        .where(
+          and(
+            eq(consents.userId, sql.placeholder('userId')),
+            eq(consents.clientId, sql.placeholder('clientId')),
+          ),
         ),
+    );
+    this.activeGrantUserQuery = preparedQuery(db, 'oauth_active_grant_user', (db) =>
+      db
+        .select({
+          id: users.id,
+          email: users.email,
+          emailVerified: users.emailVerified,
+          name: users.name,
+          expiresAt: grants.expiresAt,
+        })
+        .from(grants)
+        .innerJoin(users, eq(users.id, grants.userId))
+        .where(activeGrantCondition(sql.placeholder('grantId'), sql.placeholder('now'))),
+    );
+    this.codeForExchangeQuery = preparedQuery(db, 'oauth_code_for_exchange', (db) =>
+      db
+        .select({ code: authorizationCodes, ...subjectColumns })
+        .from(authorizationCodes)
+        .innerJoin(users, eq(users.id, authorizationCodes.userId))
+        .leftJoin(sessions, eq(sessions.id, authorizationCodes.sessionId))
+        .where(eq(authorizationCodes.codeHash, sql.placeholder('codeHash'))),
+    );
+    this.redeemCodeQuery = preparedQuery(db, 'oauth_redeem_code', (db) => {
+      const consumed = consumeCodeForGrant(db);
+      return db.with(consumed).insert(grants).select(grantFrom(db, consumed)).returning({ id: grants.id });
+    });
+    this.redeemCodeWithRefreshTokenQuery = preparedQuery(db, 'oauth_redeem_code_with_refresh_token', (db) => {
+      const consumed = consumeCodeForGrant(db);
+      const granted = db
+        .$with('granted')
+        .as(db.insert(grants).select(grantFrom(db, consumed)).returning({ id: grants.id }));
+      return db
+        .with(consumed, granted)
+        .insert(refreshTokens)
+        .select(
+          db
+            .select({
+              tokenHash: sql<string>`${sql.placeholder('tokenHash')}::text`.as('token_hash'),
+              grantId: granted.id,
+              clientId: sql<string>`${sql.placeholder('clientId')}::text`.as('client_id'),
+              createdAt: sql<Date>`now()`.as('created_at'),
+              expiresAt: sql<Date>`${sql.placeholder('expiresAt')}::timestamptz`.as('expires_at'),
+              usedAt: sql<Date | null>`null::timestamptz`.as('used_at'),
+            })
+            .from(granted),
+        )
+        .returning({ tokenHash: refreshTokens.tokenHash });
+    });
+    this.refreshTokenForUseQuery = preparedQuery(db, 'oauth_refresh_token_for_use', (db) =>
+      db
+        .select({ token: refreshTokens, grant: grants, ...subjectColumns })
+        .from(refreshTokens)
+        .innerJoin(grants, eq(grants.id, refreshTokens.grantId))
+        .innerJoin(users, eq(users.id, grants.userId))
+        .leftJoin(sessions, eq(sessions.id, grants.sessionId))
+        .where(eq(refreshTokens.tokenHash, sql.placeholder('tokenHash'))),
+    );
+    this.rotateRefreshTokenQuery = preparedQuery(db, 'oauth_rotate_refresh_token', (db) => {
+      const now = sql.placeholder('now');
+      const used = db.$with('used').as(
+        db
+          .update(refreshTokens)
+          .set({ usedAt: sql`${now}::timestamptz` })
+          .where(
+            and(
+              eq(refreshTokens.tokenHash, sql.placeholder('tokenHash')),
+              isNull(refreshTokens.usedAt),
+              gt(refreshTokens.expiresAt, now),
+              exists(activeGrant(db, refreshTokens.grantId, now)),
+            ),
+          )
+          .returning({ grantId: refreshTokens.grantId }),
       );
+      return db
+        .with(used)
+        .insert(refreshTokens)
+        .select(
+          db
+            .select({
+              tokenHash: sql<string>`${sql.placeholder('successorHash')}::text`.as('token_hash'),
+              grantId: used.grantId,
+              clientId: sql<string>`${sql.placeholder('clientId')}::text`.as('client_id'),
+              createdAt: sql<Date>`${now}::timestamptz`.as('created_at'),
+              expiresAt: sql<Date>`${sql.placeholder('expiresAt')}::timestamptz`.as('expires_at'),
+              usedAt: sql<Date | null>`null::timestamptz`.as('used_at'),
+            })
+            .from(used),
+        )
+        .returning({ tokenHash: refreshTokens.tokenHash });
+    });
+  }
+
+  async createAuthorizationRequest(row: {
+    idHash: string;
+    clientId: string;
+    parameters: unknown;
+    expiresAt: Date;
+  }): Promise<void> {
+    await this.createAuthorizationRequestQuery(row);
+  }
+
+  /** A pending request that is neither consumed nor expired. */
+  async findAuthorizationRequest(idHash: string, now: Date) {
+    const [row] = await this.findAuthorizationRequestQuery({ idHash, now: now.toISOString() });
     return row;
   }
 
   async consumeAuthorizationRequest(idHash: string, now: Date): Promise<boolean> {
-    const consumed = await this.db
-      .update(authorizationRequests)
-      .set({ consumedAt: now })
-      .where(
-        and(
-          eq(authorizationRequests.idHash, idHash),
-          isNull(authorizationRequests.consumedAt),
-          gt(authorizationRequests.expiresAt, now),
-        ),
-      )
-      .returning({ idHash: authorizationRequests.idHash });
+    const consumed = await this.consumeAuthorizationRequestQuery({ idHash, now: now.toISOString() });
     return consumed.length === 1;
   }
 
-  async createCode(row: typeof authorizationCodes.$inferInsert): Promise<void> {
-    await this.db.insert(authorizationCodes).values(row);
+  async createCode(
+    row: Omit<typeof authorizationCodes.$inferInsert, 'createdAt' | 'consumedAt' | 'grantId'>,
+  ): Promise<void> {
+    await this.createCodeQuery({
+      ...row,
+      codeChallenge: row.codeChallenge ?? null,
+      nonce: row.nonce ?? null,
+      organizationId: row.organizationId ?? null,
+      zkKeyHash: row.zkKeyHash ?? null,
+      zkDrkHash: row.zkDrkHash ?? null,
+    });
   }
 
   /**
-   * Redeems a code: marks it consumed, records the grant it creates on it, and inserts the grant, in one transaction.
-   * Whoever then sees the code consumed also sees the grant to revoke on replay (RFC 6749 §4.1.2), even a replay
-   * racing this redemption. Returns false when another redemption consumed the code first.
+   * Redeems a code: marks it consumed, records the grant it creates on it, and inserts the grant (and the grant's
+   * first refresh token), in one statement, so one commit (one WAL flush) and one round trip per exchange. Whoever
+   * then sees the code consumed also sees the grant to revoke on replay (RFC 6749 §4.1.2), even a replay racing
+   * this redemption. Of concurrent redemptions, one consumes the code; the others find `consumed_at` set when
+   * PostgreSQL re-checks the row after the winner commits, and insert nothing. Returns false when another
+   * redemption consumed the code first.
    */
   async redeemCode(
     codeHash: string,
@@ -145,18 +343,29 @@ export class OAuthStore {
     refreshToken: Omit<typeof refreshTokens.$inferInsert, 'grantId'> | null,
     now: Date,
   ): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      const consumed = await tx
-        .update(authorizationCodes)
-        .set({ consumedAt: now, grantId: grant.id })
-        .where(and(eq(authorizationCodes.codeHash, codeHash), isNull(authorizationCodes.consumedAt)))
-        .returning({ codeHash: authorizationCodes.codeHash });
-      if (consumed.length !== 1) return false;
-      await tx.insert(grants).values(grant);
-      // The grant's first refresh token is committed with it: one commit (one WAL flush) per exchange, not two.
-      if (refreshToken) await tx.insert(refreshTokens).values({ ...refreshToken, grantId: grant.id });
-      return true;
-    });
+    const values = {
+      codeHash,
+      now: now.toISOString(),
+      grantId: grant.id,
+      grantClientId: grant.clientId,
+      userId: grant.userId,
+      sessionId: grant.sessionId ?? null,
+      scope: grant.scope,
+      organizationId: grant.organizationId ?? null,
+      authTime: grant.authTime.toISOString(),
+      amr: JSON.stringify(grant.amr),
+      acr: grant.acr,
+      grantExpiresAt: grant.expiresAt.toISOString(),
+    };
+    const inserted = refreshToken
+      ? await this.redeemCodeWithRefreshTokenQuery({
+          ...values,
+          tokenHash: refreshToken.tokenHash,
+          clientId: refreshToken.clientId,
+          expiresAt: refreshToken.expiresAt.toISOString(),
+        })
+      : await this.redeemCodeQuery(values);
+    return inserted.length === 1;
   }
 
   async findCode(codeHash: string): Promise<AuthorizationCodeRow | undefined> {
@@ -171,12 +380,7 @@ export class OAuthStore {
   async findCodeForExchange(
     codeHash: string,
   ): Promise<{ code: AuthorizationCodeRow; subject: TokenSubject } | undefined> {
-    const [row] = await this.db
-      .select({ code: authorizationCodes, ...subjectColumns })
-      .from(authorizationCodes)
-      .innerJoin(users, eq(users.id, authorizationCodes.userId))
-      .leftJoin(sessions, eq(sessions.id, authorizationCodes.sessionId))
-      .where(eq(authorizationCodes.codeHash, codeHash));
+    const [row] = await this.codeForExchangeQuery({ codeHash });
     return row ? { code: row.code, subject: toSubject(row) } : undefined;
   }
 
@@ -184,13 +388,7 @@ export class OAuthStore {
   async findRefreshTokenForUse(
     tokenHash: string,
   ): Promise<{ token: RefreshTokenRow; grant: GrantRow; subject: TokenSubject } | undefined> {
-    const [row] = await this.db
-      .select({ token: refreshTokens, grant: grants, ...subjectColumns })
-      .from(refreshTokens)
-      .innerJoin(grants, eq(grants.id, refreshTokens.grantId))
-      .innerJoin(users, eq(users.id, grants.userId))
-      .leftJoin(sessions, eq(sessions.id, grants.sessionId))
-      .where(eq(refreshTokens.tokenHash, tokenHash));
+    const [row] = await this.refreshTokenForUseQuery({ tokenHash });
     return row ? { token: row.token, grant: row.grant, subject: toSubject(row) } : undefined;
   }
 
@@ -199,17 +397,8 @@ export class OAuthStore {
     return row;
   }
 
-  /** Selects the grant if it is active (see activeGrantCondition). */
-  private activeGrant(grantId: typeof refreshTokens.grantId | string, now: Date) {
-    return this.db
-      .select({ id: grants.id })
-      .from(grants)
-      .innerJoin(users, eq(users.id, grants.userId))
-      .where(activeGrantCondition(grantId, now));
-  }
-
   async isGrantActive(id: string, now: Date): Promise<boolean> {
-    const [row] = await this.activeGrant(id, now);
+    const [row] = await activeGrant(this.db, id, now);
     return row !== undefined;
   }
 
@@ -218,7 +407,7 @@ export class OAuthStore {
    * (userinfo's one round trip): undefined when the grant is revoked or expired or its user is not active.
    */
   async activeGrantWithUser(grantId: string, now: Date): Promise<ActiveGrant | undefined> {
-    const [row] = await this.activeGrantUserQuery.execute({ grantId, now: now.toISOString() });
+    const [row] = await this.activeGrantUserQuery({ grantId, now: now.toISOString() });
     if (!row) return undefined;
     const { expiresAt, ...user } = row;
     return { user, expiresAt };
@@ -295,44 +484,18 @@ export class OAuthStore {
     successor: { tokenHash: string; clientId: string; expiresAt: Date },
     now: Date,
   ): Promise<boolean> {
-    const used = this.db.$with('used').as(
-      this.db
-        .update(refreshTokens)
-        .set({ usedAt: now })
-        .where(
-          and(
-            eq(refreshTokens.tokenHash, tokenHash),
-            isNull(refreshTokens.usedAt),
-            gt(refreshTokens.expiresAt, now),
-            exists(this.activeGrant(refreshTokens.grantId, now)),
-          ),
-        )
-        .returning({ grantId: refreshTokens.grantId }),
-    );
-    const inserted = await this.db
-      .with(used)
-      .insert(refreshTokens)
-      .select(
-        this.db
-          .select({
-            tokenHash: sql<string>`${successor.tokenHash}`.as('token_hash'),
-            grantId: used.grantId,
-            clientId: sql<string>`${successor.clientId}`.as('client_id'),
-            createdAt: sql<Date>`${now.toISOString()}::timestamptz`.as('created_at'),
-            expiresAt: sql<Date>`${successor.expiresAt.toISOString()}::timestamptz`.as('expires_at'),
-            usedAt: sql<Date | null>`null::timestamptz`.as('used_at'),
-          })
-          .from(used),
-      )
-      .returning({ tokenHash: refreshTokens.tokenHash });
+    const inserted = await this.rotateRefreshTokenQuery({
+      tokenHash,
+      now: now.toISOString(),
+      successorHash: successor.tokenHash,
+      clientId: successor.clientId,
+      expiresAt: successor.expiresAt.toISOString(),
+    });
     return inserted.length === 1;
   }
 
   async findConsent(userId: string, clientId: string): Promise<string[] | null> {
-    const [row] = await this.db
-      .select({ scopes: consents.scopes })
-      .from(consents)
-      .where(and(eq(consents.userId, userId), eq(consents.clientId, clientId)));
+    const [row] = await this.findConsentQuery({ userId, clientId });
     return row?.scopes ?? null;
   }
 
