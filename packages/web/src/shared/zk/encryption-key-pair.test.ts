@@ -48,15 +48,17 @@ describe("the user's encryption key pair (docs/zk.md §6)", () => {
     const other = await createEncryptionKeyPair(ark, binding);
     const bytes = decodeBase64url(wrapped.ciphertext);
     bytes[20]! ^= 1;
+    const otherArk = await AccountRootKey.generate();
+    // Each attempt starts only when it is awaited: a rejection must always have its handler attached.
     const attempts = [
-      openEncryptionPrivateKey(await AccountRootKey.generate(), binding, wrapped),
-      openEncryptionPrivateKey(ark, { ...binding, userId: crypto.randomUUID() }, wrapped),
-      openEncryptionPrivateKey(ark, { ...binding, keyId: crypto.randomUUID() }, wrapped),
-      openEncryptionPrivateKey(ark, binding, { ...wrapped, kid: other.kid }),
-      openEncryptionPrivateKey(ark, binding, { ...wrapped, ciphertext: encodeBase64url(bytes) }),
+      () => openEncryptionPrivateKey(otherArk, binding, wrapped),
+      () => openEncryptionPrivateKey(ark, { ...binding, userId: crypto.randomUUID() }, wrapped),
+      () => openEncryptionPrivateKey(ark, { ...binding, keyId: crypto.randomUUID() }, wrapped),
+      () => openEncryptionPrivateKey(ark, binding, { ...wrapped, kid: other.kid }),
+      () => openEncryptionPrivateKey(ark, binding, { ...wrapped, ciphertext: encodeBase64url(bytes) }),
     ];
     for (const attempt of attempts)
-      await expect(attempt).rejects.toMatchObject({ code: 'envelope_open_failed' });
+      await expect(attempt()).rejects.toMatchObject({ code: 'envelope_open_failed' });
     await expect(
       openEncryptionPrivateKey(ark, binding, { ...wrapped, ciphertext: 'AAAA' }),
     ).rejects.toMatchObject({
