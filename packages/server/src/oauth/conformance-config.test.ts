@@ -379,7 +379,11 @@ describe('everything advertised works', () => {
     expect(advertised.sort()).toEqual(['client_secret_basic', 'client_secret_post', 'none']);
     for (const method of advertised) {
       const rp = await strictClient(server, method === 'none' ? publicClient : confidential, method);
-      expect((await codeFlow(rp)).access_token, method).toEqual(expect.any(String));
+      const tokens = await codeFlow(rp);
+      expect(tokens.access_token, method).toEqual(expect.any(String));
+      // A client without the refresh_token grant gets no refresh token from its code (RFC 6749 §5.1: optional).
+      if (method === 'none') expect(tokens.refresh_token).toBeUndefined();
+      else expect(tokens.refresh_token, method).toEqual(expect.any(String));
     }
   });
 
