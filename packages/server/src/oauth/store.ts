@@ -17,6 +17,11 @@ import type { ActiveGrant } from './grant-status-cache.js';
 export type AuthorizationCodeRow = typeof authorizationCodes.$inferSelect;
 export type GrantRow = typeof grants.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+/** What the token response needs of a code redeemed by redeemCodeAtOnce. */
+export type RedeemedCode = Pick<
+  AuthorizationCodeRow,
+  'sessionId' | 'scope' | 'nonce' | 'authTime' | 'amr' | 'acr' | 'zkKeyHash' | 'zkDrkHash'
+>;
 
 /** What /token needs besides the code or the grant: the user (ID token claims) and the session's public id (`sid`). */
 export interface TokenSubject {
@@ -126,6 +131,92 @@ function grantFrom(db: Db, consumed: ReturnType<typeof consumeCodeForGrant>) {
 }
 
 /**
+ * The exchange's one statement, first step: the code marked consumed and given the new grant's id, only when every
+ * check of the exchange holds (see OAuthStore.redeemCodeAtOnce), returning what the grant and the response need.
+ */
+function consumeRedeemableCode(db: Db) {
+  const now = sql.placeholder('now');
+  return db.$with('consumed').as(
+    db
+      .update(authorizationCodes)
+      .set({
+        consumedAt: sql`${now}::timestamptz`,
+        grantId: sql`${sql.placeholder('grantId')}::text`,
+      })
+      .where(
+        and(
+          eq(authorizationCodes.codeHash, sql.placeholder('codeHash')),
+          isNull(authorizationCodes.consumedAt),
+          gt(authorizationCodes.expiresAt, now),
+          eq(authorizationCodes.clientId, sql.placeholder('clientId')),
+          // RFC 6749 §4.1.3: exactly the redirect URI of the authorization request.
+          eq(authorizationCodes.redirectUri, sql.placeholder('redirectUri')),
+          // RFC 7636 §4.6: the S256 challenge computed from the presented verifier, or null when none was presented
+          // (then only a code requested without a challenge matches). The challenge is no secret (it travelled in
+          // the front channel), so an ordinary comparison is fine here.
+          sql`${authorizationCodes.codeChallenge} is not distinct from ${sql.placeholder('codeChallenge')}::text`,
+          // An organization's code needs its roles read first (and a non-member's code is refused unconsumed).
+          isNull(authorizationCodes.organizationId),
+          exists(
+            db
+              .select({ id: users.id })
+              .from(users)
+              .where(and(eq(users.id, authorizationCodes.userId), eq(users.status, 'active'))),
+          ),
+        ),
+      )
+      .returning({
+        grantId: authorizationCodes.grantId,
+        clientId: authorizationCodes.clientId,
+        userId: authorizationCodes.userId,
+        sessionId: authorizationCodes.sessionId,
+        scope: authorizationCodes.scope,
+        nonce: authorizationCodes.nonce,
+        authTime: authorizationCodes.authTime,
+        amr: authorizationCodes.amr,
+        acr: authorizationCodes.acr,
+        zkKeyHash: authorizationCodes.zkKeyHash,
+        zkDrkHash: authorizationCodes.zkDrkHash,
+      }),
+  );
+}
+
+/** The grant row of a code consumed by consumeRedeemableCode, its values taken from the code, in column order. */
+function grantFromCode(db: Db, consumed: ReturnType<typeof consumeRedeemableCode>) {
+  return db
+    .select({
+      id: consumed.grantId,
+      clientId: consumed.clientId,
+      userId: consumed.userId,
+      sessionId: consumed.sessionId,
+      scope: consumed.scope,
+      organizationId: sql<string | null>`null::text`.as('organization_id'),
+      authTime: consumed.authTime,
+      amr: consumed.amr,
+      acr: consumed.acr,
+      createdAt: sql<Date>`now()`.as('created_at'),
+      expiresAt: sql<Date>`${sql.placeholder('grantExpiresAt')}::timestamptz`.as('expires_at'),
+      revokedAt: sql<Date | null>`null::timestamptz`.as('revoked_at'),
+    })
+    .from(consumed);
+}
+
+/** What the exchange's response needs from the consumed code, its user and its session, selected last. */
+function redeemedCodeColumns(consumed: ReturnType<typeof consumeRedeemableCode>) {
+  return {
+    sessionId: consumed.sessionId,
+    scope: consumed.scope,
+    nonce: consumed.nonce,
+    authTime: consumed.authTime,
+    amr: consumed.amr,
+    acr: consumed.acr,
+    zkKeyHash: consumed.zkKeyHash,
+    zkDrkHash: consumed.zkDrkHash,
+    ...subjectColumns,
+  };
+}
+
+/**
  * SQL for the authorization state: pending requests, codes, grants, refresh tokens and consents. Every single-use
  * value is consumed with one conditional UPDATE ... RETURNING, so of two concurrent redemptions exactly one wins,
  * on one node or many (DESIGN §4).
@@ -147,6 +238,9 @@ export class OAuthStore {
   private readonly redeemCodeWithRefreshTokenQuery;
   private readonly refreshTokenForUseQuery;
   private readonly rotateRefreshTokenQuery;
+  private readonly redeemCodeAtOnceQuery;
+  private readonly redeemCodeAtOnceWithRefreshTokenQuery;
+  private readonly rotateRefreshTokenAtOnceQuery;
 
   constructor(
     private readonly db: Db,
@@ -294,6 +388,110 @@ export class OAuthStore {
         )
         .returning({ tokenHash: refreshTokens.tokenHash });
     });
+    this.redeemCodeAtOnceQuery = preparedQuery(db, 'oauth_redeem_code_at_once', (db) => {
+      const consumed = consumeRedeemableCode(db);
+      const granted = db
+        .$with('granted')
+        .as(db.insert(grants).select(grantFromCode(db, consumed)).returning({ id: grants.id }));
+      return db
+        .with(consumed, granted)
+        .select(redeemedCodeColumns(consumed))
+        .from(granted)
+        .innerJoin(consumed, eq(consumed.grantId, granted.id))
+        .innerJoin(users, eq(users.id, consumed.userId))
+        .leftJoin(sessions, eq(sessions.id, consumed.sessionId));
+    });
+    this.redeemCodeAtOnceWithRefreshTokenQuery = preparedQuery(
+      db,
+      'oauth_redeem_code_at_once_with_refresh_token',
+      (db) => {
+        const consumed = consumeRedeemableCode(db);
+        const granted = db
+          .$with('granted')
+          .as(db.insert(grants).select(grantFromCode(db, consumed)).returning({ id: grants.id }));
+        const issued = db.$with('issued').as(
+          db
+            .insert(refreshTokens)
+            .select(
+              db
+                .select({
+                  tokenHash: sql<string>`${sql.placeholder('tokenHash')}::text`.as('token_hash'),
+                  grantId: granted.id,
+                  clientId: sql<string>`${sql.placeholder('clientId')}::text`.as('client_id'),
+                  createdAt: sql<Date>`now()`.as('created_at'),
+                  expiresAt: sql<Date>`${sql.placeholder('grantExpiresAt')}::timestamptz`.as('expires_at'),
+                  usedAt: sql<Date | null>`null::timestamptz`.as('used_at'),
+                })
+                .from(granted),
+            )
+            .returning({ issuedGrantId: refreshTokens.grantId }),
+        );
+        return db
+          .with(consumed, granted, issued)
+          .select(redeemedCodeColumns(consumed))
+          .from(issued)
+          .innerJoin(consumed, eq(consumed.grantId, issued.issuedGrantId))
+          .innerJoin(users, eq(users.id, consumed.userId))
+          .leftJoin(sessions, eq(sessions.id, consumed.sessionId));
+      },
+    );
+    this.rotateRefreshTokenAtOnceQuery = preparedQuery(db, 'oauth_rotate_refresh_token_at_once', (db) => {
+      const now = sql.placeholder('now');
+      const used = db.$with('used').as(
+        db
+          .update(refreshTokens)
+          .set({ usedAt: sql`${now}::timestamptz` })
+          .where(
+            and(
+              eq(refreshTokens.tokenHash, sql.placeholder('tokenHash')),
+              isNull(refreshTokens.usedAt),
+              gt(refreshTokens.expiresAt, now),
+              // RFC 6749 §6: bound to the client it was issued to.
+              eq(refreshTokens.clientId, sql.placeholder('clientId')),
+              exists(
+                db
+                  .select({ id: grants.id })
+                  .from(grants)
+                  .innerJoin(users, eq(users.id, grants.userId))
+                  .where(
+                    and(
+                      activeGrantCondition(refreshTokens.grantId, now),
+                      // An organization's grant needs its roles read first (a non-member's refresh revokes it).
+                      isNull(grants.organizationId),
+                    ),
+                  ),
+              ),
+            ),
+          )
+          .returning({ grantId: refreshTokens.grantId }),
+      );
+      const successor = db.$with('successor').as(
+        db
+          .insert(refreshTokens)
+          .select(
+            db
+              .select({
+                tokenHash: sql<string>`${sql.placeholder('successorHash')}::text`.as('token_hash'),
+                grantId: used.grantId,
+                clientId: sql<string>`${sql.placeholder('clientId')}::text`.as('client_id'),
+                createdAt: sql<Date>`${now}::timestamptz`.as('created_at'),
+                // The family ends with its grant.
+                expiresAt: grants.expiresAt,
+                usedAt: sql<Date | null>`null::timestamptz`.as('used_at'),
+              })
+              .from(used)
+              .innerJoin(grants, eq(grants.id, used.grantId)),
+          )
+          .returning({ successorGrantId: refreshTokens.grantId }),
+      );
+      return db
+        .with(used, successor)
+        .select({ grant: grants, ...subjectColumns })
+        .from(successor)
+        .innerJoin(grants, eq(grants.id, successor.successorGrantId))
+        .innerJoin(users, eq(users.id, grants.userId))
+        .leftJoin(sessions, eq(sessions.id, grants.sessionId));
+    });
   }
 
   async createAuthorizationRequest(row: {
@@ -366,6 +564,41 @@ export class OAuthStore {
         })
       : await this.redeemCodeQuery(values);
     return inserted.length === 1;
+  }
+
+  /**
+   * The exchange in one statement (one round trip, one commit) on its success path: consumes the code only when it
+   * is unconsumed, unexpired, issued to this client for this redirect URI, its challenge is the one computed from the
+   * presented verifier (or absent, when none was presented), it has no organization context and its user is active;
+   * then inserts the grant from the code's values (and its first refresh token, when given), as redeemCode does, and
+   * returns what the response needs. Returns undefined when any of that does not hold, having changed nothing: the
+   * caller reads the code to tell why (the checks of a concurrent redemption are as in redeemCode).
+   */
+  async redeemCodeAtOnce(
+    codeHash: string,
+    presented: { clientId: string; redirectUri: string; codeChallenge: string | null },
+    grant: { id: string; expiresAt: Date },
+    refreshTokenHash: string | null,
+    now: Date,
+  ): Promise<{ code: RedeemedCode; subject: TokenSubject } | undefined> {
+    const values = {
+      codeHash,
+      now: now.toISOString(),
+      clientId: presented.clientId,
+      redirectUri: presented.redirectUri,
+      codeChallenge: presented.codeChallenge,
+      grantId: grant.id,
+      grantExpiresAt: grant.expiresAt.toISOString(),
+    };
+    const [row] = refreshTokenHash
+      ? await this.redeemCodeAtOnceWithRefreshTokenQuery({ ...values, tokenHash: refreshTokenHash })
+      : await this.redeemCodeAtOnceQuery(values);
+    if (!row) return undefined;
+    const { sessionId, scope, nonce, authTime, amr, acr, zkKeyHash, zkDrkHash } = row;
+    return {
+      code: { sessionId, scope, nonce, authTime, amr, acr, zkKeyHash, zkDrkHash },
+      subject: toSubject(row),
+    };
   }
 
   async findCode(codeHash: string): Promise<AuthorizationCodeRow | undefined> {
@@ -492,6 +725,27 @@ export class OAuthStore {
       expiresAt: successor.expiresAt.toISOString(),
     });
     return inserted.length === 1;
+  }
+
+  /**
+   * Rotation in one statement on its success path, with no read before it: uses the token only when it is unused,
+   * unexpired, issued to this client, and its grant active (and its user) with no organization context, inserts the
+   * successor (expiring with the grant) as rotateRefreshToken does, and returns the grant with its user and session's
+   * public id. Returns undefined when any of that does not hold, having changed nothing: the caller then reads the
+   * token to tell a replay (which revokes the family) from a wrong client or an expired token.
+   */
+  async rotateRefreshTokenAtOnce(
+    tokenHash: string,
+    successor: { tokenHash: string; clientId: string },
+    now: Date,
+  ): Promise<{ grant: GrantRow; subject: TokenSubject } | undefined> {
+    const [row] = await this.rotateRefreshTokenAtOnceQuery({
+      tokenHash,
+      now: now.toISOString(),
+      successorHash: successor.tokenHash,
+      clientId: successor.clientId,
+    });
+    return row ? { grant: row.grant, subject: toSubject(row) } : undefined;
   }
 
   async findConsent(userId: string, clientId: string): Promise<string[] | null> {
