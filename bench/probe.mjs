@@ -45,14 +45,18 @@ export function countStatements(dist) {
   /**
    * @param {object} connection
    * @param {{ command?: string | null, rowCount?: number | null }} result
+   * @param {boolean} modifyingSelect the statement is a SELECT over data-modifying CTEs (`WITH … UPDATE …
+   *   SELECT`): tagged SELECT, it wrote when it returned rows (the exchange's and the refresh's one statement),
+   *   so it counts as a write commit then; its rows written are not known from the answer (counted as none).
    */
-  const record = (connection, result) => {
+  const record = (connection, result, modifyingSelect) => {
     const command = result.command ?? 'OTHER';
     counts.statements[command] = (counts.statements[command] ?? 0) + 1;
     const state = transactions.get(connection) ?? { open: false, wrote: false };
     transactions.set(connection, state);
-    const writes = WRITE_COMMANDS.has(command);
-    if (writes) counts.rows[command] = (counts.rows[command] ?? 0) + (result.rowCount ?? 0);
+    if (WRITE_COMMANDS.has(command))
+      counts.rows[command] = (counts.rows[command] ?? 0) + (result.rowCount ?? 0);
+    const writes = WRITE_COMMANDS.has(command) || (modifyingSelect && command === 'SELECT');
     if (command === 'BEGIN') Object.assign(state, { open: true, wrote: false });
     else if (command === 'COMMIT' || command === 'ROLLBACK') {
       if (command === 'COMMIT' && state.wrote) counts.writeCommits += 1;
@@ -67,18 +71,26 @@ export function countStatements(dist) {
    * @param {object} connection
    * @param {unknown} result
    */
-  const recordAll = (connection, result) => {
-    for (const one of Array.isArray(result) ? result : [result]) if (one) record(connection, one);
+  const recordAll = (connection, result, modifyingSelect = false) => {
+    for (const one of Array.isArray(result) ? result : [result])
+      if (one) record(connection, one, modifyingSelect);
+  };
+  /** @param {unknown} query a query's text, or its config object (a prepared statement's carries `text`) */
+  const isModifyingSelect = (query) => {
+    const text =
+      typeof query === 'string' ? query : /** @type {{ text?: unknown } | undefined} */ (query)?.text;
+    return typeof text === 'string' && /^\s*with\b/i.test(text) && /\b(insert|update|delete)\b/i.test(text);
   };
   const original = pg.Client.prototype.query;
   pg.Client.prototype.query = function countedQuery(/** @type {unknown[]} */ ...args) {
     const last = args.length - 1;
+    const modifyingSelect = isModifyingSelect(args[0]);
     // Callback form (what pg.Pool uses): count in the callback.
     if (typeof args[last] === 'function') {
       const callback = /** @type {(error: unknown, result: unknown) => void} */ (args[last]);
       args[last] = (/** @type {unknown} */ error, /** @type {unknown} */ result) => {
         if (error) counts.failed += 1;
-        else recordAll(this, result);
+        else recordAll(this, result, modifyingSelect);
         callback(error, result);
       };
       return original.apply(this, args);
@@ -87,7 +99,7 @@ export function countStatements(dist) {
     // Promise form; a Submittable (a cursor) is left alone: the server uses none.
     if (returned && typeof returned.then === 'function') {
       returned.then(
-        (/** @type {unknown} */ result) => recordAll(this, result),
+        (/** @type {unknown} */ result) => recordAll(this, result, modifyingSelect),
         () => {
           counts.failed += 1;
         },

@@ -1,5 +1,4 @@
-import { and, eq, exists, gt, isNull, type Placeholder, sql } from 'drizzle-orm';
-import type { User } from '../accounts/users.js';
+import { and, eq, gt, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { ChangeBus } from '../db/change-bus.js';
 import type { Db } from '../db/client.js';
 import { preparedQuery } from '../db/prepared.js';
@@ -9,63 +8,34 @@ import {
   consents,
   grants,
   refreshTokens,
-  sessions,
   users,
 } from '../db/schema/index.js';
 import type { ActiveGrant } from './grant-status-cache.js';
+import {
+  activeGrant,
+  activeGrantCondition,
+  codeForExchangeStatement,
+  redeemCodeAtOnceStatement,
+  redeemCodeAtOnceWithRefreshTokenStatement,
+  redeemCodeStatement,
+  redeemCodeWithRefreshTokenStatement,
+  refreshTokenForUseStatement,
+  rotateRefreshTokenAtOnceStatement,
+  rotateRefreshTokenStatement,
+  type TokenSubject,
+  toSubject,
+} from './token-statements.js';
+
+export type { TokenSubject } from './token-statements.js';
 
 export type AuthorizationCodeRow = typeof authorizationCodes.$inferSelect;
 export type GrantRow = typeof grants.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
-
-/** What /token needs besides the code or the grant: the user (ID token claims) and the session's public id (`sid`). */
-export interface TokenSubject {
-  user: User;
-  sessionPublicId: string | null;
-}
-
-/** The user columns a token's claims and the active check need, selected beside a code or a grant. */
-const subjectColumns = {
-  userId: users.id,
-  userEmail: users.email,
-  userEmailVerified: users.emailVerified,
-  userName: users.name,
-  userStatus: users.status,
-  sessionPublicId: sessions.publicId,
-};
-
-function toSubject(row: {
-  userId: string;
-  userEmail: string;
-  userEmailVerified: boolean;
-  userName: string;
-  userStatus: string;
-  sessionPublicId: string | null;
-}): TokenSubject {
-  return {
-    user: {
-      id: row.userId,
-      email: row.userEmail,
-      emailVerified: row.userEmailVerified,
-      name: row.userName,
-      status: row.userStatus as User['status'],
-    },
-    sessionPublicId: row.sessionPublicId,
-  };
-}
-
-/** A grant is active when it is not revoked, has not passed its absolute expiry, and its user is active. */
-function activeGrantCondition(
-  grantId: typeof refreshTokens.grantId | string | Placeholder,
-  now: Date | Placeholder,
-) {
-  return and(
-    eq(grants.id, grantId),
-    isNull(grants.revokedAt),
-    gt(grants.expiresAt, now),
-    eq(users.status, 'active'),
-  );
-}
+/** What the token response needs of a code redeemed by redeemCodeAtOnce. */
+export type RedeemedCode = Pick<
+  AuthorizationCodeRow,
+  'sessionId' | 'scope' | 'nonce' | 'authTime' | 'amr' | 'acr' | 'zkKeyHash' | 'zkDrkHash'
+>;
 
 /** A pending authorization request that is neither consumed nor expired. */
 function pendingRequestCondition(idHash: Placeholder, now: Placeholder) {
@@ -74,55 +44,6 @@ function pendingRequestCondition(idHash: Placeholder, now: Placeholder) {
     isNull(authorizationRequests.consumedAt),
     gt(authorizationRequests.expiresAt, now),
   );
-}
-
-/** Selects the grant if it is active (see activeGrantCondition). */
-function activeGrant(db: Db, grantId: typeof refreshTokens.grantId | string, now: Date | Placeholder) {
-  return db
-    .select({ id: grants.id })
-    .from(grants)
-    .innerJoin(users, eq(users.id, grants.userId))
-    .where(activeGrantCondition(grantId, now));
-}
-
-/** The code redemption's first step: the code, if still unused, marked consumed and given the new grant's id. */
-function consumeCodeForGrant(db: Db) {
-  return db.$with('consumed').as(
-    db
-      .update(authorizationCodes)
-      .set({
-        consumedAt: sql`${sql.placeholder('now')}::timestamptz`,
-        grantId: sql`${sql.placeholder('grantId')}::text`,
-      })
-      .where(
-        and(
-          eq(authorizationCodes.codeHash, sql.placeholder('codeHash')),
-          isNull(authorizationCodes.consumedAt),
-        ),
-      )
-      .returning({ codeHash: authorizationCodes.codeHash }),
-  );
-}
-
-/** The grant row to insert, one per consumed code (none when the redemption lost), in the table's column order. */
-function grantFrom(db: Db, consumed: ReturnType<typeof consumeCodeForGrant>) {
-  return db
-    .select({
-      id: sql<string>`${sql.placeholder('grantId')}::text`.as('id'),
-      clientId: sql<string>`${sql.placeholder('grantClientId')}::text`.as('client_id'),
-      userId: sql<string>`${sql.placeholder('userId')}::text`.as('user_id'),
-      sessionId: sql<string | null>`${sql.placeholder('sessionId')}::text`.as('session_id'),
-      scope: sql<string>`${sql.placeholder('scope')}::text`.as('scope'),
-      organizationId: sql<string | null>`${sql.placeholder('organizationId')}::text`.as('organization_id'),
-      authTime: sql<Date>`${sql.placeholder('authTime')}::timestamptz`.as('auth_time'),
-      amr: sql<string[]>`${sql.placeholder('amr')}::jsonb`.as('amr'),
-      acr: sql<string>`${sql.placeholder('acr')}::text`.as('acr'),
-      // The database's clock, as the column's default gives every other row.
-      createdAt: sql<Date>`now()`.as('created_at'),
-      expiresAt: sql<Date>`${sql.placeholder('grantExpiresAt')}::timestamptz`.as('expires_at'),
-      revokedAt: sql<Date | null>`null::timestamptz`.as('revoked_at'),
-    })
-    .from(consumed);
 }
 
 /**
@@ -147,6 +68,9 @@ export class OAuthStore {
   private readonly redeemCodeWithRefreshTokenQuery;
   private readonly refreshTokenForUseQuery;
   private readonly rotateRefreshTokenQuery;
+  private readonly redeemCodeAtOnceQuery;
+  private readonly redeemCodeAtOnceWithRefreshTokenQuery;
+  private readonly rotateRefreshTokenAtOnceQuery;
 
   constructor(
     private readonly db: Db,
@@ -218,82 +142,34 @@ export class OAuthStore {
         .innerJoin(users, eq(users.id, grants.userId))
         .where(activeGrantCondition(sql.placeholder('grantId'), sql.placeholder('now'))),
     );
-    this.codeForExchangeQuery = preparedQuery(db, 'oauth_code_for_exchange', (db) =>
-      db
-        .select({ code: authorizationCodes, ...subjectColumns })
-        .from(authorizationCodes)
-        .innerJoin(users, eq(users.id, authorizationCodes.userId))
-        .leftJoin(sessions, eq(sessions.id, authorizationCodes.sessionId))
-        .where(eq(authorizationCodes.codeHash, sql.placeholder('codeHash'))),
+    this.codeForExchangeQuery = preparedQuery(db, 'oauth_code_for_exchange', codeForExchangeStatement);
+    this.redeemCodeQuery = preparedQuery(db, 'oauth_redeem_code', redeemCodeStatement);
+    this.redeemCodeWithRefreshTokenQuery = preparedQuery(
+      db,
+      'oauth_redeem_code_with_refresh_token',
+      redeemCodeWithRefreshTokenStatement,
     );
-    this.redeemCodeQuery = preparedQuery(db, 'oauth_redeem_code', (db) => {
-      const consumed = consumeCodeForGrant(db);
-      return db.with(consumed).insert(grants).select(grantFrom(db, consumed)).returning({ id: grants.id });
-    });
-    this.redeemCodeWithRefreshTokenQuery = preparedQuery(db, 'oauth_redeem_code_with_refresh_token', (db) => {
-      const consumed = consumeCodeForGrant(db);
-      const granted = db
-        .$with('granted')
-        .as(db.insert(grants).select(grantFrom(db, consumed)).returning({ id: grants.id }));
-      return db
-        .with(consumed, granted)
-        .insert(refreshTokens)
-        .select(
-          db
-            .select({
-              tokenHash: sql<string>`${sql.placeholder('tokenHash')}::text`.as('token_hash'),
-              grantId: granted.id,
-              clientId: sql<string>`${sql.placeholder('clientId')}::text`.as('client_id'),
-              createdAt: sql<Date>`now()`.as('created_at'),
-              expiresAt: sql<Date>`${sql.placeholder('expiresAt')}::timestamptz`.as('expires_at'),
-              usedAt: sql<Date | null>`null::timestamptz`.as('used_at'),
-            })
-            .from(granted),
-        )
-        .returning({ tokenHash: refreshTokens.tokenHash });
-    });
-    this.refreshTokenForUseQuery = preparedQuery(db, 'oauth_refresh_token_for_use', (db) =>
-      db
-        .select({ token: refreshTokens, grant: grants, ...subjectColumns })
-        .from(refreshTokens)
-        .innerJoin(grants, eq(grants.id, refreshTokens.grantId))
-        .innerJoin(users, eq(users.id, grants.userId))
-        .leftJoin(sessions, eq(sessions.id, grants.sessionId))
-        .where(eq(refreshTokens.tokenHash, sql.placeholder('tokenHash'))),
+    this.refreshTokenForUseQuery = preparedQuery(
+      db,
+      'oauth_refresh_token_for_use',
+      refreshTokenForUseStatement,
     );
-    this.rotateRefreshTokenQuery = preparedQuery(db, 'oauth_rotate_refresh_token', (db) => {
-      const now = sql.placeholder('now');
-      const used = db.$with('used').as(
-        db
-          .update(refreshTokens)
-          .set({ usedAt: sql`${now}::timestamptz` })
-          .where(
-            and(
-              eq(refreshTokens.tokenHash, sql.placeholder('tokenHash')),
-              isNull(refreshTokens.usedAt),
-              gt(refreshTokens.expiresAt, now),
-              exists(activeGrant(db, refreshTokens.grantId, now)),
-            ),
-          )
-          .returning({ grantId: refreshTokens.grantId }),
-      );
-      return db
-        .with(used)
-        .insert(refreshTokens)
-        .select(
-          db
-            .select({
-              tokenHash: sql<string>`${sql.placeholder('successorHash')}::text`.as('token_hash'),
-              grantId: used.grantId,
-              clientId: sql<string>`${sql.placeholder('clientId')}::text`.as('client_id'),
-              createdAt: sql<Date>`${now}::timestamptz`.as('created_at'),
-              expiresAt: sql<Date>`${sql.placeholder('expiresAt')}::timestamptz`.as('expires_at'),
-              usedAt: sql<Date | null>`null::timestamptz`.as('used_at'),
-            })
-            .from(used),
-        )
-        .returning({ tokenHash: refreshTokens.tokenHash });
-    });
+    this.rotateRefreshTokenQuery = preparedQuery(
+      db,
+      'oauth_rotate_refresh_token',
+      rotateRefreshTokenStatement,
+    );
+    this.redeemCodeAtOnceQuery = preparedQuery(db, 'oauth_redeem_code_at_once', redeemCodeAtOnceStatement);
+    this.redeemCodeAtOnceWithRefreshTokenQuery = preparedQuery(
+      db,
+      'oauth_redeem_code_at_once_with_refresh_token',
+      redeemCodeAtOnceWithRefreshTokenStatement,
+    );
+    this.rotateRefreshTokenAtOnceQuery = preparedQuery(
+      db,
+      'oauth_rotate_refresh_token_at_once',
+      rotateRefreshTokenAtOnceStatement,
+    );
   }
 
   async createAuthorizationRequest(row: {
@@ -366,6 +242,41 @@ export class OAuthStore {
         })
       : await this.redeemCodeQuery(values);
     return inserted.length === 1;
+  }
+
+  /**
+   * The exchange in one statement (one round trip, one commit) on its success path: consumes the code only when it
+   * is unconsumed, unexpired, issued to this client for this redirect URI, its challenge is the one computed from the
+   * presented verifier (or absent, when none was presented), it has no organization context and its user is active;
+   * then inserts the grant from the code's values (and its first refresh token, when given), as redeemCode does, and
+   * returns what the response needs. Returns undefined when any of that does not hold, having changed nothing: the
+   * caller reads the code to tell why (the checks of a concurrent redemption are as in redeemCode).
+   */
+  async redeemCodeAtOnce(
+    codeHash: string,
+    presented: { clientId: string; redirectUri: string; codeChallenge: string | null },
+    grant: { id: string; expiresAt: Date },
+    refreshTokenHash: string | null,
+    now: Date,
+  ): Promise<{ code: RedeemedCode; subject: TokenSubject } | undefined> {
+    const values = {
+      codeHash,
+      now: now.toISOString(),
+      clientId: presented.clientId,
+      redirectUri: presented.redirectUri,
+      codeChallenge: presented.codeChallenge,
+      grantId: grant.id,
+      grantExpiresAt: grant.expiresAt.toISOString(),
+    };
+    const [row] = refreshTokenHash
+      ? await this.redeemCodeAtOnceWithRefreshTokenQuery({ ...values, tokenHash: refreshTokenHash })
+      : await this.redeemCodeAtOnceQuery(values);
+    if (!row) return undefined;
+    const { sessionId, scope, nonce, authTime, amr, acr, zkKeyHash, zkDrkHash } = row;
+    return {
+      code: { sessionId, scope, nonce, authTime, amr, acr, zkKeyHash, zkDrkHash },
+      subject: toSubject(row),
+    };
   }
 
   async findCode(codeHash: string): Promise<AuthorizationCodeRow | undefined> {
@@ -492,6 +403,27 @@ export class OAuthStore {
       expiresAt: successor.expiresAt.toISOString(),
     });
     return inserted.length === 1;
+  }
+
+  /**
+   * Rotation in one statement on its success path, with no read before it: uses the token only when it is unused,
+   * unexpired, issued to this client, and its grant active (and its user) with no organization context, inserts the
+   * successor (expiring with the grant) as rotateRefreshToken does, and returns the grant with its user and session's
+   * public id. Returns undefined when any of that does not hold, having changed nothing: the caller then reads the
+   * token to tell a replay (which revokes the family) from a wrong client or an expired token.
+   */
+  async rotateRefreshTokenAtOnce(
+    tokenHash: string,
+    successor: { tokenHash: string; clientId: string },
+    now: Date,
+  ): Promise<{ grant: GrantRow; subject: TokenSubject } | undefined> {
+    const [row] = await this.rotateRefreshTokenAtOnceQuery({
+      tokenHash,
+      now: now.toISOString(),
+      successorHash: successor.tokenHash,
+      clientId: successor.clientId,
+    });
+    return row ? { grant: row.grant, subject: toSubject(row) } : undefined;
   }
 
   async findConsent(userId: string, clientId: string): Promise<string[] | null> {

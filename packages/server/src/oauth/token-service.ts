@@ -1,13 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { User } from '../accounts/users.js';
 import { OAuthError } from '../app/errors.js';
-import type { Client } from '../clients/model.js';
+import { type Client, requiresOrganization } from '../clients/model.js';
 import type { SettingsService } from '../config/settings.js';
 import { constantTimeEqual, hashToken, randomToken } from '../crypto/tokens.js';
 import { zkTokenMembers } from '../keys/formats.js';
 import type { OrganizationClaims, OrganizationContextSource } from './organization-context.js';
 import type { GrantRevocation } from './revocation.js';
-import type { AuthorizationCodeRow, GrantRow, OAuthStore } from './store.js';
+import type { AuthorizationCodeRow, GrantRow, OAuthStore, RedeemedCode, TokenSubject } from './store.js';
 import type { TokenIssuer, UserAuthorization } from './token-issuer.js';
 import { USER_SCOPES } from './vocabulary.js';
 
@@ -74,6 +74,44 @@ export class TokenService {
     if (!parameters.code) throw new OAuthError('invalid_request', 'code is required');
     const codeHash = hashToken(parameters.code);
     const now = new Date();
+    const grantId = randomUUID();
+    const refreshTtl = client.refreshTokenTtlSeconds ?? this.settings.get('tokens.refresh_token_ttl_seconds');
+    const grantExpiresAt = new Date(now.getTime() + refreshTtl * 1000);
+    const refreshToken = client.grantTypes.includes('refresh_token') ? randomToken() : null;
+    const issued = { grantId, grantExpiresAt, refreshToken };
+
+    // The success path is one statement: every check is a condition of the consuming write (store.redeemCodeAtOnce),
+    // so nothing is read first. It matches only a request that the checks below would let through, so when it
+    // matches nothing (and changed nothing), those checks run as they always did and give the same answer.
+    const presentedChallenge = this.presentedChallenge(parameters.code_verifier);
+    if (
+      parameters.redirect_uri !== undefined &&
+      presentedChallenge !== undefined &&
+      !requiresOrganization(client)
+    ) {
+      const redeemed = await this.store.redeemCodeAtOnce(
+        codeHash,
+        { clientId: client.id, redirectUri: parameters.redirect_uri, codeChallenge: presentedChallenge },
+        { id: grantId, expiresAt: grantExpiresAt },
+        refreshToken ? hashToken(refreshToken) : null,
+        now,
+      );
+      if (redeemed) {
+        return this.codeTokens(client, redeemed.code, redeemed.subject.user, redeemed.subject, null, issued);
+      }
+    }
+    return this.authorizationCodeReadFirst(client, parameters, codeHash, now, issued);
+  }
+
+  /** The exchange with the code read first: every refusal's reason, and codes in an organization's context. */
+  private async authorizationCodeReadFirst(
+    client: Client,
+    parameters: { redirect_uri?: string; code_verifier?: string },
+    codeHash: string,
+    now: Date,
+    issued: { grantId: string; grantExpiresAt: Date; refreshToken: string | null },
+  ): Promise<TokenResponse> {
+    const { grantId, grantExpiresAt, refreshToken } = issued;
     const found = await this.store.findCodeForExchange(codeHash);
     if (!found) throw invalidGrant('the authorization code is invalid');
     const { code, subject } = found;
@@ -90,10 +128,6 @@ export class TokenService {
     const organization = code.organizationId
       ? await this.organizationClaims(user.id, code.organizationId, code.scope)
       : null;
-    const grantId = randomUUID();
-    const refreshTtl = client.refreshTokenTtlSeconds ?? this.settings.get('tokens.refresh_token_ttl_seconds');
-    const grantExpiresAt = new Date(now.getTime() + refreshTtl * 1000);
-    const refreshToken = client.grantTypes.includes('refresh_token') ? randomToken() : null;
     const redeemed = await this.store.redeemCode(
       codeHash,
       {
@@ -118,23 +152,46 @@ export class TokenService {
       const current = await this.store.findCode(codeHash);
       return this.rejectReplayedCode(current ?? code, now);
     }
+    return this.codeTokens(client, code, user, subject, organization, issued);
+  }
+
+  /** The tokens of a redeemed code, and the ZK members it carries. */
+  private codeTokens(
+    client: Client,
+    code: RedeemedCode,
+    user: User,
+    subject: TokenSubject,
+    organization: OrganizationClaims | null,
+    issued: { grantId: string; refreshToken: string | null },
+  ): TokenResponse {
     const response = this.issueUserTokens(
       client,
       {
         user,
         scope: code.scope,
-        grantId,
+        grantId: issued.grantId,
         sessionPublicId: subject.sessionPublicId,
         authTime: code.authTime,
         amr: code.amr,
         acr: code.acr,
         organization,
       },
-      { nonce: code.nonce, refreshToken },
+      { nonce: code.nonce, refreshToken: issued.refreshToken },
     );
     if (code.zkKeyHash) Object.assign(response, zkTokenMembers(code.zkKeyHash));
     if (code.zkDrkHash) response.zk_drk_hash = code.zkDrkHash;
     return response;
+  }
+
+  /**
+   * The challenge the one-statement exchange requires of the code: RFC 7636 §4.6 S256 of a well-formed verifier, or
+   * null when no verifier was presented (then only a code without a challenge is redeemable, RFC 9700 §4.8.2).
+   * Undefined for a malformed verifier, which no code accepts: the read-first path tells why.
+   */
+  private presentedChallenge(verifier: string | undefined): string | null | undefined {
+    if (verifier === undefined) return null;
+    if (!CODE_VERIFIER.test(verifier)) return undefined;
+    return createHash('sha256').update(verifier).digest('base64url');
   }
 
   async refreshToken(
@@ -147,6 +204,33 @@ export class TokenService {
     if (!parameters.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required');
     const tokenHash = hashToken(parameters.refresh_token);
     const now = new Date();
+    const successor = randomToken();
+    // Rotate first (RFC 9700 §4.14.2): the success path is one statement, every check a condition of the use
+    // (store.rotateRefreshTokenAtOnce). When it matches nothing (and changed nothing), the token is read to tell a
+    // replay from a wrong client or an expired token, as before. A narrowed scope (RFC 6749 §6) is checked against
+    // the grant before the token is used, so such a request, and a client whose grants all carry an organization's
+    // roles, take the read-first path.
+    if (parameters.scope === undefined && !requiresOrganization(client)) {
+      const rotated = await this.store.rotateRefreshTokenAtOnce(
+        tokenHash,
+        { tokenHash: hashToken(successor), clientId: client.id },
+        now,
+      );
+      if (rotated) {
+        const { grant, subject } = rotated;
+        return this.refreshedTokens(client, grant, subject, grant.scope, null, successor);
+      }
+    }
+    return this.refreshTokenReadFirst(client, parameters.scope, tokenHash, now, successor);
+  }
+
+  private async refreshTokenReadFirst(
+    client: Client,
+    requestedScope: string | undefined,
+    tokenHash: string,
+    now: Date,
+    successor: string,
+  ): Promise<TokenResponse> {
     const found = await this.store.findRefreshTokenForUse(tokenHash);
     if (!found) throw invalidGrant('the refresh token is invalid');
     const { token, grant, subject } = found;
@@ -155,7 +239,7 @@ export class TokenService {
     if (token.usedAt) return this.rejectReplayedRefreshToken(token.grantId, now);
     if (token.expiresAt <= now) throw invalidGrant('the refresh token has expired');
     // Checked before the token is used, so a request with a bad scope does not burn the client's token.
-    const scope = this.narrowScope(grant, parameters.scope);
+    const scope = this.narrowScope(grant, requestedScope);
     // Roles are read again on every refresh; a member who left or was removed or suspended gets no more tokens.
     let organization: OrganizationClaims | null = null;
     if (grant.organizationId) {
@@ -168,7 +252,6 @@ export class TokenService {
     // Rotation (RFC 9700 §4.14.2) is one statement: the use is conditional on the token being unused and the grant
     // (and its user) active, atomically, and the successor is inserted only by the use that won. No second check
     // afterwards, which a concurrent replay's family revocation could fail, leaving no winner at all.
-    const successor = randomToken();
     const rotated = await this.store.rotateRefreshToken(
       tokenHash,
       { tokenHash: hashToken(successor), clientId: client.id, expiresAt: grant.expiresAt },
@@ -179,7 +262,18 @@ export class TokenService {
         throw invalidGrant('the grant is no longer valid');
       return this.rejectReplayedRefreshToken(grant.id, now);
     }
-    // The user read beside the token was active when read, and the rotation checked it again atomically.
+    return this.refreshedTokens(client, grant, subject, scope, organization, successor);
+  }
+
+  /** The tokens of a rotation; the user read beside the token was active, and the rotation checked it atomically. */
+  private refreshedTokens(
+    client: Client,
+    grant: GrantRow,
+    subject: TokenSubject,
+    scope: string,
+    organization: OrganizationClaims | null,
+    successor: string,
+  ): TokenResponse {
     const user = activeUser(subject.user);
     return this.issueUserTokens(
       client,
