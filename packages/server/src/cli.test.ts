@@ -72,7 +72,8 @@ async function startServe(settings: ServeSettings): Promise<ServedProcess> {
 // The command's own behaviour and the headless setup run on the embedded database (no DATABASE_URL reaches the
 // child), so they run once, in the embedded pass; the PostgreSQL pass has its own tests at the end.
 describe.runIf(testDatabaseKind() === 'embedded')('tessera command', () => {
-  it.each([
+  // Each spawns its own process and shares nothing: they run side by side.
+  it.concurrent.each([
     [['--help'], /Usage: tessera <command>/],
     [['serve', '--help'], /--workers N/],
     [['migrate', '--help'], /advisory lock/],
