@@ -33,9 +33,13 @@ function splitScope(scope: string | undefined): string[] {
 /** RFC 7636 §4.1: 43-128 characters of the unreserved set. */
 const CODE_VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 
-/** RFC 7636 §4.6 with S256, the only method offered (`plain` is refused, RFC 9700 §2.1.1). */
+/** RFC 7636 §4.6, S256: BASE64URL(SHA256(code_verifier)), the only method offered (`plain` is refused, RFC 9700 §2.1.1). */
+function s256Challenge(verifier: string): string {
+  return createHash('sha256').update(verifier).digest('base64url');
+}
+
 function pkceMatches(verifier: string, challenge: string): boolean {
-  return constantTimeEqual(createHash('sha256').update(verifier).digest('base64url'), challenge);
+  return constantTimeEqual(s256Challenge(verifier), challenge);
 }
 
 /** The grant handlers of POST /token (RFC 6749 §4.1.3, §4.4, §6). */
@@ -191,7 +195,7 @@ export class TokenService {
   private presentedChallenge(verifier: string | undefined): string | null | undefined {
     if (verifier === undefined) return null;
     if (!CODE_VERIFIER.test(verifier)) return undefined;
-    return createHash('sha256').update(verifier).digest('base64url');
+    return s256Challenge(verifier);
   }
 
   async refreshToken(
