@@ -201,6 +201,21 @@ export const codeForExchangeStatement = (db: Db) =>
     .leftJoin(sessions, eq(sessions.id, authorizationCodes.sessionId))
     .where(eq(authorizationCodes.codeHash, sql.placeholder('codeHash')));
 
+/**
+ * A new refresh token's row for `INSERT … SELECT`, in the table's column order: its hash (under the placeholder
+ * named `hashPlaceholder`) and its client from placeholders, its grant from the CTE that named it, unused.
+ */
+function newRefreshTokenRow<G, C, E>(hashPlaceholder: string, grantId: G, createdAt: C, expiresAt: E) {
+  return {
+    tokenHash: sql<string>`${sql.placeholder(hashPlaceholder)}::text`.as('token_hash'),
+    grantId,
+    clientId: sql<string>`${sql.placeholder('clientId')}::text`.as('client_id'),
+    createdAt,
+    expiresAt,
+    usedAt: sql<Date | null>`null::timestamptz`.as('used_at'),
+  };
+}
+
 /** OAuthStore.redeemCode without a refresh token: the code consumed, the grant inserted. */
 export const redeemCodeStatement = (db: Db) => {
   const consumed = consumeCodeForGrant(db);
@@ -218,14 +233,14 @@ export const redeemCodeWithRefreshTokenStatement = (db: Db) => {
     .insert(refreshTokens)
     .select(
       db
-        .select({
-          tokenHash: sql<string>`${sql.placeholder('tokenHash')}::text`.as('token_hash'),
-          grantId: granted.id,
-          clientId: sql<string>`${sql.placeholder('clientId')}::text`.as('client_id'),
-          createdAt: sql<Date>`now()`.as('created_at'),
-          expiresAt: sql<Date>`${sql.placeholder('expiresAt')}::timestamptz`.as('expires_at'),
-          usedAt: sql<Date | null>`null::timestamptz`.as('used_at'),
-        })
+        .select(
+          newRefreshTokenRow(
+            'tokenHash',
+            granted.id,
+            sql<Date>`now()`.as('created_at'),
+            sql<Date>`${sql.placeholder('expiresAt')}::timestamptz`.as('expires_at'),
+          ),
+        )
         .from(granted),
     )
     .returning({ tokenHash: refreshTokens.tokenHash });
@@ -263,14 +278,14 @@ export const rotateRefreshTokenStatement = (db: Db) => {
     .insert(refreshTokens)
     .select(
       db
-        .select({
-          tokenHash: sql<string>`${sql.placeholder('successorHash')}::text`.as('token_hash'),
-          grantId: used.grantId,
-          clientId: sql<string>`${sql.placeholder('clientId')}::text`.as('client_id'),
-          createdAt: sql<Date>`${now}::timestamptz`.as('created_at'),
-          expiresAt: sql<Date>`${sql.placeholder('expiresAt')}::timestamptz`.as('expires_at'),
-          usedAt: sql<Date | null>`null::timestamptz`.as('used_at'),
-        })
+        .select(
+          newRefreshTokenRow(
+            'successorHash',
+            used.grantId,
+            sql<Date>`${now}::timestamptz`.as('created_at'),
+            sql<Date>`${sql.placeholder('expiresAt')}::timestamptz`.as('expires_at'),
+          ),
+        )
         .from(used),
     )
     .returning({ tokenHash: refreshTokens.tokenHash });
@@ -302,14 +317,14 @@ export const redeemCodeAtOnceWithRefreshTokenStatement = (db: Db) => {
       .insert(refreshTokens)
       .select(
         db
-          .select({
-            tokenHash: sql<string>`${sql.placeholder('tokenHash')}::text`.as('token_hash'),
-            grantId: granted.id,
-            clientId: sql<string>`${sql.placeholder('clientId')}::text`.as('client_id'),
-            createdAt: sql<Date>`now()`.as('created_at'),
-            expiresAt: sql<Date>`${sql.placeholder('grantExpiresAt')}::timestamptz`.as('expires_at'),
-            usedAt: sql<Date | null>`null::timestamptz`.as('used_at'),
-          })
+          .select(
+            newRefreshTokenRow(
+              'tokenHash',
+              granted.id,
+              sql<Date>`now()`.as('created_at'),
+              sql<Date>`${sql.placeholder('grantExpiresAt')}::timestamptz`.as('expires_at'),
+            ),
+          )
           .from(granted),
       )
       .returning({ issuedGrantId: refreshTokens.grantId }),
@@ -359,15 +374,15 @@ export const rotateRefreshTokenAtOnceStatement = (db: Db) => {
       .insert(refreshTokens)
       .select(
         db
-          .select({
-            tokenHash: sql<string>`${sql.placeholder('successorHash')}::text`.as('token_hash'),
-            grantId: used.grantId,
-            clientId: sql<string>`${sql.placeholder('clientId')}::text`.as('client_id'),
-            createdAt: sql<Date>`${now}::timestamptz`.as('created_at'),
+          .select(
             // The family ends with its grant.
-            expiresAt: grants.expiresAt,
-            usedAt: sql<Date | null>`null::timestamptz`.as('used_at'),
-          })
+            newRefreshTokenRow(
+              'successorHash',
+              used.grantId,
+              sql<Date>`${now}::timestamptz`.as('created_at'),
+              grants.expiresAt,
+            ),
+          )
           .from(used)
           .innerJoin(grants, eq(grants.id, used.grantId)),
       )
