@@ -1,22 +1,14 @@
 #!/usr/bin/env node
-import cluster from 'node:cluster';
 import { parseArgs } from 'node:util';
-import { INSTALL_HELP, runInstallCommand } from './admin/install-cli.js';
-import { runClusterPrimary } from './app/cluster-primary.js';
-import { embeddedDatabaseDirectory } from './app/context.js';
-import { createLogger } from './app/logging.js';
-import { startServer } from './app/server.js';
-import { ShutdownOnSignal } from './app/shutdown-on-signal.js';
-import { CLIENTS_HELP, runClientsCommand } from './clients/cli.js';
+import { INSTALL_HELP } from './admin/install-help.js';
+import { CLIENTS_HELP } from './clients/cli-help.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
-import { withControlChannel } from './control/channel.js';
-import { refusalMessage } from './control/operations.js';
 import { ControlError } from './control/protocol.js';
 import { KeyringError } from './crypto/keyring.js';
-import { runKekRotateCommand, runKeysRotateCommand } from './crypto/keys-cli.js';
-import { openDatabase } from './db/client.js';
 import { DataDirectoryInUseError } from './db/data-dir-lock.js';
-import { migrate } from './db/migrate.js';
+
+// Only what every command needs is imported above: the rest loads with the command that uses it (import() below),
+// so `--help`, an unknown command or a bad option answers without loading the server.
 
 const USAGE = `Usage: tessera <command> [options]
 
@@ -107,9 +99,16 @@ async function serve(config: Config, args: string[]): Promise<void> {
   if (workers > 1 && !config.databaseUrl) {
     fail('--workers needs DATABASE_URL: the embedded database serves a single process');
   }
+  const [{ default: cluster }, { createLogger }, { openDatabase }, { migrate }] = await Promise.all([
+    import('node:cluster'),
+    import('./app/logging.js'),
+    import('./db/client.js'),
+    import('./db/migrate.js'),
+  ]);
   const logger = createLogger(config);
 
   if (workers > 1 && cluster.isPrimary) {
+    const { runClusterPrimary } = await import('./app/cluster-primary.js');
     // Migrate once in the primary, then fork; workers skip migrations and share the listening sockets.
     const database = await openDatabase({ databaseUrl: config.databaseUrl, embeddedDir: null });
     await migrate(database);
@@ -123,6 +122,10 @@ async function serve(config: Config, args: string[]): Promise<void> {
     return;
   }
 
+  const [{ ShutdownOnSignal }, { startServer }] = await Promise.all([
+    import('./app/shutdown-on-signal.js'),
+    import('./app/server.js'),
+  ]);
   // Before starting, so that a SIGTERM during start-up still ends in a clean stop.
   const shutdown = new ShutdownOnSignal(config.shutdownGraceSeconds, logger);
   const server = await startServer(config, logger, { migrate: !cluster.isWorker });
@@ -154,6 +157,11 @@ function printUrls(config: Config, workers: number, installToken: string | null 
 }
 
 async function runMigrate(config: Config): Promise<void> {
+  const [{ embeddedDatabaseDirectory }, { openDatabase }, { migrate }] = await Promise.all([
+    import('./app/context.js'),
+    import('./db/client.js'),
+    import('./db/migrate.js'),
+  ]);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     embeddedDir: embeddedDatabaseDirectory(config),
@@ -168,6 +176,19 @@ async function runMigrate(config: Config): Promise<void> {
 
 /** The commands that work on the database's contents: here, or through the server that holds the database. */
 async function runThroughChannel(config: Config, command: string, args: string[]): Promise<void> {
+  const [
+    { withControlChannel },
+    { refusalMessage },
+    { runKekRotateCommand, runKeysRotateCommand },
+    { runInstallCommand },
+    { runClientsCommand },
+  ] = await Promise.all([
+    import('./control/channel.js'),
+    import('./control/operations.js'),
+    import('./crypto/keys-cli.js'),
+    import('./admin/install-cli.js'),
+    import('./clients/cli.js'),
+  ]);
   try {
     await withControlChannel(config, (channel) => {
       switch (command) {

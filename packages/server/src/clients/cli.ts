@@ -6,44 +6,6 @@ import type { ControlChannel } from '../control/protocol.js';
 import { type GrantType, STANDARD_SCOPES } from '../oauth/vocabulary.js';
 import { type ClientInput, ZK_KEY_SCOPES, type ZkKeyScope } from './model.js';
 
-export const CLIENTS_HELP: Record<string, string> = {
-  'clients create': `Usage: tessera clients create --name NAME [options]
-
-Registers an OAuth client and prints it as JSON. A confidential client's secret is printed
-here once and can never be shown again (rotate it if lost).
-
-Options:
-  --name NAME                    Display name (required)
-  --type confidential|public     Default: confidential
-  --id ID                        client_id to use (default: random)
-  --redirect-uri URI             Allowed redirect URI (repeatable; exact match)
-  --post-logout-redirect-uri URI Allowed post-logout redirect URI (repeatable)
-  --grant GRANT                  authorization_code | refresh_token | client_credentials (repeatable;
-                                 default: authorization_code and refresh_token)
-  --scope SCOPE                  Allowed scope (repeatable; default: openid profile email offline_access)
-  --first-party                  Skip the consent page for this client
-  --zk-delivery none|v2|legacy-v1
-                                 Zero-knowledge key delivery (docs/zk.md §5; default: none)
-  --zk-required                  Refuse this client's authorizations without a zk_pub
-  --zk-key-scope client|organization
-                                 One key per user and app (default), or per organization too
-                                 (every authorization then needs an organization; docs/zk.md §2.2)
-  --help                         Show this help`,
-  'clients list': `Usage: tessera clients list
-
-Lists registered clients (id, type, name, grants). Secrets are never shown.
-
-Options:
-  --help        Show this help`,
-  'clients rotate-secret': `Usage: tessera clients rotate-secret CLIENT_ID
-
-Replaces a confidential client's secret and prints the new one once. The old secret stops
-working immediately on every node.
-
-Options:
-  --help        Show this help`,
-};
-
 type ZkDelivery = NonNullable<ClientInput['zk_delivery']>;
 const ZK_DELIVERIES: readonly ZkDelivery[] = ['none', 'v2', 'legacy-v1'];
 
