@@ -1,0 +1,243 @@
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as opaque from '@serenity-kit/opaque';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCK_FILE } from './db/data-dir-lock.js';
+import { BATCH_CLIENT_ARGS, CliProcesses, clientCredentialsRequest } from './testing/cli-processes.js';
+import { testDatabaseKind } from './testing/database.js';
+import { postJson } from './testing/opaque-client.js';
+import type { ServedProcess, ServeSettings } from './testing/served-process.js';
+import { freePort } from './testing/server.js';
+
+const cli = new CliProcesses();
+afterAll(() => cli.stopAll());
+
+async function installed(adminUrl: string): Promise<boolean> {
+  return ((await (await fetch(`${adminUrl}/install`)).json()) as { installed: boolean }).installed;
+}
+
+/** Signs in as an admin with OPAQUE; returns the status of the finishing step (200 when the password is right). */
+async function adminSignInStatus(adminUrl: string, email: string, password: string): Promise<number> {
+  await opaque.ready;
+  const { clientLoginState, startLoginRequest } = opaque.client.startLogin({ password });
+  const start = await postJson(`${adminUrl}/admin/login/start`, {
+    email,
+    start_login_request: startLoginRequest,
+  });
+  const finished = opaque.client.finishLogin({
+    clientLoginState,
+    loginResponse: start.json.login_response as string,
+    password,
+  });
+  if (!finished) return 0;
+  const finish = await postJson(`${adminUrl}/admin/login/finish`, {
+    login_id: start.json.login_id,
+    finish_login_request: finished.finishLoginRequest,
+  });
+  return finish.status;
+}
+
+describe.runIf(testDatabaseKind() === 'embedded')(
+  'the tessera command while a server runs on the embedded database',
+  () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tessera-running-'));
+    const password = 'a long admin password';
+    let env: Record<string, string>;
+    let publicUrl: string;
+    let adminUrl: string;
+    let settings: ServeSettings;
+    let server: ServedProcess;
+    let secret: string;
+    let kids: string[];
+    let listedThroughServer: string;
+
+    beforeAll(async () => {
+      const [publicPort, adminPort] = [await freePort(), await freePort()];
+      publicUrl = `http://127.0.0.1:${publicPort}`;
+      adminUrl = `http://127.0.0.1:${adminPort}`;
+      env = {
+        TESSERA_DATA_DIR: dataDir,
+        TESSERA_PUBLIC_PORT: String(publicPort),
+        TESSERA_ADMIN_PORT: String(adminPort),
+        TESSERA_BASE_URL: publicUrl,
+        TESSERA_ADMIN_URL: adminUrl,
+      };
+      settings = { env: { TESSERA_DATA_DIR: dataDir }, publicPort, adminPort };
+      server = await cli.serve(settings);
+    }, 200_000);
+
+    it('installs through the server: /install says installed at once and the admin can sign in', async () => {
+      expect(await installed(adminUrl)).toBe(false);
+      const result = await cli.run(['install', '--admin-email', 'root@example.com'], env, `${password}\n`);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toBe(
+        `installed: first admin root@example.com (write); sign in at ${adminUrl}/\n`,
+      );
+      expect(await installed(adminUrl)).toBe(true);
+      expect(await adminSignInStatus(adminUrl, 'root@example.com', password)).toBe(200);
+      const again = await cli.run(['install', '--admin-email', 'other@example.com'], env, `${password}\n`);
+      expect(again.code).toBe(1);
+      expect(again.stderr).toBe('tessera: the service is already installed\n');
+    }, 120_000);
+
+    it('registers a client whose secret works at /token at once; list and rotate-secret go through the server', async () => {
+      const created = await cli.run([...BATCH_CLIENT_ARGS, '--scope', 'jobs'], env);
+      expect(created.stderr).toBe('');
+      const client = JSON.parse(created.stdout) as { client_id: string; client_secret: string };
+      expect(client.client_id).toBe('batch');
+      expect((await clientCredentialsRequest(publicUrl, 'batch', client.client_secret)).status).toBe(200);
+
+      const listed = await cli.run(['clients', 'list'], env);
+      expect(listed.stdout).toBe('batch\tconfidential\tBatch\tclient_credentials\n');
+
+      const rotated = await cli.run(['clients', 'rotate-secret', 'batch'], env);
+      expect(rotated.code).toBe(0);
+      secret = (JSON.parse(rotated.stdout) as { client_secret: string }).client_secret;
+      expect(secret).not.toBe(client.client_secret);
+      const old = await clientCredentialsRequest(publicUrl, 'batch', client.client_secret);
+      expect(old.status).toBe(401);
+      expect(((await old.json()) as { error: string }).error).toBe('invalid_client');
+      expect((await clientCredentialsRequest(publicUrl, 'batch', secret)).status).toBe(200);
+
+      const missing = await cli.run(['clients', 'rotate-secret', 'nope'], env);
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toBe("tessera: no client 'nope'\n");
+    }, 180_000);
+
+    it('rotates the signing keys in the running server: the new key is in its JWKS', async () => {
+      const rotated = await cli.run(['keys', 'rotate', '--alg', 'ES256'], env);
+      expect(rotated.stderr).toBe('');
+      expect(rotated.stdout).toMatch(/^ES256\s+next\s+\S+ \(becomes current after /m);
+      kids = [...rotated.stdout.matchAll(/^\S+\s+\S+\s+(\S+)/gm)].map((match) => match[1]!);
+      const jwks = (await (await fetch(`${publicUrl}/.well-known/jwks.json`)).json()) as {
+        keys: { kid: string }[];
+      };
+      expect(jwks.keys.map((key) => key.kid).sort()).toEqual([...kids].sort());
+    }, 120_000);
+
+    it('rotates the KEK in the running server, which keeps working', async () => {
+      const rotated = await cli.run(['kek', 'rotate'], env);
+      expect(rotated.stderr).toBe('');
+      expect(rotated.stdout).toMatch(
+        new RegExp(`^added KEK version 2 to ${join(dataDir, 'kek.json')}$`, 'm'),
+      );
+      expect(rotated.stdout).toMatch(/^signing_keys\.private_jwk_sealed: 7 re-sealed$/m);
+      expect(rotated.stdout).toMatch(/every sealed value is now under KEK version 2\n$/);
+      expect((await clientCredentialsRequest(publicUrl, 'batch', secret)).status).toBe(200);
+    }, 120_000);
+
+    it('refuses migrate and a second serve with one line and exit status 2', async () => {
+      const inUse = `the embedded database in ${join(dataDir, 'db')} is in use by a running Tessera server (pid ${server.pid})`;
+      const [migrate, second] = await Promise.all([
+        cli.run(['migrate'], env),
+        cli.run(['serve'], {
+          ...env,
+          TESSERA_PUBLIC_PORT: String(await freePort()),
+          TESSERA_ADMIN_PORT: '0',
+        }),
+      ]);
+      expect(migrate.code).toBe(2);
+      expect(migrate.stderr).toBe(
+        `tessera: ${inUse}, which applied every migration when it started; stop it to run 'tessera migrate'\n`,
+      );
+      expect(second.code).toBe(2);
+      expect(second.stdout).toBe('');
+      expect(second.stderr.trim().split('\n')).toEqual([
+        `tessera: ${inUse}; one process at a time may open an embedded database: stop that server first, or use PostgreSQL (DATABASE_URL) to run several`,
+      ]);
+      expect(await installed(adminUrl)).toBe(true);
+    }, 120_000);
+
+    it('keeps its control socket private (mode 0600)', () => {
+      const socket = statSync(join(dataDir, 'control.sock'));
+      expect(socket.isSocket()).toBe(true);
+      expect(socket.mode & 0o777).toBe(0o600);
+    });
+
+    it('starts again after kill -9 on the same directory, with everything written before', async () => {
+      await server.crash();
+      // The dead server's lock file and socket are still there; neither stops the next start.
+      expect(existsSync(join(dataDir, 'db', LOCK_FILE))).toBe(true);
+      expect(existsSync(join(dataDir, 'control.sock'))).toBe(true);
+      server = await cli.serve(settings);
+      expect(await installed(adminUrl)).toBe(true);
+      expect(await adminSignInStatus(adminUrl, 'root@example.com', password)).toBe(200);
+      expect((await clientCredentialsRequest(publicUrl, 'batch', secret)).status).toBe(200);
+      const jwks = (await (await fetch(`${publicUrl}/.well-known/jwks.json`)).json()) as {
+        keys: { kid: string }[];
+      };
+      expect(jwks.keys.map((key) => key.kid)).toEqual(expect.arrayContaining(kids));
+      const listed = await cli.run(['clients', 'list'], env);
+      expect(listed.code).toBe(0);
+      listedThroughServer = listed.stdout;
+      expect(listedThroughServer).toBe('batch\tconfidential\tBatch\tclient_credentials\n');
+    }, 240_000);
+
+    it('prints the same when it runs by itself once the server has stopped', async () => {
+      server.signal('SIGTERM');
+      await server.exited;
+      expect(existsSync(join(dataDir, 'db', LOCK_FILE))).toBe(false);
+      expect(existsSync(join(dataDir, 'control.sock'))).toBe(false);
+      const listed = await cli.run(['clients', 'list'], env);
+      expect(listed.stderr).toBe('');
+      expect(listed.stdout).toBe(listedThroughServer);
+    }, 120_000);
+
+    it('registers a zero-knowledge app (--zk-delivery, --zk-required, --zk-key-scope) as examples/zk-notes does (the command by itself, after the server)', async () => {
+      const created = await cli.run(
+        [
+          'clients',
+          'create',
+          '--name',
+          'Notes',
+          '--type',
+          'public',
+          '--redirect-uri',
+          'http://127.0.0.1:5180/callback',
+          '--zk-delivery',
+          'v2',
+          '--zk-required',
+        ],
+        env,
+      );
+      expect(created.code).toBe(0);
+      expect(JSON.parse(created.stdout)).toMatchObject({
+        type: 'public',
+        zk_delivery: 'v2',
+        zk_required: true,
+        zk_key_scope: 'client',
+      });
+      const refused = await cli.run(['clients', 'create', '--name', 'Bad', '--zk-delivery', 'v3'], env);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toBe('tessera: --zk-delivery must be one of none, v2, legacy-v1\n');
+      const perOrganization = await cli.run(
+        [
+          'clients',
+          'create',
+          '--name',
+          'Team Notes',
+          '--redirect-uri',
+          'http://127.0.0.1:5181/callback',
+          '--zk-delivery',
+          'legacy-v1',
+          '--zk-key-scope',
+          'organization',
+        ],
+        env,
+      );
+      expect(perOrganization.code).toBe(0);
+      expect(JSON.parse(perOrganization.stdout)).toMatchObject({
+        zk_delivery: 'legacy-v1',
+        zk_key_scope: 'organization',
+      });
+      const unknownScope = await cli.run(
+        ['clients', 'create', '--name', 'Bad', '--zk-key-scope', 'user'],
+        env,
+      );
+      expect(unknownScope.code).toBe(1);
+      expect(unknownScope.stderr).toBe('tessera: --zk-key-scope must be one of client, organization\n');
+    }, 120_000);
+  },
+);
