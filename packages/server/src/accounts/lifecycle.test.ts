@@ -1,25 +1,15 @@
-import * as opaque from '@serenity-kit/opaque';
-import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequiredHook } from '../app/required-hook.js';
-import {
-  authorizeAndApprove,
-  authorizeUrl,
-  basicAuthorization,
-  formPost,
-  RP_REDIRECT,
-  registerClient,
-  type SignedIn,
-  signInUser,
-} from '../testing/oauth.js';
-import { testKeyStretching } from '../testing/opaque-stretching.js';
+import { codeFlowTokens, introspection, refreshGrant } from '../testing/code-flow.js';
+import { type RegisteredClient, registerClient, type SignedIn, signInUser } from '../testing/oauth.js';
+import { passwordRegistration } from '../testing/opaque-client.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import { SmtpCapture } from '../testing/smtp.js';
 import type { ChangedBy } from './lifecycle.js';
 
 let server: TestServer;
 const smtp = new SmtpCapture();
-let client: { clientId: string; clientSecret: string | null };
+let client: RegisteredClient;
 /** SCIM will call the lifecycle as itself; the system stands in for any non-admin caller here. */
 const bySystem: ChangedBy = { actor: { type: 'system' } };
 
@@ -42,41 +32,10 @@ afterAll(async () => {
   await smtp.stop();
 });
 
-const basic = () => ({ authorization: basicAuthorization(client.clientId, client.clientSecret!) });
-
 /** Tokens for the signed-in user through the code flow, as a relying party gets them. */
-async function tokensFor(signedIn: SignedIn): Promise<{ access_token: string; refresh_token: string }> {
-  const verifier = oauth.generateRandomCodeVerifier();
-  const callback = await authorizeAndApprove(
-    server,
-    signedIn,
-    authorizeUrl(server, {
-      client_id: client.clientId,
-      redirect_uri: RP_REDIRECT,
-      response_type: 'code',
-      scope: 'openid',
-      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-    }),
-  );
-  const answer = await formPost(
-    server,
-    '/token',
-    {
-      grant_type: 'authorization_code',
-      code: callback.searchParams.get('code')!,
-      redirect_uri: RP_REDIRECT,
-      code_verifier: verifier,
-    },
-    basic(),
-  );
-  expect(answer.status).toBe(200);
-  return answer.json as { access_token: string; refresh_token: string };
-}
-
-const refresh = (refreshToken: string) =>
-  formPost(server, '/token', { grant_type: 'refresh_token', refresh_token: refreshToken }, basic());
-const introspect = async (token: string) => (await formPost(server, '/introspect', { token }, basic())).json;
+const tokensFor = (signedIn: SignedIn) => codeFlowTokens(server, signedIn, client);
+const refresh = (refreshToken: string) => refreshGrant(server, client, refreshToken);
+const introspect = (token: string) => introspection(server, client, token);
 
 /** The live session behind the signed-in browser's cookie, or null once it has ended. */
 const sessionOf = (signedIn: SignedIn) =>
@@ -148,29 +107,6 @@ describe('password reset through an emailed link', () => {
     expect(smtp.messages.length).toBe(sent);
   });
 
-  /** A finished OPAQUE registration for the reset of `userId`, as the browser makes it. */
-  async function registration(
-    userId: string,
-    email: string,
-    password: string,
-    purpose: 'password_reset' | 'admin_set' = 'password_reset',
-  ) {
-    await opaque.ready;
-    const started = opaque.client.startRegistration({ password });
-    const answer = await server.context.accounts.passwords.startRegistration(
-      { email, userId },
-      started.registrationRequest,
-      purpose,
-    );
-    const { registrationRecord } = opaque.client.finishRegistration({
-      keyStretching: testKeyStretching(),
-      clientRegistrationState: started.clientRegistrationState,
-      registrationResponse: answer.registrationResponse,
-      password,
-    });
-    return { registrationId: answer.registrationId, registrationRecord };
-  }
-
   it('ends every session and grant of the account', async () => {
     const signedIn = await signInUser(server);
     const tokens = await tokensFor(signedIn);
@@ -178,7 +114,7 @@ describe('password reset through an emailed link', () => {
     const token = await server.context.accounts.emailTokens.issue(id, 'password_reset', email);
     await server.context.accounts.lifecycle.completePasswordReset(
       token,
-      await registration(id, email, 'a new password 1'),
+      await passwordRegistration(server, signedIn.user, 'a new password 1', 'password_reset'),
     );
     expect(await sessionOf(signedIn)).toBeNull();
     expect((await refresh(tokens.refresh_token)).json.error).toBe('invalid_grant');
@@ -188,10 +124,9 @@ describe('password reset through an emailed link', () => {
   it('a password an admin sets ends every session and grant of the account too', async () => {
     const signedIn = await signInUser(server);
     const tokens = await tokensFor(signedIn);
-    const { id, email } = signedIn.user;
     await server.context.accounts.lifecycle.setPassword(
-      id,
-      await registration(id, email, 'an admin-set password', 'admin_set'),
+      signedIn.user.id,
+      await passwordRegistration(server, signedIn.user, 'an admin-set password', 'admin_set'),
       bySystem,
     );
     expect(await sessionOf(signedIn)).toBeNull();
@@ -210,7 +145,7 @@ describe('password reset through an emailed link', () => {
     await expect(
       server.context.accounts.lifecycle.completePasswordReset(
         token,
-        await registration(other.user.id, other.user.email, 'a new password 2'),
+        await passwordRegistration(server, other.user, 'a new password 2', 'password_reset'),
       ),
     ).rejects.toMatchObject({ statusCode: 400, code: 'invalid_token' });
     expect(await sessionOf(victim)).not.toBeNull();

@@ -7,14 +7,16 @@ import { decodeProtectedHeader, importJWK, SignJWT } from 'jose';
 import * as oauth from 'oauth4webapi';
 import * as openid from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { authorizationCode, type IssuedCode, introspection, redeemCode } from '../testing/code-flow.js';
 import {
-  authorizeAndApprove,
   authorizeUrl,
   basicAuthorization,
   browserGet,
+  clientSecretBasic,
   expectErrorRedirect,
   finalize,
   formPost,
+  type RegisteredClient,
   RP_REDIRECT,
   registerClient,
   type SignedIn,
@@ -24,8 +26,8 @@ import { startTestServer, type TestServer } from '../testing/server.js';
 
 let server: TestServer;
 let issuer: string;
-let victim: { clientId: string; clientSecret: string | null };
-let attacker: { clientId: string; clientSecret: string | null };
+let victim: RegisteredClient;
+let attacker: RegisteredClient;
 let user: SignedIn;
 
 beforeAll(async () => {
@@ -40,58 +42,26 @@ afterAll(async () => {
   await server?.close();
 });
 
-const basic = (client: { clientId: string; clientSecret: string | null }) => ({
-  authorization: basicAuthorization(client.clientId, client.clientSecret!),
-});
-
-interface Code {
-  code: string;
-  verifier: string | null;
-  clientId: string;
-}
-
 /** Gets a code through the browser for a client; PKCE unless `pkce: false`. */
 async function getCode(
-  client: { clientId: string },
+  client: RegisteredClient,
   options: { pkce?: boolean; signedIn?: SignedIn; extra?: Record<string, string> } = {},
-): Promise<Code> {
-  const verifier = options.pkce === false ? null : oauth.generateRandomCodeVerifier();
-  const url = authorizeUrl(server, {
-    client_id: client.clientId,
-    redirect_uri: RP_REDIRECT,
-    response_type: 'code',
-    scope: 'openid',
-    code_challenge: verifier ? await oauth.calculatePKCECodeChallenge(verifier) : undefined,
-    code_challenge_method: verifier ? 'S256' : undefined,
+): Promise<IssuedCode> {
+  const withoutPkce = { code_challenge: undefined, code_challenge_method: undefined };
+  const issued = await authorizationCode(server, options.signedIn ?? user, client, {
+    ...(options.pkce === false ? withoutPkce : {}),
     ...options.extra,
   });
-  const callback = await authorizeAndApprove(server, options.signedIn ?? user, url);
-  const code = callback.searchParams.get('code');
-  if (!code) throw new Error(`no code in ${callback.href}`);
-  return { code, verifier, clientId: client.clientId };
+  return { code: issued.code, verifier: options.pkce === false ? null : issued.verifier };
 }
 
-function redeem(
-  code: Code,
-  client: { clientId: string; clientSecret: string | null },
+const redeem = (
+  code: IssuedCode,
+  client: RegisteredClient,
   overrides: Record<string, string | undefined> = {},
-) {
-  const form: Record<string, string> = {
-    grant_type: 'authorization_code',
-    code: code.code,
-    redirect_uri: RP_REDIRECT,
-  };
-  if (code.verifier) form.code_verifier = code.verifier;
-  for (const [name, value] of Object.entries(overrides)) {
-    if (value === undefined) delete form[name];
-    else form[name] = value;
-  }
-  return formPost(server, '/token', form, basic(client));
-}
+) => redeemCode(server, client, code, overrides);
 
-async function introspect(token: string, client = victim) {
-  return (await formPost(server, '/introspect', { token }, basic(client))).json;
-}
+const introspect = (token: string, client = victim) => introspection(server, client, token);
 
 function expectInvalidGrant(answer: { status: number; json: Record<string, unknown> }) {
   expect(answer.status).toBe(400);
@@ -119,7 +89,7 @@ describe('code injection and replay (RFC 9700 §4.5, RFC 6749 §4.1.2)', () => {
         server,
         '/token',
         { grant_type: 'refresh_token', refresh_token: refreshToken },
-        basic(victim),
+        clientSecretBasic(victim),
       ),
     );
     const info = await fetch(`${issuer}/userinfo`, { headers: { authorization: `Bearer ${accessToken}` } });
@@ -253,7 +223,7 @@ describe('refresh tokens (RFC 9700 §4.14)', () => {
   it('replaying a rotated-out refresh token revokes the whole family', async () => {
     const tokens = (await redeem(await getCode(victim), victim)).json;
     const refresh = (form: Record<string, string>) =>
-      formPost(server, '/token', { grant_type: 'refresh_token', ...form }, basic(victim));
+      formPost(server, '/token', { grant_type: 'refresh_token', ...form }, clientSecretBasic(victim));
     const rotated = await refresh({ refresh_token: tokens.refresh_token as string });
     expect(rotated.status).toBe(200);
     expectInvalidGrant(await refresh({ refresh_token: tokens.refresh_token as string }));
@@ -269,7 +239,7 @@ describe('refresh tokens (RFC 9700 §4.14)', () => {
         server,
         '/token',
         { grant_type: 'refresh_token', refresh_token: tokens.refresh_token as string, ...form },
-        basic(victim),
+        clientSecretBasic(victim),
       );
     expect(await refresh({ scope: 'openid email' })).toMatchObject({
       status: 400,
@@ -286,7 +256,7 @@ describe('refresh tokens (RFC 9700 §4.14)', () => {
       server,
       '/revoke',
       { token: tokens.refresh_token as string },
-      basic(attacker),
+      clientSecretBasic(attacker),
     );
     expect(answer.status).toBe(400);
     expect(answer.json.error).toBe('unauthorized_client');
@@ -300,7 +270,7 @@ describe('refresh tokens (RFC 9700 §4.14)', () => {
         server,
         '/token',
         { grant_type: 'refresh_token', refresh_token: tokens.refresh_token as string },
-        basic(attacker),
+        clientSecretBasic(attacker),
       ),
     );
   });
@@ -337,7 +307,12 @@ describe('client authentication (RFC 6749 §2.3, §5.2)', () => {
       grant_types: ['authorization_code', 'client_credentials'],
     });
     const newSecret = await server.context.clients.registry.rotateSecret(rotating.clientId);
-    const old = await formPost(server, '/token', { grant_type: 'client_credentials' }, basic(rotating));
+    const old = await formPost(
+      server,
+      '/token',
+      { grant_type: 'client_credentials' },
+      clientSecretBasic(rotating),
+    );
     expect(old).toMatchObject({ status: 401, json: { error: 'invalid_client' } });
     const posted = await formPost(server, '/token', {
       grant_type: 'client_credentials',
@@ -349,7 +324,7 @@ describe('client authentication (RFC 6749 §2.3, §5.2)', () => {
       server,
       '/token',
       { grant_type: 'client_credentials' },
-      basic({ clientId: rotating.clientId, clientSecret: newSecret }),
+      clientSecretBasic({ clientId: rotating.clientId, clientSecret: newSecret }),
     );
     expect(fresh.status).toBe(200);
   });
@@ -465,8 +440,9 @@ describe('token confusion and forged hints', () => {
   });
 
   it('a client-credentials token (no user) is refused at /userinfo', async () => {
-    const tokens = (await formPost(server, '/token', { grant_type: 'client_credentials' }, basic(victim)))
-      .json;
+    const tokens = (
+      await formPost(server, '/token', { grant_type: 'client_credentials' }, clientSecretBasic(victim))
+    ).json;
     const response = await fetch(`${issuer}/userinfo`, {
       headers: { authorization: `Bearer ${tokens.access_token}` },
     });
@@ -564,9 +540,9 @@ describe('response hygiene', () => {
         server,
         '/token',
         { grant_type: 'refresh_token', refresh_token: success.json.refresh_token as string },
-        basic(victim),
+        clientSecretBasic(victim),
       ),
-      await formPost(server, '/token', { grant_type: 'client_credentials' }, basic(victim)),
+      await formPost(server, '/token', { grant_type: 'client_credentials' }, clientSecretBasic(victim)),
       await redeem(code, victim),
       await formPost(
         server,
@@ -575,8 +551,8 @@ describe('response hygiene', () => {
         { authorization: basicAuthorization(victim.clientId, 'x') },
       ),
       await formPost(server, '/token', { grant_type: 'client_credentials' }),
-      await formPost(server, '/token', {}, basic(victim)),
-      await formPost(server, '/token', { grant_type: 'urn:unknown' }, basic(victim)),
+      await formPost(server, '/token', {}, clientSecretBasic(victim)),
+      await formPost(server, '/token', { grant_type: 'urn:unknown' }, clientSecretBasic(victim)),
     ];
     for (const body of [
       { type: 'application/json', data: JSON.stringify({ grant_type: 'client_credentials' }) },
@@ -585,7 +561,7 @@ describe('response hygiene', () => {
     ]) {
       const response = await fetch(`${issuer}/token`, {
         method: 'POST',
-        headers: { 'content-type': body.type, ...basic(victim) },
+        headers: { 'content-type': body.type, ...clientSecretBasic(victim) },
         body: body.data,
       });
       answers.push({

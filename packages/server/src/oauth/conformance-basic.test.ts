@@ -6,6 +6,7 @@
  */
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeRequest, pendingRequestId, pendingRequestView } from '../testing/code-flow.js';
 import {
   allowHttp,
   authorizeAndApprove,
@@ -71,18 +72,12 @@ interface Flow {
 
 async function authorizationRequest(options: FlowOptions) {
   const client = options.rp ?? rp;
-  const verifier = oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
   const nonce = options.nonce === undefined ? oauth.generateRandomNonce() : options.nonce;
-  const url = authorizeUrl(server, {
-    client_id: client.clientId,
-    redirect_uri: RP_REDIRECT,
-    response_type: 'code',
+  const { url, verifier } = await codeRequest(server, client, {
     scope: options.scope ?? 'openid profile email',
     state,
     nonce: nonce ?? undefined,
-    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
     max_age: options.maxAge?.toString(),
     ...options.extra,
   });
@@ -148,19 +143,6 @@ async function authorizeOnce(signedIn: SignedIn | null, options: FlowOptions = {
   const request = await authorizationRequest(options);
   const answer = await browserGet(request.url, signedIn?.cookie);
   return { ...request, answer };
-}
-
-function pendingRequestId(location: string | null): string {
-  expect(location).toMatch(/^\/ui\/authorize\?request_id=/);
-  return new URL(location!, issuer).searchParams.get('request_id')!;
-}
-
-async function pendingView(signedIn: SignedIn, requestId: string) {
-  const response = await fetch(`${issuer}/api/user/authorization-requests/${requestId}`, {
-    headers: { cookie: signedIn.cookie },
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { login_required: boolean; consent_required: boolean };
 }
 
 function unsignedJwt(payload: Record<string, unknown>): string {
@@ -338,15 +320,15 @@ describe('OIDF oidcc-basic-certification-test-plan', () => {
     const first = await codeFlow(earlier);
     const { answer, verifier, state, nonce } = await authorizeOnce(earlier, { extra: { prompt: 'login' } });
     // Even with a session and remembered consent, the browser goes to the hosted UI to sign in again.
-    const requestId = pendingRequestId(answer.location);
-    expect((await pendingView(earlier, requestId)).login_required).toBe(true);
+    const requestId = pendingRequestId(server, answer.location);
+    expect((await pendingRequestView(server, earlier, requestId)).login_required).toBe(true);
     const withOldSession = await finalize(server, earlier, { request_id: requestId, decision: 'approve' });
     expect(withOldSession).toEqual({
       status: 403,
       json: expect.objectContaining({ error: 'login_required' }),
     });
     const again = await signInUser(server, { user: earlier.user });
-    expect((await pendingView(again, requestId)).login_required).toBe(false);
+    expect((await pendingRequestView(server, again, requestId)).login_required).toBe(false);
     const approved = await finalize(server, again, { request_id: requestId, decision: 'approve' });
     expect(approved.status).toBe(200);
     const second = await redeem(rp, new URL(approved.json.redirect_uri as string), {
@@ -383,8 +365,8 @@ describe('OIDF oidcc-basic-certification-test-plan', () => {
     expectErrorRedirect(server, silent.answer, { error: 'login_required', state: silent.state });
     const { answer, verifier, state, nonce } = await authorizeOnce(user, { maxAge: 1 });
     // Not a code: a pending request the hosted UI completes only after a fresh sign-in.
-    const requestId = pendingRequestId(answer.location);
-    expect((await pendingView(user, requestId)).login_required).toBe(true);
+    const requestId = pendingRequestId(server, answer.location);
+    expect((await pendingRequestView(server, user, requestId)).login_required).toBe(true);
     const stale = await finalize(server, user, { request_id: requestId, decision: 'approve' });
     expect(stale.status).toBe(403);
     const again = await signInUser(server, { user: user.user });
@@ -488,7 +470,7 @@ describe('OIDF oidcc-basic-certification-test-plan', () => {
       body: new URL(request.url).searchParams,
     });
     expect(response.status).toBe(302);
-    const requestId = pendingRequestId(response.headers.get('location'));
+    const requestId = pendingRequestId(server, response.headers.get('location'));
     const approved = await finalize(server, user, { request_id: requestId, decision: 'approve' });
     const flow = await redeem(rp, new URL(approved.json.redirect_uri as string), request);
     expect(flow.claims.sub).toBe(user.user.id);

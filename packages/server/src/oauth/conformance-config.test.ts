@@ -8,6 +8,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authorizeOnce, codeRequest } from '../testing/code-flow.js';
 import {
   allowHttp,
   authorizeAndApprove,
@@ -17,6 +18,7 @@ import {
   expectErrorRedirect,
   fetchJwks,
   formPost,
+  type RegisteredClient,
   RP_REDIRECT,
   registerClient,
   type SignedIn,
@@ -32,7 +34,7 @@ let server: TestServer;
 let issuer: string;
 let metadata: Record<string, unknown>;
 let discoveryResponse: Response;
-let confidential: { clientId: string; clientSecret: string | null };
+let confidential: RegisteredClient;
 let user: SignedIn;
 
 const ALL_SCOPES = [
@@ -114,19 +116,13 @@ async function codeFlow(
   rp: StrictClient,
   options: { scope?: string; nonce?: string | null; responseMode?: string } = {},
 ): Promise<oauth.TokenEndpointResponse> {
-  const verifier = oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
   const nonce = options.nonce === undefined ? oauth.generateRandomNonce() : options.nonce;
-  const url = authorizeUrl(server, {
-    client_id: rp.clientId,
-    redirect_uri: RP_REDIRECT,
-    response_type: 'code',
+  const { url, verifier } = await codeRequest(server, rp, {
     response_mode: options.responseMode,
     scope: options.scope ?? 'openid',
     state,
     nonce: nonce ?? undefined,
-    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
   });
   const callback = await authorizeAndApprove(server, user, url);
   const parameters = oauth.validateAuthResponse(rp.as, rp.client, callback, state);
@@ -449,16 +445,7 @@ describe('everything advertised works', () => {
     const rp = await strictClient(server, confidential);
     await codeFlow(rp);
     for (const prompt of strings('prompt_values_supported')) {
-      const url = authorizeUrl(server, {
-        client_id: confidential.clientId,
-        redirect_uri: RP_REDIRECT,
-        response_type: 'code',
-        scope: 'openid',
-        prompt,
-        code_challenge: await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier()),
-        code_challenge_method: 'S256',
-      });
-      const answer = await browserGet(url, user.cookie);
+      const { answer } = await authorizeOnce(server, user, confidential, { prompt });
       expect(answer.status, prompt).toBe(302);
       // none completes silently; the others send the browser to the hosted UI.
       if (prompt === 'none') expect(answer.location, prompt).toMatch(new RegExp(`^${RP_REDIRECT}\\?code=`));

@@ -3,23 +3,20 @@
  * access token is refused at once on the node that revoked it and, through the change bus, on the other — for
  * every way a grant ends — and a user's changed claims are served at once as well.
  */
-import * as opaque from '@serenity-kit/opaque';
-import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangedBy } from '../accounts/lifecycle.js';
 import { newKekText } from '../crypto/keyring.js';
+import { codeFlowTokens, redeemCode, refreshGrant } from '../testing/code-flow.js';
 import { createTestDatabase, type TestDatabase } from '../testing/database.js';
 import {
-  authorizeAndApprove,
-  authorizeUrl,
-  basicAuthorization,
+  clientSecretBasic,
   formPost,
-  RP_REDIRECT,
+  type RegisteredClient,
   registerClient,
   type SignedIn,
   signInUser,
 } from '../testing/oauth.js';
-import { testKeyStretching } from '../testing/opaque-stretching.js';
+import { passwordRegistration } from '../testing/opaque-client.js';
 import { addMember, call, createOrganization } from '../testing/orgs.js';
 import { connectionWithToken, fixture, installAndSignIn, scim } from '../testing/scim.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
@@ -28,7 +25,7 @@ describe('revoked grants at /userinfo on two nodes of one database', () => {
   let testDatabase: TestDatabase;
   let nodeA: TestServer;
   let nodeB: TestServer;
-  let client: { clientId: string; clientSecret: string | null };
+  let client: RegisteredClient;
   const bySystem: ChangedBy = { actor: { type: 'system' } };
 
   beforeAll(async () => {
@@ -49,45 +46,11 @@ describe('revoked grants at /userinfo on two nodes of one database', () => {
     await testDatabase?.drop();
   });
 
-  const basic = () => ({ authorization: basicAuthorization(client.clientId, client.clientSecret!) });
-
-  interface Tokens {
-    access_token: string;
-    refresh_token: string;
-    code: string;
-    verifier: string;
-  }
+  const basic = () => clientSecretBasic(client);
 
   /** Tokens for the signed-in user through the code flow at node A, as a relying party gets them. */
-  async function tokensFor(signedIn: SignedIn, extra: Record<string, string> = {}): Promise<Tokens> {
-    const verifier = oauth.generateRandomCodeVerifier();
-    const callback = await authorizeAndApprove(
-      nodeA,
-      signedIn,
-      authorizeUrl(nodeA, {
-        client_id: client.clientId,
-        redirect_uri: RP_REDIRECT,
-        response_type: 'code',
-        scope: 'openid profile email',
-        code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-        code_challenge_method: 'S256',
-        ...extra,
-      }),
-    );
-    const code = callback.searchParams.get('code')!;
-    const redeemed = await redeem(code, verifier);
-    expect(redeemed.status).toBe(200);
-    return { ...(redeemed.json as { access_token: string; refresh_token: string }), code, verifier };
-  }
-
-  function redeem(code: string, verifier: string) {
-    return formPost(
-      nodeA,
-      '/token',
-      { grant_type: 'authorization_code', code, redirect_uri: RP_REDIRECT, code_verifier: verifier },
-      basic(),
-    );
-  }
+  const tokensFor = (signedIn: SignedIn, extra: Record<string, string> = {}) =>
+    codeFlowTokens(nodeA, signedIn, client, { scope: 'openid profile email', ...extra });
 
   async function userinfo(node: TestServer, accessToken: string) {
     const response = await fetch(`${node.publicUrl}/userinfo`, {
@@ -158,21 +121,11 @@ describe('revoked grants at /userinfo on two nodes of one database', () => {
 
   it('a rotated-out refresh token replayed (RFC 9700 §4.14.2): the refreshed access token is refused too', async () => {
     const { tokens } = await cachedGrant();
-    const refreshed = await formPost(
-      nodeA,
-      '/token',
-      { grant_type: 'refresh_token', refresh_token: tokens.refresh_token },
-      basic(),
-    );
+    const refreshed = await refreshGrant(nodeA, client, tokens.refresh_token);
     expect(refreshed.status).toBe(200);
     const next = refreshed.json.access_token as string;
     expect((await userinfo(nodeB, next)).status).toBe(200);
-    const replay = await formPost(
-      nodeA,
-      '/token',
-      { grant_type: 'refresh_token', refresh_token: tokens.refresh_token },
-      basic(),
-    );
+    const replay = await refreshGrant(nodeA, client, tokens.refresh_token);
     expect(replay.json.error).toBe('invalid_grant');
     await refusedOnBothNodes(tokens.access_token);
     await refusedOnBothNodes(next);
@@ -180,7 +133,7 @@ describe('revoked grants at /userinfo on two nodes of one database', () => {
 
   it('an authorization code replayed (RFC 6749 §4.1.2)', async () => {
     const { tokens } = await cachedGrant();
-    expect((await redeem(tokens.code, tokens.verifier)).json.error).toBe('invalid_grant');
+    expect((await redeemCode(nodeA, client, tokens)).json.error).toBe('invalid_grant');
     await refusedOnBothNodes(tokens.access_token);
   });
 
@@ -199,23 +152,7 @@ describe('revoked grants at /userinfo on two nodes of one database', () => {
     await refusedOnBothNodes(tokens.access_token);
   });
 
-  async function registration(userId: string, email: string, purpose: 'password_reset' | 'admin_set') {
-    await opaque.ready;
-    const password = 'a brand new password';
-    const started = opaque.client.startRegistration({ password });
-    const answer = await nodeA.context.accounts.passwords.startRegistration(
-      { email, userId },
-      started.registrationRequest,
-      purpose,
-    );
-    const { registrationRecord } = opaque.client.finishRegistration({
-      keyStretching: testKeyStretching(),
-      clientRegistrationState: started.clientRegistrationState,
-      registrationResponse: answer.registrationResponse,
-      password,
-    });
-    return { registrationId: answer.registrationId, registrationRecord };
-  }
+  const newPassword = 'a brand new password';
 
   it('the password reset through an emailed link', async () => {
     const { signedIn, tokens } = await cachedGrant();
@@ -223,17 +160,16 @@ describe('revoked grants at /userinfo on two nodes of one database', () => {
     const link = await nodeA.context.accounts.emailTokens.issue(id, 'password_reset', email);
     await nodeA.context.accounts.lifecycle.completePasswordReset(
       link,
-      await registration(id, email, 'password_reset'),
+      await passwordRegistration(nodeA, signedIn.user, newPassword, 'password_reset'),
     );
     await refusedOnBothNodes(tokens.access_token);
   });
 
   it('a password set by an admin', async () => {
     const { signedIn, tokens } = await cachedGrant();
-    const { id, email } = signedIn.user;
     await nodeA.context.accounts.lifecycle.setPassword(
-      id,
-      await registration(id, email, 'admin_set'),
+      signedIn.user.id,
+      await passwordRegistration(nodeA, signedIn.user, newPassword, 'admin_set'),
       bySystem,
     );
     await refusedOnBothNodes(tokens.access_token);

@@ -7,11 +7,9 @@
  */
 import * as oauth from 'oauth4webapi';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { authorizationCode, introspection, redeemCode, refreshGrant } from '../testing/code-flow.js';
 import {
-  authorizeAndApprove,
-  authorizeUrl,
-  basicAuthorization,
-  formPost,
+  type RegisteredClient,
   RP_REDIRECT,
   registerClient,
   type SignedIn,
@@ -21,8 +19,8 @@ import { startTestServer, type TestServer } from '../testing/server.js';
 import { OAuthStore } from './store.js';
 
 let server: TestServer;
-let rp: { clientId: string; clientSecret: string | null };
-let other: { clientId: string; clientSecret: string | null };
+let rp: RegisteredClient;
+let other: RegisteredClient;
 let user: SignedIn;
 
 beforeAll(async () => {
@@ -39,58 +37,19 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-type Rp = { clientId: string; clientSecret: string | null };
-const credentials = (client: Rp) => ({
-  authorization: basicAuthorization(client.clientId, client.clientSecret!),
-});
-
 async function code(): Promise<{ code: string; verifier: string; nonce: string }> {
-  const verifier = oauth.generateRandomCodeVerifier();
   const nonce = oauth.generateRandomNonce();
-  const url = authorizeUrl(server, {
-    client_id: rp.clientId,
-    redirect_uri: RP_REDIRECT,
-    response_type: 'code',
-    scope: 'openid email',
-    nonce,
-    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-  });
-  const callback = await authorizeAndApprove(server, user, url);
-  return { code: callback.searchParams.get('code')!, verifier, nonce };
+  const { code, verifier } = await authorizationCode(server, user, rp, { scope: 'openid email', nonce });
+  return { code, verifier, nonce };
 }
 
-function exchange(
+const exchange = (
   issued: { code: string; verifier: string },
   overrides: Record<string, string> = {},
   client = rp,
-) {
-  return formPost(
-    server,
-    '/token',
-    {
-      grant_type: 'authorization_code',
-      code: issued.code,
-      redirect_uri: RP_REDIRECT,
-      code_verifier: issued.verifier,
-      ...overrides,
-    },
-    credentials(client),
-  );
-}
-
-function refresh(refreshToken: string, client = rp) {
-  return formPost(
-    server,
-    '/token',
-    { grant_type: 'refresh_token', refresh_token: refreshToken },
-    credentials(client),
-  );
-}
-
-async function active(token: string): Promise<boolean> {
-  return (await formPost(server, '/introspect', { token }, credentials(rp))).json.active as boolean;
-}
+) => redeemCode(server, client, issued, overrides);
+const refresh = (refreshToken: string, client = rp) => refreshGrant(server, client, refreshToken);
+const active = async (token: string) => (await introspection(server, rp, token)).active as boolean;
 
 function claims(idToken: unknown): Record<string, unknown> {
   return JSON.parse(Buffer.from(String(idToken).split('.')[1]!, 'base64url').toString());

@@ -6,14 +6,18 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  authorizeOnce,
+  codeOf,
+  pendingRequestId,
+  pendingRequestView,
+  redeemCode,
+} from '../testing/code-flow.js';
 import { accountKeyBody, newAccountKey } from '../testing/keys.js';
 import {
-  authorizeUrl,
-  basicAuthorization,
-  browserGet,
   expectErrorRedirect,
   finalize,
-  formPost,
+  type RegisteredClient,
   RP_REDIRECT,
   registerClient,
   type SignedIn,
@@ -22,8 +26,8 @@ import {
 import { startTestServer, type TestServer } from '../testing/server.js';
 
 let server: TestServer;
-let v2: { clientId: string; clientSecret: string | null };
-let legacy: { clientId: string; clientSecret: string | null };
+let v2: RegisteredClient;
+let legacy: RegisteredClient;
 let user: SignedIn;
 
 beforeAll(async () => {
@@ -49,41 +53,14 @@ function p256PublicJwk(): Record<string, string> {
 /** base64url(SHA-256(value)), the form of zk_key_hash and drk_hash. */
 const hashOf = (value: string) => createHash('sha256').update(value).digest('base64url');
 
-async function authorize(client: { clientId: string }, zkPub: string | undefined, as: SignedIn = user) {
-  const verifier = oauth.generateRandomCodeVerifier();
+async function authorize(client: RegisteredClient, zkPub: string | undefined, as: SignedIn = user) {
   const state = oauth.generateRandomState();
-  const url = authorizeUrl(server, {
-    client_id: client.clientId,
-    redirect_uri: RP_REDIRECT,
-    response_type: 'code',
-    scope: 'openid',
-    state,
-    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    zk_pub: zkPub,
-  });
-  return { verifier, state, answer: await browserGet(url, as.cookie) };
+  return { state, ...(await authorizeOnce(server, as, client, { state, zk_pub: zkPub })) };
 }
 
-function requestIdOf(location: string | null): string {
-  expect(location).toMatch(/^\/ui\/authorize\?request_id=/);
-  return new URL(location!, server.config.baseUrl).searchParams.get('request_id')!;
-}
-
-async function redeem(
-  client: { clientId: string; clientSecret: string | null },
-  redirect: string,
-  verifier: string,
-) {
-  const code = new URL(redirect).searchParams.get('code');
-  expect(code).toEqual(expect.any(String));
-  return formPost(
-    server,
-    '/token',
-    { grant_type: 'authorization_code', code: code!, redirect_uri: RP_REDIRECT, code_verifier: verifier },
-    { authorization: basicAuthorization(client.clientId, client.clientSecret!) },
-  );
-}
+/** Redeems the code of an approved request's redirect, which must carry one. */
+const redeem = (client: RegisteredClient, redirect: string, verifier: string) =>
+  redeemCode(server, client, { code: codeOf(redirect), verifier });
 
 describe('zk_pub validation at /authorize (v2 client, zk_required)', () => {
   it('a missing zk_pub is an invalid_request error redirect', async () => {
@@ -151,12 +128,9 @@ describe('v2 delivery: finalize and token', () => {
     const zkPub = encodeJwk(p256PublicJwk());
     const { answer, state } = await authorize(v2, zkPub);
     expect(answer.status).toBe(302);
-    const requestId = requestIdOf(answer.location);
+    const requestId = pendingRequestId(server, answer.location);
     // The hosted UI reads the key back to encrypt the app key to it, with what the JWE payload binds (§5 step 2).
-    const view = await fetch(`${server.config.baseUrl}/api/user/authorization-requests/${requestId}`, {
-      headers: { cookie: user.cookie },
-    });
-    expect(await view.json()).toMatchObject({
+    expect(await pendingRequestView(server, user, requestId)).toMatchObject({
       zk_delivery: 'v2',
       zk_pub: zkPub,
       key_delivery: { issuer: server.config.baseUrl, redirect_uri: RP_REDIRECT, state },
@@ -165,7 +139,7 @@ describe('v2 delivery: finalize and token', () => {
 
   it('finalize without zk_key_hash is 400 zk_key_hash_required; a malformed hash is refused too', async () => {
     const { answer } = await authorize(v2, encodeJwk(p256PublicJwk()));
-    const requestId = requestIdOf(answer.location);
+    const requestId = pendingRequestId(server, answer.location);
     expect(await finalize(server, user, { request_id: requestId, decision: 'approve' })).toMatchObject({
       status: 400,
       json: { error: 'zk_key_hash_required' },
@@ -186,7 +160,7 @@ describe('v2 delivery: finalize and token', () => {
 
   it('finalize with zk_key_hash gives a code; /token returns the hash, kind and version, and no JWE', async () => {
     const { answer, verifier, state } = await authorize(v2, encodeJwk(p256PublicJwk()));
-    const requestId = requestIdOf(answer.location);
+    const requestId = pendingRequestId(server, answer.location);
     const zkKeyHash = hashOf('eyJhbGciOiJFQ0RILUVTIn0.fake.jwe');
     // keys.zk_requires_unlocked_keybag (default true): no keybag, no key delivery; the request stays pending.
     expect(
@@ -251,7 +225,7 @@ describe('v2 delivery: finalize and token', () => {
     expect(await lastUsed()).toEqual({ password: null, recovery_key: null });
 
     const { answer } = await authorize(v2, encodeJwk(p256PublicJwk()), owner);
-    const requestId = requestIdOf(answer.location);
+    const requestId = pendingRequestId(server, answer.location);
     const approve = (extra: Record<string, string>) =>
       finalize(server, owner, { request_id: requestId, decision: 'approve', ...extra });
     // Another user's envelope id, an unknown one, and one without a key delivery: refused, the request stays pending.
@@ -280,7 +254,10 @@ describe('v2 delivery: finalize and token', () => {
 
     // A stale password envelope (its password was reset) unlocks nothing, so it cannot be named either.
     await server.context.keys.keybags.markPasswordEnvelopesStale(owner.user.id);
-    const again = requestIdOf((await authorize(v2, encodeJwk(p256PublicJwk()), owner)).answer.location);
+    const again = pendingRequestId(
+      server,
+      (await authorize(v2, encodeJwk(p256PublicJwk()), owner)).answer.location,
+    );
     expect(
       await finalize(server, owner, {
         request_id: again,
@@ -297,7 +274,7 @@ describe('v2 delivery: finalize and token', () => {
     try {
       const { answer } = await authorize(v2, encodeJwk(p256PublicJwk()), newcomer);
       const approved = await finalize(server, newcomer, {
-        request_id: requestIdOf(answer.location),
+        request_id: pendingRequestId(server, answer.location),
         decision: 'approve',
         zk_key_hash: hashOf('another.fake.jwe'),
       });
@@ -310,7 +287,7 @@ describe('v2 delivery: finalize and token', () => {
   it('drk_hash is refused for a v2 client', async () => {
     const { answer } = await authorize(v2, encodeJwk(p256PublicJwk()));
     const approved = await finalize(server, user, {
-      request_id: requestIdOf(answer.location),
+      request_id: pendingRequestId(server, answer.location),
       decision: 'approve',
       drk_hash: hashOf('drk'),
     });
@@ -319,21 +296,9 @@ describe('v2 delivery: finalize and token', () => {
 
   it('zk_key_hash is refused for a client without ZK delivery', async () => {
     const plain = await registerClient(server, { first_party: true });
-    const verifier = oauth.generateRandomCodeVerifier();
-    const pending = await browserGet(
-      authorizeUrl(server, {
-        client_id: plain.clientId,
-        redirect_uri: RP_REDIRECT,
-        response_type: 'code',
-        scope: 'openid',
-        prompt: 'consent',
-        code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-        code_challenge_method: 'S256',
-      }),
-      user.cookie,
-    );
+    const { answer: pending } = await authorizeOnce(server, user, plain, { prompt: 'consent' });
     const answer = await finalize(server, user, {
-      request_id: requestIdOf(pending.location),
+      request_id: pendingRequestId(server, pending.location),
       decision: 'approve',
       zk_key_hash: hashOf('jwe'),
     });
@@ -344,12 +309,9 @@ describe('v2 delivery: finalize and token', () => {
 describe('legacy v1 delivery', () => {
   it('drk_hash at finalize comes back as zk_drk_hash at /token, without the v2 members', async () => {
     const { answer, verifier } = await authorize(legacy, encodeJwk(p256PublicJwk()));
-    const requestId = requestIdOf(answer.location);
+    const requestId = pendingRequestId(server, answer.location);
     // The legacy payload binds the same members as v2's (docs/zk.md §5.1).
-    const view = await fetch(`${server.config.baseUrl}/api/user/authorization-requests/${requestId}`, {
-      headers: { cookie: user.cookie },
-    });
-    expect(await view.json()).toMatchObject({
+    expect(await pendingRequestView(server, user, requestId)).toMatchObject({
       zk_delivery: 'legacy-v1',
       zk_key_scope: 'client',
       key_delivery: { issuer: server.config.baseUrl, redirect_uri: RP_REDIRECT, organization_id: null },
@@ -374,20 +336,8 @@ describe('legacy v1 delivery', () => {
 
   it('drk_hash is refused when the request delivers no key (legacy client without zk_pub)', async () => {
     const optional = await registerClient(server, { zk_delivery: 'legacy-v1', first_party: true });
-    const verifier = oauth.generateRandomCodeVerifier();
-    const pending = await browserGet(
-      authorizeUrl(server, {
-        client_id: optional.clientId,
-        redirect_uri: RP_REDIRECT,
-        response_type: 'code',
-        scope: 'openid',
-        prompt: 'consent',
-        code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-        code_challenge_method: 'S256',
-      }),
-      user.cookie,
-    );
-    const requestId = requestIdOf(pending.location);
+    const { answer: pending, verifier } = await authorizeOnce(server, user, optional, { prompt: 'consent' });
+    const requestId = pendingRequestId(server, pending.location);
     const refused = await finalize(server, user, {
       request_id: requestId,
       decision: 'approve',
@@ -404,7 +354,7 @@ describe('legacy v1 delivery', () => {
   it('zk_key_hash is refused for a legacy client, and a missing zk_pub is an error redirect', async () => {
     const { answer } = await authorize(legacy, encodeJwk(p256PublicJwk()));
     const refused = await finalize(server, user, {
-      request_id: requestIdOf(answer.location),
+      request_id: pendingRequestId(server, answer.location),
       decision: 'approve',
       zk_key_hash: hashOf('jwe'),
     });

@@ -7,14 +7,18 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  authorizeOnce,
+  codeOf,
+  pendingRequestId,
+  pendingRequestView,
+  redeemCode,
+} from '../testing/code-flow.js';
 import { accountKeyBody, newAccountKey } from '../testing/keys.js';
 import {
-  authorizeUrl,
-  basicAuthorization,
-  browserGet,
   expectErrorRedirect,
   finalize,
-  formPost,
+  type RegisteredClient,
   RP_REDIRECT,
   registerClient,
   type SignedIn,
@@ -24,8 +28,8 @@ import { addMember, createOrganization } from '../testing/orgs.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 
 let server: TestServer;
-let perOrganization: { clientId: string; clientSecret: string | null };
-let perOrganizationLegacy: { clientId: string; clientSecret: string | null };
+let perOrganization: RegisteredClient;
+let perOrganizationLegacy: RegisteredClient;
 let owner: SignedIn;
 let organizations: { a: string; b: string };
 
@@ -70,54 +74,14 @@ async function withKeybag(): Promise<SignedIn> {
   return user;
 }
 
-async function authorize(
-  client: { clientId: string },
-  as: SignedIn,
-  extra: Record<string, string> = {},
-): Promise<{ verifier: string; state: string; answer: Awaited<ReturnType<typeof browserGet>> }> {
-  const verifier = oauth.generateRandomCodeVerifier();
+async function authorize(client: RegisteredClient, as: SignedIn, extra: Record<string, string> = {}) {
   const state = oauth.generateRandomState();
-  const url = authorizeUrl(server, {
-    client_id: client.clientId,
-    redirect_uri: RP_REDIRECT,
-    response_type: 'code',
-    scope: 'openid',
-    state,
-    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    zk_pub: zkPub(),
-    ...extra,
-  });
-  return { verifier, state, answer: await browserGet(url, as.cookie) };
+  return { state, ...(await authorizeOnce(server, as, client, { state, zk_pub: zkPub(), ...extra })) };
 }
 
-function requestIdOf(location: string | null): string {
-  expect(location).toMatch(/^\/ui\/authorize\?request_id=/);
-  return new URL(location!, server.config.baseUrl).searchParams.get('request_id')!;
-}
-
-async function viewOf(requestId: string, as: SignedIn): Promise<Record<string, unknown>> {
-  const response = await fetch(`${server.config.baseUrl}/api/user/authorization-requests/${requestId}`, {
-    headers: { cookie: as.cookie },
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as Record<string, unknown>;
-}
-
-async function redeem(
-  client: { clientId: string; clientSecret: string | null },
-  redirect: string,
-  verifier: string,
-) {
-  const code = new URL(redirect).searchParams.get('code');
-  expect(code).toEqual(expect.any(String));
-  return formPost(
-    server,
-    '/token',
-    { grant_type: 'authorization_code', code: code!, redirect_uri: RP_REDIRECT, code_verifier: verifier },
-    { authorization: basicAuthorization(client.clientId, client.clientSecret!) },
-  );
-}
+/** Redeems the code of an approved request's redirect, which must carry one. */
+const redeem = (client: RegisteredClient, redirect: string, verifier: string) =>
+  redeemCode(server, client, { code: codeOf(redirect), verifier });
 
 const accessTokenClaims = (token: unknown) =>
   JSON.parse(Buffer.from(String(token).split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
@@ -144,8 +108,8 @@ describe('key scope organization', () => {
   it('a user in no organization is refused: the consent page explains it, prompt=none gets access_denied', async () => {
     const loner = await withKeybag();
     const { answer } = await authorize(perOrganization, loner);
-    const requestId = requestIdOf(answer.location);
-    expect(await viewOf(requestId, loner)).toMatchObject({
+    const requestId = pendingRequestId(server, answer.location);
+    expect(await pendingRequestView(server, loner, requestId)).toMatchObject({
       zk_key_scope: 'organization',
       refusal: { reason: 'no_organization' },
       key_delivery: { organization_id: null },
@@ -170,8 +134,8 @@ describe('key scope organization', () => {
     await addMember(server, organizations.a, member);
     await addMember(server, organizations.b, member);
     const { answer, verifier } = await authorize(perOrganization, member);
-    const requestId = requestIdOf(answer.location);
-    const view = await viewOf(requestId, member);
+    const requestId = pendingRequestId(server, answer.location);
+    const view = await pendingRequestView(server, member, requestId);
     expect(view).toMatchObject({ zk_key_scope: 'organization', key_delivery: { organization_id: null } });
     expect((view.organizations as { id: string }[]).map((o) => o.id).sort()).toEqual(
       [organizations.a, organizations.b].sort(),
@@ -200,16 +164,17 @@ describe('key scope organization', () => {
   it("the organization the application asks for, or the user's only one, is settled in the view", async () => {
     const member = await withKeybag();
     await addMember(server, organizations.a, member);
-    const only = requestIdOf((await authorize(perOrganization, member)).answer.location);
-    expect(await viewOf(only, member)).toMatchObject({
+    const only = pendingRequestId(server, (await authorize(perOrganization, member)).answer.location);
+    expect(await pendingRequestView(server, member, only)).toMatchObject({
       organizations: [],
       key_delivery: { organization_id: organizations.a },
     });
     await addMember(server, organizations.b, member);
-    const asked = requestIdOf(
+    const asked = pendingRequestId(
+      server,
       (await authorize(perOrganization, member, { organization_id: organizations.b })).answer.location,
     );
-    expect(await viewOf(asked, member)).toMatchObject({
+    expect(await pendingRequestView(server, member, asked)).toMatchObject({
       organizations: [],
       key_delivery: { organization_id: organizations.b },
     });
@@ -228,8 +193,8 @@ describe('key scope organization', () => {
     const scoped = await registerClient(server, { zk_delivery: 'v2', first_party: true });
     const member = await withKeybag();
     await addMember(server, organizations.a, member);
-    const requestId = requestIdOf((await authorize(scoped, member)).answer.location);
-    expect(await viewOf(requestId, member)).toMatchObject({
+    const requestId = pendingRequestId(server, (await authorize(scoped, member)).answer.location);
+    expect(await pendingRequestView(server, member, requestId)).toMatchObject({
       zk_key_scope: 'client',
       refusal: null,
       key_delivery: { organization_id: null },
@@ -252,8 +217,8 @@ describe('legacy v1 deliveries follow the keybag rules', () => {
     const member = await signInUser(server);
     await addMember(server, organizations.a, member);
     const { answer, verifier } = await authorize(perOrganizationLegacy, member);
-    const requestId = requestIdOf(answer.location);
-    expect(await viewOf(requestId, member)).toMatchObject({
+    const requestId = pendingRequestId(server, answer.location);
+    expect(await pendingRequestView(server, member, requestId)).toMatchObject({
       zk_delivery: 'legacy-v1',
       zk_key_scope: 'organization',
       key_delivery: {

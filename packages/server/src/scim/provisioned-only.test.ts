@@ -3,15 +3,13 @@
  * connection's organization counts — organization choice at /authorize, organization claims at code redemption and
  * every refresh — only while the user is an active provisioned user of that connection. Off by default.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminSession, adminFetch, adminSignIn, createAdmin } from '../testing/admin.js';
+import { codeRequest, redeemCode, refreshGrant } from '../testing/code-flow.js';
 import {
   authorizeAndApprove,
-  authorizeUrl,
-  basicAuthorization,
-  formPost,
-  RP_REDIRECT,
+  type RegisteredClient,
   registerClient,
   type SignedIn,
   signInUser,
@@ -22,7 +20,7 @@ import { startTestServer, type TestServer } from '../testing/server.js';
 
 let server: TestServer;
 let session: AdminSession;
-let rp: { clientId: string; clientSecret: string | null };
+let rp: RegisteredClient;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -40,31 +38,17 @@ afterAll(async () => {
 
 /** Authorizes in an organization's context; the redirect's parameters (a code, or an error). */
 async function authorizeIn(user: SignedIn, organizationId: string) {
-  const verifier = randomBytes(32).toString('base64url');
-  const url = authorizeUrl(server, {
-    response_type: 'code',
-    client_id: rp.clientId,
-    redirect_uri: RP_REDIRECT,
+  const { url, verifier } = await codeRequest(server, rp, {
     scope: 'openid offline_access',
     state: randomBytes(8).toString('hex'),
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
     organization_id: organizationId,
   });
   const redirect = await authorizeAndApprove(server, user, url);
   return { code: redirect.searchParams.get('code'), error: redirect.searchParams.get('error'), verifier };
 }
 
-const clientAuth = () => ({ authorization: basicAuthorization(rp.clientId, rp.clientSecret!) });
-const redeem = (code: string, verifier: string) =>
-  formPost(
-    server,
-    '/token',
-    { grant_type: 'authorization_code', code, redirect_uri: RP_REDIRECT, code_verifier: verifier },
-    clientAuth(),
-  );
-const refresh = (refreshToken: string) =>
-  formPost(server, '/token', { grant_type: 'refresh_token', refresh_token: refreshToken }, clientAuth());
+const redeem = (code: string, verifier: string) => redeemCode(server, rp, { code, verifier });
+const refresh = (refreshToken: string) => refreshGrant(server, rp, refreshToken);
 
 const claimsOf = (idToken: string) =>
   JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;

@@ -1,22 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSession } from '../testing/admin.js';
-import {
-  authorizeAndApprove,
-  authorizeUrl,
-  basicAuthorization,
-  formPost,
-  RP_REDIRECT,
-  registerClient,
-  type SignedIn,
-  signInUser,
-} from '../testing/oauth.js';
+import { authorizationCode, introspection, redeemCode, refreshGrant } from '../testing/code-flow.js';
+import { type RegisteredClient, registerClient, type SignedIn, signInUser } from '../testing/oauth.js';
 import { admin, connectionWithToken, installAndSignIn, patchUser, scim } from '../testing/scim.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 
 let server: TestServer;
 let session: AdminSession;
-let rp: { clientId: string; clientSecret: string | null };
+let rp: RegisteredClient;
 const PATCH_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 const deactivate = {
   schemas: [PATCH_SCHEMA],
@@ -43,50 +35,17 @@ async function issueCode(
   user: SignedIn,
   organizationId?: string,
 ): Promise<{ code: string; verifier: string }> {
-  const verifier = randomBytes(32).toString('base64url');
-  const url = authorizeUrl(server, {
-    response_type: 'code',
-    client_id: rp.clientId,
-    redirect_uri: RP_REDIRECT,
+  const { code, verifier } = await authorizationCode(server, user, rp, {
     scope: 'openid offline_access',
     state: randomBytes(8).toString('hex'),
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
     organization_id: organizationId,
   });
-  const redirect = await authorizeAndApprove(server, user, url);
-  const code = redirect.searchParams.get('code');
-  if (!code) throw new Error(`no code: ${redirect.href}`);
   return { code, verifier };
 }
 
-function redeem({ code, verifier }: { code: string; verifier: string }) {
-  return formPost(
-    server,
-    '/token',
-    { grant_type: 'authorization_code', code, redirect_uri: RP_REDIRECT, code_verifier: verifier },
-    { authorization: basicAuthorization(rp.clientId, rp.clientSecret!) },
-  );
-}
-
-function refresh(refreshToken: string) {
-  return formPost(
-    server,
-    '/token',
-    { grant_type: 'refresh_token', refresh_token: refreshToken },
-    { authorization: basicAuthorization(rp.clientId, rp.clientSecret!) },
-  );
-}
-
-async function introspect(token: string): Promise<boolean> {
-  const answer = await formPost(
-    server,
-    '/introspect',
-    { token },
-    { authorization: basicAuthorization(rp.clientId, rp.clientSecret!) },
-  );
-  return answer.json.active === true;
-}
+const redeem = (issued: { code: string; verifier: string }) => redeemCode(server, rp, issued);
+const refresh = (refreshToken: string) => refreshGrant(server, rp, refreshToken);
+const introspect = async (token: string) => (await introspection(server, rp, token)).active === true;
 
 async function sessionActive(user: SignedIn): Promise<boolean> {
   const response = await fetch(`${server.publicUrl}/session`, { headers: { cookie: user.cookie } });

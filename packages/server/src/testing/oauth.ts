@@ -52,10 +52,16 @@ export async function signInUser(
 export const RP_REDIRECT = 'https://rp.example.com/callback';
 export const RP_POST_LOGOUT = 'https://rp.example.com/logged-out';
 
+/** A registered client as its relying party holds it: the id, and the secret of a confidential client. */
+export interface RegisteredClient {
+  clientId: string;
+  clientSecret: string | null;
+}
+
 export async function registerClient(
   server: TestServer,
   overrides: Partial<ClientInput> = {},
-): Promise<{ clientId: string; clientSecret: string | null }> {
+): Promise<RegisteredClient> {
   const { client, secret } = await server.context.clients.registry.create({
     name: 'Relying Party',
     type: 'confidential',
@@ -129,7 +135,7 @@ export type TokenEndpointAuthMethod = 'client_secret_basic' | 'client_secret_pos
 /** Discovers the test server with oauth4webapi (which validates the metadata) and wraps a registered client. */
 export async function strictClient(
   server: TestServer,
-  registered: { clientId: string; clientSecret: string | null },
+  registered: RegisteredClient,
   method: TokenEndpointAuthMethod = registered.clientSecret ? 'client_secret_basic' : 'none',
 ): Promise<StrictClient> {
   const issuer = new URL(server.config.baseUrl);
@@ -269,6 +275,11 @@ export function expectErrorRedirect(
 export function basicAuthorization(clientId: string, secret: string): string {
   const encode = (value: string) => encodeURIComponent(value).replace(/%20/g, '+');
   return `Basic ${Buffer.from(`${encode(clientId)}:${encode(secret)}`).toString('base64')}`;
+}
+
+/** The Authorization header of `client_secret_basic` for a confidential client (RFC 6749 §2.3.1). */
+export function clientSecretBasic(client: RegisteredClient): { authorization: string } {
+  return { authorization: basicAuthorization(client.clientId, client.clientSecret!) };
 }
 
 /** A raw form POST to a back-channel endpoint (/token, /introspect, /revoke), for the cases RP libraries hide. */

@@ -1,6 +1,7 @@
 import * as opaque from '@serenity-kit/opaque';
+import type { RegistrationPurpose } from '../accounts/password-authentication.js';
 import { testKeyStretching } from './opaque-stretching.js';
-import type { ServerEndpoints } from './server.js';
+import type { ServerEndpoints, TestServer } from './server.js';
 
 export interface JsonResponse<T = Record<string, unknown>> {
   status: number;
@@ -140,4 +141,31 @@ export async function changePassword(
     { registration_id: verify.json.registration_id, registration_record: registrationRecord },
     headers,
   );
+}
+
+/**
+ * A finished OPAQUE registration of a new password for an existing account, made in-process through the accounts
+ * service as the browser makes it for a reset link or an admin setting the password: what the lifecycle's
+ * `completePasswordReset` and `setPassword` take.
+ */
+export async function passwordRegistration(
+  server: TestServer,
+  account: { id: string; email: string },
+  password: string,
+  purpose: RegistrationPurpose,
+): Promise<{ registrationId: string; registrationRecord: string }> {
+  await opaque.ready;
+  const started = opaque.client.startRegistration({ password });
+  const answer = await server.context.accounts.passwords.startRegistration(
+    { email: account.email, userId: account.id },
+    started.registrationRequest,
+    purpose,
+  );
+  const { registrationRecord } = opaque.client.finishRegistration({
+    keyStretching: testKeyStretching(),
+    clientRegistrationState: started.clientRegistrationState,
+    registrationResponse: answer.registrationResponse,
+    password,
+  });
+  return { registrationId: answer.registrationId, registrationRecord };
 }
