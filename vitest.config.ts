@@ -102,7 +102,7 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           sequence: { groupOrder: 2 },
           testTimeout: 60_000,
-          fileParallelism: false,
+          // Two files at a time, as elsewhere: each has its own server, browser and database (DEVELOPERS.md).
         },
       },
     ],
