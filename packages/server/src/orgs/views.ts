@@ -21,6 +21,18 @@ export const Slug = Type.String({
 export const Name = Type.String({ minLength: 1, maxLength: 120 });
 export const InviteToken = Type.String({ minLength: 20, maxLength: 200 });
 
+export const OrganizationParams = Type.Object({ organizationId: OrganizationId });
+export const MemberParams = Type.Object({ organizationId: OrganizationId, memberId: MemberId });
+export const MemberRoleParams = Type.Object({
+  organizationId: OrganizationId,
+  memberId: MemberId,
+  roleId: Key,
+});
+export const MemberStatusBody = Type.Object(
+  { status: Type.Union([Type.Literal('active'), Type.Literal('suspended')]) },
+  { additionalProperties: false },
+);
+
 export const SettingsView = Type.Object(
   { require_totp: Type.Boolean({ description: 'Every active member must use TOTP' }) },
   { title: 'OrganizationSettings' },
