@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { Email } from '../accounts/schemas.js';
 import { type AdminAction, auditedAdminChange } from '../admin/admin-audit.js';
 import { adminCaller } from '../admin/guard.js';
 import type { AppContext } from '../app/app-context.js';
@@ -13,24 +12,24 @@ import { organizationChanges } from './route-helpers.js';
 import {
   AdminOrganizationView,
   adminOrganizationView,
+  InviteInput,
+  InviteParams,
   InviteView,
   inviteView,
   Key,
-  MemberId,
   MemberParams,
   MemberRoleParams,
   MemberStatusBody,
   MemberView,
   memberView,
   Name,
-  OrganizationId,
   OrganizationParams,
+  RoleKeys,
   SettingsInput,
   Slug,
 } from './views.js';
 
 const TAG = 'admin-organizations';
-const RoleKeys = Type.Array(Key, { maxItems: 20 });
 const deleted = { description: 'Deleted', type: 'null' } as const;
 
 /** Admin API (admin port) for organizations, members, invitations, roles and permissions; mutations are audited. */
@@ -342,7 +341,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
         tags: [TAG],
         summary: 'Invites an address with roles (default member) and emails it a link',
         params: OrganizationParams,
-        body: Type.Object({ email: Email, roles: Type.Optional(RoleKeys) }, { additionalProperties: false }),
+        body: InviteInput,
         response: {
           201: InviteView,
           ...errorResponses(
@@ -370,19 +369,13 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
       schema: {
         tags: [TAG],
         summary: 'Withdraws a pending invitation',
-        params: Type.Object({ organizationId: OrganizationId, inviteId: MemberId }),
+        params: InviteParams,
         response: { 204: deleted, ...errorResponses('not_found') },
       },
     },
     async (request, reply) => {
       const { organizationId, inviteId } = request.params;
-      await audited(
-        request,
-        () => context.orgs.invites.revoke(organizationId, inviteId),
-        'organization.invite_revoked',
-        organizationId,
-        () => ({ invite: inviteId }),
-      );
+      await changes(request).revokeInvite(organizationId, inviteId);
       return noContent(reply);
     },
   );

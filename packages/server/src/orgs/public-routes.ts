@@ -1,10 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
 import { registerInviteRoutes } from './invite-routes.js';
-import { organizationChanges, organizationRouteHelpers } from './route-helpers.js';
+import { organizationRouteHelpers } from './route-helpers.js';
 import {
   Key,
   MemberParams,
@@ -40,10 +40,7 @@ const MemberList = Type.Object({
  * non-members get 404 for every organization-scoped path.
  */
 export function registerOrganizationRoutes(app: App, context: AppContext): void {
-  const { userOf, audited } = organizationRouteHelpers(context);
-  /** The changes the admin API makes too, audited alike; a manager's, after `requireManager`. */
-  const changes = (request: FastifyRequest) =>
-    organizationChanges(context, request, { type: 'user', id: userOf(request) });
+  const { userOf, audited, changes } = organizationRouteHelpers(context);
   const noContentReply = (reply: FastifyReply) => reply.code(204).send(undefined as never);
 
   app.get(

@@ -51,7 +51,10 @@ export function organizationRouteHelpers(context: AppContext) {
       organizationId,
       details,
     );
-  return { userOf, audited };
+  /** The changes the admin API makes too, audited alike; a manager's, after `requireManager`. */
+  const changes = (request: FastifyRequest) =>
+    organizationChanges(context, request, { type: 'user', id: userOf(request) });
+  return { userOf, audited, changes };
 }
 
 /**
@@ -59,7 +62,7 @@ export function organizationRouteHelpers(context: AppContext) {
  * on the public port), each audited the same way whoever makes it. The routes check who may make them first.
  */
 export function organizationChanges(context: AppContext, request: FastifyRequest, actor: Actor) {
-  const { organizations } = context.orgs;
+  const { organizations, invites } = context.orgs;
   const audited = <T>(
     change: () => Promise<T>,
     action: AuditAction,
@@ -101,6 +104,13 @@ export function organizationChanges(context: AppContext, request: FastifyRequest
         'organization.role_removed',
         organizationId,
         () => ({ member: memberId, role }),
+      ),
+    revokeInvite: (organizationId: string, inviteId: string) =>
+      audited(
+        () => invites.revoke(organizationId, inviteId),
+        'organization.invite_revoked',
+        organizationId,
+        () => ({ invite: inviteId }),
       ),
   };
 }

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { Email } from '../accounts/schemas.js';
 import {
   KEY_PATTERN,
   type Member,
@@ -28,6 +29,13 @@ export const MemberRoleParams = Type.Object({
   memberId: MemberId,
   roleId: Key,
 });
+export const InviteParams = Type.Object({ organizationId: OrganizationId, inviteId: MemberId });
+export const RoleKeys = Type.Array(Key, { maxItems: 20 });
+/** An invitation: the address, and the roles it gives (default member). */
+export const InviteInput = Type.Object(
+  { email: Email, roles: Type.Optional(RoleKeys) },
+  { additionalProperties: false },
+);
 export const MemberStatusBody = Type.Object(
   { status: Type.Union([Type.Literal('active'), Type.Literal('suspended')]) },
   { additionalProperties: false },
