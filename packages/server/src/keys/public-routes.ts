@@ -1,11 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { userSessionAccess } from '../accounts/session-http.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
-import type { AuditAction } from '../audit/actions.js';
-import type { AuditEventInput } from '../audit/audit-log.js';
 import {
   AddEnvelopeInput,
   CreateAccountKeyInput,
@@ -22,10 +19,8 @@ import {
   WrappedPrivateInput,
   WrappedPrivateView,
 } from './model.js';
+import { keyRouteHelpers, noContent, TAG } from './route-helpers.js';
 import type { EncryptionKeysRow, LegacyDrkRow } from './store.js';
-
-const TAG = 'crypto';
-const noContent = { description: 'Done', type: 'null' } as const;
 
 /** Request body limits (docs/zk.md §7.1): over them Fastify answers 413 before anything is parsed or stored. */
 const KIB = 1024;
@@ -49,23 +44,7 @@ const encPubView = (keys: EncryptionKeysRow) => ({
  */
 export function registerKeyRoutes(app: App, context: AppContext): void {
   const keys = context.keys.keybags;
-  // The public port's access hook has established the session (and checked CSRF on writes) before the body is read.
-  const access = userSessionAccess(context);
-  const userOf = (request: FastifyRequest) => access.caller(request).account.id;
-  const audited = <T>(
-    request: FastifyRequest,
-    change: () => Promise<T>,
-    action: AuditAction,
-    details: (result: T) => AuditEventInput['details'],
-  ): Promise<T> =>
-    context.audit.recordChange(change, (result) => ({
-      action,
-      outcome: 'success',
-      actor: { type: 'user', id: userOf(request) },
-      target: { type: 'user', id: userOf(request) },
-      details: details(result),
-      request,
-    }));
+  const { access, userOf, audited } = keyRouteHelpers(context);
   // Per-user bounds (docs/zk.md §7.3), counted before the body is validated so malformed writes count too.
   const limitWrites = async (request: FastifyRequest) => {
     await context.rateLimits.consume('keybag-writes-user', userOf(request));

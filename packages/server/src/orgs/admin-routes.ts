@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { Email } from '../accounts/schemas.js';
 import { type AdminAction, auditedAdminChange } from '../admin/admin-audit.js';
 import { adminCaller } from '../admin/guard.js';
 import type { AppContext } from '../app/app-context.js';
@@ -9,25 +8,28 @@ import { appError, errorResponses } from '../app/errors.js';
 import type { AuditAction } from '../audit/actions.js';
 import { orgsError } from './errors.js';
 import { inviteByEmail } from './invite-email.js';
+import { organizationChanges } from './route-helpers.js';
 import {
   AdminOrganizationView,
   adminOrganizationView,
+  InviteInput,
+  InviteParams,
   InviteView,
   inviteView,
   Key,
-  MemberId,
+  MemberParams,
+  MemberRoleParams,
+  MemberStatusBody,
   MemberView,
   memberView,
   Name,
-  OrganizationId,
+  OrganizationParams,
+  RoleKeys,
   SettingsInput,
   Slug,
 } from './views.js';
 
 const TAG = 'admin-organizations';
-const OrganizationParams = Type.Object({ organizationId: OrganizationId });
-const MemberParams = Type.Object({ organizationId: OrganizationId, memberId: MemberId });
-const RoleKeys = Type.Array(Key, { maxItems: 20 });
 const deleted = { description: 'Deleted', type: 'null' } as const;
 
 /** Admin API (admin port) for organizations, members, invitations, roles and permissions; mutations are audited. */
@@ -51,6 +53,8 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
       }),
     );
   const actor = (request: FastifyRequest) => ({ type: 'admin' as const, id: adminCaller(request).admin.id });
+  /** The changes the public port's managers make too, audited alike (route-helpers.ts). */
+  const changes = (request: FastifyRequest) => organizationChanges(context, request, actor(request));
   const noContent = (reply: FastifyReply) => reply.code(204).send(undefined as never);
 
   app.get(
@@ -155,13 +159,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
     },
     async (request) => {
       const { organizationId } = request.params;
-      const updated = await audited(
-        request,
-        () => context.orgs.organizations.update(organizationId, request.body),
-        'organization.updated',
-        organizationId,
-        () => ({ changes: request.body }),
-      );
+      const updated = await changes(request).update(organizationId, request.body);
       return adminOrganizationView(updated);
     },
   );
@@ -250,22 +248,13 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
         tags: [TAG],
         summary: 'Suspends or reinstates a member',
         params: MemberParams,
-        body: Type.Object(
-          { status: Type.Union([Type.Literal('active'), Type.Literal('suspended')]) },
-          { additionalProperties: false },
-        ),
+        body: MemberStatusBody,
         response: { 200: MemberView, ...errorResponses('not_found', 'invite_pending', 'last_manager') },
       },
     },
     async (request) => {
       const { organizationId, memberId } = request.params;
-      const member = await audited(
-        request,
-        () => context.orgs.organizations.setMemberStatus(organizationId, memberId, request.body.status),
-        'organization.member_status_changed',
-        organizationId,
-        () => ({ member: memberId, status: request.body.status }),
-      );
+      const member = await changes(request).setMemberStatus(organizationId, memberId, request.body.status);
       return memberView(member);
     },
   );
@@ -283,13 +272,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
     },
     async (request, reply) => {
       const { organizationId, memberId } = request.params;
-      await audited(
-        request,
-        () => context.orgs.organizations.removeMember(organizationId, memberId),
-        'organization.member_removed',
-        organizationId,
-        (removed) => ({ member: memberId, user: removed.userId }),
-      );
+      await changes(request).removeMember(organizationId, memberId);
       return noContent(reply);
     },
   );
@@ -308,13 +291,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
     },
     async (request) => {
       const { organizationId, memberId } = request.params;
-      const member = await audited(
-        request,
-        () => context.orgs.organizations.assignRole(organizationId, memberId, request.body.role),
-        'organization.role_assigned',
-        organizationId,
-        () => ({ member: memberId, role: request.body.role }),
-      );
+      const member = await changes(request).assignRole(organizationId, memberId, request.body.role);
       return memberView(member);
     },
   );
@@ -326,19 +303,13 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
       schema: {
         tags: [TAG],
         summary: 'Removes a role from a member (never the last manager’s)',
-        params: Type.Object({ organizationId: OrganizationId, memberId: MemberId, roleId: Key }),
+        params: MemberRoleParams,
         response: { 200: MemberView, ...errorResponses('not_found', 'last_manager') },
       },
     },
     async (request) => {
       const { organizationId, memberId, roleId } = request.params;
-      const member = await audited(
-        request,
-        () => context.orgs.organizations.removeRole(organizationId, memberId, roleId),
-        'organization.role_removed',
-        organizationId,
-        () => ({ member: memberId, role: roleId }),
-      );
+      const member = await changes(request).removeRole(organizationId, memberId, roleId);
       return memberView(member);
     },
   );
@@ -370,7 +341,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
         tags: [TAG],
         summary: 'Invites an address with roles (default member) and emails it a link',
         params: OrganizationParams,
-        body: Type.Object({ email: Email, roles: Type.Optional(RoleKeys) }, { additionalProperties: false }),
+        body: InviteInput,
         response: {
           201: InviteView,
           ...errorResponses(
@@ -398,19 +369,13 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
       schema: {
         tags: [TAG],
         summary: 'Withdraws a pending invitation',
-        params: Type.Object({ organizationId: OrganizationId, inviteId: MemberId }),
+        params: InviteParams,
         response: { 204: deleted, ...errorResponses('not_found') },
       },
     },
     async (request, reply) => {
       const { organizationId, inviteId } = request.params;
-      await audited(
-        request,
-        () => context.orgs.invites.revoke(organizationId, inviteId),
-        'organization.invite_revoked',
-        organizationId,
-        () => ({ invite: inviteId }),
-      );
+      await changes(request).revokeInvite(organizationId, inviteId);
       return noContent(reply);
     },
   );

@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { Email } from '../accounts/schemas.js';
 import { userCaller } from '../accounts/session-http.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
@@ -8,18 +7,17 @@ import { errorResponses } from '../app/errors.js';
 import { inviteByEmail } from './invite-email.js';
 import { organizationRouteHelpers } from './route-helpers.js';
 import {
+  InviteInput,
+  InviteParams,
   InviteToken,
   InviteView,
   inviteView,
-  Key,
-  MemberId,
   MyOrganizationView,
   myOrganizationView,
-  OrganizationId,
+  OrganizationParams,
 } from './views.js';
 
 const TAG = 'organizations';
-const OrganizationParams = Type.Object({ organizationId: OrganizationId });
 const noContent = { description: 'Done', type: 'null' } as const;
 
 const InvitePreview = Type.Object({
@@ -32,7 +30,7 @@ const InvitePreview = Type.Object({
 
 /** Invitations on the public port: managers invite, list and withdraw; the invitee previews, accepts or declines. */
 export function registerInviteRoutes(app: App, context: AppContext): void {
-  const { userOf, audited } = organizationRouteHelpers(context);
+  const { userOf, changes } = organizationRouteHelpers(context);
   const noContentReply = (reply: FastifyReply) => reply.code(204).send(undefined as never);
 
   app.get(
@@ -70,10 +68,7 @@ export function registerInviteRoutes(app: App, context: AppContext): void {
         summary:
           'Invites an address with roles (default member) and emails it a link (service.org:manage); inviting it again replaces the invitation',
         params: OrganizationParams,
-        body: Type.Object(
-          { email: Email, roles: Type.Optional(Type.Array(Key, { maxItems: 20 })) },
-          { additionalProperties: false },
-        ),
+        body: InviteInput,
         response: {
           201: InviteView,
           ...errorResponses(
@@ -112,7 +107,7 @@ export function registerInviteRoutes(app: App, context: AppContext): void {
       schema: {
         tags: [TAG],
         summary: 'Withdraws a pending invitation (service.org:manage); its link stops working',
-        params: Type.Object({ organizationId: OrganizationId, inviteId: MemberId }),
+        params: InviteParams,
         response: {
           204: noContent,
           ...errorResponses('not_found', 'organization_manage_required'),
@@ -122,13 +117,7 @@ export function registerInviteRoutes(app: App, context: AppContext): void {
     async (request, reply) => {
       const { organizationId, inviteId } = request.params;
       await context.orgs.organizations.requireManager(organizationId, userOf(request));
-      await audited(
-        request,
-        () => context.orgs.invites.revoke(organizationId, inviteId),
-        'organization.invite_revoked',
-        organizationId,
-        () => ({ invite: inviteId }),
-      );
+      await changes(request).revokeInvite(organizationId, inviteId);
       return noContentReply(reply);
     },
   );

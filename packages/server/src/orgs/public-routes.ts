@@ -7,13 +7,15 @@ import { registerInviteRoutes } from './invite-routes.js';
 import { organizationRouteHelpers } from './route-helpers.js';
 import {
   Key,
-  MemberId,
+  MemberParams,
+  MemberRoleParams,
+  MemberStatusBody,
   MemberView,
   MyOrganizationView,
   memberView,
   myOrganizationView,
   Name,
-  OrganizationId,
+  OrganizationParams,
   ReducedMemberView,
   RoleView,
   reducedMemberView,
@@ -23,8 +25,6 @@ import {
 } from './views.js';
 
 const TAG = 'organizations';
-const OrganizationParams = Type.Object({ organizationId: OrganizationId });
-const MemberParams = Type.Object({ organizationId: OrganizationId, memberId: MemberId });
 const noContent = { description: 'Done', type: 'null' } as const;
 
 const MemberList = Type.Object({
@@ -40,7 +40,7 @@ const MemberList = Type.Object({
  * non-members get 404 for every organization-scoped path.
  */
 export function registerOrganizationRoutes(app: App, context: AppContext): void {
-  const { userOf, audited } = organizationRouteHelpers(context);
+  const { userOf, audited, changes } = organizationRouteHelpers(context);
   const noContentReply = (reply: FastifyReply) => reply.code(204).send(undefined as never);
 
   app.get(
@@ -134,13 +134,7 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
     async (request) => {
       const { organizationId } = request.params;
       await context.orgs.organizations.requireManager(organizationId, userOf(request));
-      await audited(
-        request,
-        () => context.orgs.organizations.update(organizationId, request.body),
-        'organization.updated',
-        organizationId,
-        () => ({ changes: request.body }),
-      );
+      await changes(request).update(organizationId, request.body);
       return myOrganizationView(await context.orgs.organizations.membership(organizationId, userOf(request)));
     },
   );
@@ -180,10 +174,7 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
         tags: [TAG],
         summary: 'Suspends or reinstates a member (service.org:manage)',
         params: MemberParams,
-        body: Type.Object(
-          { status: Type.Union([Type.Literal('active'), Type.Literal('suspended')]) },
-          { additionalProperties: false },
-        ),
+        body: MemberStatusBody,
         response: {
           200: MemberView,
           ...errorResponses('not_found', 'organization_manage_required', 'invite_pending', 'last_manager'),
@@ -193,13 +184,7 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
     async (request) => {
       const { organizationId, memberId } = request.params;
       await context.orgs.organizations.requireManager(organizationId, userOf(request));
-      const member = await audited(
-        request,
-        () => context.orgs.organizations.setMemberStatus(organizationId, memberId, request.body.status),
-        'organization.member_status_changed',
-        organizationId,
-        () => ({ member: memberId, status: request.body.status }),
-      );
+      const member = await changes(request).setMemberStatus(organizationId, memberId, request.body.status);
       return memberView(member);
     },
   );
@@ -221,13 +206,7 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
     async (request, reply) => {
       const { organizationId, memberId } = request.params;
       await context.orgs.organizations.requireManager(organizationId, userOf(request));
-      await audited(
-        request,
-        () => context.orgs.organizations.removeMember(organizationId, memberId),
-        'organization.member_removed',
-        organizationId,
-        (removed) => ({ member: memberId, user: removed.userId }),
-      );
+      await changes(request).removeMember(organizationId, memberId);
       return noContentReply(reply);
     },
   );
@@ -254,13 +233,7 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
     async (request) => {
       const { organizationId, memberId } = request.params;
       await context.orgs.organizations.requireManager(organizationId, userOf(request));
-      const member = await audited(
-        request,
-        () => context.orgs.organizations.assignRole(organizationId, memberId, request.body.role),
-        'organization.role_assigned',
-        organizationId,
-        () => ({ member: memberId, role: request.body.role }),
-      );
+      const member = await changes(request).assignRole(organizationId, memberId, request.body.role);
       return memberView(member);
     },
   );
@@ -272,7 +245,7 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
       schema: {
         tags: [TAG],
         summary: 'Removes a role from a member (service.org:manage); never the last manager’s',
-        params: Type.Object({ organizationId: OrganizationId, memberId: MemberId, roleId: Key }),
+        params: MemberRoleParams,
         response: {
           200: MemberView,
           ...errorResponses('not_found', 'organization_manage_required', 'last_manager'),
@@ -282,13 +255,7 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
     async (request) => {
       const { organizationId, memberId, roleId } = request.params;
       await context.orgs.organizations.requireManager(organizationId, userOf(request));
-      const member = await audited(
-        request,
-        () => context.orgs.organizations.removeRole(organizationId, memberId, roleId),
-        'organization.role_removed',
-        organizationId,
-        () => ({ member: memberId, role: roleId }),
-      );
+      const member = await changes(request).removeRole(organizationId, memberId, roleId);
       return memberView(member);
     },
   );

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { Email } from '../accounts/schemas.js';
 import {
   KEY_PATTERN,
   type Member,
@@ -20,6 +21,25 @@ export const Slug = Type.String({
 });
 export const Name = Type.String({ minLength: 1, maxLength: 120 });
 export const InviteToken = Type.String({ minLength: 20, maxLength: 200 });
+
+export const OrganizationParams = Type.Object({ organizationId: OrganizationId });
+export const MemberParams = Type.Object({ organizationId: OrganizationId, memberId: MemberId });
+export const MemberRoleParams = Type.Object({
+  organizationId: OrganizationId,
+  memberId: MemberId,
+  roleId: Key,
+});
+export const InviteParams = Type.Object({ organizationId: OrganizationId, inviteId: MemberId });
+export const RoleKeys = Type.Array(Key, { maxItems: 20 });
+/** An invitation: the address, and the roles it gives (default member). */
+export const InviteInput = Type.Object(
+  { email: Email, roles: Type.Optional(RoleKeys) },
+  { additionalProperties: false },
+);
+export const MemberStatusBody = Type.Object(
+  { status: Type.Union([Type.Literal('active'), Type.Literal('suspended')]) },
+  { additionalProperties: false },
+);
 
 export const SettingsView = Type.Object(
   { require_totp: Type.Boolean({ description: 'Every active member must use TOTP' }) },

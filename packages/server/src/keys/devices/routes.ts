@@ -1,11 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { userSessionAccess } from '../../accounts/session-http.js';
 import type { AppContext } from '../../app/app-context.js';
 import type { App } from '../../app/app-types.js';
 import { errorResponses } from '../../app/errors.js';
-import type { AuditAction } from '../../audit/actions.js';
-import type { AuditEventInput } from '../../audit/audit-log.js';
+import { keyRouteHelpers, noContent, TAG } from '../route-helpers.js';
 import {
   ApprovalIdParams,
   ApproveDeviceInput,
@@ -20,8 +18,6 @@ import {
   trustedDeviceView,
 } from './model.js';
 
-const TAG = 'crypto';
-const noContent = { description: 'Done', type: 'null' } as const;
 /** Request body limit of every device route (docs/zk.md §7.1): a JWK, a label, a ciphertext. Over it: 413. */
 const DEVICE_BODY_LIMIT = 4 * 1024;
 
@@ -32,22 +28,7 @@ const DEVICE_BODY_LIMIT = 4 * 1024;
  */
 export function registerDeviceRoutes(app: App, context: AppContext): void {
   const devices = context.keys.devices;
-  const access = userSessionAccess(context);
-  const userOf = (request: FastifyRequest) => access.caller(request).account.id;
-  const audited = <T>(
-    request: FastifyRequest,
-    change: () => Promise<T>,
-    action: AuditAction,
-    details: (result: T) => AuditEventInput['details'],
-  ): Promise<T> =>
-    context.audit.recordChange(change, (result) => ({
-      action,
-      outcome: 'success',
-      actor: { type: 'user', id: userOf(request) },
-      target: { type: 'user', id: userOf(request) },
-      details: details(result),
-      request,
-    }));
+  const { access, userOf, audited } = keyRouteHelpers(context);
 
   // Per-user bounds, counted before the body is validated so malformed attempts count too (keys/settings.ts).
   const limited =
