@@ -33,8 +33,11 @@ interface AppResult {
   key: string | null;
   organizationId: string | null;
   keyId: string | null;
-  /** Legacy v1: the decrypted payload's text. */
+  /** Legacy v1: the decrypted payload's text (`legacyDrk`). */
   legacy: string | null;
+  /** Legacy v1: the data root key (base64url) and key id the SDK handed out after its checks (`legacyKey`). */
+  legacyKey: string | null;
+  legacyKeyId: string | null;
 }
 
 /**
@@ -71,6 +74,8 @@ try {
       organizationId: result.zkKey ? result.zkKey.organizationId : null,
       keyId: result.zkKey ? result.zkKey.keyId : null,
       legacy: result.legacyDrk ? new TextDecoder().decode(result.legacyDrk) : null,
+      legacyKey: result.legacyKey ? b64(result.legacyKey.raw) : null,
+      legacyKeyId: result.legacyKey ? result.legacyKey.keyId : null,
     });
   } else {
     const query = new URLSearchParams(location.search);
@@ -307,8 +312,18 @@ describe('hosted UI: per-organization keys and legacy v1 delivery, received with
     }
     expect(payloads[1].state).not.toBe(payloads[0].state);
     expect(payloads[1].key.k).toBe(payloads[0].key.k);
+    // The SDK checked those bindings and hands out the same key, with the account key's id.
+    for (const [result, payload] of [
+      [first, payloads[0]],
+      [second, payloads[1]],
+    ] as const) {
+      expect(result.legacyKey).toBe(payload.key.k);
+      expect(result.legacyKeyId).toBe(payload.key_id);
+    }
+    expect(first.legacyKeyId).toBe((await server.context.keys.keybags.keybag(userId)).accountKey!.keyId);
     expect(first.key).toBeNull();
     expect(current.legacy).toBeNull();
+    expect(current.legacyKey).toBeNull();
     expect(current.key).not.toBe(payloads[0].key.k);
 
     const ark = await arkOf(server, userId, recoveryKey);

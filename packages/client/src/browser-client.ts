@@ -92,7 +92,7 @@ export class TesseraClient {
   /**
    * Completes the sign-in at the redirect URI. In a browser it reads (and first removes from the address bar and
    * history) the current URL; elsewhere pass the callback URL. With `rawKey: true` the result's `zkKey.raw` holds the
-   * client app key's bytes too.
+   * client app key's bytes too (legacy v1: `legacyKey.raw`, the data root key's).
    */
   async handleCallback(
     callbackUrl?: string | URL,

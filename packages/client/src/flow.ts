@@ -6,7 +6,14 @@ import type { JwksCache } from './jwks.js';
 import { type JwsAlgorithm, verifyJwt } from './jwt.js';
 import type { SignInTransaction } from './transactions.js';
 import { TRANSACTION_LIFETIME_MS } from './transactions.js';
-import { type ClientAppKey, createZkKeyPair, receiveClientAppKey, receiveLegacyDrk } from './zk.js';
+import {
+  type ClientAppKey,
+  createZkKeyPair,
+  type DataRootKey,
+  type ReceiveKeyOptions,
+  receiveClientAppKey,
+  receiveLegacyDrk,
+} from './zk.js';
 
 /**
  * The authorization code flow both clients share (RFC 6749 §4.1 with PKCE, RFC 7636; OIDC Core §3.1): building the
@@ -90,7 +97,15 @@ export interface SignInResult {
   claims: Record<string, unknown> & { sub: string };
   /** The client app key, for a ZK sign-in (v2). */
   zkKey: ClientAppKey | null;
-  /** The legacy v1 payload bytes, for a `legacy-v1` sign-in. */
+  /**
+   * For a `legacy-v1` sign-in: the data root key as a non-extractable key, with its key id and organization
+   * (`raw` only with `rawKey: true`), after the same checks as a v2 key (docs/zk.md §5.1).
+   */
+  legacyKey: DataRootKey | null;
+  /**
+   * For a `legacy-v1` sign-in: the decrypted payload's bytes (the JSON of docs/zk.md §5.1, the data root key in
+   * clear in `key.k`), after every check `legacyKey` passed. Kept for apps written before `legacyKey`; wipe it.
+   */
   legacyDrk: Uint8Array | null;
 }
 
@@ -154,13 +169,16 @@ export async function completeSignIn(
   const tokens = tokenSet(json);
   const claims = await verifyIdToken(provider, tokens.idToken, transaction.nonce);
   let zkKey: ClientAppKey | null = null;
+  let legacyKey: DataRootKey | null = null;
   let legacyDrk: Uint8Array | null = null;
-  if (transaction.zk === 'v2') {
-    const jwe = fragment.get('zk_key_jwe');
+  if (transaction.zk !== null) {
+    const parameter = transaction.zk === 'v2' ? 'zk_key_jwe' : 'drk_jwe';
+    const jwe = fragment.get(parameter);
     if (!jwe || !transaction.zkPrivateKey) {
-      throw new TesseraClientError('zk_key_missing', 'the callback carries no zk_key_jwe');
+      throw new TesseraClientError('zk_key_missing', `the callback carries no ${parameter}`);
     }
-    zkKey = await receiveClientAppKey({
+    // v2 and legacy v1 are bound to the same things and checked alike (docs/zk.md §5 step 2, §5.1).
+    const delivery: ReceiveKeyOptions = {
       jwe,
       privateKey: transaction.zkPrivateKey,
       token: json,
@@ -173,14 +191,11 @@ export async function completeSignIn(
       },
       rawKey: options.rawKey,
       clockToleranceSeconds: provider.clockToleranceSeconds,
-    });
-  } else if (transaction.zk === 'legacy-v1') {
-    const jwe = fragment.get('drk_jwe');
-    if (!jwe || !transaction.zkPrivateKey)
-      throw new TesseraClientError('zk_key_missing', 'the callback carries no drk_jwe');
-    legacyDrk = await receiveLegacyDrk({ jwe, privateKey: transaction.zkPrivateKey, token: json });
+    };
+    if (transaction.zk === 'v2') zkKey = await receiveClientAppKey(delivery);
+    else ({ key: legacyKey, payload: legacyDrk } = await receiveLegacyDrk(delivery));
   }
-  return { tokens, claims, zkKey, legacyDrk };
+  return { tokens, claims, zkKey, legacyKey, legacyDrk };
 }
 
 export function tokenSet(json: Record<string, unknown>, previous?: TokenSet): TokenSet {

@@ -14,4 +14,11 @@ export {
   type SignInTransaction,
   type TransactionStore,
 } from './transactions.js';
-export { type ClientAppKey, createZkKeyPair, receiveClientAppKey, type ZkKeyPair } from './zk.js';
+export {
+  type ClientAppKey,
+  createZkKeyPair,
+  type DataRootKey,
+  type DeliveredKey,
+  receiveClientAppKey,
+  type ZkKeyPair,
+} from './zk.js';

@@ -11,12 +11,34 @@ import { TesseraClientError } from './errors.js';
 import { decryptEcdhEsA256Gcm } from './jwe.js';
 
 /**
- * The app's side of zero-knowledge key delivery (docs/zk.md §5 and §10): an ephemeral P-256 key pair whose public
- * half goes to /authorize as `zk_pub`, and the checks on what comes back — hash first, then decryption, then every
- * binding and the validity window — before the client app key (CAK) is handed out as a non-extractable CryptoKey.
+ * The app's side of zero-knowledge key delivery (docs/zk.md §5, §5.1 and §10): an ephemeral P-256 key pair whose
+ * public half goes to /authorize as `zk_pub`, and the checks on what comes back — hash first, then decryption, then
+ * every binding and the validity window — before the key is handed out as a non-extractable CryptoKey. A v2
+ * delivery (the client app key) and a legacy v1 one (the data root key) go through the same checks; only their
+ * labels differ.
  */
 
-const KEY_DELIVERY_TYP = 'tessera-zk-key';
+/** What tells the two deliveries apart (docs/zk.md §5 step 2, §5.1): the JWE's `typ`, the payload's `v` and `kind`. */
+interface DeliveryScheme {
+  typ: string;
+  v: number;
+  kind: string;
+  /** What the key is called in error messages. */
+  name: string;
+}
+
+const V2_DELIVERY: DeliveryScheme = {
+  typ: 'tessera-zk-key',
+  v: 2,
+  kind: 'client_app_key',
+  name: 'client app key',
+};
+const V1_DELIVERY: DeliveryScheme = {
+  typ: 'tessera-zk-drk',
+  v: 1,
+  kind: 'data_root_key',
+  name: 'data root key',
+};
 const KEY_DELIVERY_LIFETIME_SECONDS = 120;
 
 export interface ZkKeyPair {
@@ -47,8 +69,9 @@ export interface KeyDeliveryExpectations {
   organizationId?: string | null;
 }
 
-export interface ClientAppKey {
-  /** The CAK as a non-extractable AES-256-GCM key (encrypt, decrypt). */
+/** A delivered key after every check: v2's client app key, or legacy v1's data root key. */
+export interface DeliveredKey {
+  /** The key as a non-extractable AES-256-GCM key (encrypt, decrypt). */
   key: CryptoKey;
   /** The user's account key id: a different one means the user set up a new key and old data cannot open. */
   keyId: string;
@@ -57,10 +80,15 @@ export interface ClientAppKey {
   raw?: Uint8Array;
 }
 
+/** The client app key (CAK) of a v2 delivery (docs/zk.md §2.2). */
+export type ClientAppKey = DeliveredKey;
+/** The data root key (DRK) of a legacy v1 delivery (docs/zk.md §5.1). */
+export type DataRootKey = DeliveredKey;
+
 export interface ReceiveKeyOptions {
   jwe: string;
   privateKey: CryptoKey;
-  /** The token response: its `zk_key_hash`, `zk_key_kind` and `zk_key_version`. */
+  /** The token response: its `zk_key_hash`, `zk_key_kind` and `zk_key_version` (legacy v1: its `zk_drk_hash`). */
   token: Record<string, unknown>;
   expected: KeyDeliveryExpectations;
   rawKey?: boolean;
@@ -82,7 +110,7 @@ async function checkHash(jwe: string, expectedHash: unknown): Promise<void> {
 }
 
 export async function receiveClientAppKey(options: ReceiveKeyOptions): Promise<ClientAppKey> {
-  const { token, expected } = options;
+  const { token } = options;
   // docs/zk.md §10 steps 4-5: the announced kind and version, then the hash; all before anything is decrypted.
   if (
     token.zk_key_hash !== undefined &&
@@ -94,23 +122,63 @@ export async function receiveClientAppKey(options: ReceiveKeyOptions): Promise<C
     );
   }
   await checkHash(options.jwe, token.zk_key_hash);
-  const plaintext = await decryptEcdhEsA256Gcm(options.jwe, options.privateKey, KEY_DELIVERY_TYP);
+  const plaintext = await decryptEcdhEsA256Gcm(options.jwe, options.privateKey, V2_DELIVERY.typ);
   let payload: Record<string, unknown>;
   try {
-    payload = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(plaintext)) as Record<
-      string,
-      unknown
-    >;
-  } catch (cause) {
-    throw new TesseraClientError('jwe_invalid', 'the delivered payload is not JSON', { cause });
+    payload = parsePayload(plaintext);
   } finally {
     wipe(plaintext);
   }
+  return checkedKey(payload, V2_DELIVERY, options);
+}
+
+/**
+ * Legacy v1 (docs/zk.md §5.1), only for clients configured `legacy-v1`: the JWE arrives as `#drk_jwe`, the token
+ * response vouches for it with `zk_drk_hash`, and it carries the data root key in v2's construction under its own
+ * `typ`, `v` and `kind`. It gets v2's checks, in v2's order; `payload` is the decrypted JSON's bytes, handed back only
+ * once every check has passed (it holds the key in clear: wipe it once read).
+ */
+export async function receiveLegacyDrk(
+  options: ReceiveKeyOptions,
+): Promise<{ key: DataRootKey; payload: Uint8Array }> {
+  await checkHash(options.jwe, options.token.zk_drk_hash);
+  const plaintext = await decryptEcdhEsA256Gcm(options.jwe, options.privateKey, V1_DELIVERY.typ);
+  try {
+    return { key: await checkedKey(parsePayload(plaintext), V1_DELIVERY, options), payload: plaintext };
+  } catch (error) {
+    wipe(plaintext);
+    throw error;
+  }
+}
+
+function parsePayload(plaintext: Bytes): Record<string, unknown> {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(plaintext));
+  } catch (cause) {
+    throw new TesseraClientError('jwe_invalid', 'the delivered payload is not JSON', { cause });
+  }
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+    throw new TesseraClientError('jwe_invalid', 'the delivered payload is not a JSON object');
+  }
+  return payload as Record<string, unknown>;
+}
+
+/**
+ * docs/zk.md §10 steps 6-7, for both schemes: the payload's `v` and `kind`, every binding to this authorization,
+ * the validity window, the key's shape and `key_id`; then the key is imported non-extractable.
+ */
+async function checkedKey(
+  payload: Record<string, unknown>,
+  scheme: DeliveryScheme,
+  options: Pick<ReceiveKeyOptions, 'expected' | 'rawKey' | 'now' | 'clockToleranceSeconds'>,
+): Promise<DeliveredKey> {
+  const { expected } = options;
   const binding = (claim: string) =>
     new TesseraClientError('jwe_binding_mismatch', `the delivered key's ${claim} is not this sign-in's`, {
       claim,
     });
-  if (payload.v !== 2 || payload.kind !== 'client_app_key') throw binding('kind');
+  if (payload.v !== scheme.v || payload.kind !== scheme.kind) throw binding('kind');
   const bindings: [string, unknown][] = [
     ['iss', expected.issuer],
     ['sub', expected.sub],
@@ -148,11 +216,14 @@ export async function receiveClientAppKey(options: ReceiveKeyOptions): Promise<C
     throw new TesseraClientError('jwe_invalid', 'the delivered key has no key_id');
   let bytes: Bytes;
   try {
-    bytes = decodeBase64url(jwk.k, 'the client app key');
+    bytes = decodeBase64url(jwk.k, `the ${scheme.name}`);
   } catch (cause) {
     throw new TesseraClientError('jwe_invalid', 'the delivered key is not base64url', { cause });
   }
-  if (bytes.length !== 32) throw new TesseraClientError('jwe_invalid', 'the delivered key is not 32 bytes');
+  if (bytes.length !== 32) {
+    wipe(bytes);
+    throw new TesseraClientError('jwe_invalid', 'the delivered key is not 32 bytes');
+  }
   const key = await globalThis.crypto.subtle.importKey(
     'raw',
     bytes,
@@ -164,18 +235,4 @@ export async function receiveClientAppKey(options: ReceiveKeyOptions): Promise<C
   if (options.rawKey) return { key, keyId: payload.key_id, organizationId, raw: bytes };
   wipe(bytes);
   return { key, keyId: payload.key_id, organizationId };
-}
-
-/**
- * Legacy v1 (docs/zk.md §5.1), only for clients configured `legacy-v1`: the JWE arrives as `#drk_jwe` and the token
- * response vouches for it with `zk_drk_hash`. The payload is the older app's own format, so it is returned as
- * bytes after the hash check and decryption; interpreting it is the app's business.
- */
-export async function receiveLegacyDrk(options: {
-  jwe: string;
-  privateKey: CryptoKey;
-  token: Record<string, unknown>;
-}): Promise<Uint8Array> {
-  await checkHash(options.jwe, options.token.zk_drk_hash);
-  return decryptEcdhEsA256Gcm(options.jwe, options.privateKey);
 }

@@ -3,16 +3,11 @@
  * played by ./hosted-ui.ts with real requests to the real server, and every check of the SDK is driven to its typed
  * error with a delivery a compromised party could produce.
  */
-import { createDecipheriv } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formPost, RP_POST_LOGOUT, RP_REDIRECT, registerClient } from '../../server/src/testing/oauth.js';
 import { startTestServer, type TestServer } from '../../server/src/testing/server.js';
-import {
-  MemoryTransactionStore,
-  TesseraClient,
-  type TesseraErrorCode,
-  type TransactionStore,
-} from '../src/index.js';
+import { MemoryTransactionStore, TesseraClient, type TransactionStore } from '../src/index.js';
+import { expectCode, expectKeyIs } from './expect.js';
 import { deny, expectedCak, type HostedUser, hostedSignIn, hostedUser, jweHash } from './hosted-ui.js';
 
 let server: TestServer;
@@ -45,27 +40,6 @@ function newClient(fetchImpl?: typeof fetch): Promise<TesseraClient> {
     transactions: new MemoryTransactionStore(),
     fetch: fetchImpl,
   });
-}
-
-async function expectCode(promise: Promise<unknown>, code: TesseraErrorCode, claim?: string): Promise<void> {
-  await expect(promise).rejects.toMatchObject({
-    name: 'TesseraClientError',
-    code,
-    ...(claim ? { claim } : {}),
-  });
-}
-
-/** Decrypts with node:crypto what the SDK's (non-extractable) CAK encrypted: the key is the derived one. */
-async function expectKeyIs(key: CryptoKey, cak: Buffer): Promise<void> {
-  const iv = globalThis.crypto.getRandomValues(new Uint8Array(12));
-  const sealed = Buffer.from(
-    await globalThis.crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, new TextEncoder().encode('a note')),
-  );
-  const decipher = createDecipheriv('aes-256-gcm', cak, iv);
-  decipher.setAuthTag(sealed.subarray(-16));
-  expect(Buffer.concat([decipher.update(sealed.subarray(0, -16)), decipher.final()]).toString()).toBe(
-    'a note',
-  );
 }
 
 describe('TesseraClient (public client) with zero-knowledge key delivery v2', () => {
@@ -256,6 +230,18 @@ describe('TesseraClient (public client) with zero-knowledge key delivery v2', ()
       },
     );
     await expectCode(client.handleCallback(callbackUrl), 'jwe_expired');
+  });
+
+  it('a legacy v1 delivery passed off as v2: its typ, or its v and kind, are refused', async () => {
+    const client = await newClient();
+    const typ = await hostedSignIn(server, user, clientId, await client.authorizationUrl({ zk: true }), {
+      typ: 'tessera-zk-drk',
+    });
+    await expectCode(client.handleCallback(typ.callbackUrl), 'jwe_invalid');
+    const labels = await hostedSignIn(server, user, clientId, await client.authorizationUrl({ zk: true }), {
+      alter: (payload) => Object.assign(payload, { v: 1, kind: 'data_root_key' }),
+    });
+    await expectCode(client.handleCallback(labels.callbackUrl), 'jwe_binding_mismatch', 'kind');
   });
 
   it('zk_key_missing: a ZK sign-in that comes back without the fragment', async () => {

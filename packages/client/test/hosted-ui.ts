@@ -17,8 +17,9 @@ import type { TestServer } from '../../server/src/testing/server.js';
  * SDK's checks can be driven with real token responses: the signed-in user's browser follows /authorize, reads the
  * pending request, encrypts the client app key to the app's zk_pub as a compact ECDH-ES/A256GCM JWE (node:crypto,
  * written from the document, not from the SDK), posts its hash to /authorize/finalize and lands on the redirect URI
- * with the JWE in the fragment. `alter` changes the payload before encryption, to make the bad deliveries a
- * compromised or buggy UI could send; the server vouches for whatever hash it is given.
+ * with the JWE in the fragment; for a legacy v1 client (§5.1) the data root key, under v1's labels. `alter`, `typ`
+ * and `plaintext` change what is encrypted, to make the bad deliveries a compromised or buggy UI could send; the
+ * server vouches for whatever hash it is given.
  */
 
 export interface HostedUser {
@@ -34,11 +35,18 @@ export async function hostedUser(server: TestServer): Promise<HostedUser> {
   return { signedIn, accountKey };
 }
 
+const derive = (user: HostedUser, label: string, clientId: string): Buffer =>
+  Buffer.from(
+    hkdfSync('sha256', user.accountKey.ark, Buffer.alloc(0), JSON.stringify([label, clientId, null]), 32),
+  );
+
 /** The CAK as docs/zk.md §2.2 derives it, for the test to compare with what the SDK returns. */
-export function expectedCak(user: HostedUser, clientId: string): Buffer {
-  const info = Buffer.from(JSON.stringify(['tessera/zk/v2/cak', clientId, null]));
-  return Buffer.from(hkdfSync('sha256', user.accountKey.ark, Buffer.alloc(0), info, 32));
-}
+export const expectedCak = (user: HostedUser, clientId: string): Buffer =>
+  derive(user, 'tessera/zk/v2/cak', clientId);
+
+/** The legacy data root key as docs/zk.md §5.1 derives it. */
+export const expectedDrk = (user: HostedUser, clientId: string): Buffer =>
+  derive(user, 'tessera/zk/v1/drk', clientId);
 
 function concatKdf(z: Buffer): Buffer {
   const u32 = (value: number) => {
@@ -52,7 +60,7 @@ function concatKdf(z: Buffer): Buffer {
     .digest();
 }
 
-export function encryptToZkPub(zkPub: string, plaintext: string): string {
+export function encryptToZkPub(zkPub: string, plaintext: string, typ: string): string {
   const recipient = createPublicKey({
     key: JSON.parse(Buffer.from(zkPub, 'base64url').toString('utf8')) as Record<string, string>,
     format: 'jwk',
@@ -64,7 +72,7 @@ export function encryptToZkPub(zkPub: string, plaintext: string): string {
     JSON.stringify({
       alg: 'ECDH-ES',
       enc: 'A256GCM',
-      typ: 'tessera-zk-key',
+      typ,
       epk: { kty: 'EC', crv: 'P-256', x: epk.x, y: epk.y },
     }),
   ).toString('base64url');
@@ -82,8 +90,8 @@ export const jweHash = (jwe: string) => createHash('sha256').update(jwe, 'ascii'
 interface PendingRequest {
   requestId: string;
   zkPub: string;
-  /** Null for a legacy v1 request: the v1 payload is the app's own format. */
-  keyDelivery: { issuer: string; redirect_uri: string; state: string | null } | null;
+  /** What the delivery is bound to (v2 and legacy v1 alike). */
+  keyDelivery: { issuer: string; redirect_uri: string; state: string | null };
 }
 
 /** The browser at /authorize with the user's session: parked for the hosted UI, which reads the request. */
@@ -100,28 +108,40 @@ export async function openRequest(
   });
   expect(view.status).toBe(200);
   const json = (await view.json()) as { zk_pub: string; key_delivery: PendingRequest['keyDelivery'] };
+  expect(json.key_delivery).not.toBeNull();
   return { requestId, zkPub: json.zk_pub, keyDelivery: json.key_delivery };
 }
 
 export interface DeliveryOptions {
+  /** Legacy v1 (docs/zk.md §5.1): the data root key, typ tessera-zk-drk, posted as drk_hash, sent as #drk_jwe. */
+  legacy?: boolean;
   /** Changes the payload before it is encrypted. */
   alter?: (payload: Record<string, unknown>) => void;
-  /** `legacy-v1`: posts drk_hash and answers with #drk_jwe, the payload being `legacyPlaintext`. */
-  legacyPlaintext?: string;
+  /** Another `typ` in the JWE's protected header. */
+  typ?: string;
+  /** This text is encrypted instead of the payload. */
+  plaintext?: string;
 }
 
-/** The v2 payload (docs/zk.md §5 step 2) bound to the pending request, then altered as the test asks. */
+/** The labels of each delivery (docs/zk.md §5 step 2, §5.1). */
+const SCHEMES = {
+  v2: { v: 2, kind: 'client_app_key', typ: 'tessera-zk-key', key: expectedCak, fragment: 'zk_key_jwe' },
+  v1: { v: 1, kind: 'data_root_key', typ: 'tessera-zk-drk', key: expectedDrk, fragment: 'drk_jwe' },
+} as const;
+
+/** The payload (docs/zk.md §5 step 2, §5.1) bound to the pending request, then altered as the test asks. */
 function keyDeliveryPayload(
   user: HostedUser,
   clientId: string,
   pending: PendingRequest,
+  scheme: (typeof SCHEMES)[keyof typeof SCHEMES],
   alter?: (payload: Record<string, unknown>) => void,
 ): Record<string, unknown> {
-  const delivery = pending.keyDelivery!;
+  const delivery = pending.keyDelivery;
   const iat = Math.floor(Date.now() / 1000);
   const payload: Record<string, unknown> = {
-    v: 2,
-    kind: 'client_app_key',
+    v: scheme.v,
+    kind: scheme.kind,
     iss: delivery.issuer,
     sub: user.signedIn.user.id,
     client_id: clientId,
@@ -131,7 +151,7 @@ function keyDeliveryPayload(
     key_id: user.accountKey.keyId,
     iat,
     exp: iat + 120,
-    key: { kty: 'oct', k: expectedCak(user, clientId).toString('base64url'), alg: 'A256GCM' },
+    key: { kty: 'oct', k: scheme.key(user, clientId).toString('base64url'), alg: 'A256GCM' },
   };
   alter?.(payload);
   return payload;
@@ -145,21 +165,19 @@ export async function approveWithKey(
   pending: PendingRequest,
   options: DeliveryOptions = {},
 ): Promise<{ callbackUrl: string; jwe: string }> {
-  const legacy = options.legacyPlaintext !== undefined;
+  const scheme = options.legacy ? SCHEMES.v1 : SCHEMES.v2;
   const jwe = encryptToZkPub(
     pending.zkPub,
-    legacy
-      ? options.legacyPlaintext!
-      : JSON.stringify(keyDeliveryPayload(user, clientId, pending, options.alter)),
+    options.plaintext ?? JSON.stringify(keyDeliveryPayload(user, clientId, pending, scheme, options.alter)),
+    options.typ ?? scheme.typ,
   );
   const approved = await finalize(server, user.signedIn, {
     request_id: pending.requestId,
     decision: 'approve',
-    ...(legacy ? { drk_hash: jweHash(jwe) } : { zk_key_hash: jweHash(jwe) }),
+    ...(options.legacy ? { drk_hash: jweHash(jwe) } : { zk_key_hash: jweHash(jwe) }),
   });
   expect(approved.status).toBe(200);
-  const fragment = legacy ? 'drk_jwe' : 'zk_key_jwe';
-  return { callbackUrl: `${approved.json.redirect_uri as string}#${fragment}=${jwe}`, jwe };
+  return { callbackUrl: `${approved.json.redirect_uri as string}#${scheme.fragment}=${jwe}`, jwe };
 }
 
 /** The whole hosted-UI part in one call. */

@@ -1,12 +1,14 @@
 /**
  * @tessera/client/server against a real Tessera: a confidential client (client_secret_basic), access-token
- * verification against the JWKS with kid rotation, introspection, and legacy v1 key delivery.
+ * verification against the JWKS with kid rotation, introspection, and legacy v1 key delivery (its checks in detail:
+ * legacy-v1.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RP_REDIRECT, registerClient } from '../../server/src/testing/oauth.js';
 import { startTestServer, type TestServer } from '../../server/src/testing/server.js';
 import { AccessTokenVerifier, ConfidentialClient, type SignInResult } from '../src/server.js';
-import { type HostedUser, hostedSignIn, hostedUser } from './hosted-ui.js';
+import { expectKeyIs } from './expect.js';
+import { expectedDrk, type HostedUser, hostedSignIn, hostedUser } from './hosted-ui.js';
 
 let server: TestServer;
 let confidential: { clientId: string; clientSecret: string | null };
@@ -147,23 +149,39 @@ describe('ConfidentialClient, AccessTokenVerifier', () => {
     expect(await client.introspect(refreshed.accessToken)).toEqual({ active: false });
   });
 
-  it('legacy v1: #drk_jwe checked against zk_drk_hash, the payload handed back as bytes', async () => {
+  it('legacy v1: #drk_jwe checked against zk_drk_hash and bound to this sign-in, the data root key handed back', async () => {
     const client = await clientFor(legacy);
     const { url, transaction } = await client.authorizationUrl({ zk: 'legacy-v1' });
-    const { callbackUrl } = await hostedSignIn(server, user, legacy.clientId, url, {
-      legacyPlaintext: '{"drk":"the legacy app\'s own format"}',
-    });
+    const { callbackUrl } = await hostedSignIn(server, user, legacy.clientId, url, { legacy: true });
     const tampered = callbackUrl.slice(0, -1) + (callbackUrl.endsWith('A') ? 'B' : 'A');
     await expect(client.handleCallback(tampered, transaction)).rejects.toMatchObject({
       code: 'hash_mismatch',
     });
 
-    const second = await client.authorizationUrl({ zk: 'legacy-v1' });
-    const delivered = await hostedSignIn(server, user, legacy.clientId, second.url, {
-      legacyPlaintext: '{"drk":"the legacy app\'s own format"}',
+    // A delivery bound to another authorization (the first one's state), which this one's hash vouches for.
+    const replayed = await client.authorizationUrl({ zk: 'legacy-v1' });
+    const elsewhere = await hostedSignIn(server, user, legacy.clientId, replayed.url, {
+      legacy: true,
+      alter: (payload) => {
+        payload.state = transaction.state;
+      },
     });
+    await expect(client.handleCallback(elsewhere.callbackUrl, replayed.transaction)).rejects.toMatchObject({
+      code: 'jwe_binding_mismatch',
+      claim: 'state',
+    });
+
+    const second = await client.authorizationUrl({ zk: 'legacy-v1' });
+    const delivered = await hostedSignIn(server, user, legacy.clientId, second.url, { legacy: true });
     const result = await client.handleCallback(delivered.callbackUrl, second.transaction);
-    expect(new TextDecoder().decode(result.legacyDrk!)).toBe('{"drk":"the legacy app\'s own format"}');
+    expect(result.legacyKey).toMatchObject({ keyId: user.accountKey.keyId, organizationId: null });
+    await expectKeyIs(result.legacyKey!.key, expectedDrk(user, legacy.clientId));
+    expect(JSON.parse(new TextDecoder().decode(result.legacyDrk!))).toMatchObject({
+      v: 1,
+      kind: 'data_root_key',
+      state: second.transaction.state,
+      key: { k: expectedDrk(user, legacy.clientId).toString('base64url') },
+    });
     expect(result.zkKey).toBeNull();
   });
 });
