@@ -3,7 +3,11 @@
  * the most self time, the most inclusive time, and self time per package or file, so a bench miss can name where
  * the server's time goes.
  *
- * Usage: node bench/profile-summary.mjs FILE.cpuprofile [--top=25]
+ * Usage: node bench/profile-summary.mjs FILE.cpuprofile [--top=25] [--last=SECONDS [--skip-end=SECONDS]]
+ *
+ * `--last` keeps only the samples of that many seconds before the profile's end (less `--skip-end`, the shutdown):
+ * bench/run.mjs's profile spans the set-up of each measurement too (for code_exchange, the GET /authorize requests
+ * that mint its codes), and the measurement is its last `--duration` seconds.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -17,15 +21,53 @@ import { parseArgs } from 'node:util';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { top: { type: 'string', default: '25' } },
+  options: {
+    top: { type: 'string', default: '25' },
+    last: { type: 'string' },
+    'skip-end': { type: 'string', default: '0' },
+  },
 });
 if (positionals.length !== 1) {
-  console.error('usage: node bench/profile-summary.mjs FILE.cpuprofile [--top=25]');
+  console.error(
+    'usage: node bench/profile-summary.mjs FILE.cpuprofile [--top=25] [--last=SECONDS [--skip-end=SECONDS]]',
+  );
   process.exit(2);
 }
 const top = Number(values.top);
 /** @type {{ nodes: ProfileNode[], samples: number[], timeDeltas: number[] }} */
 const profile = JSON.parse(readFileSync(positionals[0], 'utf8'));
+if (values.last !== undefined) keepWindow(profile, Number(values.last), Number(values['skip-end']));
+
+/**
+ * Drops the samples outside [end - skipEnd - last, end - skipEnd] (seconds, end = the last sample's time).
+ * @param {{ samples: number[], timeDeltas: number[] }} cpuProfile
+ * @param {number} last
+ * @param {number} skipEnd
+ */
+function keepWindow(cpuProfile, last, skipEnd) {
+  if (!(last > 0) || !(skipEnd >= 0)) throw new Error('--last must be > 0 and --skip-end >= 0 (seconds)');
+  let at = 0;
+  const times = cpuProfile.timeDeltas.map((delta) => (at += delta));
+  const to = at - skipEnd * 1e6;
+  const from = to - last * 1e6;
+  /** @type {number[]} */
+  const samples = [];
+  /** @type {number[]} */
+  const deltas = [];
+  cpuProfile.samples.forEach((id, index) => {
+    const time = /** @type {number} */ (times[index]);
+    if (time < from || time > to) return;
+    samples.push(id);
+    // The first kept sample's delta reaches back before the window: count it from the window's start.
+    deltas.push(
+      samples.length === 1
+        ? Math.min(time - from, cpuProfile.timeDeltas[index] ?? 0)
+        : (cpuProfile.timeDeltas[index] ?? 0),
+    );
+  });
+  cpuProfile.samples = samples;
+  cpuProfile.timeDeltas = deltas;
+}
 
 /** Where a function lives: node_modules/<package>, a node: internal, or the file under the repository. */
 function placeOf(/** @type {string} */ url) {
