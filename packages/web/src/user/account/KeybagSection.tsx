@@ -189,11 +189,8 @@ export function KeybagSection({
                 email={email}
                 submitLabel="Unlock"
                 onSecret={async (secret) => {
-                  if (!(await unlockWith(secret))) {
-                    throw new Error(
-                      'Your password does not open your key. Use your recovery key at your next app sign-in.',
-                    );
-                  }
+                  if (!(await unlockWith(secret)))
+                    return 'Your password does not open your key. Use your recovery key at your next app sign-in.';
                 }}
               >
                 <Button variant="secondary" onClick={() => setStep({ kind: 'idle' })}>

@@ -5,7 +5,6 @@ import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Loading } from '../../shared/Loading';
 import { Notice } from '../../shared/Notice';
-import { PasswordField } from '../../shared/PasswordField';
 import { TextField } from '../../shared/TextField';
 import type { EnvelopeSecret } from '../../shared/zk';
 import { isStepUpCancelled, useStepUp } from '../components/StepUp';
@@ -13,6 +12,7 @@ import { describeError, errorCode } from '../error-text';
 import { currentKeybag, type KeyAbility, keyAbilityOf, letPasskeyUnlock } from '../passkeys/passkey-keys';
 import { type Passkey, registerPasskey } from '../passkeys/webauthn';
 import { csrfHeaders } from '../session';
+import { AskPassword } from '../zk/AskPassword';
 import type { Keybag } from '../zk/keybag-api';
 import { prfSecretOf } from '../zk/passkey-unlock';
 
@@ -130,27 +130,34 @@ export function PasskeysSection({
         </ErrorPanel>
       ) : null}
       {pending ? (
-        <UnlockWithPassword
-          email={email}
-          onPassword={async (password) => {
-            const outcome = await letPasskeyUnlock(
-              pending.passkey,
-              pending.secret,
-              email,
-              csrfToken,
-              password,
-            );
-            if (outcome === 'wrong_password') return 'This password is not correct.';
-            setPending(null);
-            setMessage({
-              kind: 'notice',
-              text: `Passkey “${pending.passkey.name}” now unlocks your keys too.`,
-            });
-            reload();
-            return null;
-          }}
-          onSkip={() => setPending(null)}
-        />
+        <>
+          <p>Enter your password once so that your new passkey can unlock your encryption keys too.</p>
+          <AskPassword
+            email={email}
+            label="Let the passkey unlock your keys"
+            submitLabel="Let this passkey unlock my keys"
+            onSecret={async (passwordSecret) => {
+              const outcome = await letPasskeyUnlock(
+                pending.passkey,
+                pending.secret,
+                email,
+                csrfToken,
+                passwordSecret,
+              );
+              if (outcome === 'wrong_password') return 'This password is not correct.';
+              setPending(null);
+              setMessage({
+                kind: 'notice',
+                text: `Passkey “${pending.passkey.name}” now unlocks your keys too.`,
+              });
+              reload();
+            }}
+          >
+            <Button variant="secondary" onClick={() => setPending(null)}>
+              Not now
+            </Button>
+          </AskPassword>
+        </>
       ) : null}
       {load.state === 'loading' ? <Loading /> : null}
       {load.state === 'failed' ? (
@@ -295,54 +302,5 @@ function PasskeyItem({
         </div>
       )}
     </li>
-  );
-}
-
-/** Asks for the password to open the keybag so a new passkey can unlock it too. */
-function UnlockWithPassword({
-  email,
-  onPassword,
-  onSkip,
-}: {
-  email: string;
-  onPassword: (password: string) => Promise<string | null>;
-  onSkip: () => void;
-}) {
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy || value === '') return;
-    setBusy(true);
-    try {
-      setError((await onPassword(value)) ?? undefined);
-    } catch (failed) {
-      setError(describeError(failed));
-    } finally {
-      setValue('');
-      setBusy(false);
-    }
-  }
-  return (
-    <form onSubmit={submit} noValidate aria-label="Let the passkey unlock your keys">
-      <p>Enter your password once so that your new passkey can unlock your encryption keys too.</p>
-      <input type="hidden" name="username" value={email} autoComplete="username" readOnly />
-      <PasswordField
-        label="Your password"
-        autoComplete="current-password"
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
-        error={error}
-      />
-      <div className="form-actions">
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Checking…' : 'Let this passkey unlock my keys'}
-        </Button>
-        <Button variant="secondary" onClick={onSkip}>
-          Not now
-        </Button>
-      </div>
-    </form>
   );
 }

@@ -1,11 +1,11 @@
-import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Loading } from '../../shared/Loading';
-import { PasswordField } from '../../shared/PasswordField';
 import { approvalComparison, formatApprovalCode, formatFingerprint } from '../../shared/zk';
 import { isStepUpCancelled, useStepUp } from '../components/StepUp';
 import { describeError } from '../error-text';
+import { AskPassword } from '../zk/AskPassword';
 import { tryUnlock, type Unlocked } from '../zk/custody';
 import {
   fetchDevices,
@@ -14,13 +14,7 @@ import {
   revokeDevice,
   type TrustedDevice,
 } from '../zk/devices-api';
-import {
-  fetchKeybag,
-  fetchUnlockPolicy,
-  type Keybag,
-  passwordSecretOf,
-  type UnlockPolicy,
-} from '../zk/keybag-api';
+import { fetchKeybag, fetchUnlockPolicy, type Keybag, type UnlockPolicy } from '../zk/keybag-api';
 import { signInSecretFor } from '../zk/sign-in-secret';
 import { approvePending, thisDeviceId, trustThisDevice, unlockWithThisDevice } from '../zk/trusted-device';
 
@@ -189,15 +183,23 @@ export function TrustedDevicesSection({
         </div>
       ) : null}
       {waiting ? (
-        <UnlockWithPassword
-          email={email}
-          keybag={keybag}
-          onUnlocked={(key) => {
-            setUnlocked(key);
-            void withKey(waiting, key);
-          }}
-          onCancel={() => setWaiting(null)}
-        />
+        <>
+          <p>Enter your password to unlock your key on this page.</p>
+          <AskPassword
+            email={email}
+            submitLabel="Unlock"
+            onSecret={async (secret) => {
+              const key = await tryUnlock(keybag, secret);
+              if (!key) return 'This password does not open your key.';
+              setUnlocked(key);
+              void withKey(waiting, key);
+            }}
+          >
+            <Button variant="secondary" onClick={() => setWaiting(null)}>
+              Cancel
+            </Button>
+          </AskPassword>
+        </>
       ) : null}
       {message ? <p role="status">{message}</p> : null}
       {failure ? (
@@ -216,59 +218,5 @@ function wrap(content: ReactNode) {
       <h2 id="devices-heading">Trusted devices</h2>
       {content}
     </section>
-  );
-}
-
-/** The password, asked to unlock the key on this page (OPAQUE's first round trip, in this browser). */
-function UnlockWithPassword({
-  email,
-  keybag,
-  onUnlocked,
-  onCancel,
-}: {
-  email: string;
-  keybag: Keybag;
-  onUnlocked: (unlocked: Unlocked) => void;
-  onCancel: () => void;
-}) {
-  const [value, setValue] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      const secret = value === '' ? null : await passwordSecretOf(email, value);
-      const key = secret ? await tryUnlock(keybag, secret) : null;
-      setValue('');
-      if (key) onUnlocked(key);
-      else setError('This password does not open your key.');
-    } catch (failed) {
-      setError(describeError(failed));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <form onSubmit={submit} noValidate>
-      <p>Enter your password to unlock your key on this page.</p>
-      <PasswordField
-        label="Your password"
-        autoComplete="current-password"
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
-        error={error}
-      />
-      <div className="form-actions">
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Unlocking…' : 'Unlock'}
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
   );
 }

@@ -5,7 +5,7 @@
  */
 import type { EnvelopeSecret } from '../../shared/zk';
 import { tryUnlock, type Unlocked } from '../zk/custody';
-import { fetchKeybag, type Keybag, passwordSecretOf } from '../zk/keybag-api';
+import { fetchKeybag, type Keybag } from '../zk/keybag-api';
 import { addPasskeyEnvelope, passkeyEnvelopeOf, tryPasskeyUnlock } from '../zk/passkey-unlock';
 import { signInSecretFor } from '../zk/sign-in-secret';
 import type { Passkey } from './webauthn';
@@ -23,31 +23,36 @@ export async function currentKeybag(): Promise<Keybag | null> {
   return keybag.exists && keybag.account_key !== null ? keybag : null;
 }
 
-/** Unlocks with what this page holds (the sign-in's password or passkey), or with `password` when given. */
-async function unlockHere(keybag: Keybag, email: string, password?: string): Promise<Unlocked | null> {
-  if (password !== undefined) {
-    const secret = await passwordSecretOf(email, password);
-    return secret ? tryUnlock(keybag, secret) : null;
-  }
+/**
+ * Unlocks with what this page holds (the sign-in's password or passkey), or with `passwordSecret` (the password
+ * typed again) when given.
+ */
+async function unlockHere(
+  keybag: Keybag,
+  email: string,
+  passwordSecret?: EnvelopeSecret,
+): Promise<Unlocked | null> {
+  if (passwordSecret !== undefined) return tryUnlock(keybag, passwordSecret);
   const held = signInSecretFor(email);
   return (held ? await tryUnlock(keybag, held) : null) ?? (await tryPasskeyUnlock(keybag));
 }
 
 /**
  * Lets `passkey` (whose PRF output is `secret`) unlock the keys. Resolves 'added', 'no_keys' (no keybag yet:
- * nothing to wrap) or 'needs_password' (nothing held here opens the keybag; ask for the password and call again).
+ * nothing to wrap), 'needs_password' (nothing held here opens the keybag; ask for the password and call again
+ * with its envelope secret) or 'wrong_password' (that secret does not open the keybag).
  */
 export async function letPasskeyUnlock(
   passkey: Passkey,
   secret: EnvelopeSecret,
   email: string,
   csrfToken: string,
-  password?: string,
+  passwordSecret?: EnvelopeSecret,
 ): Promise<'added' | 'no_keys' | 'needs_password' | 'wrong_password'> {
   const keybag = await currentKeybag();
   if (!keybag) return 'no_keys';
-  const unlocked = await unlockHere(keybag, email, password);
-  if (!unlocked) return password === undefined ? 'needs_password' : 'wrong_password';
+  const unlocked = await unlockHere(keybag, email, passwordSecret);
+  if (!unlocked) return passwordSecret === undefined ? 'needs_password' : 'wrong_password';
   await addPasskeyEnvelope(
     keybag,
     unlocked,

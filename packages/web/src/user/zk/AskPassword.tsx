@@ -5,16 +5,23 @@ import type { EnvelopeSecret } from '../../shared/zk';
 import { describeError } from '../error-text';
 import { passwordSecretOf } from './keybag-api';
 
-/** A password form that resolves the password's envelope secret (OPAQUE, in this browser) to `onSecret`. */
+/**
+ * A password form that resolves the password's envelope secret (OPAQUE, in this browser) to `onSecret`. When the
+ * secret is right for sign-in but not for what the caller does with it (say, it does not open the keybag),
+ * `onSecret` resolves the text to show beside the field.
+ */
 export function AskPassword({
   email,
   submitLabel,
+  label,
   onSecret,
   children,
 }: {
   email: string;
   submitLabel: string;
-  onSecret: (secret: EnvelopeSecret) => Promise<void>;
+  /** The form's accessible name, when the page has more than one form. */
+  label?: string;
+  onSecret: (secret: EnvelopeSecret) => Promise<string | undefined>;
   children?: ReactNode;
 }) {
   const [value, setValue] = useState('');
@@ -36,7 +43,8 @@ export function AskPassword({
         setError('This password is not correct.');
         return;
       }
-      await onSecret(secret);
+      const problem = await onSecret(secret);
+      if (typeof problem === 'string') setError(problem);
     } catch (failed) {
       setError(describeError(failed));
     } finally {
@@ -44,7 +52,9 @@ export function AskPassword({
     }
   }
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate aria-label={label}>
+      {/* The account the password belongs to, for password managers (they fill and save by username). */}
+      <input type="hidden" name="username" value={email} autoComplete="username" readOnly />
       <PasswordField
         label="Your password"
         autoComplete="current-password"

@@ -542,7 +542,9 @@ function KeySetup({
         <AskPassword
           email={user.email}
           submitLabel="Continue"
-          onSecret={async (secret) => onPassword(secret)}
+          onSecret={async (secret) => {
+            onPassword(secret);
+          }}
         />
       </section>
     );

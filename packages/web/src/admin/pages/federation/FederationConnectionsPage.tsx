@@ -2,6 +2,7 @@ import type { AdminApiResponse } from '../../../shared/api-types/admin-api';
 import { Notice } from '../../../shared/Notice';
 import { Link } from '../../../shared/router';
 import { AdminLayout } from '../../components/AdminLayout';
+import { DataTable } from '../../components/DataTable';
 import { LoadedView } from '../../components/LoadedView';
 import { useAdmin, useAdminApi } from '../../session';
 import { useListQuery } from '../../use-list-query';
@@ -42,42 +43,32 @@ export function FederationConnectionsPage() {
           data.connections.length === 0 ? (
             <p>There are no federation connections yet.</p>
           ) : (
-            <div className="table-wrap">
-              <table className="data-table" aria-busy={connections.loading}>
-                <caption className="visually-hidden">Federation connections</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Issuer</th>
-                    <th scope="col">Domains</th>
-                    <th scope="col">State</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.connections.map((connection) => (
-                    <tr key={connection.id}>
-                      <th scope="row">
-                        <Link to={`/federation/${encodeURIComponent(connection.id)}`}>{connection.name}</Link>
-                      </th>
-                      <td>
-                        <code>{connection.issuer}</code>
-                      </td>
-                      <td>
-                        {connection.domainVerification.length === 0
-                          ? 'none'
-                          : connection.domainVerification
-                              .map(
-                                (domain) =>
-                                  `${domain.domain} (${domain.verified ? 'verified' : 'not verified'})`,
-                              )
-                              .join(', ')}
-                      </td>
-                      <td>{connection.enabled ? 'Enabled' : 'Disabled'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption="Federation connections"
+              columns={['Name', 'Issuer', 'Domains', 'State']}
+              busy={connections.loading}
+            >
+              {data.connections.map((connection) => (
+                <tr key={connection.id}>
+                  <th scope="row">
+                    <Link to={`/federation/${encodeURIComponent(connection.id)}`}>{connection.name}</Link>
+                  </th>
+                  <td>
+                    <code>{connection.issuer}</code>
+                  </td>
+                  <td>
+                    {connection.domainVerification.length === 0
+                      ? 'none'
+                      : connection.domainVerification
+                          .map(
+                            (domain) => `${domain.domain} (${domain.verified ? 'verified' : 'not verified'})`,
+                          )
+                          .join(', ')}
+                  </td>
+                  <td>{connection.enabled ? 'Enabled' : 'Disabled'}</td>
+                </tr>
+              ))}
+            </DataTable>
           )
         }
       </LoadedView>

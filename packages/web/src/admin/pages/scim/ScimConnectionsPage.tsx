@@ -2,6 +2,7 @@ import type { AdminApiResponse } from '../../../shared/api-types/admin-api';
 import { Notice } from '../../../shared/Notice';
 import { Link } from '../../../shared/router';
 import { AdminLayout } from '../../components/AdminLayout';
+import { DataTable } from '../../components/DataTable';
 import { LoadedView } from '../../components/LoadedView';
 import { Time } from '../../format';
 import { useAdmin, useAdminApi } from '../../session';
@@ -43,37 +44,28 @@ export function ScimConnectionsPage() {
           data.connections.length === 0 ? (
             <p>There are no SCIM connections yet.</p>
           ) : (
-            <div className="table-wrap">
-              <table className="data-table" aria-busy={connections.loading}>
-                <caption className="visually-hidden">SCIM connections</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Organization ID</th>
-                    <th scope="col">When deprovisioned</th>
-                    <th scope="col">Created</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.connections.map((connection) => (
-                    <tr key={connection.id}>
-                      <th scope="row">
-                        <Link to={`/scim/${encodeURIComponent(connection.id)}`}>{connection.name}</Link>
-                      </th>
-                      <td>
-                        <Link to={`/organizations/${encodeURIComponent(connection.organizationId)}`}>
-                          <code>{connection.organizationId}</code>
-                        </Link>
-                      </td>
-                      <td>{connection.deprovisioning}</td>
-                      <td>
-                        <Time value={connection.createdAt} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption="SCIM connections"
+              columns={['Name', 'Organization ID', 'When deprovisioned', 'Created']}
+              busy={connections.loading}
+            >
+              {data.connections.map((connection) => (
+                <tr key={connection.id}>
+                  <th scope="row">
+                    <Link to={`/scim/${encodeURIComponent(connection.id)}`}>{connection.name}</Link>
+                  </th>
+                  <td>
+                    <Link to={`/organizations/${encodeURIComponent(connection.organizationId)}`}>
+                      <code>{connection.organizationId}</code>
+                    </Link>
+                  </td>
+                  <td>{connection.deprovisioning}</td>
+                  <td>
+                    <Time value={connection.createdAt} />
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )
         }
       </LoadedView>

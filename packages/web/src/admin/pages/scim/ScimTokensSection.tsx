@@ -4,6 +4,7 @@ import { Button } from '../../../shared/Button';
 import { TextField } from '../../../shared/TextField';
 import { useCheckedSubmit } from '../../../shared/use-checked-submit';
 import { ConfirmAction } from '../../components/ConfirmAction';
+import { DataTable } from '../../components/DataTable';
 import { LoadedView } from '../../components/LoadedView';
 import { type Outcome, OutcomeMessage } from '../../components/OutcomeMessage';
 import { SecretReveal } from '../../components/SecretReveal';
@@ -98,50 +99,39 @@ export function ScimTokensSection({ connectionId }: { connectionId: string }) {
           data.tokens.length === 0 ? (
             <p>This connection has no token yet.</p>
           ) : (
-            <div className="table-wrap">
-              <table className="data-table" aria-busy={tokens.loading}>
-                <caption className="visually-hidden">Tokens of this connection</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Starts with</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Last used</th>
-                    <th scope="col">Expires</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.tokens.map((token) => (
-                    <tr key={token.id} data-testid="scim-token">
-                      <th scope="row">{token.name}</th>
-                      <td>
-                        <code>{token.prefix}</code>
-                      </td>
-                      <td>{token.status}</td>
-                      <td>{token.lastUsedAt ? <Time value={token.lastUsedAt} /> : 'Never'}</td>
-                      <td>{token.expiresAt ? <Time value={token.expiresAt} /> : 'Never'}</td>
-                      <td>
-                        {token.status === 'active' ? (
-                          <ConfirmAction
-                            label={`Revoke ${token.name}`}
-                            question={
-                              <p>
-                                Revoke “{token.name}”? The identity provider’s requests with it fail until it
-                                is given a new token.
-                              </p>
-                            }
-                            confirmLabel="Revoke token"
-                            busyLabel="Revoking…"
-                            onConfirm={() => revoke(token.id, token.name)}
-                          />
-                        ) : null}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption="Tokens of this connection"
+              columns={['Name', 'Starts with', 'Status', 'Last used', 'Expires', 'Actions']}
+              busy={tokens.loading}
+            >
+              {data.tokens.map((token) => (
+                <tr key={token.id} data-testid="scim-token">
+                  <th scope="row">{token.name}</th>
+                  <td>
+                    <code>{token.prefix}</code>
+                  </td>
+                  <td>{token.status}</td>
+                  <td>{token.lastUsedAt ? <Time value={token.lastUsedAt} /> : 'Never'}</td>
+                  <td>{token.expiresAt ? <Time value={token.expiresAt} /> : 'Never'}</td>
+                  <td>
+                    {token.status === 'active' ? (
+                      <ConfirmAction
+                        label={`Revoke ${token.name}`}
+                        question={
+                          <p>
+                            Revoke “{token.name}”? The identity provider’s requests with it fail until it is
+                            given a new token.
+                          </p>
+                        }
+                        confirmLabel="Revoke token"
+                        busyLabel="Revoking…"
+                        onConfirm={() => revoke(token.id, token.name)}
+                      />
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )
         }
       </LoadedView>
