@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type WithSubquery } from 'drizzle-orm';
 import type { SettingsService } from '../config/settings.js';
 import { constantTimeEqual, hashToken, randomToken } from '../crypto/tokens.js';
 import type { Db } from '../db/client.js';
@@ -25,6 +25,15 @@ export interface Session extends Authentication {
   /** Until when a recent second-factor proof allows sensitive actions (null: none). */
   stepUpUntil: Date | null;
   createdAt: Date;
+}
+
+/** How a session was started, besides its authentication. */
+export interface SessionStartMeta {
+  userAgent?: string;
+  ipAddress?: string;
+  secondFactorPending?: boolean;
+  /** A sign-in whose proof was itself multi-factor counts as a recent second factor. */
+  stepUpUntil?: Date | null;
 }
 
 export interface StartedSession {
@@ -108,40 +117,69 @@ export class SessionService {
     return this.kind === 'admin' ? sessions.adminUserId : sessions.userId;
   }
 
+  /** A new session's row and what its caller gets back, made before anything is written. */
+  private newSession(
+    userId: string,
+    authentication: Authentication,
+    meta: SessionStartMeta,
+  ): { row: typeof sessions.$inferInsert; started: StartedSession } {
+    const cookieValue = randomToken();
+    const now = Date.now();
+    const row = {
+      id: hashToken(cookieValue),
+      publicId: randomBytes(16).toString('base64url'),
+      kind: this.kind,
+      userId: this.kind === 'user' ? userId : null,
+      adminUserId: this.kind === 'admin' ? userId : null,
+      authTime: authentication.authTime,
+      amr: authentication.amr,
+      acr: authentication.acr,
+      secondFactorPending: meta.secondFactorPending ?? false,
+      stepUpUntil: meta.stepUpUntil ?? null,
+      createdAt: new Date(now),
+      idleExpiresAt: this.idleExpiry(now),
+      absoluteExpiresAt: new Date(now + this.absoluteSeconds() * 1000),
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      ipAddress: meta.ipAddress ?? null,
+    };
+    const session: Session = {
+      id: row.id,
+      publicId: row.publicId,
+      userId,
+      amr: row.amr,
+      acr: row.acr,
+      authTime: row.authTime,
+      secondFactorPending: row.secondFactorPending,
+      stepUpUntil: row.stepUpUntil,
+      createdAt: row.createdAt,
+    };
+    return { row, started: { session, cookieValue, csrfToken: csrfTokenFor(cookieValue) } };
+  }
+
   async start(
     userId: string,
     authentication: Authentication,
-    meta: {
-      userAgent?: string;
-      ipAddress?: string;
-      secondFactorPending?: boolean;
-      /** A sign-in whose proof was itself multi-factor counts as a recent second factor. */
-      stepUpUntil?: Date | null;
-    } = {},
+    meta: SessionStartMeta = {},
   ): Promise<StartedSession> {
-    const cookieValue = randomToken();
-    const csrfToken = csrfTokenFor(cookieValue);
-    const now = Date.now();
-    const [row] = await this.db
-      .insert(sessions)
-      .values({
-        id: hashToken(cookieValue),
-        publicId: randomBytes(16).toString('base64url'),
-        kind: this.kind,
-        userId: this.kind === 'user' ? userId : null,
-        adminUserId: this.kind === 'admin' ? userId : null,
-        authTime: authentication.authTime,
-        amr: authentication.amr,
-        acr: authentication.acr,
-        secondFactorPending: meta.secondFactorPending ?? false,
-        stepUpUntil: meta.stepUpUntil ?? null,
-        idleExpiresAt: this.idleExpiry(now),
-        absoluteExpiresAt: new Date(now + this.absoluteSeconds() * 1000),
-        userAgent: meta.userAgent?.slice(0, 300) ?? null,
-        ipAddress: meta.ipAddress ?? null,
-      })
-      .returning();
-    return { session: toSession(row!), cookieValue, csrfToken };
+    const { row, started } = this.newSession(userId, authentication, meta);
+    await this.db.insert(sessions).values(row);
+    return started;
+  }
+
+  /**
+   * A new session as a data-modifying CTE, for one statement of the caller's that writes something with it (the
+   * sign-in's audit entry, AuditLog.recordAlong): the session exists once that statement has run, not before.
+   */
+  startAlong(
+    userId: string,
+    authentication: Authentication,
+    meta: SessionStartMeta = {},
+  ): { change: WithSubquery; started: StartedSession } {
+    const { row, started } = this.newSession(userId, authentication, meta);
+    const change = this.db
+      .$with('started_session')
+      .as(this.db.insert(sessions).values(row).returning({ id: sessions.id }));
+    return { change, started };
   }
 
   /** The live session for a cookie value, or null when unknown, ended or expired. Slides the idle expiry. */

@@ -125,30 +125,35 @@ export class SignInCompletion {
       ? null
       : await secondFactors.owedAtSignIn({ kind, id: account.id, label: account.email });
     const now = new Date();
-    const started = await audit.recordChange(
-      async () => {
-        if (context.previous) await sessions.end(context.previous.id);
-        return sessions.start(
-          account.id,
-          {
-            amr: evidence.multiFactor ? [...evidence.methods, 'mfa'] : evidence.methods,
-            acr: evidence.multiFactor ? ACR_TWO_FACTORS : ACR_ONE_FACTOR,
-            authTime: now,
-          },
-          {
-            ...this.meta(context.request),
-            secondFactorPending: secondFactor !== null,
-            stepUpUntil: evidence.multiFactor ? this.recentUntil(now) : null,
-          },
-        );
-      },
-      {
-        action: this.auditAction,
-        outcome: 'success',
-        actor: { type: kind, id: account.id },
-        request: context.request,
-      },
-    );
+    const authentication = {
+      amr: evidence.multiFactor ? [...evidence.methods, 'mfa'] : evidence.methods,
+      acr: evidence.multiFactor ? ACR_TWO_FACTORS : ACR_ONE_FACTOR,
+      authTime: now,
+    };
+    const meta = {
+      ...this.meta(context.request),
+      secondFactorPending: secondFactor !== null,
+      stepUpUntil: evidence.multiFactor ? this.recentUntil(now) : null,
+    };
+    const event = {
+      action: this.auditAction,
+      outcome: 'success',
+      actor: { type: kind, id: account.id },
+      request: context.request,
+    } as const;
+    const { previous } = context;
+    let started: StartedSession;
+    if (previous) {
+      started = await audit.recordChange(async () => {
+        await sessions.end(previous.id);
+        return sessions.start(account.id, authentication, meta);
+      }, event);
+    } else {
+      // Nothing to end: the session and its audit entry are one statement, the commonest sign-in's only write.
+      const along = sessions.startAlong(account.id, authentication, meta);
+      await audit.recordAlong(along.change, event);
+      started = along.started;
+    }
     this.count('success');
     return { started, secondFactor };
   }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { auditEvents } from '../db/schema/index.js';
@@ -88,27 +88,39 @@ export function storable<T>(value: T): T {
   return value;
 }
 
+/** The row of an entry: strings made storable, secrets in the details redacted. */
+function entryRow(event: AuditEventInput) {
+  return storable({
+    action: event.action,
+    outcome: event.outcome,
+    actorType: event.actor.type,
+    actorId: event.actor.id ?? null,
+    targetType: event.target?.type ?? null,
+    targetId: event.target?.id ?? null,
+    ipAddress: event.request?.ip ?? null,
+    userAgent:
+      typeof event.request?.headers['user-agent'] === 'string'
+        ? event.request.headers['user-agent'].slice(0, 300)
+        : null,
+    details: redactDetails(event.details ?? {}) as Record<string, unknown>,
+  });
+}
+
 /** The append-only audit log every slice writes to. */
 export class AuditLog {
   constructor(private readonly db: Db) {}
 
   async record(event: AuditEventInput): Promise<void> {
-    await this.db.insert(auditEvents).values(
-      storable({
-        action: event.action,
-        outcome: event.outcome,
-        actorType: event.actor.type,
-        actorId: event.actor.id ?? null,
-        targetType: event.target?.type ?? null,
-        targetId: event.target?.id ?? null,
-        ipAddress: event.request?.ip ?? null,
-        userAgent:
-          typeof event.request?.headers['user-agent'] === 'string'
-            ? event.request.headers['user-agent'].slice(0, 300)
-            : null,
-        details: redactDetails(event.details ?? {}) as Record<string, unknown>,
-      }),
-    );
+    await this.db.insert(auditEvents).values(entryRow(event));
+  }
+
+  /**
+   * A change made by one data-modifying CTE (an INSERT, UPDATE or DELETE … RETURNING, e.g. SessionService.startAlong)
+   * and the entry describing it, in one statement: PostgreSQL runs a statement atomically, so both are written or
+   * neither, as with recordChange, in one round trip instead of four (BEGIN, the change, the entry, COMMIT).
+   */
+  async recordAlong(change: WithSubquery, event: AuditEventInput): Promise<void> {
+    await this.db.with(change).insert(auditEvents).values(entryRow(event));
   }
 
   /**

@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sessions } from '../db/schema/index.js';
 import { type AdminSession, adminFetch, adminSignIn, installViaApi } from '../testing/admin.js';
 import { registerClient, type SignedIn, signInUser } from '../testing/oauth.js';
+import { loginWithPassword, registerWithPassword } from '../testing/opaque-client.js';
 import { call } from '../testing/orgs.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 
@@ -40,12 +42,36 @@ function expectCleanFailure(answer: { status: number; json: Record<string, unkno
   });
 }
 
+/** A user with a password, email verified, signed in by nobody yet. */
+async function passwordUser(email: string, password: string): Promise<string> {
+  expect((await registerWithPassword(server, email, password)).status).toBe(200);
+  const user = await server.context.accounts.users.findByEmail(email);
+  await server.context.accounts.users.markEmailVerified(user!.id, email);
+  return user!.id;
+}
+
+/** The user's sessions not ended. */
+async function liveSessions(userId: string): Promise<number> {
+  const [row] = await server.database.db
+    .select({ live: count() })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
+  return row!.live;
+}
+
+async function authenticated(cookie: string): Promise<boolean> {
+  const response = await fetch(`${server.publicUrl}/session`, { headers: { cookie } });
+  return ((await response.json()) as { authenticated: boolean }).authenticated;
+}
+
 beforeAll(async () => {
   server = await startTestServer();
   await server.context.settings.set('rate_limits.sign_in_per_ip_per_minute', 100_000);
   await server.context.settings.set('orgs.users_may_create', true);
   await installViaApi(server, 'root@example.com', 'admin password one');
   writer = await adminSignIn(server, 'root@example.com', 'admin password one');
+  // After the install, which records its own choice of self-registration.
+  await server.context.settings.set('accounts.self_registration', true);
   ann = await signInUser(server, { email: 'ann@example.com', name: 'Ann' });
   await execute('CREATE TABLE refused_audit_actions (action text PRIMARY KEY)');
   await execute(`
@@ -194,6 +220,27 @@ describe('when the audit insert fails, the change is undone', () => {
     expect(server.context.signingKeys.jwks()).toBe(jwksBefore);
     expect(server.context.signingKeys.currentKey('ES256').kid).toBe(signingBefore);
   });
+  it('password sign-in: no session starts, and the session it would replace stays', async () => {
+    const password = 'kay password one';
+    const userId = await passwordUser('kay@example.com', password);
+    await refuseAction('user.sign_in');
+    // No session yet: the session and its entry are written by one statement (SignInService.signIn).
+    const first = await loginWithPassword(server, 'kay@example.com', password);
+    expectCleanFailure(first.finish!);
+    expect(first.cookie).toBeNull();
+    expect(await liveSessions(userId)).toBe(0);
+
+    await execute('DELETE FROM refused_audit_actions');
+    const signedIn = await loginWithPassword(server, 'kay@example.com', password);
+    expect(signedIn.finish?.status).toBe(200);
+    expect(await liveSessions(userId)).toBe(1);
+    // Signing in again over that session ends it and starts another, in one transaction with the entry.
+    await refuseAction('user.sign_in');
+    const again = await loginWithPassword(server, 'kay@example.com', password, { cookie: signedIn.cookie! });
+    expectCleanFailure(again.finish!);
+    expect(await authenticated(signedIn.cookie!)).toBe(true);
+    expect(await liveSessions(userId)).toBe(1);
+  });
 });
 
 describe('when the audit insert succeeds', () => {
@@ -219,5 +266,19 @@ describe('when the audit insert succeeds', () => {
       1,
     );
     expect(changed?.details).toMatchObject({ value: 'Acme Identity' });
+  });
+  it('a password sign-in writes its session and its entry', async () => {
+    const password = 'lee password one';
+    const userId = await passwordUser('lee@example.com', password);
+    const login = await loginWithPassword(server, 'lee@example.com', password);
+    expect(login.finish?.status).toBe(200);
+    expect(await authenticated(login.cookie!)).toBe(true);
+    const [entry] = await server.context.audit.list({ action: 'user.sign_in', actor: userId }, 10);
+    expect(entry).toMatchObject({ outcome: 'success', actorType: 'user', actorId: userId });
+    const again = await loginWithPassword(server, 'lee@example.com', password, { cookie: login.cookie! });
+    expect(again.finish?.status).toBe(200);
+    expect(await authenticated(login.cookie!)).toBe(false);
+    expect(await authenticated(again.cookie!)).toBe(true);
+    expect(await server.context.audit.list({ action: 'user.sign_in', actor: userId }, 10)).toHaveLength(2);
   });
 });
