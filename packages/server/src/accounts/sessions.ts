@@ -61,7 +61,21 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 export type SessionKind = 'user' | 'admin';
 
-function toSession(row: typeof sessions.$inferSelect): Session {
+function toSession(
+  row: Pick<
+    typeof sessions.$inferSelect,
+    | 'id'
+    | 'publicId'
+    | 'userId'
+    | 'adminUserId'
+    | 'amr'
+    | 'acr'
+    | 'authTime'
+    | 'secondFactorPending'
+    | 'stepUpUntil'
+    | 'createdAt'
+  >,
+): Session {
   return {
     id: row.id,
     publicId: row.publicId,
@@ -142,18 +156,7 @@ export class SessionService {
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
       ipAddress: meta.ipAddress ?? null,
     };
-    const session: Session = {
-      id: row.id,
-      publicId: row.publicId,
-      userId,
-      amr: row.amr,
-      acr: row.acr,
-      authTime: row.authTime,
-      secondFactorPending: row.secondFactorPending,
-      stepUpUntil: row.stepUpUntil,
-      createdAt: row.createdAt,
-    };
-    return { row, started: { session, cookieValue, csrfToken: csrfTokenFor(cookieValue) } };
+    return { row, started: { session: toSession(row), cookieValue, csrfToken: csrfTokenFor(cookieValue) } };
   }
 
   async start(
