@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { type AdminAction, auditedAdminChange } from '../admin/admin-audit.js';
-import { adminCaller } from '../admin/guard.js';
+import { type AdminAction, adminActor, auditedAdminChange } from '../admin/admin-audit.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
@@ -52,9 +51,9 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
         details: details?.(result),
       }),
     );
-  const actor = (request: FastifyRequest) => ({ type: 'admin' as const, id: adminCaller(request).admin.id });
   /** The changes the public port's managers make too, audited alike (route-helpers.ts). */
-  const changes = (request: FastifyRequest) => organizationChanges(context, request, actor(request));
+  const changes = (request: FastifyRequest) =>
+    organizationChanges(context, request, adminActor(request).actor);
   const noContent = (reply: FastifyReply) => reply.code(204).send(undefined as never);
 
   app.get(
@@ -111,7 +110,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
       const created = await auditedAdminChange(
         context,
         request,
-        () => context.orgs.organizations.create(request.body, actor(request), owner ?? null),
+        () => context.orgs.organizations.create(request.body, adminActor(request).actor, owner ?? null),
         ({ id, slug }) => ({
           action: 'organization.created',
           target: { type: 'organization', id },
@@ -231,7 +230,12 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
       const member = await audited(
         request,
         () =>
-          context.orgs.organizations.addMember(organizationId, request.body.user_id, roles, actor(request)),
+          context.orgs.organizations.addMember(
+            organizationId,
+            request.body.user_id,
+            roles,
+            adminActor(request).actor,
+          ),
         'organization.member_added',
         organizationId,
         (added) => ({ member: added.id, user: request.body.user_id, roles }),
@@ -357,7 +361,13 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
     },
     async (request, reply) => {
       const { organizationId } = request.params;
-      const invite = await inviteByEmail(context, organizationId, request.body, actor(request), request);
+      const invite = await inviteByEmail(
+        context,
+        organizationId,
+        request.body,
+        adminActor(request).actor,
+        request,
+      );
       return reply.code(201).send(inviteView(invite));
     },
   );
