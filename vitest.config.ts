@@ -25,7 +25,8 @@ const databaseFreeServerTests = [
 ].map((name) => `packages/server/src/${name}.test.ts`);
 
 // Node-side OPAQUE clients in these projects stretch passwords with one light Argon2id pass instead of the
-// production default (packages/server/src/testing/opaque-stretching.ts); the browser tests keep the default.
+// production default (packages/server/src/testing/opaque-stretching.ts); so do the browser tests' pages, unless a
+// test asks for the production default (e2e/browser.ts).
 const lightOpaque = { TESSERA_TEST_OPAQUE_STRETCHING: 'light' };
 
 // Unit and integration tests run on the embedded database, then again on PostgreSQL when TEST_DATABASE_URL is
@@ -100,6 +101,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // The browser pages stretch with the same light pass (e2e/browser.ts), except where a test asks for the
+          // production default.
+          env: lightOpaque,
           sequence: { groupOrder: 2 },
           testTimeout: 60_000,
           // One file at a time: a browser test is CPU-bound (Chromium, the hosted UI's Argon2id, the server), and two

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountKeyBody, newAccountKey } from '../packages/server/src/testing/keys.js';
 import { basicAuthorization, formPost } from '../packages/server/src/testing/oauth.js';
 import { loginWithPassword, postJson } from '../packages/server/src/testing/opaque-client.js';
+import { testKeyStretching } from '../packages/server/src/testing/opaque-stretching.js';
 import type { TestServer } from '../packages/server/src/testing/server.js';
 import {
   type EnrolledFactor,
@@ -69,7 +70,14 @@ async function adminPasswordMatches(server: TestServer, email: string, password:
   });
   expect(start.status).toBe(200);
   const loginResponse = start.json.login_response as string;
-  return opaque.client.finishLogin({ clientLoginState, loginResponse, password }) !== undefined;
+  return (
+    opaque.client.finishLogin({
+      clientLoginState,
+      loginResponse,
+      password,
+      keyStretching: testKeyStretching(),
+    }) !== undefined
+  );
 }
 
 function clientCredentials(server: TestServer, clientId: string, secret: string) {

@@ -33,9 +33,27 @@ export interface OpenedPage {
   diagnostics: PageDiagnostics;
 }
 
+/**
+ * How the hosted UI and the portal stretch passwords in a test page. `light`: one cheap Argon2id pass, as the Node
+ * test clients use (the e2e project sets TESSERA_TEST_OPAQUE_STRETCHING=light, so accounts made through the API sign
+ * in with it), which saves about a second of CPU per registration, sign-in and unlock. `production`: the default
+ * every real browser uses; sign-in-and-consent runs its whole registration and sign-in with it.
+ */
+export type KeyStretching = 'light' | 'production';
+
 /** A page in a fresh context (own cookies and storage), watched for console output, errors and CSP violations. */
-export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<OpenedPage> {
+export async function openPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+  keyStretching: KeyStretching = 'light',
+): Promise<OpenedPage> {
   const context = await browser.newContext(options);
+  if (keyStretching === 'light') {
+    // Read by packages/web/src/shared/opaque.ts; set before any page script runs, on every page of the context.
+    await context.addInitScript(() => {
+      (globalThis as { tesseraTestKeyStretching?: string }).tesseraTestKeyStretching = 'light';
+    });
+  }
   const violationEvents: string[] = [];
   await watchContextForCspViolations(context, violationEvents);
   const page = await context.newPage();

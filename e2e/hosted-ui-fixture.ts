@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { ClientInput } from '../packages/server/src/clients/model.js';
 import { registerWithPassword } from '../packages/server/src/testing/opaque-client.js';
 import { startTestServer, type TestServer } from '../packages/server/src/testing/server.js';
-import { launchBrowser, type OpenedPage, openPage } from './browser.js';
+import { type KeyStretching, launchBrowser, type OpenedPage, openPage } from './browser.js';
 import { Mailbox } from './mailbox.js';
 
 /**
@@ -37,7 +37,7 @@ export function useHostedUiFixture<WithMailbox extends boolean = false>(options:
   /** Extra server environment (federation tests allow a loopback upstream). */
   env?: Record<string, string>;
   setUp: (started: StartedServer<WithMailbox>) => Promise<void>;
-}): { newPage: (options?: BrowserContextOptions) => Promise<OpenedPage> } {
+}): { newPage: (options?: BrowserContextOptions, keyStretching?: KeyStretching) => Promise<OpenedPage> } {
   let server: TestServer | undefined;
   let mailbox: Mailbox | undefined;
   let browser: Browser | undefined;
@@ -68,9 +68,9 @@ export function useHostedUiFixture<WithMailbox extends boolean = false>(options:
 
   return {
     /** A page in a fresh browser context (own cookies and storage), closed after the test. */
-    async newPage(contextOptions = {}) {
+    async newPage(contextOptions = {}, keyStretching: KeyStretching = 'light') {
       if (!browser) throw new Error('the browser has not started: call newPage inside a test');
-      const page = await openPage(browser, contextOptions);
+      const page = await openPage(browser, contextOptions, keyStretching);
       opened.push(page);
       return page;
     },

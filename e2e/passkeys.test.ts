@@ -5,6 +5,7 @@ import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accountKeyBody, newAccountKey, wrapEnvelope } from '../packages/server/src/testing/keys.js';
 import { signInUser } from '../packages/server/src/testing/oauth.js';
+import { testKeyStretching } from '../packages/server/src/testing/opaque-stretching.js';
 import { call } from '../packages/server/src/testing/orgs.js';
 import { startTestServer, type TestServer } from '../packages/server/src/testing/server.js';
 import { launchBrowser, type OpenedPage, openPage } from './browser.js';
@@ -43,7 +44,12 @@ async function exportKeyOf(email: string, password: string): Promise<Buffer> {
     body: JSON.stringify({ email, start_login_request: startLoginRequest }),
   });
   const { login_response: loginResponse } = (await response.json()) as { login_response: string };
-  const finished = opaque.client.finishLogin({ clientLoginState, loginResponse, password });
+  const finished = opaque.client.finishLogin({
+    clientLoginState,
+    loginResponse,
+    password,
+    keyStretching: testKeyStretching(),
+  });
   if (!finished) throw new Error('the password does not fit');
   return Buffer.from(finished.exportKey, 'base64url');
 }

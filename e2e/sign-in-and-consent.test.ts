@@ -44,7 +44,8 @@ describe('hosted UI: registration, sign-in and consent with a real relying party
   });
 
   it('registers, confirms the email, signs in for the app, approves, and the app gets valid tokens; then signs out', async () => {
-    const { page, diagnostics } = await newPage();
+    // The production Argon2id, as every real browser runs it; the other browser tests use a light one.
+    const { page, diagnostics } = await newPage({}, 'production');
     const callbacks = await captureCallbacks(page, 'Demo App');
     const email = `grace-${randomBytes(4).toString('hex')}@example.test`;
     const password = 'correct horse battery staple';

@@ -3,6 +3,7 @@ import * as opaque from '@serenity-kit/opaque';
 import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { base32Decode, totp } from '../packages/server/src/otp/totp.js';
+import { testKeyStretching } from '../packages/server/src/testing/opaque-stretching.js';
 import type { TestServer } from '../packages/server/src/testing/server.js';
 import { captureCallbacks, RP_CALLBACK, useHostedUiFixture, verifiedAccount } from './hosted-ui-fixture.js';
 import type { Mailbox } from './mailbox.js';
@@ -294,6 +295,7 @@ async function exportKeyOf(server: TestServer, email: string, password: string):
     clientLoginState,
     loginResponse: started.login_response,
     password,
+    keyStretching: testKeyStretching(),
   });
   if (!finished) throw new Error('the password does not fit');
   return Buffer.from(finished.exportKey, 'base64url');

@@ -16,6 +16,22 @@ import type { AdminApiBody, AdminApiResponse } from './api-types/admin-api';
 import type { PublicApiBody, PublicApiResponse } from './api-types/public-api';
 
 type OpaqueModule = typeof import('@serenity-kit/opaque');
+type KeyStretching = NonNullable<Parameters<OpaqueModule['client']['finishLogin']>[0]['keyStretching']>;
+
+/**
+ * The password's key stretching: the library's default Argon2id (RFC 9106's second recommended setting, about half
+ * a second of CPU), which every account in production is registered with. The browser tests alone set the page
+ * global below, before any page script runs (Playwright's addInitScript, e2e/browser.ts), to one light Argon2id
+ * pass, as the Node test clients do (packages/server/src/testing/opaque-stretching.ts); a user must sign in with
+ * the stretching they registered with. Only a script already running in the page can set it, and such a script
+ * could read the password field itself, so the switch gives it nothing more; the exact string is compared, so an
+ * element whose id clobbers the name (a DOM object, never a string) leaves the default in place.
+ */
+function keyStretching(): KeyStretching | undefined {
+  return (globalThis as { tesseraTestKeyStretching?: unknown }).tesseraTestKeyStretching === 'light'
+    ? { 'argon2id-custom': { iterations: 1, memory: 256, parallelism: 1 } }
+    : undefined;
+}
 
 let loading: Promise<OpaqueModule> | null = null;
 
@@ -108,6 +124,7 @@ export async function registerPassword(
     clientRegistrationState,
     registrationResponse: started.registration_response,
     password,
+    keyStretching: keyStretching(),
   });
   return { registrationId: started.registration_id, registrationRecord };
 }
@@ -132,6 +149,7 @@ async function provePassword(
     clientLoginState,
     loginResponse: started.login_response,
     password,
+    keyStretching: keyStretching(),
   });
   return finished
     ? {
@@ -157,6 +175,7 @@ async function startRegistrationMessage(password: string): Promise<{
         clientRegistrationState,
         registrationResponse,
         password,
+        keyStretching: keyStretching(),
       });
       return { registrationRecord, exportKey };
     },
