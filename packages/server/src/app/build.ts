@@ -27,6 +27,7 @@ import { registerMetricsRoute, registerRequestMetrics } from './metrics-routes.j
 import type { SliceModule } from './module.js';
 import { MODULES } from './modules.js';
 import { DeferredRequestLogger } from './request-logger.js';
+import { cachedCompilersFactory } from './schema-compilers.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { DEFAULT_ADMIN_UI_DIR, DEFAULT_UI_DIR, registerStaticUi } from './static-ui.js';
 
@@ -71,14 +72,23 @@ export function registeredRoutes(app: App): RegisteredRoute[] {
   return routeTables.get(app) ?? [];
 }
 
-/** A route registered without a response schema could serialize an undeclared field (a secret): refuse to start. */
+/**
+ * A route registered without a response schema could serialize an undeclared field (a secret): refuse to start.
+ * A headers schema is refused too: with the shared compilers (schema-compilers.ts) Fastify would no longer lower
+ * its property names, so it would not match the lower-case headers Node hands over.
+ */
 function assertRouteHasSchemas(route: {
   method: string | string[];
   url: string;
-  schema?: { response?: unknown };
+  schema?: { response?: unknown; headers?: unknown };
 }) {
   if (!route.schema?.response) {
     throw new Error(`route ${String(route.method)} ${route.url} declares no response schema`);
+  }
+  if (route.schema.headers !== undefined) {
+    throw new Error(
+      `route ${String(route.method)} ${route.url} declares a headers schema; read headers in the handler`,
+    );
   }
 }
 
@@ -108,6 +118,8 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
     frameworkErrors: (error, request, reply) => {
       renderError(error, request, reply, false);
     },
+    // Compiled once per process and schema, not once per app (schema-compilers.ts).
+    schemaController: { compilersFactory: cachedCompilersFactory },
     ajv: {
       customOptions: {
         removeAdditional: false,
