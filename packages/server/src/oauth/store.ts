@@ -62,6 +62,7 @@ export class OAuthStore {
   private readonly consumeAuthorizationRequestQuery;
   private readonly createCodeQuery;
   private readonly findConsentQuery;
+  private readonly saveConsentQuery;
   private readonly activeGrantUserQuery;
   private readonly codeForExchangeQuery;
   private readonly redeemCodeQuery;
@@ -129,6 +130,23 @@ export class OAuthStore {
           ),
         ),
     );
+    this.saveConsentQuery = preparedQuery(db, 'oauth_consent_save', (db) => {
+      const userId = sql.placeholder('userId');
+      const clientId = sql.placeholder('clientId');
+      const approved = sql.placeholder('approved');
+      return db
+        .insert(consents)
+        .select(
+          sql`SELECT ${userId}, ${clientId}, ${approved}::jsonb, now() WHERE NOT EXISTS (SELECT 1 FROM ${consents} WHERE ${consents.userId} = ${userId} AND ${consents.clientId} = ${clientId} AND ${consents.scopes} @> ${approved}::jsonb)`,
+        )
+        .onConflictDoUpdate({
+          target: [consents.userId, consents.clientId],
+          set: {
+            scopes: sql`(SELECT jsonb_agg(DISTINCT scope ORDER BY scope) FROM jsonb_array_elements_text(${consents.scopes} || excluded.scopes) AS scope)`,
+            updatedAt: sql`now()`,
+          },
+        });
+    });
     this.activeGrantUserQuery = preparedQuery(db, 'oauth_active_grant_user', (db) =>
       db
         .select({
@@ -437,18 +455,6 @@ export class OAuthStore {
    * user. Two approvals racing on a new pair still end in one row holding both (ON CONFLICT merges them).
    */
   async saveConsent(userId: string, clientId: string, scopes: string[]): Promise<void> {
-    const approved = JSON.stringify(scopes);
-    await this.db
-      .insert(consents)
-      .select(
-        sql`SELECT ${userId}, ${clientId}, ${approved}::jsonb, now() WHERE NOT EXISTS (SELECT 1 FROM ${consents} WHERE ${consents.userId} = ${userId} AND ${consents.clientId} = ${clientId} AND ${consents.scopes} @> ${approved}::jsonb)`,
-      )
-      .onConflictDoUpdate({
-        target: [consents.userId, consents.clientId],
-        set: {
-          scopes: sql`(SELECT jsonb_agg(DISTINCT scope ORDER BY scope) FROM jsonb_array_elements_text(${consents.scopes} || excluded.scopes) AS scope)`,
-          updatedAt: sql`now()`,
-        },
-      });
+    await this.saveConsentQuery({ userId, clientId, approved: JSON.stringify(scopes) });
   }
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, ilike, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
+import { preparedQuery } from '../db/prepared.js';
 import {
   organizationMemberRoles,
   organizationMembers,
@@ -49,7 +50,26 @@ const memberColumns = {
  * the organization row is locked (so two managers demoting each other cannot both succeed).
  */
 export class OrganizationStore {
-  constructor(private readonly db: Db) {}
+  // Asked at every password sign-in of a user without TOTP: built and prepared once.
+  private readonly totpRequiredQuery;
+
+  constructor(private readonly db: Db) {
+    this.totpRequiredQuery = preparedQuery(db, 'organization_totp_required', (db) =>
+      db
+        .select({ id: organizations.id })
+        .from(organizationMembers)
+        .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+        .where(
+          and(
+            eq(organizationMembers.userId, sql.placeholder('userId')),
+            eq(organizationMembers.status, 'active'),
+            eq(organizations.status, 'active'),
+            sql`(${organizations.settings} ->> 'require_totp') = 'true'`,
+          ),
+        )
+        .limit(1),
+    );
+  }
 
   /** Runs fn in a transaction holding a row lock on the organization (SELECT ... FOR UPDATE). */
   async withOrganizationLocked<T>(
@@ -187,20 +207,8 @@ export class OrganizationStore {
 
   /** Whether any active organization of the user, as an active member, requires TOTP. */
   async totpRequiredByOrganization(userId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: organizations.id })
-      .from(organizationMembers)
-      .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-      .where(
-        and(
-          eq(organizationMembers.userId, userId),
-          eq(organizationMembers.status, 'active'),
-          eq(organizations.status, 'active'),
-          sql`(${organizations.settings} ->> 'require_totp') = 'true'`,
-        ),
-      )
-      .limit(1);
-    return row !== undefined;
+    const rows = await this.totpRequiredQuery({ userId });
+    return rows.length > 0;
   }
 
   // --- members ---

@@ -4,6 +4,7 @@ import type { SecondFactor } from '../accounts/second-factors.js';
 import type { SettingsService } from '../config/settings.js';
 import type { Sealer } from '../crypto/seal.js';
 import type { Db } from '../db/client.js';
+import { preparedQuery } from '../db/prepared.js';
 import { otpBackupCodes, otpFactors } from '../db/schema/index.js';
 import { otpError } from './errors.js';
 import {
@@ -56,6 +57,9 @@ function normalizeBackupCode(code: string): string {
  * failure counts and locks hold across nodes and restarts.
  */
 export class OtpService implements SecondFactor {
+  // Every password sign-in and every sensitive action asks whether the account has TOTP on: prepared once per kind.
+  private readonly enabledFactorQueries;
+
   constructor(
     private readonly db: Db,
     private readonly sealer: Sealer,
@@ -64,7 +68,21 @@ export class OtpService implements SecondFactor {
     private readonly issuerName: () => string,
     /** Whether an organization the user belongs to enforces TOTP (orgs/service.ts). */
     private readonly organizationRequiresTotp: (userId: string) => Promise<boolean> = async () => false,
-  ) {}
+  ) {
+    const enabledFactorQuery = (kind: OtpAccount['kind']) =>
+      preparedQuery(db, `otp_enabled_factor_${kind}`, (db) =>
+        db
+          .select({ id: otpFactors.id })
+          .from(otpFactors)
+          .where(
+            and(
+              eq(kind === 'admin' ? otpFactors.adminUserId : otpFactors.userId, sql.placeholder('accountId')),
+              eq(otpFactors.status, 'enabled'),
+            ),
+          ),
+      );
+    this.enabledFactorQueries = { user: enabledFactorQuery('user'), admin: enabledFactorQuery('admin') };
+  }
 
   private owner(account: OtpAccount) {
     return account.kind === 'admin'
@@ -101,7 +119,8 @@ export class OtpService implements SecondFactor {
   }
 
   async enrolled(account: OtpAccount): Promise<boolean> {
-    return (await this.factor(account, 'enabled')) !== undefined;
+    const rows = await this.enabledFactorQueries[account.kind]({ accountId: account.id });
+    return rows.length > 0;
   }
 
   async status(account: OtpAccount): Promise<OtpStatusView> {
