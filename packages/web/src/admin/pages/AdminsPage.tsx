@@ -11,6 +11,7 @@ import { TextField } from '../../shared/TextField';
 import { useCheckedSubmit } from '../../shared/use-checked-submit';
 import { AdminLayout } from '../components/AdminLayout';
 import { ConfirmAction } from '../components/ConfirmAction';
+import { DataTable } from '../components/DataTable';
 import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
 import { describeError } from '../error-text';
 import { createAdminUser, preloadOpaque } from '../opaque-flows';
@@ -98,61 +99,52 @@ export function AdminsPage() {
           <Loading />
         ) : null
       ) : (
-        <div className="table-wrap">
-          <table className="data-table">
-            <caption className="visually-hidden">Admins</caption>
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Name</th>
-                <th scope="col">Role</th>
-                <th scope="col">Status</th>
-                {canWrite ? <th scope="col">Actions</th> : null}
+        <DataTable
+          caption="Admins"
+          columns={
+            canWrite ? ['Email', 'Name', 'Role', 'Status', 'Actions'] : ['Email', 'Name', 'Role', 'Status']
+          }
+        >
+          {admins.data.admins.map((admin) => {
+            const other: AdminRole = admin.role === 'write' ? 'read' : 'write';
+            return (
+              <tr key={admin.id}>
+                <th scope="row">
+                  {admin.email}
+                  {admin.id === me.id ? <span className="muted"> (you)</span> : null}
+                </th>
+                <td>{admin.name || <span className="muted">—</span>}</td>
+                <td>{ROLE_TEXT[admin.role]}</td>
+                <td>{admin.status}</td>
+                {canWrite ? (
+                  <td className="row-actions">
+                    <Button
+                      variant="secondary"
+                      className="button-small"
+                      disabled={busyId === admin.id}
+                      onClick={() => changeRole(admin, other)}
+                      aria-label={`Make ${admin.email} ${other === 'write' ? 'a write admin' : 'read-only'}`}
+                    >
+                      {other === 'write' ? 'Make write admin' : 'Make read-only'}
+                    </Button>
+                    <ConfirmAction
+                      label={`Remove ${admin.email}`}
+                      question={
+                        <p>
+                          Remove <strong>{admin.email}</strong> as an admin?
+                          {admin.id === me.id ? ' You will be signed out.' : ''}
+                        </p>
+                      }
+                      confirmLabel="Remove admin"
+                      busyLabel="Removing…"
+                      onConfirm={() => remove(admin)}
+                    />
+                  </td>
+                ) : null}
               </tr>
-            </thead>
-            <tbody>
-              {admins.data.admins.map((admin) => {
-                const other: AdminRole = admin.role === 'write' ? 'read' : 'write';
-                return (
-                  <tr key={admin.id}>
-                    <th scope="row">
-                      {admin.email}
-                      {admin.id === me.id ? <span className="muted"> (you)</span> : null}
-                    </th>
-                    <td>{admin.name || <span className="muted">—</span>}</td>
-                    <td>{ROLE_TEXT[admin.role]}</td>
-                    <td>{admin.status}</td>
-                    {canWrite ? (
-                      <td className="row-actions">
-                        <Button
-                          variant="secondary"
-                          className="button-small"
-                          disabled={busyId === admin.id}
-                          onClick={() => changeRole(admin, other)}
-                          aria-label={`Make ${admin.email} ${other === 'write' ? 'a write admin' : 'read-only'}`}
-                        >
-                          {other === 'write' ? 'Make write admin' : 'Make read-only'}
-                        </Button>
-                        <ConfirmAction
-                          label={`Remove ${admin.email}`}
-                          question={
-                            <p>
-                              Remove <strong>{admin.email}</strong> as an admin?
-                              {admin.id === me.id ? ' You will be signed out.' : ''}
-                            </p>
-                          }
-                          confirmLabel="Remove admin"
-                          busyLabel="Removing…"
-                          onConfirm={() => remove(admin)}
-                        />
-                      </td>
-                    ) : null}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </DataTable>
       )}
       {canWrite ? <CreateAdminSection onCreated={admins.reload} /> : null}
     </AdminLayout>

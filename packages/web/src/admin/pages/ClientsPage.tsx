@@ -3,6 +3,7 @@ import { Notice } from '../../shared/Notice';
 import { Link } from '../../shared/router';
 import { AdminLayout } from '../components/AdminLayout';
 import { adminIconPath } from '../components/ClientIconSection';
+import { DataTable } from '../components/DataTable';
 import { ListToolbar } from '../components/ListToolbar';
 import { LoadedView } from '../components/LoadedView';
 import { Time } from '../format';
@@ -49,48 +50,35 @@ export function ClientsPage() {
           data.clients.length === 0 ? (
             <p>{query ? `No client matches “${query}”.` : 'No clients are registered yet.'}</p>
           ) : (
-            <div className="table-wrap">
-              <table className="data-table">
-                <caption className="visually-hidden">
-                  Clients{query ? ` matching “${query}”` : ''}, {data.clients.length} in all
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Client ID</th>
-                    <th scope="col">Type</th>
-                    <th scope="col">Grant types</th>
-                    <th scope="col">Registered</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.clients.map((client) => (
-                    <tr key={client.client_id}>
-                      <th scope="row">
-                        {client.icon ? (
-                          <img
-                            className="client-icon-small"
-                            src={adminIconPath(client) ?? ''}
-                            alt=""
-                            width={20}
-                            height={20}
-                          />
-                        ) : null}
-                        <Link to={`/clients/${encodeURIComponent(client.client_id)}`}>{client.name}</Link>
-                      </th>
-                      <td>
-                        <code>{client.client_id}</code>
-                      </td>
-                      <td>{client.type}</td>
-                      <td>{client.grant_types.map((grant) => GRANT_LABELS[grant] ?? grant).join(', ')}</td>
-                      <td>
-                        <Time value={client.created_at} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption={`Clients${query ? ` matching “${query}”` : ''}, ${data.clients.length} in all`}
+              columns={['Name', 'Client ID', 'Type', 'Grant types', 'Registered']}
+            >
+              {data.clients.map((client) => (
+                <tr key={client.client_id}>
+                  <th scope="row">
+                    {client.icon ? (
+                      <img
+                        className="client-icon-small"
+                        src={adminIconPath(client) ?? ''}
+                        alt=""
+                        width={20}
+                        height={20}
+                      />
+                    ) : null}
+                    <Link to={`/clients/${encodeURIComponent(client.client_id)}`}>{client.name}</Link>
+                  </th>
+                  <td>
+                    <code>{client.client_id}</code>
+                  </td>
+                  <td>{client.type}</td>
+                  <td>{client.grant_types.map((grant) => GRANT_LABELS[grant] ?? grant).join(', ')}</td>
+                  <td>
+                    <Time value={client.created_at} />
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )
         }
       </LoadedView>

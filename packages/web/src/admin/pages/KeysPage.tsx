@@ -6,6 +6,7 @@ import { Loading } from '../../shared/Loading';
 import { Notice } from '../../shared/Notice';
 import { AdminLayout } from '../components/AdminLayout';
 import { ConfirmAction } from '../components/ConfirmAction';
+import { DataTable } from '../components/DataTable';
 import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
 import { describeError } from '../error-text';
 import { relativeTime, Time } from '../format';
@@ -83,59 +84,43 @@ export function KeysPage() {
           <Loading />
         ) : null
       ) : (
-        <div className="table-wrap">
-          <table className="data-table" data-testid="signing-keys">
-            <caption className="visually-hidden">Signing keys</caption>
-            <thead>
-              <tr>
-                <th scope="col">Key ID</th>
-                <th scope="col">Algorithm</th>
-                <th scope="col">State</th>
-                <th scope="col">Created</th>
-                <th scope="col">Activated</th>
-                <th scope="col">Next change</th>
+        <DataTable
+          caption="Signing keys"
+          columns={['Key ID', 'Algorithm', 'State', 'Created', 'Activated', 'Next change']}
+          testId="signing-keys"
+        >
+          {sorted.map((key) => {
+            const change = nextChange(key);
+            return (
+              <tr key={key.kid} data-state={key.state}>
+                <th scope="row">
+                  <code className="kid">{key.kid}</code>
+                </th>
+                <td>{key.alg}</td>
+                <td>
+                  <span className={`status-badge key-${key.state}`}>
+                    {STATE_TEXT[key.state] ?? key.state}
+                  </span>
+                </td>
+                <td>
+                  <Time value={key.created_at} />
+                </td>
+                <td>
+                  {key.activated_at ? <Time value={key.activated_at} /> : <span className="muted">—</span>}
+                </td>
+                <td>
+                  {change.text}
+                  {change.at ? (
+                    <>
+                      {' '}
+                      <Time value={change.at} /> <span className="muted">({relativeTime(change.at)})</span>
+                    </>
+                  ) : null}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {sorted.map((key) => {
-                const change = nextChange(key);
-                return (
-                  <tr key={key.kid} data-state={key.state}>
-                    <th scope="row">
-                      <code className="kid">{key.kid}</code>
-                    </th>
-                    <td>{key.alg}</td>
-                    <td>
-                      <span className={`status-badge key-${key.state}`}>
-                        {STATE_TEXT[key.state] ?? key.state}
-                      </span>
-                    </td>
-                    <td>
-                      <Time value={key.created_at} />
-                    </td>
-                    <td>
-                      {key.activated_at ? (
-                        <Time value={key.activated_at} />
-                      ) : (
-                        <span className="muted">—</span>
-                      )}
-                    </td>
-                    <td>
-                      {change.text}
-                      {change.at ? (
-                        <>
-                          {' '}
-                          <Time value={change.at} />{' '}
-                          <span className="muted">({relativeTime(change.at)})</span>
-                        </>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </DataTable>
       )}
       {canWrite ? (
         <section className="section" aria-labelledby="rotate-heading">

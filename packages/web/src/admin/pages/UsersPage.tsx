@@ -2,6 +2,7 @@ import type { AdminApiResponse } from '../../shared/api-types/admin-api';
 import { Notice } from '../../shared/Notice';
 import { Link } from '../../shared/router';
 import { AdminLayout } from '../components/AdminLayout';
+import { DataTable } from '../components/DataTable';
 import { ListToolbar } from '../components/ListToolbar';
 import { LoadedView } from '../components/LoadedView';
 import { Pager } from '../components/Pager';
@@ -45,33 +46,24 @@ export function UsersPage() {
             <p>{query ? `No user matches “${query}”.` : 'There are no users yet.'}</p>
           ) : (
             <>
-              <div className="table-wrap">
-                <table className="data-table" aria-busy={users.loading}>
-                  <caption className="visually-hidden">Users{query ? ` matching “${query}”` : ''}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Email</th>
-                      <th scope="col">Name</th>
-                      <th scope="col">Email confirmed</th>
-                      <th scope="col">Status</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.users.map((user) => (
-                      <tr key={user.id}>
-                        <th scope="row">
-                          <Link to={`/users/${encodeURIComponent(user.id)}`}>{user.email}</Link>
-                        </th>
-                        <td>{user.name || <span className="muted">—</span>}</td>
-                        <td>{user.email_verified ? 'Yes' : 'No'}</td>
-                        <td>
-                          <span className={`status-badge status-${user.status}`}>{user.status}</span>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                caption={`Users${query ? ` matching “${query}”` : ''}`}
+                columns={['Email', 'Name', 'Email confirmed', 'Status']}
+                busy={users.loading}
+              >
+                {data.users.map((user) => (
+                  <tr key={user.id}>
+                    <th scope="row">
+                      <Link to={`/users/${encodeURIComponent(user.id)}`}>{user.email}</Link>
+                    </th>
+                    <td>{user.name || <span className="muted">—</span>}</td>
+                    <td>{user.email_verified ? 'Yes' : 'No'}</td>
+                    <td>
+                      <span className={`status-badge status-${user.status}`}>{user.status}</span>
+                    </td>
+                  </tr>
+                ))}
+              </DataTable>
               <Pager
                 label="Users"
                 offset={offset}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AdminApiResponse } from '../../../shared/api-types/admin-api';
 import { ConfirmAction } from '../../components/ConfirmAction';
+import { DataTable } from '../../components/DataTable';
 import { LoadedView } from '../../components/LoadedView';
 import { type Outcome, OutcomeMessage } from '../../components/OutcomeMessage';
 import { formatDateTime, Time } from '../../format';
@@ -51,56 +52,51 @@ export function InvitesSection({
           data.invites.length === 0 ? (
             <p>No pending invitations.</p>
           ) : (
-            <div className="table-wrap">
-              <table className="data-table" aria-busy={invites.loading} data-testid="invites">
-                <caption className="visually-hidden">Pending invitations</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Email</th>
-                    <th scope="col">Roles</th>
-                    <th scope="col">Valid until</th>
-                    <th scope="col">Sent</th>
-                    {canWrite ? <th scope="col">Actions</th> : null}
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.invites.map((invite) => (
-                    <tr key={invite.id} data-invite={invite.email}>
-                      <th scope="row">{invite.email}</th>
-                      <td>{invite.roles.join(', ')}</td>
-                      <td>
-                        <Time value={invite.expires_at} />
-                        {invite.expired ? (
-                          <>
-                            {' '}
-                            <span className="status-badge status-disabled">expired</span>
-                          </>
-                        ) : null}
-                      </td>
-                      <td>
-                        <Time value={invite.created_at} />
-                      </td>
-                      {canWrite ? (
-                        <td>
-                          <ConfirmAction
-                            label={`Withdraw the invitation of ${invite.email}`}
-                            question={
-                              <p>
-                                Withdraw the invitation of <strong>{invite.email}</strong>? The link in their
-                                email stops working.
-                              </p>
-                            }
-                            confirmLabel="Withdraw invitation"
-                            busyLabel="Withdrawing…"
-                            onConfirm={() => withdraw(invite)}
-                          />
-                        </td>
-                      ) : null}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption="Pending invitations"
+              columns={
+                canWrite
+                  ? ['Email', 'Roles', 'Valid until', 'Sent', 'Actions']
+                  : ['Email', 'Roles', 'Valid until', 'Sent']
+              }
+              busy={invites.loading}
+              testId="invites"
+            >
+              {data.invites.map((invite) => (
+                <tr key={invite.id} data-invite={invite.email}>
+                  <th scope="row">{invite.email}</th>
+                  <td>{invite.roles.join(', ')}</td>
+                  <td>
+                    <Time value={invite.expires_at} />
+                    {invite.expired ? (
+                      <>
+                        {' '}
+                        <span className="status-badge status-disabled">expired</span>
+                      </>
+                    ) : null}
+                  </td>
+                  <td>
+                    <Time value={invite.created_at} />
+                  </td>
+                  {canWrite ? (
+                    <td>
+                      <ConfirmAction
+                        label={`Withdraw the invitation of ${invite.email}`}
+                        question={
+                          <p>
+                            Withdraw the invitation of <strong>{invite.email}</strong>? The link in their
+                            email stops working.
+                          </p>
+                        }
+                        confirmLabel="Withdraw invitation"
+                        busyLabel="Withdrawing…"
+                        onConfirm={() => withdraw(invite)}
+                      />
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </DataTable>
           )
         }
       </LoadedView>

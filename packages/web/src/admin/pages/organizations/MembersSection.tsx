@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AdminApiResponse } from '../../../shared/api-types/admin-api';
 import { ErrorPanel } from '../../../shared/ErrorPanel';
+import { DataTable } from '../../components/DataTable';
 import { LoadedView } from '../../components/LoadedView';
 import { type Outcome, OutcomeMessage } from '../../components/OutcomeMessage';
 import { describeError } from '../../error-text';
@@ -52,30 +53,22 @@ function MembersTable({
   onAction: (member: MemberView, action: MemberAction) => Promise<void>;
 }) {
   return (
-    <div className="table-wrap">
-      <table className="data-table" aria-busy={busy} data-testid="members">
-        <caption className="visually-hidden">Members</caption>
-        <thead>
-          <tr>
-            <th scope="col">Member</th>
-            <th scope="col">Status</th>
-            <th scope="col">Roles</th>
-            {canWrite ? <th scope="col">Actions</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {members.map((member) => (
-            <MemberRow
-              key={member.id}
-              member={member}
-              roles={roles}
-              canWrite={canWrite}
-              onAction={(action) => onAction(member, action)}
-            />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Members"
+      columns={canWrite ? ['Member', 'Status', 'Roles', 'Actions'] : ['Member', 'Status', 'Roles']}
+      busy={busy}
+      testId="members"
+    >
+      {members.map((member) => (
+        <MemberRow
+          key={member.id}
+          member={member}
+          roles={roles}
+          canWrite={canWrite}
+          onAction={(action) => onAction(member, action)}
+        />
+      ))}
+    </DataTable>
   );
 }
 

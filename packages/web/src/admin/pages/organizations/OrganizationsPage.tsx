@@ -2,6 +2,7 @@ import type { AdminApiResponse } from '../../../shared/api-types/admin-api';
 import { Notice } from '../../../shared/Notice';
 import { Link } from '../../../shared/router';
 import { AdminLayout } from '../../components/AdminLayout';
+import { DataTable } from '../../components/DataTable';
 import { ListToolbar } from '../../components/ListToolbar';
 import { LoadedView } from '../../components/LoadedView';
 import { Pager } from '../../components/Pager';
@@ -52,41 +53,30 @@ export function OrganizationsPage() {
             <p>{query ? `No organization matches “${query}”.` : 'There are no organizations yet.'}</p>
           ) : (
             <>
-              <div className="table-wrap">
-                <table className="data-table" aria-busy={organizations.loading}>
-                  <caption className="visually-hidden">
-                    Organizations{query ? ` matching “${query}”` : ''}
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Name</th>
-                      <th scope="col">Slug</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Created</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.organizations.map((organization) => (
-                      <tr key={organization.id}>
-                        <th scope="row">
-                          <Link to={`/organizations/${encodeURIComponent(organization.id)}`}>
-                            {organization.name}
-                          </Link>
-                        </th>
-                        <td>
-                          <code>{organization.slug}</code>
-                        </td>
-                        <td>
-                          <OrganizationStatusBadge status={organization.status} />
-                        </td>
-                        <td>
-                          <Time value={organization.created_at} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                caption={`Organizations${query ? ` matching “${query}”` : ''}`}
+                columns={['Name', 'Slug', 'Status', 'Created']}
+                busy={organizations.loading}
+              >
+                {data.organizations.map((organization) => (
+                  <tr key={organization.id}>
+                    <th scope="row">
+                      <Link to={`/organizations/${encodeURIComponent(organization.id)}`}>
+                        {organization.name}
+                      </Link>
+                    </th>
+                    <td>
+                      <code>{organization.slug}</code>
+                    </td>
+                    <td>
+                      <OrganizationStatusBadge status={organization.status} />
+                    </td>
+                    <td>
+                      <Time value={organization.created_at} />
+                    </td>
+                  </tr>
+                ))}
+              </DataTable>
               <Pager
                 label="Organizations"
                 offset={offset}

@@ -3,6 +3,7 @@ import type { AdminApiResponse } from '../../../shared/api-types/admin-api';
 import { Notice } from '../../../shared/Notice';
 import { Link, useRouter } from '../../../shared/router';
 import { AdminLayout } from '../../components/AdminLayout';
+import { DataTable } from '../../components/DataTable';
 import { LoadedView } from '../../components/LoadedView';
 import { type Outcome, OutcomeMessage } from '../../components/OutcomeMessage';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
@@ -39,29 +40,22 @@ export function PermissionsPage() {
       <OutcomeMessage outcome={outcome} failedTitle="The permission was not created" />
       <LoadedView load={permissions} failedTitle="The permissions could not be loaded">
         {(data) => (
-          <div className="table-wrap">
-            <table className="data-table" aria-busy={permissions.loading} data-testid="permissions">
-              <caption className="visually-hidden">Permissions</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Key</th>
-                  <th scope="col">Description</th>
-                  <th scope="col">Kind</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.permissions.map((permission) => (
-                  <tr key={permission.key}>
-                    <th scope="row">
-                      <Link to={`/permissions/${encodeURIComponent(permission.key)}`}>{permission.key}</Link>
-                    </th>
-                    <td>{permission.description || <span className="muted">—</span>}</td>
-                    <td>{permission.built_in ? 'built-in' : 'custom'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Permissions"
+            columns={['Key', 'Description', 'Kind']}
+            busy={permissions.loading}
+            testId="permissions"
+          >
+            {data.permissions.map((permission) => (
+              <tr key={permission.key}>
+                <th scope="row">
+                  <Link to={`/permissions/${encodeURIComponent(permission.key)}`}>{permission.key}</Link>
+                </th>
+                <td>{permission.description || <span className="muted">—</span>}</td>
+                <td>{permission.built_in ? 'built-in' : 'custom'}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </LoadedView>
       {canWrite ? (

@@ -3,6 +3,7 @@ import type { AdminApiResponse } from '../../../shared/api-types/admin-api';
 import { Notice } from '../../../shared/Notice';
 import { Link, useRouter } from '../../../shared/router';
 import { AdminLayout } from '../../components/AdminLayout';
+import { DataTable } from '../../components/DataTable';
 import { LoadedView } from '../../components/LoadedView';
 import { type Outcome, OutcomeMessage } from '../../components/OutcomeMessage';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
@@ -42,39 +43,31 @@ export function RolesPage() {
       <OutcomeMessage outcome={outcome} failedTitle="The role was not created" />
       <LoadedView load={roles} failedTitle="The roles could not be loaded">
         {(data) => (
-          <div className="table-wrap">
-            <table className="data-table" aria-busy={roles.loading} data-testid="roles">
-              <caption className="visually-hidden">Roles</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Key</th>
-                  <th scope="col">Permissions</th>
-                  <th scope="col">Kind</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.roles.map((role) => (
-                  <tr key={role.key}>
-                    <th scope="row">
-                      <Link to={`/roles/${encodeURIComponent(role.key)}`}>{role.name}</Link>
-                    </th>
-                    <td>
-                      <code>{role.key}</code>
-                    </td>
-                    <td>
-                      {role.permissions.length ? (
-                        role.permissions.join(', ')
-                      ) : (
-                        <span className="muted">none</span>
-                      )}
-                    </td>
-                    <td>{role.built_in ? 'built-in' : 'custom'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Roles"
+            columns={['Name', 'Key', 'Permissions', 'Kind']}
+            busy={roles.loading}
+            testId="roles"
+          >
+            {data.roles.map((role) => (
+              <tr key={role.key}>
+                <th scope="row">
+                  <Link to={`/roles/${encodeURIComponent(role.key)}`}>{role.name}</Link>
+                </th>
+                <td>
+                  <code>{role.key}</code>
+                </td>
+                <td>
+                  {role.permissions.length ? (
+                    role.permissions.join(', ')
+                  ) : (
+                    <span className="muted">none</span>
+                  )}
+                </td>
+                <td>{role.built_in ? 'built-in' : 'custom'}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </LoadedView>
       {canWrite ? (
