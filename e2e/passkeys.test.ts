@@ -1,11 +1,10 @@
 import { createHash, hkdfSync, randomBytes } from 'node:crypto';
-import * as opaque from '@serenity-kit/opaque';
 import { compactDecrypt } from 'jose';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accountKeyBody, newAccountKey, wrapEnvelope } from '../packages/server/src/testing/keys.js';
 import { signInUser } from '../packages/server/src/testing/oauth.js';
-import { testKeyStretching } from '../packages/server/src/testing/opaque-stretching.js';
+import { passwordExportKey } from '../packages/server/src/testing/opaque-client.js';
 import { call } from '../packages/server/src/testing/orgs.js';
 import { startTestServer, type TestServer } from '../packages/server/src/testing/server.js';
 import { launchBrowser, type OpenedPage, openPage } from './browser.js';
@@ -34,26 +33,6 @@ const hkdf = (ikm: Buffer, info: Buffer) => Buffer.from(hkdfSync('sha256', ikm, 
 const cakOf = (root: Buffer, clientId: string) =>
   hkdf(root, Buffer.from(JSON.stringify(['tessera/zk/v2/cak', clientId, null])));
 
-/** The OPAQUE export key of the password (RFC 9807 §6.4), computed as the browser does. */
-async function exportKeyOf(email: string, password: string): Promise<Buffer> {
-  await opaque.ready;
-  const { clientLoginState, startLoginRequest } = opaque.client.startLogin({ password });
-  const response = await fetch(`${server.publicUrl}/api/user/login/start`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, start_login_request: startLoginRequest }),
-  });
-  const { login_response: loginResponse } = (await response.json()) as { login_response: string };
-  const finished = opaque.client.finishLogin({
-    clientLoginState,
-    loginResponse,
-    password,
-    keyStretching: testKeyStretching(),
-  });
-  if (!finished) throw new Error('the password does not fit');
-  return Buffer.from(finished.exportKey, 'base64url');
-}
-
 beforeAll(async () => {
   server = await startTestServer({ publicHostName: 'localhost' });
   expect(new URL(server.config.baseUrl).hostname).toBe('localhost');
@@ -72,7 +51,9 @@ beforeAll(async () => {
   account = await verifiedAccount(server, PASSWORD, 'Ada');
   const key = newAccountKey(account.id);
   ark = key.ark;
-  const password = wrapEnvelope(key, 1, 'password', { secret: await exportKeyOf(account.email, PASSWORD) });
+  const password = wrapEnvelope(key, 1, 'password', {
+    secret: await passwordExportKey(server, account.email, PASSWORD),
+  });
   const { body } = accountKeyBody(key, ['recovery_key']);
   const user = await signInUser(server, { user: (await server.context.accounts.users.find(account.id))! });
   const created = await call(server, user, 'POST', '/crypto/keybag/account-key', {

@@ -1,9 +1,8 @@
 import { createDecipheriv, createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import * as opaque from '@serenity-kit/opaque';
 import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { base32Decode, totp } from '../packages/server/src/otp/totp.js';
-import { testKeyStretching } from '../packages/server/src/testing/opaque-stretching.js';
+import { passwordExportKey } from '../packages/server/src/testing/opaque-client.js';
 import type { TestServer } from '../packages/server/src/testing/server.js';
 import { captureCallbacks, RP_CALLBACK, useHostedUiFixture, verifiedAccount } from './hosted-ui-fixture.js';
 import type { Mailbox } from './mailbox.js';
@@ -281,26 +280,6 @@ async function arkFromRecoveryKey(server: TestServer, userId: string, text: stri
 const cakOf = (ark: Buffer, clientId: string) =>
   hkdf(ark, Buffer.alloc(0), structuredInfo(['tessera/zk/v2/cak', clientId, null]));
 
-/** The OPAQUE export key of `password` (RFC 9807 §6.4), computed here the way the browser does. */
-async function exportKeyOf(server: TestServer, email: string, password: string): Promise<Buffer> {
-  await opaque.ready;
-  const { clientLoginState, startLoginRequest } = opaque.client.startLogin({ password });
-  const response = await fetch(`${server.publicUrl}/api/user/login/start`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, start_login_request: startLoginRequest }),
-  });
-  const started = (await response.json()) as { login_response: string };
-  const finished = opaque.client.finishLogin({
-    clientLoginState,
-    loginResponse: started.login_response,
-    password,
-    keyStretching: testKeyStretching(),
-  });
-  if (!finished) throw new Error('the password does not fit');
-  return Buffer.from(finished.exportKey, 'base64url');
-}
-
 function remember(label: string, bytes: Buffer): void {
   secrets.push({ label, bytes: Buffer.from(bytes) });
 }
@@ -432,7 +411,7 @@ describe('hosted UI: zero-knowledge key delivery v2 (docs/zk.md)', () => {
 
   async function account(password: string, name: string) {
     const created = await verifiedAccount(server, password, name);
-    remember(`export key of ${name}`, await exportKeyOf(server, created.email, password));
+    remember(`export key of ${name}`, await passwordExportKey(server, created.email, password));
     return { ...created, password };
   }
 
@@ -547,7 +526,7 @@ describe('hosted UI: zero-knowledge key delivery v2 (docs/zk.md)', () => {
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Your new password opens your encryption key.').waitFor({ timeout: UI_TIMEOUT });
-    remember('new export key of Grace', await exportKeyOf(server, grace.email, newPassword));
+    remember('new export key of Grace', await passwordExportKey(server, grace.email, newPassword));
     const envelopes = (await server.context.keys.keybags.keybag(grace.id)).envelopes;
     expect(envelopes.find((e) => e.type === 'password')?.status).toBe('usable');
 
@@ -575,7 +554,7 @@ describe('hosted UI: zero-knowledge key delivery v2 (docs/zk.md)', () => {
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Set new password' }).click();
     await waitForHeading(page, 'Password changed');
-    remember('reset export key of Katherine', await exportKeyOf(server, katherine.email, newPassword));
+    remember('reset export key of Katherine', await passwordExportKey(server, katherine.email, newPassword));
     const reset = { ...katherine, password: newPassword };
 
     // A mistyped recovery key is refused before anything is tried; the right one unlocks.

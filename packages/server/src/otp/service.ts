@@ -52,6 +52,11 @@ function normalizeBackupCode(code: string): string {
   return code.replace(/[\s-]/g, '').toUpperCase();
 }
 
+/** The column that ties a factor to its account. */
+function ownerColumn(kind: OtpAccount['kind']) {
+  return kind === 'admin' ? otpFactors.adminUserId : otpFactors.userId;
+}
+
 /**
  * TOTP second factor for users and admins (spec §2.8, §4.3). Everything lives in the database: accepted steps,
  * failure counts and locks hold across nodes and restarts.
@@ -74,20 +79,13 @@ export class OtpService implements SecondFactor {
         db
           .select({ id: otpFactors.id })
           .from(otpFactors)
-          .where(
-            and(
-              eq(kind === 'admin' ? otpFactors.adminUserId : otpFactors.userId, sql.placeholder('accountId')),
-              eq(otpFactors.status, 'enabled'),
-            ),
-          ),
+          .where(and(eq(ownerColumn(kind), sql.placeholder('accountId')), eq(otpFactors.status, 'enabled'))),
       );
     this.enabledFactorQueries = { user: enabledFactorQuery('user'), admin: enabledFactorQuery('admin') };
   }
 
   private owner(account: OtpAccount) {
-    return account.kind === 'admin'
-      ? eq(otpFactors.adminUserId, account.id)
-      : eq(otpFactors.userId, account.id);
+    return eq(ownerColumn(account.kind), account.id);
   }
 
   private secretContext(id: string) {

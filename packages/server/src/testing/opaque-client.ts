@@ -62,6 +62,31 @@ export interface LoginAttempt {
   cookie: string | null;
 }
 
+/**
+ * The OPAQUE export key of `password` (RFC 9807 §6.4), computed as the hosted UI does: only the login's first round
+ * trip, finished here; no session starts. Throws when the password does not fit the account's record.
+ */
+export async function passwordExportKey(
+  server: ServerEndpoints,
+  email: string,
+  password: string,
+): Promise<Buffer> {
+  await opaque.ready;
+  const { clientLoginState, startLoginRequest } = opaque.client.startLogin({ password });
+  const start = await postJson(`${server.publicUrl}/api/user/login/start`, {
+    email,
+    start_login_request: startLoginRequest,
+  });
+  const finished = opaque.client.finishLogin({
+    keyStretching: testKeyStretching(),
+    clientLoginState,
+    loginResponse: start.json.login_response as string,
+    password,
+  });
+  if (!finished) throw new Error('the password does not fit');
+  return Buffer.from(finished.exportKey, 'base64url');
+}
+
 /** Signs in through the HTTP API with the OPAQUE client; `finishUrl` lets a test send the finish to another node. */
 export async function loginWithPassword(
   server: ServerEndpoints,
