@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { newKekText } from './crypto/keyring.js';
 import { BATCH_CLIENT_ARGS, CliProcesses, clientCredentialsRequest } from './testing/cli-processes.js';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './testing/database.js';
-import { freePort } from './testing/server.js';
+import { freePortPair } from './testing/server.js';
 
 const cli = new CliProcesses();
 afterAll(() => cli.stopAll());
@@ -23,7 +23,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('tessera serve on PostgreSQL',
     const kek = newKekText();
     const servers = await Promise.all(
       [0, 1].map(async () => {
-        const [publicPort, adminPort] = [await freePort(), await freePort()];
+        const [publicPort, adminPort] = await freePortPair();
         return cli.serve({ env: { DATABASE_URL: database.url!, TESSERA_KEK: kek }, publicPort, adminPort });
       }),
     );
@@ -45,7 +45,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('tessera serve on PostgreSQL',
   it('the command writes to PostgreSQL directly, and a running node uses the new client at once', async () => {
     const database = await createTestDatabase();
     databases.push(database);
-    const [publicPort, adminPort] = [await freePort(), await freePort()];
+    const [publicPort, adminPort] = await freePortPair();
     const env = {
       DATABASE_URL: database.url!,
       TESSERA_KEK: newKekText(),
@@ -68,7 +68,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('tessera serve on PostgreSQL',
   it('serve --workers 2 forks workers that share the ports', async () => {
     const database = await createTestDatabase();
     databases.push(database);
-    const [publicPort, adminPort] = [await freePort(), await freePort()];
+    const [publicPort, adminPort] = await freePortPair();
     const started = await cli.serve({
       env: { DATABASE_URL: database.url!, TESSERA_KEK: newKekText() },
       publicPort,

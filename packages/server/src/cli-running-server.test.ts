@@ -8,7 +8,7 @@ import { BATCH_CLIENT_ARGS, CliProcesses, clientCredentialsRequest } from './tes
 import { testDatabaseKind } from './testing/database.js';
 import { postJson } from './testing/opaque-client.js';
 import type { ServedProcess, ServeSettings } from './testing/served-process.js';
-import { freePort } from './testing/server.js';
+import { freePort, freePortPair } from './testing/server.js';
 
 const cli = new CliProcesses();
 afterAll(() => cli.stopAll());
@@ -53,7 +53,7 @@ describe.runIf(testDatabaseKind() === 'embedded')(
     let listedThroughServer: string;
 
     beforeAll(async () => {
-      const [publicPort, adminPort] = [await freePort(), await freePort()];
+      const [publicPort, adminPort] = await freePortPair();
       publicUrl = `http://127.0.0.1:${publicPort}`;
       adminUrl = `http://127.0.0.1:${adminPort}`;
       env = {

@@ -25,7 +25,7 @@ import {
   WriteWorkload,
 } from './testing/fault-workload.js';
 import { type Exit, ServedProcess, type ServeSettings } from './testing/served-process.js';
-import { freePort } from './testing/server.js';
+import { freePortPair } from './testing/server.js';
 
 const POSTGRES = testDatabaseKind() === 'postgres';
 const GRACE_SECONDS = 4;
@@ -124,7 +124,8 @@ beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'tessera-faults-'));
     env.TESSERA_DATA_DIR = dataDir;
   }
-  settings = { env, publicPort: await freePort(), adminPort: await freePort() };
+  const [publicPort, adminPort] = await freePortPair();
+  settings = { env, publicPort, adminPort };
   current = await start();
   fixture = await prepareFixture(current, current.installToken!);
 }, 300_000);
@@ -162,12 +163,14 @@ describe.runIf(POSTGRES)('on PostgreSQL', () => {
     // Two nodes on the same database behind one public name.
     const [nodeA, nodeB] = await Promise.all([
       start(),
-      (async () =>
-        start({
-          publicPort: await freePort(),
-          adminPort: await freePort(),
+      (async () => {
+        const [publicPort, adminPort] = await freePortPair();
+        return start({
+          publicPort,
+          adminPort,
           baseUrl: `http://127.0.0.1:${settings.publicPort}`,
-        }))(),
+        });
+      })(),
     ]);
     nodes = [nodeA, nodeB];
     expect(await unverified!.verify(nodeB)).toEqual([]);

@@ -1,4 +1,4 @@
-import { type AddressInfo, createServer } from 'node:net';
+import { type AddressInfo, createServer, type Server } from 'node:net';
 import { Writable } from 'node:stream';
 import type pino from 'pino';
 import { UNDECLARED_ERROR_MESSAGE } from '../app/error-declarations.js';
@@ -69,15 +69,37 @@ export function testEnvironment(extra: Record<string, string> = {}): Record<stri
 }
 
 /** A port that was free a moment ago (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+export async function freePort(): Promise<number> {
+  const [port] = await freePorts(1);
+  return port!;
+}
+
+/** Two different ports that were free a moment ago: a server's public and admin ports. */
+export async function freePortPair(): Promise<[number, number]> {
+  const [first, second] = await freePorts(2);
+  return [first!, second!];
+}
+
+/**
+ * `count` different ports that were free a moment ago. All are held open until each is known: a port found free and
+ * released can be offered again by the next probe (a full run once got the same port for a server's public and
+ * admin listeners).
+ */
+async function freePorts(count: number): Promise<number[]> {
+  const probes = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<Server>((resolve, reject) => {
+          const probe = createServer();
+          probe.once('error', reject);
+          probe.listen(0, '127.0.0.1', () => resolve(probe));
+        }),
+    ),
+  );
+  const ports = probes.map((probe) => (probe.address() as AddressInfo).port);
+  await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
+  return ports;
 }
 
 /** Starts the real server in-process on ephemeral ports over the given (or a fresh) test database. */
@@ -111,10 +133,9 @@ async function startOnFreshPorts(
   database: Database,
   owned: TestDatabase | null,
 ): Promise<TestServer> {
-  // The issuer must be the URL clients really use, so the public port is chosen before the config is built.
-  const publicPort = await freePort();
-  // The admin URL matters too: the admin guard compares a browser's Origin with it.
-  const adminPort = await freePort();
+  // The issuer must be the URL clients really use, so the public port is chosen before the config is built; the
+  // admin URL matters too: the admin guard compares a browser's Origin with it.
+  const [publicPort, adminPort] = await freePortPair();
   const config = loadConfig(
     testEnvironment({
       TESSERA_PUBLIC_PORT: String(publicPort),
