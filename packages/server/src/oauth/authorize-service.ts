@@ -232,13 +232,22 @@ export class AuthorizeService {
     return { kind: 'interaction', location: `/ui/authorize?request_id=${encodeURIComponent(requestId)}` };
   }
 
-  private async consentNeeded(client: Client, request: ValidatedRequest, userId: string): Promise<boolean> {
+  /**
+   * Whether the user must approve: `remembered` is what they approved before for this client (null when nothing),
+   * when the caller has read it already.
+   */
+  private async consentNeeded(
+    client: Client,
+    request: ValidatedRequest,
+    userId: string,
+    remembered?: string[] | null,
+  ): Promise<boolean> {
     if (request.prompt.includes('consent')) return true;
     if (client.firstParty) return false;
-    const remembered = await this.store.findConsent(userId, client.id);
-    if (!remembered) return true;
+    const approved = remembered === undefined ? await this.store.findConsent(userId, client.id) : remembered;
+    if (!approved) return true;
     // New scopes need a new approval.
-    return request.scope.split(' ').some((scope) => !remembered.includes(scope));
+    return request.scope.split(' ').some((scope) => !approved.includes(scope));
   }
 
   /** Whether this session satisfies the sign-in the pending request owes. */
@@ -252,8 +261,25 @@ export class AuthorizeService {
     return true;
   }
 
-  private async loadPending(requestId: string): Promise<{ client: Client; request: PendingRequest }> {
-    const row = await this.store.findAuthorizationRequest(hashToken(requestId), new Date());
+  /**
+   * The pending request and its client; with `userId`, also what that user approved before for the client (read in
+   * the same statement), else `remembered` is undefined.
+   */
+  private async loadPending(
+    requestId: string,
+    userId: string | null = null,
+  ): Promise<{ client: Client; request: PendingRequest; remembered?: string[] | null }> {
+    const idHash = hashToken(requestId);
+    const now = new Date();
+    let row: Awaited<ReturnType<OAuthStore['findAuthorizationRequest']>>;
+    let remembered: string[] | null | undefined;
+    if (userId) {
+      const found = await this.store.findAuthorizationRequestWithConsent(idHash, now, userId);
+      row = found?.request;
+      remembered = found?.remembered;
+    } else {
+      row = await this.store.findAuthorizationRequest(idHash, now);
+    }
     const client = row ? await this.clients.find(row.clientId) : null;
     if (!row || !client) {
       throw oauthApiError(
@@ -261,12 +287,12 @@ export class AuthorizeService {
         'this sign-in request is unknown, finished or expired; start again from the app',
       );
     }
-    return { client, request: row.parameters as PendingRequest };
+    return { client, request: row.parameters as PendingRequest, remembered };
   }
 
   /** What the consent page shows for a pending request. */
   async view(requestId: string, session: Session | null): Promise<PendingRequestView> {
-    const { client, request } = await this.loadPending(requestId);
+    const { client, request, remembered } = await this.loadPending(requestId, session?.userId ?? null);
     const loginRequired = !this.loginSatisfied(request, session);
     const organization =
       session && !loginRequired
@@ -276,7 +302,8 @@ export class AuthorizeService {
       client,
       request,
       loginRequired,
-      consentRequired: session === null ? true : await this.consentNeeded(client, request, session.userId),
+      consentRequired:
+        session === null ? true : await this.consentNeeded(client, request, session.userId, remembered),
       organizations: organization?.kind === 'choose' ? organization.options : [],
       organizationId: organization?.kind === 'chosen' ? organization.organizationId : null,
       refusal:
@@ -326,21 +353,24 @@ export class AuthorizeService {
       );
       if (resolution.kind === 'refused' && resolution.reason === 'no_organization') organization = resolution;
     }
-    if (!(await this.store.consumeAuthorizationRequest(hashToken(input.requestId), new Date()))) {
-      throw oauthApiError('request_already_used', 'this sign-in request was already completed');
-    }
+    const requestIdHash = hashToken(input.requestId);
+    const alreadyUsed = () =>
+      oauthApiError('request_already_used', 'this sign-in request was already completed');
     if (input.decision === 'deny' || organization.kind === 'refused') {
+      if (!(await this.store.consumeAuthorizationRequest(requestIdHash, new Date()))) throw alreadyUsed();
       const description =
         organization.kind === 'refused' ? organization.description : 'the user denied the request';
       return {
         redirectUri: this.errorLocation(request.redirectUri, request.state, 'access_denied', description),
       };
     }
-    await this.store.saveConsent(session.userId, client.id, request.scope.split(' '));
-    const redirectUri = await this.issueCode(client, request, session, {
+    // The request consumed, the consent remembered and the code issued: one statement, all or nothing.
+    const { code, row } = this.newCode(client, request, session, {
       ...input,
       organizationId: organization.kind === 'chosen' ? organization.organizationId : null,
     });
+    if (!(await this.store.approveAuthorizationRequest(requestIdHash, row, new Date()))) throw alreadyUsed();
+    const redirectUri = this.codeLocation(request, code);
     if (deliversKey) await this.keyDelivery.delivered(session.userId, input.zkEnvelopeId);
     return { redirectUri };
   }
@@ -400,15 +430,27 @@ export class AuthorizeService {
     }
   }
 
+  /** A code issued at once, without a pending request (a signed-in browser whose consent covers the request). */
   private async issueCode(
     client: Client,
     request: ValidatedRequest,
     session: Session,
-    delivery: { organizationId: string | null; zkKeyHash?: string; drkHash?: string },
+    delivery: { organizationId: string | null },
   ): Promise<string> {
+    const { code, row } = this.newCode(client, request, session, delivery);
+    await this.store.createCode(row);
+    return this.codeLocation(request, code);
+  }
+
+  /** A new code and the row that stores it (by its hash), for the session's sign-in. */
+  private newCode(
+    client: Client,
+    request: ValidatedRequest,
+    session: Session,
+    delivery: { organizationId: string | null; zkKeyHash?: string; drkHash?: string },
+  ) {
     const code = randomToken();
-    const now = Date.now();
-    await this.store.createCode({
+    const row = {
       codeHash: hashToken(code),
       clientId: client.id,
       userId: session.userId,
@@ -424,9 +466,13 @@ export class AuthorizeService {
       organizationId: delivery.organizationId,
       zkKeyHash: delivery.zkKeyHash ?? null,
       zkDrkHash: delivery.drkHash ?? null,
-      expiresAt: new Date(now + CODE_TTL_MS),
-    });
-    // RFC 9207: iss in every authorization response.
+      expiresAt: new Date(Date.now() + CODE_TTL_MS),
+    };
+    return { code, row };
+  }
+
+  /** RFC 9207: iss in every authorization response. */
+  private codeLocation(request: ValidatedRequest, code: string): string {
     return authorizationResponseUrl(request.redirectUri, { code, state: request.state, iss: this.issuerUrl });
   }
 

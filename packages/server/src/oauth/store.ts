@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, type Placeholder, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ChangeBus } from '../db/change-bus.js';
 import type { Db } from '../db/client.js';
 import { preparedQuery } from '../db/prepared.js';
@@ -10,6 +10,12 @@ import {
   refreshTokens,
   users,
 } from '../db/schema/index.js';
+import {
+  approveRequestStatement,
+  consumeRequestStatement,
+  pendingRequestCondition,
+  pendingRequestWithConsentStatement,
+} from './authorize-statements.js';
 import type { ActiveGrant } from './grant-status-cache.js';
 import {
   activeGrant,
@@ -37,15 +43,6 @@ export type RedeemedCode = Pick<
   'sessionId' | 'scope' | 'nonce' | 'authTime' | 'amr' | 'acr' | 'zkKeyHash' | 'zkDrkHash'
 >;
 
-/** A pending authorization request that is neither consumed nor expired. */
-function pendingRequestCondition(idHash: Placeholder, now: Placeholder) {
-  return and(
-    eq(authorizationRequests.idHash, idHash),
-    isNull(authorizationRequests.consumedAt),
-    gt(authorizationRequests.expiresAt, now),
-  );
-}
-
 /**
  * SQL for the authorization state: pending requests, codes, grants, refresh tokens and consents. Every single-use
  * value is consumed with one conditional UPDATE ... RETURNING, so of two concurrent redemptions exactly one wins,
@@ -59,10 +56,11 @@ export class OAuthStore {
   // gets), built and prepared once (db/prepared.ts): each runs on every call.
   private readonly createAuthorizationRequestQuery;
   private readonly findAuthorizationRequestQuery;
+  private readonly findAuthorizationRequestWithConsentQuery;
   private readonly consumeAuthorizationRequestQuery;
+  private readonly approveAuthorizationRequestQuery;
   private readonly createCodeQuery;
   private readonly findConsentQuery;
-  private readonly saveConsentQuery;
   private readonly activeGrantUserQuery;
   private readonly codeForExchangeQuery;
   private readonly redeemCodeQuery;
@@ -93,12 +91,20 @@ export class OAuthStore {
         .from(authorizationRequests)
         .where(pendingRequestCondition(sql.placeholder('idHash'), sql.placeholder('now'))),
     );
-    this.consumeAuthorizationRequestQuery = preparedQuery(db, 'oauth_authorization_request_consume', (db) =>
-      db
-        .update(authorizationRequests)
-        .set({ consumedAt: sql`${sql.placeholder('now')}::timestamptz` })
-        .where(pendingRequestCondition(sql.placeholder('idHash'), sql.placeholder('now')))
-        .returning({ idHash: authorizationRequests.idHash }),
+    this.findAuthorizationRequestWithConsentQuery = preparedQuery(
+      db,
+      'oauth_authorization_request_with_consent',
+      pendingRequestWithConsentStatement,
+    );
+    this.consumeAuthorizationRequestQuery = preparedQuery(
+      db,
+      'oauth_authorization_request_consume',
+      consumeRequestStatement,
+    );
+    this.approveAuthorizationRequestQuery = preparedQuery(
+      db,
+      'oauth_authorization_request_approve',
+      approveRequestStatement,
     );
     this.createCodeQuery = preparedQuery(db, 'oauth_code_insert', (db) =>
       db.insert(authorizationCodes).values({
@@ -130,23 +136,6 @@ export class OAuthStore {
           ),
         ),
     );
-    this.saveConsentQuery = preparedQuery(db, 'oauth_consent_save', (db) => {
-      const userId = sql.placeholder('userId');
-      const clientId = sql.placeholder('clientId');
-      const approved = sql.placeholder('approved');
-      return db
-        .insert(consents)
-        .select(
-          sql`SELECT ${userId}, ${clientId}, ${approved}::jsonb, now() WHERE NOT EXISTS (SELECT 1 FROM ${consents} WHERE ${consents.userId} = ${userId} AND ${consents.clientId} = ${clientId} AND ${consents.scopes} @> ${approved}::jsonb)`,
-        )
-        .onConflictDoUpdate({
-          target: [consents.userId, consents.clientId],
-          set: {
-            scopes: sql`(SELECT jsonb_agg(DISTINCT scope ORDER BY scope) FROM jsonb_array_elements_text(${consents.scopes} || excluded.scopes) AS scope)`,
-            updatedAt: sql`now()`,
-          },
-        });
-    });
     this.activeGrantUserQuery = preparedQuery(db, 'oauth_active_grant_user', (db) =>
       db
         .select({
@@ -205,6 +194,19 @@ export class OAuthStore {
     return row;
   }
 
+  /**
+   * findAuthorizationRequest, with the scopes the user approved before for the request's client (null when none) in
+   * the same statement.
+   */
+  async findAuthorizationRequestWithConsent(idHash: string, now: Date, userId: string) {
+    const [row] = await this.findAuthorizationRequestWithConsentQuery({
+      idHash,
+      now: now.toISOString(),
+      userId,
+    });
+    return row ? { request: row.request, remembered: row.remembered as string[] | null } : undefined;
+  }
+
   async consumeAuthorizationRequest(idHash: string, now: Date): Promise<boolean> {
     const consumed = await this.consumeAuthorizationRequestQuery({ idHash, now: now.toISOString() });
     return consumed.length === 1;
@@ -221,6 +223,39 @@ export class OAuthStore {
       zkKeyHash: row.zkKeyHash ?? null,
       zkDrkHash: row.zkDrkHash ?? null,
     });
+  }
+
+  /**
+   * An approval of a pending request in one statement (approveRequestStatement): the request consumed, the consent
+   * to `code.scope` remembered and the code inserted, all or nothing. False when the request was no longer pending
+   * (consumed by a concurrent finalize, or expired): then nothing was written.
+   */
+  async approveAuthorizationRequest(
+    idHash: string,
+    code: Omit<typeof authorizationCodes.$inferInsert, 'createdAt' | 'consumedAt' | 'grantId'>,
+    now: Date,
+  ): Promise<boolean> {
+    const inserted = await this.approveAuthorizationRequestQuery({
+      idHash,
+      now: now.toISOString(),
+      approved: JSON.stringify(code.scope.split(' ')),
+      codeHash: code.codeHash,
+      clientId: code.clientId,
+      userId: code.userId,
+      sessionId: code.sessionId,
+      redirectUri: code.redirectUri,
+      scope: code.scope,
+      codeChallenge: code.codeChallenge ?? null,
+      nonce: code.nonce ?? null,
+      authTime: code.authTime.toISOString(),
+      amr: JSON.stringify(code.amr),
+      acr: code.acr,
+      organizationId: code.organizationId ?? null,
+      zkKeyHash: code.zkKeyHash ?? null,
+      zkDrkHash: code.zkDrkHash ?? null,
+      expiresAt: code.expiresAt.toISOString(),
+    });
+    return inserted.length === 1;
   }
 
   /**
@@ -447,14 +482,5 @@ export class OAuthStore {
   async findConsent(userId: string, clientId: string): Promise<string[] | null> {
     const [row] = await this.findConsentQuery({ userId, clientId });
     return row?.scopes ?? null;
-  }
-
-  /**
-   * Remembers approved scopes, adding to what was approved before (so alternating scope sets ask only once). A
-   * consent that already covers them is left as it is: no row written, no WAL, on the sign-in of every returning
-   * user. Two approvals racing on a new pair still end in one row holding both (ON CONFLICT merges them).
-   */
-  async saveConsent(userId: string, clientId: string, scopes: string[]): Promise<void> {
-    await this.saveConsentQuery({ userId, clientId, approved: JSON.stringify(scopes) });
   }
 }

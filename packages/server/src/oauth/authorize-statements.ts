@@ -1,0 +1,112 @@
+/**
+ * The statements of the authorization endpoint's pending requests (oauth/store.ts prepares and runs them): the
+ * pending-request condition, the request read with its remembered consent, the request consumed, and an approval's writes (the request consumed, the consent
+ * remembered, the code inserted) as one data-modifying statement: one round trip, one commit, all or nothing.
+ */
+import { and, eq, gt, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { authorizationCodes, authorizationRequests, consents } from '../db/schema/index.js';
+
+/** A pending authorization request that is neither consumed nor expired. */
+export function pendingRequestCondition(idHash: Placeholder, now: Placeholder) {
+  return and(
+    eq(authorizationRequests.idHash, idHash),
+    isNull(authorizationRequests.consumedAt),
+    gt(authorizationRequests.expiresAt, now),
+  );
+}
+
+/**
+ * The pending request (placeholders `idHash`, `now`) with the scopes the user (placeholder `userId`) approved
+ * before for its client, or null: the consent page's question "ask or not" in the request's own read.
+ */
+export const pendingRequestWithConsentStatement = (db: Db) =>
+  db
+    .select({
+      request: authorizationRequests,
+      remembered:
+        sql`(SELECT ${consents.scopes} FROM ${consents} WHERE ${consents.userId} = ${sql.placeholder('userId')}::text AND ${consents.clientId} = ${authorizationRequests.clientId})`.mapWith(
+          consents.scopes,
+        ),
+    })
+    .from(authorizationRequests)
+    .where(pendingRequestCondition(sql.placeholder('idHash'), sql.placeholder('now')));
+
+/** The pending request (placeholders `idHash`, `now`) consumed, returning its id hash; nothing once it is not pending. */
+export const consumeRequestStatement = (db: Db) =>
+  db
+    .update(authorizationRequests)
+    .set({ consumedAt: sql`${sql.placeholder('now')}::timestamptz` })
+    .where(pendingRequestCondition(sql.placeholder('idHash'), sql.placeholder('now')))
+    .returning({ idHash: authorizationRequests.idHash });
+
+/**
+ * Remembers approved scopes (placeholders `userId`, `clientId`, `approved`: a JSON array) once for the row of
+ * `source` (a FROM clause of at most one row), adding to what was approved before. A consent that already covers them is left as it is: no row
+ * written. Two approvals racing on a new pair still end in one row holding both (ON CONFLICT merges them).
+ */
+function rememberConsent(db: Db, source: SQL) {
+  const userId = sql.placeholder('userId');
+  const clientId = sql.placeholder('clientId');
+  const approved = sql.placeholder('approved');
+  return db
+    .insert(consents)
+    .select(
+      sql`SELECT ${userId}::text, ${clientId}::text, ${approved}::jsonb, now() ${source} WHERE NOT EXISTS (SELECT 1 FROM ${consents} WHERE ${consents.userId} = ${userId}::text AND ${consents.clientId} = ${clientId}::text AND ${consents.scopes} @> ${approved}::jsonb)`,
+    )
+    .onConflictDoUpdate({
+      target: [consents.userId, consents.clientId],
+      set: {
+        scopes: sql`(SELECT jsonb_agg(DISTINCT scope ORDER BY scope) FROM jsonb_array_elements_text(${consents.scopes} || excluded.scopes) AS scope)`,
+        updatedAt: sql`now()`,
+      },
+    });
+}
+
+/**
+ * An approval's writes as one statement (OAuthStore.approveAuthorizationRequest): the pending request consumed, and
+ * only when that matched, the consent remembered and the code inserted, returning the code's hash. Of two
+ * approvals of one request, the second finds `consumed_at` set when PostgreSQL re-checks the row after the first
+ * commits, and writes nothing; a failure of any part (a foreign key: the session ended and was purged meanwhile)
+ * leaves the request pending, as if the approval had not been sent.
+ *
+ * PostgreSQL runs every data-modifying CTE exactly once and to completion whether or not the rest of the statement
+ * reads its rows (docs: "Data-Modifying Statements in WITH"), so the consent CTE needs no reader.
+ */
+export const approveRequestStatement = (db: Db) => {
+  const consumed = db.$with('consumed_request').as(consumeRequestStatement(db));
+  const remembered = db
+    .$with('remembered_consent')
+    .as(rememberConsent(db, sql`FROM ${consumed}`).returning({ userId: consents.userId }));
+  return db
+    .with(consumed, remembered)
+    .insert(authorizationCodes)
+    .select(
+      db
+        .select({
+          codeHash: sql<string>`${sql.placeholder('codeHash')}::text`.as('code_hash'),
+          clientId: sql<string>`${sql.placeholder('clientId')}::text`.as('client_id'),
+          userId: sql<string>`${sql.placeholder('userId')}::text`.as('user_id'),
+          sessionId: sql<string>`${sql.placeholder('sessionId')}::text`.as('session_id'),
+          redirectUri: sql<string>`${sql.placeholder('redirectUri')}::text`.as('redirect_uri'),
+          scope: sql<string>`${sql.placeholder('scope')}::text`.as('scope'),
+          codeChallenge: sql<string | null>`${sql.placeholder('codeChallenge')}::text`.as('code_challenge'),
+          nonce: sql<string | null>`${sql.placeholder('nonce')}::text`.as('nonce'),
+          authTime: sql<Date>`${sql.placeholder('authTime')}::timestamptz`.as('auth_time'),
+          amr: sql<string[]>`${sql.placeholder('amr')}::jsonb`.as('amr'),
+          acr: sql<string>`${sql.placeholder('acr')}::text`.as('acr'),
+          organizationId: sql<string | null>`${sql.placeholder('organizationId')}::text`.as(
+            'organization_id',
+          ),
+          zkKeyHash: sql<string | null>`${sql.placeholder('zkKeyHash')}::text`.as('zk_key_hash'),
+          zkDrkHash: sql<string | null>`${sql.placeholder('zkDrkHash')}::text`.as('zk_drk_hash'),
+          // The database's clock, as the column's default gives every other row.
+          createdAt: sql<Date>`now()`.as('created_at'),
+          expiresAt: sql<Date>`${sql.placeholder('expiresAt')}::timestamptz`.as('expires_at'),
+          consumedAt: sql<Date | null>`null::timestamptz`.as('consumed_at'),
+          grantId: sql<string | null>`null::text`.as('grant_id'),
+        })
+        .from(consumed),
+    )
+    .returning({ codeHash: authorizationCodes.codeHash });
+};
