@@ -28,8 +28,13 @@ export interface PasswordAccounts<A extends PasswordAccount> {
   findWithRecord(
     by: { email: string } | { id: string },
   ): Promise<{ account: A; record: string | null } | null>;
-  /** The account and whether it must change its password, in one query: a login's finish reads the account once. */
-  findForSignIn(id: string): Promise<LoginProof<A> | null>;
+  /**
+   * A login's finish in one statement: consumes the login state (consumedLoginState, with this kind's accounts) and
+   * reads the account it names beside it. Null when the state is unknown, of another kind or purpose, used or
+   * expired (then nothing changed); `proof` is null when the state names no account (an unknown address, or one
+   * without a password) or the account is gone. Whether the password was proved is checked after, on the state.
+   */
+  consumeLogin(values: ConsumeLoginValues): Promise<ConsumedLogin<A> | null>;
   recordOf(id: string): Promise<string | null>;
   setRecord(id: string, record: string, options: { mustChangePassword?: boolean }): Promise<void>;
 }
@@ -38,6 +43,49 @@ export interface PasswordAccounts<A extends PasswordAccount> {
 export interface LoginProof<A> {
   account: A;
   mustChangePassword: boolean;
+}
+
+/** The placeholders of consumedLoginState. */
+export interface ConsumeLoginValues {
+  idHash: string;
+  purpose: LoginPurpose;
+  /** ISO 8601: the consumption time, and the instant the state must not have expired by. */
+  now: string;
+}
+
+/** A login state consumed, with the account it names (see PasswordAccounts.consumeLogin). */
+export interface ConsumedLogin<A> {
+  stateSealed: string;
+  proof: LoginProof<A> | null;
+}
+
+/**
+ * The first part of PasswordAccounts.consumeLogin's statement, a data-modifying CTE: the login state of this kind,
+ * with the placeholders of ConsumeLoginValues, marked consumed only while it is unused and unexpired, returning its
+ * sealed state and the account it names. Of two finishes of one login, one consumes it; the other finds
+ * `consumed_at` set when PostgreSQL re-checks the row after the first commits, and matches nothing.
+ */
+export function consumedLoginState(db: Db, kind: PasswordAccounts<PasswordAccount>['kind']) {
+  const now = sql.placeholder('now');
+  return db.$with('consumed_login').as(
+    db
+      .update(opaqueLogins)
+      .set({ consumedAt: sql`${now}::timestamptz` })
+      .where(
+        and(
+          eq(opaqueLogins.idHash, sql.placeholder('idHash')),
+          eq(opaqueLogins.kind, kind),
+          eq(opaqueLogins.purpose, sql.placeholder('purpose')),
+          isNull(opaqueLogins.consumedAt),
+          gt(opaqueLogins.expiresAt, now),
+        ),
+      )
+      .returning({
+        stateSealed: opaqueLogins.stateSealed,
+        userId: opaqueLogins.userId,
+        adminUserId: opaqueLogins.adminUserId,
+      }),
+  );
 }
 
 /** What a proof of password is for: a sign-in, or re-proving it before changing it. */
@@ -67,9 +115,8 @@ export function checkOpaqueMessage(value: string, field: string): void {
  */
 
 export class PasswordAuthentication<A extends PasswordAccount> {
-  // Every password sign-in writes and consumes one login state: both statements built and prepared once.
+  // Every password sign-in writes one login state: built and prepared once (its account adapter consumes it).
   private readonly insertLoginQuery;
-  private readonly consumeLoginQuery;
 
   constructor(
     private readonly db: Db,
@@ -89,22 +136,6 @@ export class PasswordAuthentication<A extends PasswordAccount> {
         expiresAt: sql.placeholder('expiresAt'),
       }),
     );
-    this.consumeLoginQuery = preparedQuery(db, 'opaque_login_consume', (db) => {
-      const now = sql.placeholder('now');
-      return db
-        .update(opaqueLogins)
-        .set({ consumedAt: sql`${now}::timestamptz` })
-        .where(
-          and(
-            eq(opaqueLogins.idHash, sql.placeholder('idHash')),
-            eq(opaqueLogins.kind, sql.placeholder('kind')),
-            eq(opaqueLogins.purpose, sql.placeholder('purpose')),
-            isNull(opaqueLogins.consumedAt),
-            gt(opaqueLogins.expiresAt, now),
-          ),
-        )
-        .returning();
-    });
   }
 
   /** OPAQUE identifiers of the two kinds never collide. */
@@ -167,19 +198,14 @@ export class PasswordAuthentication<A extends PasswordAccount> {
   ): Promise<LoginProof<A>> {
     checkOpaqueMessage(finishLoginRequest, 'finish_login_request');
     const idHash = hashToken(loginId);
-    const [row] = await this.consumeLoginQuery({
-      idHash,
-      kind: this.accounts.kind,
-      purpose,
-      now: new Date().toISOString(),
-    });
-    if (!row) throw invalidCredentials();
-    const state = this.sealer.openText(row.stateSealed, this.stateContext(idHash));
+    // The state is consumed and its account read in one statement, before the proof is checked: a wrong password
+    // uses the login up as a right one does, and the account read is thrown away.
+    const consumed = await this.accounts.consumeLogin({ idHash, purpose, now: new Date().toISOString() });
+    if (!consumed) throw invalidCredentials();
+    const state = this.sealer.openText(consumed.stateSealed, this.stateContext(idHash));
     const proved = this.opaque.finishLogin(state, finishLoginRequest);
-    const accountId = row.userId ?? row.adminUserId;
-    if (!proved || !accountId) throw invalidCredentials();
-    const proof = await this.accounts.findForSignIn(accountId);
-    if (proof?.account.status !== 'active') throw invalidCredentials();
+    const { proof } = consumed;
+    if (!proved || proof?.account.status !== 'active') throw invalidCredentials();
     return proof;
   }
 

@@ -18,6 +18,8 @@ export interface SecondFactor {
   enrolled(account: FactorAccount): Promise<boolean>;
   /** Whether policy requires the account to have a second factor (a sign-in without one must enrol it). */
   required(account: FactorAccount): Promise<boolean>;
+  /** Both, as a sign-in asks them: in one round trip where the factor can. */
+  atSignIn(account: FactorAccount): Promise<{ enrolled: boolean; required: boolean }>;
 }
 
 /** What a first-factor sign-in still owes: a verification, an enrolment, or nothing. */
@@ -44,10 +46,15 @@ export class SecondFactors {
     return false;
   }
 
-  /** What a sign-in by a first factor (a password) still owes. */
+  /** What a sign-in by a first factor (a password) still owes: a factor set up is verified, else one required is set up. */
   async owedAtSignIn(account: FactorAccount): Promise<SecondFactorOwed> {
-    if (await this.enrolled(account)) return 'verify';
-    return (await this.required(account)) ? 'enroll' : null;
+    let required = false;
+    for (const factor of this.factors) {
+      const state = await factor.atSignIn(account);
+      if (state.enrolled) return 'verify';
+      required ||= state.required;
+    }
+    return required ? 'enroll' : null;
   }
 
   /** Sensitive actions need a recent second factor when the account has one (DESIGN §7), users and admins alike. */

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { preparedQuery } from '../db/prepared.js';
 import { users } from '../db/schema/index.js';
-import type { PasswordAccounts } from './password-authentication.js';
+import { consumedLoginState, type PasswordAccounts } from './password-authentication.js';
 import { normalizeEmail, toUser, type User } from './users.js';
 
 // Apart from users.ts: password-authentication.ts uses users.ts (normalizeEmail), so this adapter there would
@@ -10,7 +10,8 @@ import { normalizeEmail, toUser, type User } from './users.js';
 
 /** Users as password accounts (OPAQUE records live on the users table). */
 export function userPasswordAccounts(db: Db): PasswordAccounts<User> {
-  // Every sign-in reads the user twice (OPAQUE start by email, finish by id): built and prepared once.
+  // Every sign-in reads the user at the OPAQUE start (by email) and consumes its login with the user at the finish:
+  // built and prepared once.
   const byEmail = preparedQuery(db, 'user_password_account_by_email', (db) =>
     db
       .select()
@@ -23,6 +24,14 @@ export function userPasswordAccounts(db: Db): PasswordAccounts<User> {
       .from(users)
       .where(eq(users.id, sql.placeholder('id'))),
   );
+  const consumeLogin = preparedQuery(db, 'user_login_consume', (db) => {
+    const consumed = consumedLoginState(db, 'user');
+    return db
+      .with(consumed)
+      .select({ stateSealed: consumed.stateSealed, user: users })
+      .from(consumed)
+      .leftJoin(users, eq(users.id, consumed.userId));
+  });
   return {
     kind: 'user',
     async findWithRecord(by) {
@@ -31,9 +40,14 @@ export function userPasswordAccounts(db: Db): PasswordAccounts<User> {
         : byId({ id: by.id }));
       return row ? { account: toUser(row), record: row.opaqueRecord } : null;
     },
-    async findForSignIn(id) {
-      const [row] = await byId({ id });
-      return row ? { account: toUser(row), mustChangePassword: row.mustChangePassword } : null;
+    async consumeLogin(values) {
+      const [row] = await consumeLogin({ ...values });
+      if (!row) return null;
+      const { stateSealed, user } = row;
+      return {
+        stateSealed,
+        proof: user ? { account: toUser(user), mustChangePassword: user.mustChangePassword } : null,
+      };
     },
     async recordOf(id) {
       const [row] = await db.select({ record: users.opaqueRecord }).from(users).where(eq(users.id, id));

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, ne } from 'drizzle-orm';
-import type { PasswordAccounts } from '../accounts/password-authentication.js';
+import { consumedLoginState, type PasswordAccounts } from '../accounts/password-authentication.js';
 import { normalizeEmail } from '../accounts/users.js';
 import { appError } from '../app/errors.js';
 import type { Db } from '../db/client.js';
+import { preparedQuery } from '../db/prepared.js';
 import { adminUsers } from '../db/schema/index.js';
 import { adminError } from './errors.js';
 
@@ -95,7 +96,15 @@ export class AdminUserService {
 }
 
 /** Admins as password accounts. */
-export function adminPasswordAccounts(db: Db, service: AdminUserService): PasswordAccounts<AdminUser> {
+export function adminPasswordAccounts(db: Db): PasswordAccounts<AdminUser> {
+  const consumeLogin = preparedQuery(db, 'admin_login_consume', (db) => {
+    const consumed = consumedLoginState(db, 'admin');
+    return db
+      .with(consumed)
+      .select({ stateSealed: consumed.stateSealed, admin: adminUsers })
+      .from(consumed)
+      .leftJoin(adminUsers, eq(adminUsers.id, consumed.adminUserId));
+  });
   return {
     kind: 'admin',
     async findWithRecord(by) {
@@ -107,10 +116,12 @@ export function adminPasswordAccounts(db: Db, service: AdminUserService): Passwo
         );
       return row ? { account: toAdmin(row), record: row.opaqueRecord } : null;
     },
-    async findForSignIn(id) {
-      const admin = await service.find(id);
+    async consumeLogin(values) {
+      const [row] = await consumeLogin({ ...values });
+      if (!row) return null;
+      const { stateSealed, admin } = row;
       // Admins are never made to change their password at sign-in.
-      return admin ? { account: admin, mustChangePassword: false } : null;
+      return { stateSealed, proof: admin ? { account: toAdmin(admin), mustChangePassword: false } : null };
     },
     async recordOf(id) {
       const [row] = await db

@@ -27,7 +27,7 @@ export async function createAdminServices(
     database.db,
     sealer,
     accounts.opaque,
-    adminPasswordAccounts(database.db, users),
+    adminPasswordAccounts(database.db),
     settings,
   );
   const publicBaseUrl = new PublicBaseUrl(config, settings);

@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import * as opaque from '@serenity-kit/opaque';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SecondFactors } from '../accounts/second-factors.js';
+import type { FactorAccount, SecondFactors } from '../accounts/second-factors.js';
 import type { SessionService } from '../accounts/sessions.js';
 import type { SignInCompletion } from '../accounts/sign-in.js';
 import { signInUser } from '../testing/oauth.js';
@@ -245,9 +245,11 @@ describe('sign-in completion', () => {
     expect((await registerWithPassword(server, 'neutral@example.com', password)).status).toBe(200);
     const user = (await server.context.accounts.users.findByEmail('neutral@example.com'))!;
     // A factor that is not TOTP (as a passkey will be): sign-in and step-up must ask for it all the same.
+    const enrolled = async (account: FactorAccount) => account.kind === 'user' && account.id === user.id;
     server.context.accounts.secondFactors.register({
-      enrolled: async (account) => account.kind === 'user' && account.id === user.id,
+      enrolled,
       required: async () => false,
+      atSignIn: async (account) => ({ enrolled: await enrolled(account), required: false }),
     });
     const login = await loginWithPassword(server, 'neutral@example.com', password);
     expect(login.finish?.status).toBe(200);

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { Placeholder, SQL } from 'drizzle-orm';
 import { appError } from '../app/errors.js';
 import { RequiredHook } from '../app/required-hook.js';
 import type { SettingsService } from '../config/settings.js';
@@ -419,6 +420,11 @@ export class OrganizationService {
   /** Whether any organization the user actively belongs to enforces TOTP (feeds the OTP policy). */
   requiresTotp(userId: string): Promise<boolean> {
     return this.store.totpRequiredByOrganization(userId);
+  }
+
+  /** requiresTotp as an SQL condition over the user's id, for a statement of the OTP slice that asks it along. */
+  requiresTotpCondition(userId: SQL | Placeholder): SQL {
+    return this.store.totpRequiredCondition(userId);
   }
 }
 

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, exists, isNull, lt, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { SecondFactor } from '../accounts/second-factors.js';
 import type { SettingsService } from '../config/settings.js';
 import type { Sealer } from '../crypto/seal.js';
@@ -52,6 +52,19 @@ function normalizeBackupCode(code: string): string {
   return code.replace(/[\s-]/g, '').toUpperCase();
 }
 
+/** The organizations' part in the TOTP policy (orgs/service.ts): whether one the user belongs to enforces TOTP. */
+export interface OrganizationTotpPolicy {
+  requiresTotp(userId: string): Promise<boolean>;
+  /** The same as a condition over the user's id, asked in a statement of this slice (one round trip). */
+  requiresTotpCondition(userId: SQL | Placeholder): SQL;
+}
+
+/** No organization enforces TOTP (a service built without the organizations slice, in tests). */
+const NO_ORGANIZATION_POLICY: OrganizationTotpPolicy = {
+  requiresTotp: async () => false,
+  requiresTotpCondition: () => sql`false`,
+};
+
 /** The column that ties a factor to its account. */
 function ownerColumn(kind: OtpAccount['kind']) {
   return kind === 'admin' ? otpFactors.adminUserId : otpFactors.userId;
@@ -64,6 +77,8 @@ function ownerColumn(kind: OtpAccount['kind']) {
 export class OtpService implements SecondFactor {
   // Every password sign-in and every sensitive action asks whether the account has TOTP on: prepared once per kind.
   private readonly enabledFactorQueries;
+  // A user's password sign-in asks that and the organizations' policy together: prepared once.
+  private readonly userAtSignInQuery;
 
   constructor(
     private readonly db: Db,
@@ -71,8 +86,7 @@ export class OtpService implements SecondFactor {
     private readonly settings: SettingsService,
     private readonly backupCodeKey: string,
     private readonly issuerName: () => string,
-    /** Whether an organization the user belongs to enforces TOTP (orgs/service.ts). */
-    private readonly organizationRequiresTotp: (userId: string) => Promise<boolean> = async () => false,
+    private readonly organizations: OrganizationTotpPolicy = NO_ORGANIZATION_POLICY,
   ) {
     const enabledFactorQuery = (kind: OtpAccount['kind']) =>
       preparedQuery(db, `otp_enabled_factor_${kind}`, (db) =>
@@ -82,6 +96,20 @@ export class OtpService implements SecondFactor {
           .where(and(eq(ownerColumn(kind), sql.placeholder('accountId')), eq(otpFactors.status, 'enabled'))),
       );
     this.enabledFactorQueries = { user: enabledFactorQuery('user'), admin: enabledFactorQuery('admin') };
+    this.userAtSignInQuery = preparedQuery(db, 'otp_user_at_sign_in', (db) => {
+      const userId = sql.placeholder('userId');
+      return db
+        .select({
+          enrolled: exists(
+            db
+              .select({ id: otpFactors.id })
+              .from(otpFactors)
+              .where(and(eq(otpFactors.userId, userId), eq(otpFactors.status, 'enabled'))),
+          ).mapWith(Boolean),
+          organizationRequires: organizations.requiresTotpCondition(userId).mapWith(Boolean),
+        })
+        .from(sql`(VALUES (1)) AS one (n)`);
+    });
   }
 
   private owner(account: OtpAccount) {
@@ -113,7 +141,19 @@ export class OtpService implements SecondFactor {
   async required(account: OtpAccount): Promise<boolean> {
     if (account.kind === 'admin') return this.settings.get('otp.required_for_admins');
     if (this.settings.get('otp.required_for_users')) return true;
-    return this.organizationRequiresTotp(account.id);
+    return this.organizations.requiresTotp(account.id);
+  }
+
+  /**
+   * enrolled and required together, as a sign-in asks them: for a user whom the global setting does not already
+   * require, the factor and the organizations' policy are read in one statement.
+   */
+  async atSignIn(account: OtpAccount): Promise<{ enrolled: boolean; required: boolean }> {
+    if (account.kind === 'admin' || this.settings.get('otp.required_for_users')) {
+      return { enrolled: await this.enrolled(account), required: await this.required(account) };
+    }
+    const [row] = await this.userAtSignInQuery({ userId: account.id });
+    return { enrolled: row!.enrolled, required: row!.organizationRequires };
   }
 
   async enrolled(account: OtpAccount): Promise<boolean> {

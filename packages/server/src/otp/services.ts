@@ -21,7 +21,7 @@ export async function createOtpServices(
     settings,
     await loadServerSecret(database.db, sealer, 'otp_backup_code_key'),
     () => settings.get('product.name'),
-    (userId) => organizations.requiresTotp(userId),
+    organizations,
   );
   // TOTP is one kind of second factor: sign-in and step-up ask for "a second factor", never for TOTP by name.
   accounts.secondFactors.register(factors);
