@@ -7,7 +7,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { acquireDataDirectoryLock, type DataDirectoryLock, type LockRole } from './data-dir-lock.js';
 import { type NotificationHandlers, PgNotificationConnection } from './pg-notifications.js';
+import { withPreparedStatements } from './pglite-statements.js';
 import * as schema from './schema/index.js';
+import { preparedStatementName } from './statement-names.js';
 import { transactionScoped } from './transactions.js';
 
 export type Schema = typeof schema;
@@ -114,7 +116,12 @@ export function embeddedDatabase(pglite: PGlite, lock?: DataDirectoryLock): Data
   };
   return {
     kind: 'embedded',
-    db: transactionScoped(drizzlePglite(pglite, { schema }) as unknown as Db),
+    db: transactionScoped(
+      drizzlePglite({
+        client: withPreparedStatements(pglite, preparedStatementName) as unknown as PGlite,
+        schema,
+      }) as unknown as Db,
+    ),
     // PGlite is a single connection already; its own queue serializes callers.
     withConnection: (fn) => fn(connection),
     // PGlite runs one transaction at a time and makes every other query wait for it, which isolates it

@@ -1,0 +1,135 @@
+import { type PGlite, parse, protocol, type Results, type Transaction } from '@electric-sql/pglite';
+
+/** The query options drizzle's PGlite driver passes: the row shape, and parsers that override PGlite's by type. */
+interface QueryOptions {
+  rowMode?: 'array' | 'object';
+  parsers?: Record<number, (value: string, typeId?: number) => unknown>;
+}
+
+/** What the database told us about a statement it prepared: the types its parameters are serialized as. */
+interface PreparedStatement {
+  parameterTypes: number[];
+}
+
+/** The client drizzle's PGlite driver is given: PGlite's query and transaction, and nothing else is asked of it. */
+export interface PgliteQueryClient {
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  transaction<T>(fn: (tx: PgliteQueryClient) => Promise<T>): Promise<T>;
+}
+
+/**
+ * PGlite with the service's hot statements prepared on the database once, as node-postgres does on PostgreSQL
+ * (db/prepared.ts names them). PGlite's own `query` parses, describes and plans every statement anew, each step a
+ * call of its own into the WebAssembly backend (six per query); a named statement is parsed and planned once, and
+ * each execution is one call: Bind, Describe, Execute and Sync in one message. Every other statement goes through
+ * PGlite's `query` unchanged.
+ *
+ * PGlite is one backend for the whole process: its statements, like its transaction state, are shared by every
+ * caller, so each exchange runs under PGlite's own query lock, and outside a transaction under its transaction lock
+ * too, as PGlite's `query` does.
+ */
+export function withPreparedStatements(
+  pglite: PGlite,
+  preparedName: (text: string) => string | undefined,
+): PgliteQueryClient {
+  const statements = preparedOn(pglite);
+  const mergedParsers = new WeakMap<object, PGlite['parsers']>();
+
+  const parsersFor = (options: QueryOptions | undefined) => {
+    if (!options?.parsers) return pglite.parsers;
+    let merged = mergedParsers.get(options.parsers);
+    if (!merged) {
+      merged = { ...pglite.parsers, ...(options.parsers as PGlite['parsers']) };
+      mergedParsers.set(options.parsers, merged);
+    }
+    return merged;
+  };
+
+  /** Prepares the statement under its name (once per instance: PGlite is one backend), learning its parameter types. */
+  const prepare = async (name: string, text: string): Promise<PreparedStatement> => {
+    const messages = await pglite.execProtocolStream(
+      concat([
+        protocol.serialize.parse({ name, text }),
+        protocol.serialize.describe({ type: 'S', name }),
+        protocol.serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+    return { parameterTypes: parse.parseDescribeStatementResults(messages) };
+  };
+
+  /** Runs the named statement; the caller holds PGlite's locks. */
+  const execute = async <T>(
+    name: string,
+    text: string,
+    params: unknown[],
+    options: QueryOptions | undefined,
+  ): Promise<Results<T>> => {
+    let statement = statements.get(name);
+    if (!statement) {
+      statement = prepare(name, text);
+      statements.set(name, statement);
+      // A statement the database refused is not remembered: the next call prepares it again (and fails alike).
+      statement.catch(() => statements.delete(name));
+    }
+    const { parameterTypes } = await statement;
+    const values = params.map((value, index) => {
+      if (value === null || value === undefined) return null;
+      const serializer = pglite.serializers[parameterTypes[index]!];
+      return serializer ? serializer(value) : String(value);
+    });
+    const messages = await pglite.execProtocolStream(
+      concat([
+        protocol.serialize.bind({ statement: name, values: values as string[] }),
+        protocol.serialize.describe({ type: 'P' }),
+        protocol.serialize.execute({}),
+        protocol.serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+    const [result] = parse.parseResults(messages, parsersFor(options), { rowMode: options?.rowMode });
+    return result as Results<T>;
+  };
+
+  const client = (runner: PGlite | Transaction, inTransaction: boolean): PgliteQueryClient => ({
+    async query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+      const name = preparedName(text);
+      if (name === undefined) return runner.query<T>(text, params, options);
+      if (inTransaction) return pglite.runExclusive(() => execute<T>(name, text, params, options));
+      return pglite._runExclusiveTransaction(() =>
+        pglite.runExclusive(async () => {
+          const result = await execute<T>(name, text, params, options);
+          // As PGlite's query: what a statement outside a transaction wrote reaches the file system now.
+          await pglite.syncToFs();
+          return result;
+        }),
+      );
+    },
+    transaction<T>(fn: (tx: PgliteQueryClient) => Promise<T>): Promise<T> {
+      return pglite.transaction((tx) => fn(client(tx, true)));
+    },
+  });
+  return client(pglite, false);
+}
+
+/** The statements prepared on each PGlite instance, by name: one backend, shared by every client made over it. */
+const preparedStatements = new WeakMap<PGlite, Map<string, Promise<PreparedStatement>>>();
+
+function preparedOn(pglite: PGlite): Map<string, Promise<PreparedStatement>> {
+  let statements = preparedStatements.get(pglite);
+  if (!statements) {
+    statements = new Map();
+    preparedStatements.set(pglite, statements);
+  }
+  return statements;
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    whole.set(part, offset);
+    offset += part.length;
+  }
+  return whole;
+}
