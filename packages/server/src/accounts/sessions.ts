@@ -56,6 +56,25 @@ export function verifyCsrfToken(cookieValue: string, presented: string | undefin
   return presented !== undefined && constantTimeEqual(csrfTokenFor(cookieValue), presented);
 }
 
+/** The columns a new session is written with (newSession's row), in the order of startingSession's placeholders. */
+const SESSION_COLUMNS = [
+  'id',
+  'publicId',
+  'kind',
+  'userId',
+  'adminUserId',
+  'authTime',
+  'amr',
+  'acr',
+  'secondFactorPending',
+  'stepUpUntil',
+  'createdAt',
+  'idleExpiresAt',
+  'absoluteExpiresAt',
+  'userAgent',
+  'ipAddress',
+] as const;
+
 /** Throttle for sliding the idle expiry, so a busy session does not write on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -136,7 +155,10 @@ export class SessionService {
     userId: string,
     authentication: Authentication,
     meta: SessionStartMeta,
-  ): { row: typeof sessions.$inferInsert; started: StartedSession } {
+  ): {
+    row: Record<(typeof SESSION_COLUMNS)[number], unknown> & typeof sessions.$inferInsert;
+    started: StartedSession;
+  } {
     const cookieValue = randomToken();
     const now = Date.now();
     const row = {
@@ -170,19 +192,30 @@ export class SessionService {
   }
 
   /**
-   * A new session as a data-modifying CTE, for one statement of the caller's that writes something with it (the
-   * sign-in's audit entry, AuditLog.recordAlong): the session exists once that statement has run, not before.
+   * A new session's insert as a data-modifying CTE whose values are placeholders (`session_…`, filled from
+   * startingValues), for one statement of the caller's that writes something with it, built and prepared once (the
+   * sign-in's audit entry, AuditLog.preparedAlong): the session exists once that statement has run, not before.
    */
-  startAlong(
+  startingSession(db: Db): WithSubquery {
+    const values = Object.fromEntries(
+      SESSION_COLUMNS.map((column) => [column, sql.placeholder(`session_${column}`)]),
+    ) as unknown as typeof sessions.$inferInsert;
+    // A placeholder in .values() is encoded as its column encodes a value, and drizzle's timestamp columns cannot
+    // encode null: the one nullable time goes as text, cast by the database.
+    values.stepUpUntil = sql`${sql.placeholder('session_stepUpUntil')}::timestamptz` as unknown as Date;
+    return db.$with('started_session').as(db.insert(sessions).values(values).returning({ id: sessions.id }));
+  }
+
+  /** A new session: the values of startingSession's placeholders, and what the caller hands the browser once written. */
+  startingValues(
     userId: string,
     authentication: Authentication,
     meta: SessionStartMeta = {},
-  ): { change: WithSubquery; started: StartedSession } {
+  ): { values: Record<string, unknown>; started: StartedSession } {
     const { row, started } = this.newSession(userId, authentication, meta);
-    const change = this.db
-      .$with('started_session')
-      .as(this.db.insert(sessions).values(row).returning({ id: sessions.id }));
-    return { change, started };
+    const values = Object.fromEntries(SESSION_COLUMNS.map((column) => [`session_${column}`, row[column]]));
+    values.session_stepUpUntil = row.stepUpUntil?.toISOString() ?? null;
+    return { values, started };
   }
 
   /** The live session for a cookie value, or null when unknown, ended or expired. Slides the idle expiry. */

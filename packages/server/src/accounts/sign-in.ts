@@ -44,6 +44,9 @@ export interface SignInEvidence {
  * through here too, whichever factor was proved.
  */
 export class SignInCompletion {
+  /** A new session and its sign-in's audit entry in one statement, built and prepared once per kind. */
+  private readonly startAudited;
+
   constructor(
     private readonly deps: {
       kind: SessionKind;
@@ -53,7 +56,11 @@ export class SignInCompletion {
       metrics: Metrics;
       settings: SettingsService;
     },
-  ) {}
+  ) {
+    this.startAudited = deps.audit.preparedAlong(`${deps.kind}_session_start_audited`, (db) =>
+      deps.sessions.startingSession(db),
+    );
+  }
 
   private get auditAction(): AuditAction {
     return this.deps.kind === 'admin' ? 'admin.sign_in' : 'user.sign_in';
@@ -150,9 +157,9 @@ export class SignInCompletion {
       }, event);
     } else {
       // Nothing to end: the session and its audit entry are one statement, the commonest sign-in's only write.
-      const along = sessions.startAlong(account.id, authentication, meta);
-      await audit.recordAlong(along.change, event);
-      started = along.started;
+      const starting = sessions.startingValues(account.id, authentication, meta);
+      await this.startAudited(starting.values, event);
+      started = starting.started;
     }
     this.count('success');
     return { started, secondFactor };

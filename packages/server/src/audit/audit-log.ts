@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, lt, lte, type SQL, type WithSubquery } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, type SQL, sql, type WithSubquery } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
+import { preparedQuery } from '../db/prepared.js';
 import { auditEvents } from '../db/schema/index.js';
 import { runInTransaction } from '../db/transactions.js';
 import type { AuditAction } from './actions.js';
@@ -88,6 +89,19 @@ export function storable<T>(value: T): T {
   return value;
 }
 
+/** The columns an entry is written with (the id and time are the database's). */
+const ENTRY_COLUMNS = [
+  'action',
+  'outcome',
+  'actorType',
+  'actorId',
+  'targetType',
+  'targetId',
+  'ipAddress',
+  'userAgent',
+  'details',
+] as const;
+
 /** The row of an entry: strings made storable, secrets in the details redacted. */
 function entryRow(event: AuditEventInput) {
   return storable({
@@ -115,12 +129,27 @@ export class AuditLog {
   }
 
   /**
-   * A change made by one data-modifying CTE (an INSERT, UPDATE or DELETE … RETURNING, e.g. SessionService.startAlong)
-   * and the entry describing it, in one statement: PostgreSQL runs a statement atomically, so both are written or
-   * neither, as with recordChange, in one round trip instead of four (BEGIN, the change, the entry, COMMIT).
+   * A change made by one data-modifying CTE (an INSERT, UPDATE or DELETE … RETURNING, e.g. SessionService's
+   * startingSession) and the entry describing it, in one statement built and prepared once (db/prepared.ts):
+   * PostgreSQL runs a statement atomically, so both are written or neither, as with recordChange, in one round trip
+   * instead of four (BEGIN, the change, the entry, COMMIT). `change` builds the CTE with placeholders of its own
+   * (none named `entry_…`); the function returned runs the statement with their values and the entry's.
    */
-  async recordAlong(change: WithSubquery, event: AuditEventInput): Promise<void> {
-    await this.db.with(change).insert(auditEvents).values(entryRow(event));
+  preparedAlong(
+    name: string,
+    change: (db: Db) => WithSubquery,
+  ): (changeValues: Record<string, unknown>, event: AuditEventInput) => Promise<void> {
+    const entry = Object.fromEntries(
+      ENTRY_COLUMNS.map((column) => [column, sql.placeholder(`entry_${column}`)]),
+    ) as unknown as typeof auditEvents.$inferInsert;
+    const statement = preparedQuery(this.db, name, (db) =>
+      db.with(change(db)).insert(auditEvents).values(entry),
+    );
+    return async (changeValues, event) => {
+      const row = entryRow(event);
+      const entryValues = Object.fromEntries(ENTRY_COLUMNS.map((column) => [`entry_${column}`, row[column]]));
+      await statement({ ...changeValues, ...entryValues });
+    };
   }
 
   /**
