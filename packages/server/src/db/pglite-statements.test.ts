@@ -1,7 +1,7 @@
 /**
- * The embedded database's prepared statements (db/pglite-statements.ts): a named statement answers exactly as
- * PGlite's own query does (rows, types, affected rows, errors), is prepared once, joins the transaction it runs in,
- * and outside one waits for an open transaction as PGlite's query does.
+ * The embedded database's statements (db/pglite-statements.ts): a named statement, and text run as the unnamed
+ * statement, answer exactly as PGlite's own query does (rows, types, affected rows, errors); a named one is prepared
+ * once; each joins the transaction it runs in, and outside one waits for an open transaction as PGlite's query does.
  */
 import { PGlite, types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -51,6 +51,13 @@ describe('a named statement on the embedded database', () => {
         expect(mine.fields).toEqual(theirs.fields);
       }
     }
+    // Text without a name, run as the unnamed statement, answers alike too.
+    const unnamed = 'SELECT id, details, made_at FROM things WHERE id = ANY($1) ORDER BY id';
+    for (const options of [undefined, drizzleLike]) {
+      const mine = await prepared.query(unnamed, [[1, 2]], options);
+      expect(mine.rows).toEqual((await pglite.query(unnamed, [[1, 2]], options)).rows);
+      expect(mine.rows).toHaveLength(2);
+    }
     const [row] = (await prepared.query<Record<string, unknown>>(THING_BY_ID, [1])).rows;
     expect(row).toMatchObject({ label: 'one', details: { a: [1, 2] }, active: true });
     expect(row!.made_at).toBeInstanceOf(Date);
@@ -91,10 +98,13 @@ describe('a named statement on the embedded database', () => {
       await prepared.query(textOf('things_count'), []);
       await prepared.query(textOf('things_count'), []);
       expect(exchanges.mock.calls.length - first).toBe(2);
-      // Unnamed text goes through PGlite's own query (several exchanges of its own).
+      // Text without a name is parsed as the unnamed statement every time: two exchanges (PGlite's query: six).
       exchanges.mockClear();
       await prepared.query('SELECT 1 AS one', []);
-      expect(exchanges.mock.calls.length).toBeGreaterThan(1);
+      expect(exchanges.mock.calls.length).toBe(2);
+      exchanges.mockClear();
+      await pglite.query('SELECT 1 AS one', []);
+      expect(exchanges.mock.calls.length).toBe(6);
     } finally {
       exchanges.mockRestore();
     }
@@ -111,6 +121,15 @@ describe('a named statement on the embedded database', () => {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       await expect(prepared.query('SELEC broken', [])).rejects.toMatchObject({ code: '42601' });
     }
+    // An unnamed one fails alike, as at parse (a syntax error) or at execution (a constraint), and leaves nothing
+    // behind for the next statement.
+    await expect(prepared.query('SELEC unnamed broken', [])).rejects.toMatchObject({ code: '42601' });
+    await expect(
+      prepared.query('INSERT INTO things (id, label, made_at) VALUES ($1, $2, now())', [1, 'again']),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(
+      (await prepared.query<{ n: number }>('SELECT count(*)::int AS n FROM things WHERE id = $1', [1])).rows,
+    ).toEqual([{ n: 1 }]);
     expect((await prepared.query<{ n: number }>(COUNT, [])).rows[0]!.n).toBeGreaterThan(0);
   });
 
