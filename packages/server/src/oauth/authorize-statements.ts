@@ -22,14 +22,18 @@ export function pendingRequestCondition(idHash: Placeholder, now: Placeholder) {
  */
 export const pendingRequestWithConsentStatement = (db: Db) =>
   db
-    .select({
-      request: authorizationRequests,
-      remembered:
-        sql`(SELECT ${consents.scopes} FROM ${consents} WHERE ${consents.userId} = ${sql.placeholder('userId')}::text AND ${consents.clientId} = ${authorizationRequests.clientId})`.mapWith(
-          consents.scopes,
-        ),
-    })
+    .select({ request: authorizationRequests, remembered: consents.scopes })
     .from(authorizationRequests)
+    // A join, not a scalar subquery: drizzle leaves the columns of a one-table select unqualified, and inside a
+    // subquery on consents an unqualified client_id is the consent's own (any client's consent would then match).
+    // (user_id, client_id) is the consents' primary key: at most one row joins.
+    .leftJoin(
+      consents,
+      and(
+        eq(consents.userId, sql.placeholder('userId')),
+        eq(consents.clientId, authorizationRequests.clientId),
+      ),
+    )
     .where(pendingRequestCondition(sql.placeholder('idHash'), sql.placeholder('now')));
 
 /** The pending request (placeholders `idHash`, `now`) consumed, returning its id hash; nothing once it is not pending. */

@@ -170,4 +170,32 @@ describe("the consent page's read of a pending request", () => {
     // Another user's approval of the same client is not this user's.
     expect(await asks(await signInUser(server), 'openid email')).toBe(true);
   });
+
+  it("asks for each client's own consent: the user's approval of another client does not count", async () => {
+    const user = await signInUser(server);
+    const [approvedClient, otherClient, thirdClient] = [
+      await registerClient(server),
+      await registerClient(server),
+      await registerClient(server),
+    ];
+    const findConsent = vi.spyOn(OAuthStore.prototype, 'findConsent');
+    const otherClientAsks = async () => {
+      const { answer } = await authorizeOnce(server, user, otherClient, { scope: 'openid email' });
+      findConsent.mockClear();
+      const view = await pendingRequestView(server, user, pendingRequestId(server, answer.location));
+      expect(findConsent).not.toHaveBeenCalled();
+      return view.consent_required;
+    };
+    // One other client approved, then two: the unapproved client's request still asks, with the same scopes.
+    for (const client of [approvedClient, thirdClient]) {
+      const { answer } = await authorizeOnce(server, user, client, { scope: 'openid email' });
+      const approved = await finalize(server, user, {
+        request_id: pendingRequestId(server, answer.location),
+        decision: 'approve',
+      });
+      expect(approved.status).toBe(200);
+      expect(await otherClientAsks()).toBe(true);
+    }
+    expect(findConsent).not.toHaveBeenCalled();
+  });
 });

@@ -6,7 +6,7 @@
  * refused in accounts/sign-in.test.ts.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { OrganizationStore } from '../orgs/store.js';
+import { OrganizationService } from '../orgs/service.js';
 import { type SignedIn, signInUser } from '../testing/oauth.js';
 import { loginWithPassword, postJson, registerWithPassword } from '../testing/opaque-client.js';
 import { addMember, call, createOrganization, memberIdOf } from '../testing/orgs.js';
@@ -44,7 +44,7 @@ async function owedAtSignIn(email: string): Promise<unknown> {
   const separate = [
     vi.spyOn(OtpService.prototype, 'enrolled'),
     vi.spyOn(OtpService.prototype, 'required'),
-    vi.spyOn(OrganizationStore.prototype, 'totpRequiredByOrganization'),
+    vi.spyOn(OrganizationService.prototype, 'requiresTotp'),
   ];
   const login = await loginWithPassword(server, email, password);
   expect(login.finish?.status).toBe(200);
