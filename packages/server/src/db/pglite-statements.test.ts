@@ -165,6 +165,18 @@ describe('a named statement on the embedded database', () => {
   });
 });
 
+describe('a closed embedded database', () => {
+  it("refuses with PGlite's own error, named or not", async () => {
+    const closing = new PGlite();
+    await closing.exec('CREATE TABLE things (id int)');
+    const prepared = withPreparedStatements(closing, (text) => NAMED[text]);
+    await closing.close();
+    for (const text of [COUNT, 'SELECT 1']) {
+      await expect(prepared.query(text, [])).rejects.toThrow('PGlite is closed');
+    }
+  });
+});
+
 function textOf(name: string): string {
   return Object.keys(NAMED).find((text) => NAMED[text] === name)!;
 }

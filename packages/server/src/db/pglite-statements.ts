@@ -119,6 +119,8 @@ export function withPreparedStatements(
     async query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
       const name = preparedName(text);
       if (inTransaction) return pglite.runExclusive(() => execute<T>(name, text, params, options));
+      // As PGlite's query: a closing or closed instance refuses with its own error, and one still starting is awaited.
+      await pglite._checkReady();
       return pglite._runExclusiveTransaction(() =>
         pglite.runExclusive(async () => {
           const result = await execute<T>(name, text, params, options);
