@@ -9,6 +9,7 @@ import { preparedQuery } from '../db/prepared.js';
 import { opaqueLogins, pendingRegistrations } from '../db/schema/index.js';
 import { accountsError } from './errors.js';
 import type { OpaqueServer } from './opaque.js';
+import type { SecondFactorOwed } from './second-factors.js';
 import { normalizeEmail } from './users.js';
 
 /** An account that signs in with a password: a user, or an admin user. */
@@ -43,6 +44,11 @@ export interface PasswordAccounts<A extends PasswordAccount> {
 export interface LoginProof<A> {
   account: A;
   mustChangePassword: boolean;
+  /**
+   * The second factor the sign-in owes, when it was read with the account (SecondFactors.owedFromFacts); absent,
+   * the sign-in asks (SecondFactors.owedAtSignIn).
+   */
+  secondFactor?: SecondFactorOwed;
 }
 
 /** The placeholders of consumedLoginState. */

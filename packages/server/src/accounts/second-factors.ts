@@ -1,3 +1,4 @@
+import type { Column, SQL } from 'drizzle-orm';
 import { ApiError } from '../app/errors.js';
 import type { Session, SessionKind } from './sessions.js';
 
@@ -20,6 +21,13 @@ export interface SecondFactor {
   required(account: FactorAccount): Promise<boolean>;
   /** Both, as a sign-in asks them: in one round trip where the factor can. */
   atSignIn(account: FactorAccount): Promise<{ enrolled: boolean; required: boolean }>;
+  /**
+   * Optional: what atSignIn reads for a user, as SQL over the user's id, for a statement the password sign-in makes
+   * anyway (the login's consumption, PasswordAccounts.consumeLogin); `atSignInFrom` answers from the values read as
+   * atSignIn would. A factor without them is asked with atSignIn.
+   */
+  userSignInFacts?(userId: SQL | Column): Record<string, SQL>;
+  atSignInFrom?(facts: Record<string, unknown>): { enrolled: boolean; required: boolean };
 }
 
 /** What a first-factor sign-in still owes: a verification, an enrolment, or nothing. */
@@ -44,6 +52,47 @@ export class SecondFactors {
   async required(account: FactorAccount): Promise<boolean> {
     for (const factor of this.factors) if (await factor.required(account)) return true;
     return false;
+  }
+
+  /** How many factors are registered (a statement built with userSignInFactColumns covers this many). */
+  get count(): number {
+    return this.factors.length;
+  }
+
+  /**
+   * Every registered factor's sign-in facts for a user, as columns (`f<index>_<fact>`) of a statement that reads
+   * the user, or null when a factor offers none (the sign-in then asks owedAtSignIn).
+   */
+  userSignInFactColumns(userId: SQL | Column): Record<string, SQL> | null {
+    const columns: Record<string, SQL> = {};
+    for (const [index, factor] of this.factors.entries()) {
+      if (!factor.userSignInFacts || !factor.atSignInFrom) return null;
+      for (const [fact, expression] of Object.entries(factor.userSignInFacts(userId)))
+        columns[`f${index}_${fact}`] = expression;
+    }
+    return columns;
+  }
+
+  /**
+   * What a user's password sign-in owes, from the columns of userSignInFactColumns as read by a statement built
+   * when `factorsRead` factors were registered; undefined when more have registered since (the sign-in then asks).
+   */
+  owedFromFacts(row: Record<string, unknown>, factorsRead: number): SecondFactorOwed | undefined {
+    if (factorsRead !== this.factors.length) return undefined;
+    let required = false;
+    for (const [index, factor] of this.factors.entries()) {
+      const prefix = `f${index}_`;
+      const facts = Object.fromEntries(
+        Object.entries(row)
+          .filter(([column]) => column.startsWith(prefix))
+          .map(([column, value]) => [column.slice(prefix.length), value]),
+      );
+      const state = factor.atSignInFrom?.(facts);
+      if (!state) return undefined;
+      if (state.enrolled) return 'verify';
+      required ||= state.required;
+    }
+    return required ? 'enroll' : null;
   }
 
   /** What a sign-in by a first factor (a password) still owes: a factor set up is verified, else one required is set up. */

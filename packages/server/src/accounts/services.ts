@@ -42,7 +42,7 @@ export async function createAccountServices(
     database.db,
     sealer,
     opaque,
-    userPasswordAccounts(database.db),
+    userPasswordAccounts(database.db, secondFactors),
     settings,
   );
   const emailTokens = new EmailTokens(database.db);

@@ -70,7 +70,11 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const { account: user, mustChangePassword } = await context.accounts.passwords
+      const {
+        account: user,
+        mustChangePassword,
+        secondFactor: owed,
+      } = await context.accounts.passwords
         .finishLogin(request.body.login_id, request.body.finish_login_request, 'login')
         .catch((error: unknown) => {
           access.signIn.failed(request, (auditError) =>
@@ -81,6 +85,7 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
       // Session fixation (ASVS V7.2): whatever session the browser had ends; a new id is issued.
       const { started, secondFactor } = await access.completeSignIn(request, reply, user, {
         methods: ['pwd'],
+        secondFactorOwed: owed,
       });
       return {
         authenticated: true as const,

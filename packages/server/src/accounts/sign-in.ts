@@ -34,6 +34,11 @@ export interface SignInEvidence {
    * counts as a recent one for sensitive actions.
    */
   multiFactor?: boolean;
+  /**
+   * The second factor owed, when the proof's own statement read it (a password sign-in of a user,
+   * SecondFactors.owedFromFacts); absent, it is asked here.
+   */
+  secondFactorOwed?: SecondFactorOwed;
 }
 
 /**
@@ -128,9 +133,12 @@ export class SignInCompletion {
         'confirm your email address first; we can send the link again',
       );
     }
+    // null is an answer (nothing owed): only an absent one is asked.
     const secondFactor = evidence.multiFactor
       ? null
-      : await secondFactors.owedAtSignIn({ kind, id: account.id, label: account.email });
+      : evidence.secondFactorOwed !== undefined
+        ? evidence.secondFactorOwed
+        : await secondFactors.owedAtSignIn({ kind, id: account.id, label: account.email });
     const now = new Date();
     const authentication = {
       amr: evidence.multiFactor ? [...evidence.methods, 'mfa'] : evidence.methods,

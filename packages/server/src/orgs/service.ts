@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Placeholder, SQL } from 'drizzle-orm';
+import type { Column, Placeholder, SQL } from 'drizzle-orm';
 import { appError } from '../app/errors.js';
 import { RequiredHook } from '../app/required-hook.js';
 import type { SettingsService } from '../config/settings.js';
@@ -423,7 +423,7 @@ export class OrganizationService {
   }
 
   /** requiresTotp as an SQL condition over the user's id, for a statement of the OTP slice that asks it along. */
-  requiresTotpCondition(userId: SQL | Placeholder): SQL {
+  requiresTotpCondition(userId: SQL | Column | Placeholder): SQL {
     return this.store.totpRequiredCondition(userId);
   }
 }

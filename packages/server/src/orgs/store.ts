@@ -1,6 +1,7 @@
 import {
   and,
   asc,
+  type Column,
   count,
   eq,
   exists,
@@ -52,7 +53,7 @@ function toOrganization(row: OrganizationRow): Organization {
 }
 
 /** The user's active memberships of active organizations that enforce TOTP (`require_totp`). */
-function totpRequiringMemberships(db: Db, userId: SQL | Placeholder) {
+function totpRequiringMemberships(db: Db, userId: SQL | Column | Placeholder) {
   return db
     .select({ id: organizations.id })
     .from(organizationMembers)
@@ -234,7 +235,7 @@ export class OrganizationStore {
    * totpRequiredByOrganization as a condition over the user's id, for a statement that asks it along other reads
    * (the OTP slice's sign-in read, otp/service.ts): one round trip instead of two.
    */
-  totpRequiredCondition(userId: SQL | Placeholder): SQL {
+  totpRequiredCondition(userId: SQL | Column | Placeholder): SQL {
     return exists(totpRequiringMemberships(this.db, userId));
   }
 

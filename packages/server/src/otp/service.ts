@@ -1,5 +1,17 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { and, count, eq, exists, isNull, lt, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  type Column,
+  count,
+  eq,
+  exists,
+  isNull,
+  lt,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { SecondFactor } from '../accounts/second-factors.js';
 import type { SettingsService } from '../config/settings.js';
 import type { Sealer } from '../crypto/seal.js';
@@ -56,7 +68,7 @@ function normalizeBackupCode(code: string): string {
 export interface OrganizationTotpPolicy {
   requiresTotp(userId: string): Promise<boolean>;
   /** The same as a condition over the user's id, asked in a statement of this slice (one round trip). */
-  requiresTotpCondition(userId: SQL | Placeholder): SQL;
+  requiresTotpCondition(userId: SQL | Column | Placeholder): SQL;
 }
 
 /** No organization enforces TOTP (a service built without the organizations slice, in tests). */
@@ -96,20 +108,33 @@ export class OtpService implements SecondFactor {
           .where(and(eq(ownerColumn(kind), sql.placeholder('accountId')), eq(otpFactors.status, 'enabled'))),
       );
     this.enabledFactorQueries = { user: enabledFactorQuery('user'), admin: enabledFactorQuery('admin') };
-    this.userAtSignInQuery = preparedQuery(db, 'otp_user_at_sign_in', (db) => {
-      const userId = sql.placeholder('userId');
-      return db
-        .select({
-          enrolled: exists(
-            db
-              .select({ id: otpFactors.id })
-              .from(otpFactors)
-              .where(and(eq(otpFactors.userId, userId), eq(otpFactors.status, 'enabled'))),
-          ).mapWith(Boolean),
-          organizationRequires: organizations.requiresTotpCondition(userId).mapWith(Boolean),
-        })
-        .from(sql`(VALUES (1)) AS one (n)`);
-    });
+    this.userAtSignInQuery = preparedQuery(db, 'otp_user_at_sign_in', (db) =>
+      db.select(this.userSignInFacts(sql.placeholder('userId'), db)).from(sql`(VALUES (1)) AS one (n)`),
+    );
+  }
+
+  /**
+   * What a user's sign-in asks (SecondFactor.userSignInFacts): whether the user has TOTP on, and whether an
+   * organization they actively belong to enforces it, as SQL over the user's id.
+   */
+  userSignInFacts(userId: SQL | Column | Placeholder, db: Db = this.db) {
+    return {
+      enrolled: exists(
+        db
+          .select({ id: otpFactors.id })
+          .from(otpFactors)
+          .where(and(eq(otpFactors.userId, userId), eq(otpFactors.status, 'enabled'))),
+      ).mapWith(Boolean),
+      organizationRequires: this.organizations.requiresTotpCondition(userId).mapWith(Boolean),
+    };
+  }
+
+  /** atSignIn's answer for a user from the facts of userSignInFacts as read. */
+  atSignInFrom(facts: Record<string, unknown>): { enrolled: boolean; required: boolean } {
+    return {
+      enrolled: facts.enrolled === true,
+      required: this.settings.get('otp.required_for_users') || facts.organizationRequires === true,
+    };
   }
 
   private owner(account: OtpAccount) {
@@ -153,7 +178,7 @@ export class OtpService implements SecondFactor {
       return { enrolled: await this.enrolled(account), required: await this.required(account) };
     }
     const [row] = await this.userAtSignInQuery({ userId: account.id });
-    return { enrolled: row!.enrolled, required: row!.organizationRequires };
+    return this.atSignInFrom(row!);
   }
 
   async enrolled(account: OtpAccount): Promise<boolean> {
