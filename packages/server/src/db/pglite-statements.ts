@@ -6,11 +6,6 @@ interface QueryOptions {
   parsers?: Record<number, (value: string, typeId?: number) => unknown>;
 }
 
-/** What the database told us about a statement it prepared: the types its parameters are serialized as. */
-interface PreparedStatement {
-  parameterTypes: number[];
-}
-
 /** The client drizzle's PGlite driver is given: PGlite's query and transaction, and nothing else is asked of it. */
 export interface PgliteQueryClient {
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
@@ -46,42 +41,32 @@ export function withPreparedStatements(
     return merged;
   };
 
-  /** Prepares the statement under its name (once per instance: PGlite is one backend), learning its parameter types. */
-  const prepare = async (name: string, text: string): Promise<PreparedStatement> => {
+  /**
+   * Parses the text as the named statement, or as the unnamed one (replacing the last), and learns its parameter
+   * types: one call.
+   */
+  const parseAndDescribe = async (name: string | undefined, text: string): Promise<number[]> => {
     const messages = await pglite.execProtocolStream(
-      concat([
+      Buffer.concat([
         protocol.serialize.parse({ name, text }),
         protocol.serialize.describe({ type: 'S', name }),
         protocol.serialize.sync(),
       ]),
       { syncToFs: false },
     );
-    return { parameterTypes: parse.parseDescribeStatementResults(messages) };
+    return parse.parseDescribeStatementResults(messages);
   };
 
   /** The parameter types of a named statement, preparing it on first use. */
   const preparedParameterTypes = async (name: string, text: string): Promise<number[]> => {
     let statement = statements.get(name);
     if (!statement) {
-      statement = prepare(name, text);
+      statement = parseAndDescribe(name, text);
       statements.set(name, statement);
       // A statement the database refused is not remembered: the next call prepares it again (and fails alike).
       statement.catch(() => statements.delete(name));
     }
-    return (await statement).parameterTypes;
-  };
-
-  /** Parses the text as the unnamed statement (replacing the last one), learning its parameter types. */
-  const parseUnnamed = async (text: string): Promise<number[]> => {
-    const messages = await pglite.execProtocolStream(
-      concat([
-        protocol.serialize.parse({ text }),
-        protocol.serialize.describe({ type: 'S' }),
-        protocol.serialize.sync(),
-      ]),
-      { syncToFs: false },
-    );
-    return parse.parseDescribeStatementResults(messages);
+    return statement;
   };
 
   /**
@@ -95,7 +80,7 @@ export function withPreparedStatements(
     options: QueryOptions | undefined,
   ): Promise<Results<T>> => {
     const parameterTypes =
-      name === undefined ? await parseUnnamed(text) : await preparedParameterTypes(name, text);
+      name === undefined ? await parseAndDescribe(undefined, text) : await preparedParameterTypes(name, text);
     // As PGlite's query serializes a parameter: by the type the database described for it.
     const values = params.map((value, index) => {
       if (value === null || value === undefined) return null;
@@ -103,7 +88,7 @@ export function withPreparedStatements(
       return serializer ? serializer(value) : String(value);
     });
     const messages = await pglite.execProtocolStream(
-      concat([
+      Buffer.concat([
         protocol.serialize.bind({ statement: name ?? '', values: values as string[] }),
         protocol.serialize.describe({ type: 'P' }),
         protocol.serialize.execute({}),
@@ -137,24 +122,17 @@ export function withPreparedStatements(
   return client(false);
 }
 
-/** The statements prepared on each PGlite instance, by name: one backend, shared by every client made over it. */
-const preparedStatements = new WeakMap<PGlite, Map<string, Promise<PreparedStatement>>>();
+/**
+ * The statements prepared on each PGlite instance, by name, with the types their parameters are serialized as: one
+ * backend, shared by every client made over it.
+ */
+const preparedStatements = new WeakMap<PGlite, Map<string, Promise<number[]>>>();
 
-function preparedOn(pglite: PGlite): Map<string, Promise<PreparedStatement>> {
+function preparedOn(pglite: PGlite): Map<string, Promise<number[]>> {
   let statements = preparedStatements.get(pglite);
   if (!statements) {
     statements = new Map();
     preparedStatements.set(pglite, statements);
   }
   return statements;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    whole.set(part, offset);
-    offset += part.length;
-  }
-  return whole;
 }

@@ -58,14 +58,16 @@ function totpRequiringMemberships(db: Db, userId: SQL | Column | Placeholder) {
     .select({ id: organizations.id })
     .from(organizationMembers)
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .where(
-      and(
-        eq(organizationMembers.userId, userId),
-        eq(organizationMembers.status, 'active'),
-        eq(organizations.status, 'active'),
-        sql`(${organizations.settings} ->> 'require_totp') = 'true'`,
-      ),
-    );
+    .where(and(activeMembershipOf(userId), sql`(${organizations.settings} ->> 'require_totp') = 'true'`));
+}
+
+/** The user's memberships that count: active, of an active organization (the query joins both tables). */
+function activeMembershipOf(userId: SQL | Column | Placeholder | string) {
+  return and(
+    eq(organizationMembers.userId, userId),
+    eq(organizationMembers.status, 'active'),
+    eq(organizations.status, 'active'),
+  );
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
@@ -198,13 +200,7 @@ export class OrganizationStore {
       .select({ organization: organizations })
       .from(organizationMembers)
       .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-      .where(
-        and(
-          eq(organizationMembers.userId, userId),
-          eq(organizationMembers.status, 'active'),
-          eq(organizations.status, 'active'),
-        ),
-      )
+      .where(activeMembershipOf(userId))
       .orderBy(asc(organizations.name), asc(organizations.slug));
     return rows.map((row) => toOrganization(row.organization));
   }

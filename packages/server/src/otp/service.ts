@@ -82,6 +82,14 @@ function ownerColumn(kind: OtpAccount['kind']) {
   return kind === 'admin' ? otpFactors.adminUserId : otpFactors.userId;
 }
 
+/** The account's enabled factor (none or one): whether it has TOTP on. */
+function enabledFactorOf(db: Db, kind: OtpAccount['kind'], accountId: SQL | Column | Placeholder) {
+  return db
+    .select({ id: otpFactors.id })
+    .from(otpFactors)
+    .where(and(eq(ownerColumn(kind), accountId), eq(otpFactors.status, 'enabled')));
+}
+
 /**
  * TOTP second factor for users and admins (spec §2.8, §4.3). Everything lives in the database: accepted steps,
  * failure counts and locks hold across nodes and restarts.
@@ -102,10 +110,7 @@ export class OtpService implements SecondFactor {
   ) {
     const enabledFactorQuery = (kind: OtpAccount['kind']) =>
       preparedQuery(db, `otp_enabled_factor_${kind}`, (db) =>
-        db
-          .select({ id: otpFactors.id })
-          .from(otpFactors)
-          .where(and(eq(ownerColumn(kind), sql.placeholder('accountId')), eq(otpFactors.status, 'enabled'))),
+        enabledFactorOf(db, kind, sql.placeholder('accountId')),
       );
     this.enabledFactorQueries = { user: enabledFactorQuery('user'), admin: enabledFactorQuery('admin') };
     this.userAtSignInQuery = preparedQuery(db, 'otp_user_at_sign_in', (db) =>
@@ -119,12 +124,7 @@ export class OtpService implements SecondFactor {
    */
   userSignInFacts(userId: SQL | Column | Placeholder, db: Db = this.db) {
     return {
-      enrolled: exists(
-        db
-          .select({ id: otpFactors.id })
-          .from(otpFactors)
-          .where(and(eq(otpFactors.userId, userId), eq(otpFactors.status, 'enabled'))),
-      ).mapWith(Boolean),
+      enrolled: exists(enabledFactorOf(db, 'user', userId)).mapWith(Boolean),
       organizationRequires: this.organizations.requiresTotpCondition(userId).mapWith(Boolean),
     };
   }
