@@ -1,4 +1,5 @@
 import type { Infrastructure } from '../app/infrastructure.js';
+import { inTransaction } from '../db/transactions.js';
 import type { EmailServices } from '../email/services.js';
 import { UserDirectory } from './directory.js';
 import { EmailTokens } from './email-tokens.js';
@@ -6,7 +7,8 @@ import { AccountLifecycle } from './lifecycle.js';
 import { OpaqueServer } from './opaque.js';
 import { PasswordAuthentication } from './password-authentication.js';
 import { SecondFactors } from './second-factors.js';
-import { SessionService } from './sessions.js';
+import { SessionCache } from './session-cache.js';
+import { type CachedSession, SessionService } from './sessions.js';
 import { SignInCompletion } from './sign-in.js';
 import { userPasswordAccounts } from './user-password-accounts.js';
 import { type User, UserService } from './users.js';
@@ -15,6 +17,8 @@ import { type User, UserService } from './users.js';
 export interface AccountServices {
   users: UserService;
   sessions: SessionService;
+  /** Live user sessions and their users, dropped on every node by every session end and user change. */
+  sessionCache: SessionCache<CachedSession>;
   /** The OPAQUE server setup, shared by users' and admins' password authentication. */
   opaque: OpaqueServer;
   passwords: PasswordAuthentication<User>;
@@ -36,7 +40,18 @@ export async function createAccountServices(
   const users = new UserService(database.db, bus);
   const opaque = new OpaqueServer(database.db, sealer);
   await opaque.ensureSetup();
-  const sessions = new SessionService(database.db, settings);
+  const sessionCache = new SessionCache<CachedSession>({
+    isCurrent: () => bus.isCurrent(),
+    inTransaction: () => inTransaction(database.db),
+  });
+  // SessionService announces every session it ends (topic `sessions`), UserService every user it changes (`users`).
+  bus.on('sessions', (key) => {
+    if (key === '*') sessionCache.clear();
+    else if (key.startsWith('user:')) sessionCache.dropUser(key.slice('user:'.length));
+    else sessionCache.dropSession(key);
+  });
+  bus.on('users', (userId) => (userId === '*' ? sessionCache.clear() : sessionCache.dropUser(userId)));
+  const sessions = new SessionService(database.db, settings, 'user', { cache: sessionCache, bus });
   const secondFactors = new SecondFactors();
   const passwords = new PasswordAuthentication(
     database.db,
@@ -49,6 +64,7 @@ export async function createAccountServices(
   return {
     users,
     sessions,
+    sessionCache,
     opaque,
     passwords,
     emailTokens,

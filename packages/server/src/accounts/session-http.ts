@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { SessionAccess, type SessionCaller } from '../app/access.js';
 import type { AppContext } from '../app/app-context.js';
 import { ApiError } from '../app/errors.js';
-import { toUser, type User } from './users.js';
+import type { User } from './users.js';
 
 const accessByContext = new WeakMap<AppContext, SessionAccess<User>>();
 
@@ -28,8 +28,10 @@ export function userSessionAccess(context: AppContext): SessionAccess<User> {
       async resolveWithAccount(cookieValue) {
         const found = await context.accounts.sessions.resolveWithUser(cookieValue);
         if (!found) return null;
-        const user = toUser(found.user);
-        return { session: found.session, account: user.status === 'active' ? user : null };
+        return { session: found.session, account: found.user.status === 'active' ? found.user : null };
+      },
+      rememberSignIn(started, user, mark) {
+        context.accounts.sessions.remember(started, user, mark);
       },
       signedOut: () => new ApiError(401, 'not_signed_in', 'sign in first'),
     });

@@ -2,9 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql, type WithSubquery } from 'drizzle-orm';
 import type { SettingsService } from '../config/settings.js';
 import { constantTimeEqual, hashToken, randomToken } from '../crypto/tokens.js';
+import type { ChangeBus } from '../db/change-bus.js';
 import type { Db } from '../db/client.js';
 import { preparedQuery } from '../db/prepared.js';
 import { sessions, users } from '../db/schema/index.js';
+import type { SessionCache } from './session-cache.js';
+import { toUser, type User } from './users.js';
 
 /** How a session was authenticated; feeds `auth_time`, `amr` and `acr` of ID tokens (OIDC Core §2). */
 export interface Authentication {
@@ -41,6 +44,24 @@ export interface StartedSession {
   /** The cookie value: shown to the browser only, stored only as a hash. */
   cookieValue: string;
   csrfToken: string;
+  /** When the new session idles out and when it ends in any case, as written. */
+  idleExpiresAt: Date;
+  absoluteExpiresAt: Date;
+}
+
+/** A live user session as a lookup answers it (SessionCache's entries): the session, its times and its user. */
+export interface CachedSession {
+  session: Readonly<Session>;
+  user: Readonly<User>;
+  idleExpiresAt: Date;
+  absoluteExpiresAt: Date;
+  lastSeenAt: Date;
+}
+
+/** A user session's cache and the bus its ends are announced on (every node's cache listens: accounts/services.ts). */
+export interface SessionCaching {
+  cache: SessionCache<CachedSession>;
+  bus: ChangeBus;
 }
 
 /**
@@ -120,6 +141,8 @@ export class SessionService {
     private readonly db: Db,
     private readonly settings: SettingsService,
     readonly kind: SessionKind = 'user',
+    /** User sessions only (resolveWithUser is the lookup it serves); none for admins. */
+    private readonly caching?: SessionCaching,
   ) {
     this.sessionWithUserQuery = preparedQuery(db, 'session_with_user', (db) =>
       db
@@ -178,7 +201,16 @@ export class SessionService {
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
       ipAddress: meta.ipAddress ?? null,
     };
-    return { row, started: { session: toSession(row), cookieValue, csrfToken: csrfTokenFor(cookieValue) } };
+    return {
+      row,
+      started: {
+        session: toSession(row),
+        cookieValue,
+        csrfToken: csrfTokenFor(cookieValue),
+        idleExpiresAt: row.idleExpiresAt,
+        absoluteExpiresAt: row.absoluteExpiresAt,
+      },
+    };
   }
 
   async start(
@@ -231,30 +263,94 @@ export class SessionService {
 
   /**
    * resolve, with the session's user read in the same query: the public port's session lookup is then one round
-   * trip per request, not two (a user session's `user_id` is always set).
+   * trip per request, not two (a user session's `user_id` is always set), and none while the session is cached.
    */
-  async resolveWithUser(
-    cookieValue: string | undefined,
-  ): Promise<{ session: Session; user: typeof users.$inferSelect } | null> {
+  async resolveWithUser(cookieValue: string | undefined): Promise<{ session: Session; user: User } | null> {
     if (this.kind !== 'user' || !cookieValue || cookieValue.length > 100) return null;
     const id = hashToken(cookieValue);
+    const cache = this.caching?.cache;
+    const cached = cache?.get(id);
+    if (cached) {
+      const now = Date.now();
+      if (cached.absoluteExpiresAt.getTime() <= now) return null;
+      // Idled out as this node last saw it: another node may have slid it since, so the row decides.
+      if (cached.idleExpiresAt.getTime() > now) {
+        if (now - cached.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+          cached.idleExpiresAt = await this.slide(id, now);
+          cached.lastSeenAt = new Date(now);
+        }
+        return { session: { ...cached.session }, user: cached.user };
+      }
+    }
+    const mark = cache?.mark() ?? 0;
     const [row] = await this.sessionWithUserQuery({ id });
     if (!row) return null;
-    const session = await this.live(row.session);
-    return session ? { session, user: row.user } : null;
+    const found = await this.liveTimes(row.session);
+    if (!found) return null;
+    const user = toUser(row.user);
+    // A disabled user's session is refused by the caller; only what will be served is kept.
+    if (user.status === 'active')
+      cache?.keep({ ...found, session: Object.freeze(found.session), user }, mark);
+    return { session: { ...found.session }, user };
+  }
+
+  /**
+   * Keeps a session this node just started (with the user that signed in, read after `mark`: SessionCache.mark),
+   * so the sign-in's next requests find it without a lookup.
+   */
+  remember(started: StartedSession, user: User, mark: number): void {
+    if (user.status !== 'active') return;
+    this.caching?.cache.keep(
+      {
+        session: Object.freeze({ ...started.session }),
+        // Only a user's own fields: the account may be a larger object.
+        user: {
+          id: user.id,
+          email: user.email,
+          emailVerified: user.emailVerified,
+          name: user.name,
+          status: user.status,
+        },
+        idleExpiresAt: started.idleExpiresAt,
+        absoluteExpiresAt: started.absoluteExpiresAt,
+        lastSeenAt: started.session.createdAt,
+      },
+      mark,
+    );
+  }
+
+  /** What remember() must be given: taken before the signing-in account is read (null without a cache). */
+  cacheMark(): number | undefined {
+    return this.caching?.cache.mark();
   }
 
   /** The session of a row found by its id, if it has not expired; slides the idle expiry (throttled). */
   private async live(row: typeof sessions.$inferSelect): Promise<Session | null> {
+    return (await this.liveTimes(row))?.session ?? null;
+  }
+
+  /** live(), with the session's times as they stand after any slide. */
+  private async liveTimes(
+    row: typeof sessions.$inferSelect,
+  ): Promise<(Omit<CachedSession, 'user'> & { session: Session }) | null> {
     const now = Date.now();
     if (row.idleExpiresAt.getTime() <= now || row.absoluteExpiresAt.getTime() <= now) return null;
-    if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      await this.db
-        .update(sessions)
-        .set({ lastSeenAt: new Date(now), idleExpiresAt: this.idleExpiry(now) })
-        .where(eq(sessions.id, row.id));
+    let { idleExpiresAt, lastSeenAt } = row;
+    if (now - lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      idleExpiresAt = await this.slide(row.id, now);
+      lastSeenAt = new Date(now);
     }
-    return toSession(row);
+    return { session: toSession(row), idleExpiresAt, absoluteExpiresAt: row.absoluteExpiresAt, lastSeenAt };
+  }
+
+  /** Slides a session's idle expiry from now; returns the new expiry. */
+  private async slide(id: string, now: number): Promise<Date> {
+    const idleExpiresAt = this.idleExpiry(now);
+    await this.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now), idleExpiresAt })
+      .where(eq(sessions.id, id));
+    return idleExpiresAt;
   }
 
   /**
@@ -294,6 +390,7 @@ export class SessionService {
 
   async end(sessionId: string): Promise<void> {
     await this.db.update(sessions).set({ endedAt: new Date() }).where(eq(sessions.id, sessionId));
+    await this.caching?.bus.announce('sessions', sessionId);
   }
 
   async endAllForUser(userId: string): Promise<void> {
@@ -301,5 +398,6 @@ export class SessionService {
       .update(sessions)
       .set({ endedAt: new Date() })
       .where(and(eq(this.accountColumn(), userId), isNull(sessions.endedAt)));
+    await this.caching?.bus.announce('sessions', `user:${userId}`);
   }
 }

@@ -70,6 +70,8 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
+      // Taken before the account is read, so the session started below is kept only if nothing changed since.
+      const cacheMark = context.accounts.sessions.cacheMark();
       const {
         account: user,
         mustChangePassword,
@@ -83,10 +85,13 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
           throw error;
         });
       // Session fixation (ASVS V7.2): whatever session the browser had ends; a new id is issued.
-      const { started, secondFactor } = await access.completeSignIn(request, reply, user, {
-        methods: ['pwd'],
-        secondFactorOwed: owed,
-      });
+      const { started, secondFactor } = await access.completeSignIn(
+        request,
+        reply,
+        user,
+        { methods: ['pwd'], secondFactorOwed: owed },
+        cacheMark,
+      );
       return {
         authenticated: true as const,
         second_factor_required: secondFactor !== null,

@@ -105,6 +105,11 @@ export interface SessionAccessOptions<A> {
   resolveWithAccount?(
     cookieValue: string | undefined,
   ): Promise<{ session: Session; account: A | null } | null>;
+  /**
+   * Keeps a session this node just started for the account that signed in (read after `mark`), where the port
+   * caches its sessions (SessionService.remember).
+   */
+  rememberSignIn?(started: StartedSession, account: A, mark: number): void;
   /** The 401 of a call without a (live) session on this port. */
   signedOut(): ApiError;
   /** Whether the account may make `admin-write` changes (admin port). */
@@ -247,12 +252,15 @@ export class SessionAccess<A extends { id: string; email: string }> {
   /**
    * A sign-in proved who the caller is (OPAQUE today; a passkey or federation later): whatever session this browser
    * had ends, the new one starts through the port's sign-in completion, and its cookie is set after the commit.
+   * `cacheMark` (SessionService.cacheMark), taken before the account was read, lets the port keep the new session
+   * for the sign-in's next requests.
    */
   async completeSignIn(
     request: FastifyRequest,
     reply: FastifyReply,
     account: A & SignInAccount,
     evidence: SignInEvidence,
+    cacheMark?: number,
   ): Promise<{ started: StartedSession; secondFactor: SecondFactorOwed }> {
     const previous = await this.sessions.resolve(this.cookieValue(request));
     const signedIn = await this.signIn.signIn(account, evidence, {
@@ -260,6 +268,7 @@ export class SessionAccess<A extends { id: string; email: string }> {
       request,
       onAuditError: (error) => request.log.error({ err: error }, 'audit failed'),
     });
+    if (cacheMark !== undefined) this.options.rememberSignIn?.(signedIn.started, account, cacheMark);
     this.setCookie(reply, signedIn.started);
     return signedIn;
   }

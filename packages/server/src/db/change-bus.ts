@@ -9,8 +9,10 @@ export const CHANGE_CHANNEL = 'tessera_changes';
 /**
  * `grants`: a grant ended (key `grant:<id>`), every grant of a user (`user:<id>`), or many (`*`). `users`: a user's
  * status or claims changed (key: the user's id). Both feed the grant-status cache (oauth/grant-status-cache.ts).
+ * `sessions`: a user session ended (key: its id, the hash of its cookie), or every session of a user
+ * (`user:<id>`); with `users`, they feed the session cache (accounts/session-cache.ts).
  */
-export type ChangeTopic = 'settings' | 'signing_keys' | 'clients' | 'grants' | 'users';
+export type ChangeTopic = 'settings' | 'signing_keys' | 'clients' | 'grants' | 'users' | 'sessions';
 
 /** Drops or reloads what a topic caches; the key `*` means everything. A returned promise is awaited on resync. */
 type Listener = (key: string) => void | Promise<void>;
