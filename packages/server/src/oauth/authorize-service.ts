@@ -23,6 +23,12 @@ import type { TokenIssuer } from './token-issuer.js';
 
 /** Pending requests live 10 minutes; codes 60 seconds (RFC 6749 §4.1.2 recommends at most 10 minutes). */
 const PENDING_REQUEST_TTL_MS = 10 * 60_000;
+
+const requestNotFound = () =>
+  oauthApiError(
+    'request_not_found',
+    'this sign-in request is unknown, finished or expired; start again from the app',
+  );
 const CODE_TTL_MS = 60_000;
 
 /** What the pending request remembers beyond the parameters: when a fresh sign-in is owed. */
@@ -263,7 +269,8 @@ export class AuthorizeService {
 
   /**
    * The pending request and its client; with `userId`, also what that user approved before for the client (read in
-   * the same statement), else `remembered` is undefined.
+   * the same statement), else `remembered` is undefined. Without `userId` (an approval, whose next statement
+   * consumes the request), the request may come from what this node wrote or read before: see pendingRequestContent.
    */
   private async loadPending(
     requestId: string,
@@ -271,23 +278,28 @@ export class AuthorizeService {
   ): Promise<{ client: Client; request: PendingRequest; remembered?: string[] | null }> {
     const idHash = hashToken(requestId);
     const now = new Date();
-    let row: Awaited<ReturnType<OAuthStore['findAuthorizationRequest']>>;
+    let row: { clientId: string; parameters: unknown } | undefined;
     let remembered: string[] | null | undefined;
     if (userId) {
       const found = await this.store.findAuthorizationRequestWithConsent(idHash, now, userId);
       row = found?.request;
       remembered = found?.remembered;
     } else {
-      row = await this.store.findAuthorizationRequest(idHash, now);
+      row = await this.store.pendingRequestContent(idHash, now);
     }
     const client = row ? await this.clients.find(row.clientId) : null;
-    if (!row || !client) {
-      throw oauthApiError(
-        'request_not_found',
-        'this sign-in request is unknown, finished or expired; start again from the app',
-      );
-    }
+    if (!row || !client) throw requestNotFound();
     return { client, request: row.parameters as PendingRequest, remembered };
+  }
+
+  /**
+   * Why a pending request could not be consumed: it was completed already (by a concurrent approval or denial, or
+   * on another node after this one last saw it), or it expired or never existed.
+   */
+  private async notConsumable(requestIdHash: string): Promise<Error> {
+    return (await this.store.authorizationRequestConsumed(requestIdHash))
+      ? oauthApiError('request_already_used', 'this sign-in request was already completed')
+      : requestNotFound();
   }
 
   /** What the consent page shows for a pending request. */
@@ -354,10 +366,9 @@ export class AuthorizeService {
       if (resolution.kind === 'refused' && resolution.reason === 'no_organization') organization = resolution;
     }
     const requestIdHash = hashToken(input.requestId);
-    const alreadyUsed = () =>
-      oauthApiError('request_already_used', 'this sign-in request was already completed');
     if (input.decision === 'deny' || organization.kind === 'refused') {
-      if (!(await this.store.consumeAuthorizationRequest(requestIdHash, new Date()))) throw alreadyUsed();
+      if (!(await this.store.consumeAuthorizationRequest(requestIdHash, new Date())))
+        throw await this.notConsumable(requestIdHash);
       const description =
         organization.kind === 'refused' ? organization.description : 'the user denied the request';
       return {
@@ -369,7 +380,8 @@ export class AuthorizeService {
       ...input,
       organizationId: organization.kind === 'chosen' ? organization.organizationId : null,
     });
-    if (!(await this.store.approveAuthorizationRequest(requestIdHash, row, new Date()))) throw alreadyUsed();
+    if (!(await this.store.approveAuthorizationRequest(requestIdHash, row, new Date())))
+      throw await this.notConsumable(requestIdHash);
     const redirectUri = this.codeLocation(request, code);
     if (deliversKey) await this.keyDelivery.delivered(session.userId, input.zkEnvelopeId);
     return { redirectUri };

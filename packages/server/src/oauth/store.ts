@@ -17,6 +17,7 @@ import {
   pendingRequestWithConsentStatement,
 } from './authorize-statements.js';
 import type { ActiveGrant } from './grant-status-cache.js';
+import { type PendingRequestContent, PendingRequestsMemo } from './pending-requests-memo.js';
 import {
   activeGrant,
   activeGrantCondition,
@@ -70,6 +71,8 @@ export class OAuthStore {
   private readonly redeemCodeAtOnceQuery;
   private readonly redeemCodeAtOnceWithRefreshTokenQuery;
   private readonly rotateRefreshTokenAtOnceQuery;
+  /** Pending requests' fixed content, as this node wrote or read it (pendingRequestContent). */
+  private readonly pendingRequests = new PendingRequestsMemo();
 
   constructor(
     private readonly db: Db,
@@ -186,11 +189,34 @@ export class OAuthStore {
     expiresAt: Date;
   }): Promise<void> {
     await this.createAuthorizationRequestQuery(row);
+    this.pendingRequests.remember(row.idHash, row);
   }
 
-  /** A pending request that is neither consumed nor expired. */
+  /** A pending request that is neither consumed nor expired, read from the database. */
   async findAuthorizationRequest(idHash: string, now: Date) {
     const [row] = await this.findAuthorizationRequestQuery({ idHash, now: now.toISOString() });
+    return row;
+  }
+
+  /** Whether the request was consumed (approved or denied): an error path's question, not prepared. */
+  async authorizationRequestConsumed(idHash: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ consumedAt: authorizationRequests.consumedAt })
+      .from(authorizationRequests)
+      .where(eq(authorizationRequests.idHash, idHash));
+    return row?.consumedAt != null;
+  }
+
+  /**
+   * A request's fixed content (client, parameters), for a caller whose next statement consumes it: from this
+   * node's memo when it wrote or read the request before, else read. Not expired, but it may have been consumed
+   * on another node since: the consuming statement decides (consumeAuthorizationRequest, approveAuthorizationRequest).
+   */
+  async pendingRequestContent(idHash: string, now: Date): Promise<PendingRequestContent | undefined> {
+    const known = this.pendingRequests.recall(idHash, now);
+    if (known) return known;
+    const row = await this.findAuthorizationRequest(idHash, now);
+    if (row) this.pendingRequests.remember(idHash, row);
     return row;
   }
 
@@ -204,11 +230,13 @@ export class OAuthStore {
       now: now.toISOString(),
       userId,
     });
+    if (row) this.pendingRequests.remember(idHash, row.request);
     return row ? { request: row.request, remembered: row.remembered as string[] | null } : undefined;
   }
 
   async consumeAuthorizationRequest(idHash: string, now: Date): Promise<boolean> {
     const consumed = await this.consumeAuthorizationRequestQuery({ idHash, now: now.toISOString() });
+    this.pendingRequests.forget(idHash);
     return consumed.length === 1;
   }
 
@@ -255,6 +283,7 @@ export class OAuthStore {
       zkDrkHash: code.zkDrkHash ?? null,
       expiresAt: code.expiresAt.toISOString(),
     });
+    this.pendingRequests.forget(idHash);
     return inserted.length === 1;
   }
 
