@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { base32Decode, totp } from '../packages/server/src/otp/totp.js';
 import { registerWithPassword } from '../packages/server/src/testing/opaque-client.js';
 import type { TestServer } from '../packages/server/src/testing/server.js';
+import { changeSessionsDirectly } from '../packages/server/src/testing/sessions.js';
 import {
   authorizationRequest,
   captureCallbacks,
@@ -241,10 +242,9 @@ describe('hosted UI: two-step verification (TOTP) for users', () => {
 
     // Proving the code at sign-in counts as a step-up for a few minutes; once that has passed, changing the
     // password asks for a current code first, then carries on by itself.
-    await server.database.withConnection((connection) =>
-      connection.query(
-        "UPDATE sessions SET step_up_until = now() - interval '1 second' WHERE step_up_until IS NOT NULL",
-      ),
+    await changeSessionsDirectly(
+      server,
+      "UPDATE sessions SET step_up_until = now() - interval '1 second' WHERE step_up_until IS NOT NULL",
     );
     await page.getByLabel('Current password').fill(password);
     await page.getByLabel('New password', { exact: true }).fill(newPassword);

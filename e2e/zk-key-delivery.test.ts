@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { base32Decode, totp } from '../packages/server/src/otp/totp.js';
 import { passwordExportKey } from '../packages/server/src/testing/opaque-client.js';
 import type { TestServer } from '../packages/server/src/testing/server.js';
+import { changeSessionsDirectly } from '../packages/server/src/testing/sessions.js';
 import { captureCallbacks, RP_CALLBACK, useHostedUiFixture, verifiedAccount } from './hosted-ui-fixture.js';
 import type { Mailbox } from './mailbox.js';
 import { expectCleanPage, failedRequestLog, submitSignIn, UI_TIMEOUT, waitForHeading } from './ui-helpers.js';
@@ -615,11 +616,10 @@ describe('hosted UI: zero-knowledge key delivery v2 (docs/zk.md)', () => {
           .getByRole('heading', { name: 'Your password no longer opens your key' })
           .waitFor({ timeout: UI_TIMEOUT });
         // The sign-in's code counts as a step-up for a few minutes; let it pass.
-        await server.database.withConnection((connection) =>
-          connection.query(
-            "UPDATE sessions SET step_up_until = now() - interval '1 second' WHERE user_id = $1",
-            [ida.id],
-          ),
+        await changeSessionsDirectly(
+          server,
+          "UPDATE sessions SET step_up_until = now() - interval '1 second' WHERE user_id = $1",
+          [ida.id],
         );
         await page.getByLabel('Recovery key').fill(recoveryKey);
         await page.getByRole('button', { name: 'Unlock with recovery key' }).click();

@@ -21,6 +21,7 @@ import { changePassword, loginWithPassword, postJson, sessionCookieFrom } from '
 import { testKeyStretching } from '../testing/opaque-stretching.js';
 import { type Answer, addMember, call, createOrganization } from '../testing/orgs.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
+import { changeSessionsDirectly } from '../testing/sessions.js';
 import { currentCode } from '../testing/totp.js';
 
 let server: TestServer;
@@ -466,9 +467,9 @@ describe('step-up: rotation, deletion and replacement need a fresh second factor
     expect(
       (await call(server, user, 'POST', '/otp/setup/verify', { code: currentCode(secret) })).status,
     ).toBe(200);
-    await server.database.withConnection((connection) =>
-      connection.query('UPDATE sessions SET step_up_until = NULL WHERE user_id = $1', [user.user.id]),
-    );
+    await changeSessionsDirectly(server, 'UPDATE sessions SET step_up_until = NULL WHERE user_id = $1', [
+      user.user.id,
+    ]);
     const replacement = wrapEnvelope(key, 1, 'password');
     const rotateBody = {
       expected_version: 1,

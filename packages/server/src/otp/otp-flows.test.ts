@@ -10,6 +10,7 @@ import {
 } from '../testing/opaque-client.js';
 import { testKeyStretching } from '../testing/opaque-stretching.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
+import { changeSessionsDirectly } from '../testing/sessions.js';
 import { currentCode } from '../testing/totp.js';
 
 let server: TestServer;
@@ -180,10 +181,9 @@ describe('TOTP for users', () => {
     const complete = (await post(pending, '/otp/verify', { code: currentCode(secret, 1) })).next!;
     // Proving the factor at sign-in counts as a step-up for a few minutes; once that has passed, a fresh proof is
     // needed to replace the factor.
-    await server.database.withConnection((connection) =>
-      connection.query(
-        "UPDATE sessions SET step_up_until = now() - interval '1 second' WHERE step_up_until IS NOT NULL",
-      ),
+    await changeSessionsDirectly(
+      server,
+      "UPDATE sessions SET step_up_until = now() - interval '1 second' WHERE step_up_until IS NOT NULL",
     );
     expect((await post(complete, '/otp/setup/init')).json.error).toBe('step_up_required');
     expect((await post(complete, '/otp/backup-codes')).json.error).toBe('step_up_required');

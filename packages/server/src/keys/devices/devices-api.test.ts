@@ -19,6 +19,7 @@ import { accountKeyBody, newAccountKey, type TestAccountKey, wrapEnvelope } from
 import { type SignedIn, signInUser } from '../../testing/oauth.js';
 import { type Answer, call } from '../../testing/orgs.js';
 import { startTestServer, type TestServer } from '../../testing/server.js';
+import { changeSessionsDirectly } from '../../testing/sessions.js';
 import { currentCode } from '../../testing/totp.js';
 
 let server: TestServer;
@@ -359,9 +360,9 @@ describe('trusted devices', () => {
       code: currentCode(init.json.secret as string),
     });
     expect(verified.status).toBe(200);
-    await server.database.withConnection((connection) =>
-      connection.query('UPDATE sessions SET step_up_until = NULL WHERE user_id = $1', [owner.key.userId]),
-    );
+    await changeSessionsDirectly(server, 'UPDATE sessions SET step_up_until = NULL WHERE user_id = $1', [
+      owner.key.userId,
+    ]);
     expect(
       await call(server, owner.approver, 'DELETE', `/crypto/devices/${device.input.device_id}`),
     ).toMatchObject({
