@@ -75,6 +75,20 @@ describe('SessionCache', () => {
     expect(cache.has('s1')).toBe(false);
   });
 
+  it('forgets entries past their TTL when it keeps another, so it holds one TTL of sessions at most', () => {
+    let now = 1_000_000;
+    const cache = cacheWith({ ttlMs: 10_000, clock: () => now });
+    cache.keep(kept('s1'), cache.mark());
+    now += 5_000;
+    cache.keep(kept('s2', 'u2'), cache.mark());
+    now += 5_000;
+    cache.keep(kept('s3', 'u3'), cache.mark());
+    expect([cache.has('s1'), cache.has('s2'), cache.has('s3')]).toEqual([false, true, true]);
+    now += 20_000;
+    cache.keep(kept('s4', 'u4'), cache.mark());
+    expect(cache.size).toBe(1);
+  });
+
   it('neither serves nor keeps while the node may have missed a change, or inside a transaction', () => {
     let current = true;
     let transaction = false;

@@ -75,6 +75,7 @@ export class SessionCache<T extends CacheableSession> {
     if (mark !== this.generation || !this.usable()) return;
     const sessionId = value.session.id;
     this.remove(sessionId);
+    this.forgetExpired();
     if (this.entries.size >= this.maxEntries) {
       // Maps iterate in insertion order: the first key is the oldest entry.
       const oldest = this.entries.keys().next();
@@ -119,6 +120,18 @@ export class SessionCache<T extends CacheableSession> {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /**
+   * Entries are kept in the order they were stored (keep() stores anew at the end), so the expired ones are at the
+   * front: dropped here, so the cache holds one TTL's worth of sessions, not its bound's, however long it runs.
+   */
+  private forgetExpired(): void {
+    const now = this.clock();
+    for (const [sessionId, entry] of this.entries) {
+      if (now - entry.storedAt < this.ttlMs) return;
+      this.remove(sessionId);
+    }
   }
 
   private usable(): boolean {

@@ -44,6 +44,16 @@ describe('PendingRequestsMemo', () => {
     expect(memo.size).toBe(0);
   });
 
+  it('forgets expired requests when it remembers another', () => {
+    const memo = new PendingRequestsMemo();
+    const start = Date.now();
+    memo.remember('r1', content(new Date(start + 1_000)), new Date(start));
+    memo.remember('r2', content(new Date(start + 5_000)), new Date(start));
+    memo.remember('r3', content(new Date(start + 9_000)), new Date(start + 2_000));
+    expect(memo.size).toBe(2);
+    expect(memo.recall('r2', new Date(start + 2_000))).toBeDefined();
+  });
+
   it('forgets on demand, and holds at most its bound, the oldest going first', () => {
     const memo = new PendingRequestsMemo(2);
     const later = new Date(Date.now() + 60_000);

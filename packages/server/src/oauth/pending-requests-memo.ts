@@ -30,8 +30,9 @@ export class PendingRequestsMemo {
 
   constructor(private readonly maxEntries = MAX_ENTRIES) {}
 
-  remember(idHash: string, content: PendingRequestContent): void {
+  remember(idHash: string, content: PendingRequestContent, now = new Date()): void {
     this.entries.delete(idHash);
+    this.forgetExpired(now);
     if (this.entries.size >= this.maxEntries) {
       // Maps iterate in insertion order: the first key is the oldest entry.
       const oldest = this.entries.keys().next();
@@ -49,6 +50,17 @@ export class PendingRequestsMemo {
     if (content.expiresAt > now) return content;
     this.entries.delete(idHash);
     return undefined;
+  }
+
+  /**
+   * Requests live the same time, so entries (kept in the order they were remembered) expire front first: dropped
+   * here, so abandoned requests do not stay until the bound pushes them out.
+   */
+  private forgetExpired(now: Date): void {
+    for (const [idHash, content] of this.entries) {
+      if (content.expiresAt > now) return;
+      this.entries.delete(idHash);
+    }
   }
 
   forget(idHash: string): void {
