@@ -6,41 +6,33 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '../app/access.js';
-import { newKekText } from '../crypto/keyring.js';
 import { hashToken } from '../crypto/tokens.js';
-import { createTestDatabase, type TestDatabase } from '../testing/database.js';
+import { eventually, startTwoNodes, type TwoNodes } from '../testing/nodes.js';
 import {
   loginWithPassword,
   passwordRegistration,
   postJson,
   registerWithPassword,
 } from '../testing/opaque-client.js';
-import { startTestServer, type TestServer } from '../testing/server.js';
+import type { TestServer } from '../testing/server.js';
 import type { ChangedBy } from './lifecycle.js';
 
 const password = 'correct horse battery staple';
 const bySystem: ChangedBy = { actor: { type: 'system' } };
 
-let testDatabase: TestDatabase;
+let nodes: TwoNodes;
 let nodeA: TestServer;
 let nodeB: TestServer;
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  const env = { TESSERA_KEK: newKekText() };
-  nodeA = await startTestServer({ database: await testDatabase.open(), env });
-  nodeB = await startTestServer({
-    database: await testDatabase.open(),
-    env: { ...env, TESSERA_BASE_URL: nodeA.config.baseUrl },
-  });
+  nodes = await startTwoNodes({ sharedIssuer: true });
+  ({ nodeA, nodeB } = nodes);
   await nodeA.context.settings.set('accounts.self_registration', true);
   await nodeA.context.settings.set('accounts.require_email_verification', false);
   // Two servers to start: more than one file's usual set-up.
 }, 120_000);
 afterAll(async () => {
-  await nodeA?.close();
-  await nodeB?.close();
-  await testDatabase?.drop();
+  await nodes?.close();
 });
 
 interface SignedInBrowser {
@@ -71,15 +63,6 @@ async function signedInAtA(): Promise<SignedInBrowser> {
 async function profile(node: TestServer, browser: SignedInBrowser) {
   const response = await fetch(`${node.publicUrl}/api/user/profile`, { headers: { cookie: browser.cookie } });
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
-}
-
-/** Polls until the check holds, far below the cache's TTL: the change must arrive through the change bus. */
-async function eventually(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 /** The session is accepted at both nodes, and both now keep it. */

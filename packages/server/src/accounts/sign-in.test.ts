@@ -1,21 +1,18 @@
 import * as opaque from '@serenity-kit/opaque';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { newKekText } from '../crypto/keyring.js';
-import { createTestDatabase, type TestDatabase } from '../testing/database.js';
+import { startTwoNodes, type TwoNodes } from '../testing/nodes.js';
 import { loginWithPassword, postJson, registerWithPassword } from '../testing/opaque-client.js';
 import { testKeyStretching } from '../testing/opaque-stretching.js';
-import { startTestServer, type TestServer } from '../testing/server.js';
+import type { TestServer } from '../testing/server.js';
 
-let testDatabase: TestDatabase;
+let nodes: TwoNodes;
 let nodeA: TestServer;
 let nodeB: TestServer;
 const password = 'correct horse battery staple';
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  const env = { TESSERA_KEK: newKekText() };
-  nodeA = await startTestServer({ database: await testDatabase.open(), env });
-  nodeB = await startTestServer({ database: await testDatabase.open(), env });
+  nodes = await startTwoNodes();
+  ({ nodeA, nodeB } = nodes);
   await nodeA.context.settings.set('accounts.self_registration', true);
   // The timing test makes hundreds of attempts; the limit itself is tested in account-flows.test.ts.
   await nodeA.context.settings.set('rate_limits.sign_in_per_minute', 100_000);
@@ -26,9 +23,7 @@ beforeAll(async () => {
   expect(registered.json.status).toBe('signed_in');
 });
 afterAll(async () => {
-  await nodeA?.close();
-  await nodeB?.close();
-  await testDatabase?.drop();
+  await nodes?.close();
 });
 
 async function session(server: TestServer, cookie: string | null) {

@@ -1,13 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newKekText } from '../crypto/keyring.js';
 import { type AdminSession, adminFetch, adminSignIn, createAdmin, installViaApi } from '../testing/admin.js';
-import { createTestDatabase, type TestDatabase } from '../testing/database.js';
 import { solidPng } from '../testing/images.js';
+import { startTwoNodes, type TwoNodes } from '../testing/nodes.js';
 import { authorizeUrl, browserGet, RP_REDIRECT, type SignedIn, signInUser } from '../testing/oauth.js';
-import { startTestServer, type TestServer } from '../testing/server.js';
+import type { TestServer } from '../testing/server.js';
 
-let testDatabase: TestDatabase;
+let nodes: TwoNodes;
 /** Two nodes sharing one database: icons change on one and must show on the other (client cache invalidation). */
 let nodeA: TestServer;
 let nodeB: TestServer;
@@ -16,10 +15,8 @@ let reader: AdminSession;
 let user: SignedIn;
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  const env = { TESSERA_KEK: newKekText() };
-  nodeA = await startTestServer({ database: await testDatabase.open(), env });
-  nodeB = await startTestServer({ database: await testDatabase.open(), env });
+  nodes = await startTwoNodes();
+  ({ nodeA, nodeB } = nodes);
   await nodeA.context.settings.set('rate_limits.sign_in_per_ip_per_minute', 100_000);
   await installViaApi(nodeA, 'root@example.com', 'icon admin password');
   writer = await adminSignIn(nodeA, 'root@example.com', 'icon admin password');
@@ -28,9 +25,7 @@ beforeAll(async () => {
   user = await signInUser(nodeB);
 });
 afterAll(async () => {
-  await nodeA?.close();
-  await nodeB?.close();
-  await testDatabase?.drop();
+  await nodes?.close();
 });
 
 const PNG = solidPng(16, 16, [200, 30, 60]);

@@ -1,23 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newKekText } from '../crypto/keyring.js';
-import { createTestDatabase, type TestDatabase } from '../testing/database.js';
-import { startTestServer, type TestServer } from '../testing/server.js';
+import { startTwoNodes, type TwoNodes } from '../testing/nodes.js';
+import type { TestServer } from '../testing/server.js';
 import { SettingValidationError } from './settings.js';
 
-let testDatabase: TestDatabase;
+let nodes: TwoNodes;
 let nodeA: TestServer;
 let nodeB: TestServer;
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  const env = { TESSERA_KEK: newKekText() };
-  nodeA = await startTestServer({ database: await testDatabase.open(), env });
-  nodeB = await startTestServer({ database: await testDatabase.open(), env });
+  nodes = await startTwoNodes();
+  ({ nodeA, nodeB } = nodes);
 });
 afterAll(async () => {
-  await nodeA?.close();
-  await nodeB?.close();
-  await testDatabase?.drop();
+  await nodes?.close();
 });
 
 describe('settings', () => {

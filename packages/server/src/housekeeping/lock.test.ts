@@ -6,31 +6,27 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newKekText } from '../crypto/keyring.js';
 import { sessions } from '../db/schema/index.js';
-import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../testing/database.js';
-import { startTestServer, type TestServer } from '../testing/server.js';
+import { testDatabaseKind } from '../testing/database.js';
+import { startTwoNodes, type TwoNodes } from '../testing/nodes.js';
+import type { TestServer } from '../testing/server.js';
 import { HOUSEKEEPING_LOCK_KEY } from './service.js';
 
 describe.runIf(testDatabaseKind() === 'postgres')('housekeeping on two nodes', () => {
-  let testDatabase: TestDatabase;
+  let nodes: TwoNodes;
   let nodeA: TestServer;
   let nodeB: TestServer;
   let outsider: pg.Client;
 
   beforeAll(async () => {
-    testDatabase = await createTestDatabase();
-    const env = { TESSERA_KEK: newKekText() };
-    nodeA = await startTestServer({ database: await testDatabase.open(), env });
-    nodeB = await startTestServer({ database: await testDatabase.open(), env });
-    outsider = new pg.Client({ connectionString: testDatabase.url! });
+    nodes = await startTwoNodes();
+    ({ nodeA, nodeB } = nodes);
+    outsider = new pg.Client({ connectionString: nodes.database.url! });
     await outsider.connect();
   }, 60_000);
   afterAll(async () => {
     await outsider?.end();
-    await nodeA?.close();
-    await nodeB?.close();
-    await testDatabase?.drop();
+    await nodes?.close();
   });
 
   /** Whether some connection to this database holds the housekeeping lock (a bigint key: two 32-bit halves). */

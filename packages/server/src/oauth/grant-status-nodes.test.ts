@@ -5,9 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangedBy } from '../accounts/lifecycle.js';
-import { newKekText } from '../crypto/keyring.js';
 import { codeFlowTokens, redeemCode, refreshGrant } from '../testing/code-flow.js';
-import { createTestDatabase, type TestDatabase } from '../testing/database.js';
+import { eventually, startTwoNodes, type TwoNodes } from '../testing/nodes.js';
 import {
   clientSecretBasic,
   formPost,
@@ -19,31 +18,23 @@ import {
 import { passwordRegistration } from '../testing/opaque-client.js';
 import { addMember, call, createOrganization } from '../testing/orgs.js';
 import { connectionWithToken, fixture, installAndSignIn, scim } from '../testing/scim.js';
-import { startTestServer, type TestServer } from '../testing/server.js';
+import type { TestServer } from '../testing/server.js';
 
 describe('revoked grants at /userinfo on two nodes of one database', () => {
-  let testDatabase: TestDatabase;
+  let nodes: TwoNodes;
   let nodeA: TestServer;
   let nodeB: TestServer;
   let client: RegisteredClient;
   const bySystem: ChangedBy = { actor: { type: 'system' } };
 
   beforeAll(async () => {
-    testDatabase = await createTestDatabase();
-    const env = { TESSERA_KEK: newKekText() };
-    nodeA = await startTestServer({ database: await testDatabase.open(), env });
-    // Two nodes of one deployment share the issuer.
-    nodeB = await startTestServer({
-      database: await testDatabase.open(),
-      env: { ...env, TESSERA_BASE_URL: nodeA.config.baseUrl },
-    });
+    nodes = await startTwoNodes({ sharedIssuer: true });
+    ({ nodeA, nodeB } = nodes);
     client = await registerClient(nodeA);
     // Two servers to start: more than one file's usual set-up.
   }, 120_000);
   afterAll(async () => {
-    await nodeA?.close();
-    await nodeB?.close();
-    await testDatabase?.drop();
+    await nodes?.close();
   });
 
   const basic = () => clientSecretBasic(client);
@@ -70,18 +61,6 @@ describe('revoked grants at /userinfo on two nodes of one database', () => {
 
   function grantOf(accessToken: string): string {
     return JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()).gid as string;
-  }
-
-  /**
-   * Polls until the check holds, with a deadline far below the cache's TTL: the change must arrive through the
-   * change bus, not by expiry.
-   */
-  async function eventually(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error('condition not met in time');
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
   }
 
   /** The token is accepted at both nodes, and both nodes now hold its grant in their caches. */

@@ -6,10 +6,9 @@
  */
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { newKekText } from '../crypto/keyring.js';
 import { authorizationCodes } from '../db/schema/index.js';
 import { authorizeOnce, codeOf, pendingRequestId, redeemCode } from '../testing/code-flow.js';
-import { createTestDatabase, type TestDatabase } from '../testing/database.js';
+import { startTwoNodes, type TwoNodes } from '../testing/nodes.js';
 import {
   finalize,
   type RegisteredClient,
@@ -17,7 +16,7 @@ import {
   type SignedIn,
   signInUser,
 } from '../testing/oauth.js';
-import { startTestServer, type TestServer } from '../testing/server.js';
+import type { TestServer } from '../testing/server.js';
 import { PendingRequestsMemo } from './pending-requests-memo.js';
 import { OAuthStore } from './store.js';
 
@@ -67,26 +66,19 @@ describe('PendingRequestsMemo', () => {
 });
 
 describe('approvals on two nodes of one database', () => {
-  let testDatabase: TestDatabase;
+  let nodes: TwoNodes;
   let nodeA: TestServer;
   let nodeB: TestServer;
   let client: RegisteredClient;
 
   beforeAll(async () => {
-    testDatabase = await createTestDatabase();
-    const env = { TESSERA_KEK: newKekText() };
-    nodeA = await startTestServer({ database: await testDatabase.open(), env });
-    nodeB = await startTestServer({
-      database: await testDatabase.open(),
-      env: { ...env, TESSERA_BASE_URL: nodeA.config.baseUrl },
-    });
+    nodes = await startTwoNodes({ sharedIssuer: true });
+    ({ nodeA, nodeB } = nodes);
     client = await registerClient(nodeA);
     // Two servers to start: more than one file's usual set-up.
   }, 120_000);
   afterAll(async () => {
-    await nodeA?.close();
-    await nodeB?.close();
-    await testDatabase?.drop();
+    await nodes?.close();
   });
   afterEach(() => {
     vi.restoreAllMocks();

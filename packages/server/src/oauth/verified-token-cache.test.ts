@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newKekText } from '../crypto/keyring.js';
-import { createTestDatabase, type TestDatabase } from '../testing/database.js';
+import { startTwoNodes, type TwoNodes } from '../testing/nodes.js';
 import { basicAuthorization, formPost, registerClient } from '../testing/oauth.js';
-import { startTestServer, type TestServer } from '../testing/server.js';
+import type { TestServer } from '../testing/server.js';
 import { VerifiedTokenCache } from './verified-token-cache.js';
 
 describe('VerifiedTokenCache', () => {
@@ -31,24 +30,16 @@ describe('VerifiedTokenCache', () => {
 });
 
 describe('verified access tokens across a key removal', () => {
-  let testDatabase: TestDatabase;
+  let nodes: TwoNodes;
   let nodeA: TestServer;
   let nodeB: TestServer;
 
   beforeAll(async () => {
-    testDatabase = await createTestDatabase();
-    const env = { TESSERA_KEK: newKekText() };
-    nodeA = await startTestServer({ database: await testDatabase.open(), env });
-    // Two nodes of one deployment share the issuer.
-    nodeB = await startTestServer({
-      database: await testDatabase.open(),
-      env: { ...env, TESSERA_BASE_URL: nodeA.config.baseUrl },
-    });
+    nodes = await startTwoNodes({ sharedIssuer: true });
+    ({ nodeA, nodeB } = nodes);
   });
   afterAll(async () => {
-    await nodeA?.close();
-    await nodeB?.close();
-    await testDatabase?.drop();
+    await nodes?.close();
   });
 
   /** Introspects at this node's own listener (both nodes share the issuer URL, which is node A's). */
