@@ -1,3 +1,5 @@
+import { OwnedEntries } from '../db/owned-entries.js';
+
 /** What the cache keeps per session: at least the session's id and its user's (sessions.ts says the rest). */
 export interface CacheableSession {
   session: { id: string };
@@ -42,16 +44,15 @@ interface Entry<T> {
  * again when the entry says the session idled out (another node may have slid it since).
  */
 export class SessionCache<T extends CacheableSession> {
-  private readonly entries = new Map<string, Entry<T>>();
-  private readonly sessionsOfUser = new Map<string, Set<string>>();
+  /** By session id, owned by the session's user. */
+  private readonly entries: OwnedEntries<Entry<T>>;
   private generation = 0;
   private readonly ttlMs: number;
-  private readonly maxEntries: number;
   private readonly clock: () => number;
 
   constructor(private readonly options: SessionCacheOptions) {
     this.ttlMs = options.ttlMs ?? SESSION_CACHE_TTL_MS;
-    this.maxEntries = options.maxEntries ?? MAX_ENTRIES;
+    this.entries = new OwnedEntries(options.maxEntries ?? MAX_ENTRIES);
     this.clock = options.clock ?? Date.now;
   }
 
@@ -66,51 +67,35 @@ export class SessionCache<T extends CacheableSession> {
     const entry = this.entries.get(sessionId);
     if (!entry) return undefined;
     if (this.clock() - entry.storedAt < this.ttlMs) return entry.value;
-    this.remove(sessionId);
+    this.entries.delete(sessionId);
     return undefined;
   }
 
   /** Keeps a session read (or started) after `mark` was taken, unless something was dropped since. */
   keep(value: T, mark: number): void {
     if (mark !== this.generation || !this.usable()) return;
-    const sessionId = value.session.id;
-    this.remove(sessionId);
     this.forgetExpired();
-    if (this.entries.size >= this.maxEntries) {
-      // Maps iterate in insertion order: the first key is the oldest entry.
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.remove(oldest.value);
-    }
     // Frozen: every caller shares the user, none may change what the next one sees.
     Object.freeze(value.user);
-    this.entries.set(sessionId, { value, storedAt: this.clock() });
-    const userId = value.user.id;
-    let ids = this.sessionsOfUser.get(userId);
-    if (!ids) {
-      ids = new Set();
-      this.sessionsOfUser.set(userId, ids);
-    }
-    ids.add(sessionId);
+    this.entries.set(value.session.id, value.user.id, { value, storedAt: this.clock() });
   }
 
   /** Forgets one session (it ended). */
   dropSession(sessionId: string): void {
     this.generation += 1;
-    this.remove(sessionId);
+    this.entries.delete(sessionId);
   }
 
   /** Forgets every session of a user (they ended, or the user's status or claims changed). */
   dropUser(userId: string): void {
     this.generation += 1;
-    for (const sessionId of this.sessionsOfUser.get(userId) ?? []) this.entries.delete(sessionId);
-    this.sessionsOfUser.delete(userId);
+    this.entries.deleteOwner(userId);
   }
 
   /** Forgets everything (this node may have missed changes). */
   clear(): void {
     this.generation += 1;
     this.entries.clear();
-    this.sessionsOfUser.clear();
   }
 
   /** Whether a session is kept (for tests). */
@@ -128,23 +113,13 @@ export class SessionCache<T extends CacheableSession> {
    */
   private forgetExpired(): void {
     const now = this.clock();
-    for (const [sessionId, entry] of this.entries) {
+    for (const [sessionId, entry] of this.entries.oldestFirst()) {
       if (now - entry.storedAt < this.ttlMs) return;
-      this.remove(sessionId);
+      this.entries.delete(sessionId);
     }
   }
 
   private usable(): boolean {
     return this.options.isCurrent() && !this.options.inTransaction();
-  }
-
-  private remove(sessionId: string): void {
-    const entry = this.entries.get(sessionId);
-    if (!entry) return;
-    this.entries.delete(sessionId);
-    const userId = entry.value.user.id;
-    const ids = this.sessionsOfUser.get(userId);
-    ids?.delete(sessionId);
-    if (ids?.size === 0) this.sessionsOfUser.delete(userId);
   }
 }

@@ -1,3 +1,5 @@
+import { OwnedEntries } from '../db/owned-entries.js';
+
 /** The user behind an active grant, with the claims userinfo returns (OIDC Core §5.3.2). */
 export interface ActiveGrantUser {
   id: string;
@@ -31,7 +33,6 @@ export interface GrantStatusCacheOptions {
 
 interface Entry {
   grant: ActiveGrant;
-  userId: string;
   storedAt: number;
 }
 
@@ -50,16 +51,15 @@ interface Entry {
  * Only active grants are kept: a refused token costs a read, and a grant that ended stays ended.
  */
 export class GrantStatusCache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly grantsOfUser = new Map<string, Set<string>>();
+  /** By grant id, owned by the grant's user. */
+  private readonly entries: OwnedEntries<Entry>;
   private generation = 0;
   private readonly ttlMs: number;
-  private readonly maxEntries: number;
   private readonly clock: () => number;
 
   constructor(private readonly options: GrantStatusCacheOptions) {
     this.ttlMs = options.ttlMs ?? GRANT_STATUS_TTL_MS;
-    this.maxEntries = options.maxEntries ?? MAX_ENTRIES;
+    this.entries = new OwnedEntries(options.maxEntries ?? MAX_ENTRIES);
     this.clock = options.clock ?? Date.now;
   }
 
@@ -69,7 +69,7 @@ export class GrantStatusCache {
     if (usable) {
       const entry = this.entries.get(grantId);
       if (entry && this.fresh(entry, now)) return entry.grant.user;
-      if (entry) this.remove(grantId);
+      if (entry) this.entries.delete(grantId);
     }
     const generation = this.generation;
     const grant = await this.options.load(grantId, now);
@@ -88,21 +88,19 @@ export class GrantStatusCache {
   /** Forgets one grant (it ended). */
   dropGrant(grantId: string): void {
     this.generation += 1;
-    this.remove(grantId);
+    this.entries.delete(grantId);
   }
 
   /** Forgets every grant of a user (they ended, or the user's status or claims changed). */
   dropUser(userId: string): void {
     this.generation += 1;
-    for (const grantId of this.grantsOfUser.get(userId) ?? []) this.entries.delete(grantId);
-    this.grantsOfUser.delete(userId);
+    this.entries.deleteOwner(userId);
   }
 
   /** Forgets everything (many grants ended, or this node may have missed changes). */
   clear(): void {
     this.generation += 1;
     this.entries.clear();
-    this.grantsOfUser.clear();
   }
 
   /** Whether an answer for the grant is kept (for tests and metrics). */
@@ -119,30 +117,8 @@ export class GrantStatusCache {
   }
 
   private store(grantId: string, grant: ActiveGrant): void {
-    this.remove(grantId);
-    if (this.entries.size >= this.maxEntries) {
-      // Maps iterate in insertion order: the first key is the oldest entry.
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.remove(oldest.value);
-    }
-    const userId = grant.user.id;
     // Frozen: every caller shares this object, none may change what the next one sees.
     Object.freeze(grant.user);
-    this.entries.set(grantId, { grant: Object.freeze(grant), userId, storedAt: this.clock() });
-    let grants = this.grantsOfUser.get(userId);
-    if (!grants) {
-      grants = new Set();
-      this.grantsOfUser.set(userId, grants);
-    }
-    grants.add(grantId);
-  }
-
-  private remove(grantId: string): void {
-    const entry = this.entries.get(grantId);
-    if (!entry) return;
-    this.entries.delete(grantId);
-    const grants = this.grantsOfUser.get(entry.userId);
-    grants?.delete(grantId);
-    if (grants?.size === 0) this.grantsOfUser.delete(entry.userId);
+    this.entries.set(grantId, grant.user.id, { grant: Object.freeze(grant), storedAt: this.clock() });
   }
 }
