@@ -87,12 +87,17 @@ export function registerPasskeySignInRoutes(app: App, context: AppContext): void
         .catch((error: unknown) =>
           error instanceof PasskeyRejected ? refuse(error.reason) : Promise.reject(error),
         );
+      // Taken before the account is read, so the session started below is kept only if nothing changed since.
+      const cacheMark = context.accounts.sessions.cacheMark();
       const user = await context.accounts.users.find(assertion.userId);
       if (user?.status !== 'active') return refuse('account_not_active');
-      const { started, secondFactor } = await access.completeSignIn(request, reply, user, {
-        methods: assertion.userVerified ? ['hwk', 'user'] : ['hwk'],
-        multiFactor: assertion.userVerified,
-      });
+      const { started, secondFactor } = await access.completeSignIn(
+        request,
+        reply,
+        user,
+        { methods: assertion.userVerified ? ['hwk', 'user'] : ['hwk'], multiFactor: assertion.userVerified },
+        cacheMark,
+      );
       const { passkey } = assertion;
       return {
         authenticated: true as const,
