@@ -150,6 +150,8 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
       const verify = context.settings.get('accounts.require_email_verification');
       if (verify && !context.email.mailer.available())
         throw emailError('email_not_configured', 'email is not configured');
+      // Taken before the account is made, so the session started below is kept only if nothing changed since.
+      const cacheMark = context.accounts.sessions.cacheMark();
       const { user, existingEmail } = await finishSignup(
         context,
         request.body.registration_id,
@@ -176,9 +178,8 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
         request,
         reply,
         user!,
-        {
-          methods: ['pwd'],
-        },
+        { methods: ['pwd'] },
+        cacheMark,
       );
       return { status: 'signed_in' as const, csrf_token: started.csrfToken, second_factor: secondFactor };
     },

@@ -13,6 +13,7 @@ import {
   passwordRegistration,
   postJson,
   registerWithPassword,
+  sessionCookieFrom,
 } from '../testing/opaque-client.js';
 import type { TestServer } from '../testing/server.js';
 import type { ChangedBy } from './lifecycle.js';
@@ -93,6 +94,15 @@ describe('user sessions cached on two nodes of one database', () => {
     // Node B reads the session from the database, then keeps it too.
     expect((await profile(nodeB, browser)).json.email).toBe(browser.email);
     expect(nodeB.context.accounts.sessionCache.has(browser.sessionId)).toBe(true);
+  });
+
+  it('so does the registration that signs a new account in', async () => {
+    const email = `registered-${randomBytes(4).toString('hex')}@example.com`;
+    const registered = await registerWithPassword(nodeA, email, password, 'Ada');
+    expect(registered.json.status).toBe('signed_in');
+    const cookie = sessionCookieFrom(registered.headers)!;
+    const kept = nodeA.context.accounts.sessionCache.get(hashToken(cookie.slice('tessera_session='.length)));
+    expect(kept?.user.email).toBe(email);
   });
 
   it('signing out at node A', async () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../crypto/tokens.js';
 import { auditEvents } from '../db/schema/index.js';
 import type { AdminSession } from '../testing/admin.js';
 import {
@@ -84,6 +85,9 @@ describe('federated sign-in through a real upstream provider', () => {
     const first = await federatedSignIn(server, connectionId);
     expect(first.answer.status).toBe(302);
     expect(first.answer.location).toBe('/ui/account');
+    // The session is kept by the node that started it, before any lookup (accounts/session-cache.ts).
+    const cookieValue = /tessera_session=([^;]+)/.exec(first.jar.header(new URL(server.publicUrl)))![1]!;
+    expect(server.context.accounts.sessionCache.has(hashToken(cookieValue))).toBe(true);
     const signedIn = await sessionOf(first.jar);
     expect(signedIn).toMatchObject({ authenticated: true, amr: ['fed'] });
     const user = await server.context.accounts.users.findByEmail(account.email!);

@@ -212,6 +212,8 @@ export function registerFederationRoutes(app: App, context: AppContext): void {
     // The flow cookie is single-use with its flow: cleared whatever happens.
     const browserValue = request.cookies?.[flowCookie];
     reply.clearCookie(flowCookie, cookieFlags);
+    // Taken before the account is read, so the session started below is kept only if nothing changed since.
+    const cacheMark = context.accounts.sessions.cacheMark();
     let completed: Awaited<ReturnType<typeof context.federation.flows.complete>>;
     try {
       completed = await context.federation.flows.complete(
@@ -227,11 +229,17 @@ export function registerFederationRoutes(app: App, context: AppContext): void {
     }
     const { connection, upstream, account } = completed;
     try {
-      const { secondFactor } = await access.completeSignIn(request, reply, account.user, {
-        methods: ['fed'],
-        // The provider did MFA and the connection is trusted to say so: no second factor is owed here.
-        multiFactor: connection.trustUpstreamMfa && upstream.amr.includes('mfa'),
-      });
+      const { secondFactor } = await access.completeSignIn(
+        request,
+        reply,
+        account.user,
+        {
+          methods: ['fed'],
+          // The provider did MFA and the connection is trusted to say so: no second factor is owed here.
+          multiFactor: connection.trustUpstreamMfa && upstream.amr.includes('mfa'),
+        },
+        cacheMark,
+      );
       return reply.redirect(nextStep(secondFactor, completed), 302);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'email_not_verified') {
