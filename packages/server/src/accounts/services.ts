@@ -1,4 +1,5 @@
 import type { Infrastructure } from '../app/infrastructure.js';
+import { InvalidatedCache } from '../db/invalidated-cache.js';
 import { inTransaction } from '../db/transactions.js';
 import type { EmailServices } from '../email/services.js';
 import { UserDirectory } from './directory.js';
@@ -7,8 +8,7 @@ import { AccountLifecycle } from './lifecycle.js';
 import { OpaqueServer } from './opaque.js';
 import { PasswordAuthentication } from './password-authentication.js';
 import { SecondFactors } from './second-factors.js';
-import { SessionCache } from './session-cache.js';
-import { type CachedSession, SessionService } from './sessions.js';
+import { type CachedSession, SESSION_CACHE_TTL_MS, SessionService } from './sessions.js';
 import { SignInCompletion } from './sign-in.js';
 import { userPasswordAccounts } from './user-password-accounts.js';
 import { type User, UserService } from './users.js';
@@ -18,7 +18,7 @@ export interface AccountServices {
   users: UserService;
   sessions: SessionService;
   /** Live user sessions and their users, dropped on every node by every session end and user change. */
-  sessionCache: SessionCache<CachedSession>;
+  sessionCache: InvalidatedCache<CachedSession>;
   /** The OPAQUE server setup, shared by users' and admins' password authentication. */
   opaque: OpaqueServer;
   passwords: PasswordAuthentication<User>;
@@ -40,17 +40,15 @@ export async function createAccountServices(
   const users = new UserService(database.db, bus);
   const opaque = new OpaqueServer(database.db, sealer);
   await opaque.ensureSetup();
-  const sessionCache = new SessionCache<CachedSession>({
+  const sessionCache = new InvalidatedCache<CachedSession>({
     isCurrent: () => bus.isCurrent(),
     inTransaction: () => inTransaction(database.db),
+    ttlMs: SESSION_CACHE_TTL_MS,
+    maxEntries: 50_000,
   });
   // SessionService announces every session it ends (topic `sessions`), UserService every user it changes (`users`).
-  bus.on('sessions', (key) => {
-    if (key === '*') sessionCache.clear();
-    else if (key.startsWith('user:')) sessionCache.dropUser(key.slice('user:'.length));
-    else sessionCache.dropSession(key);
-  });
-  bus.on('users', (userId) => (userId === '*' ? sessionCache.clear() : sessionCache.dropUser(userId)));
+  bus.on('sessions', (message) => sessionCache.applyChange(message));
+  bus.on('users', (userId) => sessionCache.applyUserChange(userId));
   const sessions = new SessionService(database.db, settings, 'user', { cache: sessionCache, bus });
   const secondFactors = new SecondFactors();
   const passwords = new PasswordAuthentication(

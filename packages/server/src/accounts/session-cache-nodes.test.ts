@@ -89,6 +89,9 @@ describe('user sessions cached on two nodes of one database', () => {
     const browser = await signedInAtA();
     expect(nodeA.context.accounts.sessionCache.has(browser.sessionId)).toBe(true);
     expect(nodeB.context.accounts.sessionCache.has(browser.sessionId)).toBe(false);
+    // Frozen: every request shares the entry, none may change what the next one is served.
+    const entry = nodeA.context.accounts.sessionCache.get(browser.sessionId)!;
+    expect([Object.isFrozen(entry.session), Object.isFrozen(entry.user)]).toEqual([true, true]);
     const atA = await profile(nodeA, browser);
     expect(atA).toMatchObject({ status: 200, json: { email: browser.email, name: 'Ada' } });
     // Node B reads the session from the database, then keeps it too.

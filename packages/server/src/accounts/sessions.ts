@@ -4,9 +4,9 @@ import type { SettingsService } from '../config/settings.js';
 import { constantTimeEqual, hashToken, randomToken } from '../crypto/tokens.js';
 import type { ChangeBus } from '../db/change-bus.js';
 import type { Db } from '../db/client.js';
+import type { InvalidatedCache } from '../db/invalidated-cache.js';
 import { preparedQuery } from '../db/prepared.js';
 import { sessions, users } from '../db/schema/index.js';
-import type { SessionCache } from './session-cache.js';
 import { toUser, type User } from './users.js';
 
 /** How a session was authenticated; feeds `auth_time`, `amr` and `acr` of ID tokens (OIDC Core §2). */
@@ -49,7 +49,7 @@ export interface StartedSession {
   absoluteExpiresAt: Date;
 }
 
-/** A live user session as a lookup answers it (SessionCache's entries): the session, its times and its user. */
+/** A live user session as a lookup answers it (the session cache's entries): the session, its times and its user. */
 export interface CachedSession {
   session: Readonly<Session>;
   user: Readonly<User>;
@@ -58,9 +58,15 @@ export interface CachedSession {
   lastSeenAt: Date;
 }
 
-/** A user session's cache and the bus its ends are announced on (every node's cache listens: accounts/services.ts). */
+/** How long a cached session is trusted at most, even if the notification of its end never arrived (docs/operations.md). */
+export const SESSION_CACHE_TTL_MS = 10_000;
+
+/**
+ * A user session's cache, by session id and owned by the session's user, and the bus its ends are announced on
+ * (topic `sessions`; every node's cache listens: accounts/services.ts). Its rules are InvalidatedCache's.
+ */
 export interface SessionCaching {
-  cache: SessionCache<CachedSession>;
+  cache: InvalidatedCache<CachedSession>;
   bus: ChangeBus;
 }
 
@@ -289,20 +295,19 @@ export class SessionService {
     if (!found) return null;
     const user = toUser(row.user);
     // A disabled user's session is refused by the caller; only what will be served is kept.
-    if (user.status === 'active')
-      cache?.keep({ ...found, session: Object.freeze(found.session), user }, mark);
+    if (user.status === 'active') this.keep({ ...found, user }, mark);
     return { session: { ...found.session }, user };
   }
 
   /**
-   * Keeps a session this node just started (with the user that signed in, read after `mark`: SessionCache.mark),
+   * Keeps a session this node just started (with the user that signed in, read after `mark`: cacheMark()),
    * so the sign-in's next requests find it without a lookup.
    */
   remember(started: StartedSession, user: User, mark: number): void {
     if (user.status !== 'active') return;
-    this.caching?.cache.keep(
+    this.keep(
       {
-        session: Object.freeze({ ...started.session }),
+        session: { ...started.session },
         // Only a user's own fields: the account may be a larger object.
         user: {
           id: user.id,
@@ -322,6 +327,13 @@ export class SessionService {
   /** What remember() must be given: taken before the signing-in account is read (null without a cache). */
   cacheMark(): number | undefined {
     return this.caching?.cache.mark();
+  }
+
+  /** Kept frozen: every caller shares the session and the user, none may change what the next one is served. */
+  private keep(entry: CachedSession, mark: number): void {
+    Object.freeze(entry.session);
+    Object.freeze(entry.user);
+    this.caching?.cache.keep(entry.session.id, entry.user.id, entry, mark);
   }
 
   /** The session of a row found by its id, if it has not expired; slides the idle expiry (throttled). */
@@ -390,7 +402,7 @@ export class SessionService {
 
   async end(sessionId: string): Promise<void> {
     await this.db.update(sessions).set({ endedAt: new Date() }).where(eq(sessions.id, sessionId));
-    await this.caching?.bus.announce('sessions', sessionId);
+    await this.caching?.bus.announce('sessions', `session:${sessionId}`);
   }
 
   async endAllForUser(userId: string): Promise<void> {

@@ -9,8 +9,9 @@ export const CHANGE_CHANNEL = 'tessera_changes';
 /**
  * `grants`: a grant ended (key `grant:<id>`), every grant of a user (`user:<id>`), or many (`*`). `users`: a user's
  * status or claims changed (key: the user's id). Both feed the grant-status cache (oauth/grant-status-cache.ts).
- * `sessions`: a user session ended (key: its id, the hash of its cookie), or every session of a user
- * (`user:<id>`); with `users`, they feed the session cache (accounts/session-cache.ts).
+ * `sessions`: a user session ended (key `session:<id>`, its id being the hash of its cookie), or every session of a
+ * user (`user:<id>`); with `users`, they feed the session cache (accounts/sessions.ts). Both caches are
+ * InvalidatedCaches (db/invalidated-cache.ts).
  */
 export type ChangeTopic = 'settings' | 'signing_keys' | 'clients' | 'grants' | 'users' | 'sessions';
 

@@ -1,5 +1,5 @@
 /**
- * The store behind the caches a change can drop per user (oauth/grant-status-cache.ts, accounts/session-cache.ts):
+ * The store behind the caches a change can drop per user (db/invalidated-cache.ts):
  * entries by key, each belonging to an owner, so every entry of one owner goes at once; at most `maxEntries`, the
  * oldest leaving first. Entries iterate oldest first: set() stores a key anew at the end.
  */

@@ -85,7 +85,7 @@ describe('federated sign-in through a real upstream provider', () => {
     const first = await federatedSignIn(server, connectionId);
     expect(first.answer.status).toBe(302);
     expect(first.answer.location).toBe('/ui/account');
-    // The session is kept by the node that started it, before any lookup (accounts/session-cache.ts).
+    // The session is kept by the node that started it, before any lookup (accounts/services.ts, sessionCache).
     const cookieValue = /tessera_session=([^;]+)/.exec(first.jar.header(new URL(server.publicUrl)))![1]!;
     expect(server.context.accounts.sessionCache.has(hashToken(cookieValue))).toBe(true);
     const signedIn = await sessionOf(first.jar);

@@ -23,13 +23,13 @@ import type { TokenIssuer } from './token-issuer.js';
 
 /** Pending requests live 10 minutes; codes 60 seconds (RFC 6749 §4.1.2 recommends at most 10 minutes). */
 const PENDING_REQUEST_TTL_MS = 10 * 60_000;
+const CODE_TTL_MS = 60_000;
 
 const requestNotFound = () =>
   oauthApiError(
     'request_not_found',
     'this sign-in request is unknown, finished or expired; start again from the app',
   );
-const CODE_TTL_MS = 60_000;
 
 /** What the pending request remembers beyond the parameters: when a fresh sign-in is owed. */
 interface PendingRequest extends ValidatedRequest {

@@ -1,4 +1,4 @@
-import { OwnedEntries } from '../db/owned-entries.js';
+import { InvalidatedCache } from '../db/invalidated-cache.js';
 
 /** The user behind an active grant, with the claims userinfo returns (OIDC Core §5.3.2). */
 export interface ActiveGrantUser {
@@ -31,94 +31,76 @@ export interface GrantStatusCacheOptions {
   clock?: () => number;
 }
 
-interface Entry {
-  grant: ActiveGrant;
-  storedAt: number;
-}
-
 /**
  * Active grants and their users' claims, so that userinfo and introspection of a user's access token do not ask the
  * database on every call (spec §3: access tokens are checked against their grant, which may be revoked at any time).
  *
- * Why a revoked grant is never served:
- * - every write that ends a grant or changes a user (OAuthStore's revocations, UserService's writes) announces it on
- *   the change bus, which drops the entries here at once and again when the write commits, and on every other node
- *   when its NOTIFY arrives (ChangeBus.announce);
- * - a read that a drop overtook is not kept: the generation counts drops, and an answer is stored only if no drop
- *   happened between the read's start and its end (it may describe the grant before the change);
- * - an entry lives at most `ttlMs` (a bound should a notification ever be lost) and never past the grant's expiry;
- * - a node that cannot confirm it hears the notifications (the bus is not current) reads the database every time.
- * Only active grants are kept: a refused token costs a read, and a grant that ended stays ended.
+ * Why a revoked grant is never served: every write that ends a grant or changes a user (OAuthStore's revocations,
+ * UserService's writes) announces it on the change bus, and the entries follow InvalidatedCache's rules
+ * (db/invalidated-cache.ts); an entry is also never used past the grant's own expiry. Only active grants are kept: a
+ * refused token costs a read, and a grant that ended stays ended.
  */
 export class GrantStatusCache {
   /** By grant id, owned by the grant's user. */
-  private readonly entries: OwnedEntries<Entry>;
-  private generation = 0;
-  private readonly ttlMs: number;
-  private readonly clock: () => number;
+  private readonly cache: InvalidatedCache<ActiveGrant>;
 
   constructor(private readonly options: GrantStatusCacheOptions) {
-    this.ttlMs = options.ttlMs ?? GRANT_STATUS_TTL_MS;
-    this.entries = new OwnedEntries(options.maxEntries ?? MAX_ENTRIES);
-    this.clock = options.clock ?? Date.now;
+    this.cache = new InvalidatedCache({
+      isCurrent: options.isCurrent,
+      inTransaction: options.inTransaction,
+      ttlMs: options.ttlMs ?? GRANT_STATUS_TTL_MS,
+      maxEntries: options.maxEntries ?? MAX_ENTRIES,
+      clock: options.clock,
+    });
   }
 
   /** The user behind the grant if the grant is active now, else undefined. */
   async activeGrantUser(grantId: string, now = new Date()): Promise<ActiveGrantUser | undefined> {
-    const usable = this.options.isCurrent() && !this.options.inTransaction();
-    if (usable) {
-      const entry = this.entries.get(grantId);
-      if (entry && this.fresh(entry, now)) return entry.grant.user;
-      if (entry) this.entries.delete(grantId);
-    }
-    const generation = this.generation;
+    const usable = this.cache.usable();
+    const kept = this.cache.get(grantId);
+    if (kept && kept.expiresAt > now) return kept.user;
+    if (kept) this.cache.forget(grantId);
+    const mark = this.cache.mark();
     const grant = await this.options.load(grantId, now);
-    if (
-      grant &&
-      usable &&
-      generation === this.generation &&
-      this.options.isCurrent() &&
-      !this.options.inTransaction()
-    ) {
-      this.store(grantId, grant);
+    if (grant && usable) {
+      // Frozen: every caller shares this object, none may change what the next one sees.
+      Object.freeze(grant.user);
+      this.cache.keep(grantId, grant.user.id, Object.freeze(grant), mark);
     }
     return grant?.user;
   }
 
+  /** A change-bus message of the `grants` topic: `grant:<id>`, `user:<id>`, or `*`. */
+  applyChange(message: string): void {
+    this.cache.applyChange(message);
+  }
+
+  /** A change-bus message of the `users` topic: a user's status or claims changed (or `*`). */
+  applyUserChange(userId: string): void {
+    this.cache.applyUserChange(userId);
+  }
+
   /** Forgets one grant (it ended). */
   dropGrant(grantId: string): void {
-    this.generation += 1;
-    this.entries.delete(grantId);
+    this.cache.drop(grantId);
   }
 
   /** Forgets every grant of a user (they ended, or the user's status or claims changed). */
   dropUser(userId: string): void {
-    this.generation += 1;
-    this.entries.deleteOwner(userId);
+    this.cache.dropOwner(userId);
   }
 
   /** Forgets everything (many grants ended, or this node may have missed changes). */
   clear(): void {
-    this.generation += 1;
-    this.entries.clear();
+    this.cache.clear();
   }
 
   /** Whether an answer for the grant is kept (for tests and metrics). */
   has(grantId: string): boolean {
-    return this.entries.has(grantId);
+    return this.cache.has(grantId);
   }
 
   get size(): number {
-    return this.entries.size;
-  }
-
-  private fresh(entry: Entry, now: Date): boolean {
-    return this.clock() - entry.storedAt < this.ttlMs && entry.grant.expiresAt > now;
-  }
-
-  private store(grantId: string, grant: ActiveGrant): void {
-    // Frozen: every caller shares this object, none may change what the next one sees.
-    Object.freeze(grant.user);
-    this.entries.set(grantId, grant.user.id, { grant: Object.freeze(grant), storedAt: this.clock() });
+    return this.cache.size;
   }
 }

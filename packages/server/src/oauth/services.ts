@@ -40,12 +40,8 @@ export async function createOAuthServices(
     inTransaction: () => inTransaction(database.db),
   });
   // The store announces every grant it ends (topic `grants`), the accounts slice every user it changes (`users`).
-  bus.on('grants', (key) => {
-    if (key.startsWith('grant:')) grantStatus.dropGrant(key.slice('grant:'.length));
-    else if (key.startsWith('user:')) grantStatus.dropUser(key.slice('user:'.length));
-    else grantStatus.clear();
-  });
-  bus.on('users', (userId) => (userId === '*' ? grantStatus.clear() : grantStatus.dropUser(userId)));
+  bus.on('grants', (message) => grantStatus.applyChange(message));
+  bus.on('users', (userId) => grantStatus.applyUserChange(userId));
   const issuer = new TokenIssuer(config.baseUrl, signingKeys, settings);
   const revocation = new GrantRevocation(store);
   // Slices built before this one end grants through their hooks: an account's access, an organization's.

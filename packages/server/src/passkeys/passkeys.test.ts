@@ -193,7 +193,7 @@ describe('sign-in', () => {
     const session = await server.context.accounts.sessions.resolve(cookie.split('=')[1]);
     expect(session?.userId).toBe(user.user.id);
     expect(session?.amr).toEqual(['hwk', 'user', 'mfa']);
-    // Kept by the node that started it, for the sign-in's next requests (accounts/session-cache.ts).
+    // Kept by the node that started it, for the sign-in's next requests (accounts/services.ts, sessionCache).
     expect(server.context.accounts.sessionCache.get(session!.id)?.user.id).toBe(user.user.id);
     const listed = await call(server, user, 'GET', '/api/user/passkeys');
     expect((listed.json.passkeys as { last_used_at: string | null }[])[0]!.last_used_at).not.toBeNull();

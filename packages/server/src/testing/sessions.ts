@@ -3,7 +3,7 @@ import type { TestServer } from './server.js';
 /**
  * A write a test makes to sessions behind the running node's back (to let time pass: a step-up that has run out),
  * followed by what the node would hear had it made the change itself: its session cache forgets every user session
- * (accounts/session-cache.ts), so the next request reads the rows as the test left them.
+ * (accounts/services.ts, sessionCache), so the next request reads the rows as the test left them.
  */
 export async function changeSessionsDirectly(
   server: TestServer,

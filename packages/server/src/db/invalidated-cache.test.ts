@@ -1,9 +1,10 @@
 /**
- * The session cache on its own: what it keeps, for how long, that an answer a change overtook is never kept, and
- * that it serves nothing while the node is not sure it hears every change or inside a transaction.
+ * The cache behind the grant-status and session caches, on its own: what it keeps, for how long, that an answer a
+ * change overtook is never kept, that it serves nothing while the node is not sure it hears every change or inside a
+ * transaction, and the change-bus messages that drop it.
  */
 import { describe, expect, it } from 'vitest';
-import { SessionCache, type SessionCacheOptions } from './session-cache.js';
+import { InvalidatedCache, type InvalidatedCacheOptions } from './invalidated-cache.js';
 
 interface Kept {
   session: { id: string };
@@ -15,15 +16,26 @@ const kept = (sessionId: string, userId = 'u1'): Kept => ({
   user: { id: userId, status: 'active' },
 });
 
-function cacheWith(options: Partial<SessionCacheOptions> = {}) {
-  return new SessionCache<Kept>({ isCurrent: () => true, inTransaction: () => false, ...options });
+function cacheWith(options: Partial<InvalidatedCacheOptions> = {}) {
+  return new InvalidatedCache<Kept>({
+    isCurrent: () => true,
+    inTransaction: () => false,
+    ttlMs: 10_000,
+    maxEntries: 50_000,
+    ...options,
+  });
 }
 
-describe('SessionCache', () => {
+/** Kept by session id, owned by the session's user, as SessionService keeps them. */
+function keep(cache: InvalidatedCache<Kept>, value: Kept, mark: number): void {
+  cache.keep(value.session.id, value.user.id, value, mark);
+}
+
+describe('InvalidatedCache', () => {
   it('keeps a session read after its mark, and serves it', () => {
     const cache = cacheWith();
     const mark = cache.mark();
-    cache.keep(kept('s1'), mark);
+    keep(cache, kept('s1'), mark);
     expect(cache.get('s1')).toEqual(kept('s1'));
     expect(cache.get('s2')).toBeUndefined();
   });
@@ -31,19 +43,19 @@ describe('SessionCache', () => {
   it('does not keep an answer that a change overtook (anything dropped since its mark)', () => {
     const cache = cacheWith();
     for (const drop of [
-      () => cache.dropSession('s1'),
-      () => cache.dropUser('u1'),
+      () => cache.drop('s1'),
+      () => cache.dropOwner('u1'),
       () => cache.clear(),
       // A drop of another session or user counts too: the check is conservative, never stale.
-      () => cache.dropSession('another'),
-      () => cache.dropUser('someone else'),
+      () => cache.drop('another'),
+      () => cache.dropOwner('someone else'),
     ]) {
       const mark = cache.mark();
       drop(); // the change is announced while the read is on its way back
-      cache.keep(kept('s1'), mark);
+      keep(cache, kept('s1'), mark);
       expect(cache.has('s1')).toBe(false);
     }
-    cache.keep(kept('s1'), cache.mark());
+    keep(cache, kept('s1'), cache.mark());
     expect(cache.has('s1')).toBe(true);
   });
 
@@ -54,11 +66,11 @@ describe('SessionCache', () => {
       ['s2', 'u1'],
       ['s3', 'u2'],
     ] as const) {
-      cache.keep(kept(sessionId, userId), cache.mark());
+      keep(cache, kept(sessionId, userId), cache.mark());
     }
-    cache.dropSession('s1');
+    cache.drop('s1');
     expect([cache.has('s1'), cache.has('s2'), cache.has('s3')]).toEqual([false, true, true]);
-    cache.dropUser('u1');
+    cache.dropOwner('u1');
     expect([cache.has('s2'), cache.has('s3')]).toEqual([false, true]);
     cache.clear();
     expect(cache.size).toBe(0);
@@ -67,7 +79,7 @@ describe('SessionCache', () => {
   it('serves an entry for its TTL at most', () => {
     let now = 1_000_000;
     const cache = cacheWith({ ttlMs: 10_000, clock: () => now });
-    cache.keep(kept('s1'), cache.mark());
+    keep(cache, kept('s1'), cache.mark());
     now += 9_999;
     expect(cache.get('s1')).toBeDefined();
     now += 1;
@@ -78,14 +90,14 @@ describe('SessionCache', () => {
   it('forgets entries past their TTL when it keeps another, so it holds one TTL of sessions at most', () => {
     let now = 1_000_000;
     const cache = cacheWith({ ttlMs: 10_000, clock: () => now });
-    cache.keep(kept('s1'), cache.mark());
+    keep(cache, kept('s1'), cache.mark());
     now += 5_000;
-    cache.keep(kept('s2', 'u2'), cache.mark());
+    keep(cache, kept('s2', 'u2'), cache.mark());
     now += 5_000;
-    cache.keep(kept('s3', 'u3'), cache.mark());
+    keep(cache, kept('s3', 'u3'), cache.mark());
     expect([cache.has('s1'), cache.has('s2'), cache.has('s3')]).toEqual([false, true, true]);
     now += 20_000;
-    cache.keep(kept('s4', 'u4'), cache.mark());
+    keep(cache, kept('s4', 'u4'), cache.mark());
     expect(cache.size).toBe(1);
   });
 
@@ -93,15 +105,15 @@ describe('SessionCache', () => {
     let current = true;
     let transaction = false;
     const cache = cacheWith({ isCurrent: () => current, inTransaction: () => transaction });
-    cache.keep(kept('s1'), cache.mark());
+    keep(cache, kept('s1'), cache.mark());
     current = false;
     expect(cache.get('s1')).toBeUndefined();
-    cache.keep(kept('s2'), cache.mark());
+    keep(cache, kept('s2'), cache.mark());
     expect(cache.has('s2')).toBe(false);
     current = true;
     transaction = true;
     expect(cache.get('s1')).toBeUndefined();
-    cache.keep(kept('s3'), cache.mark());
+    keep(cache, kept('s3'), cache.mark());
     expect(cache.has('s3')).toBe(false);
     transaction = false;
     expect(cache.get('s1')).toEqual(kept('s1'));
@@ -109,19 +121,34 @@ describe('SessionCache', () => {
 
   it('holds at most maxEntries, forgetting the oldest first', () => {
     const cache = cacheWith({ maxEntries: 2 });
-    for (const id of ['s1', 's2', 's3']) cache.keep(kept(id), cache.mark());
+    for (const id of ['s1', 's2', 's3']) keep(cache, kept(id), cache.mark());
     expect([cache.has('s1'), cache.has('s2'), cache.has('s3')]).toEqual([false, true, true]);
     // The evicted session's user index is cleaned too: dropping its user touches only what is kept.
-    cache.dropUser('u1');
+    cache.dropOwner('u1');
     expect(cache.size).toBe(0);
   });
 
-  it('freezes the kept user, so no caller changes what the next one is served', () => {
+  it('drops by change-bus message: one entry, a user’s entries, or everything', () => {
     const cache = cacheWith();
-    cache.keep(kept('s1'), cache.mark());
-    const user = cache.get('s1')!.user;
-    expect(() => {
-      user.status = 'disabled';
-    }).toThrow(TypeError);
+    for (const [sessionId, userId] of [
+      ['s1', 'u1'],
+      ['s2', 'u1'],
+      ['s3', 'u2'],
+      ['s4', 'u3'],
+    ] as const) {
+      keep(cache, kept(sessionId, userId), cache.mark());
+    }
+    cache.applyChange('session:s1');
+    expect([cache.has('s1'), cache.has('s2')]).toEqual([false, true]);
+    cache.applyChange('user:u1');
+    expect([cache.has('s2'), cache.has('s3')]).toEqual([false, true]);
+    cache.applyUserChange('u2');
+    expect([cache.has('s3'), cache.has('s4')]).toEqual([false, true]);
+    const mark = cache.mark();
+    cache.applyChange('*');
+    expect(cache.size).toBe(0);
+    // Every message counts as a change: an answer read before it is not kept.
+    keep(cache, kept('s5'), mark);
+    expect(cache.has('s5')).toBe(false);
   });
 });
