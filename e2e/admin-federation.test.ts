@@ -11,7 +11,7 @@ import { FEDERATION_TEST_ENV, federatedSignIn } from '../packages/server/src/tes
 import type { TestServer } from '../packages/server/src/testing/server.js';
 import { startUpstreamIdp, type UpstreamIdp } from '../packages/server/src/testing/upstream-idp.js';
 import { openSection, startAdminTestServer, submitAdminSignIn } from './admin-ui-helpers.js';
-import { launchBrowser, type OpenedPage, openPage } from './browser.js';
+import { launchBrowser, type OpenedPage, openPage, releaseBrowser } from './browser.js';
 import { expectCleanPage, failedRequestLog, UI_TIMEOUT, waitForHeading } from './ui-helpers.js';
 
 const ADMIN_EMAIL = 'root@example.test';
@@ -90,7 +90,7 @@ describe('admin portal: federation connections', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await idp?.close();
     await server?.close();
   }, 60_000);

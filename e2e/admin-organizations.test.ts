@@ -10,7 +10,7 @@ import {
 import type { TestServer } from '../packages/server/src/testing/server.js';
 import { currentCode } from '../packages/server/src/testing/totp.js';
 import { openSection, startAdminTestServer, submitAdminSignIn } from './admin-ui-helpers.js';
-import { launchBrowser, type OpenedPage, openPage } from './browser.js';
+import { launchBrowser, type OpenedPage, openPage, releaseBrowser } from './browser.js';
 import { Mailbox } from './mailbox.js';
 import {
   expectCleanPage,
@@ -99,7 +99,7 @@ describe('admin portal: organizations, members, roles, permissions, invitations 
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await mailbox?.close();
     await server?.close();
   }, 60_000);

@@ -6,7 +6,7 @@ import { signInUser } from '../packages/server/src/testing/oauth.js';
 import { call } from '../packages/server/src/testing/orgs.js';
 import type { TestServer } from '../packages/server/src/testing/server.js';
 import { startAdminTestServer, submitAdminSignIn } from './admin-ui-helpers.js';
-import { launchBrowser, type OpenedPage, openPage } from './browser.js';
+import { launchBrowser, type OpenedPage, openPage, releaseBrowser } from './browser.js';
 import { UI_TIMEOUT, waitForHeading } from './ui-helpers.js';
 
 const ADMIN_EMAIL = 'root@example.test';
@@ -46,7 +46,7 @@ describe('admin portal: the admin’s own passkeys, users’ trusted devices', (
   }, 300_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.close();
   }, 60_000);
 

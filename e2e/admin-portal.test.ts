@@ -14,7 +14,7 @@ import {
   startAdminTestServer,
   submitAdminSignIn,
 } from './admin-ui-helpers.js';
-import { launchBrowser, type OpenedPage, openPage } from './browser.js';
+import { launchBrowser, type OpenedPage, openPage, releaseBrowser } from './browser.js';
 import { Mailbox } from './mailbox.js';
 import {
   expectCleanPage,
@@ -119,7 +119,7 @@ describe('admin portal: install, sign-in, clients, keys, users and the audit log
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await mailbox?.close();
     await server?.close();
   }, 60_000);

@@ -8,7 +8,7 @@ import {
 } from '../packages/server/src/testing/admin.js';
 import type { TestServer } from '../packages/server/src/testing/server.js';
 import { openSection, startAdminTestServer, submitAdminSignIn } from './admin-ui-helpers.js';
-import { launchBrowser, type OpenedPage, openPage } from './browser.js';
+import { launchBrowser, type OpenedPage, openPage, releaseBrowser } from './browser.js';
 import { expectCleanPage, UI_TIMEOUT, waitForHeading } from './ui-helpers.js';
 
 const ADMIN_EMAIL = 'root@example.test';
@@ -68,7 +68,7 @@ describe('admin portal: SCIM connections and tokens', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.close();
   }, 60_000);
 

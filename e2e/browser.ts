@@ -10,8 +10,38 @@ import { type PageDiagnostics, watchContextForCspViolations, watchPage } from '.
 /** Debian's Chromium (`apt-get install -y chromium`): the tests never download a browser. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
-/** Headless Chromium with no background traffic (updates, sync, QUIC probes) to disturb the tests. */
+let running: Promise<Browser> | undefined;
+
+/**
+ * The test process's headless Chromium, with no background traffic (updates, sync, QUIC probes) to disturb the
+ * tests. The e2e project runs its files one after another in one process (isolate: false), so the first file
+ * launches it and the next ones reuse it: a launch, its first page and its close cost about 1.5 s per file. Files
+ * share nothing through it: every page has a fresh context (own cookies, storage and permissions), and
+ * releaseBrowser closes a file's contexts when it ends. Playwright closes the browser when the process exits.
+ */
 export function launchBrowser(): Promise<Browser> {
+  running ??= startChromium().then(
+    (browser) => {
+      browser.on('disconnected', () => {
+        running = undefined;
+      });
+      return browser;
+    },
+    (error: unknown) => {
+      running = undefined;
+      throw error;
+    },
+  );
+  return running;
+}
+
+/** What a test file does with the browser when it ends: closes every context it left open. */
+export async function releaseBrowser(browser: Browser | undefined): Promise<void> {
+  if (!browser?.isConnected()) return;
+  await Promise.all(browser.contexts().map((context) => context.close()));
+}
+
+function startChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,

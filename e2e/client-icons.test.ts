@@ -7,7 +7,7 @@ import { authorizeUrl } from '../packages/server/src/testing/oauth.js';
 import { registerWithPassword } from '../packages/server/src/testing/opaque-client.js';
 import type { TestServer } from '../packages/server/src/testing/server.js';
 import { enrolTotpInPortal, startAdminTestServer, submitAdminSignIn } from './admin-ui-helpers.js';
-import { launchBrowser, type OpenedPage, openPage } from './browser.js';
+import { launchBrowser, type OpenedPage, openPage, releaseBrowser } from './browser.js';
 import { expectCleanPage, submitSignIn, UI_TIMEOUT, waitForHeading } from './ui-helpers.js';
 
 const ADMIN_EMAIL = 'icons-admin@example.test';
@@ -48,7 +48,7 @@ describe('client icons in the browser', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.close();
   }, 60_000);
 

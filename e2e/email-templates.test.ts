@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSignIn, createAdmin, installViaApi } from '../packages/server/src/testing/admin.js';
 import type { TestServer } from '../packages/server/src/testing/server.js';
 import { openSection, startAdminTestServer, submitAdminSignIn } from './admin-ui-helpers.js';
-import { launchBrowser, openPage } from './browser.js';
+import { launchBrowser, openPage, releaseBrowser } from './browser.js';
 import { expectCleanPage, failedRequestLog, UI_TIMEOUT, waitForHeading } from './ui-helpers.js';
 
 const WRITER_EMAIL = 'root@example.test';
@@ -26,7 +26,7 @@ describe('email templates in the admin portal', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.close();
   }, 60_000);
 

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { ClientInput } from '../packages/server/src/clients/model.js';
 import { registerWithPassword } from '../packages/server/src/testing/opaque-client.js';
 import { startTestServer, type TestServer } from '../packages/server/src/testing/server.js';
-import { type KeyStretching, launchBrowser, type OpenedPage, openPage } from './browser.js';
+import { type KeyStretching, launchBrowser, type OpenedPage, openPage, releaseBrowser } from './browser.js';
 import { Mailbox } from './mailbox.js';
 
 /**
@@ -61,7 +61,7 @@ export function useHostedUiFixture<WithMailbox extends boolean = false>(options:
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await mailbox?.close();
     await server?.close();
   }, 60_000);

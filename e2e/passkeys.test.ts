@@ -7,7 +7,7 @@ import { signInUser } from '../packages/server/src/testing/oauth.js';
 import { passwordExportKey } from '../packages/server/src/testing/opaque-client.js';
 import { call } from '../packages/server/src/testing/orgs.js';
 import { startTestServer, type TestServer } from '../packages/server/src/testing/server.js';
-import { launchBrowser, type OpenedPage, openPage } from './browser.js';
+import { launchBrowser, type OpenedPage, openPage, releaseBrowser } from './browser.js';
 import { captureCallbacks, RP_CALLBACK, verifiedAccount } from './hosted-ui-fixture.js';
 import { submitSignIn, UI_TIMEOUT, waitForHeading } from './ui-helpers.js';
 
@@ -67,7 +67,7 @@ afterEach(async () => {
   for (const { context } of opened.splice(0)) await context.close();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 }, 60_000);
 
