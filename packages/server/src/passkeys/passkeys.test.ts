@@ -150,6 +150,18 @@ describe('registration', () => {
     expect((await call(server, user, 'GET', '/api/user/passkeys')).json.passkeys).toHaveLength(1);
   });
 
+  it('offers EdDSA, ES256 and RS256 only, whatever else this Node.js could verify', async () => {
+    // On Node.js 24 the library's default puts ML-DSA-44 first, and Chromium's authenticators take it: such a
+    // passkey's assertions would be refused by the signature bound, and it would not verify on Node.js 20.
+    const { user } = await userWithPasskey();
+    const options = await registrationOptions(user);
+    expect(options.pubKeyCredParams).toEqual([
+      { alg: -8, type: 'public-key' },
+      { alg: -7, type: 'public-key' },
+      { alg: -257, type: 'public-key' },
+    ]);
+  });
+
   it('needs a session and the CSRF token; a registered credential cannot be registered again', async () => {
     expect((await call(server, null, 'POST', '/api/user/passkeys/registration/options')).status).toBe(401);
     const { user, authenticator } = await userWithPasskey();

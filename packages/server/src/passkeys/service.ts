@@ -9,11 +9,20 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
+import { COSEALG } from '@simplewebauthn/server/helpers';
 import type { AuditLog } from '../audit/audit-log.js';
 import { hashToken, randomToken } from '../crypto/tokens.js';
 import { passkeysError } from './errors.js';
 import { challengeHashOf, type RelyingParty } from './relying-party.js';
 import type { CredentialRow, PasskeyStore } from './store.js';
+
+/**
+ * The signature algorithms a new passkey may use (COSE identifiers: EdDSA, ES256, RS256), in order of
+ * preference. Fixed rather than the library's default, which adds ML-DSA-44 first when the runtime can verify it
+ * (Node.js 24): a passkey made there would stop working on any Node.js 20 this package also runs on, and its
+ * 2,420-byte signatures exceed the bound on an assertion's signature (passkeys/schemas.ts).
+ */
+export const PASSKEY_ALGORITHMS = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
 
 /** A ceremony's challenge lives this long (the options' timeout says the same to the browser). */
 export const CEREMONY_SECONDS = 300;
@@ -144,6 +153,7 @@ export class PasskeyService {
       challenge: challenge.bytes,
       timeout: CEREMONY_SECONDS * 1000,
       attestationType: 'none',
+      supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
       excludeCredentials: existing.map((row) => ({ id: row.credentialId })),
       // The same userVerification everywhere: CTAP hmac-secret keeps separate secrets with and without UV, so a
       // changing choice would change the PRF output (reference: WebAuthn §10.1.4).
@@ -180,6 +190,7 @@ export class PasskeyService {
         expectedOrigin: rp.origin,
         expectedRPID: rp.id,
         requireUserVerification: false,
+        supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
       });
     } catch {
       throw failed('the authenticator response does not verify');
