@@ -1,9 +1,10 @@
 import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import * as opaque from '@serenity-kit/opaque';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from './db/data-dir-lock.js';
+import { SERVER_ENTRY } from './testing/built-server.js';
 import { BATCH_CLIENT_ARGS, CliProcesses, clientCredentialsRequest } from './testing/cli-processes.js';
 import { testDatabaseKind } from './testing/database.js';
 import { postJson } from './testing/opaque-client.js';
@@ -68,6 +69,10 @@ describe.runIf(testDatabaseKind() === 'embedded')(
     }, 200_000);
 
     it('installs through the server: /install says installed at once and the admin can sign in', async () => {
+      // The start-up output names the command as it can be run from here: a checkout has no `tessera` on the PATH.
+      expect(server.output).toContain(
+        `or run 'node ${relative(process.cwd(), SERVER_ENTRY)} install --admin-email you@example.com'`,
+      );
       expect(await installed(adminUrl)).toBe(false);
       const result = await cli.run(['install', '--admin-email', 'root@example.com'], env, `${password}\n`);
       expect(result.stderr).toBe('');

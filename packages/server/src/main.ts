@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { basename, isAbsolute, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { INSTALL_HELP } from './admin/install-help.js';
 import { CLIENTS_HELP } from './clients/cli-help.js';
@@ -134,6 +135,19 @@ async function serve(config: Config, args: string[]): Promise<void> {
   if (!cluster.isWorker) printUrls(config, 1, installToken);
 }
 
+/**
+ * How the operator can run this command again from here: `tessera` when it was started through the package's
+ * bin, otherwise `node` and the script's path (relative when under the working directory), which is what
+ * `npm start` in a checkout needs, since a workspace's bin is not on the PATH.
+ */
+function commandLine(): string {
+  const script = process.argv[1] ?? 'tessera';
+  if (basename(script) === 'tessera') return 'tessera';
+  const fromHere = relative(process.cwd(), script);
+  const path = fromHere.startsWith('..') || isAbsolute(fromHere) ? script : fromHere;
+  return `node ${path.includes(' ') ? JSON.stringify(path) : path}`;
+}
+
 function printUrls(config: Config, workers: number, installToken: string | null = null): void {
   const storage = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;
   process.stdout.write(
@@ -148,7 +162,7 @@ function printUrls(config: Config, workers: number, installToken: string | null 
             '',
             'First-run install: open this one-time link (valid 24 hours) to create the first admin:',
             `  ${config.adminUrl}/setup#token=${installToken}`,
-            "  or run 'tessera install --admin-email you@example.com' with the password on standard input.",
+            `  or run '${commandLine()} install --admin-email you@example.com' with the password on standard input.`,
           ]
         : []),
       '',
