@@ -1,4 +1,4 @@
-import { mkdtempSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -71,6 +71,11 @@ describe.runIf(testDatabaseKind() === 'embedded')('tessera command', () => {
 describe.runIf(testDatabaseKind() === 'embedded')('headless setup', () => {
   it('installs with the admin password on standard input, once; registers and rotates clients', async () => {
     const env = { TESSERA_DATA_DIR: mkdtempSync(join(tmpdir(), 'tessera-install-')) };
+    // Refused before the database is opened: the empty data directory stays empty.
+    const badEmail = await cli.run(['install', '--admin-email', 'root'], env, 'a long admin password\n');
+    expect(badEmail.code).toBe(1);
+    expect(badEmail.stderr).toBe('tessera: --admin-email must be an email address\n');
+    expect(readdirSync(env.TESSERA_DATA_DIR)).toEqual([]);
     const tooShort = await cli.run(['install', '--admin-email', 'root@example.com'], env, 'short\n');
     expect(tooShort.code).toBe(1);
     expect(tooShort.stderr).toMatch(/at least 8 characters/);

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import * as opaque from '@serenity-kit/opaque';
 import { Value } from 'typebox/value';
+import { Email } from '../accounts/schemas.js';
 import type { ControlChannel } from '../control/protocol.js';
 import { ADMIN_NAME_MAX, AdminName, PRODUCT_NAME_MAX, ProductName } from './install-schemas.js';
 
@@ -32,6 +33,9 @@ export async function runInstallCommand(channel: ControlChannel, args: string[])
   if (!Value.Check(AdminName, values['admin-name']))
     throw new Error(`--admin-name must be at most ${ADMIN_NAME_MAX} characters`);
   const email = values['admin-email'] ?? '';
+  // The install page's rule too (admin/headless-install.ts checks it again), here before the database is opened:
+  // on a fresh machine, a mistyped address would otherwise create and migrate the data directory first.
+  if (!Value.Check(Email, email)) throw new Error('--admin-email must be an email address');
   const baseUrl = values['base-url'] ?? null;
   // Refuse a bad choice or an installed service before asking for the password.
   await channel.call('install.check', { admin_email: email, base_url: baseUrl });
