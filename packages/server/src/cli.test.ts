@@ -134,6 +134,16 @@ describe.runIf(testDatabaseKind() === 'embedded')('headless setup', () => {
     );
     expect(invalid.code).toBe(1);
     expect(invalid.stderr).toMatch(/must use https/);
+    // Refused before the database is opened: a fresh data directory stays empty.
+    const freshDir = mkdtempSync(join(tmpdir(), 'tessera-fresh-'));
+    const refusedOnFresh = await cli.run(
+      ['clients', 'create', '--name', 'Bad', '--redirect-uri', 'http://evil.example/cb'],
+      { TESSERA_DATA_DIR: freshDir },
+    );
+    expect(refusedOnFresh.stderr).toBe(
+      "tessera: redirect_uris: 'http://evil.example/cb' must use https (http is allowed only for loopback)\n",
+    );
+    expect(readdirSync(freshDir)).toEqual([]);
     const missing = await cli.run(['clients', 'rotate-secret', 'nope'], env);
     expect(missing.code).toBe(1);
   }, 180_000);
