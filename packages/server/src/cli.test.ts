@@ -143,6 +143,12 @@ describe.runIf(testDatabaseKind() === 'embedded')('headless setup', () => {
     expect(refusedOnFresh.stderr).toBe(
       "tessera: redirect_uris: 'http://evil.example/cb' must use https (http is allowed only for loopback)\n",
     );
+    // So is an input the operation's schema refuses.
+    const bogusGrant = await cli.run(['clients', 'create', '--name', 'Bad', '--grant', 'bogus'], {
+      TESSERA_DATA_DIR: freshDir,
+    });
+    expect(bogusGrant.code).toBe(1);
+    expect(bogusGrant.stderr).toMatch(/^tessera: invalid input for clients\.create: \/grant_types\/0 /);
     expect(readdirSync(freshDir)).toEqual([]);
     const missing = await cli.run(['clients', 'rotate-secret', 'nope'], env);
     expect(missing.code).toBe(1);

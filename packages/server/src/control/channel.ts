@@ -3,7 +3,7 @@ import { createContext, embeddedDatabaseDirectory } from '../app/context.js';
 import { createLogger } from '../app/logging.js';
 import type { Config } from '../config/config.js';
 import { DataDirectoryInUseError, readLockHolder } from '../db/data-dir-lock.js';
-import { runControlOperation } from './operations.js';
+import { checkedOperation, runControlOperation } from './operations.js';
 import { type ControlChannel, ControlError } from './protocol.js';
 import { SocketChannel } from './socket-client.js';
 
@@ -78,6 +78,9 @@ export async function withControlChannel<T>(
   let opened = null as Promise<ControlChannel> | null;
   const channel: ControlChannel = {
     async call(operation, input) {
+      // An input the operation would refuse fails here, before any database is opened (on a fresh machine, the
+      // first command creates and migrates the data directory).
+      checkedOperation(operation, JSON.parse(JSON.stringify(input)));
       opened ??= openControlChannel(config);
       return (await opened).call(operation, input);
     },

@@ -69,14 +69,10 @@ export function refusalMessage(error: unknown): string | null {
 }
 
 /**
- * Runs one operation against a context. Throws ControlError for an unknown operation, an input that does not match
- * its schema, or a refusal; any other error is unexpected and passes through.
+ * The operation `name`, once `input` matches its schema. Throws ControlError for an unknown operation or an input
+ * that does not match. The command checks this before it opens a database, the side that runs it again.
  */
-export async function runControlOperation(
-  context: AppContext,
-  name: string,
-  input: unknown,
-): Promise<unknown> {
+export function checkedOperation(name: string, input: unknown): Operation<TSchema> {
   if (!Object.hasOwn(OPERATIONS, name))
     throw new ControlError('unknown_operation', `unknown operation '${name.slice(0, 80)}'`);
   const operation = OPERATIONS[name]!;
@@ -89,6 +85,19 @@ export async function runControlOperation(
       `invalid input for ${name}: ${first?.instancePath || 'input'} ${first?.message ?? 'does not match'}`,
     );
   }
+  return operation;
+}
+
+/**
+ * Runs one operation against a context. Throws ControlError for an unknown operation, an input that does not match
+ * its schema, or a refusal; any other error is unexpected and passes through.
+ */
+export async function runControlOperation(
+  context: AppContext,
+  name: string,
+  input: unknown,
+): Promise<unknown> {
+  const operation = checkedOperation(name, input);
   try {
     return await operation.run(context, input);
   } catch (error) {
