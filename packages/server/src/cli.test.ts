@@ -75,6 +75,12 @@ describe.runIf(testDatabaseKind() === 'embedded')('headless setup', () => {
     const badEmail = await cli.run(['install', '--admin-email', 'root'], env, 'a long admin password\n');
     expect(badEmail.code).toBe(1);
     expect(badEmail.stderr).toBe('tessera: --admin-email must be an email address\n');
+    const badBaseUrl = await cli.run(
+      ['install', '--admin-email', 'root@example.com', '--base-url', 'ftp://id.example.com'],
+      env,
+      'a long admin password\n',
+    );
+    expect(badBaseUrl.stderr).toBe('tessera: --base-url must use http or https\n');
     expect(readdirSync(env.TESSERA_DATA_DIR)).toEqual([]);
     const tooShort = await cli.run(['install', '--admin-email', 'root@example.com'], env, 'short\n');
     expect(tooShort.code).toBe(1);
