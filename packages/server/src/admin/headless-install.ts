@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { Email, OpaqueMessage } from '../accounts/schemas.js';
 import type { AppContext } from '../app/app-context.js';
+import { parseUrl } from '../config/config.js';
 import { AdminName, BaseUrlChoice, ProductName, RegistrationId } from './install-schemas.js';
 
 /**
@@ -39,8 +40,22 @@ export const InstallCompleteSchema = Type.Object(
 );
 
 /** The install page's rule for the first admin's email, with a message that names the command's option. */
-function checkEmail(email: string): void {
+export function checkAdminEmail(email: string): void {
   if (!Value.Check(Email, email)) throw new Error('--admin-email must be an email address');
+}
+
+/**
+ * What the install's choices can be judged by without a database: the email, and the base URL's form (whether it
+ * must be https depends on the environment of the side that holds the database: checkInstall).
+ */
+export function checkInstallChoices(input: Static<typeof InstallCheckSchema>): void {
+  checkAdminEmail(input.admin_email);
+  if (input.base_url === null) return;
+  try {
+    parseUrl(input.base_url);
+  } catch (error) {
+    throw new Error(`--base-url ${(error as Error).message}`);
+  }
 }
 
 async function refuseWhenInstalled(context: AppContext): Promise<void> {
@@ -52,7 +67,7 @@ export async function checkInstall(
   context: AppContext,
   input: Static<typeof InstallCheckSchema>,
 ): Promise<Record<string, never>> {
-  checkEmail(input.admin_email);
+  checkInstallChoices(input);
   if (input.base_url !== null) context.admin.publicBaseUrl.validate(input.base_url);
   await refuseWhenInstalled(context);
   return {};
@@ -63,7 +78,7 @@ export async function startInstallRegistration(
   context: AppContext,
   input: Static<typeof InstallRegisterSchema>,
 ): Promise<{ registration_id: string; registration_response: string }> {
-  checkEmail(input.admin_email);
+  checkAdminEmail(input.admin_email);
   await refuseWhenInstalled(context);
   const started = await context.admin.install.startAdminRegistration(
     { via: 'cli' },

@@ -1,8 +1,6 @@
 import { parseArgs } from 'node:util';
 import * as opaque from '@serenity-kit/opaque';
 import { Value } from 'typebox/value';
-import { Email } from '../accounts/schemas.js';
-import { parseUrl } from '../config/config.js';
 import type { ControlChannel } from '../control/protocol.js';
 import { ADMIN_NAME_MAX, AdminName, PRODUCT_NAME_MAX, ProductName } from './install-schemas.js';
 
@@ -34,19 +32,9 @@ export async function runInstallCommand(channel: ControlChannel, args: string[])
   if (!Value.Check(AdminName, values['admin-name']))
     throw new Error(`--admin-name must be at most ${ADMIN_NAME_MAX} characters`);
   const email = values['admin-email'] ?? '';
-  // The install page's rule too (admin/headless-install.ts checks it again), here before the database is opened:
-  // on a fresh machine, a mistyped address would otherwise create and migrate the data directory first.
-  if (!Value.Check(Email, email)) throw new Error('--admin-email must be an email address');
   const baseUrl = values['base-url'] ?? null;
-  // Its form, too (whether it must be https depends on the side that holds the database, which checks it again).
-  if (baseUrl !== null) {
-    try {
-      parseUrl(baseUrl);
-    } catch (error) {
-      throw new Error(`--base-url ${(error as Error).message}`);
-    }
-  }
-  // Refuse a bad choice or an installed service before asking for the password.
+  // Refuse a bad choice or an installed service before asking for the password (the email's and the base URL's
+  // form before any database is opened: control/operations.ts, checkedOperation).
   await channel.call('install.check', { admin_email: email, base_url: baseUrl });
   const password = await readPassword();
 

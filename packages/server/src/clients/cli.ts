@@ -4,7 +4,7 @@ import type { AppContext } from '../app/app-context.js';
 import { COMMAND_ACTOR } from '../audit/audit-log.js';
 import type { ControlChannel } from '../control/protocol.js';
 import { type GrantType, STANDARD_SCOPES } from '../oauth/vocabulary.js';
-import { type ClientInput, validateClientInput, ZK_KEY_SCOPES, type ZkKeyScope } from './model.js';
+import { type ClientInput, ZK_KEY_SCOPES, type ZkKeyScope } from './model.js';
 
 type ZkDelivery = NonNullable<ClientInput['zk_delivery']>;
 const ZK_DELIVERIES: readonly ZkDelivery[] = ['none', 'v2', 'legacy-v1'];
@@ -136,9 +136,6 @@ export async function runClientsCommand(
     zk_required: values['zk-required'],
     zk_key_scope: zkKeyScope as ZkKeyScope | undefined,
   };
-  // The registry checks these rules again; here they refuse a bad choice before the database is opened (on a fresh
-  // machine, a mistyped redirect URI would otherwise create and migrate the data directory first).
-  validateClientInput(input);
   const created = await channel.call('clients.create', input);
   process.stdout.write(`${JSON.stringify(created, null, 2)}\n`);
 }

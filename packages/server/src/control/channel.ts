@@ -78,8 +78,8 @@ export async function withControlChannel<T>(
   let opened = null as Promise<ControlChannel> | null;
   const channel: ControlChannel = {
     async call(operation, input) {
-      // An input the operation would refuse fails here, before any database is opened (on a fresh machine, the
-      // first command creates and migrates the data directory).
+      // An input the operation's schema or checks refuse fails here, before any database is opened (on a fresh
+      // machine, the first command creates and migrates the data directory).
       checkedOperation(operation, JSON.parse(JSON.stringify(input)));
       opened ??= openControlChannel(config);
       return (await opened).call(operation, input);

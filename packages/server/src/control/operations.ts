@@ -1,7 +1,9 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import {
+  checkAdminEmail,
   checkInstall,
+  checkInstallChoices,
   completeInstall,
   InstallCheckSchema,
   InstallCompleteSchema,
@@ -16,7 +18,7 @@ import {
   listClientsForCommand,
   rotateClientSecretForCommand,
 } from '../clients/cli.js';
-import { ClientInputSchema } from '../clients/model.js';
+import { ClientInputSchema, validateClientInput } from '../clients/model.js';
 import { ClientNotFoundError } from '../clients/service.js';
 import { ConfigError } from '../config/config.js';
 import { KeyringError } from '../crypto/keyring.js';
@@ -35,18 +37,26 @@ import { ControlError } from './protocol.js';
 
 interface Operation<S extends TSchema> {
   input: S;
+  /** The rules an input can be judged by without a database (beyond its schema); `run` applies them again. */
+  check?: (input: Static<S>) => void;
   run(context: AppContext, input: Static<S>): Promise<unknown>;
 }
 
-function operation<S extends TSchema>(input: S, run: Operation<S>['run']): Operation<S> {
-  return { input, run };
+function operation<S extends TSchema>(
+  input: S,
+  run: Operation<S>['run'],
+  check?: Operation<S>['check'],
+): Operation<S> {
+  return { input, run, check };
 }
 
 const OPERATIONS: Record<string, Operation<TSchema>> = {
-  'install.check': operation(InstallCheckSchema, checkInstall),
-  'install.register': operation(InstallRegisterSchema, startInstallRegistration),
+  'install.check': operation(InstallCheckSchema, checkInstall, checkInstallChoices),
+  'install.register': operation(InstallRegisterSchema, startInstallRegistration, (input) =>
+    checkAdminEmail(input.admin_email),
+  ),
   'install.complete': operation(InstallCompleteSchema, completeInstall),
-  'clients.create': operation(ClientInputSchema, createClientForCommand),
+  'clients.create': operation(ClientInputSchema, createClientForCommand, validateClientInput),
   'clients.list': operation(Type.Object({}, { additionalProperties: false }), listClientsForCommand),
   'clients.rotate-secret': operation(ClientIdInputSchema, rotateClientSecretForCommand),
   'keys.rotate': operation(KeysRotateSchema, rotateSigningKeysForCommand),
@@ -69,8 +79,9 @@ export function refusalMessage(error: unknown): string | null {
 }
 
 /**
- * The operation `name`, once `input` matches its schema. Throws ControlError for an unknown operation or an input
- * that does not match. The command checks this before it opens a database, the side that runs it again.
+ * The operation `name`, once `input` matches its schema and passes its checks. Throws ControlError for an unknown
+ * operation, an input that does not match, or one its checks refuse. The command calls this before it opens a
+ * database (so a mistyped first command does not create the data directory), the side that runs it again.
  */
 export function checkedOperation(name: string, input: unknown): Operation<TSchema> {
   if (!Object.hasOwn(OPERATIONS, name))
@@ -84,6 +95,13 @@ export function checkedOperation(name: string, input: unknown): Operation<TSchem
       'invalid_input',
       `invalid input for ${name}: ${first?.instancePath || 'input'} ${first?.message ?? 'does not match'}`,
     );
+  }
+  try {
+    operation.check?.(input);
+  } catch (error) {
+    const message = refusalMessage(error);
+    if (message === null) throw error;
+    throw new ControlError('refused', message);
   }
   return operation;
 }
