@@ -9,9 +9,9 @@
  *   new refresh token is the chain's next request, so each token is used exactly once, and a replay would revoke
  *   the chain (reuse detection is on in both servers) and fail every later request of it.
  * - sign_in: a whole sign-in of a returning user with a fresh browser (no cookies). Tessera: GET /authorize → the
- *   hosted UI's OPAQUE login (start, finish: the OPAQUE client runs here, as in the browser) → the pending
- *   request's view (the hosted UI asks whether consent is needed; it is remembered) → POST /authorize/finalize →
- *   POST /token. The peer: GET /auth → GET /interaction/:uid (the login page's data) → POST
+ *   hosted UI's OPAQUE login (start, finish: the OPAQUE client runs here, as in the browser; the finish names the
+ *   pending request, which is approved with the sign-in since consent is remembered, and answers the redirect with
+ *   the code) → POST /token. The peer: GET /auth → GET /interaction/:uid (the login page's data) → POST
  *   /interaction/:uid/login (its trivial password check) → GET /auth/:uid (consent remembered: the code) →
  *   POST /token.
  * Every token answer's ID token is checked: signature against the server's JWKS, iss, aud, exp, sub and nonce.
@@ -357,9 +357,11 @@ export async function prepareFlows(ready, http, { userCount }) {
         keyStretching: KEY_STRETCHING,
       });
       if (!finished) throw new StepFailure('OPAQUE: the server did not prove the password record');
+      // The sign-in page names the app's request: with consent remembered it is approved with the sign-in.
       const signedIn = await postJson('/api/user/login/finish', {
         login_id: start.login_id,
         finish_login_request: finished.finishLoginRequest,
+        request_id: requestId,
       });
       expectStatus(signedIn, 200, 'POST /api/user/login/finish');
       const session = json(signedIn, 'POST /api/user/login/finish');
@@ -368,9 +370,21 @@ export async function prepareFlows(ready, http, { userCount }) {
       if (!jar.get('tessera_session'))
         throw new StepFailure('POST /api/user/login/finish: no session cookie');
       csrfToken = /** @type {string} */ (session.csrf_token);
+      const approved = /** @type {{ redirect_uri: string } | null} */ (session.authorization);
+      if (approved) {
+        const code = codeFromRedirect(approved.redirect_uri, {
+          issuer,
+          state: request.state,
+          step: 'POST /api/user/login/finish',
+        });
+        return { jar, code, verifier: request.verifier, nonce: request.nonce };
+      }
+      // A returning user's consent is remembered: the sign-in must have approved the request.
+      throw new StepFailure(`POST /api/user/login/finish: no authorization: ${signedIn.body}`);
     }
 
-    // The hosted UI's consent page asks first whether there is anything to ask.
+    // Already signed in (the first sign-in at set-up): the hosted UI's consent page asks whether there is anything
+    // to ask, then approves.
     const viewed = await send(
       `${publicUrl}/api/user/authorization-requests/${encodeURIComponent(requestId)}`,
     );

@@ -34,9 +34,9 @@ const NOTES = {
   refresh:
     'refresh: one request per operation (POST /token, each refresh token used once, rotated, reuse detection on)',
   sign_in:
-    'sign_in: one row counts whole sign-ins (req/s = sign-ins/s, CPU µs/req = per sign-in): Tessera 6 requests ' +
-    '(authorize, OPAQUE start and finish, pending-request view, finalize, token), the peer 5 (auth, interaction ' +
-    'page, login, resume, token)',
+    'sign_in: one row counts whole sign-ins (req/s = sign-ins/s, CPU µs/req = per sign-in): Tessera 4 requests ' +
+    '(authorize, OPAQUE start, OPAQUE finish naming the request, which approves it as consent is remembered, ' +
+    'token), the peer 5 (auth, interaction page, login, resume, token)',
 };
 
 /**

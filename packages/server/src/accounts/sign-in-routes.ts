@@ -2,6 +2,11 @@ import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
+import {
+  ContinuedAuthorization,
+  ContinuedRequestId,
+  continueAuthorization,
+} from '../oauth/sign-in-continuation.js';
 import { Email, OpaqueMessage } from './schemas.js';
 import { userSessionAccess } from './session-http.js';
 
@@ -14,6 +19,7 @@ const SignedIn = Type.Object({
   }),
   must_change_password: Type.Boolean(),
   csrf_token: Type.String(),
+  authorization: ContinuedAuthorization,
 });
 
 /**
@@ -58,9 +64,14 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
       config: { access: 'public+own-origin' },
       schema: {
         tags: ['accounts'],
-        summary: 'OPAQUE login, final message (KE3): starts a session (new id) and sets the session cookie',
+        summary:
+          'OPAQUE login, final message (KE3): starts a session (new id) and sets the session cookie; with request_id, also approves that pending authorization request when nothing is left to ask',
         body: Type.Object(
-          { login_id: Type.String({ maxLength: 200 }), finish_login_request: OpaqueMessage },
+          {
+            login_id: Type.String({ maxLength: 200 }),
+            finish_login_request: OpaqueMessage,
+            request_id: ContinuedRequestId,
+          },
           { additionalProperties: false },
         ),
         response: {
@@ -98,6 +109,13 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
         second_factor: secondFactor,
         must_change_password: mustChangePassword,
         csrf_token: started.csrfToken,
+        authorization: await continueAuthorization(
+          context,
+          request.log,
+          request.body.request_id,
+          started.session,
+          secondFactor === null && !mustChangePassword,
+        ),
       };
     },
   );

@@ -276,6 +276,16 @@ export class AuthorizeService {
     requestId: string,
     userId: string | null = null,
   ): Promise<{ client: Client; request: PendingRequest; remembered?: string[] | null }> {
+    const pending = await this.findPending(requestId, userId);
+    if (!pending) throw requestNotFound();
+    return pending;
+  }
+
+  /** loadPending, with null for a request that is unknown, used or expired (or whose client is gone). */
+  private async findPending(
+    requestId: string,
+    userId: string | null,
+  ): Promise<{ client: Client; request: PendingRequest; remembered?: string[] | null } | null> {
     const idHash = hashToken(requestId);
     const now = new Date();
     let row: { clientId: string; parameters: unknown } | undefined;
@@ -288,7 +298,7 @@ export class AuthorizeService {
       row = await this.store.pendingRequestContent(idHash, now);
     }
     const client = row ? await this.clients.find(row.clientId) : null;
-    if (!row || !client) throw requestNotFound();
+    if (!row || !client) return null;
     return { client, request: row.parameters as PendingRequest, remembered };
   }
 
@@ -323,6 +333,36 @@ export class AuthorizeService {
           ? { reason: organization.reason, description: organization.description }
           : null,
     };
+  }
+
+  /**
+   * A sign-in made for a pending request (the hosted UI's sign-in page names it): when nothing is left to ask the
+   * user, the request is approved now, exactly as the consent page would approve it by itself, and the redirect to
+   * the application (code, state, iss) is returned, so the browser skips that page's two requests. Nothing is left
+   * when the new session satisfies the request, consent is remembered (or not needed), no organization is to be
+   * chosen or explained, and no key is to be delivered (the browser builds that). Otherwise, or when the request is
+   * unknown, used or expired, the answer is null and the browser goes on to the consent page, which says why.
+   */
+  async continueAfterSignIn(requestId: string, session: Session): Promise<string | null> {
+    const pending = await this.findPending(requestId, session.userId);
+    if (!pending) return null;
+    const { client, request, remembered } = pending;
+    if (!this.loginSatisfied(request, session)) return null;
+    if (client.zkDelivery !== 'none' && request.zkPub !== null) return null;
+    if (await this.consentNeeded(client, request, session.userId, remembered)) return null;
+    const organization = await resolveOrganization(
+      this.organizations,
+      client,
+      request.organizationId,
+      session.userId,
+    );
+    if (organization.kind === 'choose' || organization.kind === 'refused') return null;
+    const { code, row } = this.newCode(client, request, session, {
+      organizationId: organization.kind === 'chosen' ? organization.organizationId : null,
+    });
+    // Consumed only if still pending: a concurrent approval or denial wins, and the consent page reports it.
+    if (!(await this.store.approveAuthorizationRequest(hashToken(requestId), row, new Date()))) return null;
+    return this.codeLocation(request, code);
   }
 
   /** POST /authorize/finalize: consumes the pending request and returns where the browser goes next. */

@@ -9,8 +9,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passkeyCeremonies } from '../db/schema/index.js';
 import { type AdminSession, adminFetch, adminSignIn, installViaApi } from '../testing/admin.js';
+import {
+  authorizationCode,
+  authorizeOnce,
+  codeOf,
+  pendingRequestId,
+  redeemCode,
+} from '../testing/code-flow.js';
 import { newAccountKey, wrapEnvelope } from '../testing/keys.js';
-import { type SignedIn, signInUser } from '../testing/oauth.js';
+import { registerClient, type SignedIn, signInUser } from '../testing/oauth.js';
 import { sessionCookieFrom } from '../testing/opaque-client.js';
 import { call } from '../testing/orgs.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
@@ -68,11 +75,11 @@ async function signInOptions(email?: string) {
   };
 }
 
-async function verifySignIn(response: unknown) {
+async function verifySignIn(response: unknown, fields: Record<string, unknown> = {}) {
   const result = await fetch(`${server.publicUrl}/api/user/passkeys/sign-in/verify`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ response }),
+    body: JSON.stringify({ response, ...fields }),
   });
   return {
     status: result.status,
@@ -211,6 +218,24 @@ describe('sign-in', () => {
     expect((listed.json.passkeys as { last_used_at: string | null }[])[0]!.last_used_at).not.toBeNull();
   });
 
+  it("approves the app's pending request it names when consent is remembered (oauth/sign-in-continuation.ts)", async () => {
+    const { user, authenticator } = await userWithPasskey();
+    const client = await registerClient(server);
+    const approved = await authorizationCode(server, user, client);
+    expect((await redeemCode(server, client, approved)).status).toBe(200);
+    const { verifier, answer } = await authorizeOnce(server, null, client);
+    const requestId = pendingRequestId(server, answer.location);
+
+    const signedIn = await verifySignIn(authenticator.get(await signInOptions()), { request_id: requestId });
+    expect(signedIn.status, JSON.stringify(signedIn.json)).toBe(200);
+    const redirect = (signedIn.json.authorization as { redirect_uri: string }).redirect_uri;
+    const tokens = await redeemCode(server, client, { code: codeOf(redirect), verifier });
+    expect(tokens.status).toBe(200);
+    const idToken = (tokens.json as { id_token: string }).id_token;
+    const claims = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString());
+    expect(claims).toMatchObject({ sub: user.user.id, amr: ['hwk', 'user', 'mfa'] });
+  });
+
   it('a passkey with user verification satisfies the TOTP policy; one without does not', async () => {
     await server.context.settings.set('otp.required_for_users', true);
     try {
@@ -219,13 +244,19 @@ describe('sign-in', () => {
       expect(withUv.json).toMatchObject({ second_factor_required: false, second_factor: null });
 
       const unverified = await userWithPasskey({ userVerified: false, prf: false });
-      const withoutUv = await verifySignIn(unverified.authenticator.get(await signInOptions()));
+      // A request it names stays pending while the second factor is owed.
+      const client = await registerClient(server, { first_party: true });
+      const { answer } = await authorizeOnce(server, null, client);
+      const withoutUv = await verifySignIn(unverified.authenticator.get(await signInOptions()), {
+        request_id: pendingRequestId(server, answer.location),
+      });
       expect(withoutUv.status).toBe(200);
       expect(withoutUv.json).toMatchObject({
         second_factor_required: true,
         second_factor: 'enroll',
         user_verified: false,
         prf: null,
+        authorization: null,
       });
       const cookie = sessionCookieFrom(withoutUv.headers)!;
       const session = await server.context.accounts.sessions.resolve(cookie.split('=')[1]);

@@ -3,6 +3,11 @@ import { userSessionAccess } from '../accounts/session-http.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
+import {
+  ContinuedAuthorization,
+  ContinuedRequestId,
+  continueAuthorization,
+} from '../oauth/sign-in-continuation.js';
 import { passkeysError } from './errors.js';
 import { AuthenticationResponse, CeremonyOptions } from './schemas.js';
 import { PasskeyRejected } from './service.js';
@@ -20,6 +25,7 @@ const SignedInWithPasskey = Type.Object({
     description:
       'The passkey that signed in and its PRF salt, when it can unlock the keybag (docs/zk.md §3.4)',
   }),
+  authorization: ContinuedAuthorization,
 });
 
 const rejected = () => passkeysError('passkey_rejected', 'this passkey could not sign you in');
@@ -65,8 +71,12 @@ export function registerPasskeySignInRoutes(app: App, context: AppContext): void
       config: { access: 'public+own-origin' },
       schema: {
         tags: ['passkeys'],
-        summary: 'Finishes a passkey sign-in: starts a session (new id) and sets the session cookie',
-        body: Type.Object({ response: AuthenticationResponse }, { additionalProperties: false }),
+        summary:
+          'Finishes a passkey sign-in: starts a session (new id) and sets the session cookie; with request_id, also approves that pending authorization request when nothing is left to ask',
+        body: Type.Object(
+          { response: AuthenticationResponse, request_id: ContinuedRequestId },
+          { additionalProperties: false },
+        ),
         response: {
           200: SignedInWithPasskey,
           ...errorResponses('passkey_rejected', 'csrf_failed', 'email_not_verified', 'rate_limited'),
@@ -99,14 +109,22 @@ export function registerPasskeySignInRoutes(app: App, context: AppContext): void
         cacheMark,
       );
       const { passkey } = assertion;
+      const mustChangePassword = await context.accounts.users.mustChangePassword(user.id);
       return {
         authenticated: true as const,
         second_factor_required: secondFactor !== null,
         second_factor: secondFactor,
-        must_change_password: await context.accounts.users.mustChangePassword(user.id),
+        must_change_password: mustChangePassword,
         csrf_token: started.csrfToken,
         user_verified: assertion.userVerified,
         prf: passkey.prfCapable ? { credential_id: passkey.credentialId, prf_salt: passkey.prfSalt } : null,
+        authorization: await continueAuthorization(
+          context,
+          request.log,
+          request.body.request_id,
+          started.session,
+          secondFactor === null && !mustChangePassword,
+        ),
       };
     },
   );

@@ -87,12 +87,15 @@ export async function passwordExportKey(
   return Buffer.from(finished.exportKey, 'base64url');
 }
 
-/** Signs in through the HTTP API with the OPAQUE client; `finishUrl` lets a test send the finish to another node. */
+/**
+ * Signs in through the HTTP API with the OPAQUE client; `finishUrl` lets a test send the finish to another node,
+ * `finishFields` go with the final message (request_id, as the hosted UI's sign-in page sends it).
+ */
 export async function loginWithPassword(
   server: ServerEndpoints,
   email: string,
   password: string,
-  options: { finishUrl?: string; cookie?: string } = {},
+  options: { finishUrl?: string; cookie?: string; finishFields?: Record<string, unknown> } = {},
 ): Promise<LoginAttempt> {
   await opaque.ready;
   const { clientLoginState, startLoginRequest } = opaque.client.startLogin({ password });
@@ -112,7 +115,11 @@ export async function loginWithPassword(
   if (!result) return { start, finish: null, cookie: null };
   const finish = await postJson(
     `${options.finishUrl ?? server.publicUrl}/api/user/login/finish`,
-    { login_id: start.json.login_id, finish_login_request: result.finishLoginRequest },
+    {
+      login_id: start.json.login_id,
+      finish_login_request: result.finishLoginRequest,
+      ...options.finishFields,
+    },
     headers,
   );
   return { start, finish, cookie: sessionCookieFrom(finish.headers) };

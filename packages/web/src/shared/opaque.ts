@@ -206,13 +206,15 @@ export async function logInAt<T>(
 
 /**
  * `logInAt`, also resolving with the password's OPAQUE export key (base64url) for the hosted UI's password
- * envelope (docs/zk.md §3.1). The caller imports it as a non-extractable key and drops the string.
+ * envelope (docs/zk.md §3.1). The caller imports it as a non-extractable key and drops the string. `finishFields`
+ * go with the last message (the hosted UI's sign-in page sends the authorization request it continues).
  */
 export async function logInWithExportKeyAt<T>(
   post: PostJson,
   path: string,
   email: string,
   password: string,
+  finishFields: { request_id?: string } = {},
 ): Promise<{ response: T; exportKey: string } | null> {
   const proof = await provePassword(password, (request) =>
     post<LoginStarted>(`${path}/start`, {
@@ -225,6 +227,7 @@ export async function logInWithExportKeyAt<T>(
     const response = await post<T>(`${path}/finish`, {
       login_id: proof.loginId,
       finish_login_request: proof.finishLoginRequest,
+      ...finishFields,
     } satisfies PublicApiBody<'POST /api/user/login/finish'>);
     return { response, exportKey: proof.exportKey };
   } catch (error) {

@@ -24,6 +24,11 @@ export type SignInResult =
       secondFactor: 'verify' | 'enroll' | null;
       mustChangePassword: boolean;
       csrfToken: string;
+      /**
+       * With a request id: the app's request was approved with the sign-in (nothing was left to ask), and the
+       * browser goes here, straight to the app; null: on to the consent page as usual.
+       */
+      authorizationRedirect: string | null;
     }
   /** Wrong password or no such account: the same answer either way, on purpose. */
   | { kind: 'invalid_credentials' };
@@ -32,14 +37,20 @@ export type SignInResult =
  * Signs in with email and password. Other server refusals (for instance `email_not_verified`) are thrown as
  * ApiError for the page to explain. The password's OPAQUE export key is kept in this page's memory as a
  * non-extractable key (`zk/sign-in-secret.ts`), so a ZK app's consent page can unlock the user's keybag without
- * asking for the password again (docs/zk.md §3.1).
+ * asking for the password again (docs/zk.md §3.1). `requestId` is the app's authorization request the sign-in is
+ * for, if any: the server approves it with the sign-in when there is nothing to ask.
  */
-export async function signIn(email: string, password: string): Promise<SignInResult> {
+export async function signIn(
+  email: string,
+  password: string,
+  requestId: string | null = null,
+): Promise<SignInResult> {
   const signedIn = await logInWithExportKeyAt<PublicApiResponse<'POST /api/user/login/finish'>>(
     api.post,
     '/api/user/login',
     email,
     password,
+    requestId ? { request_id: requestId } : {},
   );
   if (!signedIn) return { kind: 'invalid_credentials' };
   const { response } = signedIn;
@@ -50,6 +61,7 @@ export async function signIn(email: string, password: string): Promise<SignInRes
     secondFactor: response.second_factor ?? (response.second_factor_required ? 'verify' : null),
     mustChangePassword: response.must_change_password,
     csrfToken: response.csrf_token,
+    authorizationRedirect: response.authorization?.redirect_uri ?? null,
   };
 }
 

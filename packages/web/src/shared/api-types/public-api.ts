@@ -307,13 +307,15 @@ export interface PublicApi {
     response: null;
     error: 'invalid_request' | 'rate_limited' | 'service_unavailable';
   };
-  /** OPAQUE login, final message (KE3): starts a session (new id) and sets the session cookie */
+  /** OPAQUE login, final message (KE3): starts a session (new id) and sets the session cookie; with request_id, also approves that pending authorization request when nothing is left to ask */
   'POST /api/user/login/finish': {
     params: undefined;
     query: undefined;
     body: {
       login_id: string;
       finish_login_request: string;
+      /** The pending authorization request this sign-in is for (the request_id of /ui/authorize): approved at once when nothing is left to ask (see authorization) */
+      request_id?: string;
     };
     responses: {
       200: {
@@ -324,6 +326,11 @@ export interface PublicApi {
         second_factor: 'verify' | 'enroll' | null;
         must_change_password: boolean;
         csrf_token: string;
+        /** With request_id, when the sign-in is complete (no second factor or password change owed) and the request needs nothing more from the user (consent remembered or not needed, no organization to choose, no key to deliver): the request was approved and the browser goes here. Null otherwise: continue to the consent page (/ui/authorize?request_id=...) as without request_id. */
+        authorization: {
+          /** To the application: code, state, iss */
+          redirect_uri: string;
+        } | null;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
       401: ErrorBody<'invalid_credentials'>;
@@ -508,7 +515,7 @@ export interface PublicApi {
     response: PublicApi['POST /api/user/passkeys/sign-in/options']['responses'][200];
     error: 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'rate_limited' | 'service_unavailable' | 'unsupported_media_type';
   };
-  /** Finishes a passkey sign-in: starts a session (new id) and sets the session cookie */
+  /** Finishes a passkey sign-in: starts a session (new id) and sets the session cookie; with request_id, also approves that pending authorization request when nothing is left to ask */
   'POST /api/user/passkeys/sign-in/verify': {
     params: undefined;
     query: undefined;
@@ -529,6 +536,8 @@ export interface PublicApi {
           userHandle?: string;
         };
       };
+      /** The pending authorization request this sign-in is for (the request_id of /ui/authorize): approved at once when nothing is left to ask (see authorization) */
+      request_id?: string;
     };
     responses: {
       200: {
@@ -543,6 +552,11 @@ export interface PublicApi {
         prf: {
           credential_id: string;
           prf_salt: string;
+        } | null;
+        /** With request_id, when the sign-in is complete (no second factor or password change owed) and the request needs nothing more from the user (consent remembered or not needed, no organization to choose, no key to deliver): the request was approved and the browser goes here. Null otherwise: continue to the consent page (/ui/authorize?request_id=...) as without request_id. */
+        authorization: {
+          /** To the application: code, state, iss */
+          redirect_uri: string;
         } | null;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;

@@ -9,7 +9,15 @@ import { ResendVerification } from '../components/ResendVerification';
 import { describeError, errorCode } from '../error-text';
 import { OrganizationSignIn } from '../federation/OrganizationSignIn';
 import { federatedStartUrl } from '../federation/route';
-import { afterSignInSteps, goTo, RETURN_TO, safeReturnTo, secondStepPath, withQuery } from '../navigation';
+import {
+  afterSignInSteps,
+  goTo,
+  leaveTo,
+  RETURN_TO,
+  safeReturnTo,
+  secondStepPath,
+  withQuery,
+} from '../navigation';
 import { preloadOpaque, signIn } from '../opaque-flows';
 import { PasskeySignIn } from '../passkeys/PasskeySignIn';
 import { currentPasswordError, emailError } from '../validation';
@@ -70,12 +78,14 @@ export function SignInPage() {
         window.location.assign(federated);
         return 'signed_in';
       }
-      const result = await signIn(address, password);
+      const result = await signIn(address, password, requestId);
       if (result.kind === 'invalid_credentials') {
         setProblem({ kind: 'invalid_credentials' });
         return 'invalid_credentials';
       }
       forgetPasskeySecret();
+      // Approved with the sign-in (consent remembered, nothing to ask): straight to the app.
+      if (result.authorizationRedirect && leaveTo(result.authorizationRedirect)) return 'signed_in';
       goTo(
         result.secondFactor
           ? secondStepPath(result.secondFactor, requestId, result.mustChangePassword)

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { describeError, errorCode } from '../error-text';
-import { afterSignInSteps, goTo, secondStepPath } from '../navigation';
+import { afterSignInSteps, goTo, leaveTo, secondStepPath } from '../navigation';
 import { holdPasskeySecret } from '../zk/passkey-secret';
 import { forgetSignInSecret } from '../zk/sign-in-secret';
 import { signInWithPasskey } from './webauthn';
@@ -26,10 +26,15 @@ export function PasskeySignIn({ requestId, email }: { requestId: string | null; 
   async function start() {
     setBusy(true);
     setProblem(null);
+    let leaving = false;
     try {
-      const { result, prfOutput } = await signInWithPasskey(email);
+      const { result, prfOutput } = await signInWithPasskey(email, requestId);
       forgetSignInSecret();
       await holdPasskeySecret(result.prf?.credential_id ?? null, prfOutput);
+      // Approved with the sign-in (consent remembered, nothing to ask): straight to the app.
+      // Stays busy while the browser leaves.
+      leaving = result.authorization !== null && leaveTo(result.authorization.redirect_uri);
+      if (leaving) return;
       goTo(
         result.second_factor
           ? secondStepPath(result.second_factor, requestId, result.must_change_password)
@@ -38,7 +43,7 @@ export function PasskeySignIn({ requestId, email }: { requestId: string | null; 
     } catch (error) {
       if (!isCancelled(error)) setProblem(error);
     } finally {
-      setBusy(false);
+      if (!leaving) setBusy(false);
     }
   }
 

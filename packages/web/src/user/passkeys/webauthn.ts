@@ -86,6 +86,7 @@ export async function registerPasskey(
  */
 export async function signInWithPasskey(
   email: string | null = null,
+  requestId: string | null = null,
 ): Promise<{ result: PasskeySignIn; prfOutput: Bytes | null }> {
   const { options } = await api.post<{ options: AuthenticationOptions }>(
     '/api/user/passkeys/sign-in/options',
@@ -93,7 +94,10 @@ export async function signInWithPasskey(
   );
   const response = await startAuthentication({ optionsJSON: withPrfBytes(options) });
   let prfOutput = takePrfOutput(response.clientExtensionResults as Record<string, unknown>);
-  const result = await api.post<PasskeySignIn>('/api/user/passkeys/sign-in/verify', { response });
+  const result = await api.post<PasskeySignIn>('/api/user/passkeys/sign-in/verify', {
+    response,
+    ...(requestId ? { request_id: requestId } : {}),
+  });
   if (result.prf && prfOutput === null)
     prfOutput = await evaluatePrf(result.prf.credential_id, result.prf.prf_salt);
   return { result, prfOutput };

@@ -1,0 +1,53 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Type } from 'typebox';
+import type { Session } from '../accounts/sessions.js';
+import type { AppContext } from '../app/app-context.js';
+
+/**
+ * A sign-in that continues a pending authorization request: the hosted UI's sign-in page sends the request's id with
+ * the sign-in's last step, and when nothing is left to ask the user the request is approved in the same call
+ * (AuthorizeService.continueAfterSignIn). A returning user then reaches the application in two requests fewer: the
+ * consent page's view and its own approval.
+ */
+export const ContinuedRequestId = Type.Optional(
+  Type.String({
+    minLength: 1,
+    maxLength: 200,
+    description:
+      'The pending authorization request this sign-in is for (the request_id of /ui/authorize): approved at once when nothing is left to ask (see authorization)',
+  }),
+);
+
+export const ContinuedAuthorization = Type.Union(
+  [
+    Type.Object({ redirect_uri: Type.String({ description: 'To the application: code, state, iss' }) }),
+    Type.Null(),
+  ],
+  {
+    description:
+      'With request_id, when the sign-in is complete (no second factor or password change owed) and the request needs nothing more from the user (consent remembered or not needed, no organization to choose, no key to deliver): the request was approved and the browser goes here. Null otherwise: continue to the consent page (/ui/authorize?request_id=...) as without request_id.',
+  },
+);
+
+/**
+ * What a sign-in route answers as `authorization`: the approved request's redirect, or null when there is no request,
+ * the sign-in still owes a step (`complete` false), or the consent page has something to show. The sign-in has
+ * succeeded and its cookie is set by now, so a failure here (the database gone) is logged and answered as null:
+ * the browser goes on to the consent page, whose own requests then report it.
+ */
+export async function continueAuthorization(
+  context: AppContext,
+  log: FastifyBaseLogger,
+  requestId: string | undefined,
+  session: Session,
+  complete: boolean,
+): Promise<{ redirect_uri: string } | null> {
+  if (requestId === undefined || !complete) return null;
+  try {
+    const redirectUri = await context.oauth.authorize.continueAfterSignIn(requestId, session);
+    return redirectUri === null ? null : { redirect_uri: redirectUri };
+  } catch (error) {
+    log.error({ err: error }, 'continuing the authorization request after sign-in failed');
+    return null;
+  }
+}
