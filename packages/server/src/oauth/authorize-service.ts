@@ -344,12 +344,13 @@ export class AuthorizeService {
    * unknown, used or expired, the answer is null and the browser goes on to the consent page, which says why.
    */
   async continueAfterSignIn(requestId: string, session: Session): Promise<string | null> {
-    const pending = await this.findPending(requestId, session.userId);
+    // The request's content as this node wrote it at /authorize (no statement then), or read now.
+    const pending = await this.findPending(requestId, null);
     if (!pending) return null;
-    const { client, request, remembered } = pending;
+    const { client, request } = pending;
     if (!this.loginSatisfied(request, session)) return null;
     if (client.zkDelivery !== 'none' && request.zkPub !== null) return null;
-    if (await this.consentNeeded(client, request, session.userId, remembered)) return null;
+    if (request.prompt.includes('consent')) return null;
     const organization = await resolveOrganization(
       this.organizations,
       client,
@@ -360,9 +361,16 @@ export class AuthorizeService {
     const { code, row } = this.newCode(client, request, session, {
       organizationId: organization.kind === 'chosen' ? organization.organizationId : null,
     });
-    // Consumed only if still pending: a concurrent approval or denial wins, and the consent page reports it.
-    if (!(await this.store.approveAuthorizationRequest(hashToken(requestId), row, new Date()))) return null;
-    return this.codeLocation(request, code);
+    // Consumed only if still pending and, unless first-party, only if the remembered consent covers the scopes
+    // (consentNeeded's rule, checked in the consuming statement): a concurrent approval or denial wins, and a
+    // consent that falls short leaves the request to the consent page.
+    const approved = await this.store.approveConsentedAuthorizationRequest(
+      hashToken(requestId),
+      row,
+      new Date(),
+      !client.firstParty,
+    );
+    return approved ? this.codeLocation(request, code) : null;
   }
 
   /** POST /authorize/finalize: consumes the pending request and returns where the browser goes next. */

@@ -77,8 +77,34 @@ function rememberConsent(db: Db, source: SQL) {
  * PostgreSQL runs every data-modifying CTE exactly once and to completion whether or not the rest of the statement
  * reads its rows (docs: "Data-Modifying Statements in WITH"), so the consent CTE needs no reader.
  */
-export const approveRequestStatement = (db: Db) => {
-  const consumed = db.$with('consumed_request').as(consumeRequestStatement(db));
+export const approveRequestStatement = (db: Db) => approvalStatement(db, consumeRequestStatement(db));
+
+/**
+ * approveRequestStatement, consuming the request only if the user's remembered consent already covers the code's
+ * scopes (placeholders `userId`, `clientId`, `approved`), unless `consentNeeded` (a boolean) is false (a first-party
+ * application): a sign-in's approval of the request it names (AuthorizeService.continueAfterSignIn), which asks
+ * nobody. The consent is read in the statement that consumes the request, so the approval needs no read of its own
+ * once the request's content is known; when the consent falls short nothing is written and the consent page asks.
+ */
+export const approveConsentedRequestStatement = (db: Db) =>
+  approvalStatement(
+    db,
+    db
+      .update(authorizationRequests)
+      .set({ consumedAt: sql`${sql.placeholder('now')}::timestamptz` })
+      .where(
+        and(
+          pendingRequestCondition(sql.placeholder('idHash'), sql.placeholder('now')),
+          // Inside the subquery the unqualified columns are the consent's own (its scope is the nearest).
+          sql`(NOT ${sql.placeholder('consentNeeded')}::boolean OR EXISTS (SELECT 1 FROM ${consents} WHERE ${consents.userId} = ${sql.placeholder('userId')}::text AND ${consents.clientId} = ${sql.placeholder('clientId')}::text AND ${consents.scopes} @> ${sql.placeholder('approved')}::jsonb))`,
+        ),
+      )
+      .returning({ idHash: authorizationRequests.idHash }),
+  );
+
+/** An approval's writes, once `consume` (an UPDATE of the request returning its id hash) matched the request. */
+function approvalStatement(db: Db, consume: ReturnType<typeof consumeRequestStatement>) {
+  const consumed = db.$with('consumed_request').as(consume);
   const remembered = db
     .$with('remembered_consent')
     .as(rememberConsent(db, sql`FROM ${consumed}`).returning({ userId: consents.userId }));
@@ -113,4 +139,4 @@ export const approveRequestStatement = (db: Db) => {
         .from(consumed),
     )
     .returning({ codeHash: authorizationCodes.codeHash });
-};
+}

@@ -7,7 +7,7 @@
  */
 import { generateKeyPairSync } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type AuthorizationParameters,
   authorizeOnce,
@@ -26,6 +26,7 @@ import {
 } from '../testing/oauth.js';
 import { loginWithPassword, registerWithPassword } from '../testing/opaque-client.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
+import { OAuthStore } from './store.js';
 
 let server: TestServer;
 let client: RegisteredClient;
@@ -41,6 +42,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await server?.close();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 let users = 0;
@@ -122,6 +126,27 @@ describe('a password sign-in that names a pending request', () => {
     expect(view.status).toBe(404);
     const again = await signInFor(email, pending.requestId);
     expect(again.json.authorization).toBeNull();
+  });
+
+  it("approves a first-party app's request with no consent given, reading nothing of a request this node parked", async () => {
+    const firstParty = await registerClient(server, { first_party: true });
+    const { email, session } = await passwordUser();
+    const pending = await pendingRequest(firstParty);
+    const reads = [
+      vi.spyOn(OAuthStore.prototype, 'findAuthorizationRequest'),
+      vi.spyOn(OAuthStore.prototype, 'findAuthorizationRequestWithConsent'),
+      vi.spyOn(OAuthStore.prototype, 'findConsent'),
+    ];
+    const { json } = await signInFor(email, pending.requestId);
+    for (const read of reads) expect(read).not.toHaveBeenCalled();
+    const redirect = (json.authorization as { redirect_uri: string }).redirect_uri;
+    const tokens = await redeemCode(server, firstParty, {
+      code: codeOf(redirect),
+      verifier: pending.verifier,
+    });
+    expect(tokens.status).toBe(200);
+    const idToken = (tokens.json as { id_token: string }).id_token;
+    expect(JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()).sub).toBe(session.user.id);
   });
 
   it('leaves the request to the consent page when consent was never given', async () => {

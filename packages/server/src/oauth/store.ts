@@ -11,6 +11,7 @@ import {
   users,
 } from '../db/schema/index.js';
 import {
+  approveConsentedRequestStatement,
   approveRequestStatement,
   consumeRequestStatement,
   pendingRequestCondition,
@@ -60,6 +61,7 @@ export class OAuthStore {
   private readonly findAuthorizationRequestWithConsentQuery;
   private readonly consumeAuthorizationRequestQuery;
   private readonly approveAuthorizationRequestQuery;
+  private readonly approveConsentedAuthorizationRequestQuery;
   private readonly createCodeQuery;
   private readonly findConsentQuery;
   private readonly activeGrantUserQuery;
@@ -108,6 +110,11 @@ export class OAuthStore {
       db,
       'oauth_authorization_request_approve',
       approveRequestStatement,
+    );
+    this.approveConsentedAuthorizationRequestQuery = preparedQuery(
+      db,
+      'oauth_authorization_request_approve_consented',
+      approveConsentedRequestStatement,
     );
     this.createCodeQuery = preparedQuery(db, 'oauth_code_insert', (db) =>
       db.insert(authorizationCodes).values({
@@ -263,27 +270,27 @@ export class OAuthStore {
     code: Omit<typeof authorizationCodes.$inferInsert, 'createdAt' | 'consumedAt' | 'grantId'>,
     now: Date,
   ): Promise<boolean> {
-    const inserted = await this.approveAuthorizationRequestQuery({
-      idHash,
-      now: now.toISOString(),
-      approved: JSON.stringify(code.scope.split(' ')),
-      codeHash: code.codeHash,
-      clientId: code.clientId,
-      userId: code.userId,
-      sessionId: code.sessionId,
-      redirectUri: code.redirectUri,
-      scope: code.scope,
-      codeChallenge: code.codeChallenge ?? null,
-      nonce: code.nonce ?? null,
-      authTime: code.authTime.toISOString(),
-      amr: JSON.stringify(code.amr),
-      acr: code.acr,
-      organizationId: code.organizationId ?? null,
-      zkKeyHash: code.zkKeyHash ?? null,
-      zkDrkHash: code.zkDrkHash ?? null,
-      expiresAt: code.expiresAt.toISOString(),
-    });
+    const inserted = await this.approveAuthorizationRequestQuery(approvalValues(idHash, code, now));
     this.pendingRequests.forget(idHash);
+    return inserted.length === 1;
+  }
+
+  /**
+   * approveAuthorizationRequest, but only if the user's remembered consent covers `code.scope` (unless
+   * `consentNeeded` is false): an approval nobody is asked for (approveConsentedRequestStatement). False when the
+   * request was no longer pending or the consent falls short: then nothing was written.
+   */
+  async approveConsentedAuthorizationRequest(
+    idHash: string,
+    code: Omit<typeof authorizationCodes.$inferInsert, 'createdAt' | 'consumedAt' | 'grantId'>,
+    now: Date,
+    consentNeeded: boolean,
+  ): Promise<boolean> {
+    const inserted = await this.approveConsentedAuthorizationRequestQuery({
+      ...approvalValues(idHash, code, now),
+      consentNeeded,
+    });
+    if (inserted.length === 1) this.pendingRequests.forget(idHash);
     return inserted.length === 1;
   }
 
@@ -512,4 +519,32 @@ export class OAuthStore {
     const [row] = await this.findConsentQuery({ userId, clientId });
     return row?.scopes ?? null;
   }
+}
+
+/** The placeholders of an approval statement: the request, its consent to the code's scopes, and the code. */
+function approvalValues(
+  idHash: string,
+  code: Omit<typeof authorizationCodes.$inferInsert, 'createdAt' | 'consumedAt' | 'grantId'>,
+  now: Date,
+) {
+  return {
+    idHash,
+    now: now.toISOString(),
+    approved: JSON.stringify(code.scope.split(' ')),
+    codeHash: code.codeHash,
+    clientId: code.clientId,
+    userId: code.userId,
+    sessionId: code.sessionId,
+    redirectUri: code.redirectUri,
+    scope: code.scope,
+    codeChallenge: code.codeChallenge ?? null,
+    nonce: code.nonce ?? null,
+    authTime: code.authTime.toISOString(),
+    amr: JSON.stringify(code.amr),
+    acr: code.acr,
+    organizationId: code.organizationId ?? null,
+    zkKeyHash: code.zkKeyHash ?? null,
+    zkDrkHash: code.zkDrkHash ?? null,
+    expiresAt: code.expiresAt.toISOString(),
+  };
 }
