@@ -285,7 +285,7 @@ try {
     {
       name: 'sign_in',
       count: signIns,
-      unit: 'sign-in (authorize, OPAQUE, finalize, code exchange)',
+      unit: 'sign-in (authorize, OPAQUE approving the request, code exchange)',
       run: () => repeat(signIns, (index) => flows.signIn(http, flows.users[index % flows.users.length])),
     },
     housekeepingPhase('housekeeping_25h', 25),
