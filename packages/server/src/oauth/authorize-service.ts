@@ -36,6 +36,8 @@ interface PendingRequest extends ValidatedRequest {
   /** A sign-in at or after this instant is required (prompt=login, max_age exceeded, other account hinted). */
   loginRequiredAfter: string | null;
   hintSubject: string | null;
+  /** When the request was parked (ISO 8601); absent on requests parked before it was recorded. */
+  parkedAt?: string;
 }
 
 export type AuthorizeOutcome =
@@ -228,6 +230,7 @@ export class AuthorizeService {
       ...request,
       loginRequiredAfter: freshLoginOwed ? new Date(now).toISOString() : null,
       hintSubject,
+      parkedAt: new Date(now).toISOString(),
     };
     await this.store.createAuthorizationRequest({
       idHash: hashToken(requestId),
@@ -261,7 +264,16 @@ export class AuthorizeService {
     if (!session || session.secondFactorPending) return false;
     if (request.loginRequiredAfter && session.authTime.getTime() < Date.parse(request.loginRequiredAfter))
       return false;
-    if (request.maxAge !== null && Date.now() - session.authTime.getTime() > request.maxAge * 1000)
+    // max_age (OIDC Core §3.1.2.1): a sign-in made after the request was parked is the re-authentication it asks
+    // for, however long the approval then takes. Without this, max_age=0 (which §3.1.2.1 makes equivalent to
+    // prompt=login) could never be satisfied: any sign-in is more than 0 ms old by the time it is checked.
+    const authenticatedForRequest =
+      request.parkedAt !== undefined && session.authTime.getTime() >= Date.parse(request.parkedAt);
+    if (
+      request.maxAge !== null &&
+      !authenticatedForRequest &&
+      Date.now() - session.authTime.getTime() > request.maxAge * 1000
+    )
       return false;
     if (request.hintSubject !== null && request.hintSubject !== session.userId) return false;
     return true;

@@ -381,6 +381,29 @@ describe('OIDF oidcc-basic-certification-test-plan', () => {
     expect(second.claims.auth_time as number).toBeGreaterThan(first.claims.auth_time as number);
   });
 
+  it('max_age=0 is prompt=login (OIDC Core §3.1.2.1): a sign-in made for the request satisfies it', async () => {
+    const user = await signInUser(server);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const { answer, verifier, state, nonce } = await authorizeOnce(user, { maxAge: 0 });
+    const requestId = pendingRequestId(server, answer.location);
+    // The session from before the request does not do.
+    expect((await pendingRequestView(server, user, requestId)).login_required).toBe(true);
+    expect((await finalize(server, user, { request_id: requestId, decision: 'approve' })).status).toBe(403);
+    const again = await signInUser(server, { user: user.user });
+    // However long the approval then takes, the new sign-in was made for this request.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await pendingRequestView(server, again, requestId)).login_required).toBe(false);
+    const approved = await finalize(server, again, { request_id: requestId, decision: 'approve' });
+    expect(approved.status).toBe(200);
+    const tokens = await redeem(
+      rp,
+      new URL(approved.json.redirect_uri as string),
+      { verifier, state, nonce },
+      0,
+    );
+    expect(tokens.claims.sub).toBe(user.user.id);
+  });
+
   it('oidcc-max-age-10000: a recent enough sign-in is reused, auth_time present and unchanged', async () => {
     const user = await signInUser(server);
     const first = await codeFlow(user, { maxAge: 15000 });

@@ -149,6 +149,16 @@ describe('a password sign-in that names a pending request', () => {
     expect(JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()).sub).toBe(session.user.id);
   });
 
+  it('approves a max_age=0 request (prompt=login, OIDC Core §3.1.2.1): the sign-in was made for it', async () => {
+    const { email } = await passwordUser({ approved: true });
+    const pending = await pendingRequest(client, { max_age: '0' });
+    const { json } = await signInFor(email, pending.requestId);
+    const redirect = (json.authorization as { redirect_uri: string }).redirect_uri;
+    expect(
+      (await redeemCode(server, client, { code: codeOf(redirect), verifier: pending.verifier })).status,
+    ).toBe(200);
+  });
+
   it('leaves the request to the consent page when consent was never given', async () => {
     const { email } = await passwordUser();
     const pending = await pendingRequest();
