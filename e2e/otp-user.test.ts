@@ -373,7 +373,7 @@ describe('hosted UI: two-step verification (TOTP) for users', () => {
       await page.waitForURL(/\/ui\/account\/security\/setup\?request_id=/, { timeout: UI_TIMEOUT });
       await page.getByText('Set it up now to finish signing in to Demo App').waitFor({ timeout: UI_TIMEOUT });
       expect((await browserSession(page, server.publicUrl)).second_factor_pending).toBe(true);
-      await enrolOnSetupPage(page, 'I have saved them: continue');
+      const { app } = await enrolOnSetupPage(page, 'I have saved them: continue');
 
       // Then the consent page, and back to the app with a code whose ID token says a second factor was used.
       await page.waitForURL(/\/ui\/authorize\?request_id=/, { timeout: UI_TIMEOUT });
@@ -390,6 +390,31 @@ describe('hosted UI: two-step verification (TOTP) for users', () => {
       const claims = tokens.claims()!;
       expect(claims.sub).toBe(user!.id);
       expect(claims.amr).toContain('otp');
+
+      // Another browser, consent now remembered: after the code the sign-in goes straight to the app, with no
+      // consent page and no approval request of its own (the code's check approved the request).
+      const other = await newPage(PHONE);
+      const otherCallbacks = await captureCallbacks(other.page, 'Demo App');
+      const approvals: string[] = [];
+      other.page.on('request', (outgoing) => {
+        if (outgoing.url().includes('/authorize/finalize')) approvals.push(outgoing.url());
+      });
+      const again = await authorizationRequest(rp, 'openid email');
+      await signInForApp(other.page, again.url, email, password);
+      const codeField = other.page.getByLabel('Code from your authenticator app', { exact: true });
+      await codeField.waitFor({ timeout: UI_TIMEOUT });
+      await codeField.fill(await app.freshCode());
+      await codeField.press('Enter');
+      await other.page.waitForURL(`${RP_CALLBACK}?**`, { timeout: UI_TIMEOUT });
+      expect(approvals).toEqual([]);
+      const secondTokens = await client.authorizationCodeGrant(rp, new URL(otherCallbacks.at(-1)!), {
+        pkceCodeVerifier: again.verifier,
+        expectedNonce: again.nonce,
+        expectedState: again.state,
+        idTokenExpected: true,
+      });
+      expect(secondTokens.claims()!.amr).toContain('otp');
+      expectCleanPage(other.diagnostics);
 
       // Required: the account page shows it on, with no way to turn it off.
       await page.goto(`${server.publicUrl}/ui/account`);

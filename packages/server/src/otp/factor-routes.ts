@@ -7,6 +7,11 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { ApiError, appError, errorResponses } from '../app/errors.js';
 import type { AuditAction } from '../audit/actions.js';
+import {
+  ContinuedAuthorization,
+  ContinuedRequestId,
+  continueAuthorization,
+} from '../oauth/sign-in-continuation.js';
 import { otpError } from './errors.js';
 
 const Code = Type.String({ minLength: 6, maxLength: 20 });
@@ -163,10 +168,20 @@ export function registerOtpRoutes<A extends { id: string; email: string }>(
       config: { access: 'pending-second-factor+csrf' },
       schema: {
         tags: [tag],
-        summary: 'Verifies a TOTP or backup code to finish signing in (the session id rotates)',
-        body: Type.Object({ code: Code }, { additionalProperties: false }),
+        summary:
+          access.kind === 'user'
+            ? 'Verifies a TOTP or backup code to finish signing in (the session id rotates); with request_id, also approves that pending authorization request when nothing is left to ask'
+            : 'Verifies a TOTP or backup code to finish signing in (the session id rotates)',
+        // Users sign in for apps: the sign-in may name the app's pending request (oauth/sign-in-continuation.ts).
+        body:
+          access.kind === 'user'
+            ? Type.Object({ code: Code, request_id: ContinuedRequestId }, { additionalProperties: false })
+            : Type.Object({ code: Code }, { additionalProperties: false }),
         response: {
-          200: Type.Object({ csrf_token: Type.String() }),
+          200:
+            access.kind === 'user'
+              ? Type.Object({ csrf_token: Type.String(), authorization: ContinuedAuthorization })
+              : Type.Object({ csrf_token: Type.String() }),
           ...errorResponses(
             'otp_not_required',
             'rate_limited',
@@ -192,7 +207,19 @@ export function registerOtpRoutes<A extends { id: string; email: string }>(
       }
       const started = await audited('otp.verify', session, request, () => completeSignIn(session, request));
       access.setCookie(reply, started);
-      return { csrf_token: started.csrfToken };
+      if (access.kind !== 'user') return { csrf_token: started.csrfToken };
+      const requestId = (request.body as { request_id?: string }).request_id;
+      return {
+        csrf_token: started.csrfToken,
+        authorization: await continueAuthorization(
+          context,
+          request.log,
+          requestId,
+          started.session,
+          // A password change still owed comes first (read only when there is a request to continue).
+          requestId !== undefined && !(await context.accounts.users.mustChangePassword(session.userId)),
+        ),
+      };
     },
   );
 

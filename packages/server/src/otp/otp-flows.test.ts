@@ -1,7 +1,17 @@
 import * as opaque from '@serenity-kit/opaque';
+import { eq } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema/index.js';
 import { adminFetch, adminSignIn, installViaApi } from '../testing/admin.js';
+import {
+  authorizeOnce,
+  codeOf,
+  pendingRequestId,
+  pendingRequestView,
+  redeemCode,
+} from '../testing/code-flow.js';
+import { registerClient } from '../testing/oauth.js';
 import {
   loginWithPassword,
   postJson,
@@ -90,6 +100,44 @@ async function enrolledUser(email: string) {
 const RACE_TIMEOUT_MS = 90_000;
 
 describe('TOTP for users', () => {
+  it("a sign-in code that names the app's pending request approves it when nothing is left to ask; a password change owed comes first", async () => {
+    const email = 'totp-app@example.com';
+    const { secret, backupCodes } = await enrolledUser(email);
+    const client = await registerClient(server, { first_party: true });
+
+    const first = await authorizeOnce(server, null, client);
+    const requestId = pendingRequestId(server, first.answer.location);
+    const login = await loginWithPassword(server, email, password, {
+      finishFields: { request_id: requestId },
+    });
+    // The password alone does not approve it: the code is still owed.
+    expect(login.finish?.json).toMatchObject({ second_factor: 'verify', authorization: null });
+    const pending = { cookie: login.cookie!, csrf: login.finish!.json.csrf_token as string };
+    const verified = await post(pending, '/otp/verify', {
+      code: currentCode(secret, 1),
+      request_id: requestId,
+    });
+    expect(verified.status).toBe(200);
+    const redirect = (verified.json.authorization as { redirect_uri: string }).redirect_uri;
+    const tokens = await redeemCode(server, client, { code: codeOf(redirect), verifier: first.verifier });
+    expect(tokens.status).toBe(200);
+    const idToken = (tokens.json as { id_token: string }).id_token;
+    expect(JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()).amr).toEqual(
+      expect.arrayContaining(['pwd', 'otp']),
+    );
+
+    await server.database.db.update(users).set({ mustChangePassword: true }).where(eq(users.email, email));
+    const second = await authorizeOnce(server, null, client);
+    const secondId = pendingRequestId(server, second.answer.location);
+    const again = await signedIn(email);
+    // A backup code: the app's codes of this time step are used up.
+    const owed = await post(again, '/otp/verify', { code: backupCodes[0], request_id: secondId });
+    expect(owed.status, JSON.stringify(owed.json)).toBe(200);
+    expect(owed.json.authorization).toBeNull();
+    // Still pending for after the password change.
+    expect((await pendingRequestView(server, owed.next!, secondId)).consent_required).toBe(false);
+  });
+
   it('sign-in with password then TOTP: the session owes the code, then rotates and gains amr otp', async () => {
     const { secret, firstCode } = await enrolledUser('totp-user@example.com');
     const pending = await signedIn('totp-user@example.com');

@@ -27,14 +27,22 @@ export function confirmOtpSetup(
   });
 }
 
-/** The second step of a sign-in: a code from the app or a backup code. Answers with the new session's token. */
-export async function verifySignInCode(code: string, csrfToken: string): Promise<string> {
-  const { csrf_token: next } = await api.post<PublicApiResponse<'POST /otp/verify'>>(
+/**
+ * The second step of a sign-in: a code from the app or a backup code. Answers with the new session's token and,
+ * when the sign-in was for an app's request (`requestId`) and the server approved it (nothing was left to ask),
+ * where the browser goes next: straight to the app.
+ */
+export async function verifySignInCode(
+  code: string,
+  csrfToken: string,
+  requestId: string | null = null,
+): Promise<{ csrfToken: string; authorizationRedirect: string | null }> {
+  const answer = await api.post<PublicApiResponse<'POST /otp/verify'>>(
     '/otp/verify',
-    { code } satisfies PublicApiBody<'POST /otp/verify'>,
+    { code, ...(requestId ? { request_id: requestId } : {}) } satisfies PublicApiBody<'POST /otp/verify'>,
     { headers: csrfHeaders(csrfToken) },
   );
-  return next;
+  return { csrfToken: answer.csrf_token, authorizationRedirect: answer.authorization?.redirect_uri ?? null };
 }
 
 /** Step-up: a current code allows sensitive actions for a few minutes. Answers with the new session's token. */

@@ -2538,16 +2538,23 @@ export interface PublicApi {
     response: PublicApi['GET /otp/status']['responses'][200];
     error: 'invalid_request' | 'not_signed_in' | 'service_unavailable';
   };
-  /** Verifies a TOTP or backup code to finish signing in (the session id rotates) */
+  /** Verifies a TOTP or backup code to finish signing in (the session id rotates); with request_id, also approves that pending authorization request when nothing is left to ask */
   'POST /otp/verify': {
     params: undefined;
     query: undefined;
     body: {
       code: string;
+      /** The pending authorization request this sign-in is for (the request_id of /ui/authorize): approved at once when nothing is left to ask (see authorization) */
+      request_id?: string;
     };
     responses: {
       200: {
         csrf_token: string;
+        /** With request_id, when the sign-in is complete (no second factor or password change owed) and the request needs nothing more from the user (consent remembered or not needed, no organization to choose, no key to deliver): the request was approved and the browser goes here. Null otherwise: continue to the consent page (/ui/authorize?request_id=...) as without request_id. */
+        authorization: {
+          /** To the application: code, state, iss */
+          redirect_uri: string;
+        } | null;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
       401: ErrorBody<'invalid_otp' | 'not_signed_in'>;

@@ -6,7 +6,7 @@ import { Page } from '../../shared/Page';
 import { Link, useRouter } from '../../shared/router';
 import { CodeForm } from '../components/CodeForm';
 import { describeError, errorCode } from '../error-text';
-import { afterSignInSteps, goTo, secondStepPath, withQuery } from '../navigation';
+import { afterSignInSteps, goTo, leaveTo, secondStepPath, withQuery } from '../navigation';
 import { fetchOtpStatus, formatUnlockTime, verifySignInCode } from '../otp';
 import { useRequestClientName } from '../request-context';
 import { type Session, useSession } from '../session';
@@ -146,13 +146,16 @@ function EnterCode({
         errorTitle="We could not sign you in"
         autoFocus
         onCode={async (code) => {
+          let verified: Awaited<ReturnType<typeof verifySignInCode>>;
           try {
-            await verifySignInCode(code, csrfToken);
+            verified = await verifySignInCode(code, csrfToken, requestId);
           } catch (error) {
             // Locked just now: show until when.
             if (errorCode(error) === 'otp_locked') fetchOtpStatus().then(setStatus, () => undefined);
             throw error;
           }
+          // Approved with the sign-in (nothing left to ask): straight to the app.
+          if (verified.authorizationRedirect && leaveTo(verified.authorizationRedirect)) return;
           goTo(afterSignInSteps(requestId, mustChangePassword));
         }}
       />
