@@ -4,7 +4,7 @@
  *
  * One Tessera node (bench/tessera-server.mjs, its own process on 127.0.0.1, started with --expose-gc) per
  * database. It runs, in this order and each in `--samples` equal steps:
- *   100,000 client-credential tokens, 10,000 sign-ins (the whole flow: authorize, OPAQUE, finalize, code
+ *   100,000 client-credential tokens, 10,000 sign-ins (the whole flow: authorize, OPAQUE approving the request, code
  *   exchange), 100,000 refreshes (rotation on, each token used once),
  * all multiplied by `--scale`, every answer checked. After each step the node's resident set size is read from
  * /proc/<pid>/status (VmRSS), twice: as it is, and after a full garbage collection in the node (its control port,
