@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../crypto/tokens.js';
 import { auditEvents } from '../db/schema/index.js';
 import type { AdminSession } from '../testing/admin.js';
+import { authorizeOnce, codeOf, pendingRequestId, redeemCode } from '../testing/code-flow.js';
 import {
   browserStep,
   CookieJar,
@@ -14,6 +15,7 @@ import {
   isCallback,
   verifyDomain,
 } from '../testing/federation.js';
+import { RP_REDIRECT, registerClient } from '../testing/oauth.js';
 import { installAndSignIn } from '../testing/scim.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import { currentCode } from '../testing/totp.js';
@@ -204,6 +206,26 @@ describe('federated sign-in through a real upstream provider', () => {
       request_id: 'req-123',
     });
     expect(answer.location).toBe('/ui/authorize?request_id=req-123');
+  });
+
+  it("goes straight back to the app when the sign-in approves the app's request (nothing left to ask)", async () => {
+    const app = await registerClient(server, { first_party: true });
+    const { verifier, answer } = await authorizeOnce(server, null, app);
+    const requestId = pendingRequestId(server, answer.location);
+    const account = person();
+    idp.signInAs(account);
+    const { answer: back } = await federatedSignIn(server, connectionId, new CookieJar(), {
+      request_id: requestId,
+    });
+    expect(back.status).toBe(302);
+    const redirect = new URL(back.location!);
+    expect(`${redirect.origin}${redirect.pathname}`).toBe(RP_REDIRECT);
+    const tokens = await redeemCode(server, app, { code: codeOf(redirect), verifier });
+    expect(tokens.status).toBe(200);
+    const idToken = (tokens.json as { id_token: string }).id_token;
+    const claims = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString());
+    const user = await server.context.accounts.users.findByEmail(account.email!);
+    expect(claims).toMatchObject({ sub: user!.id, amr: ['fed'] });
   });
 
   it('asks for the TOTP code a federated user has enrolled, whatever amr an untrusted connection reports', async () => {

@@ -5,6 +5,7 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { messagePage } from '../app/html-page.js';
+import { continueAuthorization } from '../oauth/sign-in-continuation.js';
 import type { ConnectionRow } from './store.js';
 import { UpstreamRefusal } from './upstream.js';
 
@@ -229,7 +230,7 @@ export function registerFederationRoutes(app: App, context: AppContext): void {
     }
     const { connection, upstream, account } = completed;
     try {
-      const { secondFactor } = await access.completeSignIn(
+      const { started, secondFactor } = await access.completeSignIn(
         request,
         reply,
         account.user,
@@ -240,7 +241,16 @@ export function registerFederationRoutes(app: App, context: AppContext): void {
         },
         cacheMark,
       );
-      return reply.redirect(nextStep(secondFactor, completed), 302);
+      // The app's request approved with the sign-in when nothing is left to ask (oauth/sign-in-continuation.ts):
+      // straight back to the app, as /authorize itself redirects (302, RFC 9700 §4.12).
+      const approved = await continueAuthorization(
+        context,
+        request.log,
+        completed.requestId ?? undefined,
+        started.session,
+        secondFactor === null,
+      );
+      return reply.redirect(approved?.redirect_uri ?? nextStep(secondFactor, completed), 302);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'email_not_verified') {
         return refusalPage(reply, 'local_email_not_verified');
@@ -255,7 +265,8 @@ export function registerFederationRoutes(app: App, context: AppContext): void {
     querystring: CallbackQuery,
     response: {
       302: {
-        description: 'To the next sign-in step, the authorization request or the account page',
+        description:
+          'To the application (its request approved: nothing was left to ask), the next sign-in step, the authorization request or the account page',
         type: 'null',
       },
       400: htmlPage('The sign-in was refused (why is said on the page)'),
