@@ -4,8 +4,9 @@ import type { Session } from '../accounts/sessions.js';
 import type { AppContext } from '../app/app-context.js';
 
 /**
- * A sign-in that continues a pending authorization request: the hosted UI's sign-in page sends the request's id with
- * the sign-in's last step, and when nothing is left to ask the user the request is approved in the same call
+ * A sign-in that continues a pending authorization request: the hosted UI sends the request's id with the sign-in's
+ * last step (the password's OPAQUE finish, a passkey's assertion, the second factor's code; the federation callback
+ * knows it from its flow), and when nothing is left to ask the user the request is approved in the same call
  * (AuthorizeService.continueAfterSignIn). A returning user then reaches the application in two requests fewer: the
  * consent page's view and its own approval.
  */
