@@ -338,7 +338,8 @@ export async function prepareFlows(ready, http, { userCount }) {
     expectStatus(authorized, 302, 'GET /authorize');
     const location = new URL(authorized.headers.location ?? '', publicUrl);
     const requestId = location.searchParams.get('request_id');
-    if (location.pathname !== '/ui/authorize' || !requestId)
+    // A browser without a session is sent to the hosted UI's sign-in page; one signed in, to its consent page.
+    if (location.pathname !== (options.jar ? '/ui/authorize' : '/ui/sign-in') || !requestId)
       throw new StepFailure(`GET /authorize: redirect to ${location.href}`);
 
     let csrfToken = options.csrfToken;

@@ -156,9 +156,9 @@ describe('hosted UI: registration, sign-in and consent with a real relying party
     });
     expectCleanPage(first.diagnostics);
 
-    // 2. Another browser, not signed in: the sign-in names the app's request, the server approves it with the
-    // sign-in (consent remembered), and the sign-in page goes straight to the app: no consent page after it, no
-    // approval request of its own.
+    // 2. Another browser, not signed in: /authorize sends it to the sign-in page, the sign-in names the app's
+    // request, the server approves it with the sign-in (consent remembered), and the sign-in page goes straight to
+    // the app: no consent page before or after it, no approval request of its own.
     const second = await newPage();
     const secondCallbacks = await captureCallbacks(second.page, 'Demo App');
     const pages: string[] = [];
@@ -174,6 +174,8 @@ describe('hosted UI: registration, sign-in and consent with a real relying party
       await second.page.goto(url);
       await submitSignIn(second.page, account.email, password);
     });
+    // /authorize sent the browser straight to the sign-in page (a sign-in was owed), never to the consent page.
+    expect(pages).not.toContain('/ui/authorize');
     expect(pages.at(-1)).toBe('/ui/sign-in');
     expect(approvals).toEqual([]);
     expectCleanPage(second.diagnostics);

@@ -238,7 +238,11 @@ export class AuthorizeService {
       parameters: pending,
       expiresAt: new Date(now + PENDING_REQUEST_TTL_MS),
     });
-    return { kind: 'interaction', location: `/ui/authorize?request_id=${encodeURIComponent(requestId)}` };
+    // A sign-in owed first: straight to the hosted UI's sign-in page, which continues the request (and approves it
+    // itself when nothing is left to ask), rather than through the consent page, which would only send the browser
+    // on to sign in after two requests of its own.
+    const page = loginNeeded ? '/ui/sign-in' : '/ui/authorize';
+    return { kind: 'interaction', location: `${page}?request_id=${encodeURIComponent(requestId)}` };
   }
 
   /**

@@ -447,8 +447,10 @@ describe('everything advertised works', () => {
     for (const prompt of strings('prompt_values_supported')) {
       const { answer } = await authorizeOnce(server, user, confidential, { prompt });
       expect(answer.status, prompt).toBe(302);
-      // none completes silently; the others send the browser to the hosted UI.
+      // none completes silently; the others send the browser to the hosted UI: login to its sign-in page, the
+      // rest to its consent page.
       if (prompt === 'none') expect(answer.location, prompt).toMatch(new RegExp(`^${RP_REDIRECT}\\?code=`));
+      else if (prompt === 'login') expect(answer.location, prompt).toMatch(/^\/ui\/sign-in\?request_id=/);
       else expect(answer.location, prompt).toMatch(/^\/ui\/authorize\?request_id=/);
     }
   });

@@ -306,7 +306,8 @@ describe('organization context at /authorize', () => {
     // anyway sends the error back instead of a code.
     const anonymous = { ...loner, cookie: '' };
     const flow = await begin(orgApp, anonymous);
-    expect(flow.first.location).toMatch(/^\/ui\/authorize\?request_id=/);
+    // Not signed in: to the hosted UI's sign-in page first.
+    expect(flow.first.location).toMatch(/^\/ui\/sign-in\?request_id=/);
     const signedInView = await pendingView(flow, loner);
     expect(signedInView.organizations).toEqual([]);
     expect(signedInView.refusal?.reason).toBe('no_organization');

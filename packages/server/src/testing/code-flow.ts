@@ -64,7 +64,7 @@ export async function authorizeOnce(
 
 /** The request_id of an /authorize answer parking the request for the hosted UI; throws when it goes elsewhere. */
 export function pendingRequestId(server: ServerEndpoints, location: string | null): string {
-  if (!location?.startsWith('/ui/authorize?request_id='))
+  if (!location?.startsWith('/ui/authorize?request_id=') && !location?.startsWith('/ui/sign-in?request_id='))
     throw new Error(`not parked for the hosted UI: ${location}`);
   return new URL(location, server.config.baseUrl).searchParams.get('request_id')!;
 }

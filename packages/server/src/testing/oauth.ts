@@ -110,7 +110,8 @@ export async function authorizeAndApprove(
   const first = await browserGet(authorizeUrl, signedIn.cookie);
   if (first.status !== 302 || !first.location)
     throw new Error(`authorize answered ${first.status}: ${first.body}`);
-  if (!first.location.startsWith('/ui/authorize')) return new URL(first.location);
+  // Parked for the hosted UI: its consent page, or its sign-in page when a fresh sign-in is owed.
+  if (!first.location.startsWith('/ui/')) return new URL(first.location);
   const requestId = new URL(first.location, server.publicUrl).searchParams.get('request_id')!;
   const approved = await finalize(server, signedIn, { request_id: requestId, decision: 'approve' });
   if (approved.status !== 200)
