@@ -114,7 +114,7 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
           request.log,
           request.body.request_id,
           started.session,
-          secondFactor === null && !mustChangePassword,
+          mustChangePassword,
         ),
       };
     },

@@ -248,7 +248,8 @@ export function registerFederationRoutes(app: App, context: AppContext): void {
         request.log,
         completed.requestId ?? undefined,
         started.session,
-        secondFactor === null,
+        // Federated sign-ins are not held for a password change (the consent page never held them either).
+        false,
       );
       return reply.redirect(approved?.redirect_uri ?? nextStep(secondFactor, completed), 302);
     } catch (error) {

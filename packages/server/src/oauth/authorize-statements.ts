@@ -36,12 +36,15 @@ export const pendingRequestWithConsentStatement = (db: Db) =>
     )
     .where(pendingRequestCondition(sql.placeholder('idHash'), sql.placeholder('now')));
 
-/** The pending request (placeholders `idHash`, `now`) consumed, returning its id hash; nothing once it is not pending. */
-export const consumeRequestStatement = (db: Db) =>
+/**
+ * The pending request (placeholders `idHash`, `now`) consumed, returning its id hash; nothing once it is not
+ * pending, or when `condition` (if any) does not hold.
+ */
+export const consumeRequestStatement = (db: Db, condition?: SQL) =>
   db
     .update(authorizationRequests)
     .set({ consumedAt: sql`${sql.placeholder('now')}::timestamptz` })
-    .where(pendingRequestCondition(sql.placeholder('idHash'), sql.placeholder('now')))
+    .where(and(pendingRequestCondition(sql.placeholder('idHash'), sql.placeholder('now')), condition))
     .returning({ idHash: authorizationRequests.idHash });
 
 /**
@@ -89,17 +92,11 @@ export const approveRequestStatement = (db: Db) => approvalStatement(db, consume
 export const approveConsentedRequestStatement = (db: Db) =>
   approvalStatement(
     db,
-    db
-      .update(authorizationRequests)
-      .set({ consumedAt: sql`${sql.placeholder('now')}::timestamptz` })
-      .where(
-        and(
-          pendingRequestCondition(sql.placeholder('idHash'), sql.placeholder('now')),
-          // Inside the subquery the unqualified columns are the consent's own (its scope is the nearest).
-          sql`(NOT ${sql.placeholder('consentNeeded')}::boolean OR EXISTS (SELECT 1 FROM ${consents} WHERE ${consents.userId} = ${sql.placeholder('userId')}::text AND ${consents.clientId} = ${sql.placeholder('clientId')}::text AND ${consents.scopes} @> ${sql.placeholder('approved')}::jsonb))`,
-        ),
-      )
-      .returning({ idHash: authorizationRequests.idHash }),
+    consumeRequestStatement(
+      db,
+      // Inside the subquery the unqualified columns are the consent's own (its scope is the nearest).
+      sql`(NOT ${sql.placeholder('consentNeeded')}::boolean OR EXISTS (SELECT 1 FROM ${consents} WHERE ${consents.userId} = ${sql.placeholder('userId')}::text AND ${consents.clientId} = ${sql.placeholder('clientId')}::text AND ${consents.scopes} @> ${sql.placeholder('approved')}::jsonb))`,
+    ),
   );
 
 /** An approval's writes, once `consume` (an UPDATE of the request returning its id hash) matched the request. */

@@ -32,18 +32,20 @@ export const ContinuedAuthorization = Type.Union(
 
 /**
  * What a sign-in route answers as `authorization`: the approved request's redirect, or null when there is no request,
- * the sign-in still owes a step (`complete` false), or the consent page has something to show. The sign-in has
- * succeeded and its cookie is set by now, so a failure here (the database gone) is logged and answered as null:
- * the browser goes on to the consent page, whose own requests then report it.
+ * the sign-in still owes a step (a second factor, which the new session says, or a password change), or the
+ * consent page has something to show. The sign-in has succeeded and its cookie is set by now, so a failure here (the
+ * database gone) is logged and answered as null: the browser goes on to the consent page, whose own requests then
+ * report it.
  */
 export async function continueAuthorization(
   context: AppContext,
   log: FastifyBaseLogger,
   requestId: string | undefined,
   session: Session,
-  complete: boolean,
+  passwordChangeOwed: boolean,
 ): Promise<{ redirect_uri: string } | null> {
-  if (requestId === undefined || !complete) return null;
+  // Nothing to read while a step is owed (the service would refuse the pending second factor all the same).
+  if (requestId === undefined || session.secondFactorPending || passwordChangeOwed) return null;
   try {
     const redirectUri = await context.oauth.authorize.continueAfterSignIn(requestId, session);
     return redirectUri === null ? null : { redirect_uri: redirectUri };

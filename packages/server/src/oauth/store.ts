@@ -290,7 +290,7 @@ export class OAuthStore {
       ...approvalValues(idHash, code, now),
       consentNeeded,
     });
-    if (inserted.length === 1) this.pendingRequests.forget(idHash);
+    this.pendingRequests.forget(idHash);
     return inserted.length === 1;
   }
 

@@ -217,7 +217,7 @@ export function registerOtpRoutes<A extends { id: string; email: string }>(
           requestId,
           started.session,
           // A password change still owed comes first (read only when there is a request to continue).
-          requestId !== undefined && !(await context.accounts.users.mustChangePassword(session.userId)),
+          requestId !== undefined && (await context.accounts.users.mustChangePassword(session.userId)),
         ),
       };
     },

@@ -123,7 +123,7 @@ export function registerPasskeySignInRoutes(app: App, context: AppContext): void
           request.log,
           request.body.request_id,
           started.session,
-          secondFactor === null && !mustChangePassword,
+          mustChangePassword,
         ),
       };
     },
