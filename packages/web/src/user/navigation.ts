@@ -87,10 +87,12 @@ export function secondStepPath(
 }
 
 /**
- * Leaves the UI for an address the server gave us (an app's redirect URI). Script-running schemes are refused
- * even so: the server is trusted, but a `javascript:` URL here would run in our origin.
+ * Leaves the UI for an address the server gave us (an app's redirect URI); false, staying, when there is none (null:
+ * a sign-in that did not approve the app's request) or it is unusable. Script-running schemes are refused even so:
+ * the server is trusted, but a `javascript:` URL here would run in our origin.
  */
-export function leaveTo(url: string): boolean {
+export function leaveTo(url: string | null): boolean {
+  if (url === null) return false;
   let parsed: URL;
   try {
     parsed = new URL(url, window.location.href);

@@ -155,7 +155,7 @@ function EnterCode({
             throw error;
           }
           // Approved with the sign-in (nothing left to ask): straight to the app.
-          if (verified.authorizationRedirect && leaveTo(verified.authorizationRedirect)) return;
+          if (leaveTo(verified.authorizationRedirect)) return;
           goTo(afterSignInSteps(requestId, mustChangePassword));
         }}
       />

@@ -85,7 +85,7 @@ export function SignInPage() {
       }
       forgetPasskeySecret();
       // Approved with the sign-in (consent remembered, nothing to ask): straight to the app.
-      if (result.authorizationRedirect && leaveTo(result.authorizationRedirect)) return 'signed_in';
+      if (leaveTo(result.authorizationRedirect)) return 'signed_in';
       goTo(
         result.secondFactor
           ? secondStepPath(result.secondFactor, requestId, result.mustChangePassword)

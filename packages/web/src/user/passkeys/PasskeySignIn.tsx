@@ -33,7 +33,7 @@ export function PasskeySignIn({ requestId, email }: { requestId: string | null; 
       await holdPasskeySecret(result.prf?.credential_id ?? null, prfOutput);
       // Approved with the sign-in (consent remembered, nothing to ask): straight to the app.
       // Stays busy while the browser leaves.
-      leaving = result.authorization !== null && leaveTo(result.authorization.redirect_uri);
+      leaving = leaveTo(result.authorization?.redirect_uri ?? null);
       if (leaving) return;
       goTo(
         result.second_factor
