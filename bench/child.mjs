@@ -62,3 +62,20 @@ export async function startCpuProfile(file, intervalMicros = 250) {
     session.disconnect();
   };
 }
+
+/** The line a child prints once a collection asked for with SIGUSR2 is done. */
+export const COLLECTED_LINE = 'BENCH_COLLECTED';
+
+/**
+ * Started with `node --expose-gc`, runs a full garbage collection on SIGUSR2 and then prints COLLECTED_LINE, so a
+ * measurement can start on a fresh heap (bench/instructions.mjs: a major collection that falls in one count and
+ * not in the next moved it by 25 %). Without --expose-gc it does nothing: the other benches never send the signal.
+ */
+export function collectGarbageOnSignal() {
+  const collect = /** @type {{ gc?: () => void }} */ (globalThis).gc;
+  if (typeof collect !== 'function') return;
+  process.on('SIGUSR2', () => {
+    collect();
+    process.stdout.write(`${COLLECTED_LINE}\n`);
+  });
+}

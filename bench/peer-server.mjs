@@ -28,7 +28,7 @@ import { generateKeyPairSync, randomBytes, randomUUID, timingSafeEqual } from 'n
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import Provider from 'oidc-provider';
-import { announceReady, exitOnSignal } from './child.mjs';
+import { announceReady, collectGarbageOnSignal, exitOnSignal } from './child.mjs';
 import { createMapAdapter } from './peer-adapter.mjs';
 
 const require = createRequire(import.meta.url);
@@ -315,6 +315,7 @@ async function userAccessToken(provider, clientId) {
 
 const peer = await startPeer();
 exitOnSignal(peer.close);
+collectGarbageOnSignal();
 announceReady({
   target: 'peer',
   publicUrl: peer.publicUrl,

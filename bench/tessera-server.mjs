@@ -24,7 +24,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { announceReady, exitOnSignal, startCpuProfile } from './child.mjs';
+import { announceReady, collectGarbageOnSignal, exitOnSignal, startCpuProfile } from './child.mjs';
 import { countStatements, startProbe } from './probe.mjs';
 
 // The compiled server; BENCH_TESSERA_DIST may name another build of it (to measure a candidate change).
@@ -242,6 +242,7 @@ try {
 }
 // BENCH_CPU_PROFILE=<file>: profile from here (set up done) until shutdown.
 if (process.env.BENCH_CPU_PROFILE) stopProfile = await startCpuProfile(process.env.BENCH_CPU_PROFILE);
+collectGarbageOnSignal();
 announceReady({
   target: 'tessera',
   publicUrl: running.server.publicUrl,

@@ -1,0 +1,342 @@
+/**
+ * `npm run bench:instructions`: the machine instructions each server executes per operation, counted by
+ * Valgrind's callgrind, for Tessera and the peer (oidc-provider) on the same flows as `npm run bench`. A count of
+ * instructions does not depend on how busy or how fast the machine is, so it repeats on a noisy shared machine
+ * where CPU time per operation moves by 10-30 % from run to run, and two builds can be compared to the percent.
+ * It is not a time: how many instructions a core retires per microsecond differs between machines and between
+ * workloads (a cache miss costs time, not instructions), so the targets of issue 17 stay in CPU time
+ * (`npm run bench`); this is the tool for telling whether a change made the work smaller.
+ *
+ * Each target runs as its own process under `valgrind --tool=callgrind` with instrumentation off, so its start,
+ * its set-up (users signed up, consent given) and a warm-up of each scenario (the JIT compiles the hot paths) run
+ * at Valgrind's uninstrumented speed. Before each measurement the server runs a full garbage collection (it is
+ * started with --expose-gc; SIGUSR2, child.mjs), so a major collection does not fall into one count and not the
+ * next (one moved a count by 25 %): the counts carry the young generation's collections, which follow the
+ * allocations, and not the old generation's, which come every few hundred operations. Then the script turns
+ * instrumentation on and zeroes the
+ * counters (`callgrind_control -i on -z`), runs the operations one after another over one keep-alive connection
+ * (every answer checked as in the load bench), then dumps the counters (`callgrind_control -d`) and turns
+ * instrumentation off. The count covers every thread of the server process (V8's compiler and garbage-collector
+ * threads included, as CPU time from /proc does), and nothing of any other process: on PostgreSQL
+ * (`DATABASE_URL`), the database server's own work is not in Tessera's figure, as in `npm run bench`.
+ *
+ * Options:
+ *   --scenarios=sign_in,code_exchange,refresh   which flows to count (default: all three)
+ *   --targets=tessera,peer                      which servers
+ *   --operations=50     counted operations per scenario
+ *   --warmup=500        uncounted operations before each count (the JIT's warm-up)
+ *   --rounds=2          counts per scenario (the spread shows how well they repeat)
+ *   --json=FILE         also write the figures as JSON
+ *   --keep-dumps        keep callgrind's dumps (one per count) for callgrind_annotate, and print where they are
+ * Needs valgrind and callgrind_control on the PATH (Debian: apt-get install -y valgrind). Under callgrind a server
+ * runs about 50 times slower: a sign-in takes about half a second, so the defaults take a few minutes per target.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, promisify } from 'node:util';
+import { COLLECTED_LINE, READY_PREFIX } from './child.mjs';
+import { prepareFlows } from './flows.mjs';
+import { createHttpClient } from './http-client.mjs';
+
+const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
+const SCENARIOS = /** @type {const} */ (['sign_in', 'code_exchange', 'refresh']);
+/** Under Valgrind a server starts (and PGlite sets up its data directory) many times slower than natively. */
+const READY_TIMEOUT_MS = 600_000;
+const run = promisify(execFile);
+
+const { values: options } = parseArgs({
+  options: {
+    scenarios: { type: 'string', default: SCENARIOS.join(',') },
+    targets: { type: 'string', default: 'tessera,peer' },
+    operations: { type: 'string', default: '50' },
+    warmup: { type: 'string', default: '500' },
+    rounds: { type: 'string', default: '2' },
+    json: { type: 'string' },
+    'keep-dumps': { type: 'boolean', default: false },
+  },
+});
+
+/**
+ * @param {string} name
+ * @param {string} value
+ */
+function count(name, value) {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new Error(`--${name} must be a whole number ≥ 1`);
+  return number;
+}
+const operations = count('operations', options.operations);
+const warmup = count('warmup', options.warmup);
+const rounds = count('rounds', options.rounds);
+const scenarios = options.scenarios.split(',').map((name) => {
+  if (!(/** @type {readonly string[]} */ (SCENARIOS).includes(name)))
+    throw new Error(`unknown scenario ${name}`);
+  return /** @type {(typeof SCENARIOS)[number]} */ (name);
+});
+const targets = options.targets.split(',').map((name) => {
+  if (name !== 'tessera' && name !== 'peer') throw new Error(`unknown target ${name}`);
+  return /** @type {'tessera' | 'peer'} */ (name);
+});
+/** Sign-in users and refresh chains: enough that no user signs in twice within a few operations. */
+const POOL_SIZE = 10;
+
+/**
+ * One target under callgrind, ready: its connection details, its process and where its counts are dumped.
+ * @param {'tessera' | 'peer'} target
+ * @param {string} outDirectory
+ */
+function startUnderCallgrind(target, outDirectory) {
+  const script = join(BENCH_DIR, target === 'tessera' ? 'tessera-server.mjs' : 'peer-server.mjs');
+  const child = spawn(
+    'valgrind',
+    [
+      '--tool=callgrind',
+      // Off until a measurement: start-up, set-up and warm-up run at Valgrind's uninstrumented speed.
+      '--instr-atstart=no',
+      // V8 writes the machine code it runs (its JIT and WebAssembly compilers): Valgrind must notice.
+      '--smc-check=all-non-file',
+      '--dump-instr=no',
+      `--callgrind-out-file=${join(outDirectory, `${target}.%p`)}`,
+      process.execPath,
+      // A full collection before each count (SIGUSR2: child.mjs), so no count carries a major one the next lacks.
+      '--expose-gc',
+      script,
+    ],
+    {
+      cwd: BENCH_DIR,
+      env: { ...process.env, NODE_ENV: 'production', BENCH_SIGN_IN_USERS: String(POOL_SIZE) },
+      // stdin stays open as a lifeline: if this process dies, the child sees end-of-input and exits.
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
+  const forward = (/** @type {string} */ line) => {
+    // Valgrind's own chatter (==pid== lines) says nothing the figures do not.
+    if (!line.startsWith('==')) process.stderr.write(`[${target}] ${line}\n`);
+  };
+  createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stderr) }).on(
+    'line',
+    forward,
+  );
+  /** Resolvers waiting for the child's next COLLECTED_LINE. @type {(() => void)[]} */
+  const collections = [];
+  /** A full garbage collection in the child, resolved once it is done. */
+  const collectGarbage = () =>
+    new Promise((resolve) => {
+      collections.push(() => resolve(undefined));
+      child.kill('SIGUSR2');
+    });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${target} not ready in time`)), READY_TIMEOUT_MS);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`${target} exited before it was ready (code ${code}, signal ${signal})`));
+    });
+    createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stdout) }).on(
+      'line',
+      (line) => {
+        if (line === COLLECTED_LINE) return collections.shift()?.();
+        if (!line.startsWith(READY_PREFIX)) return forward(line);
+        clearTimeout(timer);
+        resolve({ ready: JSON.parse(line.slice(READY_PREFIX.length)), child, collectGarbage });
+      },
+    );
+  });
+}
+
+/**
+ * Sends a command to callgrind in the server process. The process must run to see it: a request that needs
+ * nothing of the server but an answer (discovery) wakes it while the command waits.
+ * @param {number} pid
+ * @param {string[]} args
+ * @param {() => Promise<unknown>} wake
+ */
+async function callgrind(pid, args, wake) {
+  const command = run('callgrind_control', [...args, String(pid)], { timeout: 120_000 });
+  let done = false;
+  const waking = (async () => {
+    while (!done) {
+      await wake().catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  })();
+  try {
+    const { stdout } = await command;
+    if (/error|not found|No active callgrind/i.test(stdout))
+      throw new Error(`callgrind_control ${args.join(' ')}: ${stdout}`);
+  } finally {
+    done = true;
+    await waking;
+  }
+}
+
+/**
+ * Functions of V8's compilers (parsing, bytecode, Sparkplug, Maglev, TurboFan, Turboshaft, Liftoff): work a
+ * long-running server does while it warms up and then hardly at all. Under Valgrind the warm-up stretches far into
+ * the counts (the same flow counted twice moved by 50 % with them, by a few percent without), so a count is
+ * reported with and without them. Garbage collection is a steady cost of the allocations and stays in.
+ */
+const JIT_COMPILATION =
+  /v8::internal::(compiler|maglev|baseline|turboshaft|interpreter|wasm::liftoff)::|v8::internal::(Parser|ParserBase|PreParser|Scanner|Compiler|OptimizedCompilationJob|Zone|AstNode|DeclarationScope|Scope)\b|LiftoffCompiler|WasmCompilationUnit/;
+
+/**
+ * The instructions counted since the last zeroing, from the newest dump: in all, and outside JIT compilation.
+ * @param {string} outDirectory
+ * @param {string} target
+ * @param {Set<string>} seen dumps already read
+ */
+async function newestCounts(outDirectory, target, seen) {
+  // Each dump is `<target>.<pid>.<n>`; the file without a part number is written when the process ends.
+  const dumps = readdirSync(outDirectory).filter(
+    (name) => new RegExp(`^${target}\\.\\d+\\.\\d+$`).test(name) && !seen.has(name),
+  );
+  if (dumps.length !== 1)
+    throw new Error(`expected one new callgrind dump of ${target}, found ${dumps.length}`);
+  const name = /** @type {string} */ (dumps[0]);
+  seen.add(name);
+  // Every function's own count (--threshold=100: none left out).
+  const { stdout } = await run(
+    'callgrind_annotate',
+    ['--inclusive=no', '--threshold=100', join(outDirectory, name)],
+    { maxBuffer: 256 * 1024 * 1024 },
+  );
+  let total = null;
+  let compilation = 0;
+  for (const line of stdout.split('\n')) {
+    const match = /^\s*([\d,]+) \(\s*[\d.]+%\)\s+(.*)$/.exec(line);
+    if (!match) continue;
+    const instructions = Number(/** @type {string} */ (match[1]).replaceAll(',', ''));
+    const what = /** @type {string} */ (match[2]);
+    if (what.startsWith('PROGRAM TOTALS')) total = instructions;
+    else if (JIT_COMPILATION.test(what)) compilation += instructions;
+  }
+  if (total === null) throw new Error(`no totals in callgrind dump ${name}`);
+  return { total, withoutCompilation: total - compilation };
+}
+
+/**
+ * Runs `n` operations one after another; any failure fails the run.
+ * @param {number} n
+ * @param {(index: number) => Promise<import('./flow-load.mjs').Outcome>} operation
+ */
+async function sequentially(n, operation) {
+  for (let index = 0; index < n; index++) {
+    const outcome = await operation(index);
+    if (!outcome.ok) throw new Error(outcome.problem);
+  }
+}
+
+async function main() {
+  const outDirectory = mkdtempSync(join(tmpdir(), 'tessera-callgrind-'));
+  /** @type {{ target: string, scenario: string, round: number, instructionsPerOperation: number, withCompilationPerOperation: number }[]} */
+  const results = [];
+  console.log(
+    `callgrind instruction counts: ${operations} operations per count after ${warmup} uncounted, ${rounds} rounds, one operation at a time; ` +
+      `database: ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL; its own work not counted)' : 'embedded (PGlite, in the server process: counted)'}`,
+  );
+  try {
+    for (const target of targets) {
+      const started =
+        /** @type {{ ready: any, child: import('node:child_process').ChildProcess, collectGarbage: () => Promise<void> }} */ (
+          await startUnderCallgrind(target, outDirectory)
+        );
+      const { ready, child, collectGarbage } = started;
+      const http = createHttpClient(8);
+      const client = createHttpClient(1);
+      const seen = new Set();
+      try {
+        const wake = () => fetch(`${ready.publicUrl}/.well-known/openid-configuration`);
+        const flows = await prepareFlows(ready, http, { userCount: POOL_SIZE });
+        console.log(
+          `${target}: ${ready.server}, pid ${ready.pid}; ${POOL_SIZE} users signed up with consent given`,
+        );
+        for (const scenario of scenarios) {
+          for (let round = 1; round <= rounds; round++) {
+            // The operations' one-use values are made before counting: codes minted, chains opened.
+            /** @type {(index: number) => Promise<import('./flow-load.mjs').Outcome>} */
+            let operation;
+            if (scenario === 'sign_in') {
+              operation = (index) => flows.signIn(client, flows.users[index % POOL_SIZE]);
+            } else if (scenario === 'code_exchange') {
+              const codes = await flows.mintCodes(http, warmup + operations);
+              operation = (index) => flows.exchange(client, codes[index]);
+            } else {
+              const chains = await flows.openChains(http, POOL_SIZE);
+              operation = (index) => flows.refresh(client, chains[index % POOL_SIZE]);
+            }
+            await sequentially(warmup, operation);
+            await collectGarbage();
+            await callgrind(ready.pid, ['--instr=on'], wake);
+            await callgrind(ready.pid, ['--zero'], wake);
+            await sequentially(operations, (index) => operation(warmup + index));
+            await callgrind(ready.pid, ['--dump'], wake);
+            await callgrind(ready.pid, ['--instr=off'], wake);
+            const counts = await newestCounts(outDirectory, target, seen);
+            const perOperation = counts.withoutCompilation / operations;
+            const allPerOperation = counts.total / operations;
+            results.push({
+              target,
+              scenario,
+              round,
+              instructionsPerOperation: perOperation,
+              withCompilationPerOperation: allPerOperation,
+            });
+            console.log(
+              `${target} ${scenario} round ${round}: ${(perOperation / 1e6).toFixed(2)} M instructions per operation ` +
+                `outside JIT compilation (${(allPerOperation / 1e6).toFixed(2)} M in all)`,
+            );
+          }
+        }
+      } finally {
+        http.close();
+        client.close();
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+    }
+  } finally {
+    if (options['keep-dumps']) console.log(`callgrind dumps kept in ${outDirectory}`);
+    else rmSync(outDirectory, { recursive: true, force: true });
+  }
+
+  console.log(
+    '\n| scenario | Tessera M instructions/op | peer M instructions/op | Tessera / peer | (with JIT compilation: Tessera, peer) |',
+  );
+  console.log('|---|---:|---:|---:|---|');
+  const range = (
+    /** @type {string} */ target,
+    /** @type {string} */ scenario,
+    /** @type {'instructionsPerOperation' | 'withCompilationPerOperation'} */ field = 'instructionsPerOperation',
+  ) => {
+    const values = results
+      .filter((result) => result.target === target && result.scenario === scenario)
+      .map((result) => result[field] / 1e6);
+    if (values.length === 0) return null;
+    return { low: Math.min(...values), high: Math.max(...values) };
+  };
+  const shown = (/** @type {{ low: number, high: number } | null} */ value) =>
+    value === null
+      ? ''
+      : value.low.toFixed(2) === value.high.toFixed(2)
+        ? value.low.toFixed(2)
+        : `${value.low.toFixed(2)}-${value.high.toFixed(2)}`;
+  for (const scenario of scenarios) {
+    const tessera = range('tessera', scenario);
+    const peer = range('peer', scenario);
+    const ratio =
+      tessera && peer ? `${((tessera.low + tessera.high) / (peer.low + peer.high)).toFixed(2)}×` : '';
+    const withCompilation = ['tessera', 'peer']
+      .map((target) => shown(range(target, scenario, 'withCompilationPerOperation')))
+      .join(', ');
+    console.log(`| ${scenario} | ${shown(tessera)} | ${shown(peer)} | ${ratio} | ${withCompilation} |`);
+  }
+  if (options.json) writeFileSync(options.json, `${JSON.stringify(results, null, 2)}\n`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
