@@ -12,6 +12,7 @@ import {
   type AuthorizationParameters,
   authorizeOnce,
   codeOf,
+  idTokenClaims,
   pendingRequestId,
   pendingRequestView,
   redeemCode,
@@ -49,16 +50,16 @@ afterEach(() => {
 
 let users = 0;
 
-/** A user registered with the password; with `approved`, they approved `approvedFor` (openid email) once. */
+/** A user registered with the password; with `approved`, they approved the client (openid email) once. */
 async function passwordUser(
-  options: { approved?: boolean; approvedFor?: RegisteredClient } = {},
+  options: { approved?: boolean } = {},
 ): Promise<{ email: string; session: SignedIn }> {
   const email = `continuation-${++users}@example.com`;
   expect((await registerWithPassword(server, email, password)).status).toBe(200);
   const user = (await server.context.accounts.users.findByEmail(email))!;
   const session = await signInUser(server, { user });
   if (options.approved) {
-    const { answer } = await authorizeOnce(server, session, options.approvedFor ?? client, {
+    const { answer } = await authorizeOnce(server, session, client, {
       scope: 'openid email',
     });
     const approved = await finalize(server, session, {
@@ -112,11 +113,10 @@ describe('a password sign-in that names a pending request', () => {
 
     const tokens = await redeemCode(server, client, { code: codeOf(redirect), verifier: pending.verifier });
     expect(tokens.status).toBe(200);
-    const idToken = (tokens.json as { id_token: string }).id_token;
-    const payload = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString());
-    expect(payload.sub).toBe(session.user.id);
-    expect(payload.nonce).toBe(pending.nonce);
-    expect(payload.amr).toEqual(['pwd']);
+    const claims = idTokenClaims(tokens);
+    expect(claims.sub).toBe(session.user.id);
+    expect(claims.nonce).toBe(pending.nonce);
+    expect(claims.amr).toEqual(['pwd']);
 
     // The request is used up: the consent page would find nothing to approve, and a second sign-in naming it
     // approves nothing.
@@ -145,8 +145,7 @@ describe('a password sign-in that names a pending request', () => {
       verifier: pending.verifier,
     });
     expect(tokens.status).toBe(200);
-    const idToken = (tokens.json as { id_token: string }).id_token;
-    expect(JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()).sub).toBe(session.user.id);
+    expect(idTokenClaims(tokens).sub).toBe(session.user.id);
   });
 
   it('approves a max_age=0 request (prompt=login, OIDC Core §3.1.2.1): the sign-in was made for it', async () => {

@@ -37,6 +37,8 @@ import {
 export type { TokenSubject } from './token-statements.js';
 
 export type AuthorizationCodeRow = typeof authorizationCodes.$inferSelect;
+/** A code as it is written: the database sets when, and consumption fills in the rest. */
+export type NewCode = Omit<typeof authorizationCodes.$inferInsert, 'createdAt' | 'consumedAt' | 'grantId'>;
 export type GrantRow = typeof grants.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 /** What the token response needs of a code redeemed by redeemCodeAtOnce. */
@@ -247,9 +249,7 @@ export class OAuthStore {
     return consumed.length === 1;
   }
 
-  async createCode(
-    row: Omit<typeof authorizationCodes.$inferInsert, 'createdAt' | 'consumedAt' | 'grantId'>,
-  ): Promise<void> {
+  async createCode(row: NewCode): Promise<void> {
     await this.createCodeQuery({
       ...row,
       codeChallenge: row.codeChallenge ?? null,
@@ -265,11 +265,7 @@ export class OAuthStore {
    * to `code.scope` remembered and the code inserted, all or nothing. False when the request was no longer pending
    * (consumed by a concurrent finalize, or expired): then nothing was written.
    */
-  async approveAuthorizationRequest(
-    idHash: string,
-    code: Omit<typeof authorizationCodes.$inferInsert, 'createdAt' | 'consumedAt' | 'grantId'>,
-    now: Date,
-  ): Promise<boolean> {
+  async approveAuthorizationRequest(idHash: string, code: NewCode, now: Date): Promise<boolean> {
     const inserted = await this.approveAuthorizationRequestQuery(approvalValues(idHash, code, now));
     this.pendingRequests.forget(idHash);
     return inserted.length === 1;
@@ -282,7 +278,7 @@ export class OAuthStore {
    */
   async approveConsentedAuthorizationRequest(
     idHash: string,
-    code: Omit<typeof authorizationCodes.$inferInsert, 'createdAt' | 'consumedAt' | 'grantId'>,
+    code: NewCode,
     now: Date,
     consentNeeded: boolean,
   ): Promise<boolean> {
@@ -522,11 +518,7 @@ export class OAuthStore {
 }
 
 /** The placeholders of an approval statement: the request, its consent to the code's scopes, and the code. */
-function approvalValues(
-  idHash: string,
-  code: Omit<typeof authorizationCodes.$inferInsert, 'createdAt' | 'consumedAt' | 'grantId'>,
-  now: Date,
-) {
+function approvalValues(idHash: string, code: NewCode, now: Date) {
   return {
     idHash,
     now: now.toISOString(),

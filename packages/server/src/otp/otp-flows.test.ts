@@ -7,6 +7,7 @@ import { adminFetch, adminSignIn, installViaApi } from '../testing/admin.js';
 import {
   authorizeOnce,
   codeOf,
+  idTokenClaims,
   pendingRequestId,
   pendingRequestView,
   redeemCode,
@@ -121,10 +122,7 @@ describe('TOTP for users', () => {
     const redirect = (verified.json.authorization as { redirect_uri: string }).redirect_uri;
     const tokens = await redeemCode(server, client, { code: codeOf(redirect), verifier: first.verifier });
     expect(tokens.status).toBe(200);
-    const idToken = (tokens.json as { id_token: string }).id_token;
-    expect(JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()).amr).toEqual(
-      expect.arrayContaining(['pwd', 'otp']),
-    );
+    expect(idTokenClaims(tokens).amr).toEqual(expect.arrayContaining(['pwd', 'otp']));
 
     await server.database.db.update(users).set({ mustChangePassword: true }).where(eq(users.email, email));
     const second = await authorizeOnce(server, null, client);

@@ -13,6 +13,7 @@ import {
   authorizationCode,
   authorizeOnce,
   codeOf,
+  idTokenClaims,
   pendingRequestId,
   redeemCode,
 } from '../testing/code-flow.js';
@@ -231,9 +232,7 @@ describe('sign-in', () => {
     const redirect = (signedIn.json.authorization as { redirect_uri: string }).redirect_uri;
     const tokens = await redeemCode(server, client, { code: codeOf(redirect), verifier });
     expect(tokens.status).toBe(200);
-    const idToken = (tokens.json as { id_token: string }).id_token;
-    const claims = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString());
-    expect(claims).toMatchObject({ sub: user.user.id, amr: ['hwk', 'user', 'mfa'] });
+    expect(idTokenClaims(tokens)).toMatchObject({ sub: user.user.id, amr: ['hwk', 'user', 'mfa'] });
   });
 
   it('a passkey with user verification satisfies the TOTP policy; one without does not', async () => {

@@ -89,6 +89,13 @@ export function codeOf(redirect: string | URL): string {
   return code;
 }
 
+/** The ID token's claims in a token response (its payload, not verified: the tests check what the server put in). */
+export function idTokenClaims(tokens: { json: unknown }): Record<string, unknown> {
+  const idToken = (tokens.json as { id_token?: unknown }).id_token;
+  if (typeof idToken !== 'string') throw new Error(`no ID token in ${JSON.stringify(tokens.json)}`);
+  return JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8'));
+}
+
 /**
  * A code for `client` through the signed-in browser (consent approved when asked), with its verifier and the
  * callback URL; throws when the redirect carries no code.
