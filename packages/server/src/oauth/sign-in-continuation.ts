@@ -15,7 +15,7 @@ export const ContinuedRequestId = Type.Optional(
     minLength: 1,
     maxLength: 200,
     description:
-      'The pending authorization request this sign-in is for (the request_id of /ui/authorize): approved at once when nothing is left to ask (see authorization)',
+      'The pending authorization request this sign-in is for (the request_id of /ui/sign-in or /ui/authorize): approved at once when nothing is left to ask (see authorization)',
   }),
 );
 

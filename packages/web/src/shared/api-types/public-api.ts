@@ -314,7 +314,7 @@ export interface PublicApi {
     body: {
       login_id: string;
       finish_login_request: string;
-      /** The pending authorization request this sign-in is for (the request_id of /ui/authorize): approved at once when nothing is left to ask (see authorization) */
+      /** The pending authorization request this sign-in is for (the request_id of /ui/sign-in or /ui/authorize): approved at once when nothing is left to ask (see authorization) */
       request_id?: string;
     };
     responses: {
@@ -536,7 +536,7 @@ export interface PublicApi {
           userHandle?: string;
         };
       };
-      /** The pending authorization request this sign-in is for (the request_id of /ui/authorize): approved at once when nothing is left to ask (see authorization) */
+      /** The pending authorization request this sign-in is for (the request_id of /ui/sign-in or /ui/authorize): approved at once when nothing is left to ask (see authorization) */
       request_id?: string;
     };
     responses: {
@@ -2544,7 +2544,7 @@ export interface PublicApi {
     query: undefined;
     body: {
       code: string;
-      /** The pending authorization request this sign-in is for (the request_id of /ui/authorize): approved at once when nothing is left to ask (see authorization) */
+      /** The pending authorization request this sign-in is for (the request_id of /ui/sign-in or /ui/authorize): approved at once when nothing is left to ask (see authorization) */
       request_id?: string;
     };
     responses: {
