@@ -31,18 +31,17 @@
  * Needs valgrind and callgrind_control on the PATH (Debian: apt-get install -y valgrind). Under callgrind a server
  * runs about 50 times slower: a sign-in takes about half a second, so the defaults take a few minutes per target.
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
-import { COLLECTED_LINE, READY_PREFIX } from './child.mjs';
+import { COLLECTED_LINE } from './child.mjs';
 import { prepareFlows } from './flows.mjs';
 import { createHttpClient } from './http-client.mjs';
+import { startBenchServer } from './nodes.mjs';
+import { listOf, positive, TARGETS } from './options.mjs';
 
-const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const SCENARIOS = /** @type {const} */ (['sign_in', 'code_exchange', 'refresh']);
 /** Under Valgrind a server starts (and PGlite sets up its data directory) many times slower than natively. */
 const READY_TIMEOUT_MS = 600_000;
@@ -60,40 +59,31 @@ const { values: options } = parseArgs({
   },
 });
 
-/**
- * @param {string} name
- * @param {string} value
- */
-function count(name, value) {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new Error(`--${name} must be a whole number ≥ 1`);
-  return number;
-}
-const operations = count('operations', options.operations);
-const warmup = count('warmup', options.warmup);
-const rounds = count('rounds', options.rounds);
-const scenarios = options.scenarios.split(',').map((name) => {
-  if (!(/** @type {readonly string[]} */ (SCENARIOS).includes(name)))
-    throw new Error(`unknown scenario ${name}`);
-  return /** @type {(typeof SCENARIOS)[number]} */ (name);
-});
-const targets = options.targets.split(',').map((name) => {
-  if (name !== 'tessera' && name !== 'peer') throw new Error(`unknown target ${name}`);
-  return /** @type {'tessera' | 'peer'} */ (name);
-});
+const operations = Math.floor(positive('operations', options.operations));
+const warmup = Math.floor(positive('warmup', options.warmup));
+const rounds = Math.floor(positive('rounds', options.rounds));
+const scenarios = listOf('scenario', options.scenarios, SCENARIOS);
+const targets = listOf('target', options.targets, TARGETS);
 /** Sign-in users and refresh chains: enough that no user signs in twice within a few operations. */
 const POOL_SIZE = 10;
 
 /**
- * One target under callgrind, ready: its connection details, its process and where its counts are dumped.
+ * One target under callgrind, ready: its connection details, how to stop it, and a full garbage collection in it
+ * (SIGUSR2, answered by COLLECTED_LINE: child.mjs), resolved once done.
  * @param {'tessera' | 'peer'} target
- * @param {string} outDirectory
+ * @param {string} outDirectory where callgrind dumps its counts
  */
-function startUnderCallgrind(target, outDirectory) {
-  const script = join(BENCH_DIR, target === 'tessera' ? 'tessera-server.mjs' : 'peer-server.mjs');
-  const child = spawn(
-    'valgrind',
-    [
+async function startUnderCallgrind(target, outDirectory) {
+  /** Resolvers waiting for the child's next COLLECTED_LINE. @type {(() => void)[]} */
+  const collections = [];
+  const server = await startBenchServer({
+    label: target,
+    script: target === 'tessera' ? 'tessera-server.mjs' : 'peer-server.mjs',
+    env: { BENCH_SIGN_IN_USERS: String(POOL_SIZE) },
+    wrapper: [
+      'valgrind',
+      // Valgrind's own banner and summary say nothing the figures do not.
+      '--quiet',
       '--tool=callgrind',
       // Off until a measurement: start-up, set-up and warm-up run at Valgrind's uninstrumented speed.
       '--instr-atstart=no',
@@ -101,50 +91,23 @@ function startUnderCallgrind(target, outDirectory) {
       '--smc-check=all-non-file',
       '--dump-instr=no',
       `--callgrind-out-file=${join(outDirectory, `${target}.%p`)}`,
-      process.execPath,
-      // A full collection before each count (SIGUSR2: child.mjs), so no count carries a major one the next lacks.
-      '--expose-gc',
-      script,
     ],
-    {
-      cwd: BENCH_DIR,
-      env: { ...process.env, NODE_ENV: 'production', BENCH_SIGN_IN_USERS: String(POOL_SIZE) },
-      // stdin stays open as a lifeline: if this process dies, the child sees end-of-input and exits.
-      stdio: ['pipe', 'pipe', 'pipe'],
+    // A full collection before each count, so no count carries a major one the next lacks.
+    nodeArgs: ['--expose-gc'],
+    readyTimeoutMs: READY_TIMEOUT_MS,
+    onLine: (line) => {
+      if (line !== COLLECTED_LINE) return false;
+      collections.shift()?.();
+      return true;
     },
-  );
-  const forward = (/** @type {string} */ line) => {
-    // Valgrind's own chatter (==pid== lines) says nothing the figures do not.
-    if (!line.startsWith('==')) process.stderr.write(`[${target}] ${line}\n`);
-  };
-  createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stderr) }).on(
-    'line',
-    forward,
-  );
-  /** Resolvers waiting for the child's next COLLECTED_LINE. @type {(() => void)[]} */
-  const collections = [];
-  /** A full garbage collection in the child, resolved once it is done. */
+  });
+  // Valgrind runs the program in its own process: the pid the server announces is the one to signal.
   const collectGarbage = () =>
     new Promise((resolve) => {
       collections.push(() => resolve(undefined));
-      child.kill('SIGUSR2');
+      process.kill(server.ready.pid, 'SIGUSR2');
     });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${target} not ready in time`)), READY_TIMEOUT_MS);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`${target} exited before it was ready (code ${code}, signal ${signal})`));
-    });
-    createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stdout) }).on(
-      'line',
-      (line) => {
-        if (line === COLLECTED_LINE) return collections.shift()?.();
-        if (!line.startsWith(READY_PREFIX)) return forward(line);
-        clearTimeout(timer);
-        resolve({ ready: JSON.parse(line.slice(READY_PREFIX.length)), child, collectGarbage });
-      },
-    );
-  });
+  return { ...server, collectGarbage };
 }
 
 /**
@@ -217,6 +180,26 @@ async function newestCounts(outDirectory, target, seen) {
   return { total, withoutCompilation: total - compilation };
 }
 
+/** @typedef {ReturnType<typeof createHttpClient>} HttpClient */
+
+/**
+ * Runs `use` with a keep-alive client of its own, closed after. Under Valgrind a phase can start just as the server
+ * closes a socket left idle since the last one, and the reused socket is reset (ECONNRESET): each phase connects
+ * anew (one connection per count, the same in every count).
+ * @template T
+ * @param {number} sockets
+ * @param {(client: HttpClient) => Promise<T>} use
+ * @returns {Promise<T>}
+ */
+async function withClient(sockets, use) {
+  const client = createHttpClient(sockets);
+  try {
+    return await use(client);
+  } finally {
+    client.close();
+  }
+}
+
 /**
  * Runs `n` operations one after another; any failure fails the run.
  * @param {number} n
@@ -239,39 +222,35 @@ async function main() {
   );
   try {
     for (const target of targets) {
-      const started =
-        /** @type {{ ready: any, child: import('node:child_process').ChildProcess, collectGarbage: () => Promise<void> }} */ (
-          await startUnderCallgrind(target, outDirectory)
-        );
-      const { ready, child, collectGarbage } = started;
-      const http = createHttpClient(8);
-      const client = createHttpClient(1);
+      const { ready, stop, collectGarbage } = await startUnderCallgrind(target, outDirectory);
       const seen = new Set();
       try {
         const wake = () => fetch(`${ready.publicUrl}/.well-known/openid-configuration`);
-        const flows = await prepareFlows(ready, http, { userCount: POOL_SIZE });
+        const flows = await withClient(8, (http) => prepareFlows(ready, http, { userCount: POOL_SIZE }));
         console.log(
           `${target}: ${ready.server}, pid ${ready.pid}; ${POOL_SIZE} users signed up with consent given`,
         );
         for (const scenario of scenarios) {
           for (let round = 1; round <= rounds; round++) {
             // The operations' one-use values are made before counting: codes minted, chains opened.
-            /** @type {(index: number) => Promise<import('./flow-load.mjs').Outcome>} */
+            /** @type {(client: HttpClient, index: number) => Promise<import('./flow-load.mjs').Outcome>} */
             let operation;
             if (scenario === 'sign_in') {
-              operation = (index) => flows.signIn(client, flows.users[index % POOL_SIZE]);
+              operation = (client, index) => flows.signIn(client, flows.users[index % POOL_SIZE]);
             } else if (scenario === 'code_exchange') {
-              const codes = await flows.mintCodes(http, warmup + operations);
-              operation = (index) => flows.exchange(client, codes[index]);
+              const codes = await withClient(8, (http) => flows.mintCodes(http, warmup + operations));
+              operation = (client, index) => flows.exchange(client, codes[index]);
             } else {
-              const chains = await flows.openChains(http, POOL_SIZE);
-              operation = (index) => flows.refresh(client, chains[index % POOL_SIZE]);
+              const chains = await withClient(8, (http) => flows.openChains(http, POOL_SIZE));
+              operation = (client, index) => flows.refresh(client, chains[index % POOL_SIZE]);
             }
-            await sequentially(warmup, operation);
+            await withClient(1, (client) => sequentially(warmup, (index) => operation(client, index)));
             await collectGarbage();
             await callgrind(ready.pid, ['--instr=on'], wake);
             await callgrind(ready.pid, ['--zero'], wake);
-            await sequentially(operations, (index) => operation(warmup + index));
+            await withClient(1, (client) =>
+              sequentially(operations, (index) => operation(client, warmup + index)),
+            );
             await callgrind(ready.pid, ['--dump'], wake);
             await callgrind(ready.pid, ['--instr=off'], wake);
             const counts = await newestCounts(outDirectory, target, seen);
@@ -291,10 +270,7 @@ async function main() {
           }
         }
       } finally {
-        http.close();
-        client.close();
-        child.kill('SIGTERM');
-        await new Promise((resolve) => child.once('exit', resolve));
+        await stop();
       }
     }
   } finally {
@@ -328,7 +304,7 @@ async function main() {
     const peer = range('peer', scenario);
     const ratio =
       tessera && peer ? `${((tessera.low + tessera.high) / (peer.low + peer.high)).toFixed(2)}×` : '';
-    const withCompilation = ['tessera', 'peer']
+    const withCompilation = targets
       .map((target) => shown(range(target, scenario, 'withCompilationPerOperation')))
       .join(', ');
     console.log(`| ${scenario} | ${shown(tessera)} | ${shown(peer)} | ${ratio} | ${withCompilation} |`);

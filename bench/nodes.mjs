@@ -1,7 +1,8 @@
 /**
- * What the capacity, memory and scale-out scripts share: a database and Redis for one run (a fresh database on a
- * PostgreSQL server, or a private PostgreSQL cluster and Redis of their own), Tessera nodes as separate processes
- * (bench/tessera-server.mjs), and the counters read around each measured phase.
+ * What the capacity, memory, scale-out and instructions scripts share: a database and Redis for one run (a fresh
+ * database on a PostgreSQL server, or a private PostgreSQL cluster and Redis of their own), Tessera nodes (and the
+ * peer) as separate processes (bench/tessera-server.mjs, bench/peer-server.mjs), and the counters read around each
+ * measured phase.
  *
  * A private cluster (`--private`) makes the counts clean on a shared machine: WAL positions are cluster-wide and
  * Redis' command statistics server-wide, so other users of the shared servers would be counted too; it also loads
@@ -282,8 +283,30 @@ function stopProcess(child) {
  * @param {{ label: string, env: Record<string, string>, nodeArgs?: string[] }} options
  * @returns {Promise<TesseraNode>}
  */
-export function startTesseraNode({ label, env, nodeArgs = [] }) {
-  const child = spawn(process.execPath, [...nodeArgs, join(BENCH_DIR, 'tessera-server.mjs')], {
+export function startTesseraNode(options) {
+  return startBenchServer({ ...options, script: 'tessera-server.mjs' });
+}
+
+/**
+ * Starts one bench server, Tessera's or the peer's (`script`), as its own process and waits for its ready line; its
+ * other output goes to stderr, prefixed with `label`. `wrapper` runs Node under another program (valgrind, for
+ * bench/instructions.mjs); `onLine` sees each other line of its stdout first and keeps it (true) when it is an
+ * answer meant for the caller.
+ * @param {{ label: string, script: 'tessera-server.mjs' | 'peer-server.mjs', env: Record<string, string>,
+ *   nodeArgs?: string[], wrapper?: string[], readyTimeoutMs?: number, onLine?: (line: string) => boolean }} options
+ * @returns {Promise<TesseraNode>}
+ */
+export function startBenchServer({
+  label,
+  script,
+  env,
+  nodeArgs = [],
+  wrapper = [],
+  readyTimeoutMs = READY_TIMEOUT_MS,
+  onLine = () => false,
+}) {
+  const [command, ...args] = [...wrapper, process.execPath, ...nodeArgs, join(BENCH_DIR, script)];
+  const child = spawn(/** @type {string} */ (command), args, {
     cwd: BENCH_DIR,
     env: { ...process.env, NODE_ENV: 'production', ...env },
     // stdin stays open as a lifeline: if this process dies, the child sees end-of-input and exits.
@@ -296,7 +319,7 @@ export function startTesseraNode({ label, env, nodeArgs = [] }) {
     forward,
   );
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${label} not ready in time`)), READY_TIMEOUT_MS);
+    const timer = setTimeout(() => reject(new Error(`${label} not ready in time`)), readyTimeoutMs);
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
       reject(new Error(`${label} exited (code ${code}, signal ${signal})`));
@@ -304,6 +327,7 @@ export function startTesseraNode({ label, env, nodeArgs = [] }) {
     createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stdout) }).on(
       'line',
       (line) => {
+        if (onLine(line)) return;
         if (!line.startsWith(READY_PREFIX)) return forward(line);
         clearTimeout(timer);
         resolve({

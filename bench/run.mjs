@@ -44,6 +44,7 @@ import { oneUseSupply, reusableSupply, runFlowLoad } from './flow-load.mjs';
 import { prepareFlows } from './flows.mjs';
 import { createHttpClient } from './http-client.mjs';
 import { clockTicksPerSecond, runLoad, waitForQuiet } from './measure.mjs';
+import { listOf, positive, TARGETS } from './options.mjs';
 import { checkTargets, comparisonTable, scenarioNotes } from './report.mjs';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
@@ -106,17 +107,6 @@ const { values: options } = parseArgs({
   },
 });
 
-/**
- * A positive number option, refused loudly otherwise.
- * @param {string} name
- * @param {string} value
- */
-function positive(name, value) {
-  const number = Number(value);
-  if (!Number.isFinite(number) || number <= 0) throw new Error(`--${name} must be a positive number`);
-  return number;
-}
-
 const connectionCounts = options.connections.split(',').map((value) => positive('connections', value));
 const durationSeconds = positive('duration', options.duration);
 const warmupSeconds = positive('warmup', options.warmup);
@@ -131,15 +121,8 @@ if (options.pin) {
   execFileSync('taskset', ['-apc', '0', String(process.pid)], { stdio: 'ignore' });
 }
 if (!(quietWaitSeconds >= 0)) throw new Error('--quiet-wait must be a number of seconds');
-const scenarios = options.scenarios.split(',').map((name) => {
-  if (!(/** @type {readonly string[]} */ (SCENARIOS).includes(name)))
-    throw new Error(`unknown scenario ${name}`);
-  return /** @type {(typeof SCENARIOS)[number]} */ (name);
-});
-const targets = options.targets.split(',').map((name) => {
-  if (name !== 'tessera' && name !== 'peer') throw new Error(`unknown target ${name}`);
-  return /** @type {'tessera' | 'peer'} */ (name);
-});
+const scenarios = listOf('scenario', options.scenarios, SCENARIOS);
+const targets = listOf('target', options.targets, TARGETS);
 /**
  * @param {string} name
  * @returns {name is StatefulName}

@@ -38,6 +38,7 @@ import { prepareFlows } from './flows.mjs';
 import { createHttpClient } from './http-client.mjs';
 import { runLoad } from './measure.mjs';
 import { openBacking, reroutedClient, startTesseraNode } from './nodes.mjs';
+import { listOf } from './options.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -64,8 +65,7 @@ if (!(durationSeconds > 0) || !(warmupSeconds >= 0))
   throw new Error('--duration must be positive, --warmup ≥ 0');
 if (!(raceCodes >= 0) || !(raceParallel >= 2)) throw new Error('--race-codes ≥ 0 and --race-parallel ≥ 2');
 const SCENARIOS = ['client_credentials', 'refresh', 'sign_in'];
-const scenarios = options['race-only'] ? [] : options.scenarios.split(',');
-for (const name of scenarios) if (!SCENARIOS.includes(name)) throw new Error(`unknown scenario ${name}`);
+const scenarios = options['race-only'] ? [] : listOf('scenario', options.scenarios, SCENARIOS);
 const REDIRECT_URI = 'https://rp.example/cb';
 const MAX_OPERATIONS = 2_000_000;
 /** Items (codes, refresh tokens) raced at the same time, each presented `--race-parallel` times at once. */
