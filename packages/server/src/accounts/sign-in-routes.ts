@@ -3,9 +3,10 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
 import {
+  approvalAlongSignIn,
+  authorizationAfterSignIn,
   ContinuedAuthorization,
   ContinuedRequestId,
-  continueAuthorization,
 } from '../oauth/sign-in-continuation.js';
 import { Email, OpaqueMessage } from './schemas.js';
 import { userSessionAccess } from './session-http.js';
@@ -95,25 +96,27 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
           );
           throw error;
         });
-      // Session fixation (ASVS V7.2): whatever session the browser had ends; a new id is issued.
-      const { started, secondFactor } = await access.completeSignIn(
+      // Session fixation (ASVS V7.2): whatever session the browser had ends; a new id is issued. The request it
+      // names is approved in the session's own statement when nothing is left to ask (sign-in-continuation.ts).
+      const signedIn = await access.completeSignIn(
         request,
         reply,
         user,
         { methods: ['pwd'], secondFactorOwed: owed },
         cacheMark,
+        approvalAlongSignIn(context, request.body.request_id, mustChangePassword),
       );
       return {
         authenticated: true as const,
-        second_factor_required: secondFactor !== null,
-        second_factor: secondFactor,
+        second_factor_required: signedIn.secondFactor !== null,
+        second_factor: signedIn.secondFactor,
         must_change_password: mustChangePassword,
-        csrf_token: started.csrfToken,
-        authorization: await continueAuthorization(
+        csrf_token: signedIn.started.csrfToken,
+        authorization: await authorizationAfterSignIn(
           context,
           request.log,
           request.body.request_id,
-          started.session,
+          signedIn,
           mustChangePassword,
         ),
       };

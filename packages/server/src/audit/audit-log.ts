@@ -120,6 +120,19 @@ function entryRow(event: AuditEventInput) {
   });
 }
 
+/** An entry's columns as placeholders (`entry_…`), for a statement prepared with a change (AuditLog.preparedAlong). */
+function entryPlaceholders() {
+  return Object.fromEntries(
+    ENTRY_COLUMNS.map((column) => [column, sql.placeholder(`entry_${column}`)]),
+  ) as unknown as typeof auditEvents.$inferInsert;
+}
+
+/** The values of entryPlaceholders for one event. */
+function entryValues(event: AuditEventInput): Record<string, unknown> {
+  const row = entryRow(event);
+  return Object.fromEntries(ENTRY_COLUMNS.map((column) => [`entry_${column}`, row[column]]));
+}
+
 /** The append-only audit log every slice writes to. */
 export class AuditLog {
   constructor(private readonly db: Db) {}
@@ -139,16 +152,34 @@ export class AuditLog {
     name: string,
     change: (db: Db) => WithSubquery,
   ): (changeValues: Record<string, unknown>, event: AuditEventInput) => Promise<void> {
-    const entry = Object.fromEntries(
-      ENTRY_COLUMNS.map((column) => [column, sql.placeholder(`entry_${column}`)]),
-    ) as unknown as typeof auditEvents.$inferInsert;
     const statement = preparedQuery(this.db, name, (db) =>
-      db.with(change(db)).insert(auditEvents).values(entry),
+      db.with(change(db)).insert(auditEvents).values(entryPlaceholders()),
     );
     return async (changeValues, event) => {
-      const row = entryRow(event);
-      const entryValues = Object.fromEntries(ENTRY_COLUMNS.map((column) => [`entry_${column}`, row[column]]));
-      await statement({ ...changeValues, ...entryValues });
+      await statement({ ...changeValues, ...entryValues(event) });
+    };
+  }
+
+  /**
+   * preparedAlong for a change of several data-modifying CTEs (a later one may read an earlier one's rows; each runs
+   * to completion whether or not anything reads it: PostgreSQL docs, "Data-Modifying Statements in WITH"), returning
+   * the value of `result`, an expression over them (whether one of them wrote a row, say).
+   */
+  preparedAlongWithResult(
+    name: string,
+    change: (db: Db) => { ctes: WithSubquery[]; result: SQL },
+  ): (changeValues: Record<string, unknown>, event: AuditEventInput) => Promise<unknown> {
+    const statement = preparedQuery(this.db, name, (db) => {
+      const { ctes, result } = change(db);
+      return db
+        .with(...ctes)
+        .insert(auditEvents)
+        .values(entryPlaceholders())
+        .returning({ result: result.as('result') });
+    });
+    return async (changeValues, event) => {
+      const [inserted] = await statement({ ...changeValues, ...entryValues(event) });
+      return inserted?.result;
     };
   }
 

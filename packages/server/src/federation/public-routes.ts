@@ -5,7 +5,7 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { messagePage } from '../app/html-page.js';
-import { continueAuthorization } from '../oauth/sign-in-continuation.js';
+import { approvalAlongSignIn, authorizationAfterSignIn } from '../oauth/sign-in-continuation.js';
 import type { ConnectionRow } from './store.js';
 import { UpstreamRefusal } from './upstream.js';
 
@@ -230,7 +230,12 @@ export function registerFederationRoutes(app: App, context: AppContext): void {
     }
     const { connection, upstream, account } = completed;
     try {
-      const { started, secondFactor } = await access.completeSignIn(
+      const requestId = completed.requestId ?? undefined;
+      // Federated sign-ins are not held for a password change (the consent page never held them either).
+      const passwordChangeOwed = false;
+      // The app's request approved with the sign-in when nothing is left to ask (oauth/sign-in-continuation.ts):
+      // straight back to the app, as /authorize itself redirects (302, RFC 9700 §4.12).
+      const signedIn = await access.completeSignIn(
         request,
         reply,
         account.user,
@@ -240,18 +245,16 @@ export function registerFederationRoutes(app: App, context: AppContext): void {
           multiFactor: connection.trustUpstreamMfa && upstream.amr.includes('mfa'),
         },
         cacheMark,
+        approvalAlongSignIn(context, requestId, passwordChangeOwed),
       );
-      // The app's request approved with the sign-in when nothing is left to ask (oauth/sign-in-continuation.ts):
-      // straight back to the app, as /authorize itself redirects (302, RFC 9700 §4.12).
-      const approved = await continueAuthorization(
+      const approved = await authorizationAfterSignIn(
         context,
         request.log,
-        completed.requestId ?? undefined,
-        started.session,
-        // Federated sign-ins are not held for a password change (the consent page never held them either).
-        false,
+        requestId,
+        signedIn,
+        passwordChangeOwed,
       );
-      return reply.redirect(approved?.redirect_uri ?? nextStep(secondFactor, completed), 302);
+      return reply.redirect(approved?.redirect_uri ?? nextStep(signedIn.secondFactor, completed), 302);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'email_not_verified') {
         return refusalPage(reply, 'local_email_not_verified');

@@ -1,4 +1,5 @@
 import type { Session } from '../accounts/sessions.js';
+import type { AlongSignIn, PreparedAlongSignIn } from '../accounts/sign-in.js';
 import { isAcceptableText } from '../app/acceptable-input.js';
 import { sanitizeErrorDescription } from '../app/error-description.js';
 import { appError } from '../app/errors.js';
@@ -98,6 +99,8 @@ export class AuthorizeService {
     private readonly issuer: TokenIssuer,
     private readonly organizations: OrganizationContextSource,
     private readonly keyDelivery: KeyDeliveryHooks,
+    /** approveConsentedAlongSignInStatement, prepared with the user sign-in's session start (approvalAlongSignIn). */
+    private readonly approvingSignIn: PreparedAlongSignIn,
   ) {}
 
   async authorize(parameters: AuthorizeParameters, session: Session | null): Promise<AuthorizeOutcome> {
@@ -360,6 +363,48 @@ export class AuthorizeService {
    * unknown, used or expired, the answer is null and the browser goes on to the consent page, which says why.
    */
   async continueAfterSignIn(requestId: string, session: Session): Promise<string | null> {
+    const approval = await this.approvalAfterSignIn(requestId, session);
+    if (!approval) return null;
+    // Consumed only if still pending and, unless first-party, only if the remembered consent covers the scopes
+    // (consentNeeded's rule, checked in the consuming statement): a concurrent approval or denial wins, and a
+    // consent that falls short leaves the request to the consent page.
+    const approved = await this.store.approveConsentedAuthorizationRequest(
+      approval.idHash,
+      approval.row,
+      new Date(),
+      approval.consentNeeded,
+    );
+    return approved ? this.codeLocation(approval.request, approval.code) : null;
+  }
+
+  /**
+   * continueAfterSignIn, written in the statement that starts the sign-in's session (SignInCompletion's `along`,
+   * approveConsentedAlongSignInStatement): the same checks, made on the session about to start, and the same
+   * approval, one statement and one commit fewer per sign-in. Its outcome is the redirect, or null as there.
+   */
+  approvalAlongSignIn(requestId: string): AlongSignIn<string> {
+    return async (session) => {
+      const approval = await this.approvalAfterSignIn(requestId, session);
+      if (!approval) return null;
+      return {
+        statement: this.approvingSignIn,
+        values: this.store.approvalAlongSignInValues(
+          approval.idHash,
+          approval.row,
+          new Date(),
+          approval.consentNeeded,
+        ),
+        outcome: (approved) =>
+          approved === true ? this.codeLocation(approval.request, approval.code) : null,
+      };
+    };
+  }
+
+  /**
+   * What continueAfterSignIn would approve for `session`: the code to issue (not yet written) when nothing is left to
+   * ask the user, else null.
+   */
+  private async approvalAfterSignIn(requestId: string, session: Session) {
     // The request's content as this node wrote it at /authorize (no statement then), or read now.
     const pending = await this.findPending(requestId, null);
     if (!pending) return null;
@@ -377,16 +422,7 @@ export class AuthorizeService {
     const { code, row } = this.newCode(client, request, session, {
       organizationId: organization.kind === 'chosen' ? organization.organizationId : null,
     });
-    // Consumed only if still pending and, unless first-party, only if the remembered consent covers the scopes
-    // (consentNeeded's rule, checked in the consuming statement): a concurrent approval or denial wins, and a
-    // consent that falls short leaves the request to the consent page.
-    const approved = await this.store.approveConsentedAuthorizationRequest(
-      hashToken(requestId),
-      row,
-      new Date(),
-      !client.firstParty,
-    );
-    return approved ? this.codeLocation(request, code) : null;
+    return { request, code, row, idHash: hashToken(requestId), consentNeeded: !client.firstParty };
   }
 
   /** POST /authorize/finalize: consumes the pending request and returns where the browser goes next. */

@@ -3,7 +3,7 @@
  * pending-request condition, the request read with its remembered consent, the request consumed, and an approval's writes (the request consumed, the consent
  * remembered, the code inserted) as one data-modifying statement: one round trip, one commit, all or nothing.
  */
-import { and, eq, gt, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, type Placeholder, type SQL, sql, type WithSubquery } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { authorizationCodes, authorizationRequests, consents } from '../db/schema/index.js';
 
@@ -90,50 +90,82 @@ export const approveRequestStatement = (db: Db) => approvalStatement(db, consume
  * once the request's content is known; when the consent falls short nothing is written and the consent page asks.
  */
 export const approveConsentedRequestStatement = (db: Db) =>
-  approvalStatement(
-    db,
-    consumeRequestStatement(
-      db,
-      // Inside the subquery the unqualified columns are the consent's own (its scope is the nearest).
-      sql`(NOT ${sql.placeholder('consentNeeded')}::boolean OR EXISTS (SELECT 1 FROM ${consents} WHERE ${consents.userId} = ${sql.placeholder('userId')}::text AND ${consents.clientId} = ${sql.placeholder('clientId')}::text AND ${consents.scopes} @> ${sql.placeholder('approved')}::jsonb))`,
-    ),
-  );
+  approvalStatement(db, consumeConsentedRequestStatement(db));
 
-/** An approval's writes, once `consume` (an UPDATE of the request returning its id hash) matched the request. */
-function approvalStatement(db: Db, consume: ReturnType<typeof consumeRequestStatement>) {
+/**
+ * approveConsentedRequestStatement as data-modifying CTEs of the statement that starts the sign-in's session and
+ * records it (accounts/sign-in.ts, AlongSignInStatement), and whether the code was inserted: the sign-in and its
+ * approval in one round trip and one commit. The code's `session_id` names the session the same statement inserts;
+ * its foreign key is checked at the statement's end, when that row exists. When the request is no longer pending or
+ * the consent falls short, only the session and its audit entry are written.
+ */
+export const approveConsentedAlongSignInStatement = (db: Db) => {
+  const { consumed, remembered } = approvalCtes(db, consumeConsentedRequestStatement(db));
+  const issued = db
+    .$with('issued_code')
+    .as(
+      db
+        .insert(authorizationCodes)
+        .select(approvedCode(db, consumed))
+        .returning({ codeHash: authorizationCodes.codeHash }),
+    );
+  return {
+    ctes: [consumed, remembered, issued],
+    result: sql<boolean>`EXISTS (SELECT 1 FROM ${issued})`,
+  };
+};
+
+/** The pending request consumed only if the remembered consent covers the scopes, or none is needed. */
+function consumeConsentedRequestStatement(db: Db) {
+  return consumeRequestStatement(
+    db,
+    // Inside the subquery the unqualified columns are the consent's own (its scope is the nearest).
+    sql`(NOT ${sql.placeholder('consentNeeded')}::boolean OR EXISTS (SELECT 1 FROM ${consents} WHERE ${consents.userId} = ${sql.placeholder('userId')}::text AND ${consents.clientId} = ${sql.placeholder('clientId')}::text AND ${consents.scopes} @> ${sql.placeholder('approved')}::jsonb))`,
+  );
+}
+
+/** The request consumed by `consume` (an UPDATE returning its id hash), and the consent remembered once it was. */
+function approvalCtes(db: Db, consume: ReturnType<typeof consumeRequestStatement>) {
   const consumed = db.$with('consumed_request').as(consume);
   const remembered = db
     .$with('remembered_consent')
     .as(rememberConsent(db, sql`FROM ${consumed}`).returning({ userId: consents.userId }));
+  return { consumed, remembered };
+}
+
+/** An approval's writes, once `consume` (an UPDATE of the request returning its id hash) matched the request. */
+function approvalStatement(db: Db, consume: ReturnType<typeof consumeRequestStatement>) {
+  const { consumed, remembered } = approvalCtes(db, consume);
   return db
     .with(consumed, remembered)
     .insert(authorizationCodes)
-    .select(
-      db
-        .select({
-          codeHash: sql<string>`${sql.placeholder('codeHash')}::text`.as('code_hash'),
-          clientId: sql<string>`${sql.placeholder('clientId')}::text`.as('client_id'),
-          userId: sql<string>`${sql.placeholder('userId')}::text`.as('user_id'),
-          sessionId: sql<string>`${sql.placeholder('sessionId')}::text`.as('session_id'),
-          redirectUri: sql<string>`${sql.placeholder('redirectUri')}::text`.as('redirect_uri'),
-          scope: sql<string>`${sql.placeholder('scope')}::text`.as('scope'),
-          codeChallenge: sql<string | null>`${sql.placeholder('codeChallenge')}::text`.as('code_challenge'),
-          nonce: sql<string | null>`${sql.placeholder('nonce')}::text`.as('nonce'),
-          authTime: sql<Date>`${sql.placeholder('authTime')}::timestamptz`.as('auth_time'),
-          amr: sql<string[]>`${sql.placeholder('amr')}::jsonb`.as('amr'),
-          acr: sql<string>`${sql.placeholder('acr')}::text`.as('acr'),
-          organizationId: sql<string | null>`${sql.placeholder('organizationId')}::text`.as(
-            'organization_id',
-          ),
-          zkKeyHash: sql<string | null>`${sql.placeholder('zkKeyHash')}::text`.as('zk_key_hash'),
-          zkDrkHash: sql<string | null>`${sql.placeholder('zkDrkHash')}::text`.as('zk_drk_hash'),
-          // The database's clock, as the column's default gives every other row.
-          createdAt: sql<Date>`now()`.as('created_at'),
-          expiresAt: sql<Date>`${sql.placeholder('expiresAt')}::timestamptz`.as('expires_at'),
-          consumedAt: sql<Date | null>`null::timestamptz`.as('consumed_at'),
-          grantId: sql<string | null>`null::text`.as('grant_id'),
-        })
-        .from(consumed),
-    )
+    .select(approvedCode(db, consumed))
     .returning({ codeHash: authorizationCodes.codeHash });
+}
+
+/** The code row an approval inserts (placeholders), one for the row of `consumed` (the request consumed), if any. */
+function approvedCode(db: Db, consumed: WithSubquery) {
+  return db
+    .select({
+      codeHash: sql<string>`${sql.placeholder('codeHash')}::text`.as('code_hash'),
+      clientId: sql<string>`${sql.placeholder('clientId')}::text`.as('client_id'),
+      userId: sql<string>`${sql.placeholder('userId')}::text`.as('user_id'),
+      sessionId: sql<string>`${sql.placeholder('sessionId')}::text`.as('session_id'),
+      redirectUri: sql<string>`${sql.placeholder('redirectUri')}::text`.as('redirect_uri'),
+      scope: sql<string>`${sql.placeholder('scope')}::text`.as('scope'),
+      codeChallenge: sql<string | null>`${sql.placeholder('codeChallenge')}::text`.as('code_challenge'),
+      nonce: sql<string | null>`${sql.placeholder('nonce')}::text`.as('nonce'),
+      authTime: sql<Date>`${sql.placeholder('authTime')}::timestamptz`.as('auth_time'),
+      amr: sql<string[]>`${sql.placeholder('amr')}::jsonb`.as('amr'),
+      acr: sql<string>`${sql.placeholder('acr')}::text`.as('acr'),
+      organizationId: sql<string | null>`${sql.placeholder('organizationId')}::text`.as('organization_id'),
+      zkKeyHash: sql<string | null>`${sql.placeholder('zkKeyHash')}::text`.as('zk_key_hash'),
+      zkDrkHash: sql<string | null>`${sql.placeholder('zkDrkHash')}::text`.as('zk_drk_hash'),
+      // The database's clock, as the column's default gives every other row.
+      createdAt: sql<Date>`now()`.as('created_at'),
+      expiresAt: sql<Date>`${sql.placeholder('expiresAt')}::timestamptz`.as('expires_at'),
+      consumedAt: sql<Date | null>`null::timestamptz`.as('consumed_at'),
+      grantId: sql<string | null>`null::text`.as('grant_id'),
+    })
+    .from(consumed);
 }

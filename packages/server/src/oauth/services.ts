@@ -5,6 +5,7 @@ import { inTransaction } from '../db/transactions.js';
 import type { KeyServices } from '../keys/services.js';
 import type { OrganizationServices } from '../orgs/services.js';
 import { AuthorizeService } from './authorize-service.js';
+import { approveConsentedAlongSignInStatement } from './authorize-statements.js';
 import { GrantStatusCache } from './grant-status-cache.js';
 import { Introspection } from './introspection.js';
 import { GrantRevocation } from './revocation.js';
@@ -53,13 +54,21 @@ export async function createOAuthServices(
     issuer,
     tokens: new TokenService(store, revocation, issuer, settings, orgs.organizations),
     introspection: new Introspection(config.baseUrl, issuer, store, grantStatus),
-    authorize: new AuthorizeService(config.baseUrl, clients.registry, store, issuer, orgs.organizations, {
-      beforeDelivery: (userId, envelopeId, organizationId) =>
-        keys.keybags.requireKeybagForDelivery(userId, envelopeId, organizationId),
-      delivered: async (userId, envelopeId) => {
-        await keys.keybags.recordUnlock(userId, envelopeId);
+    authorize: new AuthorizeService(
+      config.baseUrl,
+      clients.registry,
+      store,
+      issuer,
+      orgs.organizations,
+      {
+        beforeDelivery: (userId, envelopeId, organizationId) =>
+          keys.keybags.requireKeybagForDelivery(userId, envelopeId, organizationId),
+        delivered: async (userId, envelopeId) => {
+          await keys.keybags.recordUnlock(userId, envelopeId);
+        },
       },
-    }),
+      accounts.signIn.prepareAlong('approving_request', approveConsentedAlongSignInStatement),
+    ),
     revocation,
     grantStatus,
   };

@@ -6,8 +6,11 @@
  * the consent page, untouched.
  */
 import { generateKeyPairSync } from 'node:crypto';
+import { and, count, eq, sql } from 'drizzle-orm';
 import * as oauth from 'oauth4webapi';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AuditLog } from '../audit/audit-log.js';
+import { auditEvents, sessions } from '../db/schema/index.js';
 import {
   type AuthorizationParameters,
   authorizeOnce,
@@ -40,6 +43,19 @@ beforeAll(async () => {
   await server.context.settings.set('rate_limits.sign_in_per_ip_per_minute', 100_000);
   await server.context.settings.set('rate_limits.sign_in_per_minute', 100_000);
   client = await registerClient(server);
+  // A code whose nonce is this marker cannot be inserted: an approval's write that fails, in a test that asks.
+  await server.database.db.execute(
+    sql.raw(`
+    CREATE FUNCTION refuse_marked_code() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF NEW.nonce = 'refused-by-the-test' THEN RAISE EXCEPTION 'code refused by the test'; END IF;
+      RETURN NEW;
+    END $$`),
+  );
+  await server.database.db.execute(
+    sql.raw(`CREATE TRIGGER refuse_marked_code BEFORE INSERT ON authorization_codes
+    FOR EACH ROW EXECUTE FUNCTION refuse_marked_code()`),
+  );
 }, 60_000);
 afterAll(async () => {
   await server?.close();
@@ -97,6 +113,25 @@ async function signInFor(email: string, requestId: string) {
     cookie: login.cookie!,
     csrfToken: login.finish!.json.csrf_token as string,
   };
+}
+
+/** How many sign-ins of the user were audited as successful, and how many sessions the user has. */
+async function signInsAndSessions(userId: string): Promise<{ audited: number; sessions: number }> {
+  const [audited] = await server.database.db
+    .select({ n: count() })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.actorId, userId),
+        eq(auditEvents.action, 'user.sign_in'),
+        eq(auditEvents.outcome, 'success'),
+      ),
+    );
+  const [started] = await server.database.db
+    .select({ n: count() })
+    .from(sessions)
+    .where(eq(sessions.userId, userId));
+  return { audited: audited!.n, sessions: started!.n };
 }
 
 describe('a password sign-in that names a pending request', () => {
@@ -249,6 +284,61 @@ describe('a password sign-in that names a pending request', () => {
     ]);
     const approvals = both.filter((signedIn) => signedIn.json.authorization !== null);
     expect(approvals).toHaveLength(1);
+  });
+
+  it('writes the approval in the statement that starts the session: one write, no approval of its own', async () => {
+    const { email, session } = await passwordUser({ approved: true });
+    const pending = await pendingRequest();
+    const before = await signInsAndSessions(session.user.id);
+    const separate = [
+      vi.spyOn(OAuthStore.prototype, 'approveConsentedAuthorizationRequest'),
+      vi.spyOn(OAuthStore.prototype, 'approveAuthorizationRequest'),
+      vi.spyOn(AuditLog.prototype, 'recordChange'),
+      vi.spyOn(AuditLog.prototype, 'record'),
+    ];
+    const { json } = await signInFor(email, pending.requestId);
+    expect(json.authorization).not.toBeNull();
+    for (const spy of separate) expect(spy).not.toHaveBeenCalled();
+    // One session started and one sign-in audited, as without the request.
+    expect(await signInsAndSessions(session.user.id)).toEqual({
+      audited: before.audited + 1,
+      sessions: before.sessions + 1,
+    });
+  });
+
+  it("signs in all the same when the approval's write fails: the session starts alone, the request stays pending", async () => {
+    const { email, session } = await passwordUser({ approved: true });
+    const pending = await pendingRequest(client, { nonce: 'refused-by-the-test' });
+    const before = await signInsAndSessions(session.user.id);
+    const signedIn = await signInFor(email, pending.requestId);
+    expect(signedIn.json.authenticated).toBe(true);
+    expect(signedIn.json.authorization).toBeNull();
+    expect(await signInsAndSessions(session.user.id)).toEqual({
+      audited: before.audited + 1,
+      sessions: before.sessions + 1,
+    });
+    // The new session is live, and the request is still there for the consent page, consent remembered.
+    expect((await pendingRequestView(server, signedIn, pending.requestId)).consent_required).toBe(false);
+  });
+
+  it('approves it after ending the session the browser had, in a statement of its own', async () => {
+    const { email } = await passwordUser({ approved: true });
+    const earlier = await loginWithPassword(server, email, password);
+    expect(earlier.cookie).not.toBeNull();
+    const pending = await pendingRequest();
+    const approve = vi.spyOn(OAuthStore.prototype, 'approveConsentedAuthorizationRequest');
+    const login = await loginWithPassword(server, email, password, {
+      cookie: earlier.cookie!,
+      finishFields: { request_id: pending.requestId },
+    });
+    expect(login.finish?.status).toBe(200);
+    const authorization = login.finish!.json.authorization as { redirect_uri: string };
+    const tokens = await redeemCode(server, client, {
+      code: codeOf(new URL(authorization.redirect_uri)),
+      verifier: pending.verifier,
+    });
+    expect(tokens.status).toBe(200);
+    expect(approve).toHaveBeenCalledTimes(1);
   });
 
   it('refuses a request_id that is not a sound value, changing nothing', async () => {

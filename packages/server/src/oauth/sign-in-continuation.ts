@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Type } from 'typebox';
-import type { Session } from '../accounts/sessions.js';
+import type { Session, StartedSession } from '../accounts/sessions.js';
+import type { AlongSignIn } from '../accounts/sign-in.js';
 import type { AppContext } from '../app/app-context.js';
 
 /**
@@ -53,4 +54,36 @@ export async function continueAuthorization(
     log.error({ err: error }, 'continuing the authorization request after sign-in failed');
     return null;
   }
+}
+
+/**
+ * The approval of the request a first sign-in names, to be written in the statement that starts its session
+ * (AuthorizeService.approvalAlongSignIn, given to completeSignIn): one statement and one commit fewer than
+ * continueAuthorization after it. Undefined when there is no request or a password change is owed; the sign-in
+ * completion itself leaves it alone when a second factor is owed or the browser had a session to end.
+ */
+export function approvalAlongSignIn(
+  context: AppContext,
+  requestId: string | undefined,
+  passwordChangeOwed: boolean,
+): AlongSignIn<string> | undefined {
+  if (requestId === undefined || passwordChangeOwed) return undefined;
+  return context.oauth.authorize.approvalAlongSignIn(requestId);
+}
+
+/**
+ * What a sign-in route given approvalAlongSignIn answers as `authorization`: the approval's outcome when the sign-in
+ * wrote it with the session, else continueAuthorization (the browser ended a session of its own first, say).
+ */
+export async function authorizationAfterSignIn(
+  context: AppContext,
+  log: FastifyBaseLogger,
+  requestId: string | undefined,
+  signedIn: { started: StartedSession; along?: { outcome: string | null } },
+  passwordChangeOwed: boolean,
+): Promise<{ redirect_uri: string } | null> {
+  if (signedIn.along) {
+    return signedIn.along.outcome === null ? null : { redirect_uri: signedIn.along.outcome };
+  }
+  return continueAuthorization(context, log, requestId, signedIn.started.session, passwordChangeOwed);
 }

@@ -291,6 +291,21 @@ export class OAuthStore {
   }
 
   /**
+   * The values of a sign-in's approval written in the statement that starts its session
+   * (approveConsentedAlongSignInStatement, which the sign-in completion prepares: accounts/sign-in.ts): those of
+   * approveConsentedAuthorizationRequest. The request's memo is dropped, as that statement consumes the request.
+   */
+  approvalAlongSignInValues(
+    idHash: string,
+    code: NewCode,
+    now: Date,
+    consentNeeded: boolean,
+  ): Record<string, unknown> {
+    this.pendingRequests.forget(idHash);
+    return { ...approvalValues(idHash, code, now), consentNeeded };
+  }
+
+  /**
    * Redeems a code: marks it consumed, records the grant it creates on it, and inserts the grant (and the grant's
    * first refresh token), in one statement, so one commit (one WAL flush) and one round trip per exchange. Whoever
    * then sees the code consumed also sees the grant to revoke on replay (RFC 6749 §4.1.2), even a replay racing

@@ -4,9 +4,10 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
 import {
+  approvalAlongSignIn,
+  authorizationAfterSignIn,
   ContinuedAuthorization,
   ContinuedRequestId,
-  continueAuthorization,
 } from '../oauth/sign-in-continuation.js';
 import { passkeysError } from './errors.js';
 import { AuthenticationResponse, CeremonyOptions } from './schemas.js';
@@ -101,28 +102,30 @@ export function registerPasskeySignInRoutes(app: App, context: AppContext): void
       const cacheMark = context.accounts.sessions.cacheMark();
       const user = await context.accounts.users.find(assertion.userId);
       if (user?.status !== 'active') return refuse('account_not_active');
-      const { started, secondFactor } = await access.completeSignIn(
+      // Read before the session starts: the request it names is approved with it unless a change is owed.
+      const mustChangePassword = await context.accounts.users.mustChangePassword(user.id);
+      const signedIn = await access.completeSignIn(
         request,
         reply,
         user,
         { methods: assertion.userVerified ? ['hwk', 'user'] : ['hwk'], multiFactor: assertion.userVerified },
         cacheMark,
+        approvalAlongSignIn(context, request.body.request_id, mustChangePassword),
       );
       const { passkey } = assertion;
-      const mustChangePassword = await context.accounts.users.mustChangePassword(user.id);
       return {
         authenticated: true as const,
-        second_factor_required: secondFactor !== null,
-        second_factor: secondFactor,
+        second_factor_required: signedIn.secondFactor !== null,
+        second_factor: signedIn.secondFactor,
         must_change_password: mustChangePassword,
-        csrf_token: started.csrfToken,
+        csrf_token: signedIn.started.csrfToken,
         user_verified: assertion.userVerified,
         prf: passkey.prfCapable ? { credential_id: passkey.credentialId, prf_salt: passkey.prfSalt } : null,
-        authorization: await continueAuthorization(
+        authorization: await authorizationAfterSignIn(
           context,
           request.log,
           request.body.request_id,
-          started.session,
+          signedIn,
           mustChangePassword,
         ),
       };
