@@ -6,7 +6,7 @@
  * request are in concurrency.test.ts. The consent page's read (GET /api/user/authorization-requests/{id}) reads the
  * remembered consent in the request's own statement.
  */
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authorizationCodes, consents } from '../db/schema/index.js';
 import {
@@ -14,7 +14,9 @@ import {
   codeOf,
   pendingRequestId,
   pendingRequestView,
+  REFUSED_NONCE,
   redeemCode,
+  refuseMarkedCodes,
 } from '../testing/code-flow.js';
 import { finalize, type RegisteredClient, registerClient, signInUser } from '../testing/oauth.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
@@ -24,18 +26,7 @@ let server: TestServer;
 
 beforeAll(async () => {
   server = await startTestServer();
-  await server.database.db.execute(
-    sql.raw(`
-    CREATE FUNCTION refuse_marked_code() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF NEW.nonce = 'refused-by-the-test' THEN RAISE EXCEPTION 'code refused by the test'; END IF;
-      RETURN NEW;
-    END $$`),
-  );
-  await server.database.db.execute(
-    sql.raw(`CREATE TRIGGER refuse_marked_code BEFORE INSERT ON authorization_codes
-    FOR EACH ROW EXECUTE FUNCTION refuse_marked_code()`),
-  );
+  await refuseMarkedCodes(server);
 }, 60_000);
 afterAll(async () => {
   await server?.close();
@@ -113,7 +104,7 @@ describe('an approval at /authorize/finalize', () => {
     const user = await signInUser(server);
     const client = await registerClient(server);
     // The trigger refuses this code's insert, the statement's last part, after the request and consent parts ran.
-    const { answer } = await authorizeOnce(server, user, client, { nonce: 'refused-by-the-test' });
+    const { answer } = await authorizeOnce(server, user, client, { nonce: REFUSED_NONCE });
     const requestId = pendingRequestId(server, answer.location);
 
     const failed = await finalize(server, user, { request_id: requestId, decision: 'approve' });

@@ -6,7 +6,7 @@
  * the consent page, untouched.
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import * as oauth from 'oauth4webapi';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuditLog } from '../audit/audit-log.js';
@@ -18,7 +18,9 @@ import {
   idTokenClaims,
   pendingRequestId,
   pendingRequestView,
+  REFUSED_NONCE,
   redeemCode,
+  refuseMarkedCodes,
 } from '../testing/code-flow.js';
 import {
   finalize,
@@ -43,19 +45,7 @@ beforeAll(async () => {
   await server.context.settings.set('rate_limits.sign_in_per_ip_per_minute', 100_000);
   await server.context.settings.set('rate_limits.sign_in_per_minute', 100_000);
   client = await registerClient(server);
-  // A code whose nonce is this marker cannot be inserted: an approval's write that fails, in a test that asks.
-  await server.database.db.execute(
-    sql.raw(`
-    CREATE FUNCTION refuse_marked_code() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF NEW.nonce = 'refused-by-the-test' THEN RAISE EXCEPTION 'code refused by the test'; END IF;
-      RETURN NEW;
-    END $$`),
-  );
-  await server.database.db.execute(
-    sql.raw(`CREATE TRIGGER refuse_marked_code BEFORE INSERT ON authorization_codes
-    FOR EACH ROW EXECUTE FUNCTION refuse_marked_code()`),
-  );
+  await refuseMarkedCodes(server);
 }, 60_000);
 afterAll(async () => {
   await server?.close();
@@ -308,7 +298,7 @@ describe('a password sign-in that names a pending request', () => {
 
   it("signs in all the same when the approval's write fails: the session starts alone, the request stays pending", async () => {
     const { email, session } = await passwordUser({ approved: true });
-    const pending = await pendingRequest(client, { nonce: 'refused-by-the-test' });
+    const pending = await pendingRequest(client, { nonce: REFUSED_NONCE });
     const before = await signInsAndSessions(session.user.id);
     const signedIn = await signInFor(email, pending.requestId);
     expect(signedIn.json.authenticated).toBe(true);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import * as oauth from 'oauth4webapi';
 import {
   authorizeAndApprove,
@@ -9,7 +10,7 @@ import {
   RP_REDIRECT,
   type SignedIn,
 } from './oauth.js';
-import type { ServerEndpoints } from './server.js';
+import type { ServerEndpoints, TestServer } from './server.js';
 
 /**
  * The authorization-code flow as a confidential relying party runs it against a test server over HTTP: a PKCE
@@ -169,4 +170,26 @@ export async function introspection(
   token: string,
 ): Promise<Record<string, unknown>> {
   return (await formPost(server, '/introspect', { token }, clientSecretBasic(client))).json;
+}
+
+/** A request's nonce that makes its code's insert fail once refuseMarkedCodes has run. */
+export const REFUSED_NONCE = 'refused-by-the-test';
+
+/**
+ * Makes the database refuse to insert a code whose nonce is REFUSED_NONCE (a trigger that raises): an approval whose
+ * write fails, for tests that check that nothing of it stays behind. Other codes are inserted as usual.
+ */
+export async function refuseMarkedCodes(server: TestServer): Promise<void> {
+  await server.database.db.execute(
+    sql.raw(`
+    CREATE FUNCTION refuse_marked_code() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF NEW.nonce = '${REFUSED_NONCE}' THEN RAISE EXCEPTION 'code refused by the test'; END IF;
+      RETURN NEW;
+    END $$`),
+  );
+  await server.database.db.execute(
+    sql.raw(`CREATE TRIGGER refuse_marked_code BEFORE INSERT ON authorization_codes
+    FOR EACH ROW EXECUTE FUNCTION refuse_marked_code()`),
+  );
 }
