@@ -28,6 +28,8 @@
  *   --rounds=2          counts per scenario (the spread shows how well they repeat)
  *   --json=FILE         also write the figures as JSON
  *   --keep-dumps        keep callgrind's dumps (one per count) for callgrind_annotate, and print where they are
+ * A second table splits each figure by the kind of code that ran it (CODE_KINDS): code compiled at run time
+ * (JavaScript and WebAssembly), OpenSSL, V8's builtins, libc, and other native code.
  * Needs valgrind and callgrind_control on the PATH (Debian: apt-get install -y valgrind). Under callgrind a server
  * runs about 50 times slower: a sign-in takes about half a second, so the defaults take a few minutes per target.
  */
@@ -146,7 +148,33 @@ const JIT_COMPILATION =
   /v8::internal::(compiler|maglev|baseline|turboshaft|interpreter|wasm::liftoff)::|v8::internal::(Parser|ParserBase|PreParser|Scanner|Compiler|OptimizedCompilationJob|Zone|AstNode|DeclarationScope|Scope)\b|LiftoffCompiler|WasmCompilationUnit/;
 
 /**
- * The instructions counted since the last zeroing, from the newest dump: in all, and outside JIT compilation.
+ * Where the instructions outside JIT compilation went, by the kind of code that ran them, as callgrind names a
+ * function (`file:function [object]`). Code V8 compiled at run time (optimized JavaScript and WebAssembly, such as
+ * OPAQUE's and PGlite's modules) has no symbol: callgrind shows it as an address in object `???`. OpenSSL is linked
+ * into the node binary (or comes as libcrypto); V8's builtins (`Builtins_…`) include the interpreter's bytecode
+ * handlers and the inline caches.
+ * @type {[kind: string, test: RegExp][]}
+ */
+const CODE_KINDS = [
+  ['compiled at run time (JavaScript, WebAssembly)', /^\?\?\?:0x[0-9a-f]+ \[\?\?\?\]$/],
+  [
+    'OpenSSL',
+    /:(rsaz_|bn_|BN_|sha\d+_block|SHA\d+_|ecp_nistz256|ec_GFp|ossl_|EVP_|RSA_|ECDSA_|aesni_|gcm_|x25519|OPENSSL_|CRYPTO_)|\[[^\]]*lib(crypto|ssl)[^\]]*\]$/,
+  ],
+  ['V8 builtins (interpreter, inline caches)', /:Builtins_/],
+  ['libc', /\[[^\]]*\/(libc|ld-linux|libm)[^\]]*\]$/],
+];
+const OTHER_NATIVE = 'other native code (V8 runtime and GC, Node.js, libuv)';
+
+/** The kind of code a function of callgrind_annotate's listing is (CODE_KINDS), or OTHER_NATIVE. */
+function codeKind(/** @type {string} */ what) {
+  for (const [kind, test] of CODE_KINDS) if (test.test(what)) return kind;
+  return OTHER_NATIVE;
+}
+
+/**
+ * The instructions counted since the last zeroing, from the newest dump: in all, outside JIT compilation, and the
+ * latter by kind of code (CODE_KINDS).
  * @param {string} outDirectory
  * @param {string} target
  * @param {Set<string>} seen dumps already read
@@ -168,16 +196,21 @@ async function newestCounts(outDirectory, target, seen) {
   );
   let total = null;
   let compilation = 0;
+  /** @type {Record<string, number>} */
+  const byKind = Object.fromEntries(
+    [...CODE_KINDS.map(([kind]) => kind), OTHER_NATIVE].map((kind) => [kind, 0]),
+  );
   for (const line of stdout.split('\n')) {
     const match = /^\s*([\d,]+) \(\s*[\d.]+%\)\s+(.*)$/.exec(line);
     if (!match) continue;
     const instructions = Number(/** @type {string} */ (match[1]).replaceAll(',', ''));
-    const what = /** @type {string} */ (match[2]);
+    const what = /** @type {string} */ (match[2]).trim();
     if (what.startsWith('PROGRAM TOTALS')) total = instructions;
     else if (JIT_COMPILATION.test(what)) compilation += instructions;
+    else byKind[codeKind(what)] = (byKind[codeKind(what)] ?? 0) + instructions;
   }
   if (total === null) throw new Error(`no totals in callgrind dump ${name}`);
-  return { total, withoutCompilation: total - compilation };
+  return { total, withoutCompilation: total - compilation, byKind };
 }
 
 /** @typedef {ReturnType<typeof createHttpClient>} HttpClient */
@@ -214,7 +247,7 @@ async function sequentially(n, operation) {
 
 async function main() {
   const outDirectory = mkdtempSync(join(tmpdir(), 'tessera-callgrind-'));
-  /** @type {{ target: string, scenario: string, round: number, instructionsPerOperation: number, withCompilationPerOperation: number }[]} */
+  /** @type {{ target: string, scenario: string, round: number, instructionsPerOperation: number, withCompilationPerOperation: number, byKindPerOperation: Record<string, number> }[]} */
   const results = [];
   console.log(
     `callgrind instruction counts: ${operations} operations per count after ${warmup} uncounted, ${rounds} rounds, one operation at a time; ` +
@@ -256,12 +289,16 @@ async function main() {
             const counts = await newestCounts(outDirectory, target, seen);
             const perOperation = counts.withoutCompilation / operations;
             const allPerOperation = counts.total / operations;
+            const byKindPerOperation = Object.fromEntries(
+              Object.entries(counts.byKind).map(([kind, count]) => [kind, count / operations]),
+            );
             results.push({
               target,
               scenario,
               round,
               instructionsPerOperation: perOperation,
               withCompilationPerOperation: allPerOperation,
+              byKindPerOperation,
             });
             console.log(
               `${target} ${scenario} round ${round}: ${(perOperation / 1e6).toFixed(2)} M instructions per operation ` +
@@ -308,6 +345,23 @@ async function main() {
       .map((target) => shown(range(target, scenario, 'withCompilationPerOperation')))
       .join(', ');
     console.log(`| ${scenario} | ${shown(tessera)} | ${shown(peer)} | ${ratio} | ${withCompilation} |`);
+  }
+  // The first table's figure by kind of code, the mean of the rounds (the low-high spread is in the first table).
+  const kinds = [...CODE_KINDS.map(([kind]) => kind), OTHER_NATIVE];
+  console.log(`\n| scenario | server | ${kinds.join(' | ')} |`);
+  console.log(`|---|---|${kinds.map(() => '---:').join('|')}|`);
+  for (const scenario of scenarios) {
+    for (const target of targets) {
+      const counted = results.filter((result) => result.target === target && result.scenario === scenario);
+      if (counted.length === 0) continue;
+      const mean = (/** @type {string} */ kind) =>
+        (
+          counted.reduce((sum, result) => sum + (result.byKindPerOperation[kind] ?? 0), 0) /
+          counted.length /
+          1e6
+        ).toFixed(2);
+      console.log(`| ${scenario} | ${target} | ${kinds.map(mean).join(' | ')} |`);
+    }
   }
   if (options.json) writeFileSync(options.json, `${JSON.stringify(results, null, 2)}\n`);
 }
