@@ -3,10 +3,9 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
 import {
-  approvalAlongSignIn,
-  authorizationAfterSignIn,
   ContinuedAuthorization,
   ContinuedRequestId,
+  signInContinuation,
 } from '../oauth/sign-in-continuation.js';
 import { Email, OpaqueMessage } from './schemas.js';
 import { userSessionAccess } from './session-http.js';
@@ -98,13 +97,19 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
         });
       // Session fixation (ASVS V7.2): whatever session the browser had ends; a new id is issued. The request it
       // names is approved in the session's own statement when nothing is left to ask (sign-in-continuation.ts).
+      const continuation = signInContinuation(
+        context,
+        request.log,
+        request.body.request_id,
+        mustChangePassword,
+      );
       const signedIn = await access.completeSignIn(
         request,
         reply,
         user,
         { methods: ['pwd'], secondFactorOwed: owed },
         cacheMark,
-        approvalAlongSignIn(context, request.body.request_id, mustChangePassword),
+        continuation.along,
       );
       return {
         authenticated: true as const,
@@ -112,13 +117,7 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
         second_factor: signedIn.secondFactor,
         must_change_password: mustChangePassword,
         csrf_token: signedIn.started.csrfToken,
-        authorization: await authorizationAfterSignIn(
-          context,
-          request.log,
-          request.body.request_id,
-          signedIn,
-          mustChangePassword,
-        ),
+        authorization: await continuation.authorization(signedIn),
       };
     },
   );

@@ -160,11 +160,10 @@ export class SignInCompletion {
       onAuditError: (error: unknown) => void;
       /**
        * A write to make with the new session, when the sign-in is complete and the browser had no session to end
-       * (the commonest sign-in): its outcome is returned as `along`. A failure of the write is logged (onAlongError)
-       * and the session starts without it.
+       * (the commonest sign-in): its outcome is returned as `along`. A failure of the write goes to `onError` and
+       * the session starts without it.
        */
-      along?: AlongSignIn<T>;
-      onAlongError?: (error: unknown) => void;
+      along?: { plan: AlongSignIn<T>; onError: (error: unknown) => void };
     },
   ): Promise<{
     started: StartedSession;
@@ -230,13 +229,13 @@ export class SignInCompletion {
       const starting = sessions.startingValues(account.id, authentication, meta);
       started = starting.started;
       if (context.along && secondFactor === null) {
-        along = { outcome: await this.startAlong(context.along, starting, event, context.onAlongError) };
+        along = { outcome: await this.startAlong(context.along, starting, event) };
       } else {
         await this.startAudited(starting.values, event);
       }
     }
     this.count('success');
-    return along ? { started, secondFactor, along } : { started, secondFactor };
+    return { started, secondFactor, along };
   }
 
   /**
@@ -244,17 +243,16 @@ export class SignInCompletion {
    * write: when planning it or the combined statement fails (nothing of it committed), the session starts alone.
    */
   private async startAlong<T>(
-    along: AlongSignIn<T>,
+    along: { plan: AlongSignIn<T>; onError: (error: unknown) => void },
     starting: { values: Record<string, unknown>; started: StartedSession },
     event: AuditEventInput,
-    onError: ((error: unknown) => void) | undefined,
   ): Promise<T | null> {
     let written: { write: WriteAlongSignIn<T>; result: unknown } | null = null;
     try {
-      const write = await along(starting.started.session);
+      const write = await along.plan(starting.started.session);
       if (write) written = { write, result: await write.statement.run(starting.values, event, write.values) };
     } catch (error) {
-      onError?.(error);
+      along.onError(error);
     }
     if (written) return written.write.outcome(written.result);
     await this.startAudited(starting.values, event);

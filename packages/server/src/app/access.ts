@@ -268,8 +268,10 @@ export class SessionAccess<A extends { id: string; email: string }> {
       previous,
       request,
       onAuditError: (error) => request.log.error({ err: error }, 'audit failed'),
-      along,
-      onAlongError: (error) => request.log.error({ err: error }, 'the write along the sign-in failed'),
+      along: along && {
+        plan: along,
+        onError: (error) => request.log.error({ err: error }, 'the write along the sign-in failed'),
+      },
     });
     if (cacheMark !== undefined) this.options.rememberSignIn?.(signedIn.started, account, cacheMark);
     this.setCookie(reply, signedIn.started);

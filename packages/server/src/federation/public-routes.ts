@@ -5,7 +5,7 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { messagePage } from '../app/html-page.js';
-import { approvalAlongSignIn, authorizationAfterSignIn } from '../oauth/sign-in-continuation.js';
+import { signInContinuation } from '../oauth/sign-in-continuation.js';
 import type { ConnectionRow } from './store.js';
 import { UpstreamRefusal } from './upstream.js';
 
@@ -230,11 +230,15 @@ export function registerFederationRoutes(app: App, context: AppContext): void {
     }
     const { connection, upstream, account } = completed;
     try {
-      const requestId = completed.requestId ?? undefined;
-      // Federated sign-ins are not held for a password change (the consent page never held them either).
-      const passwordChangeOwed = false;
       // The app's request approved with the sign-in when nothing is left to ask (oauth/sign-in-continuation.ts):
       // straight back to the app, as /authorize itself redirects (302, RFC 9700 §4.12).
+      const continuation = signInContinuation(
+        context,
+        request.log,
+        completed.requestId ?? undefined,
+        // Federated sign-ins are not held for a password change (the consent page never held them either).
+        false,
+      );
       const signedIn = await access.completeSignIn(
         request,
         reply,
@@ -245,15 +249,9 @@ export function registerFederationRoutes(app: App, context: AppContext): void {
           multiFactor: connection.trustUpstreamMfa && upstream.amr.includes('mfa'),
         },
         cacheMark,
-        approvalAlongSignIn(context, requestId, passwordChangeOwed),
+        continuation.along,
       );
-      const approved = await authorizationAfterSignIn(
-        context,
-        request.log,
-        requestId,
-        signedIn,
-        passwordChangeOwed,
-      );
+      const approved = await continuation.authorization(signedIn);
       return reply.redirect(approved?.redirect_uri ?? nextStep(signedIn.secondFactor, completed), 302);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'email_not_verified') {

@@ -57,33 +57,37 @@ export async function continueAuthorization(
 }
 
 /**
- * The approval of the request a first sign-in names, to be written in the statement that starts its session
- * (AuthorizeService.approvalAlongSignIn, given to completeSignIn): one statement and one commit fewer than
- * continueAuthorization after it. Undefined when there is no request or a password change is owed; the sign-in
- * completion itself leaves it alone when a second factor is owed or the browser had a session to end.
+ * The continuation of the request a first sign-in names (a password, a passkey, an identity provider's return),
+ * built once per sign-in so that its two halves agree on the request and on whether a password change is owed:
+ * - `along`, for completeSignIn: the approval written in the statement that starts the session
+ *   (AuthorizeService.approvalAlongSignIn), one statement and one commit fewer than continueAuthorization after it;
+ *   undefined when there is no request or a password change is owed (the sign-in completion itself leaves it alone
+ *   when a second factor is owed or the browser had a session to end);
+ * - `authorization`, what the route answers: that approval's outcome when the sign-in wrote it, else
+ *   continueAuthorization (the browser ended a session of its own first, say).
  */
-export function approvalAlongSignIn(
-  context: AppContext,
-  requestId: string | undefined,
-  passwordChangeOwed: boolean,
-): AlongSignIn<string> | undefined {
-  if (requestId === undefined || passwordChangeOwed) return undefined;
-  return context.oauth.authorize.approvalAlongSignIn(requestId);
-}
-
-/**
- * What a sign-in route given approvalAlongSignIn answers as `authorization`: the approval's outcome when the sign-in
- * wrote it with the session, else continueAuthorization (the browser ended a session of its own first, say).
- */
-export async function authorizationAfterSignIn(
+export function signInContinuation(
   context: AppContext,
   log: FastifyBaseLogger,
   requestId: string | undefined,
-  signedIn: { started: StartedSession; along?: { outcome: string | null } },
   passwordChangeOwed: boolean,
-): Promise<{ redirect_uri: string } | null> {
-  if (signedIn.along) {
-    return signedIn.along.outcome === null ? null : { redirect_uri: signedIn.along.outcome };
-  }
-  return continueAuthorization(context, log, requestId, signedIn.started.session, passwordChangeOwed);
+): {
+  along: AlongSignIn<string> | undefined;
+  authorization(signedIn: {
+    started: StartedSession;
+    along?: { outcome: string | null };
+  }): Promise<{ redirect_uri: string } | null>;
+} {
+  return {
+    along:
+      requestId === undefined || passwordChangeOwed
+        ? undefined
+        : context.oauth.authorize.approvalAlongSignIn(requestId),
+    async authorization(signedIn) {
+      if (signedIn.along) {
+        return signedIn.along.outcome === null ? null : { redirect_uri: signedIn.along.outcome };
+      }
+      return continueAuthorization(context, log, requestId, signedIn.started.session, passwordChangeOwed);
+    },
+  };
 }

@@ -4,10 +4,9 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
 import {
-  approvalAlongSignIn,
-  authorizationAfterSignIn,
   ContinuedAuthorization,
   ContinuedRequestId,
+  signInContinuation,
 } from '../oauth/sign-in-continuation.js';
 import { passkeysError } from './errors.js';
 import { AuthenticationResponse, CeremonyOptions } from './schemas.js';
@@ -104,13 +103,19 @@ export function registerPasskeySignInRoutes(app: App, context: AppContext): void
       if (user?.status !== 'active') return refuse('account_not_active');
       // Read before the session starts: the request it names is approved with it unless a change is owed.
       const mustChangePassword = await context.accounts.users.mustChangePassword(user.id);
+      const continuation = signInContinuation(
+        context,
+        request.log,
+        request.body.request_id,
+        mustChangePassword,
+      );
       const signedIn = await access.completeSignIn(
         request,
         reply,
         user,
         { methods: assertion.userVerified ? ['hwk', 'user'] : ['hwk'], multiFactor: assertion.userVerified },
         cacheMark,
-        approvalAlongSignIn(context, request.body.request_id, mustChangePassword),
+        continuation.along,
       );
       const { passkey } = assertion;
       return {
@@ -121,13 +126,7 @@ export function registerPasskeySignInRoutes(app: App, context: AppContext): void
         csrf_token: signedIn.started.csrfToken,
         user_verified: assertion.userVerified,
         prf: passkey.prfCapable ? { credential_id: passkey.credentialId, prf_salt: passkey.prfSalt } : null,
-        authorization: await authorizationAfterSignIn(
-          context,
-          request.log,
-          request.body.request_id,
-          signedIn,
-          mustChangePassword,
-        ),
+        authorization: await continuation.authorization(signedIn),
       };
     },
   );
