@@ -394,8 +394,10 @@ export class AuthorizeService {
           new Date(),
           approval.consentNeeded,
         ),
-        outcome: (approved) =>
-          approved === true ? this.codeLocation(approval.request, approval.code) : null,
+        outcome: (result) =>
+          this.store.approvedAlongSignIn(approval.idHash, result)
+            ? this.codeLocation(approval.request, approval.code)
+            : null,
       };
     };
   }

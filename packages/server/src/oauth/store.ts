@@ -292,8 +292,8 @@ export class OAuthStore {
 
   /**
    * The values of a sign-in's approval written in the statement that starts its session
-   * (approveConsentedAlongSignInStatement, which the sign-in completion prepares: accounts/sign-in.ts): those of
-   * approveConsentedAuthorizationRequest. The request's memo is dropped, as that statement consumes the request.
+   * (approveConsentedAlongSignInStatement, which the sign-in completion prepares and runs: accounts/sign-in.ts):
+   * those of approveConsentedAuthorizationRequest.
    */
   approvalAlongSignInValues(
     idHash: string,
@@ -301,8 +301,16 @@ export class OAuthStore {
     now: Date,
     consentNeeded: boolean,
   ): Record<string, unknown> {
-    this.pendingRequests.forget(idHash);
     return { ...approvalValues(idHash, code, now), consentNeeded };
+  }
+
+  /**
+   * What that statement's result says: whether the code was inserted (the request consumed). The request's memo is
+   * dropped once it has run, as approveConsentedAuthorizationRequest drops it.
+   */
+  approvedAlongSignIn(idHash: string, result: unknown): boolean {
+    this.pendingRequests.forget(idHash);
+    return result === true;
   }
 
   /**
