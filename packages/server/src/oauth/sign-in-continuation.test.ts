@@ -6,11 +6,11 @@
  * the consent page, untouched.
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import * as oauth from 'oauth4webapi';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuditLog } from '../audit/audit-log.js';
-import { auditEvents, sessions } from '../db/schema/index.js';
+import { sessions } from '../db/schema/index.js';
 import {
   type AuthorizationParameters,
   authorizeOnce,
@@ -107,21 +107,15 @@ async function signInFor(email: string, requestId: string) {
 
 /** How many sign-ins of the user were audited as successful, and how many sessions the user has. */
 async function signInsAndSessions(userId: string): Promise<{ audited: number; sessions: number }> {
-  const [audited] = await server.database.db
-    .select({ n: count() })
-    .from(auditEvents)
-    .where(
-      and(
-        eq(auditEvents.actorId, userId),
-        eq(auditEvents.action, 'user.sign_in'),
-        eq(auditEvents.outcome, 'success'),
-      ),
-    );
+  const audited = await server.context.audit.list(
+    { action: 'user.sign_in', actor: userId, outcome: 'success' },
+    1000,
+  );
   const [started] = await server.database.db
     .select({ n: count() })
     .from(sessions)
     .where(eq(sessions.userId, userId));
-  return { audited: audited!.n, sessions: started!.n };
+  return { audited: audited.length, sessions: started!.n };
 }
 
 describe('a password sign-in that names a pending request', () => {
