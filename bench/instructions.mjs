@@ -207,7 +207,10 @@ async function newestCounts(outDirectory, target, seen) {
     const what = /** @type {string} */ (match[2]).trim();
     if (what.startsWith('PROGRAM TOTALS')) total = instructions;
     else if (JIT_COMPILATION.test(what)) compilation += instructions;
-    else byKind[codeKind(what)] = (byKind[codeKind(what)] ?? 0) + instructions;
+    else {
+      const kind = codeKind(what);
+      byKind[kind] = (byKind[kind] ?? 0) + instructions;
+    }
   }
   if (total === null) throw new Error(`no totals in callgrind dump ${name}`);
   return { total, withoutCompilation: total - compilation, byKind };
