@@ -5,6 +5,7 @@ import type { AuditAction } from '../audit/actions.js';
 import type { AuditEventInput, AuditLog } from '../audit/audit-log.js';
 import type { SettingsService } from '../config/settings.js';
 import type { Db } from '../db/client.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import { accountsError } from './errors.js';
 import type { SecondFactorOwed, SecondFactors } from './second-factors.js';
 import type { Session, SessionKind, SessionService, StartedSession } from './sessions.js';
@@ -241,6 +242,9 @@ export class SignInCompletion {
   /**
    * Starts the session with the write `along` plans for it, in one statement. The sign-in does not depend on that
    * write: when planning it or the combined statement fails (nothing of it committed), the session starts alone.
+   * Except when the database could not be reached while the combined statement ran: it may have committed with
+   * its answer lost, and starting the session again would write it twice (the same session id), so the sign-in
+   * fails as unavailable (503) and writes nothing more.
    */
   private async startAlong<T>(
     along: { plan: AlongSignIn<T>; onError: (error: unknown) => void },
@@ -248,10 +252,15 @@ export class SignInCompletion {
     event: AuditEventInput,
   ): Promise<T | null> {
     let written: { write: WriteAlongSignIn<T>; result: unknown } | null = null;
+    let running = false;
     try {
       const write = await along.plan(starting.started.session);
-      if (write) written = { write, result: await write.statement.run(starting.values, event, write.values) };
+      if (write) {
+        running = true;
+        written = { write, result: await write.statement.run(starting.values, event, write.values) };
+      }
     } catch (error) {
+      if (running && isDatabaseUnavailable(error)) throw error;
       along.onError(error);
     }
     if (written) return written.write.outcome(written.result);

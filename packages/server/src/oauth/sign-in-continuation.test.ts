@@ -21,6 +21,7 @@ import {
   REFUSED_NONCE,
   redeemCode,
   refuseMarkedCodes,
+  UNREACHABLE_NONCE,
 } from '../testing/code-flow.js';
 import {
   finalize,
@@ -303,6 +304,21 @@ describe('a password sign-in that names a pending request', () => {
     });
     // The new session is live, and the request is still there for the consent page, consent remembered.
     expect((await pendingRequestView(server, signedIn, pending.requestId)).consent_required).toBe(false);
+  });
+
+  it('fails as unavailable, writing nothing more, when the database is lost during the combined statement', async () => {
+    // Whether a statement whose connection failed committed cannot be known: starting the session alone after it
+    // could write the same session twice, so the sign-in answers 503 (try again) instead.
+    const { email, session } = await passwordUser({ approved: true });
+    const pending = await pendingRequest(client, { nonce: UNREACHABLE_NONCE });
+    const before = await signInsAndSessions(session.user.id);
+    const login = await loginWithPassword(server, email, password, {
+      finishFields: { request_id: pending.requestId },
+    });
+    expect(login.finish?.status).toBe(503);
+    expect(login.cookie).toBeNull();
+    expect(await signInsAndSessions(session.user.id)).toEqual(before);
+    expect((await pendingRequestView(server, session, pending.requestId)).consent_required).toBe(false);
   });
 
   it('approves it after ending the session the browser had, in a statement of its own', async () => {

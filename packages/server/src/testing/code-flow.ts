@@ -174,10 +174,16 @@ export async function introspection(
 
 /** A request's nonce that makes its code's insert fail once refuseMarkedCodes has run. */
 export const REFUSED_NONCE = 'refused-by-the-test';
+/**
+ * A request's nonce that makes its code's insert fail, once refuseMarkedCodes has run, with the SQLSTATE of a lost
+ * connection (08006): the error a caller sees when it cannot know whether the statement committed.
+ */
+export const UNREACHABLE_NONCE = 'unreachable-for-the-test';
 
 /**
- * Makes the database refuse to insert a code whose nonce is REFUSED_NONCE (a trigger that raises): an approval whose
- * write fails, for tests that check that nothing of it stays behind. Other codes are inserted as usual.
+ * Makes the database refuse to insert a code whose nonce is REFUSED_NONCE or UNREACHABLE_NONCE (a trigger that
+ * raises): an approval whose write fails, for tests that check that nothing of it stays behind. Other codes are
+ * inserted as usual.
  */
 export async function refuseMarkedCodes(server: TestServer): Promise<void> {
   await server.database.db.execute(
@@ -185,6 +191,9 @@ export async function refuseMarkedCodes(server: TestServer): Promise<void> {
     CREATE FUNCTION refuse_marked_code() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF NEW.nonce = '${REFUSED_NONCE}' THEN RAISE EXCEPTION 'code refused by the test'; END IF;
+      IF NEW.nonce = '${UNREACHABLE_NONCE}' THEN
+        RAISE EXCEPTION 'connection lost, for the test' USING ERRCODE = 'connection_failure';
+      END IF;
       RETURN NEW;
     END $$`),
   );
