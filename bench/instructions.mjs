@@ -28,12 +28,21 @@
  *   --rounds=2          counts per scenario (the spread shows how well they repeat)
  *   --json=FILE         also write the figures as JSON
  *   --keep-dumps        keep callgrind's dumps (one per count) for callgrind_annotate, and print where they are
+ *   --second-node       Tessera on PostgreSQL only (DATABASE_URL; Redis from REDIS_URL, default 127.0.0.1:6379):
+ *                       a second node B, not under Valgrind, on the same database, Redis, key-encryption key and
+ *                       issuer, as `npm run bench:scale-out` runs two. Each round counts node A twice: alone (B
+ *                       idle), then while B serves the same operations at --second-node-rate a second. What A
+ *                       counts more the second time, divided by B's operations in that count, is the work one
+ *                       operation on another node costs this node (the cross-node chatter the scale-out target
+ *                       forbids): a figure the two cores' contention does not blur, as it blurs CPU time.
+ *   --second-node-rate=20   B's operations a second during A's count (two workers, paced)
  * A second table splits each figure by the kind of code that ran it (CODE_KINDS): code compiled at run time
  * (JavaScript and WebAssembly), OpenSSL, V8's builtins, libc, and other native code.
  * Needs valgrind and callgrind_control on the PATH (Debian: apt-get install -y valgrind). Under callgrind a server
  * runs about 50 times slower: a sign-in takes about half a second, so the defaults take a few minutes per target.
  */
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,7 +50,7 @@ import { parseArgs, promisify } from 'node:util';
 import { COLLECTED_LINE } from './child.mjs';
 import { prepareFlows } from './flows.mjs';
 import { createHttpClient } from './http-client.mjs';
-import { startBenchServer } from './nodes.mjs';
+import { pause, reroutedClient, startBenchServer, startTesseraNode } from './nodes.mjs';
 import { listOf, positive, TARGETS } from './options.mjs';
 
 const SCENARIOS = /** @type {const} */ (['sign_in', 'code_exchange', 'refresh']);
@@ -58,6 +67,8 @@ const { values: options } = parseArgs({
     rounds: { type: 'string', default: '2' },
     json: { type: 'string' },
     'keep-dumps': { type: 'boolean', default: false },
+    'second-node': { type: 'boolean', default: false },
+    'second-node-rate': { type: 'string', default: '20' },
   },
 });
 
@@ -68,20 +79,33 @@ const scenarios = listOf('scenario', options.scenarios, SCENARIOS);
 const targets = listOf('target', options.targets, TARGETS);
 /** Sign-in users and refresh chains: enough that no user signs in twice within a few operations. */
 const POOL_SIZE = 10;
+const secondNode = options['second-node'];
+const secondNodeRate = positive('second-node-rate', options['second-node-rate']);
+if (secondNode && (targets.includes('peer') || !process.env.DATABASE_URL))
+  throw new Error('--second-node counts Tessera on PostgreSQL: give --targets=tessera and DATABASE_URL');
+/**
+ * After the full collection before a count, V8's sweeper threads still free the old generation's dead objects
+ * (about 20 M instructions of `Sweeper::RawSweep` here): a pause lets them finish before counting starts, or they
+ * land in one count and not the next (seen with --second-node: one count of two carried them all).
+ */
+const SWEEP_SETTLE_MS = 3000;
+/** Node B's workers during a count: each paced, so B serves --second-node-rate operations a second in all. */
+const SECOND_NODE_WORKERS = 2;
 
 /**
  * One target under callgrind, ready: its connection details, how to stop it, and a full garbage collection in it
  * (SIGUSR2, answered by COLLECTED_LINE: child.mjs), resolved once done.
  * @param {'tessera' | 'peer'} target
  * @param {string} outDirectory where callgrind dumps its counts
+ * @param {Record<string, string>} [env] more environment for the server
  */
-async function startUnderCallgrind(target, outDirectory) {
+async function startUnderCallgrind(target, outDirectory, env = {}) {
   /** Resolvers waiting for the child's next COLLECTED_LINE. @type {(() => void)[]} */
   const collections = [];
   const server = await startBenchServer({
     label: target,
     script: target === 'tessera' ? 'tessera-server.mjs' : 'peer-server.mjs',
-    env: { BENCH_SIGN_IN_USERS: String(POOL_SIZE) },
+    env: { BENCH_SIGN_IN_USERS: String(POOL_SIZE), ...env },
     wrapper: [
       'valgrind',
       // Valgrind's own banner and summary say nothing the figures do not.
@@ -248,9 +272,54 @@ async function sequentially(n, operation) {
   }
 }
 
+/**
+ * Node B's load beside a count on A: `SECOND_NODE_WORKERS` workers, each paced to its share of `ratePerSecond`,
+ * until stopped. Items of a `reusable` supply (users, refresh chains) go back after each operation; others (codes)
+ * are used once. Any failed operation fails the run, as in the counts.
+ * @template T
+ * @param {{ items: T[], reusable: boolean, ratePerSecond: number, operation: (item: T) => Promise<import('./flow-load.mjs').Outcome> }} options
+ */
+function paceLoad({ items, reusable, ratePerSecond, operation }) {
+  const free = [...items];
+  const intervalMs = (1000 * SECOND_NODE_WORKERS) / ratePerSecond;
+  let stopped = false;
+  let completed = 0;
+  /** @type {string[]} */
+  const problems = [];
+  const worker = async () => {
+    while (!stopped) {
+      const item = free.shift();
+      if (item === undefined) {
+        problems.push('node B ran out of one-use values: mint more, or lower --second-node-rate');
+        return;
+      }
+      const began = performance.now();
+      const outcome = await operation(item);
+      if (reusable) free.push(item);
+      if (!outcome.ok) {
+        problems.push(`node B: ${outcome.problem}`);
+        return;
+      }
+      completed += 1;
+      const wait = intervalMs - (performance.now() - began);
+      if (wait > 0 && !stopped) await pause(wait);
+    }
+  };
+  const running = Array.from({ length: SECOND_NODE_WORKERS }, worker);
+  return {
+    /** Operations B completed so far. */
+    completed: () => completed,
+    async stop() {
+      stopped = true;
+      await Promise.all(running);
+      if (problems.length > 0) throw new Error(problems.join('; '));
+    },
+  };
+}
+
 async function main() {
   const outDirectory = mkdtempSync(join(tmpdir(), 'tessera-callgrind-'));
-  /** @type {{ target: string, scenario: string, round: number, instructionsPerOperation: number, withCompilationPerOperation: number, byKindPerOperation: Record<string, number> }[]} */
+  /** @type {{ target: string, scenario: string, round: number, mode: 'alone' | 'beside node B', operationsOfB: number, instructionsPerOperation: number, withCompilationPerOperation: number, byKindPerOperation: Record<string, number> }[]} */
   const results = [];
   console.log(
     `callgrind instruction counts: ${operations} operations per count after ${warmup} uncounted, ${rounds} rounds, one operation at a time; ` +
@@ -258,58 +327,154 @@ async function main() {
   );
   try {
     for (const target of targets) {
-      const { ready, stop, collectGarbage } = await startUnderCallgrind(target, outDirectory);
+      // With a second node: both share the database (DATABASE_URL), Redis and the key-encryption key; A seeds.
+      const shared = secondNode
+        ? {
+            REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+            TESSERA_KEK: randomBytes(32).toString('base64url'),
+          }
+        : {};
+      const { ready, stop, collectGarbage } = await startUnderCallgrind(target, outDirectory, shared);
+      /** @type {import('./nodes.mjs').TesseraNode | null} */
+      let nodeB = null;
       const seen = new Set();
       try {
         const wake = () => fetch(`${ready.publicUrl}/.well-known/openid-configuration`);
-        const flows = await withClient(8, (http) => prepareFlows(ready, http, { userCount: POOL_SIZE }));
+        // A second node serves A's issuer on its own port; its users are others than A's counted ones.
+        if (secondNode) {
+          nodeB = await startTesseraNode({
+            label: 'node B',
+            env: { ...shared, BENCH_SEED: '0', TESSERA_BASE_URL: ready.publicUrl },
+          });
+        }
+        const userCount = secondNode ? 2 * POOL_SIZE : POOL_SIZE;
+        const flows = await withClient(8, (http) => prepareFlows(ready, http, { userCount }));
         console.log(
-          `${target}: ${ready.server}, pid ${ready.pid}; ${POOL_SIZE} users signed up with consent given`,
+          `${target}: ${ready.server}, pid ${ready.pid}; ${userCount} users signed up with consent given` +
+            (nodeB ? `; node B pid ${nodeB.ready.pid} ${nodeB.ready.publicUrl}` : ''),
         );
+        /** A client of node B's (requests named for the issuer go to B's port). */
+        const clientOfB = (/** @type {number} */ sockets) =>
+          reroutedClient(
+            createHttpClient(sockets),
+            ready.publicUrl,
+            /** @type {import('./nodes.mjs').TesseraNode} */ (nodeB).ready.publicUrl,
+          );
+        /**
+         * Node B's load of the scenario, to run beside a count on A: its one-use values are made now, through B,
+         * before A's count; the function returned starts the load.
+         * @param {string} scenario
+         * @param {HttpClient} client
+         * @returns {Promise<() => ReturnType<typeof paceLoad>>}
+         */
+        const prepareLoadOnB = async (scenario, client) => {
+          const ratePerSecond = secondNodeRate;
+          if (scenario === 'sign_in') {
+            const items = flows.users.slice(POOL_SIZE);
+            return () =>
+              paceLoad({ items, reusable: true, ratePerSecond, operation: (u) => flows.signIn(client, u) });
+          }
+          if (scenario === 'refresh') {
+            const items = await flows.openChains(client, SECOND_NODE_WORKERS);
+            return () =>
+              paceLoad({ items, reusable: true, ratePerSecond, operation: (c) => flows.refresh(client, c) });
+          }
+          // A count of code exchanges on A takes well under a minute under Valgrind: a minute's worth of codes.
+          const items = await flows.mintCodes(client, Math.ceil(ratePerSecond * 60));
+          return () =>
+            paceLoad({ items, reusable: false, ratePerSecond, operation: (c) => flows.exchange(client, c) });
+        };
+
+        /**
+         * One count on A: a full collection, then `operations` operations one after another with
+         * instrumentation on; with `beside`, B's load runs from the zeroing until the operations are done, and
+         * its operations in that time are returned.
+         * @param {(client: HttpClient, index: number) => Promise<import('./flow-load.mjs').Outcome>} operation
+         * @param {number} first the index of the first operation
+         * @param {(() => Promise<() => ReturnType<typeof paceLoad>>) | null} beside prepares B's load
+         */
+        const countOnA = async (operation, first, beside) => {
+          const startLoadOnB = beside ? await beside() : null;
+          await collectGarbage();
+          await pause(SWEEP_SETTLE_MS);
+          await callgrind(ready.pid, ['--instr=on'], wake);
+          await callgrind(ready.pid, ['--zero'], wake);
+          const load = startLoadOnB ? startLoadOnB() : null;
+          const counted = load ? load.completed() : 0;
+          await withClient(1, (client) =>
+            sequentially(operations, (index) => operation(client, first + index)),
+          );
+          const operationsOfB = load ? load.completed() - counted : 0;
+          // B stops before the dump: what B's operations cost A lands in this count, none of it in the next.
+          await load?.stop();
+          await callgrind(ready.pid, ['--dump'], wake);
+          await callgrind(ready.pid, ['--instr=off'], wake);
+          return { counts: await newestCounts(outDirectory, target, seen), operationsOfB };
+        };
+
         for (const scenario of scenarios) {
           for (let round = 1; round <= rounds; round++) {
             // The operations' one-use values are made before counting: codes minted, chains opened.
             /** @type {(client: HttpClient, index: number) => Promise<import('./flow-load.mjs').Outcome>} */
             let operation;
+            const countsThisRound = secondNode ? 2 : 1;
             if (scenario === 'sign_in') {
               operation = (client, index) => flows.signIn(client, flows.users[index % POOL_SIZE]);
             } else if (scenario === 'code_exchange') {
-              const codes = await withClient(8, (http) => flows.mintCodes(http, warmup + operations));
+              const codes = await withClient(8, (http) =>
+                flows.mintCodes(http, warmup + countsThisRound * operations),
+              );
               operation = (client, index) => flows.exchange(client, codes[index]);
             } else {
               const chains = await withClient(8, (http) => flows.openChains(http, POOL_SIZE));
               operation = (client, index) => flows.refresh(client, chains[index % POOL_SIZE]);
             }
             await withClient(1, (client) => sequentially(warmup, (index) => operation(client, index)));
-            await collectGarbage();
-            await callgrind(ready.pid, ['--instr=on'], wake);
-            await callgrind(ready.pid, ['--zero'], wake);
-            await withClient(1, (client) =>
-              sequentially(operations, (index) => operation(client, warmup + index)),
-            );
-            await callgrind(ready.pid, ['--dump'], wake);
-            await callgrind(ready.pid, ['--instr=off'], wake);
-            const counts = await newestCounts(outDirectory, target, seen);
-            const perOperation = counts.withoutCompilation / operations;
-            const allPerOperation = counts.total / operations;
-            const byKindPerOperation = Object.fromEntries(
-              Object.entries(counts.byKind).map(([kind, count]) => [kind, count / operations]),
-            );
-            results.push({
-              target,
-              scenario,
-              round,
-              instructionsPerOperation: perOperation,
-              withCompilationPerOperation: allPerOperation,
-              byKindPerOperation,
-            });
-            console.log(
-              `${target} ${scenario} round ${round}: ${(perOperation / 1e6).toFixed(2)} M instructions per operation ` +
-                `outside JIT compilation (${(allPerOperation / 1e6).toFixed(2)} M in all)`,
-            );
+            /** @type {[mode: 'alone' | 'beside node B', beside: Parameters<typeof countOnA>[2]][]} */
+            const modes = [['alone', null]];
+            /** @type {HttpClient | null} */
+            let clientB = null;
+            if (secondNode) {
+              clientB = clientOfB(SECOND_NODE_WORKERS);
+              const b = clientB;
+              modes.push(['beside node B', () => prepareLoadOnB(scenario, b)]);
+            }
+            try {
+              for (const [index, [mode, beside]] of modes.entries()) {
+                const { counts, operationsOfB } = await countOnA(
+                  operation,
+                  warmup + index * operations,
+                  beside,
+                );
+                const perOperation = counts.withoutCompilation / operations;
+                const allPerOperation = counts.total / operations;
+                const byKindPerOperation = Object.fromEntries(
+                  Object.entries(counts.byKind).map(([kind, count]) => [kind, count / operations]),
+                );
+                results.push({
+                  target,
+                  scenario,
+                  round,
+                  mode,
+                  operationsOfB,
+                  instructionsPerOperation: perOperation,
+                  withCompilationPerOperation: allPerOperation,
+                  byKindPerOperation,
+                });
+                console.log(
+                  `${target} ${scenario} round ${round}${secondNode ? ` (${mode})` : ''}: ` +
+                    `${(perOperation / 1e6).toFixed(2)} M instructions per operation ` +
+                    `outside JIT compilation (${(allPerOperation / 1e6).toFixed(2)} M in all)` +
+                    (beside ? `; node B served ${operationsOfB} meanwhile` : ''),
+                );
+              }
+            } finally {
+              clientB?.close();
+            }
           }
         }
       } finally {
+        await nodeB?.stop();
         await stop();
       }
     }
@@ -322,12 +487,14 @@ async function main() {
     '\n| scenario | Tessera M instructions/op | peer M instructions/op | Tessera / peer | (with JIT compilation: Tessera, peer) |',
   );
   console.log('|---|---:|---:|---:|---|');
+  // The first two tables are of the counts of a node serving alone (with --second-node, B idle).
+  const alone = results.filter((result) => result.mode === 'alone');
   const range = (
     /** @type {string} */ target,
     /** @type {string} */ scenario,
     /** @type {'instructionsPerOperation' | 'withCompilationPerOperation'} */ field = 'instructionsPerOperation',
   ) => {
-    const values = results
+    const values = alone
       .filter((result) => result.target === target && result.scenario === scenario)
       .map((result) => result[field] / 1e6);
     if (values.length === 0) return null;
@@ -355,7 +522,7 @@ async function main() {
   console.log(`|---|---|${kinds.map(() => '---:').join('|')}|`);
   for (const scenario of scenarios) {
     for (const target of targets) {
-      const counted = results.filter((result) => result.target === target && result.scenario === scenario);
+      const counted = alone.filter((result) => result.target === target && result.scenario === scenario);
       if (counted.length === 0) continue;
       const mean = (/** @type {string} */ kind) =>
         (
@@ -366,7 +533,33 @@ async function main() {
       console.log(`| ${scenario} | ${target} | ${kinds.map(mean).join(' | ')} |`);
     }
   }
+  if (secondNode) printSecondNodeTable(results);
   if (options.json) writeFileSync(options.json, `${JSON.stringify(results, null, 2)}\n`);
+}
+
+/**
+ * With --second-node: per round, A's count alone and beside B's load, and what each of B's operations cost A (the
+ * difference of the two counts over B's operations in the second).
+ * @param {{ scenario: string, round: number, mode: string, operationsOfB: number, instructionsPerOperation: number }[]} results
+ */
+function printSecondNodeTable(results) {
+  console.log(
+    '\n| scenario | round | A alone, M/op | A beside B, M/op | B operations during the count | A per operation of B (M) |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const beside of results.filter((result) => result.mode === 'beside node B')) {
+    const alone = results.find(
+      (result) =>
+        result.mode === 'alone' && result.scenario === beside.scenario && result.round === beside.round,
+    );
+    if (!alone) continue;
+    const extra = (beside.instructionsPerOperation - alone.instructionsPerOperation) * operations;
+    const perOperationOfB = beside.operationsOfB > 0 ? (extra / beside.operationsOfB / 1e6).toFixed(3) : '';
+    console.log(
+      `| ${beside.scenario} | ${beside.round} | ${(alone.instructionsPerOperation / 1e6).toFixed(2)} | ` +
+        `${(beside.instructionsPerOperation / 1e6).toFixed(2)} | ${beside.operationsOfB} | ${perOperationOfB} |`,
+    );
+  }
 }
 
 main().catch((error) => {
