@@ -31,10 +31,11 @@
  *   --second-node       Tessera on PostgreSQL only (DATABASE_URL; Redis from REDIS_URL, default 127.0.0.1:6379):
  *                       a second node B, not under Valgrind, on the same database, Redis, key-encryption key and
  *                       issuer, as `npm run bench:scale-out` runs two. Each round counts node A twice: alone (B
- *                       idle), then while B serves the same operations at --second-node-rate a second. What A
- *                       counts more the second time, divided by B's operations in that count, is the work one
- *                       operation on another node costs this node (the cross-node chatter the scale-out target
- *                       forbids): a figure the two cores' contention does not blur, as it blurs CPU time.
+ *                       idle) and while B serves the same operations at --second-node-rate a second, the order
+ *                       alternating from round to round. What A counts more beside B, divided by B's operations
+ *                       in that count, is the work one operation on another node costs this node (the cross-node
+ *                       chatter the scale-out target forbids): a figure the two cores' contention does not blur,
+ *                       as it blurs CPU time.
  *   --second-node-rate=20   B's operations a second during A's count (two workers, paced)
  * A second table splits each figure by the kind of code that ran it (CODE_KINDS): code compiled at run time
  * (JavaScript and WebAssembly), OpenSSL, V8's builtins, libc, and other native code.
@@ -438,6 +439,9 @@ async function main() {
               clientB = clientOfB(SECOND_NODE_WORKERS);
               const b = clientB;
               modes.push(['beside node B', () => prepareLoadOnB(scenario, b)]);
+              // Alternate which count comes first, so that what a later count has (a warmer JIT, an older heap)
+              // favours neither.
+              if (round % 2 === 0) modes.reverse();
             }
             try {
               for (const [index, [mode, beside]] of modes.entries()) {
