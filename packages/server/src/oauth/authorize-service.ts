@@ -388,7 +388,7 @@ export class AuthorizeService {
       if (!approval) return null;
       return {
         statement: this.approvingSignIn,
-        values: this.store.approvalAlongSignInValues(
+        values: this.store.consentedApprovalValues(
           approval.idHash,
           approval.row,
           new Date(),

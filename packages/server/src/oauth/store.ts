@@ -282,20 +282,19 @@ export class OAuthStore {
     now: Date,
     consentNeeded: boolean,
   ): Promise<boolean> {
-    const inserted = await this.approveConsentedAuthorizationRequestQuery({
-      ...approvalValues(idHash, code, now),
-      consentNeeded,
-    });
+    const inserted = await this.approveConsentedAuthorizationRequestQuery(
+      this.consentedApprovalValues(idHash, code, now, consentNeeded),
+    );
     this.pendingRequests.forget(idHash);
     return inserted.length === 1;
   }
 
   /**
-   * The values of a sign-in's approval written in the statement that starts its session
-   * (approveConsentedAlongSignInStatement, which the sign-in completion prepares and runs: accounts/sign-in.ts):
-   * those of approveConsentedAuthorizationRequest.
+   * The values of an approval nobody is asked for: approveConsentedAuthorizationRequest's, and a sign-in's approval
+   * written in the statement that starts its session (approveConsentedAlongSignInStatement, which the sign-in
+   * completion prepares and runs: accounts/sign-in.ts).
    */
-  approvalAlongSignInValues(
+  consentedApprovalValues(
     idHash: string,
     code: NewCode,
     now: Date,
