@@ -5,7 +5,7 @@ import { errorResponses } from '../app/errors.js';
 import {
   ContinuedAuthorization,
   ContinuedRequestId,
-  signInContinuation,
+  completeSignInContinuing,
 } from '../oauth/sign-in-continuation.js';
 import { Email, OpaqueMessage } from './schemas.js';
 import { userSessionAccess } from './session-http.js';
@@ -97,19 +97,11 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
         });
       // Session fixation (ASVS V7.2): whatever session the browser had ends; a new id is issued. The request it
       // names is approved in the session's own statement when nothing is left to ask (sign-in-continuation.ts).
-      const continuation = signInContinuation(
+      const signedIn = await completeSignInContinuing(
         context,
-        request.log,
-        request.body.request_id,
-        mustChangePassword,
-      );
-      const signedIn = await access.completeSignIn(
-        request,
-        reply,
-        user,
-        { methods: ['pwd'], secondFactorOwed: owed },
-        cacheMark,
-        continuation.along,
+        access,
+        { request, reply, account: user, evidence: { methods: ['pwd'], secondFactorOwed: owed }, cacheMark },
+        { requestId: request.body.request_id, passwordChangeOwed: mustChangePassword },
       );
       return {
         authenticated: true as const,
@@ -117,7 +109,7 @@ export function registerSignInRoutes(app: App, context: AppContext): void {
         second_factor: signedIn.secondFactor,
         must_change_password: mustChangePassword,
         csrf_token: signedIn.started.csrfToken,
-        authorization: await continuation.authorization(signedIn),
+        authorization: signedIn.authorization,
       };
     },
   );

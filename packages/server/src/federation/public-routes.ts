@@ -5,7 +5,7 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { messagePage } from '../app/html-page.js';
-import { signInContinuation } from '../oauth/sign-in-continuation.js';
+import { completeSignInContinuing } from '../oauth/sign-in-continuation.js';
 import type { ConnectionRow } from './store.js';
 import { UpstreamRefusal } from './upstream.js';
 
@@ -232,27 +232,27 @@ export function registerFederationRoutes(app: App, context: AppContext): void {
     try {
       // The app's request approved with the sign-in when nothing is left to ask (oauth/sign-in-continuation.ts):
       // straight back to the app, as /authorize itself redirects (302, RFC 9700 §4.12).
-      const continuation = signInContinuation(
+      const signedIn = await completeSignInContinuing(
         context,
-        request.log,
-        completed.requestId ?? undefined,
-        // Federated sign-ins are not held for a password change (the consent page never held them either).
-        false,
-      );
-      const signedIn = await access.completeSignIn(
-        request,
-        reply,
-        account.user,
+        access,
         {
-          methods: ['fed'],
-          // The provider did MFA and the connection is trusted to say so: no second factor is owed here.
-          multiFactor: connection.trustUpstreamMfa && upstream.amr.includes('mfa'),
+          request,
+          reply,
+          account: account.user,
+          evidence: {
+            methods: ['fed'],
+            // The provider did MFA and the connection is trusted to say so: no second factor is owed here.
+            multiFactor: connection.trustUpstreamMfa && upstream.amr.includes('mfa'),
+          },
+          cacheMark,
         },
-        cacheMark,
-        continuation.along,
+        // Federated sign-ins are not held for a password change (the consent page never held them either).
+        { requestId: completed.requestId ?? undefined, passwordChangeOwed: false },
       );
-      const approved = await continuation.authorization(signedIn);
-      return reply.redirect(approved?.redirect_uri ?? nextStep(signedIn.secondFactor, completed), 302);
+      return reply.redirect(
+        signedIn.authorization?.redirect_uri ?? nextStep(signedIn.secondFactor, completed),
+        302,
+      );
     } catch (error) {
       if (error instanceof ApiError && error.code === 'email_not_verified') {
         return refusalPage(reply, 'local_email_not_verified');

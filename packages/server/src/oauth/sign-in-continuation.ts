@@ -1,7 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import type { SecondFactorOwed } from '../accounts/second-factors.js';
 import type { Session, StartedSession } from '../accounts/sessions.js';
-import type { AlongSignIn } from '../accounts/sign-in.js';
+import type { SignInAccount, SignInEvidence } from '../accounts/sign-in.js';
+import type { SessionAccess } from '../app/access.js';
 import type { AppContext } from '../app/app-context.js';
 
 /**
@@ -57,37 +59,47 @@ export async function continueAuthorization(
 }
 
 /**
- * The continuation of the request a first sign-in names (a password, a passkey, an identity provider's return),
- * built once per sign-in so that its two halves agree on the request and on whether a password change is owed:
- * - `along`, for completeSignIn: the approval written in the statement that starts the session
- *   (AuthorizeService.approvalAlongSignIn), one statement and one commit fewer than continueAuthorization after it;
- *   undefined when there is no request or a password change is owed (the sign-in completion itself leaves it alone
- *   when a second factor is owed or the browser had a session to end);
- * - `authorization`, what the route answers: that approval's outcome when the sign-in wrote it, else
- *   continueAuthorization (the browser ended a session of its own first, say).
+ * SessionAccess.completeSignIn for a first sign-in (a password, a passkey, an identity provider's return) that may
+ * name a pending request, and what the route answers for that request (`authorization`):
+ * - the approval is written in the statement that starts the session (AuthorizeService.approvalAlongSignIn), one
+ *   statement and one commit fewer than continueAuthorization after it; not asked when there is no request or a
+ *   password change is owed (the sign-in completion itself leaves it alone when a second factor is owed or the
+ *   browser had a session to end);
+ * - when the sign-in did not write it (the browser ended a session of its own first, say), continueAuthorization.
  */
-export function signInContinuation(
+export async function completeSignInContinuing<A extends { id: string; email: string }>(
   context: AppContext,
-  log: FastifyBaseLogger,
-  requestId: string | undefined,
-  passwordChangeOwed: boolean,
-): {
-  along: AlongSignIn<string> | undefined;
-  authorization(signedIn: {
-    started: StartedSession;
-    along?: { outcome: string | null };
-  }): Promise<{ redirect_uri: string } | null>;
-} {
-  return {
-    along:
-      requestId === undefined || passwordChangeOwed
-        ? undefined
-        : context.oauth.authorize.approvalAlongSignIn(requestId),
-    async authorization(signedIn) {
-      if (signedIn.along) {
-        return signedIn.along.outcome === null ? null : { redirect_uri: signedIn.along.outcome };
-      }
-      return continueAuthorization(context, log, requestId, signedIn.started.session, passwordChangeOwed);
-    },
-  };
+  access: SessionAccess<A>,
+  signIn: {
+    request: FastifyRequest;
+    reply: FastifyReply;
+    account: A & SignInAccount;
+    evidence: SignInEvidence;
+    cacheMark?: number;
+  },
+  continued: { requestId: string | undefined; passwordChangeOwed: boolean },
+): Promise<{
+  started: StartedSession;
+  secondFactor: SecondFactorOwed;
+  authorization: { redirect_uri: string } | null;
+}> {
+  const { request, reply, account, evidence, cacheMark } = signIn;
+  const { requestId, passwordChangeOwed } = continued;
+  const along =
+    requestId === undefined || passwordChangeOwed
+      ? undefined
+      : context.oauth.authorize.approvalAlongSignIn(requestId);
+  const signedIn = await access.completeSignIn(request, reply, account, evidence, cacheMark, along);
+  const authorization = signedIn.along
+    ? signedIn.along.outcome === null
+      ? null
+      : { redirect_uri: signedIn.along.outcome }
+    : await continueAuthorization(
+        context,
+        request.log,
+        requestId,
+        signedIn.started.session,
+        passwordChangeOwed,
+      );
+  return { started: signedIn.started, secondFactor: signedIn.secondFactor, authorization };
 }

@@ -6,7 +6,7 @@ import { errorResponses } from '../app/errors.js';
 import {
   ContinuedAuthorization,
   ContinuedRequestId,
-  signInContinuation,
+  completeSignInContinuing,
 } from '../oauth/sign-in-continuation.js';
 import { passkeysError } from './errors.js';
 import { AuthenticationResponse, CeremonyOptions } from './schemas.js';
@@ -103,19 +103,20 @@ export function registerPasskeySignInRoutes(app: App, context: AppContext): void
       if (user?.status !== 'active') return refuse('account_not_active');
       // Read before the session starts: the request it names is approved with it unless a change is owed.
       const mustChangePassword = await context.accounts.users.mustChangePassword(user.id);
-      const continuation = signInContinuation(
+      const signedIn = await completeSignInContinuing(
         context,
-        request.log,
-        request.body.request_id,
-        mustChangePassword,
-      );
-      const signedIn = await access.completeSignIn(
-        request,
-        reply,
-        user,
-        { methods: assertion.userVerified ? ['hwk', 'user'] : ['hwk'], multiFactor: assertion.userVerified },
-        cacheMark,
-        continuation.along,
+        access,
+        {
+          request,
+          reply,
+          account: user,
+          evidence: {
+            methods: assertion.userVerified ? ['hwk', 'user'] : ['hwk'],
+            multiFactor: assertion.userVerified,
+          },
+          cacheMark,
+        },
+        { requestId: request.body.request_id, passwordChangeOwed: mustChangePassword },
       );
       const { passkey } = assertion;
       return {
@@ -126,7 +127,7 @@ export function registerPasskeySignInRoutes(app: App, context: AppContext): void
         csrf_token: signedIn.started.csrfToken,
         user_verified: assertion.userVerified,
         prf: passkey.prfCapable ? { credential_id: passkey.credentialId, prf_salt: passkey.prfSalt } : null,
-        authorization: await continuation.authorization(signedIn),
+        authorization: signedIn.authorization,
       };
     },
   );
