@@ -35,6 +35,11 @@ export const federationConnections = pgTable('federation_connections', {
   jitProvisioning: boolean('jit_provisioning').notNull().default(false),
   /** Whether an upstream `amr` containing `mfa` stands for our second factor. */
   trustUpstreamMfa: boolean('trust_upstream_mfa').notNull().default(false),
+  /**
+   * Whether addresses in this connection's verified domains may also hold local accounts (self-registration,
+   * email change, admin creation). Off: the domain is the provider's (docs/federation.md#routed-domains).
+   */
+  allowLocalAccounts: boolean('allow_local_accounts').notNull().default(false),
   enabled: boolean('enabled').notNull().default(true),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),

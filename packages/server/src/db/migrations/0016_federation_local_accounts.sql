@@ -1,0 +1,1 @@
+ALTER TABLE "federation_connections" ADD COLUMN "allow_local_accounts" boolean DEFAULT false NOT NULL;
