@@ -103,11 +103,24 @@ export const authorizationRequests = pgTable(
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
     parameters: jsonb('parameters').notNull(),
+    /**
+     * SHA-256 of the browser-binding cookie of the browser that started the request: only that browser may continue
+     * it (docs/integration.md). Null on requests parked before binding existed, which nobody can continue.
+     */
+    browserHash: text('browser_hash'),
+    /**
+     * The account the request is tied to: the one signed in when it was parked, or the one that signed in to
+     * continue it. When that account is deactivated the request ends with its sessions (spec §3).
+     */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     expiresAt: timestamptz('expires_at').notNull(),
     consumedAt: timestamptz('consumed_at'),
   },
-  (table) => [index('authorization_requests_expires_idx').on(table.expiresAt)],
+  (table) => [
+    index('authorization_requests_expires_idx').on(table.expiresAt),
+    index('authorization_requests_user_idx').on(table.userId),
+  ],
 );
 
 /**
