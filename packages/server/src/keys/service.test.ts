@@ -3,9 +3,10 @@
  * metadata must describe its type truthfully, stale envelopes do not count as able to unlock, and every change to
  * one keybag serializes — parallel rotations from one version give exactly one winner.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../app/errors.js';
+import { passkeyCredentials } from '../db/schema/index.js';
 import { accountKeyBody, newAccountKey, type TestAccountKey, wrapEnvelope } from '../testing/keys.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import type { EnvelopeInput } from './model.js';
@@ -104,7 +105,24 @@ describe('envelope metadata', () => {
   });
 
   it('accepts every type with truthful metadata', async () => {
-    const { userId } = await withKeybag(['password', 'recovery_key', 'passkey_prf', 'trusted_device']);
+    const userId = await newUser();
+    const key = newAccountKey(userId);
+    const { body } = accountKeyBody(key, ['password', 'recovery_key', 'passkey_prf', 'trusted_device']);
+    // A passkey_prf envelope names one of the user's own passkeys (docs/zk.md §3.4).
+    const credentialId = randomBytes(16).toString('base64url');
+    await server.database.db.insert(passkeyCredentials).values({
+      id: randomUUID(),
+      userId,
+      credentialId,
+      publicKey: randomBytes(77).toString('base64url'),
+      aaguid: '00000000-0000-0000-0000-000000000000',
+      deviceType: 'singleDevice',
+      backedUp: false,
+      name: 'Laptop',
+      prfSalt: randomBytes(32).toString('base64url'),
+    });
+    body.envelopes.find((envelope) => envelope.type === 'passkey_prf')!.credential_id = credentialId;
+    await keys.createAccountKey(userId, body);
     const { envelopes } = await keys.keybag(userId);
     expect(envelopes.map((envelope) => envelope.type).sort()).toEqual([
       'passkey_prf',
@@ -113,7 +131,7 @@ describe('envelope metadata', () => {
       'trusted_device',
     ]);
     const prf = envelopes.find((envelope) => envelope.type === 'passkey_prf')!;
-    expect(prf.credentialId).toEqual(expect.any(String));
+    expect(prf.credentialId).toBe(credentialId);
     expect(prf.prfSalt).toHaveLength(43);
   });
 });

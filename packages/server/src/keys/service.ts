@@ -1,4 +1,5 @@
 import { appError } from '../app/errors.js';
+import { RequiredHook } from '../app/required-hook.js';
 import type { SettingsService } from '../config/settings.js';
 import type { OrganizationUnlockPolicy } from '../orgs/model.js';
 import { keysError } from './errors.js';
@@ -30,6 +31,12 @@ const keybagNotFound = () =>
 const versionMismatch = () =>
   keysError('version_mismatch', 'the keybag changed since it was read; read it again and retry');
 const invalidEnvelope = (message: string) => keysError('invalid_envelope', message);
+/** What the passkeys slice answers for a passkey_prf envelope naming a credential the user has not registered. */
+export const passkeyNotRegistered = () =>
+  keysError(
+    'passkey_not_registered',
+    'credential_id names none of your registered passkeys; register the passkey before adding its envelope',
+  );
 /** Unknown, disabled, invisible to the caller or without a key: one answer (spec §4.6, docs/zk.md §6). */
 const encPubNotFound = () => appError('not_found', 'no public encryption key for this user');
 
@@ -74,6 +81,23 @@ export class KeyService {
     private readonly isLegacyClient: LegacyClientCheck,
     private readonly organizationPolicies: OrganizationPolicies,
   ) {}
+
+  /**
+   * A `passkey_prf` envelope names the credential whose PRF opens it (docs/zk.md §3.4): the passkeys slice, built
+   * after this one, refuses (`passkey_not_registered`) a credential id that is not one of the user's registered
+   * passkeys. Runs in the change's transaction, after the keybag row is locked, so a passkey removed concurrently
+   * either is seen gone here or finds the new envelope to remove with it.
+   */
+  readonly passkeyEnvelopesNamed = new RequiredHook<[userId: string, credentialIds: string[]]>(
+    'the passkeys that passkey_prf envelopes name',
+  );
+
+  private async checkPasskeysNamed(userId: string, envelopes: EnvelopeInput[]): Promise<void> {
+    const credentialIds = envelopes.flatMap((envelope) =>
+      envelope.type === 'passkey_prf' && envelope.credential_id !== undefined ? [envelope.credential_id] : [],
+    );
+    if (credentialIds.length > 0) await this.passkeyEnvelopesNamed.run(userId, credentialIds);
+  }
 
   /** The global policy (the `keys.*` settings). */
   policy(): UnlockPolicy {
@@ -145,6 +169,7 @@ export class KeyService {
         keyCheck: input.key_check,
       });
       if (!accountKey) throw keysError('account_key_exists', 'this account already has an account key');
+      await this.checkPasskeysNamed(userId, input.envelopes);
       const envelopes = await this.store.insertEnvelopes(input.envelopes.map((e) => envelopeRow(userId, e)));
       return { accountKey, envelopes };
     });
@@ -185,6 +210,7 @@ export class KeyService {
           'the keybag has a password envelope; name it in replaces to swap it',
         );
       }
+      await this.checkPasskeysNamed(userId, [input.envelope]);
       const [envelope] = await this.store.insertEnvelopes([envelopeRow(userId, input.envelope)]);
       return { envelope: envelope!, replaced };
     });
@@ -254,6 +280,7 @@ export class KeyService {
         rotatedAt: new Date(),
       });
       if (!accountKey) throw versionMismatch();
+      await this.checkPasskeysNamed(userId, input.envelopes);
       const removed = await this.store.deleteAllEnvelopes(userId);
       const envelopes = await this.store.insertEnvelopes(input.envelopes.map((e) => envelopeRow(userId, e)));
       if (newKey) await this.store.clearWrappedPrivate(userId);

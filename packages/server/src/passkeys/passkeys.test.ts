@@ -5,6 +5,7 @@
  * factor, and every refusal — replayed, expired or foreign challenge, bogus signature, wrong origin, wrong RP ID,
  * a cloned authenticator's counter — plus management, step-up, the last way to sign in, and the admin API.
  */
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passkeyCeremonies } from '../db/schema/index.js';
@@ -25,6 +26,8 @@ import { startTestServer, type TestServer } from '../testing/server.js';
 import { currentCode } from '../testing/totp.js';
 import { SoftAuthenticator } from '../testing/webauthn.js';
 import { MAX_PASSKEYS } from './service.js';
+
+const randomBase64url = () => randomBytes(32).toString('base64url');
 
 let server: TestServer;
 let admin: AdminSession;
@@ -491,6 +494,61 @@ describe('the keybag envelope of a removed passkey', () => {
     expect((await adminFetch(server, admin, 'DELETE', path)).status).toBe(204);
     expect(await server.context.passkeys.credentials.list(user.user.id)).toEqual([]);
     expect(await typesOf(user.user.id)).toEqual(['passkey_prf']);
+  });
+});
+
+describe("a passkey_prf envelope names one of the caller's own passkeys", () => {
+  /** A PRF envelope of `key` naming `credentialId` (another user's, or none at all). */
+  function prfEnvelope(key: ReturnType<typeof newAccountKey>, version: number, credentialId: string) {
+    const prf = wrapEnvelope(key, version, 'passkey_prf');
+    prf.input.credential_id = credentialId;
+    return prf.input;
+  }
+  const refused = { status: 400, json: { error: 'passkey_not_registered' } };
+
+  it("refuses another user's credential id, or an unknown one, when creating the account key", async () => {
+    const victim = await userWithPasskey();
+    const { user: attacker } = await userWithPasskey();
+    const key = newAccountKey(attacker.user.id);
+    for (const credentialId of [victim.passkey.credential_id, randomBase64url()]) {
+      const answer = await call(server, attacker, 'POST', '/crypto/keybag/account-key', {
+        key_id: key.keyId,
+        key_check: key.keyCheck,
+        envelopes: [prfEnvelope(key, 1, credentialId), wrapEnvelope(key, 1, 'recovery_key').input],
+      });
+      expect(answer).toMatchObject(refused);
+    }
+    expect((await server.context.keys.keybags.keybag(attacker.user.id)).accountKey).toBeNull();
+  });
+
+  it("refuses another user's credential id when adding an envelope or rotating; the keybag is unchanged", async () => {
+    const victim = await userWithPasskey();
+    const { user: attacker, passkey: own } = await userWithPasskey();
+    const key = newAccountKey(attacker.user.id);
+    const created = await call(server, attacker, 'POST', '/crypto/keybag/account-key', {
+      key_id: key.keyId,
+      key_check: key.keyCheck,
+      envelopes: [prfEnvelope(key, 1, own.credential_id), wrapEnvelope(key, 1, 'recovery_key').input],
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const before = await server.context.keys.keybags.keybag(attacker.user.id);
+
+    const added = await call(server, attacker, 'POST', '/crypto/keybag/envelopes', {
+      expected_version: 1,
+      envelope: prfEnvelope(key, 1, victim.passkey.credential_id),
+    });
+    expect(added).toMatchObject(refused);
+    const rotated = await call(server, attacker, 'POST', '/crypto/keybag/rotate', {
+      expected_version: 1,
+      key_id: key.keyId,
+      key_check: key.keyCheck,
+      envelopes: [
+        prfEnvelope(key, 2, victim.passkey.credential_id),
+        wrapEnvelope(key, 2, 'recovery_key').input,
+      ],
+    });
+    expect(rotated).toMatchObject(refused);
+    expect(await server.context.keys.keybags.keybag(attacker.user.id)).toEqual(before);
   });
 });
 

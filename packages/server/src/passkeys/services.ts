@@ -1,6 +1,7 @@
 import type { AccountServices } from '../accounts/services.js';
 import { ApiError } from '../app/errors.js';
 import type { Infrastructure } from '../app/infrastructure.js';
+import { passkeyNotRegistered } from '../keys/service.js';
 import type { KeyServices } from '../keys/services.js';
 import { relyingPartyOf } from './relying-party.js';
 import { PasskeyService } from './service.js';
@@ -40,6 +41,11 @@ export async function createPasskeyServices(
       }
     },
   );
+  // A passkey_prf envelope is only for one of the user's own passkeys (docs/zk.md §3.4).
+  keys.keybags.passkeyEnvelopesNamed.handle(async (userId, credentialIds) => {
+    const registered = new Set((await credentials.list(userId)).map((passkey) => passkey.credentialId));
+    if (!credentialIds.every((credentialId) => registered.has(credentialId))) throw passkeyNotRegistered();
+  });
   const adminCredentials = new PasskeyService(
     new PasskeyStore(database.db, 'admin'),
     'admin',

@@ -1307,7 +1307,7 @@ export interface PublicApi {
           ciphertext: string;
         }[];
       };
-      400: ErrorBody<'invalid_envelope' | 'invalid_request' | 'malformed_body'>;
+      400: ErrorBody<'invalid_envelope' | 'invalid_request' | 'malformed_body' | 'passkey_not_registered'>;
       401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
       403: ErrorBody<'csrf_failed' | 'envelope_type_not_allowed'>;
       409: ErrorBody<'account_key_exists'>;
@@ -1317,7 +1317,7 @@ export interface PublicApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['POST /crypto/keybag/account-key']['responses'][201];
-    error: 'account_key_exists' | 'csrf_failed' | 'envelope_type_not_allowed' | 'invalid_envelope' | 'invalid_request' | 'malformed_body' | 'not_signed_in' | 'payload_too_large' | 'rate_limited' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
+    error: 'account_key_exists' | 'csrf_failed' | 'envelope_type_not_allowed' | 'invalid_envelope' | 'invalid_request' | 'malformed_body' | 'not_signed_in' | 'passkey_not_registered' | 'payload_too_large' | 'rate_limited' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
   };
   /** The caller's envelopes: metadata only, no ciphertext */
   'GET /crypto/keybag/envelopes': {
@@ -1397,7 +1397,7 @@ export interface PublicApi {
         created_at: string;
         last_used_at: string | null;
       };
-      400: ErrorBody<'invalid_envelope' | 'invalid_request' | 'malformed_body'>;
+      400: ErrorBody<'invalid_envelope' | 'invalid_request' | 'malformed_body' | 'passkey_not_registered'>;
       401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
       403: ErrorBody<'csrf_failed' | 'envelope_type_not_allowed' | 'step_up_required'>;
       404: ErrorBody<'keybag_not_found' | 'not_found'>;
@@ -1408,7 +1408,7 @@ export interface PublicApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['POST /crypto/keybag/envelopes']['responses'][201];
-    error: 'csrf_failed' | 'envelope_exists' | 'envelope_type_not_allowed' | 'invalid_envelope' | 'invalid_request' | 'keybag_not_found' | 'malformed_body' | 'not_found' | 'not_signed_in' | 'password_envelope_exists' | 'payload_too_large' | 'rate_limited' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'too_many_envelopes' | 'unsupported_media_type' | 'version_mismatch';
+    error: 'csrf_failed' | 'envelope_exists' | 'envelope_type_not_allowed' | 'invalid_envelope' | 'invalid_request' | 'keybag_not_found' | 'malformed_body' | 'not_found' | 'not_signed_in' | 'passkey_not_registered' | 'password_envelope_exists' | 'payload_too_large' | 'rate_limited' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'too_many_envelopes' | 'unsupported_media_type' | 'version_mismatch';
   };
   /** Removes an envelope of the caller (never the last one that can unlock; fresh second factor when TOTP is enrolled) */
   'DELETE /crypto/keybag/envelopes/{envelopeId}': {
@@ -1493,7 +1493,7 @@ export interface PublicApi {
           ciphertext: string;
         }[];
       };
-      400: ErrorBody<'invalid_envelope' | 'invalid_request' | 'key_check_mismatch' | 'malformed_body'>;
+      400: ErrorBody<'invalid_envelope' | 'invalid_request' | 'key_check_mismatch' | 'malformed_body' | 'passkey_not_registered'>;
       401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
       403: ErrorBody<'csrf_failed' | 'envelope_type_not_allowed' | 'new_key_setup_not_allowed' | 'step_up_required'>;
       404: ErrorBody<'keybag_not_found'>;
@@ -1504,7 +1504,7 @@ export interface PublicApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['POST /crypto/keybag/rotate']['responses'][200];
-    error: 'csrf_failed' | 'envelope_type_not_allowed' | 'invalid_envelope' | 'invalid_request' | 'key_check_mismatch' | 'keybag_not_found' | 'malformed_body' | 'new_key_setup_not_allowed' | 'not_signed_in' | 'payload_too_large' | 'rate_limited' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'unsupported_media_type' | 'version_mismatch';
+    error: 'csrf_failed' | 'envelope_type_not_allowed' | 'invalid_envelope' | 'invalid_request' | 'key_check_mismatch' | 'keybag_not_found' | 'malformed_body' | 'new_key_setup_not_allowed' | 'not_signed_in' | 'passkey_not_registered' | 'payload_too_large' | 'rate_limited' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'unsupported_media_type' | 'version_mismatch';
   };
   /** Legacy v1 only: the wrapped data root key the caller stored for a legacy application */
   'GET /crypto/legacy/wrapped-drk': {
