@@ -21,6 +21,8 @@ export function userSessionAccess(context: AppContext): SessionAccess<User> {
       url: context.config.baseUrl,
       cookieNames: { http: 'tessera_session', https: '__Host-tessera_session' },
       sameSite: 'lax',
+      // The key custody API's changes need our Origin, not only no foreign one (docs/zk.md §7).
+      originRequiredUnder: ['/crypto/'],
       async findAccount(id) {
         const user = await context.accounts.users.find(id);
         return user?.status === 'active' ? user : null;

@@ -31,7 +31,8 @@ import { ApiError } from './errors.js';
  *   and state changes (the routes that let it be verified or enrolled, sign-out, the profile those pages show).
  * - `session`, `session+csrf`: a complete session (its second factor verified, if one was owed), reads and state
  *   changes. `+csrf`: the session's CSRF token in `X-CSRF-Token` and, when the browser sends one, our own
- *   `Origin` (DESIGN §7); on the admin port any admin may do it (sign out, own password).
+ *   `Origin` (DESIGN §7) — always, under a port's `originRequiredUnder` prefixes (the public port's `/crypto/`);
+ *   on the admin port any admin may do it (sign out, own password).
  * - `admin-write` (admin port): `session+csrf` of an admin with the write role.
  */
 export type Access =
@@ -112,6 +113,12 @@ export interface SessionAccessOptions<A> {
   rememberSignIn?(started: StartedSession, account: A, mark: number): void;
   /** The 401 of a call without a (live) session on this port. */
   signedOut(): ApiError;
+  /**
+   * Route path prefixes under which a `+csrf` change must carry our `Origin`, not only refuse a foreign one
+   * (docs/zk.md §7: the key custody API, `/crypto/`). Browsers send `Origin` on every POST, PUT, PATCH and DELETE,
+   * same-origin fetches included (Fetch standard, "append a request `Origin` header"), so the hosted UI always has it.
+   */
+  originRequiredUnder?: readonly string[];
   /** Whether the account may make `admin-write` changes (admin port). */
   mayWrite?(account: A): boolean;
   /** How this port completes sign-ins (ending the old session, owed second factor, amr/acr, audit, metrics). */
@@ -199,6 +206,14 @@ export class SessionAccess<A extends { id: string; email: string }> {
     if (origin !== undefined && origin !== this.origin) throw crossOrigin();
   }
 
+  /** A `+csrf` change under one of `originRequiredUnder`'s prefixes (the route's declared path decides). */
+  private originRequired(request: FastifyRequest): boolean {
+    const path = request.routeOptions.url;
+    return (
+      path !== undefined && (this.options.originRequiredUnder ?? []).some((prefix) => path.startsWith(prefix))
+    );
+  }
+
   /**
    * Enforces one access value on a request and records the caller on it. Called by the port's hook; POST /logout
    * calls it for its first-party branch, the one route whose access depends on the request (app/access.ts).
@@ -225,6 +240,9 @@ export class SessionAccess<A extends { id: string; email: string }> {
     }
     if (access.endsWith('+csrf') || access === 'admin-write') {
       this.requireOwnOrigin(request);
+      if (request.headers.origin === undefined && this.originRequired(request)) {
+        throw new ApiError(403, 'csrf_failed', 'this change needs the Origin header of our own pages');
+      }
       const presented = request.headers[CSRF_HEADER];
       if (typeof presented !== 'string' || !verifyCsrfToken(caller.cookieValue, presented)) {
         throw wrongCsrfToken();
