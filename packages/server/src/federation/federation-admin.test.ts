@@ -132,6 +132,44 @@ describe('federation connections (admin API)', () => {
     }
   });
 
+  it('refuses discovery and connections for issuers that are not https with 400 upstream_refused', async () => {
+    // The federation tests' server allows plain http to loopback (development flag); a production-like one does not.
+    const strict = await startTestServer();
+    try {
+      const strictSession = await installAndSignIn(strict);
+      const issuers = [
+        'http://93.184.215.14',
+        'http://127.0.0.1:9',
+        'file:///etc/passwd',
+        'ftp://93.184.215.14/',
+        'gopher://93.184.215.14:70/',
+        'data:application/json,{}',
+      ];
+      for (const [target, targetSession] of [
+        [server, session],
+        [strict, strictSession],
+      ] as const) {
+        // Plain http to loopback is what the development flag allows: refused only without it.
+        for (const issuer of issuers.filter((issuer) => target === strict || !issuer.includes('127.0.0.1'))) {
+          const path = `/admin/federation/oidc/discovery?issuer=${encodeURIComponent(issuer)}`;
+          const refused = await admin(target, targetSession, 'GET', path);
+          expect([refused.status, refused.json.error], issuer).toEqual([400, 'upstream_refused']);
+          expect(refused.json.message, issuer).toMatch(/https|not allowed/);
+        }
+      }
+      // A connection whose endpoints would come from such an issuer's discovery is refused the same way.
+      const created = await admin(strict, strictSession, 'POST', '/admin/federation/connections', {
+        name: 'Plain http',
+        issuer: 'https://idp.example',
+        discoveryUrl: 'http://93.184.215.14/.well-known/openid-configuration',
+        clientId: 'tessera',
+      });
+      expect(created.status).toBe(400);
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('routes a domain only once verified (DNS TXT or the admin’s decision), to one connection only', async () => {
     const first = await createConnection(server, session, idp, { name: 'First', domains: ['routed.test'] });
     const second = await createConnection(server, session, idp, { name: 'Second', domains: ['routed.test'] });

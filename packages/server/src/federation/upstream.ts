@@ -76,6 +76,15 @@ export class UpstreamProvider {
     } catch {
       throw appError('invalid_request', 'the issuer must be an absolute URL');
     }
+    // openid-client refuses any other scheme itself, before the outbound policy sees the request: that is the
+    // admin's URL refused (DESIGN §7: https only), not an upstream that failed to answer.
+    const schemes = this.options.allowInsecureHttp ? ['https:', 'http:'] : ['https:'];
+    if (!schemes.includes(url.protocol)) {
+      throw federationError(
+        'upstream_refused',
+        `discovery refused: the issuer must be an https URL, not ${url.protocol.slice(0, 40)}`,
+      );
+    }
     let configuration: client.Configuration;
     try {
       configuration = await client.discovery(
