@@ -21,6 +21,8 @@ const KEYS_ERRORS = {
   /** docs/zk.md §8.1: an organization's unlock policy may only be stricter than the global one. */
   policy_not_stricter: 400,
   password_envelope_exists: 409,
+  /** docs/zk.md §3.1: a password envelope for an account without a password (nothing could open it). */
+  password_not_set: 409,
   /** docs/zk.md §3.4: a passkey_prf envelope's credential_id must be one of the caller's registered passkeys. */
   passkey_not_registered: 400,
   too_many_envelopes: 409,

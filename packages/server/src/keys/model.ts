@@ -155,6 +155,10 @@ export const UnlockPolicyView = Type.Object(
     trusted_device_approval: Type.Boolean(),
     new_key_setup_allowed: Type.Boolean(),
     keybag_exists: Type.Boolean(),
+    has_password: Type.Boolean({
+      description:
+        'whether the account has a password: without one (federated, SCIM-provisioned, passkey-only) no password envelope can be made or opened, and the key is protected with a passkey (PRF) or a recovery key (docs/zk.md §3.1)',
+    }),
     methods: Type.Array(
       Type.Union([EnvelopeType, Type.Literal('trusted_device_approval'), Type.Literal('new_key_setup')]),
       { description: 'the unlock methods the caller can use now' },

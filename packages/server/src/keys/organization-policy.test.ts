@@ -8,7 +8,7 @@ import * as oauth from 'oauth4webapi';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminSession, adminFetch, adminSignIn, createAdmin, installViaApi } from '../testing/admin.js';
 import { newDeviceKeyPair } from '../testing/device-approval.js';
-import { accountKeyBody, newAccountKey, wrapEnvelope } from '../testing/keys.js';
+import { accountKeyBody, newAccountKey, signInWithPassword, wrapEnvelope } from '../testing/keys.js';
 import {
   authorizeUrl,
   browserGet,
@@ -16,7 +16,6 @@ import {
   RP_REDIRECT,
   registerClient,
   type SignedIn,
-  signInUser,
 } from '../testing/oauth.js';
 import { addMember, call, createOrganization } from '../testing/orgs.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
@@ -34,7 +33,7 @@ beforeAll(async () => {
   await createAdmin(server, writer, 'reader@example.com', 'reader password two', 'read');
   reader = await adminSignIn(server, 'reader@example.com', 'reader password two');
   await server.context.settings.set('orgs.users_may_create', true);
-  owner = await signInUser(server);
+  owner = await signInWithPassword(server);
   // First-party: consent never hides what the unlock policy alone decides.
   client = await registerClient(server, { zk_delivery: 'v2', zk_required: true, first_party: true });
 }, 300_000);
@@ -68,7 +67,7 @@ async function organizationWith(policy: Record<string, unknown>, members: Signed
 
 /** A signed-in user with a keybag holding a password and a recovery-key envelope; returns their envelope ids. */
 async function userWithKeybag() {
-  const user = await signInUser(server);
+  const user = await signInWithPassword(server);
   const { body } = accountKeyBody(newAccountKey(user.user.id), ['password', 'recovery_key']);
   await server.context.keys.keybags.createAccountKey(user.user.id, body);
   const id = (type: string) => body.envelopes.find((envelope) => envelope.type === type)!.id;
@@ -233,7 +232,7 @@ describe('GET /crypto/unlock-policy', () => {
         methods: ['recovery_key'],
       },
     });
-    const outsider = await signInUser(server);
+    const outsider = await signInWithPassword(server);
     for (const [who, organizationId] of [
       [outsider, id],
       [user, 'no-such-org'],
@@ -267,6 +266,7 @@ describe('GET /crypto/unlock-policy', () => {
       trusted_device_approval: false,
       new_key_setup_allowed: true,
       keybag_exists: true,
+      has_password: true,
       methods: ['recovery_key', 'new_key_setup'],
     });
     // Someone in none of them gets the global policy.
@@ -307,7 +307,7 @@ describe('key delivery at /authorize/finalize', () => {
 
   it('an organization that needs an unlocked keybag refuses a user without one, even where the service does not', async () => {
     await server.context.settings.set('keys.zk_requires_unlocked_keybag', false);
-    const newcomer = await signInUser(server);
+    const newcomer = await signInWithPassword(server);
     const id = await organizationWith({ zk_requires_unlocked_keybag: true }, [newcomer]);
     const approve = (requestId: string) =>
       finalize(server, newcomer, { request_id: requestId, decision: 'approve', zk_key_hash: keyHash() });
@@ -326,7 +326,7 @@ describe('envelopes and device approval under the organizations of the user', ()
     const key = newAccountKey(user.user.id);
 
     // A new keybag with a password envelope is refused (another member, no keybag yet).
-    const newcomer = await signInUser(server);
+    const newcomer = await signInWithPassword(server);
     await organizationWith({ allowed_envelope_types: ['recovery_key'] }, [newcomer]);
     expect(
       await call(

@@ -85,6 +85,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
           ...errorResponses(
             'rate_limited',
             'account_key_exists',
+            'password_not_set',
             'invalid_envelope',
             'passkey_not_registered',
             'envelope_type_not_allowed',
@@ -144,6 +145,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
             'envelope_exists',
             'too_many_envelopes',
             'password_envelope_exists',
+            'password_not_set',
             'invalid_envelope',
             'passkey_not_registered',
             'envelope_type_not_allowed',
@@ -216,6 +218,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
             'version_mismatch',
             'key_check_mismatch',
             'new_key_setup_not_allowed',
+            'password_not_set',
             'invalid_envelope',
             'passkey_not_registered',
             'envelope_type_not_allowed',
@@ -265,6 +268,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
         trusted_device_approval: policy.trustedDeviceApproval,
         new_key_setup_allowed: policy.newKeySetupAllowed,
         keybag_exists: policy.keybagExists,
+        has_password: policy.hasPassword,
         methods: policy.methods,
       };
     },

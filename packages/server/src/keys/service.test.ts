@@ -7,7 +7,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../app/errors.js';
 import { passkeyCredentials } from '../db/schema/index.js';
-import { accountKeyBody, newAccountKey, type TestAccountKey, wrapEnvelope } from '../testing/keys.js';
+import {
+  accountKeyBody,
+  givePassword,
+  newAccountKey,
+  type TestAccountKey,
+  wrapEnvelope,
+} from '../testing/keys.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import type { EnvelopeInput } from './model.js';
 import type { KeyService } from './service.js';
@@ -25,6 +31,8 @@ afterAll(async () => {
 
 async function newUser(): Promise<string> {
   const user = await server.context.accounts.users.create({ email: `k-${randomUUID()}@example.com` });
+  // A password envelope needs an account with a password (docs/zk.md §3.1).
+  await givePassword(server, user);
   return user.id;
 }
 

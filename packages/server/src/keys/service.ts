@@ -62,6 +62,17 @@ export interface Keybag {
 export type VisibilityCheck = (callerId: string, targetId: string) => Promise<boolean>;
 /** Whether a client is an explicitly legacy v1 ZK app (`zk_delivery: legacy-v1`). */
 export type LegacyClientCheck = (clientId: string) => Promise<boolean>;
+/**
+ * Whether the account has a password (an OPAQUE record, accounts/): only then is there an export key to wrap a
+ * password envelope with (docs/zk.md §3.1). Federated, SCIM-provisioned and passkey-only users have none.
+ */
+export type PasswordCheck = (userId: string) => Promise<boolean>;
+
+const noPassword = () =>
+  keysError(
+    'password_not_set',
+    'this account has no password, so nothing can open a password envelope; protect the key with a passkey or a recovery key',
+  );
 
 /** Unknown and non-legacy apps get one answer. */
 const notLegacyClient = () =>
@@ -80,6 +91,7 @@ export class KeyService {
     private readonly mayView: VisibilityCheck,
     private readonly isLegacyClient: LegacyClientCheck,
     private readonly organizationPolicies: OrganizationPolicies,
+    private readonly hasPassword: PasswordCheck,
   ) {}
 
   /**
@@ -130,22 +142,29 @@ export class KeyService {
   async effectivePolicy(
     userId: string,
     organizationId?: string,
-  ): Promise<UnlockPolicy & { keybagExists: boolean; methods: UnlockMethod[] }> {
+  ): Promise<UnlockPolicy & { keybagExists: boolean; hasPassword: boolean; methods: UnlockMethod[] }> {
     const policy =
       organizationId === undefined
         ? await this.userPolicy(userId)
         : withOverride(this.policy(), await this.organizationPolicies.ofMembership(organizationId, userId));
-    const { accountKey, envelopes } = await this.keybag(userId);
+    const [{ accountKey, envelopes }, hasPassword] = await Promise.all([
+      this.keybag(userId),
+      this.hasPassword(userId),
+    ]);
     const methods: UnlockMethod[] = [];
     if (accountKey) {
+      // A password envelope opens only with the account's password: without one it is no way to unlock.
       const usable = new Set(
-        envelopes.filter((envelope) => this.canUnlock(envelope, policy)).map((e) => e.type),
+        envelopes
+          .filter((envelope) => this.canUnlock(envelope, policy))
+          .filter((envelope) => hasPassword || envelope.type !== 'password')
+          .map((e) => e.type),
       );
       for (const type of ENVELOPE_TYPES) if (usable.has(type)) methods.push(type);
       if (policy.trustedDeviceApproval) methods.push('trusted_device_approval');
       if (policy.newKeySetupAllowed) methods.push('new_key_setup');
     }
-    return { ...policy, keybagExists: accountKey !== null, methods };
+    return { ...policy, keybagExists: accountKey !== null, hasPassword, methods };
   }
 
   async keybag(userId: string): Promise<Keybag> {
@@ -160,6 +179,7 @@ export class KeyService {
   async createAccountKey(userId: string, input: CreateAccountKeyInput): Promise<Keybag> {
     const policy = await this.userPolicy(userId);
     this.checkEnvelopeSet(input.envelopes, policy);
+    await this.requirePasswordFor(userId, input.envelopes);
     return this.store.transaction(async () => {
       const accountKey = await this.store.insertKeybag({
         userId,
@@ -184,6 +204,7 @@ export class KeyService {
     input: AddEnvelopeInput,
   ): Promise<{ envelope: EnvelopeRow; replaced: EnvelopeRow | null }> {
     this.checkEnvelope(input.envelope, this.policy());
+    await this.requirePasswordFor(userId, [input.envelope]);
     const userPolicy = await this.userPolicy(userId);
     return this.store.transaction(async () => {
       const accountKey = await this.store.lockKeybag(userId);
@@ -254,6 +275,7 @@ export class KeyService {
     input: RotateInput,
   ): Promise<Keybag & { newKey: boolean; previousVersion: number; removed: number }> {
     this.checkEnvelopeSet(input.envelopes, this.policy());
+    await this.requirePasswordFor(userId, input.envelopes);
     const policy = await this.userPolicy(userId);
     return this.store.transaction(async () => {
       const current = await this.store.lockKeybag(userId);
@@ -435,6 +457,17 @@ export class KeyService {
   private canUnlock(envelope: EnvelopeRow, policy: UnlockPolicy): boolean {
     return (
       envelope.status === 'usable' && policy.allowedEnvelopeTypes.includes(envelope.type as EnvelopeType)
+  /**
+   * A password envelope is wrapped under the export key of the account's password (docs/zk.md §3.1): an account
+   * without a password (federated, SCIM-provisioned, passkey-only) has none, so whatever such an envelope wraps is
+   * under a key that no sign-in of this account can produce. Refused, so the user never holds a key that their
+   * own sign-in cannot open; they protect it with a passkey (PRF) or a recovery key instead.
+   */
+  private async requirePasswordFor(userId: string, envelopes: EnvelopeInput[]): Promise<void> {
+    if (!envelopes.some((envelope) => envelope.type === 'password')) return;
+    if (!(await this.hasPassword(userId))) throw noPassword();
+  }
+
     );
   }
 

@@ -48,6 +48,9 @@ export async function createKeyServices(
       ofMemberships: async (userId) =>
         (await orgs.organizations.listForUser(userId)).map(({ organization }) => organization.unlockPolicy),
     },
+    // A password envelope needs the account's password (docs/zk.md §3.1); federated, SCIM-provisioned and
+    // passkey-only accounts have none.
+    (userId) => accounts.passwords.hasPassword(userId),
   );
   // A new password record leaves the password envelope, wrapped under the old export key, unable to unlock
   // (docs/zk.md §3.1): for good when the password was replaced without the old export key (admin set, reset by

@@ -13,7 +13,7 @@ import {
   pendingRequestView,
   redeemCode,
 } from '../testing/code-flow.js';
-import { accountKeyBody, newAccountKey } from '../testing/keys.js';
+import { accountKeyBody, newAccountKey, signInWithPassword } from '../testing/keys.js';
 import {
   expectErrorRedirect,
   finalize,
@@ -21,7 +21,6 @@ import {
   RP_REDIRECT,
   registerClient,
   type SignedIn,
-  signInUser,
 } from '../testing/oauth.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 
@@ -35,7 +34,7 @@ beforeAll(async () => {
   // First-party, so consent never hides what key delivery alone decides.
   v2 = await registerClient(server, { zk_delivery: 'v2', zk_required: true, first_party: true });
   legacy = await registerClient(server, { zk_delivery: 'legacy-v1', zk_required: true, first_party: true });
-  user = await signInUser(server);
+  user = await signInWithPassword(server);
 }, 60_000);
 afterAll(async () => {
   await server?.close();
@@ -203,8 +202,8 @@ describe('v2 delivery: finalize and token', () => {
   });
 
   it('zk_envelope_id records when that envelope was last used; a foreign, unknown or stale one is refused', async () => {
-    const owner = await signInUser(server);
-    const other = await signInUser(server);
+    const owner = await signInWithPassword(server);
+    const other = await signInWithPassword(server);
     await server.context.keys.keybags.createAccountKey(
       owner.user.id,
       accountKeyBody(newAccountKey(owner.user.id)).body,
@@ -269,7 +268,7 @@ describe('v2 delivery: finalize and token', () => {
   });
 
   it('with keys.zk_requires_unlocked_keybag off, a user without a keybag may be handed a key', async () => {
-    const newcomer = await signInUser(server);
+    const newcomer = await signInWithPassword(server);
     await server.context.settings.set('keys.zk_requires_unlocked_keybag', false);
     try {
       const { answer } = await authorize(v2, encodeJwk(p256PublicJwk()), newcomer);

@@ -14,7 +14,7 @@ import {
   pendingRequestView,
   redeemCode,
 } from '../testing/code-flow.js';
-import { accountKeyBody, newAccountKey } from '../testing/keys.js';
+import { accountKeyBody, newAccountKey, signInWithPassword } from '../testing/keys.js';
 import {
   expectErrorRedirect,
   finalize,
@@ -22,7 +22,6 @@ import {
   RP_REDIRECT,
   registerClient,
   type SignedIn,
-  signInUser,
 } from '../testing/oauth.js';
 import { addMember, createOrganization } from '../testing/orgs.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
@@ -48,7 +47,7 @@ beforeAll(async () => {
     zk_key_scope: 'organization',
     first_party: true,
   });
-  owner = await signInUser(server);
+  owner = await signInWithPassword(server);
   organizations = {
     a: await createOrganization(server, owner, 'Acme'),
     b: await createOrganization(server, owner, 'Bolt'),
@@ -66,7 +65,7 @@ function zkPub(): string {
 }
 
 async function withKeybag(): Promise<SignedIn> {
-  const user = await signInUser(server);
+  const user = await signInWithPassword(server);
   await server.context.keys.keybags.createAccountKey(
     user.user.id,
     accountKeyBody(newAccountKey(user.user.id)).body,
@@ -214,7 +213,7 @@ describe('key scope organization', () => {
 
 describe('legacy v1 deliveries follow the keybag rules', () => {
   it('drk_hash needs a keybag, names the envelope that opened it, and carries the organization', async () => {
-    const member = await signInUser(server);
+    const member = await signInWithPassword(server);
     await addMember(server, organizations.a, member);
     const { answer, verifier } = await authorize(perOrganizationLegacy, member);
     const requestId = pendingRequestId(server, answer.location);

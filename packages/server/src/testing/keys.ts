@@ -1,6 +1,9 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import { ENVELOPE_KDF_INFO, type EnvelopeType } from '../keys/formats.js';
 import type { EnvelopeInput } from '../keys/model.js';
+import { type SignedIn, signInUser } from './oauth.js';
+import { passwordRegistration } from './opaque-client.js';
+import type { TestServer } from './server.js';
 
 /**
  * What the hosted UI will do in the browser (docs/zk.md §2-3), done here with node:crypto so tests send the server
@@ -105,4 +108,27 @@ export function accountKeyBody(key: TestAccountKey, types: EnvelopeType[] = ['pa
     body: { key_id: key.keyId, key_check: key.keyCheck, envelopes: envelopes.map((e) => e.input) },
     envelopes,
   };
+}
+
+/**
+ * Gives an account a password (a real OPAQUE record, as an admin setting one would): a password envelope is only
+ * accepted for an account that has one (docs/zk.md §3.1).
+ */
+export async function givePassword(
+  server: TestServer,
+  user: { id: string; email: string },
+  password = 'key custody password 1',
+): Promise<void> {
+  const { registrationRecord } = await passwordRegistration(server, user, password, 'admin_set');
+  await server.context.accounts.passwords.setRecord(user.id, registrationRecord);
+}
+
+/** `signInUser` for a new account that has a password, so its keybag may hold a password envelope. */
+export async function signInWithPassword(
+  server: TestServer,
+  options: Parameters<typeof signInUser>[1] = {},
+): Promise<SignedIn> {
+  const signedIn = await signInUser(server, options);
+  await givePassword(server, signedIn.user);
+  return signedIn;
 }

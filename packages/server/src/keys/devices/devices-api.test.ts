@@ -15,7 +15,13 @@ import {
   openApproval,
   type PublicJwk,
 } from '../../testing/device-approval.js';
-import { accountKeyBody, newAccountKey, type TestAccountKey, wrapEnvelope } from '../../testing/keys.js';
+import {
+  accountKeyBody,
+  newAccountKey,
+  signInWithPassword,
+  type TestAccountKey,
+  wrapEnvelope,
+} from '../../testing/keys.js';
 import { type SignedIn, signInUser } from '../../testing/oauth.js';
 import { type Answer, call } from '../../testing/orgs.js';
 import { startTestServer, type TestServer } from '../../testing/server.js';
@@ -43,7 +49,7 @@ interface Owner {
 }
 
 async function userWithKeybag(): Promise<Owner> {
-  const approver = await signInUser(server);
+  const approver = await signInWithPassword(server);
   const key = newAccountKey(approver.user.id);
   const created = await call(
     server,
@@ -271,7 +277,7 @@ describe('device approval', () => {
     } finally {
       await server.context.settings.set('keys.trusted_device_approval', true);
     }
-    const withoutKeybag = await signInUser(server);
+    const withoutKeybag = await signInWithPassword(server);
     expect(
       await call(server, withoutKeybag, 'POST', '/crypto/device-approvals', {
         public_jwk: newDeviceKeyPair().publicJwk,
@@ -336,7 +342,7 @@ describe('trusted devices', () => {
   });
 
   it('the last envelope that can unlock is not revoked', async () => {
-    const user = await signInUser(server);
+    const user = await signInWithPassword(server);
     const key = newAccountKey(user.user.id);
     const { body, envelopes } = accountKeyBody(key, ['trusted_device']);
     expect((await call(server, user, 'POST', '/crypto/keybag/account-key', body)).status).toBe(201);
@@ -480,7 +486,7 @@ describe('admin API', () => {
   });
 
   it("never revokes a user's last envelope that can unlock", async () => {
-    const user = await signInUser(server);
+    const user = await signInWithPassword(server);
     const key = newAccountKey(user.user.id);
     const { body, envelopes } = accountKeyBody(key, ['trusted_device']);
     expect((await call(server, user, 'POST', '/crypto/keybag/account-key', body)).status).toBe(201);

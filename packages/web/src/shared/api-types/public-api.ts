@@ -1310,14 +1310,14 @@ export interface PublicApi {
       400: ErrorBody<'invalid_envelope' | 'invalid_request' | 'malformed_body' | 'passkey_not_registered'>;
       401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
       403: ErrorBody<'csrf_failed' | 'envelope_type_not_allowed'>;
-      409: ErrorBody<'account_key_exists'>;
+      409: ErrorBody<'account_key_exists' | 'password_not_set'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       429: ErrorBody<'rate_limited'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['POST /crypto/keybag/account-key']['responses'][201];
-    error: 'account_key_exists' | 'csrf_failed' | 'envelope_type_not_allowed' | 'invalid_envelope' | 'invalid_request' | 'malformed_body' | 'not_signed_in' | 'passkey_not_registered' | 'payload_too_large' | 'rate_limited' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
+    error: 'account_key_exists' | 'csrf_failed' | 'envelope_type_not_allowed' | 'invalid_envelope' | 'invalid_request' | 'malformed_body' | 'not_signed_in' | 'passkey_not_registered' | 'password_not_set' | 'payload_too_large' | 'rate_limited' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
   };
   /** The caller's envelopes: metadata only, no ciphertext */
   'GET /crypto/keybag/envelopes': {
@@ -1401,14 +1401,14 @@ export interface PublicApi {
       401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
       403: ErrorBody<'csrf_failed' | 'envelope_type_not_allowed' | 'step_up_required'>;
       404: ErrorBody<'keybag_not_found' | 'not_found'>;
-      409: ErrorBody<'envelope_exists' | 'password_envelope_exists' | 'too_many_envelopes' | 'version_mismatch'>;
+      409: ErrorBody<'envelope_exists' | 'password_envelope_exists' | 'password_not_set' | 'too_many_envelopes' | 'version_mismatch'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       429: ErrorBody<'rate_limited'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['POST /crypto/keybag/envelopes']['responses'][201];
-    error: 'csrf_failed' | 'envelope_exists' | 'envelope_type_not_allowed' | 'invalid_envelope' | 'invalid_request' | 'keybag_not_found' | 'malformed_body' | 'not_found' | 'not_signed_in' | 'passkey_not_registered' | 'password_envelope_exists' | 'payload_too_large' | 'rate_limited' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'too_many_envelopes' | 'unsupported_media_type' | 'version_mismatch';
+    error: 'csrf_failed' | 'envelope_exists' | 'envelope_type_not_allowed' | 'invalid_envelope' | 'invalid_request' | 'keybag_not_found' | 'malformed_body' | 'not_found' | 'not_signed_in' | 'passkey_not_registered' | 'password_envelope_exists' | 'password_not_set' | 'payload_too_large' | 'rate_limited' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'too_many_envelopes' | 'unsupported_media_type' | 'version_mismatch';
   };
   /** Removes an envelope of the caller (never the last one that can unlock; fresh second factor when TOTP is enrolled) */
   'DELETE /crypto/keybag/envelopes/{envelopeId}': {
@@ -1497,14 +1497,14 @@ export interface PublicApi {
       401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
       403: ErrorBody<'csrf_failed' | 'envelope_type_not_allowed' | 'new_key_setup_not_allowed' | 'step_up_required'>;
       404: ErrorBody<'keybag_not_found'>;
-      409: ErrorBody<'version_mismatch'>;
+      409: ErrorBody<'password_not_set' | 'version_mismatch'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       429: ErrorBody<'rate_limited'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['POST /crypto/keybag/rotate']['responses'][200];
-    error: 'csrf_failed' | 'envelope_type_not_allowed' | 'invalid_envelope' | 'invalid_request' | 'key_check_mismatch' | 'keybag_not_found' | 'malformed_body' | 'new_key_setup_not_allowed' | 'not_signed_in' | 'passkey_not_registered' | 'payload_too_large' | 'rate_limited' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'unsupported_media_type' | 'version_mismatch';
+    error: 'csrf_failed' | 'envelope_type_not_allowed' | 'invalid_envelope' | 'invalid_request' | 'key_check_mismatch' | 'keybag_not_found' | 'malformed_body' | 'new_key_setup_not_allowed' | 'not_signed_in' | 'passkey_not_registered' | 'password_not_set' | 'payload_too_large' | 'rate_limited' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'unsupported_media_type' | 'version_mismatch';
   };
   /** Legacy v1 only: the wrapped data root key the caller stored for a legacy application */
   'GET /crypto/legacy/wrapped-drk': {
@@ -1563,6 +1563,8 @@ export interface PublicApi {
         new_key_setup_allowed: boolean;
         keybag_exists: boolean;
         /** the unlock methods the caller can use now */
+        /** whether the account has a password: without one (federated, SCIM-provisioned, passkey-only) no password envelope can be made or opened, and the key is protected with a passkey (PRF) or a recovery key (docs/zk.md §3.1) */
+        has_password: boolean;
         methods: (('password' | 'recovery_key' | 'passkey_prf' | 'trusted_device') | 'trusted_device_approval' | 'new_key_setup')[];
       };
       400: ErrorBody<'invalid_request'>;
