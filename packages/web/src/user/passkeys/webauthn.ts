@@ -103,6 +103,43 @@ export async function signInWithPasskey(
   return { result, prfOutput };
 }
 
+/**
+ * Evaluates the PRF of whichever of `candidates` the user presents, each with its own salt (`evalByCredential`,
+ * keyed by base64url credential id), with a local challenge: nothing of this ceremony goes to the server. The
+ * credential that answered and its PRF output; null when the user cancelled or the authenticator gave no output.
+ */
+export async function evaluatePrfOfAny(
+  candidates: { credentialId: string; salt: string }[],
+): Promise<{ credentialId: string; prfOutput: Bytes } | null> {
+  if (candidates.length === 0) return null;
+  try {
+    const challenge = new Uint8Array(32);
+    globalThis.crypto.getRandomValues(challenge);
+    const credential = (await navigator.credentials.get({
+      publicKey: {
+        challenge,
+        allowCredentials: candidates.map(({ credentialId }) => ({
+          type: 'public-key' as const,
+          id: decodeBase64url(credentialId),
+        })),
+        userVerification: 'preferred',
+        extensions: {
+          prf: {
+            evalByCredential: Object.fromEntries(
+              candidates.map(({ credentialId, salt }) => [credentialId, { first: decodeBase64url(salt) }]),
+            ),
+          },
+        } as AuthenticationExtensionsClientInputs,
+      },
+    })) as PublicKeyCredential | null;
+    if (!credential) return null;
+    const prfOutput = takePrfOutput(credential.getClientExtensionResults() as Record<string, unknown>);
+    return prfOutput ? { credentialId: credential.id, prfOutput } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Evaluates one credential's PRF with `salt`, with a local challenge (the assertion itself is not used). */
 async function evaluatePrf(credentialId: string, salt: string): Promise<Bytes | null> {
   try {

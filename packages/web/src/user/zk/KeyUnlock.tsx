@@ -11,6 +11,7 @@ import { describeError } from '../error-text';
 import type { SessionUser } from '../session';
 import { AskPassword } from './AskPassword';
 import {
+  type PasskeyProtection,
   passwordEnvelopeOf,
   type RecoveryKeyCeremony,
   rewrapPasswordEnvelope,
@@ -29,7 +30,12 @@ import {
   type UnlockPolicy,
 } from './keybag-api';
 import { heldPasskey } from './passkey-secret';
-import { tryPasskeyUnlock } from './passkey-unlock';
+import {
+  heldPasskeyProtection,
+  newPasskeyProtection,
+  tryPasskeyUnlock,
+  unlockWithPasskeyPrompt,
+} from './passkey-unlock';
 import { RecoveryKeyConfirm } from './RecoveryKeyConfirm';
 import { signInSecretFor } from './sign-in-secret';
 import { unlockWithThisDevice } from './trusted-device';
@@ -53,19 +59,28 @@ export type AuthorizationOrganization =
 
 /**
  * A new key's envelopes, as the policy envelope creation is checked against allows (the strictest combination,
- * §8.1): the password, the recovery key (with its ceremony), or both.
+ * §8.1): the password, the recovery key (with its ceremony), or both. An account without a password (federated,
+ * SCIM-provisioned, passkey-only: `has_password` false) gets no password envelope — nothing of its sign-in could
+ * open one, and the server refuses it (§3.1) — and may protect the key with a passkey (PRF, §3.4) instead of, or
+ * besides, the recovery key.
  */
 interface SetupPlan {
   password: boolean;
   ceremony: RecoveryKeyCeremony | null;
+  /** Whether a passkey may protect the key (offered to accounts without a password). */
+  passkey: boolean;
 }
 
-/** The set-up the policy allows, or null when it allows neither a password nor a recovery key envelope. */
+/** The set-up the policy allows, or null when it allows no envelope this page can set a key up with. */
 async function planSetup(setupPolicy: UnlockPolicy): Promise<SetupPlan | null> {
-  const password = allowsEnvelopeType(setupPolicy, 'password');
+  const password = setupPolicy.has_password && allowsEnvelopeType(setupPolicy, 'password');
   const recovery = allowsEnvelopeType(setupPolicy, 'recovery_key');
-  if (!password && !recovery) return null;
-  return { password, ceremony: recovery ? await startRecoveryKeyCeremony() : null };
+  const passkey =
+    !setupPolicy.has_password &&
+    allowsEnvelopeType(setupPolicy, 'passkey_prf') &&
+    typeof globalThis.PublicKeyCredential === 'function';
+  if (!password && !recovery && !passkey) return null;
+  return { password, passkey, ceremony: recovery ? await startRecoveryKeyCeremony() : null };
 }
 
 type Stage =
@@ -85,7 +100,7 @@ type Stage =
    */
   | { kind: 'setup'; keybag: Keybag | null; plan: SetupPlan }
   /** The policy allows no envelope this page can set a key up with (neither password nor recovery key). */
-  | { kind: 'setup_not_possible'; newKey: boolean }
+  | { kind: 'setup_not_possible'; newKey: boolean; hasPassword: boolean }
   | { kind: 'new_key_warning'; keybag: Keybag; policy: UnlockPolicy; setupPolicy: UnlockPolicy }
   | { kind: 'done' };
 
@@ -127,7 +142,9 @@ export function KeyUnlock({
         const plan = await planSetup(setupPolicy);
         if (current) {
           setStage(
-            plan ? { kind: 'setup', keybag: null, plan } : { kind: 'setup_not_possible', newKey: false },
+            plan
+              ? { kind: 'setup', keybag: null, plan }
+              : { kind: 'setup_not_possible', newKey: false, hasPassword: setupPolicy.has_password },
           );
         }
         return;
@@ -274,7 +291,11 @@ export function KeyUnlock({
               setStage(
                 plan
                   ? { kind: 'setup', keybag: stage.keybag, plan }
-                  : { kind: 'setup_not_possible', newKey: true },
+                  : {
+                      kind: 'setup_not_possible',
+                      newKey: true,
+                      hasPassword: stage.setupPolicy.has_password,
+                    },
               );
             }}
             onBack={() =>
@@ -296,10 +317,11 @@ export function KeyUnlock({
             plan={stage.plan}
             password={password}
             onPassword={setPassword}
-            onConfirmed={async (secret) => {
+            registerPasskey={(name) => stepUp.run((token) => newPasskeyProtection(name, token))}
+            onConfirmed={async ({ password: secret, passkey }) => {
               const recovery = stage.plan.ceremony?.secret ?? null;
               const unlocked = await stepUp.run((token) =>
-                setUpAccountKey(user.id, stage.keybag, { password: secret, recovery }, token),
+                setUpAccountKey(user.id, stage.keybag, { password: secret, recovery, passkey }, token),
               );
               setStage({ kind: 'done' });
               onUnlocked(unlocked, stage.keybag === null ? 'created' : 'new_key');
@@ -307,7 +329,7 @@ export function KeyUnlock({
           />
         );
       case 'setup_not_possible':
-        return <SetupNotPossible newKey={stage.newKey} />;
+        return <SetupNotPossible newKey={stage.newKey} hasPassword={stage.hasPassword} />;
     }
   }
 }
@@ -343,6 +365,27 @@ function LockedKeybag({
   const canUsePassword = policy.methods.includes('password');
   const passwordAllowed = allowsEnvelopeType(policy, 'password');
   const canUseRecoveryKey = policy.methods.includes('recovery_key');
+  const canUsePasskey = policy.methods.includes('passkey_prf');
+  const [passkeyProblem, setPasskeyProblem] = useState<string | null>(null);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+
+  async function unlockWithPasskey() {
+    if (passkeyBusy) return;
+    setPasskeyBusy(true);
+    setPasskeyProblem(null);
+    try {
+      const unlocked = await unlockWithPasskeyPrompt(keybag);
+      if (unlocked) onUnlocked(unlocked);
+      else
+        setPasskeyProblem(
+          'That passkey did not unlock your key. Use the passkey you protected your key with, or another way below.',
+        );
+    } catch (failed) {
+      setPasskeyProblem(describeError(failed));
+    } finally {
+      setPasskeyBusy(false);
+    }
+  }
   const canBeApproved = policy.methods.includes('trusted_device_approval');
   const [passwordProblem, setPasswordProblem] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
@@ -409,6 +452,22 @@ function LockedKeybag({
           }}
         />
       ) : null}
+      {canUsePasskey ? (
+        <div className="form-actions">
+          {passkeyProblem ? (
+            <p className="field-error" role="alert">
+              {passkeyProblem}
+            </p>
+          ) : null}
+          <Button
+            variant={canUsePassword && !stale ? 'secondary' : 'primary'}
+            disabled={passkeyBusy}
+            onClick={() => void unlockWithPasskey()}
+          >
+            {passkeyBusy ? 'Unlocking…' : 'Unlock with passkey'}
+          </Button>
+        </div>
+      ) : null}
       {canUseRecoveryKey ? (
         <form onSubmit={recover} noValidate>
           <TextField
@@ -437,6 +496,7 @@ function LockedKeybag({
       ) : null}
       {!canUsePassword &&
       !canUseRecoveryKey &&
+      !canUsePasskey &&
       !canBeApproved &&
       !policy.methods.includes('new_key_setup') ? (
         <ErrorPanel title="There is no way to unlock your key here">
@@ -508,9 +568,17 @@ function NewKeyWarning({
   );
 }
 
+/** What protects a new key besides the recovery key: the password's secret, a passkey's. */
+interface SetupSecrets {
+  password: EnvelopeSecret | null;
+  passkey: PasskeyProtection | null;
+}
+
 /**
  * A new key's set-up, with the envelopes the plan has: the password that protects it (asked when this page has no
- * sign-in export key), then the recovery key shown once, confirmed by typing one group back (§3.3).
+ * sign-in export key), then the recovery key shown once, confirmed by typing one group back (§3.3). An account
+ * without a password is never asked for one: it protects the key with a passkey (the one it signed in with when
+ * that gave a PRF output, or a new one) and/or the recovery key (§3.1, §3.4).
  */
 function KeySetup({
   user,
@@ -519,6 +587,7 @@ function KeySetup({
   plan,
   password,
   onPassword,
+  registerPasskey,
   onConfirmed,
 }: {
   user: SessionUser;
@@ -527,10 +596,24 @@ function KeySetup({
   plan: SetupPlan;
   password: EnvelopeSecret | null;
   onPassword: (secret: EnvelopeSecret) => void;
-  /** Stores the new key with `password`'s envelope (null: none) and the plan's recovery key. */
-  onConfirmed: (password: EnvelopeSecret | null) => Promise<void>;
+  /** Registers a new passkey; its protection, or null when it gave no PRF output. */
+  registerPasskey: (name: string) => Promise<PasskeyProtection | null>;
+  /** Stores the new key with these envelopes (null: none) and the plan's recovery key. */
+  onConfirmed: (secrets: SetupSecrets) => Promise<void>;
 }) {
   const heading = newKey ? 'Set up a new key' : 'Set up your encryption key';
+  if (!plan.password && plan.passkey) {
+    return (
+      <PasswordlessSetup
+        heading={heading}
+        clientName={clientName}
+        newKey={newKey}
+        plan={plan}
+        registerPasskey={registerPasskey}
+        onConfirmed={(passkey) => onConfirmed({ password: null, passkey })}
+      />
+    );
+  }
   if (plan.password && password === null) {
     return (
       <section className="section" aria-labelledby="setup-heading">
@@ -552,7 +635,11 @@ function KeySetup({
   const secret = plan.password ? password : null;
   if (plan.ceremony === null) {
     return (
-      <PasswordOnlySetup heading={heading} clientName={clientName} onConfirm={() => onConfirmed(secret)} />
+      <PasswordOnlySetup
+        heading={heading}
+        clientName={clientName}
+        onConfirm={() => onConfirmed({ password: secret, passkey: null })}
+      />
     );
   }
   return (
@@ -569,14 +656,158 @@ function KeySetup({
           </p>
         ) : (
           <p>
-            {clientName} encrypts your data with a key only you can unlock; this recovery key protects it
-            (your organization does not allow protecting it with your password). The sign-in service cannot
-            read it.
+            {clientName} encrypts your data with a key only you can unlock; this recovery key protects it. The
+            sign-in service cannot read it.
           </p>
         )
       }
-      onConfirmed={() => onConfirmed(secret)}
+      onConfirmed={() => onConfirmed({ password: secret, passkey: null })}
     />
+  );
+}
+
+/**
+ * Set-up for an account without a password (federated, SCIM-provisioned, passkey-only): a passkey protects the key
+ * — the one this page signed in with when it gave a PRF output, otherwise a new one registered here — and the
+ * recovery key is shown once as well when the policy allows it (a lost passkey must not lose the data). Without a
+ * passkey the recovery key alone protects it.
+ */
+function PasswordlessSetup({
+  heading,
+  clientName,
+  newKey,
+  plan,
+  registerPasskey,
+  onConfirmed,
+}: {
+  heading: string;
+  clientName: string;
+  newKey: boolean;
+  plan: SetupPlan;
+  registerPasskey: (name: string) => Promise<PasskeyProtection | null>;
+  onConfirmed: (passkey: PasskeyProtection | null) => Promise<void>;
+}) {
+  const [step, setStep] = useState<'loading' | 'choose' | 'recovery' | 'confirm'>('loading');
+  const [passkey, setPasskey] = useState<PasskeyProtection | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const ceremony = plan.ceremony;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, for the passkey this page signed in with.
+  useEffect(() => {
+    let current = true;
+    heldPasskeyProtection()
+      .catch(() => null)
+      .then((held) => {
+        if (!current) return;
+        if (held) {
+          setPasskey(held);
+          setStep(ceremony ? 'recovery' : 'confirm');
+        } else setStep('choose');
+      });
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  async function addPasskey() {
+    if (busy) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const made = await registerPasskey(`Passkey of ${new Date().toISOString().slice(0, 10)}`);
+      if (!made) {
+        setProblem(
+          ceremony
+            ? 'This passkey was added for signing in, but it cannot protect keys. Use a recovery key instead, or try another passkey.'
+            : 'This passkey was added for signing in, but it cannot protect keys. Try another passkey.',
+        );
+        return;
+      }
+      setPasskey(made);
+      setStep(ceremony ? 'recovery' : 'confirm');
+    } catch (failed) {
+      setProblem(describeError(failed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function confirm() {
+    if (busy) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      await onConfirmed(passkey);
+    } catch (failed) {
+      setProblem(describeError(failed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (step === 'loading') return <Loading>Checking your encryption key…</Loading>;
+  if (step === 'recovery' && ceremony) {
+    return (
+      <RecoveryKeyConfirm
+        ceremony={ceremony}
+        failureTitle="We could not set up your key"
+        intro={
+          <p>
+            {newKey ? `Your new key is ready to be set up. ${clientName} will receive a new key. ` : null}
+            {passkey
+              ? `Your passkey “${passkey.name}” protects your key. This recovery key opens it too, if you lose the passkey.`
+              : `${clientName} encrypts your data with a key only you can unlock; this recovery key protects it. The sign-in service cannot read it.`}
+          </p>
+        }
+        onConfirmed={() => onConfirmed(passkey)}
+      />
+    );
+  }
+  if (step === 'confirm' && passkey) {
+    return (
+      <section className="section" aria-labelledby="setup-heading">
+        <h2 id="setup-heading">{heading}</h2>
+        <p>
+          Your passkey “{passkey.name}” protects your key. Your organization does not allow recovery keys, so
+          if you lose this passkey, data under this key cannot be recovered.
+        </p>
+        {problem ? (
+          <ErrorPanel title="We could not set up your key">
+            <p>{problem}</p>
+          </ErrorPanel>
+        ) : null}
+        <div className="form-actions">
+          <Button disabled={busy} onClick={() => void confirm()}>
+            {busy ? 'Setting up…' : 'Set up my key'}
+          </Button>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="section" aria-labelledby="setup-heading">
+      <h2 id="setup-heading">{heading}</h2>
+      <p>
+        {clientName} encrypts your data with a key only you can unlock. Your account has no password, so
+        choose what protects your key: a passkey on this device, or a recovery key you keep safe.
+      </p>
+      {problem ? (
+        <ErrorPanel title="The passkey cannot protect your key">
+          <p>{problem}</p>
+        </ErrorPanel>
+      ) : null}
+      <div className="form-actions">
+        <Button disabled={busy} onClick={() => void addPasskey()}>
+          {busy ? 'Waiting for your passkey…' : 'Protect it with a passkey'}
+        </Button>
+        {ceremony ? (
+          <Button variant="secondary" disabled={busy} onClick={() => setStep('recovery')}>
+            Use a recovery key
+          </Button>
+        ) : null}
+      </div>
+    </section>
   );
 }
 
@@ -628,19 +859,26 @@ function PasswordOnlySetup({
 }
 
 /**
- * The policy allows neither a password nor a recovery key envelope, the only ones a key can be set up with here
- * (a passkey or a trusted device can only be added to a key that exists): say so rather than be refused.
+ * The policy allows no envelope a key can be set up with here (a password when the account has one, a passkey when
+ * it has none, a recovery key): say so rather than be refused.
  */
-function SetupNotPossible({ newKey }: { newKey: boolean }) {
+function SetupNotPossible({ newKey, hasPassword }: { newKey: boolean; hasPassword: boolean }) {
   return (
     <ErrorPanel
       title={newKey ? 'A new key cannot be set up here' : 'Your encryption key cannot be set up here'}
     >
-      <p>
-        Your organization’s policy allows neither your password nor a recovery key to protect your encryption
-        key, and a key can only be set up with one of them. Passkeys and trusted devices can only be added to
-        a key that already exists. Ask your administrator for help.
-      </p>
+      {hasPassword ? (
+        <p>
+          Your organization’s policy allows neither your password nor a recovery key to protect your
+          encryption key, and a key can only be set up with one of them. Passkeys and trusted devices can only
+          be added to a key that already exists. Ask your administrator for help.
+        </p>
+      ) : (
+        <p>
+          Your account has no password, and your organization’s policy allows neither a passkey nor a recovery
+          key to protect your encryption key. Ask your administrator for help.
+        </p>
+      )}
     </ErrorPanel>
   );
 }
@@ -651,6 +889,8 @@ function SetupNotPossible({ newKey }: { newKey: boolean }) {
  * organization ruled the password out for this authorization only) stays as it is.
  */
 function needsPasswordRewrap(keybag: Keybag, setupPolicy: UnlockPolicy): boolean {
+  // An account without a password has nothing to wrap a password envelope with (§3.1).
+  if (!setupPolicy.has_password) return false;
   const envelope = passwordEnvelopeOf(keybag);
   if (envelope !== null) return envelope.status === 'stale';
   return allowsEnvelopeType(setupPolicy, 'password');

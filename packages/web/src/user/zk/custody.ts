@@ -62,26 +62,48 @@ export async function startRecoveryKeyCeremony(): Promise<RecoveryKeyCeremony> {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** A passkey whose PRF output protects a new key (§3.4): its credential id, its PRF salt, its name and the secret. */
+export interface PasskeyProtection {
+  credentialId: string;
+  prfSalt: string;
+  name: string;
+  secret: EnvelopeSecret;
+}
+
 /**
- * A new account root key with the envelopes the unlock policy allows (§8.1): a password envelope, a recovery-key
- * envelope, or both. The first key (`POST /crypto/keybag/account-key`, `keybag` null) or new-key setup (`POST
+ * A new account root key with the envelopes the unlock policy allows (§8.1): a password envelope (only for an
+ * account that has a password, §3.1), a passkey-PRF envelope, a recovery-key envelope, or several. The first key (`POST /crypto/keybag/account-key`, `keybag` null) or new-key setup (`POST
  * /crypto/keybag/rotate` with a new key id and the keybag's version as the precondition, §4). Data encrypted under
  * an earlier key is lost in the second case. At least one secret is needed: a key no envelope opens is useless.
  */
 export async function setUpAccountKey(
   userId: string,
   keybag: Keybag | null,
-  secrets: { password: EnvelopeSecret | null; recovery: RecoveryKeySecret | null },
+  secrets: {
+    password: EnvelopeSecret | null;
+    recovery: RecoveryKeySecret | null;
+    passkey?: PasskeyProtection | null;
+  },
   csrfToken: string,
 ): Promise<Unlocked> {
-  if (secrets.password === null && secrets.recovery === null) {
-    throw new Error('a new key needs a password or a recovery key to open it');
+  const passkey = secrets.passkey ?? null;
+  if (secrets.password === null && secrets.recovery === null && passkey === null) {
+    throw new Error('a new key needs a password, a passkey or a recovery key to open it');
   }
   const expectedVersion = keybag?.account_key?.version ?? null;
   const created = await newAccountKey(userId, expectedVersion === null ? 1 : expectedVersion + 1);
   const envelopes = [];
   if (secrets.password !== null) {
     envelopes.push(await sealEnvelope(created.ark, created.binding, secrets.password, { label: 'Password' }));
+  }
+  if (passkey !== null) {
+    envelopes.push(
+      await sealEnvelope(created.ark, created.binding, passkey.secret, {
+        label: `Passkey: ${passkey.name}`.slice(0, 100),
+        credentialId: passkey.credentialId,
+        prfSalt: passkey.prfSalt,
+      }),
+    );
   }
   if (secrets.recovery !== null) {
     envelopes.push(
