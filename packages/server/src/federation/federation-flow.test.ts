@@ -210,11 +210,14 @@ describe('federated sign-in through a real upstream provider', () => {
 
   it("goes straight back to the app when the sign-in approves the app's request (nothing left to ask)", async () => {
     const app = await registerClient(server, { first_party: true });
-    const { verifier, answer } = await authorizeOnce(server, null, app);
+    const { verifier, answer, browser } = await authorizeOnce(server, null, app);
     const requestId = pendingRequestId(server, answer.location);
     const account = person();
     idp.signInAs(account);
-    const { answer: back } = await federatedSignIn(server, connectionId, new CookieJar(), {
+    // The browser that started the request, holding its binding cookie.
+    const jar = new CookieJar();
+    jar.take(new URL(server.publicUrl), new Headers({ 'set-cookie': browser }));
+    const { answer: back } = await federatedSignIn(server, connectionId, jar, {
       request_id: requestId,
     });
     expect(back.status).toBe(302);

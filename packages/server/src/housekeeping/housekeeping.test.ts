@@ -39,6 +39,7 @@ import {
   RP_REDIRECT,
   registerClient,
   type SignedIn,
+  sessionCookieValue,
   signInUser,
 } from '../testing/oauth.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
@@ -359,7 +360,7 @@ describe('housekeeping', () => {
     ).toEqual(sorted([liveInvite.id, joined.id]));
 
     // The live session still signs its user in.
-    const cookieValue = user.cookie.slice('tessera_session='.length);
+    const cookieValue = sessionCookieValue(user.cookie);
     expect(await server.context.accounts.sessions.resolve(cookieValue)).toMatchObject({ id: user.sessionId });
     const metrics = (await server.context.metrics.render()).body;
     expect(metrics).toContain('tessera_housekeeping_purged_rows_total{table="sessions"} 4');

@@ -7,6 +7,7 @@ import { errorResponses } from '../app/errors.js';
 import { messagePage } from '../app/html-page.js';
 import { publicIconPath } from '../clients/icon.js';
 import type { AuthorizeParameters } from './authorize-request.js';
+import { BrowserBinding } from './browser-binding.js';
 
 const AuthorizeQuery = Type.Object(
   {
@@ -114,7 +115,9 @@ const FinalizeResponse = Type.Object({
 /** /authorize (GET and POST, OIDC Core §3.1.2.1), the pending-request view, and /authorize/finalize. */
 export function registerAuthorizeRoutes(app: App, context: AppContext): void {
   const access = userSessionAccess(context);
+  const binding = new BrowserBinding(context.config.baseUrl);
   const handle = async (request: FastifyRequest, reply: FastifyReply, parameters: AuthorizeParameters) => {
+    const browser = binding.forNewRequest(request);
     // Parameters that failed validation are refused the way any invalid parameter is (attachValidation below).
     const outcome = request.validationError
       ? await context.oauth.authorize.refuseMalformed(
@@ -122,7 +125,11 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
           request.validationError.message,
           malformedParameter(request.validationError),
         )
-      : await context.oauth.authorize.authorize(parameters, access.optionalCaller(request)?.session ?? null);
+      : await context.oauth.authorize.authorize(
+          parameters,
+          access.optionalCaller(request)?.session ?? null,
+          browser.hash,
+        );
     // Authorization responses, error pages included, are never cached (RFC 9700 §4.3: codes in history).
     reply.header('cache-control', 'no-store');
     if (outcome.kind === 'error-page') {
@@ -137,6 +144,8 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
           ]) as never,
         );
     }
+    // A parked request is continued only by this browser: its binding cookie goes with the redirect to the UI.
+    if (outcome.kind === 'interaction') browser.set(reply);
     // 302 (never 307, RFC 9700 §4.12) to the client or to the hosted UI.
     return reply.redirect(outcome.location, 302);
   };
@@ -176,12 +185,16 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
         tags: ['hosted-ui'],
         summary: 'A pending authorization request, as the consent page shows it',
         params: Type.Object({ requestId: Type.String({ maxLength: 200 }) }),
-        response: { 200: RequestView, ...errorResponses('request_not_found') },
+        response: { 200: RequestView, ...errorResponses('request_not_found', 'request_browser_mismatch') },
       },
     },
     async (request, reply) => {
       const session = access.optionalCaller(request)?.session ?? null;
-      const view = await context.oauth.authorize.view(request.params.requestId, session);
+      const view = await context.oauth.authorize.view(
+        request.params.requestId,
+        session,
+        binding.presented(request),
+      );
       const { client, request: pending } = view;
       const allScopes = new Map(client.scopes.map((entry) => [entry.scope, entry.description]));
       return reply.header('cache-control', 'no-store').send({
@@ -231,6 +244,7 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
           200: FinalizeResponse,
           ...errorResponses(
             'request_not_found',
+            'request_browser_mismatch',
             'login_required',
             'request_already_used',
             'organization_required',
@@ -260,6 +274,7 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
           drkHash: body.drk_hash,
         },
         session,
+        binding.presented(request),
       );
       return reply.header('cache-control', 'no-store').send({ redirect_uri: redirectUri });
     },

@@ -13,6 +13,7 @@ import {
   authorizationResponseUrl,
   type ValidatedRequest,
 } from './authorize-request.js';
+import { boundToBrowser } from './browser-binding.js';
 import { oauthApiError } from './errors.js';
 import {
   type OrganizationContextSource,
@@ -30,6 +31,12 @@ const requestNotFound = () =>
   oauthApiError(
     'request_not_found',
     'this sign-in request is unknown, finished or expired; start again from the app',
+  );
+
+const requestOfOtherBrowser = () =>
+  oauthApiError(
+    'request_browser_mismatch',
+    'this sign-in request was started in another browser; start again from the app in this browser',
   );
 
 /** What the pending request remembers beyond the parameters: when a fresh sign-in is owed. */
@@ -103,7 +110,15 @@ export class AuthorizeService {
     private readonly approvingSignIn: PreparedAlongSignIn,
   ) {}
 
-  async authorize(parameters: AuthorizeParameters, session: Session | null): Promise<AuthorizeOutcome> {
+  /**
+   * `browserHash`: the browser's binding (oauth/browser-binding.ts), stored with a request that is parked, which
+   * only that browser may then continue.
+   */
+  async authorize(
+    parameters: AuthorizeParameters,
+    session: Session | null,
+    browserHash: string,
+  ): Promise<AuthorizeOutcome> {
     const client = parameters.client_id ? await this.clients.find(parameters.client_id) : null;
     let redirectUri: string;
     try {
@@ -115,7 +130,7 @@ export class AuthorizeService {
     const state = parameters.state ?? null;
     try {
       const request = validateAuthorizeParameters(client!, redirectUri, parameters);
-      return await this.decide(client!, request, session);
+      return await this.decide(client!, request, session, browserHash);
     } catch (error) {
       if (!(error instanceof AuthorizationError)) throw error;
       return {
@@ -168,6 +183,7 @@ export class AuthorizeService {
     client: Client,
     request: ValidatedRequest,
     session: Session | null,
+    browserHash: string,
   ): Promise<AuthorizeOutcome> {
     const now = Date.now();
     let hintSubject: string | null = null;
@@ -239,6 +255,9 @@ export class AuthorizeService {
       idHash: hashToken(requestId),
       clientId: client.id,
       parameters: pending,
+      browserHash,
+      // Tied to the account signed in now, if any: it ends with that account's access (spec §3).
+      userId: session?.userId ?? null,
       expiresAt: new Date(now + PENDING_REQUEST_TTL_MS),
     });
     // A sign-in owed first: straight to the hosted UI's sign-in page, which continues the request (and approves it
@@ -293,10 +312,12 @@ export class AuthorizeService {
    */
   private async loadPending(
     requestId: string,
+    browserHash: string | null,
     userId: string | null = null,
   ): Promise<{ client: Client; request: PendingRequest; remembered?: string[] | null }> {
     const pending = await this.findPending(requestId, userId);
     if (!pending) throw requestNotFound();
+    if (!boundToBrowser(pending.browserHash, browserHash)) throw requestOfOtherBrowser();
     return pending;
   }
 
@@ -304,10 +325,15 @@ export class AuthorizeService {
   private async findPending(
     requestId: string,
     userId: string | null,
-  ): Promise<{ client: Client; request: PendingRequest; remembered?: string[] | null } | null> {
+  ): Promise<{
+    client: Client;
+    request: PendingRequest;
+    browserHash: string | null;
+    remembered?: string[] | null;
+  } | null> {
     const idHash = hashToken(requestId);
     const now = new Date();
-    let row: { clientId: string; parameters: unknown } | undefined;
+    let row: { clientId: string; parameters: unknown; browserHash: string | null } | undefined;
     let remembered: string[] | null | undefined;
     if (userId) {
       const found = await this.store.findAuthorizationRequestWithConsent(idHash, now, userId);
@@ -318,7 +344,12 @@ export class AuthorizeService {
     }
     const client = row ? await this.clients.find(row.clientId) : null;
     if (!row || !client) return null;
-    return { client, request: row.parameters as PendingRequest, remembered };
+    return {
+      client,
+      request: row.parameters as PendingRequest,
+      browserHash: row.browserHash,
+      remembered,
+    };
   }
 
   /**
@@ -332,8 +363,16 @@ export class AuthorizeService {
   }
 
   /** What the consent page shows for a pending request. */
-  async view(requestId: string, session: Session | null): Promise<PendingRequestView> {
-    const { client, request, remembered } = await this.loadPending(requestId, session?.userId ?? null);
+  async view(
+    requestId: string,
+    session: Session | null,
+    browserHash: string | null,
+  ): Promise<PendingRequestView> {
+    const { client, request, remembered } = await this.loadPending(
+      requestId,
+      browserHash,
+      session?.userId ?? null,
+    );
     const loginRequired = !this.loginSatisfied(request, session);
     const organization =
       session && !loginRequired
@@ -362,8 +401,12 @@ export class AuthorizeService {
    * chosen or explained, and no key is to be delivered (the browser builds that). Otherwise, or when the request is
    * unknown, used or expired, the answer is null and the browser goes on to the consent page, which says why.
    */
-  async continueAfterSignIn(requestId: string, session: Session): Promise<string | null> {
-    const approval = await this.approvalAfterSignIn(requestId, session);
+  async continueAfterSignIn(
+    requestId: string,
+    session: Session,
+    browserHash: string | null,
+  ): Promise<string | null> {
+    const approval = await this.approvalAfterSignIn(requestId, session, browserHash);
     if (!approval) return null;
     // Consumed only if still pending and, unless first-party, only if the remembered consent covers the scopes
     // (consentNeeded's rule, checked in the consuming statement): a concurrent approval or denial wins, and a
@@ -382,9 +425,9 @@ export class AuthorizeService {
    * approveConsentedAlongSignInStatement): the same checks, made on the session about to start, and the same
    * approval, one statement and one commit fewer per sign-in. Its outcome is the redirect, or null as there.
    */
-  approvalAlongSignIn(requestId: string): AlongSignIn<string> {
+  approvalAlongSignIn(requestId: string, browserHash: string | null): AlongSignIn<string> {
     return async (session) => {
-      const approval = await this.approvalAfterSignIn(requestId, session);
+      const approval = await this.approvalAfterSignIn(requestId, session, browserHash);
       if (!approval) return null;
       return {
         statement: this.approvingSignIn,
@@ -406,10 +449,11 @@ export class AuthorizeService {
    * What continueAfterSignIn would approve for `session`: the code to issue (not yet written) when nothing is left to
    * ask the user, else null.
    */
-  private async approvalAfterSignIn(requestId: string, session: Session) {
+  private async approvalAfterSignIn(requestId: string, session: Session, browserHash: string | null) {
     // The request's content as this node wrote it at /authorize (no statement then), or read now.
     const pending = await this.findPending(requestId, null);
-    if (!pending) return null;
+    // Another browser's request is not continued; the consent page then says why.
+    if (!pending || !boundToBrowser(pending.browserHash, browserHash)) return null;
     const { client, request } = pending;
     if (!this.loginSatisfied(request, session)) return null;
     if (client.zkDelivery !== 'none' && request.zkPub !== null) return null;
@@ -427,9 +471,23 @@ export class AuthorizeService {
     return { request, code, row, idHash: hashToken(requestId), consentNeeded: !client.firstParty };
   }
 
+  /**
+   * A sign-in for a pending request that did not complete it (the consent page comes next, or a second factor):
+   * the request is tied to the account now signed in, in the browser it is bound to, so it ends with that account's
+   * access (spec §3). Nothing happens for another browser's request, or one no longer pending.
+   */
+  async tieToAccount(requestId: string, browserHash: string | null, userId: string): Promise<void> {
+    if (browserHash === null) return;
+    await this.store.tieAuthorizationRequest(hashToken(requestId), browserHash, userId, new Date());
+  }
+
   /** POST /authorize/finalize: consumes the pending request and returns where the browser goes next. */
-  async finalize(input: FinalizeInput, session: Session): Promise<{ redirectUri: string }> {
-    const { client, request } = await this.loadPending(input.requestId);
+  async finalize(
+    input: FinalizeInput,
+    session: Session,
+    browserHash: string | null,
+  ): Promise<{ redirectUri: string }> {
+    const { client, request } = await this.loadPending(input.requestId, browserHash);
     if (!this.loginSatisfied(request, session)) {
       throw oauthApiError('login_required', 'sign in again to continue this request');
     }

@@ -18,6 +18,7 @@ import {
   registerClient,
   type SignedIn,
   type StrictClient,
+  sameBrowser,
   signInUser,
   strictClient,
   validateIdToken,
@@ -327,7 +328,7 @@ describe('OIDF oidcc-basic-certification-test-plan', () => {
       status: 403,
       json: expect.objectContaining({ error: 'login_required' }),
     });
-    const again = await signInUser(server, { user: earlier.user });
+    const again = await signInUser(server, { user: earlier.user, browser: sameBrowser(earlier.cookie) });
     expect((await pendingRequestView(server, again, requestId)).login_required).toBe(false);
     const approved = await finalize(server, again, { request_id: requestId, decision: 'approve' });
     expect(approved.status).toBe(200);
@@ -369,7 +370,7 @@ describe('OIDF oidcc-basic-certification-test-plan', () => {
     expect((await pendingRequestView(server, user, requestId)).login_required).toBe(true);
     const stale = await finalize(server, user, { request_id: requestId, decision: 'approve' });
     expect(stale.status).toBe(403);
-    const again = await signInUser(server, { user: user.user });
+    const again = await signInUser(server, { user: user.user, browser: sameBrowser(user.cookie) });
     const approved = await finalize(server, again, { request_id: requestId, decision: 'approve' });
     expect(approved.status).toBe(200);
     const second = await redeem(
@@ -389,7 +390,7 @@ describe('OIDF oidcc-basic-certification-test-plan', () => {
     // The session from before the request does not do.
     expect((await pendingRequestView(server, user, requestId)).login_required).toBe(true);
     expect((await finalize(server, user, { request_id: requestId, decision: 'approve' })).status).toBe(403);
-    const again = await signInUser(server, { user: user.user });
+    const again = await signInUser(server, { user: user.user, browser: sameBrowser(user.cookie) });
     // However long the approval then takes, the new sign-in was made for this request.
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect((await pendingRequestView(server, again, requestId)).login_required).toBe(false);

@@ -13,6 +13,8 @@ const OAUTH_ERRORS = {
   organization_mismatch: 400,
   organization_required: 400,
   request_already_used: 409,
+  /** A pending request is continued only by the browser that started it (docs/integration.md). */
+  request_browser_mismatch: 403,
   request_not_found: 404,
   zk_key_hash_not_allowed: 400,
   /** Spec §7: a v2 ZK finalize without zk_key_hash is refused. */

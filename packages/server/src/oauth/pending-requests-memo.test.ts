@@ -24,6 +24,7 @@ describe('PendingRequestsMemo', () => {
   const content = (expiresAt: Date) => ({
     clientId: 'c1',
     parameters: { scope: 'openid', nested: { list: ['a'] }, at: new Date(0) },
+    browserHash: 'b1',
     expiresAt,
   });
 

@@ -1,7 +1,11 @@
-/** What a pending authorization request holds that never changes once it is written: its client and parameters. */
+/**
+ * What a pending authorization request holds that never changes once it is written: its client, parameters and the
+ * browser it is bound to.
+ */
 export interface PendingRequestContent {
   clientId: string;
   parameters: unknown;
+  browserHash: string | null;
   expiresAt: Date;
 }
 

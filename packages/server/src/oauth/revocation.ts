@@ -47,6 +47,18 @@ export class GrantRevocation {
   }
 
   /**
+   * Everything of the authorization state a user's access ended with (the account deactivated by an admin or SCIM,
+   * its password replaced), in the caller's transaction: the pending authorization requests tied to the account,
+   * its unredeemed codes and every grant. None of it can be completed, redeemed or refreshed afterwards, by anyone,
+   * also once the account is active again and signed in anew (spec §3).
+   */
+  async endAllOfUser(userId: string, now = new Date()): Promise<void> {
+    await this.store.endPendingRequestsOfUser(userId, now);
+    await this.store.consumeCodesOfUser(userId, null, now);
+    await this.store.revokeGrantsOfUser(userId, now);
+  }
+
+  /**
    * The grants issued in an organization's context, of one member or (userId null) of everyone: a member removed or
    * suspended, an organization disabled or deleted.
    */

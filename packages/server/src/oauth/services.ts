@@ -46,7 +46,7 @@ export async function createOAuthServices(
   const issuer = new TokenIssuer(config.baseUrl, signingKeys, settings);
   const revocation = new GrantRevocation(store);
   // Slices built before this one end grants through their hooks: an account's access, an organization's.
-  accounts.lifecycle.accessEnded.handle((userId) => revocation.revokeAllOfUser(userId));
+  accounts.lifecycle.accessEnded.handle((userId) => revocation.endAllOfUser(userId));
   orgs.organizations.accessEnded.handle((organizationId, userId) =>
     revocation.revokeInOrganization(organizationId, userId),
   );

@@ -24,6 +24,7 @@ import {
   UNREACHABLE_NONCE,
 } from '../testing/code-flow.js';
 import {
+  browserBindingCookie,
   finalize,
   type RegisteredClient,
   RP_REDIRECT,
@@ -38,6 +39,8 @@ import { OAuthStore } from './store.js';
 let server: TestServer;
 let client: RegisteredClient;
 const password = 'continuation password';
+/** The one browser every request, sign-in and approval here comes from (its binding cookie). */
+const browser = browserBindingCookie();
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -64,7 +67,7 @@ async function passwordUser(
   const email = `continuation-${++users}@example.com`;
   expect((await registerWithPassword(server, email, password)).status).toBe(200);
   const user = (await server.context.accounts.users.findByEmail(email))!;
-  const session = await signInUser(server, { user });
+  const session = await signInUser(server, { user, browser });
   if (options.approved) {
     const { answer } = await authorizeOnce(server, session, client, {
       scope: 'openid email',
@@ -85,7 +88,7 @@ async function pendingRequest(
 ): Promise<{ requestId: string; verifier: string; state: string; nonce: string }> {
   const state = oauth.generateRandomState();
   const nonce = oauth.generateRandomNonce();
-  const { verifier, answer } = await authorizeOnce(server, null, forClient, {
+  const { verifier, answer } = await authorizeOnce(server, { cookie: browser }, forClient, {
     scope: 'openid email',
     state,
     nonce,
@@ -96,12 +99,15 @@ async function pendingRequest(
 
 /** The password sign-in's last answer when it names the request. */
 async function signInFor(email: string, requestId: string) {
-  const login = await loginWithPassword(server, email, password, { finishFields: { request_id: requestId } });
+  const login = await loginWithPassword(server, email, password, {
+    cookie: browser,
+    finishFields: { request_id: requestId },
+  });
   expect(login.finish?.status).toBe(200);
   expect(login.cookie).not.toBeNull();
   return {
     json: login.finish!.json,
-    cookie: login.cookie!,
+    cookie: `${login.cookie!}; ${browser}`,
     csrfToken: login.finish!.json.csrf_token as string,
   };
 }
@@ -210,7 +216,7 @@ describe('a password sign-in that names a pending request', () => {
       expect(signedIn.json.authorization).toBeNull();
       // Still pending: the browser that completes the second factor can approve it.
       const user = (await server.context.accounts.users.findByEmail(email))!;
-      const session = await signInUser(server, { user });
+      const session = await signInUser(server, { user, browser });
       expect((await pendingRequestView(server, session, pending.requestId)).consent_required).toBe(false);
     } finally {
       await server.context.settings.set('otp.required_for_users', false);
@@ -252,11 +258,14 @@ describe('a password sign-in that names a pending request', () => {
     expect(unknown.json.authenticated).toBe(true);
 
     const pending = await pendingRequest();
-    const plain = await loginWithPassword(server, email, password);
+    const plain = await loginWithPassword(server, email, password, { cookie: browser });
     expect(plain.finish?.status).toBe(200);
     expect(plain.finish!.json.authorization).toBeNull();
     // Not approved by a sign-in that did not name it.
-    const session = { cookie: plain.cookie!, csrfToken: plain.finish!.json.csrf_token as string };
+    const session = {
+      cookie: `${plain.cookie!}; ${browser}`,
+      csrfToken: plain.finish!.json.csrf_token as string,
+    };
     expect((await pendingRequestView(server, session, pending.requestId)).consent_required).toBe(false);
   });
 
@@ -313,6 +322,7 @@ describe('a password sign-in that names a pending request', () => {
     const pending = await pendingRequest(client, { nonce: UNREACHABLE_NONCE });
     const before = await signInsAndSessions(session.user.id);
     const login = await loginWithPassword(server, email, password, {
+      cookie: browser,
       finishFields: { request_id: pending.requestId },
     });
     expect(login.finish?.status).toBe(503);
@@ -328,7 +338,7 @@ describe('a password sign-in that names a pending request', () => {
     const pending = await pendingRequest();
     const approve = vi.spyOn(OAuthStore.prototype, 'approveConsentedAuthorizationRequest');
     const login = await loginWithPassword(server, email, password, {
-      cookie: earlier.cookie!,
+      cookie: `${earlier.cookie!}; ${browser}`,
       finishFields: { request_id: pending.requestId },
     });
     expect(login.finish?.status).toBe(200);

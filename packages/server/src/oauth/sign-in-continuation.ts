@@ -5,6 +5,7 @@ import type { Session, StartedSession } from '../accounts/sessions.js';
 import type { SignInAccount, SignInEvidence } from '../accounts/sign-in.js';
 import type { SessionAccess } from '../app/access.js';
 import type { AppContext } from '../app/app-context.js';
+import { BrowserBinding } from './browser-binding.js';
 
 /**
  * A sign-in that continues a pending authorization request: the hosted UI sends the request's id with the sign-in's
@@ -42,15 +43,20 @@ export const ContinuedAuthorization = Type.Union(
  */
 export async function continueAuthorization(
   context: AppContext,
-  log: FastifyBaseLogger,
+  request: FastifyRequest,
   requestId: string | undefined,
   session: Session,
   passwordChangeOwed: boolean,
 ): Promise<{ redirect_uri: string } | null> {
   // Nothing to read while a step is owed (the service would refuse the pending second factor all the same).
   if (requestId === undefined || session.secondFactorPending || passwordChangeOwed) return null;
+  const log: FastifyBaseLogger = request.log;
   try {
-    const redirectUri = await context.oauth.authorize.continueAfterSignIn(requestId, session);
+    const redirectUri = await context.oauth.authorize.continueAfterSignIn(
+      requestId,
+      session,
+      browserOf(context, request),
+    );
     return redirectUri === null ? null : { redirect_uri: redirectUri };
   } catch (error) {
     log.error({ err: error }, 'continuing the authorization request after sign-in failed');
@@ -85,21 +91,24 @@ export async function completeSignInContinuing<A extends { id: string; email: st
 }> {
   const { request, reply, account, evidence, cacheMark } = signIn;
   const { requestId, passwordChangeOwed } = continued;
+  const browser = browserOf(context, request);
   const along =
     requestId === undefined || passwordChangeOwed
       ? undefined
-      : context.oauth.authorize.approvalAlongSignIn(requestId);
+      : context.oauth.authorize.approvalAlongSignIn(requestId, browser);
   const signedIn = await access.completeSignIn(request, reply, account, evidence, cacheMark, along);
   const authorization = signedIn.along
     ? signedIn.along.outcome === null
       ? null
       : { redirect_uri: signedIn.along.outcome }
-    : await continueAuthorization(
-        context,
-        request.log,
-        requestId,
-        signedIn.started.session,
-        passwordChangeOwed,
-      );
+    : await continueAuthorization(context, request, requestId, signedIn.started.session, passwordChangeOwed);
+  // A request the sign-in did not complete is tied to the account now signed in (spec §3: it ends with its access).
+  if (requestId !== undefined && authorization === null)
+    await context.oauth.authorize.tieToAccount(requestId, browser, signedIn.started.session.userId);
   return { started: signedIn.started, secondFactor: signedIn.secondFactor, authorization };
+}
+
+/** The binding cookie's hash the request's browser presents (oauth/browser-binding.ts), or null. */
+function browserOf(context: AppContext, request: FastifyRequest): string | null {
+  return new BrowserBinding(context.config.baseUrl).presented(request);
 }

@@ -64,6 +64,7 @@ export class OAuthStore {
   private readonly consumeAuthorizationRequestQuery;
   private readonly approveAuthorizationRequestQuery;
   private readonly approveConsentedAuthorizationRequestQuery;
+  private readonly tieAuthorizationRequestQuery;
   private readonly createCodeQuery;
   private readonly findConsentQuery;
   private readonly activeGrantUserQuery;
@@ -89,6 +90,8 @@ export class OAuthStore {
         idHash: sql.placeholder('idHash'),
         clientId: sql.placeholder('clientId'),
         parameters: sql.placeholder('parameters'),
+        browserHash: sql.placeholder('browserHash'),
+        userId: sql.placeholder('userId'),
         expiresAt: sql.placeholder('expiresAt'),
       }),
     );
@@ -117,6 +120,17 @@ export class OAuthStore {
       db,
       'oauth_authorization_request_approve_consented',
       approveConsentedRequestStatement,
+    );
+    this.tieAuthorizationRequestQuery = preparedQuery(db, 'oauth_authorization_request_tie', (db) =>
+      db
+        .update(authorizationRequests)
+        .set({ userId: sql`${sql.placeholder('userId')}::text` })
+        .where(
+          and(
+            pendingRequestCondition(sql.placeholder('idHash'), sql.placeholder('now')),
+            eq(authorizationRequests.browserHash, sql.placeholder('browserHash')),
+          ),
+        ),
     );
     this.createCodeQuery = preparedQuery(db, 'oauth_code_insert', (db) =>
       db.insert(authorizationCodes).values({
@@ -195,6 +209,10 @@ export class OAuthStore {
     idHash: string;
     clientId: string;
     parameters: unknown;
+    /** hashToken of the browser-binding cookie (oauth/browser-binding.ts). */
+    browserHash: string;
+    /** The account signed in when the request was parked, if any. */
+    userId: string | null;
     expiresAt: Date;
   }): Promise<void> {
     await this.createAuthorizationRequestQuery(row);
@@ -241,6 +259,30 @@ export class OAuthStore {
     });
     if (row) this.pendingRequests.remember(idHash, row.request);
     return row ? { request: row.request, remembered: row.remembered as string[] | null } : undefined;
+  }
+
+  /**
+   * Ties a pending request to the account that signed in to continue it, in the browser it is bound to, so that it
+   * ends with that account's access (endPendingRequestsOfUser).
+   */
+  async tieAuthorizationRequest(
+    idHash: string,
+    browserHash: string,
+    userId: string,
+    now: Date,
+  ): Promise<void> {
+    await this.tieAuthorizationRequestQuery({ idHash, browserHash, userId, now: now.toISOString() });
+  }
+
+  /**
+   * Ends the pending requests tied to an account (its access ended: deactivated, deprovisioned, its password
+   * replaced), so that none is completed later, not even by the same account signed in again (spec §3).
+   */
+  async endPendingRequestsOfUser(userId: string, now: Date): Promise<void> {
+    await this.db
+      .update(authorizationRequests)
+      .set({ consumedAt: now })
+      .where(and(eq(authorizationRequests.userId, userId), isNull(authorizationRequests.consumedAt)));
   }
 
   async consumeAuthorizationRequest(idHash: string, now: Date): Promise<boolean> {

@@ -11,6 +11,7 @@ import {
   RP_REDIRECT,
   registerClient,
   type SignedIn,
+  sameBrowser,
   signInUser,
 } from '../testing/oauth.js';
 import { addMember, call, createOrganization, memberIdOf } from '../testing/orgs.js';
@@ -304,7 +305,8 @@ describe('organization context at /authorize', () => {
 
     // Signing in during the request: the consent page learns the reason once the user is known, and approving
     // anyway sends the error back instead of a code.
-    const anonymous = { ...loner, cookie: '' };
+    // The same browser, before it signed in: only its binding cookie.
+    const anonymous = { ...loner, cookie: sameBrowser(loner.cookie) };
     const flow = await begin(orgApp, anonymous);
     // Not signed in: to the hosted UI's sign-in page first.
     expect(flow.first.location).toMatch(/^\/ui\/sign-in\?request_id=/);

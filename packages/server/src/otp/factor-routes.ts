@@ -213,7 +213,7 @@ export function registerOtpRoutes<A extends { id: string; email: string }>(
         csrf_token: started.csrfToken,
         authorization: await continueAuthorization(
           context,
-          request.log,
+          request,
           requestId,
           started.session,
           // A password change still owed comes first (read only when there is a request to continue).

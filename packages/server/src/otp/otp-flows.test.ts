@@ -109,11 +109,15 @@ describe('TOTP for users', () => {
     const first = await authorizeOnce(server, null, client);
     const requestId = pendingRequestId(server, first.answer.location);
     const login = await loginWithPassword(server, email, password, {
+      cookie: first.browser,
       finishFields: { request_id: requestId },
     });
     // The password alone does not approve it: the code is still owed.
     expect(login.finish?.json).toMatchObject({ second_factor: 'verify', authorization: null });
-    const pending = { cookie: login.cookie!, csrf: login.finish!.json.csrf_token as string };
+    const pending = {
+      cookie: `${login.cookie!}; ${first.browser}`,
+      csrf: login.finish!.json.csrf_token as string,
+    };
     const verified = await post(pending, '/otp/verify', {
       code: currentCode(secret, 1),
       request_id: requestId,
@@ -128,12 +132,15 @@ describe('TOTP for users', () => {
     const second = await authorizeOnce(server, null, client);
     const secondId = pendingRequestId(server, second.answer.location);
     const again = await signedIn(email);
+    // The browser that started the request (its binding cookie).
+    again.cookie = `${again.cookie}; ${second.browser}`;
     // A backup code: the app's codes of this time step are used up.
     const owed = await post(again, '/otp/verify', { code: backupCodes[0], request_id: secondId });
     expect(owed.status, JSON.stringify(owed.json)).toBe(200);
     expect(owed.json.authorization).toBeNull();
-    // Still pending for after the password change.
-    expect((await pendingRequestView(server, owed.next!, secondId)).consent_required).toBe(false);
+    // Still pending for after the password change, in that browser.
+    const next = { cookie: `${owed.next!.cookie}; ${second.browser}` };
+    expect((await pendingRequestView(server, next, secondId)).consent_required).toBe(false);
   });
 
   it('sign-in with password then TOTP: the session owes the code, then rotates and gains amr otp', async () => {

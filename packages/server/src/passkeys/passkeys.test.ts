@@ -79,10 +79,10 @@ async function signInOptions(email?: string) {
   };
 }
 
-async function verifySignIn(response: unknown, fields: Record<string, unknown> = {}) {
+async function verifySignIn(response: unknown, fields: Record<string, unknown> = {}, cookie?: string) {
   const result = await fetch(`${server.publicUrl}/api/user/passkeys/sign-in/verify`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
+    headers: { 'content-type': 'application/json', origin, ...(cookie ? { cookie } : {}) },
     body: JSON.stringify({ response, ...fields }),
   });
   return {
@@ -227,10 +227,14 @@ describe('sign-in', () => {
     const client = await registerClient(server);
     const approved = await authorizationCode(server, user, client);
     expect((await redeemCode(server, client, approved)).status).toBe(200);
-    const { verifier, answer } = await authorizeOnce(server, null, client);
+    const { verifier, answer, browser } = await authorizeOnce(server, null, client);
     const requestId = pendingRequestId(server, answer.location);
 
-    const signedIn = await verifySignIn(authenticator.get(await signInOptions()), { request_id: requestId });
+    const signedIn = await verifySignIn(
+      authenticator.get(await signInOptions()),
+      { request_id: requestId },
+      browser,
+    );
     expect(signedIn.status, JSON.stringify(signedIn.json)).toBe(200);
     const redirect = (signedIn.json.authorization as { redirect_uri: string }).redirect_uri;
     const tokens = await redeemCode(server, client, { code: codeOf(redirect), verifier });

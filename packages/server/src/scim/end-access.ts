@@ -7,6 +7,8 @@ export type AccessScope = { kind: 'account' } | { kind: 'organization'; organiza
 /**
  * Ends a deprovisioned user's sessions and grants in scope, inside the caller's transaction, so it is done before
  * the SCIM response returns (spec §3):
+ * - for the whole account, its pending authorization requests end: none can be completed later, not even by the
+ *   account signed in again after reactivation;
  * - unredeemed authorization codes are marked used: a code issued a moment earlier can no longer be redeemed;
  * - grants are revoked, and with them refresh tokens (and access tokens, for introspection and userinfo);
  * - for the whole account, sessions end, so no pending authorization request can be finalized (finalize needs a
@@ -23,8 +25,7 @@ export async function endAccess(
 ): Promise<void> {
   const now = new Date();
   if (scope.kind === 'account') {
-    await dependencies.revocation.endUnredeemedCodes(userId, null, now);
-    await dependencies.revocation.revokeAllOfUser(userId);
+    await dependencies.revocation.endAllOfUser(userId, now);
     await dependencies.sessions.endAllForUser(userId);
   } else {
     await dependencies.revocation.endUnredeemedCodes(userId, scope.organizationId, now);

@@ -3,12 +3,14 @@ import * as oauth from 'oauth4webapi';
 import {
   authorizeAndApprove,
   authorizeUrl,
+  browserBindingCookie,
   browserGet,
   clientSecretBasic,
   formPost,
   type RegisteredClient,
   RP_REDIRECT,
   type SignedIn,
+  sameBrowser,
 } from './oauth.js';
 import type { ServerEndpoints, TestServer } from './server.js';
 
@@ -51,16 +53,23 @@ export async function codeRequest(
 
 /**
  * The first answer of /authorize to a browser (signed in, or not when null), without following or approving
- * anything, with the verifier of the request's PKCE challenge.
+ * anything, with the verifier of the request's PKCE challenge and the browser-binding cookie of the browser
+ * (`browser`, a Cookie header part): a browser without one comes with a new one, as if it had been to /authorize
+ * before, and only requests that carry it continue a request it parked (oauth/browser-binding.ts).
  */
 export async function authorizeOnce(
   server: ServerEndpoints,
   browser: Pick<SignedIn, 'cookie'> | null,
   client: Pick<RegisteredClient, 'clientId'>,
   parameters: AuthorizationParameters = {},
-): Promise<{ verifier: string; answer: Awaited<ReturnType<typeof browserGet>> }> {
+): Promise<{ verifier: string; answer: Awaited<ReturnType<typeof browserGet>>; browser: string }> {
   const request = await codeRequest(server, client, parameters);
-  return { verifier: request.verifier, answer: await browserGet(request.url, browser?.cookie) };
+  const cookie = browser?.cookie ? browser.cookie : browserBindingCookie();
+  return {
+    verifier: request.verifier,
+    answer: await browserGet(request.url, cookie),
+    browser: sameBrowser(cookie),
+  };
 }
 
 /** The request_id of an /authorize answer parking the request for the hosted UI; throws when it goes elsewhere. */

@@ -14,7 +14,10 @@ import type { ServerEndpoints, TestServer } from './server.js';
 
 export interface SignedIn {
   user: User;
-  /** The Cookie header value carrying the session. */
+  /**
+   * The Cookie header value carrying the session and, as a browser that has been to /authorize holds it, the
+   * browser-binding cookie (oauth/browser-binding.ts) its pending authorization requests are bound to.
+   */
   cookie: string;
   csrfToken: string;
   sessionId: string;
@@ -26,7 +29,14 @@ export interface SignedIn {
  */
 export async function signInUser(
   server: TestServer,
-  options: { email?: string; name?: string; authentication?: Partial<Authentication>; user?: User } = {},
+  options: {
+    email?: string;
+    name?: string;
+    authentication?: Partial<Authentication>;
+    user?: User;
+    /** The browser signing in: its binding cookie (browserBindingCookie, sameBrowser); a new browser by default. */
+    browser?: string;
+  } = {},
 ): Promise<SignedIn> {
   const user =
     options.user ??
@@ -43,10 +53,32 @@ export async function signInUser(
   });
   return {
     user,
-    cookie: `tessera_session=${started.cookieValue}`,
+    cookie: `tessera_session=${started.cookieValue}; ${options.browser ?? browserBindingCookie()}`,
     csrfToken: started.csrfToken,
     sessionId: started.session.id,
   };
+}
+
+/**
+ * A browser-binding cookie (oauth/browser-binding.ts) of a new browser, as the Cookie header carries it: /authorize
+ * binds the requests it parks to it, and only a browser presenting it continues them.
+ */
+export function browserBindingCookie(): string {
+  return `tessera_browser=${randomBytes(32).toString('base64url')}`;
+}
+
+/** The browser-binding cookie in a Cookie header (a SignedIn's), to sign in again in the same browser. */
+export function sameBrowser(cookie: string): string {
+  const binding = /(?:^|;\s*)(tessera_browser=[^;]+)/.exec(cookie)?.[1];
+  if (!binding) throw new Error('no browser-binding cookie');
+  return binding;
+}
+
+/** The session cookie's value in a SignedIn's Cookie header. */
+export function sessionCookieValue(cookie: string): string {
+  const value = /(?:^|;\s*)tessera_session=([^;]+)/.exec(cookie)?.[1];
+  if (!value) throw new Error('no session cookie');
+  return value;
 }
 
 export const RP_REDIRECT = 'https://rp.example.com/callback';
