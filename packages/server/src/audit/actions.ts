@@ -48,6 +48,7 @@ export const AUDIT_ACTIONS = [
   'organization.invite_created',
   'organization.invite_declined',
   'organization.invite_revoked',
+  'organization.manager_missing',
   'organization.member_added',
   'organization.member_left',
   'organization.member_removed',

@@ -9,6 +9,7 @@ import { orgsError } from './errors.js';
 import { inviteByEmail } from './invite-email.js';
 import { organizationChanges } from './route-helpers.js';
 import {
+  AdminOrganizationDetailView,
   AdminOrganizationView,
   adminOrganizationView,
   InviteInput,
@@ -129,11 +130,17 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
         tags: [TAG],
         summary: 'One organization',
         params: OrganizationParams,
-        response: { 200: AdminOrganizationView, ...errorResponses('not_found') },
+        response: { 200: AdminOrganizationDetailView, ...errorResponses('not_found') },
       },
     },
-    async (request) =>
-      adminOrganizationView(await context.orgs.organizations.require(request.params.organizationId)),
+    async (request) => {
+      const { organizations } = context.orgs;
+      const organization = await organizations.require(request.params.organizationId);
+      return {
+        ...adminOrganizationView(organization),
+        manager_missing: await organizations.managerMissing(organization.id),
+      };
+    },
   );
 
   app.put(

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Column, Placeholder, SQL } from 'drizzle-orm';
 import { appError } from '../app/errors.js';
 import { RequiredHook } from '../app/required-hook.js';
+import type { AuditEventInput, AuditLog } from '../audit/audit-log.js';
 import type { SettingsService } from '../config/settings.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.js';
 import type { OrganizationClaims } from '../oauth/organization-context.js';
@@ -39,6 +40,15 @@ export interface MembershipRule {
   excludedOrganizations(userId: string, organizationIds: readonly string[]): Promise<ReadonlySet<string>>;
 }
 
+/**
+ * A membership change made by deprovisioning (SCIM): it always takes effect, also when it takes the organization's
+ * last manager away; the organization is then flagged instead (an `organization.manager_missing` audit entry by
+ * `by`, and `manager_missing` in the admin API), see docs/organizations.md, "Without a manager".
+ */
+export interface Deprovisioning {
+  by: AuditEventInput['actor'];
+}
+
 /** What the caller is in an organization: the organization and their own (active) membership. */
 export interface Membership {
   organization: Organization;
@@ -49,13 +59,15 @@ export interface Membership {
 /**
  * Organizations and memberships (spec §2.9, §4.7): who belongs, with which roles, who may manage, and what that
  * means for tokens and for the TOTP policy. Every change that could remove an organization's last manager runs with
- * the organization row locked and is refused if it would (issue: never leave an organization without a manager).
+ * the organization row locked and is refused if it would, unless it is deprovisioning, which always wins and flags
+ * the organization instead (docs/organizations.md, "Without a manager").
  */
 export class OrganizationService {
   constructor(
     private readonly store: OrganizationStore,
     private readonly roles: RoleStore,
     private readonly settings: SettingsService,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
@@ -318,32 +330,51 @@ export class OrganizationService {
     return this.requireMember(organizationId, memberId);
   }
 
-  /** Suspends or reinstates a member; suspending ends the tokens issued in this organization's context. */
+  /**
+   * Suspends or reinstates a member; suspending ends the tokens issued in this organization's context. Refused for
+   * the last manager unless it is `deprovisioning`.
+   */
   async setMemberStatus(
     organizationId: string,
     memberId: string,
     status: 'active' | 'suspended',
+    deprovisioning?: Deprovisioning,
   ): Promise<Member> {
-    const member = await this.guardManagers(organizationId, async (store) => {
-      const found = await store.findMember(organizationId, memberId);
-      if (!found) throw memberNotFound();
-      if (found.status === 'invited')
-        throw orgsError('invite_pending', 'this invitation has not been accepted yet');
-      await store.updateMember(memberId, { status });
-      return found;
-    });
+    const member = await this.guardManagers(
+      organizationId,
+      async (store) => {
+        const found = await store.findMember(organizationId, memberId);
+        if (!found) throw memberNotFound();
+        if (found.status === 'invited')
+          throw orgsError('invite_pending', 'this invitation has not been accepted yet');
+        await store.updateMember(memberId, { status });
+        return found;
+      },
+      deprovisioning,
+    );
     if (status === 'suspended' && member.userId) await this.accessEnded.run(organizationId, member.userId);
     return this.requireMember(organizationId, memberId);
   }
 
-  /** Removes a member (or a pending invitation); their tokens for this organization stop working. */
-  async removeMember(organizationId: string, memberId: string): Promise<Member> {
-    const member = await this.guardManagers(organizationId, async (store) => {
-      const found = await store.findMember(organizationId, memberId);
-      if (!found) throw memberNotFound();
-      await store.deleteMember(memberId);
-      return found;
-    });
+  /**
+   * Removes a member (or a pending invitation); their tokens for this organization stop working. Refused for the
+   * last manager unless it is `deprovisioning`.
+   */
+  async removeMember(
+    organizationId: string,
+    memberId: string,
+    deprovisioning?: Deprovisioning,
+  ): Promise<Member> {
+    const member = await this.guardManagers(
+      organizationId,
+      async (store) => {
+        const found = await store.findMember(organizationId, memberId);
+        if (!found) throw memberNotFound();
+        await store.deleteMember(memberId);
+        return found;
+      },
+      deprovisioning,
+    );
     if (member.userId) await this.accessEnded.run(organizationId, member.userId);
     return member;
   }
@@ -356,19 +387,38 @@ export class OrganizationService {
 
   /**
    * Runs a membership change with the organization locked; if the organization had a manager before and would have
-   * none after, the change is rolled back and refused.
+   * none after, the change is rolled back and refused, or, when it is deprovisioning, kept and the organization
+   * flagged with an audit entry in the same transaction.
    */
   private async guardManagers<T>(
     organizationId: string,
     change: (store: OrganizationStore) => Promise<T>,
+    deprovisioning?: Deprovisioning,
   ): Promise<T> {
     return this.store.withOrganizationLocked(organizationId, async (store, organization) => {
       if (!organization) throw organizationNotFound();
       const before = await store.countManagers(organizationId);
       const result = await change(store);
-      if (before > 0 && (await store.countManagers(organizationId)) === 0) throw lastManager();
+      if (before > 0 && (await store.countManagers(organizationId)) === 0) {
+        if (!deprovisioning) throw lastManager();
+        await this.audit.record({
+          action: 'organization.manager_missing',
+          outcome: 'success',
+          actor: deprovisioning.by,
+          target: { type: 'organization', id: organizationId },
+          details: { reason: 'deprovisioned' },
+        });
+      }
       return result;
     });
+  }
+
+  /**
+   * Whether the organization has no manager who can act (no active member with the manage permission and an
+   * active account): deprovisioning left it so, or an admin disabled its managers' accounts.
+   */
+  async managerMissing(organizationId: string): Promise<boolean> {
+    return !(await this.store.hasActiveManager(organizationId));
   }
 
   async requireRoles(roleKeys: string[]): Promise<void> {

@@ -15,10 +15,11 @@ export interface OrganizationServices {
 export async function createOrganizationServices({
   database,
   settings,
+  audit,
 }: Infrastructure): Promise<OrganizationServices> {
   const store = new OrganizationStore(database.db);
   const roles = new RoleService(new RoleStore(database.db), store);
   await roles.ensureBuiltIns();
-  const organizations = new OrganizationService(store, new RoleStore(database.db), settings);
+  const organizations = new OrganizationService(store, new RoleStore(database.db), settings, audit);
   return { organizations, invites: new InviteService(store, organizations, settings), roles };
 }

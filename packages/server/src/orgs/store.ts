@@ -411,6 +411,34 @@ export class OrganizationStore {
     return Number(row?.n ?? 0);
   }
 
+  /**
+   * Whether the organization has a manager who can act: an active member holding the manage permission whose
+   * account is active. Deprovisioning may leave it without one (docs/organizations.md, "Without a manager").
+   */
+  async hasActiveManager(organizationId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: organizationMembers.id })
+      .from(organizationMembers)
+      .innerJoin(users, eq(users.id, organizationMembers.userId))
+      .innerJoin(organizationMemberRoles, eq(organizationMemberRoles.memberId, organizationMembers.id))
+      .innerJoin(
+        rolePermissions,
+        and(
+          eq(rolePermissions.roleKey, organizationMemberRoles.roleKey),
+          eq(rolePermissions.permissionKey, MANAGE_PERMISSION),
+        ),
+      )
+      .where(
+        and(
+          eq(organizationMembers.organizationId, organizationId),
+          eq(organizationMembers.status, 'active'),
+          eq(users.status, 'active'),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
   /** Ids of every organization that has at least one active manager. */
   async managedOrganizationIds(): Promise<Set<string>> {
     const rows = await this.db

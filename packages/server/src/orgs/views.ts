@@ -84,6 +84,18 @@ export const AdminOrganizationView = Type.Object(
   { title: 'Organization' },
 );
 
+/** One organization as the admin portal's organization page shows it: with whether it lacks a manager. */
+export const AdminOrganizationDetailView = Type.Object(
+  {
+    ...AdminOrganizationView.properties,
+    manager_missing: Type.Boolean({
+      description:
+        'No active member with the organization-manage permission and an active account is left (deprovisioning always wins over the last manager, docs/organizations.md): an admin should give someone that role',
+    }),
+  },
+  { title: 'OrganizationDetail' },
+);
+
 const InviteDetails = Type.Object({
   email: Type.String(),
   expires_at: DateTime,

@@ -277,12 +277,19 @@ export class ScimUserService {
   ): Promise<boolean> {
     const exclusive = await this.exclusive(connection, row);
     const member = await this.memberOf(connection, row.userId);
+    // Deprovisioning always wins, also over an organization's last manager, which is then flagged (docs/scim.md).
+    const deprovisioning = { by: { type: 'system' as const, id: `scim-connection:${connection.id}` } };
     if (member) {
       if (reason === 'deactivated' && connection.deprovisioning === 'suspend') {
         if (member.status === 'active')
-          await this.organizations.setMemberStatus(connection.organizationId, member.id, 'suspended');
+          await this.organizations.setMemberStatus(
+            connection.organizationId,
+            member.id,
+            'suspended',
+            deprovisioning,
+          );
       } else {
-        await this.organizations.removeMember(connection.organizationId, member.id);
+        await this.organizations.removeMember(connection.organizationId, member.id, deprovisioning);
       }
     }
     const dependencies = { sessions: this.sessions, revocation: this.revocation };
