@@ -1,8 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installViaApi } from '../packages/server/src/testing/admin.js';
-import { accountKeyBody, newAccountKey, wrapEnvelope } from '../packages/server/src/testing/keys.js';
-import { signInUser } from '../packages/server/src/testing/oauth.js';
+import {
+  accountKeyBody,
+  newAccountKey,
+  signInWithPassword,
+  wrapEnvelope,
+} from '../packages/server/src/testing/keys.js';
 import { call } from '../packages/server/src/testing/orgs.js';
 import type { TestServer } from '../packages/server/src/testing/server.js';
 import { startAdminTestServer, submitAdminSignIn } from './admin-ui-helpers.js';
@@ -100,7 +104,7 @@ describe('admin portal: the admin’s own passkeys, users’ trusted devices', (
 
   it("lists a user's trusted devices on the user's page and revokes one: its envelope is gone", async () => {
     const { page } = opened;
-    const user = await signInUser(server);
+    const user = await signInWithPassword(server);
     const key = newAccountKey(user.user.id);
     expect(
       (await call(server, user, 'POST', '/crypto/keybag/account-key', accountKeyBody(key).body)).status,

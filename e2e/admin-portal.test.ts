@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import * as opaque from '@serenity-kit/opaque';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountKeyBody, newAccountKey } from '../packages/server/src/testing/keys.js';
+import { accountKeyBody, givePassword, newAccountKey } from '../packages/server/src/testing/keys.js';
 import { basicAuthorization, formPost } from '../packages/server/src/testing/oauth.js';
 import { loginWithPassword, postJson } from '../packages/server/src/testing/opaque-client.js';
 import { testKeyStretching } from '../packages/server/src/testing/opaque-stretching.js';
@@ -381,6 +381,7 @@ describe('admin portal: install, sign-in, clients, keys, users and the audit log
       email: 'key-holder@example.test',
       name: 'Key Holder',
     });
+    await givePassword(server, holder);
     const { body } = accountKeyBody(newAccountKey(holder.id));
     await server.context.keys.keybags.createAccountKey(holder.id, body);
     await page.goto(`${server.adminUrl}/users/${holder.id}`);

@@ -8,8 +8,13 @@ import {
   randomBytes,
 } from 'node:crypto';
 import { expect } from 'vitest';
-import { accountKeyBody, newAccountKey, type TestAccountKey } from '../../server/src/testing/keys.js';
-import { browserGet, finalize, type SignedIn, signInUser } from '../../server/src/testing/oauth.js';
+import {
+  accountKeyBody,
+  newAccountKey,
+  signInWithPassword,
+  type TestAccountKey,
+} from '../../server/src/testing/keys.js';
+import { browserGet, finalize, type SignedIn } from '../../server/src/testing/oauth.js';
 import type { TestServer } from '../../server/src/testing/server.js';
 
 /**
@@ -29,7 +34,7 @@ export interface HostedUser {
 
 /** A signed-in user with a keybag (the server refuses key delivery without one, docs/zk.md §5 step 3). */
 export async function hostedUser(server: TestServer): Promise<HostedUser> {
-  const signedIn = await signInUser(server);
+  const signedIn = await signInWithPassword(server);
   const accountKey = newAccountKey(signedIn.user.id);
   await server.context.keys.keybags.createAccountKey(signedIn.user.id, accountKeyBody(accountKey).body);
   return { signedIn, accountKey };
