@@ -130,6 +130,31 @@ describe('federation connections (admin API)', () => {
       );
       expect([refused.status, refused.json.error], issuer).toEqual([400, 'upstream_refused']);
     }
+    // Each refusal is logged at warn with the rule and the host, never the URL's path or query.
+    const before = server.logs.lines.length;
+    const secretQuery = 'token=s3cr3t-query-value';
+    await admin(
+      server,
+      session,
+      'GET',
+      `/admin/federation/oidc/discovery?issuer=${encodeURIComponent(`https://169.254.169.254/x?${secretQuery}`)}`,
+    );
+    const logged = server.logs
+      .entries()
+      .slice(before)
+      .filter((entry) => entry.outbound);
+    expect(logged).toEqual([
+      expect.objectContaining({
+        level: 40,
+        outbound: {
+          rule: 'link_local',
+          scheme: 'https',
+          host: '169.254.169.254',
+          address: '169.254.169.254',
+        },
+      }),
+    ]);
+    expect(JSON.stringify(logged)).not.toContain('s3cr3t');
   });
 
   it('refuses discovery and connections for issuers that are not https with 400 upstream_refused', async () => {

@@ -24,13 +24,14 @@ export interface FederationServices {
 }
 
 export async function createFederationServices(
-  { config, database, sealer, audit }: Infrastructure,
+  { config, database, sealer, audit, logger }: Infrastructure,
   { accounts, passkeys }: { accounts: AccountServices; passkeys: PasskeyServices },
 ): Promise<FederationServices> {
   const store = new FederationStore(database.db);
   // Every upstream request (discovery, token, JWKS, userinfo) goes through the SSRF-safe outbound fetch (DESIGN §7).
   const allowInsecureHttp = config.outboundAllowLoopback;
-  const fetch = createOutboundFetch({ allowLoopbackForDevelopment: config.outboundAllowLoopback });
+  // Each refusal is logged at warn with the rule that refused it (docs/configuration.md#outbound-requests).
+  const fetch = createOutboundFetch({ allowLoopbackForDevelopment: config.outboundAllowLoopback, logger });
   const upstream = new UpstreamProvider({ fetch, allowInsecureHttp });
   const connections = new FederationConnectionService(store, sealer, upstream, allowInsecureHttp);
   const domains = new DomainRouting(store);

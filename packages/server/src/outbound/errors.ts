@@ -1,6 +1,8 @@
 // Errors of the outbound fetch. Messages name the origin and the rule, never the path, query, headers or body of
 // the request (those may carry codes, client secrets or tokens), so callers may log them as they are.
 
+import type { AddressRefusal } from './address-policy.js';
+
 /** Why a request was refused before (or instead of) being sent. */
 export type RefusalReason =
   | 'invalid-url'
@@ -27,10 +29,18 @@ export abstract class OutboundError extends Error {
 export class OutboundRequestRefused extends OutboundError {
   override name = 'OutboundRequestRefused';
   readonly reason: RefusalReason;
+  /** For `address-not-allowed`: the refused address and its range (address-policy.ts). */
+  readonly refusedAddress: { address: string; range: AddressRefusal } | null;
 
-  constructor(reason: RefusalReason, detail: string, origin: string | null) {
+  constructor(
+    reason: RefusalReason,
+    detail: string,
+    origin: string | null,
+    refusedAddress: { address: string; range: AddressRefusal } | null = null,
+  ) {
     super(`outbound request refused: ${reason}: ${detail}`, origin);
     this.reason = reason;
+    this.refusedAddress = refusedAddress;
   }
 }
 

@@ -12,6 +12,7 @@ import { type ClientRequest, request as httpRequest, type IncomingMessage } from
 import { request as httpsRequest } from 'node:https';
 import { isIPv6, type LookupFunction } from 'node:net';
 import { rootCertificates } from 'node:tls';
+import type { Logger } from 'pino';
 import type { AddressRefusal } from './address-policy.js';
 import { parseIpv4, refusalFor } from './address-policy.js';
 import {
@@ -44,6 +45,11 @@ export interface OutboundPolicy {
   resolve: OutboundResolver;
   /** Extra trusted CA certificates (PEM), added to Node's bundled roots; tests use it for a self-signed upstream. */
   extraCaCertificates: readonly string[];
+  /**
+   * Where each refusal is logged at warn, with the rule that refused it and the host (`logRefusal`); null logs
+   * nothing. The service passes its pino logger.
+   */
+  logger: Pick<Logger, 'warn'> | null;
 }
 
 export type OutboundFetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
@@ -55,6 +61,7 @@ export const defaultOutboundPolicy: OutboundPolicy = {
   maxResponseBytes: 1024 * 1024,
   resolve: systemResolve,
   extraCaCertificates: [],
+  logger: null,
 };
 
 async function systemResolve(hostname: string): Promise<string[]> {
@@ -98,7 +105,67 @@ export function createOutboundFetch(overrides: Partial<OutboundPolicy> = {}): Ou
       throw new Error(`outbound policy: ${key} must be a positive integer`);
     }
   }
-  return (input, init) => outboundFetch(policy, input, init);
+  const { logger } = policy;
+  if (!logger) return (input, init) => outboundFetch(policy, input, init);
+  return async (input, init) => {
+    try {
+      const response = await outboundFetch(policy, input, init);
+      // Redirects are never followed: the caller gets the 3xx and refuses it (openid-client does).
+      if (response.status >= 300 && response.status < 400) logRefusal(logger, input, 'redirect');
+      return response;
+    } catch (error) {
+      const rule = refusalRule(error);
+      if (rule) logRefusal(logger, input, rule, error);
+      throw error;
+    }
+  };
+}
+
+/**
+ * The rule of the outbound policy that refused a request, for the log (docs/configuration.md#outbound-requests):
+ * `scheme`, `credentials_in_url`, an address range (`loopback`, `private`, `link_local`, ...), `too_large`,
+ * `timeout`, ...; null for a failure that is not a refusal (the upstream unreachable, the caller's abort).
+ */
+export function refusalRule(error: unknown): string | null {
+  if (error instanceof OutboundRequestRefused) {
+    if (error.refusedAddress) return snake(error.refusedAddress.range);
+    if (error.reason === 'scheme-not-allowed') return 'scheme';
+    if (error.reason === 'unsupported-content-encoding') return 'content_encoding';
+    return snake(error.reason);
+  }
+  if (error instanceof OutboundTooLarge) return 'too_large';
+  if (error instanceof OutboundTimeout) return 'timeout';
+  return null;
+}
+
+const snake = (name: string) => name.replaceAll('-', '_');
+
+/**
+ * One warn line per refusal: the rule, the scheme and host (and the refused address), never the path, query,
+ * headers or body, which may carry codes, secrets or tokens.
+ */
+function logRefusal(
+  logger: Pick<Logger, 'warn'>,
+  input: string | URL | Request,
+  rule: string,
+  error?: unknown,
+): void {
+  let scheme: string | null = null;
+  let host: string | null = null;
+  try {
+    const url = new URL(input instanceof Request ? input.url : input);
+    scheme = url.protocol.slice(0, -1).slice(0, 40);
+    host = url.host.slice(0, 300) || null;
+  } catch {
+    // Not a URL: the rule (invalid_url) says it all.
+  }
+  const refused = error instanceof OutboundRequestRefused ? error.refusedAddress : null;
+  logger.warn(
+    { outbound: { rule, scheme, host, ...(refused ? { address: refused.address } : {}) } },
+    rule === 'redirect'
+      ? 'outbound redirect not followed'
+      : `outbound request refused: ${rule}${host ? ` (${host})` : ''}`,
+  );
 }
 
 interface Target {
@@ -190,9 +257,11 @@ async function resolveTarget(policy: OutboundPolicy, url: URL): Promise<Target> 
   const addresses: Target['addresses'] = [];
   for (const address of answers) {
     const refusal: AddressRefusal | null = refusalFor(address);
-    const allowed = refusal === null || (refusal === 'loopback' && policy.allowLoopbackForDevelopment);
-    if (!allowed) {
-      throw new OutboundRequestRefused('address-not-allowed', `${address} is ${refusal}`, origin);
+    if (refusal !== null && !(refusal === 'loopback' && policy.allowLoopbackForDevelopment)) {
+      throw new OutboundRequestRefused('address-not-allowed', `${address} is ${refusal}`, origin, {
+        address,
+        range: refusal,
+      });
     }
     if (url.protocol === 'http:' && refusal !== 'loopback') {
       throw new OutboundRequestRefused(

@@ -1,10 +1,17 @@
-// The SSRF cases of issue 16 against the outbound fetch. The production policy (the default) must refuse every
+// The SSRF cases against the outbound fetch. The production policy (the default) must refuse every
 // internal target before a byte is sent; loopback servers with the development flag prove that the connection goes
 // to the address that was checked and that redirects are not followed.
 import { createServer as createTcpServer } from 'node:net';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LoopbackServers, tableResolver } from '../testing/loopback-servers.js';
-import { OutboundConnectionFailed, OutboundRequestRefused, OutboundTimeout } from './errors.js';
+import {
+  OutboundConnectionFailed,
+  OutboundRequestRefused,
+  OutboundTimeout,
+  OutboundTooLarge,
+} from './errors.js';
 import { createOutboundFetch } from './fetch.js';
 
 const PUBLIC_ADDRESS = '93.184.215.14';
@@ -251,5 +258,77 @@ describe('development policy (loopback allowed)', () => {
     }
     expect(redirecting.hits).toBe(4);
     expect(target.hits).toBe(0);
+  });
+});
+
+describe('every refusal is logged at warn with the rule that refused it and the host', () => {
+  /** A pino logger at warn writing into `lines`, as the service's logger is set up (app/logging.ts). */
+  function capturedLogger() {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, callback) {
+        for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));
+        callback();
+      },
+    });
+    return { logger: pino({ level: 'warn' }, stream), lines };
+  }
+  const { resolve } = tableResolver({ 'intranet.test': ['10.1.2.3'], 'public.test': [PUBLIC_ADDRESS] });
+
+  it('names the rule, the scheme and the host, never the path, query or credentials', async () => {
+    const { logger, lines } = capturedLogger();
+    const outbound = createOutboundFetch({ resolve, logger });
+    const cases: [url: string, rule: string, host: string | null][] = [
+      [`http://public.test/token?code=${SECRET}`, 'scheme', 'public.test'],
+      [`file:///etc/passwd?${SECRET}`, 'scheme', null],
+      [`https://127.0.0.1:${trap.port}/x?${SECRET}`, 'loopback', `127.0.0.1:${trap.port}`],
+      [`https://intranet.test/token?code=${SECRET}`, 'private', 'intranet.test'],
+      [`https://169.254.169.254/latest/meta-data/${SECRET}`, 'link_local', '169.254.169.254'],
+      [`https://user:${SECRET}@public.test/`, 'credentials_in_url', 'public.test'],
+      [`https://nowhere.test/${SECRET}`, 'resolution_failed', 'nowhere.test'],
+    ];
+    for (const [url, rule, host] of cases) {
+      await refusal(outbound(url, { headers: { authorization: `Bearer ${SECRET}` } }));
+      expect(lines.at(-1), url).toMatchObject({ level: 40, outbound: { rule, host } });
+    }
+    expect(lines).toHaveLength(cases.length);
+    expect(
+      lines.find((line) => line.outbound && (line.outbound as { rule: string }).rule === 'private'),
+    ).toMatchObject({ outbound: { address: '10.1.2.3', scheme: 'https' } });
+    expect(JSON.stringify(lines)).not.toContain(SECRET);
+    expect(JSON.stringify(lines)).not.toContain('/etc/passwd');
+    expect(trap.connections).toBe(0);
+  });
+
+  it('logs a response over the size limit, a timeout and a redirect not followed', async () => {
+    const { logger, lines } = capturedLogger();
+    const large = await servers.http((_request, response) => response.end('x'.repeat(2048)));
+    const slow = await servers.http(() => {
+      // Never answers: the total timeout ends the exchange.
+    });
+    const redirecting = await servers.http((_request, response) => {
+      response.statusCode = 302;
+      response.setHeader('location', `https://169.254.169.254/?${SECRET}`);
+      response.end();
+    });
+    const outbound = createOutboundFetch({
+      allowLoopbackForDevelopment: true,
+      maxResponseBytes: 1024,
+      totalTimeoutMs: 300,
+      logger,
+    });
+    await expect(outbound(`http://127.0.0.1:${large.port}/?${SECRET}`)).rejects.toBeInstanceOf(
+      OutboundTooLarge,
+    );
+    await expect(outbound(`http://127.0.0.1:${slow.port}/`)).rejects.toBeInstanceOf(OutboundTimeout);
+    expect(
+      (await outbound(`http://127.0.0.1:${redirecting.port}/?${SECRET}`, { redirect: 'manual' })).status,
+    ).toBe(302);
+    expect(lines.map((line) => [line.level, line.outbound])).toEqual([
+      [40, { rule: 'too_large', scheme: 'http', host: `127.0.0.1:${large.port}` }],
+      [40, { rule: 'timeout', scheme: 'http', host: `127.0.0.1:${slow.port}` }],
+      [40, { rule: 'redirect', scheme: 'http', host: `127.0.0.1:${redirecting.port}` }],
+    ]);
+    expect(JSON.stringify(lines)).not.toContain(SECRET);
   });
 });
