@@ -40,6 +40,8 @@ describe('federated sign-in in the browser: routed by domain to a real upstream 
         clientSecret: idp.clientSecret,
         domains: ['acme.test', 'unverified.test'],
         jitProvisioning: true,
+        // One test gives an account in acme.test a password of its own (docs/federation.md#routed-domains).
+        allowLocalAccounts: true,
       });
       await server.context.federation.connections.markDomainVerified(row.id, 'acme.test', 'admin');
     },
@@ -225,6 +227,9 @@ describe('federated sign-in in the browser: routed by domain to a real upstream 
     const email = `pw-${randomBytes(4).toString('hex')}@acme.test`;
     await server.context.settings.set('accounts.self_registration', true);
     expect((await registerWithPassword(server, email, 'a long password 42')).status).toBe(200);
+    // The holder verified the address: linking keeps the password (docs/federation.md#linking).
+    const registered = (await server.context.accounts.users.findByEmail(email))!;
+    await server.context.accounts.users.markEmailVerified(registered.id, email);
     idp.signInAs(person({ email }));
     // The verified upstream email in the verified domain links the existing account.
     await signInToAccount(page, email);

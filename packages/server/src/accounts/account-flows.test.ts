@@ -1,4 +1,3 @@
-import * as opaque from '@serenity-kit/opaque';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newKekText } from '../crypto/keyring.js';
 import { renderEmail } from '../email/templates.js';
@@ -8,8 +7,8 @@ import {
   loginWithPassword,
   postJson,
   registerWithPassword,
+  resetPasswordWithLink,
 } from '../testing/opaque-client.js';
-import { testKeyStretching } from '../testing/opaque-stretching.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import { SmtpCapture } from '../testing/smtp.js';
 
@@ -41,28 +40,8 @@ async function verifiedAccount(email: string, secret = password) {
   return { cookie: login.cookie!, csrf: login.finish!.json.csrf_token as string };
 }
 
-async function resetPassword(token: string, newPassword: string) {
-  await opaque.ready;
-  const { clientRegistrationState, registrationRequest } = opaque.client.startRegistration({
-    password: newPassword,
-  });
-  const start = await postJson(`${server.publicUrl}/api/user/password/reset/start`, {
-    token,
-    registration_request: registrationRequest,
-  });
-  if (start.status !== 200) return start;
-  const { registrationRecord } = opaque.client.finishRegistration({
-    keyStretching: testKeyStretching(),
-    clientRegistrationState,
-    registrationResponse: start.json.registration_response as string,
-    password: newPassword,
-  });
-  return postJson(`${server.publicUrl}/api/user/password/reset/finish`, {
-    token,
-    registration_id: start.json.registration_id,
-    registration_record: registrationRecord,
-  });
-}
+const resetPassword = (token: string, newPassword: string) =>
+  resetPasswordWithLink(server, token, newPassword);
 
 describe('password reset', () => {
   it('resets through the emailed link, ends other sessions, and the link works once', async () => {

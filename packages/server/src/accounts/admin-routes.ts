@@ -6,7 +6,7 @@ import { errorResponses } from '../app/errors.js';
 import { accountsError } from './errors.js';
 import { userNotFound } from './lifecycle.js';
 import { Email, OpaqueMessage } from './schemas.js';
-import { type User, UserExistsError } from './users.js';
+import { normalizeEmail, type User, UserExistsError } from './users.js';
 
 const UserView = Type.Object({
   id: Type.String(),
@@ -99,10 +99,11 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
           },
           { additionalProperties: false },
         ),
-        response: { 201: UserView, ...errorResponses('email_taken') },
+        response: { 201: UserView, ...errorResponses('email_taken', 'email_domain_federated') },
       },
     },
     async (request, reply) => {
+      await context.accounts.localAddresses.requireLocal(request.body.email);
       const user = await context.accounts.lifecycle
         .create(
           {
@@ -133,10 +134,17 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
           },
           { additionalProperties: false },
         ),
-        response: { 200: UserView, ...errorResponses('not_found', 'email_taken') },
+        response: { 200: UserView, ...errorResponses('not_found', 'email_taken', 'email_domain_federated') },
       },
     },
     async (request) => {
+      const { email } = request.body;
+      if (email !== undefined) {
+        const current = await found(request.params.userId);
+        // Only a new address is asked about: a user of a routed domain keeps theirs through other edits.
+        if (normalizeEmail(email) !== normalizeEmail(current.email))
+          await context.accounts.localAddresses.requireLocal(email);
+      }
       const user = await context.accounts.lifecycle
         .update(
           request.params.userId,

@@ -46,6 +46,16 @@ export class EmailTokens {
     return row ? { userId: row.userId, email: row.email } : null;
   }
 
+  /** Uses up every unused link of the account (its address changed hands); returns how many there were. */
+  async discardAll(userId: string): Promise<number> {
+    const rows = await this.db
+      .update(emailTokens)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(emailTokens.userId, userId), isNull(emailTokens.consumedAt)))
+      .returning({ tokenHash: emailTokens.tokenHash });
+    return rows.length;
+  }
+
   private live(token: string, purpose: EmailTokenPurpose) {
     return and(
       eq(emailTokens.tokenHash, hashToken(token)),

@@ -9,6 +9,8 @@ const ACCOUNTS_ERRORS = {
   /** Signing in before confirming the address. */
   email_not_verified: 403,
   email_taken: 409,
+  /** An address in a domain routed to an upstream provider that allows no local accounts there. */
+  email_domain_federated: 403,
   /** A registration that belongs to another account. */
   forbidden: 403,
   /** Uniform for an unknown account and a wrong password (DESIGN §7). */

@@ -68,6 +68,15 @@ export class AccountLifecycle {
    */
   readonly passwordChangedByOwner = new RequiredHook<[userId: string]>('a password changed by its owner');
 
+  /**
+   * The account's address was just proven by someone who may not be whoever registered it, and every credential
+   * other slices hold for the account must go (passkeys, second factors, the keybag with its envelopes, encryption
+   * keys and trusted devices): see `claimForProvenOwner`. Runs in the claim's transaction.
+   */
+  readonly credentialsDiscarded = new RequiredHook<[userId: string]>(
+    "the discarding of an unverified account's credentials",
+  );
+
   constructor(
     private readonly db: Db,
     private readonly services: AccountLifecycleDependencies,
@@ -200,11 +209,42 @@ export class AccountLifecycle {
         'password_reset',
       );
       if (registered.userId !== used.userId) throw invalidResetToken();
+      // A reset is how the owner of a pre-registered address takes the account over: what its registrant set up goes.
+      await this.claimForProvenOwner(used.userId, used.email, 'password_reset', {
+        actor: { type: 'system' },
+      });
       await this.services.passwords.setRecord(used.userId, registration.registrationRecord);
       await this.passwordReplaced.run(used.userId);
       // Whoever knew the old password must not stay signed in anywhere.
       await this.endAccess(used.userId);
       await this.services.users.markEmailVerified(used.userId, used.email);
+    });
+  }
+
+  /**
+   * Hands an account to the owner of its address, just proven: an upstream provider that owns the address's verified
+   * domain says so, or its owner followed an emailed reset link (docs/users.md#unverified-accounts). When the address
+   * had never been verified, whoever registered the account may not own it (a pre-registered account), so nothing
+   * they set up may stay: in one transaction the address is marked verified, the password record goes with the
+   * OPAQUE sign-ins and registrations under way, unused emailed links, sessions, grants with their refresh tokens and
+   * unredeemed codes, and every credential other slices hold (`credentialsDiscarded`), audited as
+   * `user.credentials_discarded`. False, and nothing changed, when the address was verified already.
+   */
+  claimForProvenOwner(
+    userId: string,
+    email: string,
+    provenBy: 'federation' | 'password_reset',
+    by: ChangedBy,
+  ): Promise<boolean> {
+    return runInTransaction(this.db, async () => {
+      if (!(await this.services.users.claimUnverified(userId, email))) return false;
+      await this.services.emailTokens.discardAll(userId);
+      await this.endAccess(userId);
+      await this.credentialsDiscarded.run(userId);
+      await this.services.audit.record(
+        this.entry(by, 'user.credentials_discarded', userId, { proven_by: provenBy }),
+      );
+      return true;
     });
   }
 

@@ -68,7 +68,13 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
         body: Type.Object({ email: Email }, { additionalProperties: false }),
         response: {
           202: Type.Object({ status: Type.Literal('confirmation_sent') }),
-          ...errorResponses('step_up_required', 'email_not_configured', 'email_send_failed', 'email_taken'),
+          ...errorResponses(
+            'step_up_required',
+            'email_not_configured',
+            'email_send_failed',
+            'email_taken',
+            'email_domain_federated',
+          ),
         },
       },
     },
@@ -78,6 +84,7 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
       if (!context.email.mailer.available())
         throw emailError('email_not_configured', 'email is not configured');
       const email = request.body.email.trim();
+      await context.accounts.localAddresses.requireLocal(email);
       const taken = await context.accounts.users.findByEmail(email);
       if (taken && taken.id !== session.userId) {
         throw accountsError('email_taken', 'another account uses this address');
@@ -106,13 +113,17 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
         ),
         response: {
           200: Type.Object({ email: Type.String() }),
-          ...errorResponses('invalid_token', 'email_taken'),
+          ...errorResponses('invalid_token', 'email_taken', 'email_domain_federated'),
         },
       },
     },
     async (request) => {
-      const used = await context.accounts.emailTokens.consume(request.body.token, 'email_change');
+      const used = await context.accounts.emailTokens.peek(request.body.token, 'email_change');
       if (!used) throw accountsError('invalid_token', 'this link is invalid, already used or expired');
+      // The domain may have been routed to a provider since the link was sent.
+      await context.accounts.localAddresses.requireLocal(used.email);
+      if (!(await context.accounts.emailTokens.consume(request.body.token, 'email_change')))
+        throw accountsError('invalid_token', 'this link is invalid, already used or expired');
       if (!(await context.accounts.users.changeEmail(used.userId, used.email))) {
         throw accountsError('email_taken', 'another account uses this address now');
       }

@@ -92,13 +92,14 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
         ),
         response: {
           200: Type.Object({ registration_id: Type.String(), registration_response: Type.String() }),
-          ...errorResponses('csrf_failed', 'registration_closed', 'rate_limited'),
+          ...errorResponses('csrf_failed', 'registration_closed', 'email_domain_federated', 'rate_limited'),
         },
       },
     },
     async (request) => {
       requireOpen();
       await context.rateLimits.consume('registration-ip', request.ip);
+      await context.accounts.localAddresses.requireLocal(request.body.email);
       const started = await context.accounts.passwords.startRegistration(
         { email: request.body.email },
         request.body.registration_request,

@@ -5,6 +5,7 @@ import type { EmailServices } from '../email/services.js';
 import { UserDirectory } from './directory.js';
 import { EmailTokens } from './email-tokens.js';
 import { AccountLifecycle } from './lifecycle.js';
+import { LocalAddresses } from './local-addresses.js';
 import { OpaqueServer } from './opaque.js';
 import { PasswordAuthentication } from './password-authentication.js';
 import { SecondFactors } from './second-factors.js';
@@ -31,6 +32,8 @@ export interface AccountServices {
   lifecycle: AccountLifecycle;
   /** The users directory apps search (`/api/user/directory/*`). */
   directory: UserDirectory;
+  /** Whether an address may hold a local account (the federation slice answers: routed domains). */
+  localAddresses: LocalAddresses;
 }
 
 export async function createAccountServices(
@@ -78,5 +81,6 @@ export async function createAccountServices(
       baseUrl: config.baseUrl,
     }),
     directory: new UserDirectory(database.db),
+    localAddresses: new LocalAddresses(),
   };
 }

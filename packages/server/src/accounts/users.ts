@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, ilike, like, or } from 'drizzle-orm';
 import type { ChangeBus } from '../db/change-bus.js';
 import type { Db } from '../db/client.js';
-import { users } from '../db/schema/index.js';
+import { opaqueLogins, pendingRegistrations, users } from '../db/schema/index.js';
 
 export interface User {
   id: string;
@@ -85,6 +85,33 @@ export class UserService {
       .returning({ id: users.id });
     if (updated.length === 1) await this.changed(id);
     return updated.length === 1;
+  }
+
+  /**
+   * Marks a never-verified address verified and drops the password record set before (docs/users.md#unverified-accounts),
+   * with the OPAQUE sign-ins and registrations under way for the account, which were started against that record or
+   * could store a new one. Compare-and-set: false, and nothing changed, when the address is verified already (or is
+   * no longer `email`), so of two concurrent claims one discards.
+   */
+  async claimUnverified(id: string, email: string): Promise<boolean> {
+    const claimed = await this.db
+      .update(users)
+      .set({ emailVerified: true, opaqueRecord: null, mustChangePassword: false, updatedAt: new Date() })
+      .where(
+        and(
+          eq(users.id, id),
+          eq(users.emailNormalized, normalizeEmail(email)),
+          eq(users.emailVerified, false),
+        ),
+      )
+      .returning({ id: users.id });
+    if (claimed.length === 0) return false;
+    await this.db.delete(opaqueLogins).where(eq(opaqueLogins.userId, id));
+    await this.db
+      .delete(pendingRegistrations)
+      .where(and(eq(pendingRegistrations.kind, 'user'), eq(pendingRegistrations.userId, id)));
+    await this.changed(id);
+    return true;
   }
 
   async setName(id: string, name: string): Promise<void> {

@@ -93,6 +93,7 @@ export const AUDIT_ACTIONS = [
   'signing_keys.rotated',
   'smtp.tested',
   'user.created',
+  'user.credentials_discarded',
   'user.deleted',
   'user.disabled',
   'user.enabled',

@@ -60,6 +60,12 @@ const ConnectionBody = Type.Object(
     trustUpstreamMfa: Type.Optional(
       Type.Boolean({ description: 'An upstream amr containing mfa stands for the second factor' }),
     ),
+    allowLocalAccounts: Type.Optional(
+      Type.Boolean({
+        description:
+          'Addresses in the verified domains may also register, be created or be changed to locally (off: only through this connection)',
+      }),
+    ),
     domains: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 253 }), { maxItems: 50 })),
     enabled: Type.Optional(Type.Boolean()),
   },
@@ -91,6 +97,7 @@ const ConnectionView = Type.Object({
   accountLinkingPolicy: LinkingPolicy,
   jitProvisioning: Type.Boolean(),
   trustUpstreamMfa: Type.Boolean(),
+  allowLocalAccounts: Type.Boolean(),
   domains: Type.Array(Type.String()),
   domainVerification: Type.Array(DomainView),
   enabled: Type.Boolean(),
@@ -133,6 +140,7 @@ export function registerAdminFederationRoutes(app: App, context: AppContext): vo
     accountLinkingPolicy: row.accountLinkingPolicy as ConnectionInput['accountLinkingPolicy'] & string,
     jitProvisioning: row.jitProvisioning,
     trustUpstreamMfa: row.trustUpstreamMfa,
+    allowLocalAccounts: row.allowLocalAccounts,
     domains: domains.map((domain) => domain.domain),
     domainVerification: domains.map((domain) => {
       const record = challengeRecord(domain);

@@ -27,6 +27,7 @@ export interface ConnectionInput {
   accountLinkingPolicy?: AccountLinkingPolicy;
   jitProvisioning?: boolean;
   trustUpstreamMfa?: boolean;
+  allowLocalAccounts?: boolean;
   domains?: string[];
   enabled?: boolean;
 }
@@ -153,6 +154,7 @@ export class FederationConnectionService {
       accountLinkingPolicy: input.accountLinkingPolicy ?? 'email_verified',
       jitProvisioning: input.jitProvisioning ?? false,
       trustUpstreamMfa: input.trustUpstreamMfa ?? false,
+      allowLocalAccounts: input.allowLocalAccounts ?? false,
       enabled: input.enabled ?? true,
     });
     await this.store.replaceDomains(
@@ -195,6 +197,7 @@ export class FederationConnectionService {
       accountLinkingPolicy: input.accountLinkingPolicy ?? current.accountLinkingPolicy,
       jitProvisioning: input.jitProvisioning ?? current.jitProvisioning,
       trustUpstreamMfa: input.trustUpstreamMfa ?? current.trustUpstreamMfa,
+      allowLocalAccounts: input.allowLocalAccounts ?? current.allowLocalAccounts,
       enabled: input.enabled ?? current.enabled,
     });
     if (domains) {

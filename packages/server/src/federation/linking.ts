@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { User, UserService } from '../accounts/users.js';
+import type { AccountLifecycle } from '../accounts/lifecycle.js';
+import { type User, UserExistsError, type UserService } from '../accounts/users.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { DomainRouting } from './domains.js';
@@ -28,6 +29,7 @@ export class AccountLinking {
   constructor(
     private readonly store: FederationStore,
     private readonly users: UserService,
+    private readonly lifecycle: AccountLifecycle,
     private readonly domains: DomainRouting,
     private readonly audit: AuditLog,
   ) {}
@@ -57,9 +59,7 @@ export class AccountLinking {
         );
       }
       if (user.status !== 'active') throw refuse('account_disabled', 'the account is disabled');
-      const identity = await this.link(connection, upstream, user.id, 'email');
-      // The provider that owns the verified domain says the address is verified: so is the local one.
-      if (!user.emailVerified) await this.users.markEmailVerified(user.id, email);
+      const identity = await this.link(connection, upstream, user.id, email);
       return { user: { ...user, emailVerified: true }, identity, via: 'email' };
     }
     if (!connection.jitProvisioning) throw refuse('no_account', 'there is no account for this address');
@@ -80,7 +80,7 @@ export class AccountLinking {
       );
     } catch (error) {
       // Another sign-in created the account (or the link) at the same moment.
-      if (isUniqueViolation(error))
+      if (isUniqueViolation(error) || error instanceof UserExistsError)
         throw refuse('account_conflict', 'the account was created concurrently; try again');
       throw error;
     }
@@ -103,21 +103,27 @@ export class AccountLinking {
     });
   }
 
-  private async link(
-    connection: ConnectionRow,
-    upstream: UpstreamIdentity,
-    userId: string,
-    linkedBy: 'email',
-  ) {
+  /**
+   * Links the identity to the account holding its verified address. The provider that owns the address's verified
+   * domain proves it: an account whose address was never verified is handed over without anything its registrant
+   * set up (AccountLifecycle.claimForProvenOwner, docs/federation.md#linking), in the link's transaction.
+   */
+  private async link(connection: ConnectionRow, upstream: UpstreamIdentity, userId: string, email: string) {
     try {
       return await this.audit.recordChange(
-        () => this.insertIdentity(connection, upstream, userId, linkedBy),
+        async () => {
+          const identity = await this.insertIdentity(connection, upstream, userId, 'email');
+          await this.lifecycle.claimForProvenOwner(userId, email, 'federation', {
+            actor: { type: 'system' },
+          });
+          return identity;
+        },
         {
           action: 'federation.identity_linked',
           outcome: 'success',
           actor: { type: 'system' },
           target: { type: 'user', id: userId },
-          details: { connection: connection.id, linked_by: linkedBy },
+          details: { connection: connection.id, linked_by: 'email' },
         },
       );
     } catch (error) {

@@ -35,7 +35,12 @@ export async function createFederationServices(
   const upstream = new UpstreamProvider({ fetch, allowInsecureHttp });
   const connections = new FederationConnectionService(store, sealer, upstream, allowInsecureHttp);
   const domains = new DomainRouting(store);
-  const linking = new AccountLinking(store, accounts.users, domains, audit);
+  // A verified domain of an enabled connection is the provider's, unless the connection also allows local accounts.
+  accounts.localAddresses.answerWith(async (email) => {
+    const route = await domains.routeOf(email);
+    return route.kind === 'federation' && !route.connection.allowLocalAccounts ? route.connection.name : null;
+  });
+  const linking = new AccountLinking(store, accounts.users, accounts.lifecycle, domains, audit);
   const redirectUri = `${config.baseUrl.replace(/\/$/, '')}${CALLBACK_PATH}`;
   return {
     connections,

@@ -446,17 +446,17 @@ export class KeyService {
     });
   }
 
-  // --- rules ---
-
-  private checkTypeAllowed(type: EnvelopeType, policy: UnlockPolicy): void {
-    if (!policy.allowedEnvelopeTypes.includes(type)) {
-      throw keysError('envelope_type_not_allowed', `${type} envelopes are not allowed here`);
-    }
+  /**
+   * Deletes every key the user holds here, whoever set it up: the keybag and its envelopes, trusted devices and
+   * their approvals, the encryption key pair, legacy wrapped keys. For an account handed to the proven owner of its
+   * address (docs/users.md#unverified-accounts): keys its registrant made must not protect the owner's data.
+   */
+  discardAll(userId: string): Promise<boolean> {
+    return this.store.deleteAllKeyMaterial(userId);
   }
 
-  private canUnlock(envelope: EnvelopeRow, policy: UnlockPolicy): boolean {
-    return (
-      envelope.status === 'usable' && policy.allowedEnvelopeTypes.includes(envelope.type as EnvelopeType)
+  // --- rules ---
+
   /**
    * A password envelope is wrapped under the export key of the account's password (docs/zk.md §3.1): an account
    * without a password (federated, SCIM-provisioned, passkey-only) has none, so whatever such an envelope wraps is
@@ -468,6 +468,15 @@ export class KeyService {
     if (!(await this.hasPassword(userId))) throw noPassword();
   }
 
+  private checkTypeAllowed(type: EnvelopeType, policy: UnlockPolicy): void {
+    if (!policy.allowedEnvelopeTypes.includes(type)) {
+      throw keysError('envelope_type_not_allowed', `${type} envelopes are not allowed here`);
+    }
+  }
+
+  private canUnlock(envelope: EnvelopeRow, policy: UnlockPolicy): boolean {
+    return (
+      envelope.status === 'usable' && policy.allowedEnvelopeTypes.includes(envelope.type as EnvelopeType)
     );
   }
 

@@ -60,6 +60,9 @@ export async function createKeyServices(
   };
   accounts.lifecycle.passwordReplaced.handle(markStale);
   accounts.lifecycle.passwordChangedByOwner.handle(markStale);
+  accounts.lifecycle.credentialsDiscarded.handle(async (userId) => {
+    await keybags.discardAll(userId);
+  });
   const devices = new DeviceService(new DeviceStore(database.db), keybags);
   return { keybags, devices };
 }

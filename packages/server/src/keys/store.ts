@@ -1,6 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { keybagEnvelopes, keybags, legacyWrappedDrks, userEncryptionKeys } from '../db/schema/index.js';
+import {
+  deviceApprovals,
+  keybagEnvelopes,
+  keybags,
+  legacyWrappedDrks,
+  userEncryptionKeys,
+} from '../db/schema/index.js';
 
 export type KeybagRow = typeof keybags.$inferSelect;
 export type EnvelopeRow = typeof keybagEnvelopes.$inferSelect;
@@ -78,6 +84,17 @@ export class KeyStore {
       .where(eq(keybags.userId, userId))
       .returning({ userId: keybags.userId });
     return rows.length > 0;
+  }
+
+  /**
+   * Deletes all of a user's key material: the keybag (envelopes, trusted devices' among them, by cascade), device
+   * approvals, the encryption key pair and legacy wrapped keys; returns whether there was a keybag.
+   */
+  async deleteAllKeyMaterial(userId: string): Promise<boolean> {
+    await this.db.delete(deviceApprovals).where(eq(deviceApprovals.userId, userId));
+    await this.db.delete(userEncryptionKeys).where(eq(userEncryptionKeys.userId, userId));
+    await this.db.delete(legacyWrappedDrks).where(eq(legacyWrappedDrks.userId, userId));
+    return this.deleteKeybag(userId);
   }
 
   // --- envelopes ---

@@ -137,7 +137,7 @@ export class OtpService implements SecondFactor {
     };
   }
 
-  private owner(account: OtpAccount) {
+  private owner(account: Pick<OtpAccount, 'kind' | 'id'>) {
     return eq(ownerColumn(account.kind), account.id);
   }
 
@@ -329,7 +329,7 @@ export class OtpService implements SecondFactor {
   }
 
   /** Removes every factor of the account (user disabling it, or an admin resetting it). */
-  async remove(account: OtpAccount): Promise<void> {
+  async remove(account: Pick<OtpAccount, 'kind' | 'id'>): Promise<void> {
     await this.db.delete(otpFactors).where(this.owner(account));
   }
 

@@ -25,5 +25,7 @@ export async function createOtpServices(
   );
   // TOTP is one kind of second factor: sign-in and step-up ask for "a second factor", never for TOTP by name.
   accounts.secondFactors.register(factors);
+  // A factor enrolled by whoever pre-registered an address goes when its owner takes the account over.
+  accounts.lifecycle.credentialsDiscarded.handle((userId) => factors.remove({ kind: 'user', id: userId }));
   return { factors };
 }

@@ -348,6 +348,14 @@ export class PasskeyService {
     if (row) await this.forgetUnlock(userId, row.credentialId);
     return row ? passkeyView(row) : null;
   }
+
+  /**
+   * Every passkey of the account and its ceremonies under way, last one included: they were registered by someone
+   * who did not prove the address (docs/users.md#unverified-accounts). Their key envelopes go with the keybag.
+   */
+  discardAll(userId: string): Promise<number> {
+    return this.store.deleteAllOfOwner(userId);
+  }
 }
 
 const tooManyPasskeys = () =>

@@ -58,5 +58,8 @@ export async function createPasskeyServices(
     async () => undefined,
     false,
   );
+  accounts.lifecycle.credentialsDiscarded.handle(async (userId) => {
+    await credentials.discardAll(userId);
+  });
   return { credentials, adminCredentials };
 }

@@ -170,6 +170,19 @@ export class PasskeyStore {
     return row ? this.credential(row) : null;
   }
 
+  /** Deletes every credential and pending ceremony of the owner; returns how many credentials there were. */
+  async deleteAllOfOwner(ownerId: string): Promise<number> {
+    const ceremonyOwner = this.kind === 'user' ? passkeyCeremonies.userId : passkeyCeremonies.adminUserId;
+    await this.db
+      .delete(passkeyCeremonies)
+      .where(and(eq(passkeyCeremonies.kind, this.kind), eq(ceremonyOwner, ownerId)));
+    const rows = await this.db
+      .delete(passkeyCredentials)
+      .where(this.ofOwner(ownerId))
+      .returning({ id: passkeyCredentials.id });
+    return rows.length;
+  }
+
   async delete(ownerId: string, id: string): Promise<CredentialRow | null> {
     const [row] = await this.db
       .delete(passkeyCredentials)

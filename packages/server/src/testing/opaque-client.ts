@@ -201,3 +201,31 @@ export async function passwordRegistration(
   });
   return { registrationId: answer.registrationId, registrationRecord };
 }
+
+/** Sets a new password through an emailed reset link's token, as the hosted UI's reset page does over HTTP. */
+export async function resetPasswordWithLink(
+  server: ServerEndpoints,
+  token: string,
+  newPassword: string,
+): Promise<JsonResponse> {
+  await opaque.ready;
+  const { clientRegistrationState, registrationRequest } = opaque.client.startRegistration({
+    password: newPassword,
+  });
+  const start = await postJson(`${server.publicUrl}/api/user/password/reset/start`, {
+    token,
+    registration_request: registrationRequest,
+  });
+  if (start.status !== 200) return start;
+  const { registrationRecord } = opaque.client.finishRegistration({
+    keyStretching: testKeyStretching(),
+    clientRegistrationState,
+    registrationResponse: start.json.registration_response as string,
+    password: newPassword,
+  });
+  return postJson(`${server.publicUrl}/api/user/password/reset/finish`, {
+    token,
+    registration_id: start.json.registration_id,
+    registration_record: registrationRecord,
+  });
+}

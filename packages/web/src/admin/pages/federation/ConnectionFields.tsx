@@ -27,6 +27,7 @@ export interface ConnectionDraft {
   accountLinkingPolicy: LinkingPolicy;
   jitProvisioning: boolean;
   trustUpstreamMfa: boolean;
+  allowLocalAccounts: boolean;
   /** One per line. */
   domains: string;
 }
@@ -51,6 +52,7 @@ export function connectionDraft(connection: FederationConnectionView | null): Co
     accountLinkingPolicy: connection?.accountLinkingPolicy ?? 'email_verified',
     jitProvisioning: connection?.jitProvisioning ?? false,
     trustUpstreamMfa: connection?.trustUpstreamMfa ?? false,
+    allowLocalAccounts: connection?.allowLocalAccounts ?? false,
     domains: (connection?.domains ?? []).join('\n'),
   };
 }
@@ -93,6 +95,7 @@ export function connectionBody(draft: ConnectionDraft, editing: boolean): Federa
     accountLinkingPolicy: draft.accountLinkingPolicy,
     jitProvisioning: draft.jitProvisioning,
     trustUpstreamMfa: draft.trustUpstreamMfa,
+    allowLocalAccounts: draft.allowLocalAccounts,
     domains: draft.domains
       .split(/[\s,]+/)
       .map((domain) => domain.trim())
@@ -206,6 +209,12 @@ export function ConnectionFields({
         hint="When the provider reports mfa (amr), no Tessera second factor is asked for at sign-in."
         checked={draft.trustUpstreamMfa}
         onChange={(event) => onChange({ trustUpstreamMfa: event.target.checked })}
+      />
+      <CheckboxField
+        label="Also allow local accounts in these domains"
+        hint="Off: addresses in the verified domains sign up, are created and change their address only through this provider."
+        checked={draft.allowLocalAccounts}
+        onChange={(event) => onChange({ allowLocalAccounts: event.target.checked })}
       />
     </>
   );
