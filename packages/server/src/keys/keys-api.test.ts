@@ -12,11 +12,12 @@ import { type AdminSession, adminFetch, adminSignIn, createAdmin, installViaApi 
 import {
   accountKeyBody,
   newAccountKey,
+  signInWithPassword,
   type TestAccountKey,
   unwrapEnvelope,
   wrapEnvelope,
 } from '../testing/keys.js';
-import { registerClient, type SignedIn, signInUser } from '../testing/oauth.js';
+import { registerClient, type SignedIn } from '../testing/oauth.js';
 import { changePassword, loginWithPassword, postJson, sessionCookieFrom } from '../testing/opaque-client.js';
 import { testKeyStretching } from '../testing/opaque-stretching.js';
 import { type Answer, addMember, call, createOrganization } from '../testing/orgs.js';
@@ -42,7 +43,7 @@ afterAll(async () => {
 
 /** A user with a keybag made through the API: the account key, its envelopes and their secrets. */
 async function userWithKeybag(types: Parameters<typeof accountKeyBody>[1] = ['password', 'recovery_key']) {
-  const user = await signInUser(server);
+  const user = await signInWithPassword(server);
   const key = newAccountKey(user.user.id);
   const { body, envelopes } = accountKeyBody(key, types);
   const created = await call(server, user, 'POST', '/crypto/keybag/account-key', body);
@@ -100,7 +101,7 @@ describe('sessions and CSRF', () => {
         json: { error: 'not_signed_in' },
       });
     }
-    const user = await signInUser(server);
+    const user = await signInWithPassword(server);
     const key = newAccountKey(user.user.id);
     const noCsrf = await call(server, user, 'POST', '/crypto/keybag/account-key', accountKeyBody(key).body, {
       csrf: false,
@@ -110,7 +111,7 @@ describe('sessions and CSRF', () => {
   });
 
   it('writes need our Origin: the CSRF token without an Origin, or with a foreign one, is refused (docs/zk.md §7)', async () => {
-    const user = await signInUser(server);
+    const user = await signInWithPassword(server);
     const key = newAccountKey(user.user.id);
     const { body } = accountKeyBody(key, ['recovery_key']);
     /** A cookie-authenticated change with the right CSRF token, as a non-browser client or stripped request. */
@@ -144,7 +145,7 @@ describe('sessions and CSRF', () => {
 
 describe('account key', () => {
   it('a user without a keybag sees none, and no unlock method', async () => {
-    const user = await signInUser(server);
+    const user = await signInWithPassword(server);
     expect(await keybagOf(user)).toEqual({
       user_id: user.user.id,
       exists: false,
@@ -179,7 +180,7 @@ describe('account key', () => {
   });
 
   it('20 parallel creations for one user: exactly one account key, with exactly its envelopes', async () => {
-    const user = await signInUser(server);
+    const user = await signInWithPassword(server);
     const bodies = Array.from({ length: 20 }, () => accountKeyBody(newAccountKey(user.user.id)).body);
     const answers = await Promise.all(
       bodies.map((body) => call(server, user, 'POST', '/crypto/keybag/account-key', body)),
@@ -212,7 +213,7 @@ describe('account key', () => {
   });
 
   it('refuses malformed sets and stores nothing', async () => {
-    const user = await signInUser(server);
+    const user = await signInWithPassword(server);
     const key = newAccountKey(user.user.id);
     const twoPasswords = accountKeyBody(key, ['password', 'password']).body;
     const wrongInfo = accountKeyBody(key, ['recovery_key']).body;
@@ -232,7 +233,7 @@ describe('account key', () => {
 
 describe('size limits (docs/zk.md §7.1): over them 400 or 413, and nothing stored', () => {
   it('an envelope ciphertext longer than a wrapped 32-byte key is 400', async () => {
-    const user = await signInUser(server);
+    const user = await signInWithPassword(server);
     const { body } = accountKeyBody(newAccountKey(user.user.id), ['recovery_key']);
     body.envelopes[0]!.ciphertext += 'A';
     const answer = await call(server, user, 'POST', '/crypto/keybag/account-key', body);
@@ -573,7 +574,7 @@ async function putEncryptionKeys(user: SignedIn) {
 
 describe('encryption key pair', () => {
   it('enc-pub stores a P-256 public key with its RFC 7638 thumbprint', async () => {
-    const user = await signInUser(server);
+    const user = await signInWithPassword(server);
     const { jwk, kid } = await putEncryptionKeys(user);
     expect(kid).toBe(await calculateJwkThumbprint(jwk, 'sha256'));
     const own = await call(server, user, 'GET', `/crypto/user-enc-pub?user_id=${user.user.id}`);
@@ -620,7 +621,7 @@ describe('encryption key pair', () => {
       }),
     ],
   ])('enc-pub refuses %s with 400, storing nothing', async (_case, jwk) => {
-    const user = await signInUser(server);
+    const user = await signInWithPassword(server);
     const answer = await call(server, user, 'PUT', '/crypto/enc-pub', { jwk: jwk() });
     expect(answer.status, JSON.stringify(answer.json)).toBe(400);
     expect((await call(server, user, 'GET', `/crypto/user-enc-pub?user_id=${user.user.id}`)).status).toBe(
@@ -629,7 +630,7 @@ describe('encryption key pair', () => {
   });
 
   it('enc-pub bodies over 4 KiB are 413', async () => {
-    const user = await signInUser(server);
+    const user = await signInWithPassword(server);
     const jwk = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ format: 'jwk' });
     const answer = await rawCall(
       user,
@@ -641,9 +642,9 @@ describe('encryption key pair', () => {
   });
 
   it('user-enc-pub: members of a shared organization only; anyone else is the same 404 as an unknown user', async () => {
-    const owner = await signInUser(server);
-    const colleague = await signInUser(server);
-    const stranger = await signInUser(server);
+    const owner = await signInWithPassword(server);
+    const colleague = await signInWithPassword(server);
+    const stranger = await signInWithPassword(server);
     const organizationId = await createOrganization(server, owner, `Keys ${randomUUID().slice(0, 8)}`);
     await addMember(server, organizationId, colleague);
     const { kid } = await putEncryptionKeys(colleague);
@@ -667,7 +668,7 @@ describe('encryption key pair', () => {
   });
 
   it('wrapped-enc-priv must name the current enc-pub; it is bounded; GET returns it', async () => {
-    const user = await signInUser(server);
+    const user = await signInWithPassword(server);
     expect((await call(server, user, 'GET', '/crypto/wrapped-enc-priv')).status).toBe(404);
     const ciphertext = randomBytes(240).toString('base64url');
     const mismatched = await call(server, user, 'PUT', '/crypto/wrapped-enc-priv', {
@@ -697,7 +698,7 @@ describe('encryption key pair', () => {
 describe('rate limits per user (docs/zk.md §7.3)', () => {
   it('writes: over the limit 429 with Retry-After and nothing stored; malformed writes count; others unaffected', async () => {
     const { user, key } = await userWithKeybag(); // one write
-    const other = await signInUser(server);
+    const other = await signInWithPassword(server);
     await server.context.settings.set('rate_limits.keybag_writes_per_hour', 3);
     try {
       const refusedBody = await call(server, user, 'POST', '/crypto/keybag/envelopes', { nonsense: true });
@@ -740,7 +741,7 @@ describe('rate limits per user (docs/zk.md §7.3)', () => {
   });
 
   it('public key lookups: over the limit 429, whether the user exists or not', async () => {
-    const user = await signInUser(server);
+    const user = await signInWithPassword(server);
     await server.context.settings.set('rate_limits.user_key_lookups_per_hour', 2);
     try {
       const lookUp = () => call(server, user, 'GET', `/crypto/user-enc-pub?user_id=${randomUUID()}`);
@@ -760,8 +761,8 @@ describe('legacy v1 wrapped-drk', () => {
   it('only for legacy apps; per user; bounded', async () => {
     const legacy = await registerClient(server, { zk_delivery: 'legacy-v1' });
     const current = await registerClient(server, { zk_delivery: 'v2' });
-    const user = await signInUser(server);
-    const other = await signInUser(server);
+    const user = await signInWithPassword(server);
+    const other = await signInWithPassword(server);
     const ciphertext = randomBytes(120).toString('base64url');
     const notLegacy = await call(server, user, 'PUT', '/crypto/legacy/wrapped-drk', {
       client_id: current.clientId,
@@ -893,7 +894,7 @@ describe('admin', () => {
       server,
       reader,
       'GET',
-      `/admin/users/${(await signInUser(server)).user.id}/keybag`,
+      `/admin/users/${(await signInWithPassword(server)).user.id}/keybag`,
     );
     expect(none.json).toMatchObject({ exists: false, envelope_counts: {}, envelopes: [] });
   });
