@@ -134,11 +134,12 @@ export interface PublicApi {
         redirect_origin: string;
       };
       400: ErrorBody<'invalid_request'>;
+      403: ErrorBody<'request_browser_mismatch'>;
       404: ErrorBody<'request_not_found'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['GET /api/user/authorization-requests/{requestId}']['responses'][200];
-    error: 'invalid_request' | 'request_not_found' | 'service_unavailable';
+    error: 'invalid_request' | 'request_browser_mismatch' | 'request_not_found' | 'service_unavailable';
   };
   /** A client’s uploaded icon (404 when it has none) */
   'GET /api/user/clients/{clientId}/icon': {
@@ -973,7 +974,7 @@ export interface PublicApi {
       };
       400: ErrorBody<'drk_hash_not_allowed' | 'drk_hash_required' | 'invalid_envelope' | 'invalid_organization' | 'invalid_request' | 'malformed_body' | 'organization_mismatch' | 'organization_required' | 'zk_key_hash_not_allowed' | 'zk_key_hash_required'>;
       401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'envelope_type_not_allowed' | 'login_required'>;
+      403: ErrorBody<'csrf_failed' | 'envelope_type_not_allowed' | 'login_required' | 'request_browser_mismatch'>;
       404: ErrorBody<'request_not_found'>;
       409: ErrorBody<'keybag_required' | 'request_already_used'>;
       413: ErrorBody<'payload_too_large'>;
@@ -981,7 +982,7 @@ export interface PublicApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['POST /authorize/finalize']['responses'][200];
-    error: 'csrf_failed' | 'drk_hash_not_allowed' | 'drk_hash_required' | 'envelope_type_not_allowed' | 'invalid_envelope' | 'invalid_organization' | 'invalid_request' | 'keybag_required' | 'login_required' | 'malformed_body' | 'not_signed_in' | 'organization_mismatch' | 'organization_required' | 'payload_too_large' | 'request_already_used' | 'request_not_found' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'zk_key_hash_not_allowed' | 'zk_key_hash_required';
+    error: 'csrf_failed' | 'drk_hash_not_allowed' | 'drk_hash_required' | 'envelope_type_not_allowed' | 'invalid_envelope' | 'invalid_organization' | 'invalid_request' | 'keybag_required' | 'login_required' | 'malformed_body' | 'not_signed_in' | 'organization_mismatch' | 'organization_required' | 'payload_too_large' | 'request_already_used' | 'request_browser_mismatch' | 'request_not_found' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'zk_key_hash_not_allowed' | 'zk_key_hash_required';
   };
   /** The caller's device approval requests still waiting (public keys only), to compare and approve */
   'GET /crypto/device-approvals': {

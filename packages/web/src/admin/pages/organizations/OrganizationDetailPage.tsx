@@ -34,11 +34,13 @@ export function OrganizationDetailPage() {
         error={organization.error}
       />
     );
+  const { manager_missing } = organization.data;
   return (
     <OrganizationDetail
       organization={organization.data}
       created={searchParams.get('created') === '1'}
-      onChanged={organization.setData}
+      // A settings change answers the organization without the flag, which it does not change.
+      onChanged={(changed) => organization.setData({ ...changed, manager_missing })}
     />
   );
 }
@@ -63,6 +65,14 @@ function OrganizationDetail({
   return (
     <AdminLayout title={organization.name} breadcrumb={BREADCRUMB}>
       <ReadOnlyNotice />
+      {organization.manager_missing ? (
+        <Notice title="No one can manage this organization">
+          <p data-testid="manager-missing">
+            Its last manager was deprovisioned, or every manager’s account is disabled. Give a member a role
+            that can manage the organization (such as <code>admin</code>).
+          </p>
+        </Notice>
+      ) : null}
       {created ? (
         <Notice title="Organization created">
           <p>
