@@ -17,6 +17,8 @@ const TEXT: Record<string, string> = {
   request_not_found:
     'This sign-in request is unknown, finished or has expired. Go back to the app and start again.',
   request_already_used: 'This sign-in request was already completed. Go back to the app and start again.',
+  request_browser_mismatch:
+    'This sign-in request was started in another browser. Go back to the app in this browser and start again.',
   login_required: 'Please sign in again to continue.',
   not_signed_in: 'You are not signed in any more. Sign in and try again.',
   second_factor_required: 'Finish signing in with the code from your authenticator app first.',
