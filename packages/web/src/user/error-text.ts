@@ -13,6 +13,8 @@ const TEXT: Record<string, string> = {
   email_not_configured:
     'This service cannot send email at the moment, so this step is not possible. Please contact the administrator.',
   email_taken: 'An account with this email address already exists. Sign in instead.',
+  email_domain_federated:
+    'Addresses at this domain sign in through your organization. On the sign-in page, choose “Sign in with your organization”.',
   invalid_token: 'This link is not valid any more: it was already used, has expired, or is incomplete.',
   request_not_found:
     'This sign-in request is unknown, finished or has expired. Go back to the app and start again.',
