@@ -22,9 +22,9 @@ export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
 export const ENTERPRISE_USER_SCHEMA = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
 export const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 
-type Options = Partial<Omit<AttributeDefinition, 'name' | 'type' | 'description'>>;
+export type Options = Partial<Omit<AttributeDefinition, 'name' | 'type' | 'description'>>;
 
-function attribute(
+export function attribute(
   name: string,
   type: AttributeDefinition['type'],
   description: string,
@@ -47,17 +47,26 @@ function attribute(
 const text = (name: string, description: string, options: Options = {}) =>
   attribute(name, 'string', description, options);
 
-/** `value`, `display`, `type`, `primary`: the sub-attributes of most multi-valued attributes (RFC 7643 §2.4). */
+/**
+ * `value`, `display`, `type`, `primary`: the sub-attributes of most multi-valued attributes (RFC 7643 §2.4). An entry
+ * is its `value`, so an entry without one is malformed (400 invalidValue, resource.ts); a reference value names what
+ * it may refer to (RFC 7643 §7 `referenceTypes`: photos are external URLs).
+ */
 function multiValued(
   name: string,
   description: string,
   types: string[],
-  valueType: 'string' | 'reference' = 'string',
+  options: Options & { valueType?: 'string' | 'reference' } = {},
 ) {
+  const { valueType = 'string', referenceTypes, ...rest } = options;
   return attribute(name, 'complex', description, {
+    ...rest,
     multiValued: true,
     subAttributes: [
-      attribute('value', valueType, `The value of the ${name} entry.`),
+      attribute('value', valueType, `The value of the ${name} entry.`, {
+        required: true,
+        ...(referenceTypes ? { referenceTypes } : {}),
+      }),
       text('display', 'A human-readable name, primarily used for display purposes.'),
       text('type', 'A label indicating the function of the entry.', { canonicalValues: types }),
       attribute('primary', 'boolean', 'Whether this is the primary entry (at most one).'),
@@ -94,12 +103,23 @@ export const USER_ATTRIBUTES: AttributeDefinition[] = [
   text('preferredLanguage', 'The user’s preferred written or spoken language (RFC 7231 §5.3.5).'),
   text('locale', 'The user’s default location for localization (e.g. "en-US").'),
   text('timezone', 'The user’s time zone (IANA name, e.g. "Europe/Paris").'),
-  attribute('active', 'boolean', 'Whether the user may sign in; false deprovisions them (docs/scim.md).'),
+  // Required: a user always has an administrative status here, and a PATCH may not unassign it (patch.ts). A POST
+  // without it provisions an active user, as RFC 7644 §3.5.1 lets a service provider assign a default value.
+  attribute('active', 'boolean', 'Whether the user may sign in; false deprovisions them (docs/scim.md).', {
+    required: true,
+  }),
   text('password', 'Accepted and discarded: Tessera never stores passwords (OPAQUE, RFC 9807).', {
     mutability: 'writeOnly',
     returned: 'never',
   }),
-  multiValued('emails', 'Email addresses for the user.', ['work', 'home', 'other']),
+  // Required: every Tessera account has an email address (docs/scim.md "Identity scoping"); an email-shaped userName
+  // stands in for it when a client sends none.
+  multiValued(
+    'emails',
+    'Email addresses for the user; the account’s address is taken from them.',
+    ['work', 'home', 'other'],
+    { required: true },
+  ),
   multiValued('phoneNumbers', 'Phone numbers for the user.', [
     'work',
     'home',
@@ -108,7 +128,10 @@ export const USER_ATTRIBUTES: AttributeDefinition[] = [
     'pager',
     'other',
   ]),
-  multiValued('photos', 'URLs of photos of the user.', ['photo', 'thumbnail'], 'reference'),
+  multiValued('photos', 'URLs of photos of the user.', ['photo', 'thumbnail'], {
+    valueType: 'reference',
+    referenceTypes: ['external'],
+  }),
   attribute('addresses', 'complex', 'Physical mailing addresses for this user.', {
     multiValued: true,
     subAttributes: [
@@ -167,7 +190,7 @@ export const GROUP_ATTRIBUTES: AttributeDefinition[] = [
   attribute('members', 'complex', 'A list of members of the Group (users of the same connection).', {
     multiValued: true,
     subAttributes: [
-      text('value', 'Identifier of the member of this Group.', { mutability: 'immutable' }),
+      text('value', 'Identifier of the member of this Group.', { mutability: 'immutable', required: true }),
       attribute('$ref', 'reference', 'The URI of the member resource.', {
         mutability: 'immutable',
         referenceTypes: ['User'],

@@ -7,10 +7,15 @@ import {
   USER_ATTRIBUTES,
   USER_SCHEMA,
 } from './attributes.js';
+import {
+  RESOURCE_TYPE_ATTRIBUTES,
+  SCHEMA_ATTRIBUTES,
+  SERVICE_PROVIDER_CONFIG_ATTRIBUTES,
+} from './discovery-schemas.js';
 
-const SCHEMA_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Schema';
-const RESOURCE_TYPE_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:ResourceType';
-const SERVICE_PROVIDER_CONFIG_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig';
+export const SCHEMA_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Schema';
+export const RESOURCE_TYPE_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:ResourceType';
+export const SERVICE_PROVIDER_CONFIG_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig';
 
 const base = (baseUrl: string) => `${baseUrl.replace(/\/$/, '')}/scim/v2`;
 
@@ -77,7 +82,10 @@ function definition(attribute: AttributeDefinition): Record<string, unknown> {
   };
 }
 
-/** RFC 7643 §7 / §8.7.1: the schema documents of the User, the enterprise extension and the Group. */
+/**
+ * RFC 7643 §7: the schema documents of the User, the enterprise extension and the Group (§8.7.1), and of the
+ * discovery resources themselves (§8.7.2).
+ */
 export function schemas(baseUrl: string) {
   const document = (id: string, name: string, description: string, attributes: AttributeDefinition[]) => ({
     schemas: [SCHEMA_SCHEMA],
@@ -91,5 +99,18 @@ export function schemas(baseUrl: string) {
     document(USER_SCHEMA, 'User', 'User Account', USER_ATTRIBUTES),
     document(ENTERPRISE_USER_SCHEMA, 'EnterpriseUser', 'Enterprise User', ENTERPRISE_USER_ATTRIBUTES),
     document(GROUP_SCHEMA, 'Group', 'Group', GROUP_ATTRIBUTES),
+    document(
+      SERVICE_PROVIDER_CONFIG_SCHEMA,
+      'ServiceProviderConfig',
+      'Schema for representing the service provider’s configuration',
+      SERVICE_PROVIDER_CONFIG_ATTRIBUTES,
+    ),
+    document(
+      RESOURCE_TYPE_SCHEMA,
+      'ResourceType',
+      'Specifies the schema that describes a SCIM resource type',
+      RESOURCE_TYPE_ATTRIBUTES,
+    ),
+    document(SCHEMA_SCHEMA, 'Schema', 'Specifies the schema that describes a SCIM schema', SCHEMA_ATTRIBUTES),
   ];
 }

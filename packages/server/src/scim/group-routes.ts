@@ -5,15 +5,16 @@ import { parseGroupFilter } from './filter.js';
 import { readGroup } from './resource.js';
 import { registerResourceRoutes } from './resource-routes.js';
 import type { ScimRouteKit } from './route-kit.js';
+import type { ResourceQuery } from './search.js';
 import type { ScimGroupRow } from './store.js';
 import { GroupResource, groupResource } from './views.js';
 
 /** /scim/v2/Groups (RFC 7644 §3.3-3.6), registered inside the SCIM plugin of public-routes.ts. */
-export function registerGroupRoutes(scim: App, context: AppContext, kit: ScimRouteKit): void {
+export function registerGroupRoutes(scim: App, context: AppContext, kit: ScimRouteKit): ResourceQuery {
   const groups = context.scim.groups;
   const target = (row: ScimGroupRow) => ({ type: 'scim_group', id: row.id });
 
-  registerResourceRoutes(scim, kit, {
+  return registerResourceRoutes(scim, kit, {
     endpoint: 'Groups',
     auditNoun: 'group',
     resource: GroupResource,

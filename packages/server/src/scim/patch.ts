@@ -26,6 +26,8 @@ export interface ResourceAttributes {
   extensions: ReadonlyMap<string, readonly AttributeDefinition[]>;
   /** Attributes a PATCH may not name (server-assigned). */
   readOnly: ReadonlySet<string>;
+  /** Attributes a PATCH may not leave unassigned (see applyPatch). */
+  alwaysAssigned?: ReadonlySet<string>;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -34,12 +36,18 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 const FILTER_ATTRIBUTE = /^(\s*)([A-Za-z$][\w$-]*)(?=\s+(?:eq|ne|co|sw|ew|gt|lt|ge|le|pr)\b)/i;
 
+/** RFC 7643 §3.1: the common attributes; only `externalId` is the client's to change. */
+const EXTERNAL_ID = 'externalId';
+const SERVER_ASSIGNED = new Set(['id', 'meta']);
+
 /**
  * A PATCH path (RFC 7644 §3.5.2: `attr`, `attr.sub`, `attr[filter]`, `attr[filter].sub`, optionally prefixed by a
  * schema URN) with attribute names made canonical, since scim-patch matches them case-sensitively and RFC 7643 §2.1
- * says they are not. An attribute we do not keep is a 400 invalidPath.
+ * says they are not. Undefined for an attribute we do not keep (an unknown name, sub-attribute or extension): the
+ * operation is ignored, as such attributes are in POST and PUT bodies (docs/scim.md; Entra ID maps many attributes
+ * Tessera has no use for). A malformed path is a 400 invalidPath, a server-assigned attribute a 400 mutability.
  */
-function canonicalPath(path: string, schema: ResourceAttributes, coreUrn: string): string {
+function canonicalPath(path: string, schema: ResourceAttributes, coreUrn: string): string | undefined {
   let rest = path.trim();
   let prefix = '';
   let definitions = schema.core;
@@ -55,17 +63,23 @@ function canonicalPath(path: string, schema: ResourceAttributes, coreUrn: string
         break;
       }
     }
+    // An extension schema we do not support (Entra's custom extensions, its ADSCIM group schema).
+    if (prefix === '' && lower.startsWith('urn:')) return undefined;
   }
   const match = /^([A-Za-z$][\w$-]*)(?:\[([^\]]*)\])?(?:\.([A-Za-z$][\w$-]*))?$/.exec(rest);
   if (!match)
     throw invalidPath(`the path ${JSON.stringify(path.slice(0, 200))} is not a valid attribute path`);
   const [, name, filter, sub] = match as unknown as [string, string, string | undefined, string | undefined];
+  if (prefix === '' && name.toLowerCase() === EXTERNAL_ID.toLowerCase()) {
+    if (filter !== undefined || sub !== undefined) throw invalidPath(`${EXTERNAL_ID} is a single string`);
+    return EXTERNAL_ID;
+  }
+  if (prefix === '' && SERVER_ASSIGNED.has(name.toLowerCase()))
+    throw mutability(`${name} is assigned by the service provider`);
   const definition = findAttribute(definitions, name);
-  if (!definition || (prefix === '' && schema.readOnly.has(definition.name)))
-    throw schema.readOnly.has(definition?.name ?? '')
-      ? mutability(`${name} is read-only`)
-      : invalidPath(`no attribute ${JSON.stringify(name.slice(0, 100))} to change`);
-  if (definition.mutability === 'readOnly') throw mutability(`${definition.name} is read-only`);
+  if (!definition) return undefined;
+  if ((prefix === '' && schema.readOnly.has(definition.name)) || definition.mutability === 'readOnly')
+    throw mutability(`${definition.name} is read-only`);
   let canonical = `${prefix}${definition.name}`;
   if (filter !== undefined) {
     if (!definition.multiValued) throw invalidPath(`${definition.name} is not multi-valued`);
@@ -78,10 +92,47 @@ function canonicalPath(path: string, schema: ResourceAttributes, coreUrn: string
   }
   if (sub !== undefined) {
     const subDefinition = findAttribute(definition.subAttributes ?? [], sub);
-    if (!subDefinition) throw invalidPath(`no sub-attribute ${JSON.stringify(sub)} in ${definition.name}`);
+    if (!subDefinition) return undefined;
     canonical += `.${subDefinition.name}`;
   }
   return canonical;
+}
+
+/** The supported extension a path names as a whole (`urn:...:enterprise:2.0:User`), if it does. */
+function extensionNamed(
+  key: string,
+  schema: ResourceAttributes,
+): [string, readonly AttributeDefinition[]] | undefined {
+  const lower = key.trim().toLowerCase();
+  return [...schema.extensions].find(([urn]) => urn.toLowerCase() === lower);
+}
+
+/**
+ * An extension's attributes as value-object keys of their own (`urn:...:User:department`), which scim-patch applies
+ * one by one: given whole, scim-patch would write the object under a mangled key and change nothing. RFC 7644
+ * §3.5.2.3: sub-attributes not given are left unchanged, so this is also what `replace` means for it. Attributes we
+ * do not keep and read-only ones are ignored, as in a POST.
+ */
+function extensionKeys(
+  urn: string,
+  attributes: readonly AttributeDefinition[],
+  value: unknown,
+  output: Record<string, unknown>,
+): void {
+  if (value === null) {
+    // RFC 7643 §2.5: null is unassigned, for every attribute of the extension.
+    for (const definition of attributes)
+      if (definition.mutability !== 'readOnly') output[`${urn}:${definition.name}`] = null;
+    return;
+  }
+  if (!isObject(value)) throw invalidValue(`${urn} must be an object`);
+  for (const [key, inner] of Object.entries(value)) {
+    const definition = findAttribute(attributes, key);
+    if (!definition || definition.mutability === 'readOnly') continue;
+    output[`${urn}:${definition.name}`] = definition.subAttributes
+      ? canonicalKeys(definition.subAttributes, inner)
+      : inner;
+  }
 }
 
 /** A path-less add/replace value: its keys may be paths themselves (Entra's `name.givenName`, URN-prefixed). */
@@ -95,13 +146,13 @@ function canonicalValueObject(
     const lower = key.toLowerCase();
     // Okta's group rename repeats the read-only id; RFC 7644 §3.5.2 lets us ignore read-only attributes sent along.
     if (lower === 'id' || lower === 'meta' || lower === 'schemas') continue;
-    const extension = [...schema.extensions].find(([urn]) => urn.toLowerCase() === lower);
+    const extension = extensionNamed(key, schema);
     if (extension) {
-      if (!isObject(inner)) throw invalidValue(`${extension[0]} must be an object`);
-      output[extension[0]] = canonicalKeys(extension[1], inner);
+      extensionKeys(extension[0], extension[1], inner, output);
       continue;
     }
     const path = canonicalPath(key, schema, coreUrn);
+    if (path === undefined) continue;
     const definition = findAttribute(schema.core, path.split(/[.[]/)[0] ?? '');
     output[path] =
       definition?.subAttributes && !path.includes('.')
@@ -142,13 +193,40 @@ function normalizeOperations(
     const rawPath = operation.path;
     if (rawPath !== undefined && rawPath !== null && typeof rawPath !== 'string')
       throw invalidPath('path must be a string');
-    const path =
-      typeof rawPath === 'string' && rawPath.trim() !== ''
-        ? canonicalPath(rawPath, schema, coreUrn)
-        : undefined;
+    const given = typeof rawPath === 'string' && rawPath.trim() !== '' ? rawPath : undefined;
+    // RFC 7644 §3.5.2.2: remove needs a path.
+    if (op === 'remove' && given === undefined) throw noTarget('a remove operation needs a path');
+    const extension = given === undefined ? undefined : extensionNamed(given, schema);
+    if (extension) {
+      // The extension as a whole: its attributes one by one (extensionKeys).
+      const [urn, attributes] = extension;
+      if (op === 'remove') {
+        for (const definition of attributes)
+          if (definition.mutability !== 'readOnly')
+            normalized.push({ op, path: `${urn}:${definition.name}` });
+        continue;
+      }
+      if (!('value' in operation)) throw invalidValue(`${op} needs a value`);
+      const value: Record<string, unknown> = {};
+      extensionKeys(urn, attributes, operation.value, value);
+      if (Object.keys(value).length > 0) normalized.push({ op, value });
+      continue;
+    }
+    const path = given === undefined ? undefined : canonicalPath(given, schema, coreUrn);
+    // An attribute we do not keep: the operation is ignored (canonicalPath).
+    if (given !== undefined && path === undefined) continue;
     if (op === 'remove') {
-      // RFC 7644 §3.5.2.2: remove needs a path.
       if (path === undefined) throw noTarget('a remove operation needs a path');
+      // Removing an entry's value removes the entry (RFC 7643 §2.4: an entry is its value); Entra clears a work
+      // email so (`emails[type eq "work"].value`).
+      const entryValue = /^([^[.]+\[[^\]]*\])\.value$/.exec(path);
+      if (entryValue) {
+        const top = findAttribute(schema.core, path.split('[')[0] ?? '');
+        if (top?.subAttributes?.some((sub) => sub.name === 'value' && sub.required)) {
+          normalized.push({ op: 'remove', path: entryValue[1]! });
+          continue;
+        }
+      }
       if (Array.isArray(operation.value) && !path.includes('[') && !path.includes('.')) {
         for (const item of operation.value) {
           const value = isObject(item) ? (item.value ?? item.Value) : item;
@@ -163,7 +241,8 @@ function normalizeOperations(
     if (!('value' in operation)) throw invalidValue(`${op} needs a value`);
     if (path === undefined) {
       if (!isObject(operation.value)) throw invalidValue(`${op} without a path needs an object value`);
-      normalized.push({ op, value: canonicalValueObject(operation.value, schema, coreUrn) });
+      const value = canonicalValueObject(operation.value, schema, coreUrn);
+      if (Object.keys(value).length > 0) normalized.push({ op, value });
       continue;
     }
     const top = findAttribute(schema.core, path.split(/[.[]/)[0] ?? '');
@@ -177,6 +256,27 @@ function normalizeOperations(
 }
 
 /**
+ * RFC 7644 §3.5.2: "a PATCH operation that sets a value's 'primary' sub-attribute to 'true' SHALL cause the server
+ * to automatically set 'primary' to 'false' for any other values in the array". Values that were primary before an
+ * operation give way to the ones it made primary; two new primaries stay, and the read that follows refuses them.
+ */
+function demoteFormerPrimaries(before: Record<string, unknown>, after: Record<string, unknown>): void {
+  for (const [name, values] of Object.entries(after)) {
+    if (!Array.isArray(values)) continue;
+    const primaries = values.filter((value) => isObject(value) && value.primary === true);
+    if (primaries.length < 2) continue;
+    const earlier = before[name];
+    const formerly = new Set(
+      (Array.isArray(earlier) ? earlier : [])
+        .filter((value) => isObject(value) && value.primary === true)
+        .map((value) => JSON.stringify(value)),
+    );
+    for (const value of primaries)
+      if (formerly.has(JSON.stringify(value))) (value as Record<string, unknown>).primary = false;
+  }
+}
+
+/**
  * Applies a PATCH (RFC 7644 §3.5.2) to a resource with scim-patch, after the normalization above; all operations or
  * none (it works on a copy). The caller reads the result again as a full document, which checks every type.
  */
@@ -187,11 +287,17 @@ export function applyPatch<T extends Record<string, unknown>>(
   coreUrn: string,
 ): T {
   const operations = normalizeOperations(body, schema, coreUrn);
+  let patched = structuredClone(resource);
   try {
-    return scimPatch(structuredClone(resource) as unknown as ScimResource, operations, {
-      mutateDocument: false,
-      treatMissingAsAdd: true,
-    }) as unknown as T;
+    // One operation at a time, so that each one's new primary value demotes the values primary before it.
+    for (const operation of operations) {
+      const next = scimPatch(patched as unknown as ScimResource, [operation], {
+        mutateDocument: false,
+        treatMissingAsAdd: true,
+      }) as unknown as T;
+      demoteFormerPrimaries(patched, next);
+      patched = next;
+    }
   } catch (error) {
     if (error instanceof ScimPatchError) {
       const scimType = (error as { scimCode?: string }).scimCode;
@@ -205,4 +311,13 @@ export function applyPatch<T extends Record<string, unknown>>(
     // scim-patch throws plain errors on values of the wrong shape (an object where an array is patched).
     throw invalidValue('the patch cannot be applied to this resource');
   }
+  // RFC 7644 §3.5.2.2: a remove (or a null, RFC 7643 §2.5) leaves an attribute unassigned. A User's `active` cannot
+  // be: it is required (its /Schemas definition), and reading an unassigned one as its default, true, would enable
+  // a deprovisioned user again. So such a PATCH is refused whole, as RFC 7644 §3.5.2 asks of "an operation that is
+  // not compatible with an attribute's mutability or schema", with RFC 7644 §3.12's invalidValue ("a required value
+  // was missing"); the user stays as it was.
+  for (const name of schema.alwaysAssigned ?? [])
+    if (patched[name] === undefined || patched[name] === null)
+      throw invalidValue(`${name} is required: it can be replaced, not removed`);
+  return patched;
 }

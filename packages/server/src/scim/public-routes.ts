@@ -8,7 +8,8 @@ import { isDatabaseUnavailable } from '../db/errors.js';
 import { resourceTypes, schemas, serviceProviderConfig } from './discovery.js';
 import { SCIM_ERROR_SCHEMA, ScimError } from './errors.js';
 import { registerGroupRoutes } from './group-routes.js';
-import { IdParams, scimRouteKit, TAG } from './route-kit.js';
+import { Body, IdParams, scimRouteKit, TAG } from './route-kit.js';
+import { registerSearchRoute } from './search.js';
 import { registerUserRoutes } from './user-routes.js';
 import { listResponse, listResponseOf } from './views.js';
 
@@ -206,8 +207,47 @@ export function registerScimRoutes(app: App, context: AppContext): void {
         );
       }
 
-      registerUserRoutes(scim, context, kit);
-      registerGroupRoutes(scim, context, kit);
+      // RFC 7644 §4: the discovery endpoints are read with GET only; another method is 405 with `Allow` (RFC 9110
+      // §15.5.6), in the SCIM error shape like every other answer here.
+      for (const path of [
+        '/ServiceProviderConfig',
+        '/ResourceTypes',
+        '/ResourceTypes/:id',
+        '/Schemas',
+        '/Schemas/:id',
+      ]) {
+        scim.route({
+          method: ['POST', 'PUT', 'PATCH', 'DELETE'],
+          url: path,
+          config,
+          attachValidation: true,
+          schema: {
+            tags: [TAG],
+            summary: 'Discovery resources are read-only (RFC 7644 §4): 405',
+            ...(path.endsWith(':id') ? { params: IdParams } : {}),
+            body: Body,
+            response: errors(405),
+          },
+          handler: async (request) => {
+            throw new ScimError(
+              405,
+              null,
+              `${request.method} is not allowed on ${path.split('/')[1]}: discovery resources are read-only`,
+              { allow: 'GET' },
+            );
+          },
+        });
+      }
+
+      const users = registerUserRoutes(scim, context, kit);
+      const groups = registerGroupRoutes(scim, context, kit);
+      registerSearchRoute(
+        scim,
+        kit,
+        '',
+        [users, groups],
+        'Searches users and groups with the query in the body (RFC 7644 §3.4.3)',
+      );
     },
     { prefix: PREFIX },
   );

@@ -12,6 +12,7 @@ import {
   type ScimRouteKit,
   TAG,
 } from './route-kit.js';
+import { type ResourceQuery, registerSearchRoute } from './search.js';
 import type { ConnectionRow } from './store.js';
 import {
   listResponse,
@@ -65,17 +66,37 @@ export interface ScimResourceType<Row, Input, Comparison> {
   };
 }
 
-/** A resource type's endpoint, registered inside the SCIM plugin of public-routes.ts. */
+/**
+ * A resource type's endpoint, registered inside the SCIM plugin of public-routes.ts. Returns its query, which the
+ * root `/.search` runs too.
+ */
 export function registerResourceRoutes<Row extends { id: string }, Input, Comparison>(
   scim: App,
   kit: ScimRouteKit,
   type: ScimResourceType<Row, Input, Comparison>,
-): void {
+): ResourceQuery {
   const { baseUrl, config, errors, maxResults, audited } = kit;
   const { endpoint, auditNoun, resource, service, summaries } = type;
   const renderOne = async (row: Row) => (await type.render([row]))[0]!;
   const project = (document: ResourceDocument, query: { attributes?: string; excludedAttributes?: string }) =>
     selectAttributes(document, query.attributes, query.excludedAttributes);
+
+  const query: ResourceQuery = {
+    comparisons: (filter) => type.parseFilter(filter),
+    async run(connection, comparisons, offset, limit) {
+      const { rows, total } = await service.list(connection, comparisons as Comparison[], offset, limit);
+      return { documents: await type.render(rows), total };
+    },
+  };
+  registerSearchRoute(
+    scim,
+    kit,
+    `/${endpoint}`,
+    [query],
+    `${summaries.list.replace(/ \(RFC[^)]*\)$/, '')} with the query in the body (RFC 7644 §3.4.3)`,
+    resource,
+    `${type.listTitle}Search`,
+  );
 
   // `/Users/` and `/Groups/` too: Microsoft's collection lists with a trailing slash.
   for (const path of [`/${endpoint}`, `/${endpoint}/`]) {
@@ -94,9 +115,8 @@ export function registerResourceRoutes<Row extends { id: string }, Input, Compar
         const { connection } = caller(request);
         const comparisons = request.query.filter ? type.parseFilter(request.query.filter) : [];
         const page = paging(request.query, maxResults());
-        const { rows, total } = await service.list(connection, comparisons, page.offset, page.count);
-        const resources = await type.render(rows);
-        const selected = resources.map((document) => project(document, request.query));
+        const { documents, total } = await query.run(connection, comparisons, page.offset, page.count);
+        const selected = documents.map((document) => project(document, request.query));
         return listResponse(selected, total, page.startIndex);
       },
     );
@@ -231,4 +251,5 @@ export function registerResourceRoutes<Row extends { id: string }, Input, Compar
       return reply.code(204).send(undefined as never);
     },
   );
+  return query;
 }

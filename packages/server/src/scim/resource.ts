@@ -56,6 +56,10 @@ function single(definition: AttributeDefinition, value: unknown, where: string):
     return { value: scalar({ ...definition, type: 'string' }, value, where) };
   if (!isObject(value)) throw invalidValue(`${where} must be an object`);
   const complex = canonicalObject(definition.subAttributes ?? [], value, where);
+  // A multi-valued entry is its value (RFC 7643 §2.4): `emails: [{"primary": true}]` is malformed, not an email.
+  for (const sub of definition.subAttributes ?? [])
+    if (sub.required && complex[sub.name] === undefined)
+      throw invalidValue(`${where}.${sub.name} is required`);
   return Object.keys(complex).length > 0 ? complex : undefined;
 }
 

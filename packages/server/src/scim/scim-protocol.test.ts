@@ -227,6 +227,9 @@ describe('discovery (RFC 7643 §5-7)', () => {
       'urn:ietf:params:scim:schemas:core:2.0:User',
       ENTERPRISE,
       'urn:ietf:params:scim:schemas:core:2.0:Group',
+      'urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig',
+      'urn:ietf:params:scim:schemas:core:2.0:ResourceType',
+      'urn:ietf:params:scim:schemas:core:2.0:Schema',
     ]);
     const user = documents[0]!;
     expect(user.attributes.find((attribute) => attribute.name === 'userName')).toMatchObject({
@@ -725,14 +728,13 @@ describe('bad input never gives a 5xx', () => {
       400,
       'noTarget',
     );
-    expectScimError(
-      await scim(server, token, 'PATCH', `/Users/${id}`, {
-        schemas: [PATCH_SCHEMA],
-        Operations: [{ op: 'replace', path: 'nosuch', value: 1 }],
-      }),
-      400,
-      'invalidPath',
-    );
+    // An attribute we do not keep is ignored here too (docs/scim.md "Protocol").
+    const ignored = await scim(server, token, 'PATCH', `/Users/${id}`, {
+      schemas: [PATCH_SCHEMA],
+      Operations: [{ op: 'replace', path: 'nosuch', value: 1 }],
+    });
+    expect(ignored.status).toBe(204);
+    expect((await scim(server, token, 'GET', `/Users/${id}`)).json).not.toHaveProperty('nosuch');
     expectScimError(
       await scim(server, token, 'PATCH', `/Users/${id}`, {
         schemas: [PATCH_SCHEMA],

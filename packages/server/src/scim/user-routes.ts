@@ -10,11 +10,12 @@ import { parseUserFilter } from './filter.js';
 import { readUser } from './resource.js';
 import { registerResourceRoutes } from './resource-routes.js';
 import type { ScimRouteKit } from './route-kit.js';
+import type { ResourceQuery } from './search.js';
 import type { ScimUserRow } from './store.js';
 import { UserResource, userResource } from './views.js';
 
 /** /scim/v2/Users (RFC 7644 §3.3-3.6), registered inside the SCIM plugin of public-routes.ts. */
-export function registerUserRoutes(scim: App, context: AppContext, kit: ScimRouteKit): void {
+export function registerUserRoutes(scim: App, context: AppContext, kit: ScimRouteKit): ResourceQuery {
   const users = context.scim.users;
   const renderUser = async (row: ScimUserRow) => userResource(kit.baseUrl, row, await users.groupsOf(row));
   const changed = (row: ScimUserRow) => ({
@@ -23,7 +24,7 @@ export function registerUserRoutes(scim: App, context: AppContext, kit: ScimRout
     details: { scim_id: row.id, active: row.active },
   });
 
-  registerResourceRoutes(scim, kit, {
+  return registerResourceRoutes(scim, kit, {
     endpoint: 'Users',
     auditNoun: 'user',
     resource: UserResource,
@@ -33,6 +34,7 @@ export function registerUserRoutes(scim: App, context: AppContext, kit: ScimRout
       core: USER_ATTRIBUTES,
       extensions: new Map([[ENTERPRISE_USER_SCHEMA, ENTERPRISE_USER_ATTRIBUTES]]),
       readOnly: new Set(['groups']),
+      alwaysAssigned: new Set(['active']),
     },
     summaries: {
       list: 'Lists and filters the connection’s users (RFC 7644 §3.4.2)',

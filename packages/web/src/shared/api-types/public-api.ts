@@ -2637,6 +2637,35 @@ export interface PublicApi {
     response: PublicApi['POST /revoke']['responses'][200];
     error: string;
   };
+  /** Searches users and groups with the query in the body (RFC 7644 §3.4.3) */
+  'POST /scim/v2/.search': {
+    params: undefined;
+    query: undefined;
+    body: Record<string, unknown>;
+    responses: {
+      200: {
+        schemas: string[];
+        totalResults: number;
+        startIndex: number;
+        itemsPerPage: number;
+        Resources: Record<string, unknown>[];
+      };
+      400: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+    };
+    response: PublicApi['POST /scim/v2/.search']['responses'][200];
+    error: never;
+  };
   /** Lists and filters the connection’s groups (RFC 7644 §3.4.2) */
   'GET /scim/v2/Groups': {
     params: undefined;
@@ -2776,6 +2805,53 @@ export interface PublicApi {
       };
     };
     response: PublicApi['GET /scim/v2/Groups/']['responses'][200];
+    error: never;
+  };
+  /** Lists and filters the connection’s groups with the query in the body (RFC 7644 §3.4.3) */
+  'POST /scim/v2/Groups/.search': {
+    params: undefined;
+    query: undefined;
+    body: Record<string, unknown>;
+    responses: {
+      200: {
+        schemas: string[];
+        totalResults: number;
+        startIndex: number;
+        itemsPerPage: number;
+        Resources: {
+          schemas: string[];
+          id: string;
+          externalId?: string;
+          meta?: {
+            resourceType: string;
+            created: string;
+            lastModified: string;
+            location: string;
+            version: string;
+          };
+          displayName?: string | null;
+          members?: {
+            value?: string | null;
+            display?: string | null;
+            type?: string | null;
+            [key: string]: (string | null) | (string | null) | undefined;
+          }[];
+        }[];
+      };
+      400: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+    };
+    response: PublicApi['POST /scim/v2/Groups/.search']['responses'][200];
     error: never;
   };
   /** One group of the connection */
@@ -2972,6 +3048,94 @@ export interface PublicApi {
     response: PublicApi['GET /scim/v2/ResourceTypes']['responses'][200];
     error: never;
   };
+  /** Discovery resources are read-only (RFC 7644 §4): 405 */
+  'PUT /scim/v2/ResourceTypes': {
+    params: undefined;
+    query: undefined;
+    body: Record<string, unknown>;
+    responses: {
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      405: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+    };
+    response: null;
+    error: never;
+  };
+  /** Discovery resources are read-only (RFC 7644 §4): 405 */
+  'POST /scim/v2/ResourceTypes': {
+    params: undefined;
+    query: undefined;
+    body: Record<string, unknown>;
+    responses: {
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      405: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+    };
+    response: null;
+    error: never;
+  };
+  /** Discovery resources are read-only (RFC 7644 §4): 405 */
+  'DELETE /scim/v2/ResourceTypes': {
+    params: undefined;
+    query: undefined;
+    body: Record<string, unknown>;
+    responses: {
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      405: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+    };
+    response: null;
+    error: never;
+  };
+  /** Discovery resources are read-only (RFC 7644 §4): 405 */
+  'PATCH /scim/v2/ResourceTypes': {
+    params: undefined;
+    query: undefined;
+    body: Record<string, unknown>;
+    responses: {
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      405: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+    };
+    response: null;
+    error: never;
+  };
   /** Resource types (RFC 7643 §6) */
   'GET /scim/v2/ResourceTypes/{id}': {
     params: { id: string; };
@@ -2993,6 +3157,94 @@ export interface PublicApi {
       };
     };
     response: PublicApi['GET /scim/v2/ResourceTypes/{id}']['responses'][200];
+    error: never;
+  };
+  /** Discovery resources are read-only (RFC 7644 §4): 405 */
+  'PUT /scim/v2/ResourceTypes/{id}': {
+    params: { id: string; };
+    query: undefined;
+    body: Record<string, unknown>;
+    responses: {
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      405: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+    };
+    response: null;
+    error: never;
+  };
+  /** Discovery resources are read-only (RFC 7644 §4): 405 */
+  'POST /scim/v2/ResourceTypes/{id}': {
+    params: { id: string; };
+    query: undefined;
+    body: Record<string, unknown>;
+    responses: {
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      405: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+    };
+    response: null;
+    error: never;
+  };
+  /** Discovery resources are read-only (RFC 7644 §4): 405 */
+  'DELETE /scim/v2/ResourceTypes/{id}': {
+    params: { id: string; };
+    query: undefined;
+    body: Record<string, unknown>;
+    responses: {
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      405: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+    };
+    response: null;
+    error: never;
+  };
+  /** Discovery resources are read-only (RFC 7644 §4): 405 */
+  'PATCH /scim/v2/ResourceTypes/{id}': {
+    params: { id: string; };
+    query: undefined;
+    body: Record<string, unknown>;
+    responses: {
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      405: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+    };
+    response: null;
     error: never;
   };
   /** Schema documents: User, enterprise User, Group (RFC 7643 §7) */
@@ -3018,6 +3270,94 @@ export interface PublicApi {
     response: PublicApi['GET /scim/v2/Schemas']['responses'][200];
     error: never;
   };
+  /** Discovery resources are read-only (RFC 7644 §4): 405 */
+  'PUT /scim/v2/Schemas': {
+    params: undefined;
+    query: undefined;
+    body: Record<string, unknown>;
+    responses: {
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      405: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+    };
+    response: null;
+    error: never;
+  };
+  /** Discovery resources are read-only (RFC 7644 §4): 405 */
+  'POST /scim/v2/Schemas': {
+    params: undefined;
+    query: undefined;
+    body: Record<string, unknown>;
+    responses: {
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      405: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+    };
+    response: null;
+    error: never;
+  };
+  /** Discovery resources are read-only (RFC 7644 §4): 405 */
+  'DELETE /scim/v2/Schemas': {
+    params: undefined;
+    query: undefined;
+    body: Record<string, unknown>;
+    responses: {
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      405: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+    };
+    response: null;
+    error: never;
+  };
+  /** Discovery resources are read-only (RFC 7644 §4): 405 */
+  'PATCH /scim/v2/Schemas': {
+    params: undefined;
+    query: undefined;
+    body: Record<string, unknown>;
+    responses: {
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      405: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+    };
+    response: null;
+    error: never;
+  };
   /** Schema documents: User, enterprise User, Group (RFC 7643 §7) */
   'GET /scim/v2/Schemas/{id}': {
     params: { id: string; };
@@ -3041,6 +3381,94 @@ export interface PublicApi {
     response: PublicApi['GET /scim/v2/Schemas/{id}']['responses'][200];
     error: never;
   };
+  /** Discovery resources are read-only (RFC 7644 §4): 405 */
+  'PUT /scim/v2/Schemas/{id}': {
+    params: { id: string; };
+    query: undefined;
+    body: Record<string, unknown>;
+    responses: {
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      405: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+    };
+    response: null;
+    error: never;
+  };
+  /** Discovery resources are read-only (RFC 7644 §4): 405 */
+  'POST /scim/v2/Schemas/{id}': {
+    params: { id: string; };
+    query: undefined;
+    body: Record<string, unknown>;
+    responses: {
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      405: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+    };
+    response: null;
+    error: never;
+  };
+  /** Discovery resources are read-only (RFC 7644 §4): 405 */
+  'DELETE /scim/v2/Schemas/{id}': {
+    params: { id: string; };
+    query: undefined;
+    body: Record<string, unknown>;
+    responses: {
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      405: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+    };
+    response: null;
+    error: never;
+  };
+  /** Discovery resources are read-only (RFC 7644 §4): 405 */
+  'PATCH /scim/v2/Schemas/{id}': {
+    params: { id: string; };
+    query: undefined;
+    body: Record<string, unknown>;
+    responses: {
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      405: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+    };
+    response: null;
+    error: never;
+  };
   /** What this SCIM service provider supports (RFC 7643 §5) */
   'GET /scim/v2/ServiceProviderConfig': {
     params: undefined;
@@ -3056,6 +3484,94 @@ export interface PublicApi {
       };
     };
     response: PublicApi['GET /scim/v2/ServiceProviderConfig']['responses'][200];
+    error: never;
+  };
+  /** Discovery resources are read-only (RFC 7644 §4): 405 */
+  'PUT /scim/v2/ServiceProviderConfig': {
+    params: undefined;
+    query: undefined;
+    body: Record<string, unknown>;
+    responses: {
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      405: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+    };
+    response: null;
+    error: never;
+  };
+  /** Discovery resources are read-only (RFC 7644 §4): 405 */
+  'POST /scim/v2/ServiceProviderConfig': {
+    params: undefined;
+    query: undefined;
+    body: Record<string, unknown>;
+    responses: {
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      405: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+    };
+    response: null;
+    error: never;
+  };
+  /** Discovery resources are read-only (RFC 7644 §4): 405 */
+  'DELETE /scim/v2/ServiceProviderConfig': {
+    params: undefined;
+    query: undefined;
+    body: Record<string, unknown>;
+    responses: {
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      405: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+    };
+    response: null;
+    error: never;
+  };
+  /** Discovery resources are read-only (RFC 7644 §4): 405 */
+  'PATCH /scim/v2/ServiceProviderConfig': {
+    params: undefined;
+    query: undefined;
+    body: Record<string, unknown>;
+    responses: {
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      405: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+    };
+    response: null;
     error: never;
   };
   /** Lists and filters the connection’s users (RFC 7644 §3.4.2) */
@@ -3386,6 +3902,116 @@ export interface PublicApi {
       };
     };
     response: PublicApi['GET /scim/v2/Users/']['responses'][200];
+    error: never;
+  };
+  /** Lists and filters the connection’s users with the query in the body (RFC 7644 §3.4.3) */
+  'POST /scim/v2/Users/.search': {
+    params: undefined;
+    query: undefined;
+    body: Record<string, unknown>;
+    responses: {
+      200: {
+        schemas: string[];
+        totalResults: number;
+        startIndex: number;
+        itemsPerPage: number;
+        Resources: {
+          schemas: string[];
+          id: string;
+          externalId?: string;
+          meta?: {
+            resourceType: string;
+            created: string;
+            lastModified: string;
+            location: string;
+            version: string;
+          };
+          userName?: string | null;
+          name?: {
+            formatted?: string | null;
+            familyName?: string | null;
+            givenName?: string | null;
+            middleName?: string | null;
+            honorificPrefix?: string | null;
+            honorificSuffix?: string | null;
+          };
+          displayName?: string | null;
+          nickName?: string | null;
+          profileUrl?: string | null;
+          title?: string | null;
+          userType?: string | null;
+          preferredLanguage?: string | null;
+          locale?: string | null;
+          timezone?: string | null;
+          active?: boolean;
+          emails?: {
+            value?: string | null;
+            display?: string | null;
+            type?: string | null;
+            primary?: boolean;
+          }[];
+          phoneNumbers?: {
+            value?: string | null;
+            display?: string | null;
+            type?: string | null;
+            primary?: boolean;
+          }[];
+          photos?: {
+            value?: string | null;
+            display?: string | null;
+            type?: string | null;
+            primary?: boolean;
+          }[];
+          addresses?: {
+            formatted?: string | null;
+            streetAddress?: string | null;
+            locality?: string | null;
+            region?: string | null;
+            postalCode?: string | null;
+            country?: string | null;
+            type?: string | null;
+            primary?: boolean;
+          }[];
+          groups?: {
+            value?: string | null;
+            display?: string | null;
+            type?: string | null;
+            [key: string]: (string | null) | (string | null) | undefined;
+          }[];
+          roles?: {
+            value?: string | null;
+            display?: string | null;
+            type?: string | null;
+            primary?: boolean;
+          }[];
+          'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User'?: {
+            employeeNumber?: string | null;
+            costCenter?: string | null;
+            organization?: string | null;
+            division?: string | null;
+            department?: string | null;
+            manager?: {
+              value?: string | null;
+              displayName?: string | null;
+              [key: string]: (string | null) | (string | null) | undefined;
+            };
+          };
+        }[];
+      };
+      400: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+      401: {
+        schemas: string[];
+        status: string;
+        scimType?: string;
+        detail?: string;
+      };
+    };
+    response: PublicApi['POST /scim/v2/Users/.search']['responses'][200];
     error: never;
   };
   /** One user of the connection */
