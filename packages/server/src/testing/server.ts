@@ -1,5 +1,6 @@
 import { type AddressInfo, createServer, type Server } from 'node:net';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import type pino from 'pino';
 import { UNDECLARED_ERROR_MESSAGE } from '../app/error-declarations.js';
 import { createLogger } from '../app/logging.js';
@@ -37,6 +38,12 @@ export interface TestServer extends RunningServer {
 }
 
 /** Where a server answers and how it is configured: all a client-side helper needs, in-process or spawned. */
+/** `npm run build:browser-tests -w @tessera/web` writes these (`npm test` runs it). */
+const BROWSER_TESTS_UI_DIR = fileURLToPath(new URL('../../../web/dist-browser-tests/', import.meta.url));
+const BROWSER_TESTS_ADMIN_UI_DIR = fileURLToPath(
+  new URL('../../../web/dist-admin-browser-tests/', import.meta.url),
+);
+
 export type ServerEndpoints = Pick<TestServer, 'publicUrl' | 'adminUrl' | 'config'>;
 
 export interface TestServerOptions {
@@ -149,7 +156,9 @@ async function startOnFreshPorts(
   const logger = createLogger(config, logs.stream as unknown as pino.DestinationStream);
   const server = await startServer(config, logger, {
     database,
-    uiDirectory: options.uiDirectory,
+    // The browser tests' build of the UIs: the production build has no light key stretching (web/src/shared/opaque.ts).
+    uiDirectory: options.uiDirectory ?? BROWSER_TESTS_UI_DIR,
+    adminUiDirectory: BROWSER_TESTS_ADMIN_UI_DIR,
     keyMaintenanceMs: options.keyMaintenanceMs ?? 0,
     housekeepingMs: options.housekeepingMs ?? 0,
     // An error a route answers without declaring it becomes a 500 and a log line (app/error-declarations.ts).

@@ -20,14 +20,16 @@ type KeyStretching = NonNullable<Parameters<OpaqueModule['client']['finishLogin'
 
 /**
  * The password's key stretching: the library's default Argon2id (RFC 9106's second recommended setting, about half
- * a second of CPU), which every account in production is registered with. The browser tests alone set the page
- * global below, before any page script runs (Playwright's addInitScript, e2e/browser.ts), to one light Argon2id
- * pass, as the Node test clients do (packages/server/src/testing/opaque-stretching.ts); a user must sign in with
- * the stretching they registered with. Only a script already running in the page can set it, and such a script
- * could read the password field itself, so the switch gives it nothing more; the exact string is compared, so an
- * element whose id clobbers the name (a DOM object, never a string) leaves the default in place.
+ * a second of CPU), which every account is registered with. Only the browser tests' build (`vite build --mode
+ * browser-tests`, served by the test servers) has a switch: the tests set the page global below, before any page
+ * script runs (Playwright's addInitScript, e2e/browser.ts), to one light Argon2id pass, as the Node test clients do
+ * (packages/server/src/testing/opaque-stretching.ts); a user must sign in with the stretching they registered with.
+ * Vite replaces `import.meta.env.MODE` at build time, so the production bundles contain no switch at all
+ * (packages/web/src/shared/production-bundle.test.ts checks the built files).
  */
 function keyStretching(): KeyStretching | undefined {
+  if (import.meta.env.MODE !== 'browser-tests') return undefined;
+  // The exact string is compared: an element whose id clobbers the name (a DOM object) leaves the default.
   return (globalThis as { tesseraTestKeyStretching?: unknown }).tesseraTestKeyStretching === 'light'
     ? { 'argon2id-custom': { iterations: 1, memory: 256, parallelism: 1 } }
     : undefined;

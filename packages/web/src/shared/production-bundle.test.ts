@@ -1,0 +1,34 @@
+/**
+ * The built UIs: the production bundles carry no test switch (the light key stretching of
+ * web/src/shared/opaque.ts), which only the browser tests' build has. Runs on the files `npm test` builds first
+ * (`npm run build` and `npm run build:browser-tests` of this package).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const WEB = fileURLToPath(new URL('../../', import.meta.url));
+const SWITCH = 'tesseraTestKeyStretching';
+
+/** The JavaScript of a build directory (every file under assets/). */
+function scripts(build: string): string[] {
+  const assets = join(WEB, build, 'assets');
+  const files = readdirSync(assets).filter((name) => name.endsWith('.js'));
+  expect(files.length).toBeGreaterThan(0);
+  return files.map((name) => readFileSync(join(assets, name), 'utf8'));
+}
+
+describe('the built hosted UI and admin portal', () => {
+  it('carry no test switch in the production build', () => {
+    for (const build of ['dist', 'dist-admin']) {
+      expect(scripts(build).filter((code) => code.includes(SWITCH))).toEqual([]);
+    }
+  });
+
+  it('carry it in the browser tests’ build, which the test servers serve', () => {
+    for (const build of ['dist-browser-tests', 'dist-admin-browser-tests']) {
+      expect(scripts(build).some((code) => code.includes(SWITCH))).toBe(true);
+    }
+  });
+});
