@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequiredHook } from '../app/required-hook.js';
 import { codeFlowTokens, introspection, refreshGrant } from '../testing/code-flow.js';
-import { type RegisteredClient, registerClient, type SignedIn, signInUser } from '../testing/oauth.js';
+import {
+  type RegisteredClient,
+  registerClient,
+  type SignedIn,
+  sessionCookieValue,
+  signInUser,
+} from '../testing/oauth.js';
 import { passwordRegistration } from '../testing/opaque-client.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import { SmtpCapture } from '../testing/smtp.js';
@@ -39,7 +45,7 @@ const introspect = (token: string) => introspection(server, client, token);
 
 /** The live session behind the signed-in browser's cookie, or null once it has ended. */
 const sessionOf = (signedIn: SignedIn) =>
-  server.context.accounts.sessions.resolve(signedIn.cookie.slice(signedIn.cookie.indexOf('=') + 1));
+  server.context.accounts.sessions.resolve(sessionCookieValue(signedIn.cookie));
 
 async function auditEntries(action: string, userId: string) {
   return server.context.audit.list({ action, target: userId }, 10);
