@@ -155,7 +155,7 @@ describe('OpenAPI error codes', () => {
     const createUser = admin.paths['/admin/users']?.post?.responses;
     expect(codesOf(createUser?.['409'])).toEqual(['email_taken']);
     expect(codesOf(createUser?.['401'])).toEqual(['admin_session_required', 'second_factor_required']);
-    expect(codesOf(createUser?.['403'])).toEqual(['csrf_failed', 'write_admin_required']);
+    expect(codesOf(createUser?.['403'])).toEqual(['csrf_failed', 'email_domain_federated', 'write_admin_required']);
     expect(codesOf(createUser?.['503'])).toEqual(['service_unavailable']);
     const listUsers = admin.paths['/admin/users']?.get?.responses;
     expect(codesOf(listUsers?.['403'])).toBeUndefined();
