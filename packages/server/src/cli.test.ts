@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -25,10 +25,32 @@ describe.runIf(testDatabaseKind() === 'embedded')('tessera command', () => {
     [['clients', 'create', '--help'], /--redirect-uri URI/],
     [['clients', 'list', '--help'], /Secrets are never shown/],
     [['clients', 'rotate-secret', '--help'], /prints the new one once/],
+    // A group's own --help prints each of its commands' help.
+    [
+      ['clients', '--help'],
+      /tessera clients create[\s\S]*tessera clients list[\s\S]*tessera clients rotate-secret/,
+    ],
+    [['keys', '--help'], /Usage: tessera keys rotate/],
+    [['kek', '--help'], /Usage: tessera kek rotate/],
   ])('%j prints its help', async (args, pattern) => {
     const result = await cli.run(args);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(pattern);
+  });
+
+  it('prints the version of the root package.json', async () => {
+    const root = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    expect(root.version).toMatch(/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/);
+    const result = await cli.run(['--version']);
+    expect(result).toMatchObject({ code: 0, stdout: `${root.version}\n` });
+  });
+
+  it('names the missing subcommand of a group', async () => {
+    const result = await cli.run(['clients']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/'clients' needs a subcommand: create, list, rotate-secret/);
   });
 
   it('refuses an unknown command and bad options', async () => {

@@ -3,10 +3,12 @@ import { basename, isAbsolute, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { INSTALL_HELP } from './admin/install-help.js';
 import { CLIENTS_HELP } from './clients/cli-help.js';
+import { DATABASE_HELP } from './control/database-cli-help.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { ControlError } from './control/protocol.js';
 import { KeyringError } from './crypto/keyring.js';
 import { DataDirectoryInUseError } from './db/data-dir-lock.js';
+import { VERSION } from './version.js';
 
 // Only what every command needs is imported above: the rest loads with the command that uses it (import() below),
 // so `--help`, an unknown command or a bad option answers without loading the server.
@@ -21,6 +23,9 @@ Commands:
   clients create|list|rotate-secret
                           Register and manage OAuth clients headlessly
   install --admin-email E First-run install without the browser (admin password on stdin)
+  backup --out FILE       Write a consistent copy of the embedded database (also while it runs)
+  restore FILE            Restore a backup into an empty data directory
+  --version               Print the release's version and exit
 
 Configuration comes from the environment (see docs/configuration.md).
 One process at a time may open the embedded database: while a server runs on it, the other
@@ -42,14 +47,16 @@ Options:
 
 SIGTERM or SIGINT stops it cleanly: no new connections, in-flight requests get
 TESSERA_SHUTDOWN_GRACE_SECONDS (default 10) to finish, then it exits 0.`,
-  migrate: `Usage: tessera migrate
+  migrate: `Usage: tessera migrate [--status]
 
 Applies every pending SQL migration under a Postgres advisory lock and exits.
 Safe to run while other nodes start. On the embedded database while a server runs on it,
 refused with exit status 2: the server applied every migration when it started.
 
 Options:
+  --status      List the applied and the pending migrations; change nothing
   --help        Show this help`,
+  ...DATABASE_HELP,
   'keys rotate': `Usage: tessera keys rotate [--alg RS256|ES256|EdDSA]
 
 Starts a signing-key rotation: each algorithm's published 'next' key becomes 'current' once it
@@ -170,7 +177,9 @@ function printUrls(config: Config, workers: number, installToken: string | null 
   );
 }
 
-async function runMigrate(config: Config): Promise<void> {
+async function runMigrate(config: Config, args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { status: { type: 'boolean' } }, strict: true });
+  if (values.status) return runDatabaseCommand(config, 'migrate --status', args);
   const [{ embeddedDatabaseDirectory }, { openDatabase }, { migrate }] = await Promise.all([
     import('./app/context.js'),
     import('./db/client.js'),
@@ -225,12 +234,32 @@ async function runThroughChannel(config: Config, command: string, args: string[]
   }
 }
 
+/** backup, restore and migrate --status: they never migrate the database they look at. */
+async function runDatabaseCommand(config: Config, command: string, args: string[]): Promise<void> {
+  const { runBackupCommand, runRestoreCommand, runMigrateStatusCommand } = await import(
+    './control/database-cli.js'
+  );
+  const { refusalMessage } = await import('./control/operations.js');
+  try {
+    if (command === 'backup') return await runBackupCommand(config, args);
+    if (command === 'restore') return await runRestoreCommand(config, args);
+    return await runMigrateStatusCommand(config);
+  } catch (error) {
+    if (error instanceof DataDirectoryInUseError) throw error;
+    if (error instanceof ControlError && error.code === 'unavailable') refuse(error.message);
+    const message = refusalMessage(error);
+    if (message !== null) fail(message);
+    throw error;
+  }
+}
+
 /** One line saying who holds the embedded database and what to do about it. */
 function inUseMessage(command: string, error: DataDirectoryInUseError): string {
   if (error.holder.role === 'command') return `${error.message}; try again when it has finished`;
   if (command === 'migrate')
     return `${error.message}, which applied every migration when it started; stop it to run 'tessera migrate'`;
-  return `${error.message}; one process at a time may open an embedded database: stop that server first, or use PostgreSQL (DATABASE_URL) to run several`;
+  if (command === 'restore') return `${error.message}; restore into a new, empty data directory`;
+  return `${error.message}; one process at a time may open an embedded database: stop that server first, or use PostgreSQL (DATABASE_URL) to run several (to copy its data while it runs: 'tessera backup --out FILE')`;
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -239,7 +268,22 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
+  if (command === '--version' || command === '-v' || command === 'version') {
+    process.stdout.write(`${VERSION}\n`);
+    return;
+  }
   const grouped = command === 'keys' || command === 'kek' || command === 'clients';
+  if (grouped && (rest[0] === undefined || rest[0] === '--help' || rest[0] === '-h')) {
+    // `tessera clients --help`: every subcommand's help; without --help the subcommand is missing.
+    const group = Object.keys(HELP).filter((name) => name.startsWith(`${command} `));
+    const text = group.map((name) => HELP[name]).join('\n\n');
+    if (rest[0] === undefined) {
+      process.stderr.write(`${text}\n`);
+      fail(`'${command}' needs a subcommand: ${group.map((name) => name.split(' ')[1]).join(', ')}`);
+    }
+    process.stdout.write(`${text}\n`);
+    return;
+  }
   const twoWord = grouped ? `${command} ${rest[0] ?? ''}`.trim() : command;
   const args = grouped ? rest.slice(1) : rest;
   if (!HELP[twoWord]) {
@@ -259,7 +303,10 @@ async function main(argv: string[]): Promise<void> {
       case 'serve':
         return await serve(config, args);
       case 'migrate':
-        return await runMigrate(config);
+        return await runMigrate(config, args);
+      case 'backup':
+      case 'restore':
+        return await runDatabaseCommand(config, twoWord, args);
       default:
         return await runThroughChannel(config, twoWord, args);
     }

@@ -1,8 +1,12 @@
 import { Type } from 'typebox';
+import { VERSION } from '../version.js';
 import type { AppContext } from './app-context.js';
 import type { App } from './app-types.js';
 
-const Health = Type.Object({ status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]) });
+const Health = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
+  version: Type.String({ description: "This node's Tessera release (semantic versioning), e.g. '0.2.0'" }),
+});
 
 const Readiness = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')], {
@@ -40,7 +44,7 @@ async function databaseState(context: AppContext): Promise<'ok' | 'unreachable' 
 }
 
 /**
- * `/healthz`: the process is up. `/readyz`: the database answers, every migration is applied, and this node can
+ * `/healthz`: the process is up, and which release it runs. `/readyz`: the database answers, every migration is applied, and this node can
  * vouch for its caches (docs/operations.md, "Health").
  */
 export function registerHealthRoutes(app: App, context: AppContext): void {
@@ -50,7 +54,7 @@ export function registerHealthRoutes(app: App, context: AppContext): void {
       config: { access: 'public' },
       schema: { tags: ['meta'], summary: 'Liveness', response: { 200: Health } },
     },
-    async () => ({ status: 'ok' as const }),
+    async () => ({ status: 'ok' as const, version: VERSION }),
   );
   app.get(
     '/readyz',
