@@ -36,6 +36,8 @@ export function useHostedUiFixture<WithMailbox extends boolean = false>(options:
   mailbox?: WithMailbox;
   /** Extra server environment (federation tests allow a loopback upstream). */
   env?: Record<string, string>;
+  /** `localhost` for WebAuthn (an IP address is not a valid RP ID); 127.0.0.1 otherwise. */
+  publicHostName?: 'localhost';
   setUp: (started: StartedServer<WithMailbox>) => Promise<void>;
 }): { newPage: (options?: BrowserContextOptions, keyStretching?: KeyStretching) => Promise<OpenedPage> } {
   let server: TestServer | undefined;
@@ -46,7 +48,7 @@ export function useHostedUiFixture<WithMailbox extends boolean = false>(options:
   beforeAll(async () => {
     if (!existsSync(UI_INDEX))
       throw new Error(`${UI_INDEX} is missing: run npm run build -w @tessera/web first`);
-    server = await startTestServer({ env: options.env });
+    server = await startTestServer({ env: options.env, publicHostName: options.publicHostName });
     if (options.mailbox) {
       mailbox = await Mailbox.start();
       await mailbox.connect(server);
