@@ -155,7 +155,11 @@ describe('OpenAPI error codes', () => {
     const createUser = admin.paths['/admin/users']?.post?.responses;
     expect(codesOf(createUser?.['409'])).toEqual(['email_taken']);
     expect(codesOf(createUser?.['401'])).toEqual(['admin_session_required', 'second_factor_required']);
-    expect(codesOf(createUser?.['403'])).toEqual(['csrf_failed', 'email_domain_federated', 'write_admin_required']);
+    expect(codesOf(createUser?.['403'])).toEqual([
+      'csrf_failed',
+      'email_domain_federated',
+      'write_admin_required',
+    ]);
     expect(codesOf(createUser?.['503'])).toEqual(['service_unavailable']);
     const listUsers = admin.paths['/admin/users']?.get?.responses;
     expect(codesOf(listUsers?.['403'])).toBeUndefined();
@@ -163,7 +167,11 @@ describe('OpenAPI error codes', () => {
     const emailChange = publicDocument.paths['/api/user/profile/email']?.post?.responses;
     expect(codesOf(emailChange?.['503'])).toEqual(['email_not_configured', 'service_unavailable']);
     expect(codesOf(emailChange?.['401'])).toEqual(['not_signed_in', 'second_factor_required']);
-    expect(codesOf(emailChange?.['403'])).toEqual(['csrf_failed', 'step_up_required']);
+    expect(codesOf(emailChange?.['403'])).toEqual([
+      'csrf_failed',
+      'email_domain_federated',
+      'step_up_required',
+    ]);
   });
 });
 
