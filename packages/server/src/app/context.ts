@@ -7,10 +7,11 @@ import { resealAll } from '../crypto/kek-rotation.js';
 import { type Keyring, keyringFromFile, keyringFromText } from '../crypto/keyring.js';
 import { Sealer } from '../crypto/seal.js';
 import { SigningKeyService } from '../crypto/signing-keys.js';
+import { writeBackup } from '../db/backup.js';
 import { ChangeBus } from '../db/change-bus.js';
 import { type Database, openDatabase } from '../db/client.js';
 import type { LockRole } from '../db/data-dir-lock.js';
-import { isMigrated, migrate } from '../db/migrate.js';
+import { isMigrated, migrate, migrationStatus } from '../db/migrate.js';
 import type { AppContext } from './app-context.js';
 import type { DatabaseOperations, Infrastructure } from './infrastructure.js';
 import { Metrics } from './metrics.js';
@@ -83,6 +84,8 @@ export async function createContext(
       isMigrated: () => isMigrated(database),
       dataDirectoryLock: database.dataDirectoryLock,
       reseal: (withSealer, columns) => resealAll(database, withSealer, columns),
+      backup: (path) => writeBackup(database, path),
+      migrationStatus: () => migrationStatus(database),
     };
     const shared = { config, logger, keyring, sealer, bus, settings, signingKeys, audit, metrics, storage };
     // The service factories get the database; the context they fill does not (AppContext).

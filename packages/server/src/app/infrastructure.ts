@@ -10,6 +10,7 @@ import type { SigningKeyService } from '../crypto/signing-keys.js';
 import type { ChangeBus } from '../db/change-bus.js';
 import type { Database } from '../db/client.js';
 import type { DataDirectoryLock } from '../db/data-dir-lock.js';
+import type { MigrationStatus } from '../db/migrate.js';
 import type { Metrics } from './metrics.js';
 
 /**
@@ -23,6 +24,10 @@ export interface DatabaseOperations {
   readonly dataDirectoryLock: DataDirectoryLock | undefined;
   /** Re-seals every sealed column under the current KEK version (`tessera kek rotate`). */
   reseal(sealer: Sealer, columns: readonly SealedColumn[]): Promise<ResealReport[]>;
+  /** Writes a consistent snapshot of the embedded database to a new file (`tessera backup`); returns its size. */
+  backup(path: string): Promise<number>;
+  /** Applied and pending migrations (`tessera migrate --status`). */
+  migrationStatus(): Promise<MigrationStatus>;
 }
 
 /** The shared infrastructure of one process, as the context holds it: no database handle. */

@@ -28,6 +28,13 @@ import {
   rotateKekForCommand,
   rotateSigningKeysForCommand,
 } from '../crypto/keys-cli.js';
+import {
+  BackupSchema,
+  backupForCommand,
+  checkBackupPath,
+  MigrationStatusSchema,
+  migrationStatusForCommand,
+} from './database-cli.js';
 import { ControlError } from './protocol.js';
 
 /**
@@ -63,6 +70,8 @@ const OPERATIONS: Record<string, Operation<TSchema>> = {
   'kek.rotate': operation(KekRotateSchema, (context, input) =>
     rotateKekForCommand(context, input, SEALED_COLUMNS),
   ),
+  'database.backup': operation(BackupSchema, backupForCommand, checkBackupPath),
+  'migrations.status': operation(MigrationStatusSchema, migrationStatusForCommand),
 };
 
 /**

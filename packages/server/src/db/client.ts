@@ -42,6 +42,11 @@ export interface Database {
   poolStats(): PoolStats | null;
   /** The lock this process holds on the embedded database's directory (absent in memory and on PostgreSQL). */
   readonly dataDirectoryLock?: DataDirectoryLock;
+  /**
+   * A consistent copy of the embedded database's data directory as a gzipped tar (`tessera backup`): taken while
+   * no transaction is open and no query runs, after a checkpoint. Absent in memory and on PostgreSQL (pg_dump).
+   */
+  snapshot?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -62,6 +67,9 @@ export interface DatabaseOptions {
   lockRole?: LockRole;
   poolSize?: number;
 }
+
+/** The PostgreSQL data directory inside the embedded database's directory. */
+export const EMBEDDED_PGDATA = 'pgdata';
 
 /** How long a command or a starting server waits for another tessera command to finish with the directory. */
 const COMMAND_LOCK_WAIT_MS = 30_000;
@@ -90,7 +98,7 @@ async function openEmbedded(directory: string | null, lockRole: LockRole): Promi
       waitForCommandMs: COMMAND_LOCK_WAIT_MS,
     });
     try {
-      pglite = await PGlite.create(join(directory, 'pgdata'), {
+      pglite = await PGlite.create(join(directory, EMBEDDED_PGDATA), {
         startParams: lockRole === 'command' ? COMMAND_START_PARAMS : PGlite.defaultStartParams,
       });
     } catch (error) {
@@ -148,6 +156,16 @@ export function embeddedDatabase(pglite: PGlite, lock?: DataDirectoryLock): Data
     },
     poolStats: () => null,
     dataDirectoryLock: lock,
+    snapshot: lock
+      ? () =>
+          // transaction() holds PGlite's transaction queue, so no other transaction is half done while the files
+          // are copied; the checkpoint writes every committed change into the data files first, so the copy
+          // needs no WAL replay when it is opened.
+          pglite.transaction(async (transaction) => {
+            await transaction.exec('CHECKPOINT');
+            return pglite.dumpDataDir('gzip');
+          })
+      : undefined,
     async close() {
       try {
         await pglite.close();

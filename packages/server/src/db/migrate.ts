@@ -59,3 +59,34 @@ export async function isMigrated(database: Database, migrations = listMigrations
     return migrations.every((migration) => applied.has(migration.name));
   });
 }
+
+export interface MigrationStatus {
+  /** Recorded in the database, oldest first; a name this code does not know is listed too (a newer release's). */
+  applied: { name: string; applied_at: string }[];
+  /** Known to this code and not recorded yet, in the order they would be applied. */
+  pending: string[];
+}
+
+/** Which migrations the database has and which this code would apply (`tessera migrate --status`); changes nothing. */
+export async function migrationStatus(
+  database: Database,
+  migrations = listMigrations(),
+): Promise<MigrationStatus> {
+  return database.withConnection(async (connection) => {
+    const exists = await connection.query<{ present: string | null }>(
+      "SELECT to_regclass('tessera_migrations')::text AS present",
+    );
+    const rows = exists[0]?.present
+      ? await connection.query<{ name: string; applied_at: Date | string }>(
+          'SELECT name, applied_at FROM tessera_migrations ORDER BY name',
+        )
+      : [];
+    const applied = new Set(rows.map((row) => row.name));
+    return {
+      applied: rows.map((row) => ({ name: row.name, applied_at: new Date(row.applied_at).toISOString() })),
+      pending: migrations
+        .filter((migration) => !applied.has(migration.name))
+        .map((migration) => migration.name),
+    };
+  });
+}

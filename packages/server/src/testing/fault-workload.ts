@@ -5,7 +5,13 @@
 import { request as httpRequest } from 'node:http';
 import * as oauth from 'oauth4webapi';
 import { type AdminSession, adminFetch, adminSignIn, installWithToken } from './admin.js';
-import { authorizeAndApprove, authorizeUrl, basicAuthorization, RP_REDIRECT } from './oauth.js';
+import {
+  authorizeAndApprove,
+  authorizeUrl,
+  basicAuthorization,
+  browserBindingCookie,
+  RP_REDIRECT,
+} from './oauth.js';
 import { registerWithPassword, sessionCookieFrom } from './opaque-client.js';
 import type { ServerEndpoints } from './server.js';
 
@@ -84,7 +90,8 @@ export async function prepareFixture(server: ServerEndpoints, installToken: stri
   return {
     admin,
     rp: { clientId: 'fault-rp', clientSecret: created.json.client_secret as string },
-    user: { cookie, csrfToken: registered.json.csrf_token as string },
+    // The browser-binding cookie too: /authorize binds the requests it parks to it (oauth/browser-binding.ts).
+    user: { cookie: `${cookie}; ${browserBindingCookie()}`, csrfToken: registered.json.csrf_token as string },
   };
 }
 
