@@ -1,17 +1,19 @@
+import * as oauth from 'oauth4webapi';
 import { discover } from './discovery.js';
 import { TesseraClientError } from './errors.js';
 import {
   completeSignIn,
   type ProviderContext,
   refreshTokens,
+  revokeToken,
   type SignInOptions,
   type SignInResult,
   startSignIn,
   type TokenSet,
 } from './flow.js';
-import { type FetchLike, postForm } from './http.js';
 import { JwksCache } from './jwks.js';
 import type { JwsAlgorithm } from './jwt.js';
+import { defaultFetch, type FetchLike, oauthClient, requestOptions } from './oauth.js';
 import { defaultTransactionStore, type TransactionStore } from './transactions.js';
 
 export interface TesseraClientOptions {
@@ -53,17 +55,16 @@ export class TesseraClient {
 
   /** Discovers the provider and returns a client for it. */
   static async create(options: TesseraClientOptions): Promise<TesseraClient> {
-    const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    const fetchImpl: FetchLike = options.fetch ?? defaultFetch;
     const metadata = await discover(options.issuer, fetchImpl);
     const provider: ProviderContext = {
       metadata,
       jwks: new JwksCache(metadata.jwks_uri, { fetch: fetchImpl }),
       clientId: options.clientId,
-      fetch: fetchImpl,
-      authenticate: (form) => {
-        form.client_id = options.clientId;
-        return undefined;
-      },
+      client: oauthClient(options.clientId, options.clockToleranceSeconds),
+      // A public client: it names itself (client_id in the body) and proves the code with PKCE.
+      clientAuth: oauth.None(),
+      requestOptions: requestOptions(options.issuer, fetchImpl),
       idTokenAlgorithms: options.idTokenAlgorithms,
       clockToleranceSeconds: options.clockToleranceSeconds,
     };
@@ -137,14 +138,7 @@ export class TesseraClient {
     if (!session) return null;
     const { revocation_endpoint: revocation, end_session_endpoint: endSession } = this.#provider.metadata;
     if (session.tokens.refreshToken && revocation) {
-      const form = { token: session.tokens.refreshToken, token_type_hint: 'refresh_token' };
-      await postForm(
-        this.#provider.fetch,
-        revocation,
-        form,
-        'the revocation endpoint',
-        this.#provider.authenticate(form),
-      );
+      await revokeToken(this.#provider, session.tokens.refreshToken, 'refresh_token');
     }
     if (!endSession) return null;
     const url = new URL(endSession);

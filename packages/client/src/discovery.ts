@@ -1,5 +1,6 @@
+import * as oauth from 'oauth4webapi';
 import { TesseraClientError } from './errors.js';
-import { type FetchLike, getJson } from './http.js';
+import { type FetchLike, requestOptions } from './oauth.js';
 
 /** The provider metadata the SDK uses (OIDC Discovery 1.0 §3, RFC 8414 §2). */
 export interface ProviderMetadata {
@@ -14,38 +15,36 @@ export interface ProviderMetadata {
   authorization_response_iss_parameter_supported?: boolean;
 }
 
-const REQUIRED = ['issuer', 'authorization_endpoint', 'token_endpoint', 'jwks_uri'] as const;
-const OPTIONAL = [
-  'end_session_endpoint',
-  'introspection_endpoint',
-  'revocation_endpoint',
-  'userinfo_endpoint',
-] as const;
+const REQUIRED = ['authorization_endpoint', 'token_endpoint', 'jwks_uri'] as const;
 
 /**
- * Fetches `{issuer}/.well-known/openid-configuration` and checks that its `issuer` is exactly the one configured
- * (OIDC Discovery §4.3): a document naming another issuer would let that issuer's tokens pass.
+ * Fetches `{issuer}/.well-known/openid-configuration` with oauth4webapi (`discoveryRequest`,
+ * `processDiscoveryResponse`: the document's `issuer` must be the one asked for, OIDC Discovery §4.3). On top, the
+ * issuer must be exactly the configured string (not merely the same URL once normalized: `https://id.example.com`
+ * and `https://id.example.com/` are different issuers to a token's `iss`), and the endpoints the SDK uses must be
+ * listed.
  */
 export async function discover(issuer: string, fetchImpl: FetchLike): Promise<ProviderMetadata> {
-  const base = issuer.replace(/\/$/, '');
-  let document: Record<string, unknown>;
+  let metadata: oauth.AuthorizationServer;
   try {
-    document = await getJson(fetchImpl, `${base}/.well-known/openid-configuration`, 'the discovery document');
+    const issuerUrl = new URL(issuer);
+    const options = requestOptions(issuer, fetchImpl);
+    const response = await oauth.discoveryRequest(issuerUrl, { algorithm: 'oidc', ...options });
+    metadata = await oauth.processDiscoveryResponse(issuerUrl, response);
   } catch (cause) {
     throw new TesseraClientError('discovery_failed', `discovery of ${issuer} failed`, { cause });
   }
-  if (document.issuer !== issuer) {
+  if (metadata.issuer !== issuer) {
     throw new TesseraClientError(
       'discovery_failed',
       `the discovery document names another issuer than ${issuer}`,
     );
   }
-  for (const member of [...REQUIRED, ...OPTIONAL]) {
-    const value = document[member];
-    if (value === undefined && !(REQUIRED as readonly string[]).includes(member)) continue;
+  for (const member of REQUIRED) {
+    const value = metadata[member];
     if (typeof value !== 'string' || !URL.canParse(value)) {
       throw new TesseraClientError('discovery_failed', `the discovery document has no valid ${member}`);
     }
   }
-  return document as unknown as ProviderMetadata;
+  return metadata as ProviderMetadata;
 }

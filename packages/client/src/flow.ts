@@ -1,9 +1,9 @@
+import * as oauth from 'oauth4webapi';
 import type { ProviderMetadata } from './discovery.js';
-import { randomToken, sha256Base64url } from './encoding.js';
 import { TesseraClientError } from './errors.js';
-import { type FetchLike, postForm } from './http.js';
 import type { JwksCache } from './jwks.js';
 import { type JwsAlgorithm, verifyJwt } from './jwt.js';
+import { oauthFailure, type RequestOptions } from './oauth.js';
 import type { SignInTransaction } from './transactions.js';
 import { TRANSACTION_LIFETIME_MS } from './transactions.js';
 import {
@@ -16,19 +16,30 @@ import {
 } from './zk.js';
 
 /**
- * The authorization code flow both clients share (RFC 6749 §4.1 with PKCE, RFC 7636; OIDC Core §3.1): building the
- * request, and completing it from the callback URL — state, iss (RFC 9207), code exchange, ID token, key delivery.
+ * The authorization code flow both clients share (RFC 6749 §4.1 with PKCE, RFC 7636; OIDC Core §3.1), through
+ * oauth4webapi: building the request, and completing it from the callback URL — state, iss (RFC 9207), code
+ * exchange, ID token (claims by oauth4webapi, signature by jose against the JWKS), key delivery (./zk.ts).
  */
 
 export interface ProviderContext {
   metadata: ProviderMetadata;
   jwks: JwksCache;
   clientId: string;
-  fetch: FetchLike;
-  /** How the client authenticates at the token endpoint: form members (public) or an Authorization header. */
-  authenticate: (form: Record<string, string>) => string | undefined;
+  /** The client as oauth4webapi takes it. */
+  client: oauth.Client;
+  /** How the client authenticates at the token, revocation and introspection endpoints. */
+  clientAuth: oauth.ClientAuth;
+  requestOptions: RequestOptions;
   idTokenAlgorithms?: readonly JwsAlgorithm[];
   clockToleranceSeconds?: number;
+}
+
+/** The metadata as oauth4webapi takes it. Tessera always sends `iss` (RFC 9207), so a response without one is refused. */
+export function authorizationServer(provider: ProviderContext): oauth.AuthorizationServer {
+  return {
+    ...(provider.metadata as unknown as oauth.AuthorizationServer),
+    authorization_response_iss_parameter_supported: true,
+  };
 }
 
 export interface SignInOptions {
@@ -51,9 +62,9 @@ export async function startSignIn(
   const zk = options.zk === true ? 'v2' : options.zk === 'legacy-v1' ? 'legacy-v1' : null;
   const keyPair = zk ? await createZkKeyPair() : null;
   const transaction: SignInTransaction = {
-    state: randomToken(),
-    nonce: randomToken(),
-    codeVerifier: randomToken(32),
+    state: oauth.generateRandomState(),
+    nonce: oauth.generateRandomNonce(),
+    codeVerifier: oauth.generateRandomCodeVerifier(),
     redirectUri: options.redirectUri,
     zk,
     zkPrivateKey: keyPair?.privateKey ?? null,
@@ -69,7 +80,7 @@ export async function startSignIn(
     scope: scopes.join(' '),
     state: transaction.state,
     nonce: transaction.nonce,
-    code_challenge: await sha256Base64url(transaction.codeVerifier),
+    code_challenge: await oauth.calculatePKCECodeChallenge(transaction.codeVerifier),
     code_challenge_method: 'S256',
     organization_id: options.organization,
     prompt: options.prompt,
@@ -141,33 +152,46 @@ export async function completeSignIn(
   if (Date.now() - transaction.createdAt > TRANSACTION_LIFETIME_MS) {
     throw new TesseraClientError('state_mismatch', 'the sign-in this callback answers has expired');
   }
-  // RFC 9207 §2.4: the response must name the issuer the request went to, success or error.
-  if (query.get('iss') !== provider.metadata.issuer) {
-    throw new TesseraClientError('iss_mismatch', 'the callback comes from another issuer (or names none)');
+  // RFC 9207 §2.4 (iss, success or error), RFC 6749 §4.1.2.1 (error): oauth4webapi's validateAuthResponse.
+  const as = authorizationServer(provider);
+  let parameters: URLSearchParams;
+  try {
+    parameters = oauth.validateAuthResponse(as, provider.client, query, transaction.state);
+  } catch (error) {
+    if (error instanceof oauth.AuthorizationResponseError) {
+      throw new TesseraClientError('authorization_denied', `the provider answered ${error.error}`, {
+        oauthError: error.error,
+      });
+    }
+    if (error instanceof oauth.OperationProcessingError && error.message.includes('"iss"')) {
+      throw new TesseraClientError('iss_mismatch', 'the callback comes from another issuer (or names none)', {
+        cause: error,
+      });
+    }
+    throw await oauthFailure(error, 'the authorization response');
   }
-  const error = query.get('error');
-  if (error !== null) {
-    throw new TesseraClientError('authorization_denied', `the provider answered ${error}`, {
-      oauthError: error,
+  if (!parameters.get('code')) throw new TesseraClientError('code_missing', 'the callback carries no code');
+  // The code exchange with PKCE, and the ID token's claims (OIDC Core §3.1.3.7: iss, aud, azp, exp, iat, nonce).
+  let json: oauth.TokenEndpointResponse;
+  try {
+    const response = await oauth.authorizationCodeGrantRequest(
+      as,
+      provider.client,
+      provider.clientAuth,
+      parameters,
+      transaction.redirectUri,
+      transaction.codeVerifier,
+      provider.requestOptions,
+    );
+    json = await oauth.processAuthorizationCodeResponse(as, provider.client, response, {
+      expectedNonce: transaction.nonce,
+      requireIdToken: true,
     });
+  } catch (error) {
+    throw await oauthFailure(error, 'the token endpoint');
   }
-  const code = query.get('code');
-  if (!code) throw new TesseraClientError('code_missing', 'the callback carries no code');
-  const form: Record<string, string> = {
-    grant_type: 'authorization_code',
-    code,
-    redirect_uri: transaction.redirectUri,
-    code_verifier: transaction.codeVerifier,
-  };
-  const { json } = await postForm(
-    provider.fetch,
-    provider.metadata.token_endpoint,
-    form,
-    'the token endpoint',
-    provider.authenticate(form),
-  );
   const tokens = tokenSet(json);
-  const claims = await verifyIdToken(provider, tokens.idToken, transaction.nonce);
+  const claims = await verifiedIdTokenClaims(provider, json);
   let zkKey: ClientAppKey | null = null;
   let legacyKey: DataRootKey | null = null;
   let legacyDrk: Uint8Array | null = null;
@@ -198,7 +222,7 @@ export async function completeSignIn(
   return { tokens, claims, zkKey, legacyKey, legacyDrk };
 }
 
-export function tokenSet(json: Record<string, unknown>, previous?: TokenSet): TokenSet {
+export function tokenSet(json: oauth.TokenEndpointResponse, previous?: TokenSet): TokenSet {
   if (typeof json.access_token !== 'string' || typeof json.token_type !== 'string') {
     throw new TesseraClientError('invalid_response', 'the token response has no access token');
   }
@@ -207,7 +231,8 @@ export function tokenSet(json: Record<string, unknown>, previous?: TokenSet): To
   const expiresIn = typeof json.expires_in === 'number' ? json.expires_in : 0;
   return {
     accessToken: json.access_token,
-    tokenType: json.token_type,
+    // oauth4webapi lower-cases it; RFC 6750 spells the scheme `Bearer`.
+    tokenType: json.token_type === 'bearer' ? 'Bearer' : json.token_type,
     idToken,
     refreshToken: typeof json.refresh_token === 'string' ? json.refresh_token : null,
     expiresAt: Date.now() + expiresIn * 1000,
@@ -215,26 +240,26 @@ export function tokenSet(json: Record<string, unknown>, previous?: TokenSet): To
   };
 }
 
-/** OIDC Core §3.1.3.7: signature (JWKS), iss, aud/azp, exp, iat, sub, then the nonce this sign-in sent. */
-export async function verifyIdToken(
+/**
+ * The ID token oauth4webapi validated (OIDC Core §3.1.3.7 steps 2-4, 9-11; it leaves the signature to TLS, step 6):
+ * its signature is checked by jose against the provider's JWKS, with the algorithms the app allows.
+ */
+async function verifiedIdTokenClaims(
   provider: ProviderContext,
-  idToken: string,
-  nonce: string | null,
+  json: oauth.TokenEndpointResponse,
 ): Promise<Record<string, unknown> & { sub: string }> {
-  const { payload } = await verifyJwt(idToken, provider.jwks, {
+  const claims = oauth.getValidatedIdTokenClaims(json);
+  if (!claims || typeof json.id_token !== 'string') {
+    throw new TesseraClientError('invalid_response', 'the token response has no ID token');
+  }
+  await verifyJwt(json.id_token, provider.jwks, {
     issuer: provider.metadata.issuer,
     audience: provider.clientId,
     algorithms: provider.idTokenAlgorithms,
     requiredClaims: ['sub', 'iat'],
     clockToleranceSeconds: provider.clockToleranceSeconds,
   });
-  if (typeof payload.sub !== 'string' || payload.sub === '') {
-    throw new TesseraClientError('jwt_claim_mismatch', 'the ID token has no sub', { claim: 'sub' });
-  }
-  if (nonce !== null && payload.nonce !== nonce) {
-    throw new TesseraClientError('nonce_mismatch', 'the ID token answers another sign-in (nonce)');
-  }
-  return payload as Record<string, unknown> & { sub: string };
+  return claims as Record<string, unknown> & { sub: string };
 }
 
 /** RFC 6749 §6 with rotation (RFC 9700 §4.14.2): the answer's refresh token replaces the one used. */
@@ -245,18 +270,24 @@ export async function refreshTokens(
 ): Promise<TokenSet> {
   if (!current.refreshToken)
     throw new TesseraClientError('not_signed_in', 'the session has no refresh token');
-  const form = { grant_type: 'refresh_token', refresh_token: current.refreshToken };
-  const { json } = await postForm(
-    provider.fetch,
-    provider.metadata.token_endpoint,
-    form,
-    'the token endpoint',
-    provider.authenticate(form),
-  );
+  const as = authorizationServer(provider);
+  let json: oauth.TokenEndpointResponse;
+  try {
+    const response = await oauth.refreshTokenGrantRequest(
+      as,
+      provider.client,
+      provider.clientAuth,
+      current.refreshToken,
+      provider.requestOptions,
+    );
+    json = await oauth.processRefreshTokenResponse(as, provider.client, response);
+  } catch (error) {
+    throw await oauthFailure(error, 'the token endpoint');
+  }
   const next = tokenSet(json, current);
   if (typeof json.id_token === 'string') {
     // OIDC Core §12.2: a refreshed ID token is about the same user; it carries no nonce.
-    const refreshed = await verifyIdToken(provider, json.id_token, null);
+    const refreshed = await verifiedIdTokenClaims(provider, json);
     if (refreshed.sub !== claims.sub) {
       throw new TesseraClientError('jwt_claim_mismatch', 'the refreshed ID token is about another user', {
         claim: 'sub',
@@ -264,4 +295,24 @@ export async function refreshTokens(
     }
   }
   return next;
+}
+
+/** RFC 7009 through oauth4webapi: the provider forgets the token (a refresh token: its whole grant). */
+export async function revokeToken(
+  provider: ProviderContext,
+  token: string,
+  tokenTypeHint: 'refresh_token' | 'access_token',
+): Promise<void> {
+  try {
+    const response = await oauth.revocationRequest(
+      authorizationServer(provider),
+      provider.client,
+      provider.clientAuth,
+      token,
+      { ...provider.requestOptions, additionalParameters: { token_type_hint: tokenTypeHint } },
+    );
+    await oauth.processRevocationResponse(response);
+  } catch (error) {
+    throw await oauthFailure(error, 'the revocation endpoint');
+  }
 }

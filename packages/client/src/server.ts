@@ -1,6 +1,8 @@
+import * as oauth from 'oauth4webapi';
 import { discover, type ProviderMetadata } from './discovery.js';
 import { TesseraClientError } from './errors.js';
 import {
+  authorizationServer,
   completeSignIn,
   type ProviderContext,
   refreshTokens,
@@ -9,9 +11,9 @@ import {
   startSignIn,
   type TokenSet,
 } from './flow.js';
-import { basicAuthorization, type FetchLike, postForm } from './http.js';
 import { JwksCache } from './jwks.js';
 import { verifyJwt } from './jwt.js';
+import { defaultFetch, type FetchLike, oauthClient, oauthFailure, requestOptions } from './oauth.js';
 import type { SignInTransaction } from './transactions.js';
 
 /**
@@ -49,16 +51,17 @@ export class ConfidentialClient {
   }
 
   static async create(options: ConfidentialClientOptions): Promise<ConfidentialClient> {
-    const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    const fetchImpl: FetchLike = options.fetch ?? defaultFetch;
     const metadata = await discover(options.issuer, fetchImpl);
-    const authorization = basicAuthorization(options.clientId, options.clientSecret);
     return new ConfidentialClient(
       {
         metadata,
         jwks: new JwksCache(metadata.jwks_uri, { fetch: fetchImpl }),
         clientId: options.clientId,
-        fetch: fetchImpl,
-        authenticate: () => authorization,
+        client: oauthClient(options.clientId, options.clockToleranceSeconds),
+        // RFC 6749 §2.3.1: id and secret form-urlencoded, then HTTP Basic.
+        clientAuth: oauth.ClientSecretBasic(options.clientSecret),
+        requestOptions: requestOptions(options.issuer, fetchImpl),
         clockToleranceSeconds: options.clockToleranceSeconds,
       },
       options,
@@ -97,18 +100,23 @@ export class ConfidentialClient {
     const endpoint = this.#provider.metadata.introspection_endpoint;
     if (!endpoint)
       throw new TesseraClientError('discovery_failed', 'the provider has no introspection endpoint');
-    const form = { token };
-    const { json } = await postForm(
-      this.#provider.fetch,
-      endpoint,
-      form,
-      'the introspection endpoint',
-      this.#provider.authenticate(form),
-    );
-    if (typeof json.active !== 'boolean') {
-      throw new TesseraClientError('invalid_response', 'the introspection response has no active member');
+    const provider = this.#provider;
+    try {
+      const response = await oauth.introspectionRequest(
+        authorizationServer(provider),
+        provider.client,
+        provider.clientAuth,
+        token,
+        provider.requestOptions,
+      );
+      return await oauth.processIntrospectionResponse(
+        authorizationServer(provider),
+        provider.client,
+        response,
+      );
+    } catch (error) {
+      throw await oauthFailure(error, 'the introspection endpoint');
     }
-    return json as IntrospectionResult;
   }
 }
 
@@ -127,7 +135,7 @@ export interface AccessTokenVerifierOptions {
 }
 
 /**
- * Verifies RFC 9068 JWT access tokens against the provider's JWKS, offline: signature (ES256 by default, as Tessera
+ * Verifies RFC 9068 JWT access tokens against the provider's JWKS, offline, with jose's `jwtVerify`: signature (ES256 by default, as Tessera
  * signs them), `typ: at+jwt` (§4 — so an ID token is never taken for an access token), iss, aud, exp, and the
  * claims §2.2 requires. The key set is cached and refetched on an unknown kid (key rotation). Revocation is not
  * visible offline: call introspection for that.
@@ -142,7 +150,7 @@ export class AccessTokenVerifier {
   }
 
   static async create(options: AccessTokenVerifierOptions): Promise<AccessTokenVerifier> {
-    const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    const fetchImpl: FetchLike = options.fetch ?? defaultFetch;
     const metadata = await discover(options.issuer, fetchImpl);
     return new AccessTokenVerifier(
       new JwksCache(metadata.jwks_uri, {
@@ -160,14 +168,14 @@ export class AccessTokenVerifier {
   }
 
   async verify(token: string): Promise<Record<string, unknown> & { sub: string; client_id: string }> {
-    const { payload } = await verifyJwt(token, this.#jwks, {
+    const payload = await verifyJwt(token, this.#jwks, {
       issuer: this.#options.issuer,
       audience: this.#options.audience,
       algorithms: ['ES256', 'ES384', 'ES512', 'RS256', 'PS256', 'EdDSA'],
       typ: 'at+jwt',
       requiredClaims: ['sub', 'client_id', 'iat', 'jti'],
       clockToleranceSeconds: this.#options.clockToleranceSeconds,
-      ...(this.#options.clock ? { now: Math.floor(this.#options.clock() / 1000) } : {}),
+      ...(this.#options.clock ? { now: this.#options.clock() } : {}),
     });
     return payload as Record<string, unknown> & { sub: string; client_id: string };
   }

@@ -1,14 +1,6 @@
-import {
-  type Bytes,
-  constantTimeEqual,
-  decodeBase64url,
-  encodeBase64url,
-  sha256Base64url,
-  utf8,
-  wipe,
-} from './encoding.js';
+import { base64url, compactDecrypt, errors, exportJWK, generateKeyPair } from 'jose';
+import { constantTimeEqual, sha256Base64url, wipe } from './encoding.js';
 import { TesseraClientError } from './errors.js';
-import { decryptEcdhEsA256Gcm } from './jwe.js';
 
 /**
  * The app's side of zero-knowledge key delivery (docs/zk.md §5, §5.1 and §10): an ephemeral P-256 key pair whose
@@ -48,13 +40,12 @@ export interface ZkKeyPair {
   zkPub: string;
 }
 
+/** docs/zk.md §5 step 1, with jose's `generateKeyPair('ECDH-ES')`: the private key is never extractable. */
 export async function createZkKeyPair(): Promise<ZkKeyPair> {
-  const pair = (await globalThis.crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, [
-    'deriveBits',
-  ])) as CryptoKeyPair;
-  const jwk = await globalThis.crypto.subtle.exportKey('jwk', pair.publicKey);
+  const pair = await generateKeyPair('ECDH-ES', { crv: 'P-256', extractable: false });
+  const jwk = await exportJWK(pair.publicKey);
   // Exactly the public members, so the server's strict check (no `d`, no extras it must ignore) sees one form.
-  const zkPub = encodeBase64url(utf8(JSON.stringify({ kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y })));
+  const zkPub = base64url.encode(JSON.stringify({ kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y }));
   return { privateKey: pair.privateKey, zkPub };
 }
 
@@ -122,7 +113,7 @@ export async function receiveClientAppKey(options: ReceiveKeyOptions): Promise<C
     );
   }
   await checkHash(options.jwe, token.zk_key_hash);
-  const plaintext = await decryptEcdhEsA256Gcm(options.jwe, options.privateKey, V2_DELIVERY.typ);
+  const plaintext = await decryptDelivery(options.jwe, options.privateKey, V2_DELIVERY);
   let payload: Record<string, unknown>;
   try {
     payload = parsePayload(plaintext);
@@ -142,7 +133,7 @@ export async function receiveLegacyDrk(
   options: ReceiveKeyOptions,
 ): Promise<{ key: DataRootKey; payload: Uint8Array }> {
   await checkHash(options.jwe, options.token.zk_drk_hash);
-  const plaintext = await decryptEcdhEsA256Gcm(options.jwe, options.privateKey, V1_DELIVERY.typ);
+  const plaintext = await decryptDelivery(options.jwe, options.privateKey, V1_DELIVERY);
   try {
     return { key: await checkedKey(parsePayload(plaintext), V1_DELIVERY, options), payload: plaintext };
   } catch (error) {
@@ -151,7 +142,34 @@ export async function receiveLegacyDrk(
   }
 }
 
-function parsePayload(plaintext: Bytes): Record<string, unknown> {
+/**
+ * docs/zk.md §10 step 6 with jose's `compactDecrypt`: only `alg: ECDH-ES` with `enc: A256GCM` is accepted (jose
+ * refuses any other algorithm before any key agreement, and `zip`, unknown `crit`, an Encrypted Key, an `epk` off the
+ * curve and a tag that does not verify); the protected header's `typ`, authenticated as AAD, must be the scheme's.
+ */
+async function decryptDelivery(
+  jwe: string,
+  privateKey: CryptoKey,
+  scheme: DeliveryScheme,
+): Promise<Uint8Array> {
+  let decrypted: Awaited<ReturnType<typeof compactDecrypt>>;
+  try {
+    decrypted = await compactDecrypt(jwe, privateKey, {
+      keyManagementAlgorithms: ['ECDH-ES'],
+      contentEncryptionAlgorithms: ['A256GCM'],
+    });
+  } catch (cause) {
+    const reason = cause instanceof errors.JOSEError ? cause.code : 'not a JWE';
+    throw new TesseraClientError('jwe_invalid', `the key delivery does not decrypt (${reason})`, { cause });
+  }
+  if (decrypted.protectedHeader.typ !== scheme.typ) {
+    wipe(decrypted.plaintext);
+    throw new TesseraClientError('jwe_invalid', `the JWE's typ is not ${scheme.typ}`);
+  }
+  return decrypted.plaintext;
+}
+
+function parsePayload(plaintext: Uint8Array): Record<string, unknown> {
   let payload: unknown;
   try {
     payload = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(plaintext));
@@ -214,9 +232,9 @@ async function checkedKey(
   }
   if (typeof payload.key_id !== 'string')
     throw new TesseraClientError('jwe_invalid', 'the delivered key has no key_id');
-  let bytes: Bytes;
+  let bytes: Uint8Array<ArrayBuffer>;
   try {
-    bytes = decodeBase64url(jwk.k, `the ${scheme.name}`);
+    bytes = base64url.decode(jwk.k) as Uint8Array<ArrayBuffer>;
   } catch (cause) {
     throw new TesseraClientError('jwe_invalid', 'the delivered key is not base64url', { cause });
   }

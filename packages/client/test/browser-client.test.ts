@@ -3,12 +3,21 @@
  * played by ./hosted-ui.ts with real requests to the real server, and every check of the SDK is driven to its typed
  * error with a delivery a compromised party could produce.
  */
+import { CompactEncrypt, type CompactJWEHeaderParameters, importJWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formPost, RP_POST_LOGOUT, RP_REDIRECT, registerClient } from '../../server/src/testing/oauth.js';
 import { startTestServer, type TestServer } from '../../server/src/testing/server.js';
 import { MemoryTransactionStore, TesseraClient, type TransactionStore } from '../src/index.js';
 import { expectCode, expectKeyIs } from './expect.js';
-import { deny, expectedCak, type HostedUser, hostedSignIn, hostedUser, jweHash } from './hosted-ui.js';
+import {
+  deny,
+  encryptToZkPub,
+  expectedCak,
+  type HostedUser,
+  hostedSignIn,
+  hostedUser,
+  jweHash,
+} from './hosted-ui.js';
 
 let server: TestServer;
 let clientId: string;
@@ -29,6 +38,32 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
+
+/** A JWE made with jose to the app's zk_pub, under a header the test chooses (another algorithm, say). */
+async function joseEncrypt(zkPub: string, plaintext: string, header: CompactJWEHeaderParameters) {
+  const recipient = await importJWK(JSON.parse(Buffer.from(zkPub, 'base64url').toString()), header.alg);
+  return new CompactEncrypt(new TextEncoder().encode(plaintext))
+    .setProtectedHeader(header)
+    .encrypt(recipient);
+}
+
+/** Replaces one segment of a compact JWE (0 header, 1 encrypted key, 2 iv, 3 ciphertext, 4 tag). */
+function withSegment(jwe: string, index: number, change: (segment: Buffer) => Buffer): string {
+  const parts = jwe.split('.');
+  parts[index] = change(Buffer.from(parts[index]!, 'base64url')).toString('base64url');
+  return parts.join('.');
+}
+
+/** Another app's ephemeral key: what it can decrypt, this sign-in's key cannot. */
+const anotherZkPub = async () => {
+  const client = await TesseraClient.create({
+    issuer: server.config.baseUrl,
+    clientId,
+    redirectUri: RP_REDIRECT,
+    transactions: new MemoryTransactionStore(),
+  });
+  return (await client.authorizationUrl({ zk: true })).searchParams.get('zk_pub')!;
+};
 
 /** A client as an app makes it; `fetch` lets a test stand between the SDK and the real server. */
 function newClient(fetchImpl?: typeof fetch): Promise<TesseraClient> {
@@ -242,6 +277,87 @@ describe('TesseraClient (public client) with zero-knowledge key delivery v2', ()
       alter: (payload) => Object.assign(payload, { v: 1, kind: 'data_root_key' }),
     });
     await expectCode(client.handleCallback(labels.callbackUrl), 'jwe_binding_mismatch', 'kind');
+  });
+
+  it.each<[string, (zkPub: string, plaintext: string, typ: string) => string | Promise<string>]>([
+    [
+      'key wrapping (ECDH-ES+A256KW) instead of direct key agreement',
+      (zkPub, plaintext, typ) =>
+        joseEncrypt(zkPub, plaintext, { alg: 'ECDH-ES+A256KW', enc: 'A256GCM', typ }),
+    ],
+    [
+      'another content encryption (A128GCM)',
+      (zkPub, plaintext, typ) => joseEncrypt(zkPub, plaintext, { alg: 'ECDH-ES', enc: 'A128GCM', typ }),
+    ],
+    [
+      'a ciphertext changed after encryption',
+      (zkPub, plaintext, typ) =>
+        withSegment(encryptToZkPub(zkPub, plaintext, typ), 3, (bytes) => {
+          bytes[0]! ^= 1;
+          return bytes;
+        }),
+    ],
+    [
+      'a protected header changed after encryption (it is the AAD)',
+      (zkPub, plaintext, typ) =>
+        withSegment(encryptToZkPub(zkPub, plaintext, typ), 0, (bytes) =>
+          Buffer.from(JSON.stringify({ ...JSON.parse(bytes.toString()), kid: 'added' })),
+        ),
+    ],
+    [
+      'an Encrypted Key in a direct key agreement',
+      (zkPub, plaintext, typ) =>
+        withSegment(encryptToZkPub(zkPub, plaintext, typ), 1, () => Buffer.alloc(32, 7)),
+    ],
+    [
+      "a JWE encrypted to another app's key",
+      async (_zkPub, plaintext, typ) => encryptToZkPub(await anotherZkPub(), plaintext, typ),
+    ],
+    [
+      'a compressed payload (zip, RFC 8725 §3.6)',
+      (zkPub, plaintext, typ) => encryptToZkPub(zkPub, plaintext, typ, { zip: 'DEF' }),
+    ],
+    [
+      'a critical header parameter the app does not know',
+      (zkPub, plaintext, typ) => encryptToZkPub(zkPub, plaintext, typ, { crit: ['tessera'], tessera: 1 }),
+    ],
+    [
+      'an epk that is not a point on P-256 (invalid-curve attack, RFC 8725 §3.4)',
+      (zkPub, plaintext, typ) =>
+        encryptToZkPub(zkPub, plaintext, typ, {
+          epk: {
+            kty: 'EC',
+            crv: 'P-256',
+            x: Buffer.alloc(32, 1).toString('base64url'),
+            y: Buffer.alloc(32, 2).toString('base64url'),
+          },
+        }),
+    ],
+  ])('jwe_invalid: %s, though the token response vouches for its hash', async (_what, encrypt) => {
+    const client = await newClient();
+    const { callbackUrl } = await hostedSignIn(
+      server,
+      user,
+      clientId,
+      await client.authorizationUrl({ zk: true }),
+      { encrypt },
+    );
+    await expectCode(client.handleCallback(callbackUrl), 'jwe_invalid');
+  });
+
+  it('the same construction made by jose (ECDH-ES, A256GCM) is accepted: the refusals above are about what changed', async () => {
+    const client = await newClient();
+    const { callbackUrl } = await hostedSignIn(
+      server,
+      user,
+      clientId,
+      await client.authorizationUrl({ zk: true }),
+      {
+        encrypt: (zkPub, plaintext, typ) =>
+          joseEncrypt(zkPub, plaintext, { alg: 'ECDH-ES', enc: 'A256GCM', typ }),
+      },
+    );
+    await expectKeyIs((await client.handleCallback(callbackUrl)).zkKey!.key, expectedCak(user, clientId));
   });
 
   it('zk_key_missing: a ZK sign-in that comes back without the fragment', async () => {

@@ -65,7 +65,13 @@ function concatKdf(z: Buffer): Buffer {
     .digest();
 }
 
-export function encryptToZkPub(zkPub: string, plaintext: string, typ: string): string {
+/** `header` adds members to (or replaces members of) the protected header, to make JWEs a compliant decrypter refuses. */
+export function encryptToZkPub(
+  zkPub: string,
+  plaintext: string,
+  typ: string,
+  header: Record<string, unknown> = {},
+): string {
   const recipient = createPublicKey({
     key: JSON.parse(Buffer.from(zkPub, 'base64url').toString('utf8')) as Record<string, string>,
     format: 'jwk',
@@ -73,19 +79,20 @@ export function encryptToZkPub(zkPub: string, plaintext: string, typ: string): s
   const ephemeral = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const cek = concatKdf(diffieHellman({ privateKey: ephemeral.privateKey, publicKey: recipient }));
   const epk = ephemeral.publicKey.export({ format: 'jwk' });
-  const header = Buffer.from(
+  const protectedHeader = Buffer.from(
     JSON.stringify({
       alg: 'ECDH-ES',
       enc: 'A256GCM',
       typ,
       epk: { kty: 'EC', crv: 'P-256', x: epk.x, y: epk.y },
+      ...header,
     }),
   ).toString('base64url');
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', cek, iv);
-  cipher.setAAD(Buffer.from(header, 'ascii'));
+  cipher.setAAD(Buffer.from(protectedHeader, 'ascii'));
   const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return [header, '', iv, ciphertext, cipher.getAuthTag()]
+  return [protectedHeader, '', iv, ciphertext, cipher.getAuthTag()]
     .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
     .join('.');
 }
@@ -126,6 +133,11 @@ export interface DeliveryOptions {
   typ?: string;
   /** This text is encrypted instead of the payload. */
   plaintext?: string;
+  /**
+   * Makes the JWE instead of `encryptToZkPub` (another algorithm, a tampered ciphertext, another recipient): the
+   * server vouches for its hash all the same, so only the app's decryption can refuse it.
+   */
+  encrypt?: (zkPub: string, plaintext: string, typ: string) => string | Promise<string>;
 }
 
 /** The labels of each delivery (docs/zk.md §5 step 2, §5.1). */
@@ -171,7 +183,7 @@ export async function approveWithKey(
   options: DeliveryOptions = {},
 ): Promise<{ callbackUrl: string; jwe: string }> {
   const scheme = options.legacy ? SCHEMES.v1 : SCHEMES.v2;
-  const jwe = encryptToZkPub(
+  const jwe = await (options.encrypt ?? encryptToZkPub)(
     pending.zkPub,
     options.plaintext ?? JSON.stringify(keyDeliveryPayload(user, clientId, pending, scheme, options.alter)),
     options.typ ?? scheme.typ,
