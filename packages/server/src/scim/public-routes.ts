@@ -8,7 +8,7 @@ import { isDatabaseUnavailable } from '../db/errors.js';
 import { resourceTypes, schemas, serviceProviderConfig } from './discovery.js';
 import { SCIM_ERROR_SCHEMA, ScimError } from './errors.js';
 import { registerGroupRoutes } from './group-routes.js';
-import { Body, IdParams, scimRouteKit, TAG } from './route-kit.js';
+import { IdParams, scimRouteKit, TAG } from './route-kit.js';
 import { registerSearchRoute } from './search.js';
 import { registerUserRoutes } from './user-routes.js';
 import { listResponse, listResponseOf } from './views.js';
@@ -220,12 +220,10 @@ export function registerScimRoutes(app: App, context: AppContext): void {
           method: ['POST', 'PUT', 'PATCH', 'DELETE'],
           url: path,
           config,
-          attachValidation: true,
           schema: {
             tags: [TAG],
             summary: 'Discovery resources are read-only (RFC 7644 §4): 405',
             ...(path.endsWith(':id') ? { params: IdParams } : {}),
-            body: Body,
             response: errors(405),
           },
           handler: async (request) => {
