@@ -463,48 +463,67 @@ describe('hosted UI: zero-knowledge key delivery v2 (docs/zk.md)', () => {
     const signedInCookie = await sessionCookie();
     expect(signedInCookie).toBeTruthy();
 
-    // A new page load for the app's request: the sign-in's export key is gone with the old page.
-    const first = await startAuthorization(server, confidential);
-    await page.goto(first.url);
-    await page.getByText('Enter your password: it will protect your key.').waitFor({ timeout: UI_TIMEOUT });
-    await page.getByLabel('Your password', { exact: true }).fill(mary.password);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    const recoveryKey = await saveRecoveryKey(page);
-    await page
-      .getByRole('heading', { name: 'Your encryption key is set up' })
-      .waitFor({ timeout: UI_TIMEOUT });
-    const storage = await page.evaluate(async () => ({
-      local: localStorage.length,
-      session: sessionStorage.length,
-      databases: (await indexedDB.databases()).length,
-    }));
-    expect(storage).toEqual({ local: 0, session: 0, databases: 0 });
-    const firstDelivery = await finish(page, confidential, first);
-    const expected = (started: StartedAuthorization) => ({
-      issuer: server.config.baseUrl,
-      clientId: confidential.clientId,
-      state: started.state,
-      redirectUri: RP_CALLBACK,
-      sub: mary.id,
+    // Asking for the password to open the key is not a sign-in: it has its own limit, so with Mary's sign-in
+    // attempts for this minute used up, the consent pages still take her password.
+    const passwordCalls: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/user/login/') || pathname === '/api/user/key-unlock/password') {
+        passwordCalls.push(pathname);
+      }
     });
-    const firstKey = await receive(firstDelivery, expected(first));
-    remember('CAK of Mary', firstKey.cak);
-    remember('recovery key of Mary', recoveryKeyBytes(recoveryKey));
-    const ark = await arkFromRecoveryKey(server, mary.id, recoveryKey);
-    remember('ARK of Mary', ark);
-    expect(cakOf(ark, confidential.clientId)).toEqual(firstKey.cak);
+    const signInLimit = server.context.settings.get('rate_limits.sign_in_per_minute');
+    await server.context.settings.set('rate_limits.sign_in_per_minute', 1);
+    try {
+      // A new page load for the app's request: the sign-in's export key is gone with the old page.
+      const first = await startAuthorization(server, confidential);
+      await page.goto(first.url);
+      await page.getByText('Enter your password: it will protect your key.').waitFor({ timeout: UI_TIMEOUT });
+      await page.getByLabel('Your password', { exact: true }).fill(mary.password);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      const recoveryKey = await saveRecoveryKey(page);
+      await page
+        .getByRole('heading', { name: 'Your encryption key is set up' })
+        .waitFor({ timeout: UI_TIMEOUT });
+      const storage = await page.evaluate(async () => ({
+        local: localStorage.length,
+        session: sessionStorage.length,
+        databases: (await indexedDB.databases()).length,
+      }));
+      expect(storage).toEqual({ local: 0, session: 0, databases: 0 });
+      const firstDelivery = await finish(page, confidential, first);
+      const expected = (started: StartedAuthorization) => ({
+        issuer: server.config.baseUrl,
+        clientId: confidential.clientId,
+        state: started.state,
+        redirectUri: RP_CALLBACK,
+        sub: mary.id,
+      });
+      const firstKey = await receive(firstDelivery, expected(first));
+      remember('CAK of Mary', firstKey.cak);
+      remember('recovery key of Mary', recoveryKeyBytes(recoveryKey));
+      const ark = await arkFromRecoveryKey(server, mary.id, recoveryKey);
+      remember('ARK of Mary', ark);
+      expect(cakOf(ark, confidential.clientId)).toEqual(firstKey.cak);
 
-    // Again, still signed in: the keybag exists, so the password unlocks it (a wrong one is refused here).
-    const second = await startAuthorization(server, confidential);
-    await page.goto(second.url);
-    await page.getByRole('heading', { name: 'Unlock your encryption key' }).waitFor({ timeout: UI_TIMEOUT });
-    await page.getByLabel('Your password', { exact: true }).fill('not my password');
-    await page.getByRole('button', { name: 'Unlock with password' }).click();
-    await page.getByText('This password is not correct.').waitFor({ timeout: UI_TIMEOUT });
-    await page.getByLabel('Your password', { exact: true }).fill(mary.password);
-    await page.getByRole('button', { name: 'Unlock with password' }).click();
-    const secondKey = await receive(await finish(page, confidential, second), expected(second));
-    expect(secondKey.cak).toEqual(firstKey.cak);
+      // Again, still signed in: the keybag exists, so the password unlocks it (a wrong one is refused here).
+      const second = await startAuthorization(server, confidential);
+      await page.goto(second.url);
+      await page
+        .getByRole('heading', { name: 'Unlock your encryption key' })
+        .waitFor({ timeout: UI_TIMEOUT });
+      await page.getByLabel('Your password', { exact: true }).fill('not my password');
+      await page.getByRole('button', { name: 'Unlock with password' }).click();
+      await page.getByText('This password is not correct.').waitFor({ timeout: UI_TIMEOUT });
+      await page.getByLabel('Your password', { exact: true }).fill(mary.password);
+      await page.getByRole('button', { name: 'Unlock with password' }).click();
+      const secondKey = await receive(await finish(page, confidential, second), expected(second));
+      expect(secondKey.cak).toEqual(firstKey.cak);
+    } finally {
+      await server.context.settings.set('rate_limits.sign_in_per_minute', signInLimit);
+    }
+    // Set-up, the wrong password and the right one: each asked the key unlock, none the sign-in.
+    expect(passwordCalls).toEqual(Array(3).fill('/api/user/key-unlock/password'));
     // Asking for the password started no new session: the cookie is still the sign-in's.
     expect(await sessionCookie()).toBe(signedInCookie);
     expectCleanPage(diagnostics, [failedRequestLog(401)]);

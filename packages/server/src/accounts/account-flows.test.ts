@@ -4,7 +4,9 @@ import { renderEmail } from '../email/templates.js';
 import { createTestDatabase, type TestDatabase } from '../testing/database.js';
 import {
   changePassword,
+  keyUnlockExportKey,
   loginWithPassword,
+  passwordExportKey,
   postJson,
   registerWithPassword,
   resetPasswordWithLink,
@@ -245,6 +247,55 @@ describe('rate limits', () => {
     } finally {
       await server.context.settings.set('rate_limits.sign_in_per_minute', 10_000);
     }
+  });
+
+  it('limits password key unlocks per account apart from sign-in: opening ZK apps does not lock sign-in out', async () => {
+    const email = 'unlocker@example.com';
+    const auth = await verifiedAccount(email);
+    await server.context.settings.set('rate_limits.sign_in_per_minute', 3);
+    await server.context.settings.set('rate_limits.key_unlock_per_minute', 4);
+    try {
+      // Consent pages open the password envelope, each recovering the sign-in password's export key, until the
+      // limit answers: at least four of them (more than sign-in's three) pass, and at most twice the limit, should
+      // the window roll over meanwhile.
+      const sameKey = await passwordExportKey(server, email, password);
+      let unlocked = 0;
+      let refused: Awaited<ReturnType<typeof keyUnlockExportKey>>['answer'] | null = null;
+      while (refused === null && unlocked < 9) {
+        const { answer, exportKey } = await keyUnlockExportKey(server, auth, password);
+        if (answer.status === 429) refused = answer;
+        else {
+          expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+          expect(answer.json).not.toHaveProperty('login_id');
+          expect(exportKey?.equals(sameKey)).toBe(true);
+          unlocked += 1;
+        }
+      }
+      expect(unlocked).toBeGreaterThanOrEqual(4);
+      expect(refused).toMatchObject({ status: 429, json: { error: 'rate_limited' } });
+      expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
+      // The sign-in budget (two attempts spent above) is untouched by the unlocks.
+      expect((await loginWithPassword(server, email, password)).finish?.status).toBe(200);
+    } finally {
+      await server.context.settings.set('rate_limits.sign_in_per_minute', 10_000);
+      await server.context.settings.set('rate_limits.key_unlock_per_minute', 10);
+    }
+  });
+
+  it('a password key unlock needs the session and its CSRF token, and answers a wrong password nothing usable', async () => {
+    const email = 'unlock-guard@example.com';
+    const auth = await verifiedAccount(email);
+    expect((await keyUnlockExportKey(server, { cookie: '', csrf: '' }, password)).answer).toMatchObject({
+      status: 401,
+      json: { error: 'not_signed_in' },
+    });
+    expect((await keyUnlockExportKey(server, { ...auth, csrf: 'wrong' }, password)).answer).toMatchObject({
+      status: 403,
+      json: { error: 'csrf_failed' },
+    });
+    const wrong = await keyUnlockExportKey(server, auth, 'not the password');
+    expect(wrong.answer.status).toBe(200);
+    expect(wrong.exportKey).toBeNull();
   });
 
   it('with REDIS_URL the limit is shared by every node', async () => {

@@ -2,6 +2,7 @@ import { adminSessionAccess } from '../admin/guard.js';
 import type { SliceModule } from '../app/module.js';
 import { registerAdminUserRoutes } from './admin-routes.js';
 import { registerDirectoryRoutes } from './directory-routes.js';
+import { registerKeyUnlockRoutes } from './key-unlock-routes.js';
 import { registerPasswordChangeRoutes } from './password-change-routes.js';
 import { registerPasswordRoutes } from './password-routes.js';
 import { registerProfileRoutes } from './profile-routes.js';
@@ -28,6 +29,7 @@ export const accountsModule = {
       passwords: context.accounts.passwords,
       recordStored: (userId) => context.accounts.lifecycle.passwordChangedByOwner.run(userId),
     });
+    registerKeyUnlockRoutes(app, context);
     registerProfileRoutes(app, context);
     registerDirectoryRoutes(app, context);
   },

@@ -162,6 +162,35 @@ export class PasswordAuthentication<A extends PasswordAccount> {
     startLoginRequest: string,
     purpose: LoginPurpose,
   ): Promise<{ loginId: string; loginResponse: string }> {
+    const { accountId, started } = await this.respond(account, startLoginRequest);
+    const loginId = randomToken();
+    const idHash = hashToken(loginId);
+    await this.insertLoginQuery({
+      idHash,
+      kind: this.accounts.kind,
+      userId: this.accounts.kind === 'user' ? accountId : null,
+      adminUserId: this.accounts.kind === 'admin' ? accountId : null,
+      purpose,
+      stateSealed: this.sealer.seal(started.serverLoginState, this.stateContext(idHash)),
+      // A Date: the placeholder stands for the column's value and is encoded as the column encodes it.
+      expiresAt: new Date(Date.now() + LOGIN_TTL_MS),
+    });
+    return { loginId, loginResponse: started.loginResponse };
+  }
+
+  /**
+   * The login's first answer (KE2) alone, for a signed-in account that opens its password envelope (docs/zk.md
+   * §3.1): the browser recovers the export key from it and never sends the third message, so no login state is
+   * kept and nothing can be finished with it. A wrong password shows only in the browser.
+   */
+  async exportKeyResponse(userId: string, startLoginRequest: string): Promise<string> {
+    return (await this.respond({ userId }, startLoginRequest)).started.loginResponse;
+  }
+
+  private async respond(
+    account: { email: string } | { userId: string },
+    startLoginRequest: string,
+  ): Promise<{ accountId: string | null; started: { loginResponse: string; serverLoginState: string } }> {
     checkOpaqueMessage(startLoginRequest, 'start_login_request');
     // One query whether or not the account exists, so an unknown address is not faster to answer (client
     // enumeration, RFC 9807 security considerations).
@@ -180,20 +209,7 @@ export class PasswordAuthentication<A extends PasswordAccount> {
     } catch {
       throw appError('invalid_request', 'start_login_request is not a valid OPAQUE message');
     }
-    const loginId = randomToken();
-    const idHash = hashToken(loginId);
-    const accountId = user && record ? user.id : null;
-    await this.insertLoginQuery({
-      idHash,
-      kind: this.accounts.kind,
-      userId: this.accounts.kind === 'user' ? accountId : null,
-      adminUserId: this.accounts.kind === 'admin' ? accountId : null,
-      purpose,
-      stateSealed: this.sealer.seal(started.serverLoginState, this.stateContext(idHash)),
-      // A Date: the placeholder stands for the column's value and is encoded as the column encodes it.
-      expiresAt: new Date(Date.now() + LOGIN_TTL_MS),
-    });
-    return { loginId, loginResponse: started.loginResponse };
+    return { accountId: user && record ? user.id : null, started };
   }
 
   /** Finishes a login; the login state is consumed atomically, so a replayed finish is refused. */

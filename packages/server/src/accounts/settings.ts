@@ -34,6 +34,11 @@ export const ACCOUNT_SETTINGS = {
     60,
     'Sign-in attempts allowed per minute per client IP.',
   ),
+  'rate_limits.key_unlock_per_minute': defineSetting(
+    Type.Integer({ minimum: 1, maximum: 100_000 }),
+    10,
+    'Password key-unlock attempts allowed per minute per account (the consent and account pages opening the password envelope), counted apart from sign-in.',
+  ),
   'rate_limits.registration_per_hour': defineSetting(
     Type.Integer({ minimum: 1, maximum: 100_000 }),
     20,
@@ -60,6 +65,7 @@ export const ACCOUNT_SETTINGS = {
 export const ACCOUNT_RATE_LIMITS = {
   'sign-in-ip': { setting: 'rate_limits.sign_in_per_ip_per_minute', windowSeconds: 60 },
   'sign-in-account': { setting: 'rate_limits.sign_in_per_minute', windowSeconds: 60 },
+  'key-unlock-account': { setting: 'rate_limits.key_unlock_per_minute', windowSeconds: 60 },
   'registration-ip': { setting: 'rate_limits.registration_per_hour', windowSeconds: 3600 },
   'password-reset-ip': { setting: 'rate_limits.password_reset_per_hour', windowSeconds: 3600 },
   'password-reset-account': {

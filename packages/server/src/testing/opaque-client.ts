@@ -88,6 +88,33 @@ export async function passwordExportKey(
 }
 
 /**
+ * What the hosted UI's consent or account page does to open the password envelope of a signed-in account
+ * (`POST /api/user/key-unlock/password`): the export key of `password`, or null when it does not fit the account's
+ * record (the browser alone finds out); `answer` is the server's response.
+ */
+export async function keyUnlockExportKey(
+  server: ServerEndpoints,
+  auth: { cookie: string; csrf: string },
+  password: string,
+): Promise<{ answer: JsonResponse; exportKey: Buffer | null }> {
+  await opaque.ready;
+  const { clientLoginState, startLoginRequest } = opaque.client.startLogin({ password });
+  const answer = await postJson(
+    `${server.publicUrl}/api/user/key-unlock/password`,
+    { start_login_request: startLoginRequest },
+    { cookie: auth.cookie, 'x-csrf-token': auth.csrf, origin: new URL(server.config.baseUrl).origin },
+  );
+  if (answer.status !== 200) return { answer, exportKey: null };
+  const finished = opaque.client.finishLogin({
+    keyStretching: testKeyStretching(),
+    clientLoginState,
+    loginResponse: answer.json.login_response as string,
+    password,
+  });
+  return { answer, exportKey: finished ? Buffer.from(finished.exportKey, 'base64url') : null };
+}
+
+/**
  * Signs in through the HTTP API with the OPAQUE client; `finishUrl` lets a test send the finish to another node,
  * `finishFields` go with the final message (request_id, as the hosted UI's sign-in page sends it).
  */

@@ -138,10 +138,10 @@ type LoginStarted = PublicApiResponse<'POST /api/user/login/start'>;
  * with the finishing message, or null when the client already sees the password does not fit (the server would
  * refuse the next message anyway, so it is not sent).
  */
-async function provePassword(
+async function provePassword<Started extends { login_response: string }>(
   password: string,
-  start: (startLoginRequest: string) => Promise<LoginStarted>,
-): Promise<{ loginId: string; finishLoginRequest: string; exportKey: string } | null> {
+  start: (startLoginRequest: string) => Promise<Started>,
+): Promise<{ started: Started; finishLoginRequest: string; exportKey: string } | null> {
   const opaque = await loadOpaque();
   await nextFrame();
   const { clientLoginState, startLoginRequest } = opaque.client.startLogin({ password });
@@ -155,7 +155,7 @@ async function provePassword(
   });
   return finished
     ? {
-        loginId: started.login_id,
+        started,
         finishLoginRequest: finished.finishLoginRequest,
         exportKey: finished.exportKey,
       }
@@ -227,7 +227,7 @@ export async function logInWithExportKeyAt<T>(
   if (!proof) return null;
   try {
     const response = await post<T>(`${path}/finish`, {
-      login_id: proof.loginId,
+      login_id: proof.started.login_id,
       finish_login_request: proof.finishLoginRequest,
       ...finishFields,
     } satisfies PublicApiBody<'POST /api/user/login/finish'>);
@@ -239,24 +239,17 @@ export async function logInWithExportKeyAt<T>(
 }
 
 /**
- * The export key of `password` for an account that is already signed in, without signing in again: only the
- * login's first round trip (`${path}/start`), finished in this browser. The server's answer (KE2) is enough for the
- * client to recover its OPAQUE envelope and so the export key; the third message is never sent, so no session
- * starts and the pending login expires on the server. Resolves null when the password does not fit. What the
+ * The export key of `password` for an account that is already signed in, without signing in again: `start` sends
+ * the login's first message to `POST /api/user/key-unlock/password` (limited apart from sign-in), and the server's
+ * answer (KE2) is enough for the client to recover its OPAQUE envelope and so the export key; no third message
+ * exists, no session starts and the server keeps nothing. Resolves null when the password does not fit. What the
  * export key opens is checked by its own AES-GCM tag and the keybag's key check (docs/zk.md §2.1), not by this.
  */
-export async function passwordExportKeyAt(
-  post: PostJson,
-  path: string,
-  email: string,
+export async function passwordExportKeyWith(
   password: string,
+  start: (startLoginRequest: string) => Promise<{ login_response: string }>,
 ): Promise<string | null> {
-  const proof = await provePassword(password, (request) =>
-    post<LoginStarted>(`${path}/start`, {
-      email,
-      start_login_request: request,
-    } satisfies PublicApiBody<'POST /api/user/login/start'>),
-  );
+  const proof = await provePassword(password, start);
   return proof?.exportKey ?? null;
 }
 
@@ -288,7 +281,7 @@ export async function changePasswordAt(
   let verified: PublicApiResponse<'POST /api/user/password/change/verify'>;
   try {
     verified = await post<typeof verified>(`${path}/verify`, {
-      login_id: proof.loginId,
+      login_id: proof.started.login_id,
       finish_login_request: proof.finishLoginRequest,
       registration_request: registration.registrationRequest,
     } satisfies PublicApiBody<'POST /api/user/password/change/verify'>);

@@ -308,6 +308,28 @@ export interface PublicApi {
     response: null;
     error: 'invalid_request' | 'rate_limited' | 'service_unavailable';
   };
+  /** The signed-in account's OPAQUE login response (KE2) to its KE1, from which the browser recovers the export key that opens the password envelope; no login state is kept and no session starts */
+  'POST /api/user/key-unlock/password': {
+    params: undefined;
+    query: undefined;
+    body: {
+      start_login_request: string;
+    };
+    responses: {
+      200: {
+        login_response: string;
+      };
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      429: ErrorBody<'rate_limited'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['POST /api/user/key-unlock/password']['responses'][200];
+    error: 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_signed_in' | 'payload_too_large' | 'rate_limited' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
+  };
   /** OPAQUE login, final message (KE3): starts a session (new id) and sets the session cookie; with request_id, also approves that pending authorization request when nothing is left to ask */
   'POST /api/user/login/finish': {
     params: undefined;

@@ -37,7 +37,7 @@ export function AskPassword({
     setBusy(true);
     setError(undefined);
     try {
-      const secret = await passwordSecretOf(email, value);
+      const secret = await passwordSecretOf(value);
       setValue('');
       if (secret === null) {
         setError('This password is not correct.');

@@ -2,11 +2,11 @@
  * The hosted UI's calls to the key custody API (docs/zk.md §7), typed from the server's schemas (generated); the
  * bodies carry ciphertext, salts, ids and key checks only — never a key.
  */
-import { api } from '../../shared/api';
+import { ApiError, api } from '../../shared/api';
 import type { PublicApiBody, PublicApiResponse } from '../../shared/api-types/public-api';
-import { passwordExportKeyAt } from '../../shared/opaque';
+import { passwordExportKeyWith } from '../../shared/opaque';
 import { type EnvelopeSecret, passwordSecret } from '../../shared/zk';
-import { csrfHeaders } from '../session';
+import { csrfHeaders, fetchSession } from '../session';
 
 /** `GET /crypto/keybag` (also what creating and rotating the account key answer). */
 export type Keybag = PublicApiResponse<'GET /crypto/keybag'>;
@@ -70,10 +70,22 @@ export function deleteEnvelope(envelopeId: string, csrfToken: string): Promise<v
 
 /**
  * The password envelope secret of the signed-in account's password, asked for again (no sign-in export key in
- * this page): the OPAQUE login's first round trip, finished here (shared/opaque.ts `passwordExportKeyAt`); no new
- * session starts. Null when the password does not fit.
+ * this page): the OPAQUE login's first round trip at `POST /api/user/key-unlock/password`, finished here
+ * (shared/opaque.ts `passwordExportKeyWith`), limited apart from sign-in so that several ZK apps opened at once do
+ * not lock the user out of signing in; no new session starts. Null when the password does not fit.
  */
-export async function passwordSecretOf(email: string, password: string): Promise<EnvelopeSecret | null> {
-  const exportKey = await passwordExportKeyAt(api.post, '/api/user/login', email, password);
+export async function passwordSecretOf(password: string): Promise<EnvelopeSecret | null> {
+  // The current session's token: a step-up or sign-in elsewhere in the page may have rotated it.
+  const session = await fetchSession();
+  if (!session.authenticated) throw new ApiError(401, 'not_signed_in', 'sign in first');
+  const exportKey = await passwordExportKeyWith(password, (startLoginRequest) =>
+    api.post<PublicApiResponse<'POST /api/user/key-unlock/password'>>(
+      '/api/user/key-unlock/password',
+      {
+        start_login_request: startLoginRequest,
+      } satisfies PublicApiBody<'POST /api/user/key-unlock/password'>,
+      { headers: csrfHeaders(session.csrf_token) },
+    ),
+  );
   return exportKey === null ? null : passwordSecret(exportKey);
 }
