@@ -80,6 +80,11 @@ describe.runIf(testDatabaseKind() === 'embedded')('tessera backup and restore (e
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('exists already');
 
+    // migrate --status asks the running server, which holds the database.
+    const status = await cli.run(['migrate', '--status'], { TESSERA_DATA_DIR: original, TESSERA_KEK: kek });
+    expect(status.code).toBe(0);
+    expect(status.stdout).toMatch(/^applied {2}0000_\S+ {2}\d{4}-.*\ndatabase is up to date\n$/s);
+
     // Restore refuses a directory that holds anything, and the running server's own.
     const busy = join(scratch, 'busy');
     mkdirSync(busy);
