@@ -1,12 +1,11 @@
 import { hkdfSync } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { unwrapEnvelope } from '../packages/server/src/testing/keys.js';
 import { freePort, type TestServer } from '../packages/server/src/testing/server.js';
 import { useHostedUiFixture, verifiedAccount } from './hosted-ui-fixture.js';
+import { SDK_IMPORT_MAP, sdkModule } from './sdk-modules.js';
 import { expectCleanPage, failedRequestLog, submitSignIn, UI_TIMEOUT } from './ui-helpers.js';
 
 /**
@@ -17,7 +16,6 @@ import { expectCleanPage, failedRequestLog, submitSignIn, UI_TIMEOUT } from './u
  * the UI showed, so the derivations are checked against the document and not only against each other.
  */
 
-const CLIENT_DIST = fileURLToPath(new URL('../packages/client/dist/', import.meta.url));
 const PASSWORD = 'keys for every team password';
 
 /** What the app page reports after its callback (see appScript). */
@@ -94,7 +92,7 @@ async function serveApp(issuer: string): Promise<{ appUrl: string; server: Serve
   const port = await freePort();
   const appUrl = `http://127.0.0.1:${port}`;
   const page = `<!doctype html><title>Team Vault</title>
-<script type="importmap">{"imports":{"@tessera/client":"/sdk/index.js"}}</script>
+${SDK_IMPORT_MAP}
 <script type="module" src="/app.js"></script>`;
   const server = createServer(async (request, response) => {
     const path = new URL(request.url ?? '/', appUrl).pathname;
@@ -102,9 +100,9 @@ async function serveApp(issuer: string): Promise<{ appUrl: string; server: Serve
       return response.writeHead(200, { 'content-type': 'text/html' }).end(page);
     if (path === '/app.js')
       return response.writeHead(200, { 'content-type': 'text/javascript' }).end(appScript(issuer, appUrl));
-    const file = /^\/sdk\/([\w.-]+\.js)$/.exec(path)?.[1];
-    if (!file) return response.writeHead(204).end();
-    response.writeHead(200, { 'content-type': 'text/javascript' }).end(await readFile(CLIENT_DIST + file));
+    const body = await sdkModule(path);
+    if (!body) return response.writeHead(204).end();
+    response.writeHead(200, { 'content-type': 'text/javascript' }).end(body);
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return { appUrl, server };

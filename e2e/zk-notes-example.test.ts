@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { hkdfSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +11,7 @@ import { startNotesServer } from '../examples/zk-notes/server/notes-server.js';
 import { unwrapEnvelope } from '../packages/server/src/testing/keys.js';
 import { freePort, type TestServer } from '../packages/server/src/testing/server.js';
 import { useHostedUiFixture, verifiedAccount } from './hosted-ui-fixture.js';
+import { SDK_IMPORT_MAP, sdkModule } from './sdk-modules.js';
 import { expectCleanPage, submitSignIn, UI_TIMEOUT } from './ui-helpers.js';
 
 /**
@@ -69,7 +69,7 @@ async function approveUntil(page: Page, origin: string): Promise<void> {
 /**
  * The README's quick start as the page of an app at `origin`: the ```js block under "## Quick start", with its
  * placeholder issuer, client and redirect URI replaced, loaded as a module whose `@tessera/client` is the built
- * package (an import map to packages/client/dist).
+ * package (an import map to packages/client/dist and its dependencies, ./sdk-modules.ts).
  */
 async function serveQuickStart(origin: { port: number; issuer: string; clientId: string }) {
   const readme = readFileSync(join(ROOT, 'packages/client/README.md'), 'utf8');
@@ -86,7 +86,7 @@ async function serveQuickStart(origin: { port: number; issuer: string; clientId:
     code = code.replace(placeholder, value);
   }
   const page = `<!doctype html><title>Quick start</title>
-<script type="importmap">{"imports":{"@tessera/client":"/sdk/index.js"}}</script>
+${SDK_IMPORT_MAP}
 <script type="module" src="/quickstart.js"></script>`;
   const server = createServer(async (request, response) => {
     const path = new URL(request.url ?? '/', appUrl).pathname;
@@ -94,9 +94,8 @@ async function serveQuickStart(origin: { port: number; issuer: string; clientId:
       return response.writeHead(200, { 'content-type': 'text/html' }).end(page);
     if (path === '/quickstart.js')
       return response.writeHead(200, { 'content-type': 'text/javascript' }).end(code);
-    const file = /^\/sdk\/([\w.-]+\.js)$/.exec(path)?.[1];
-    if (!file) return response.writeHead(204).end();
-    const body = await readFile(join(ROOT, 'packages/client/dist', file));
+    const body = await sdkModule(path);
+    if (!body) return response.writeHead(204).end();
     response.writeHead(200, { 'content-type': 'text/javascript' }).end(body);
   });
   await new Promise<void>((resolve) => server.listen(origin.port, '127.0.0.1', resolve));
