@@ -25,6 +25,7 @@ Commands:
   install --admin-email E First-run install without the browser (admin password on stdin)
   backup --out FILE       Write a consistent copy of the embedded database (also while it runs)
   restore FILE            Restore a backup into an empty data directory
+  doctor                  Check the configuration against the production checklist
   --version               Print the release's version and exit
 
 Configuration comes from the environment (see docs/configuration.md).
@@ -57,6 +58,15 @@ Options:
   --status      List the applied and the pending migrations; change nothing
   --help        Show this help`,
   ...DATABASE_HELP,
+  doctor: `Usage: tessera doctor
+
+Checks the configuration (the environment, and TESSERA_CONFIG) against the production
+checklist of docs/production.md: production mode, an https base URL, the KEK from a secret,
+PostgreSQL, Redis, SMTP (read from the database), an explicit trusted proxy and a private
+admin port. Prints each item; exit status 1 when one is missing.
+
+Options:
+  --help        Show this help`,
   'keys rotate': `Usage: tessera keys rotate [--alg RS256|ES256|EdDSA]
 
 Starts a signing-key rotation: each algorithm's published 'next' key becomes 'current' once it
@@ -291,6 +301,13 @@ async function main(argv: string[]): Promise<void> {
   }
   if (helpOrNull(twoWord, args)) return;
 
+  if (twoWord === 'doctor') {
+    // Before loading the configuration: what production would refuse at start is listed, not thrown.
+    parseArgs({ args, options: {}, strict: true });
+    const { runDoctorCommand } = await import('./config/doctor.js');
+    process.exitCode = await runDoctorCommand(process.env);
+    return;
+  }
   let config: Config;
   try {
     config = loadConfig();

@@ -177,9 +177,14 @@ function required<T>(value: T | null, name: string): T {
  * Loads configuration from the environment, over an optional JSON config file named by TESSERA_CONFIG
  * (the environment wins). Throws ConfigError with one line naming the offending variable.
  */
-export function loadConfig(env: Source = process.env): Config {
+/** The variables the configuration is read from: the environment over the config file (TESSERA_CONFIG). */
+export function configurationSource(env: Source = process.env): Source {
   const fileSource = env.TESSERA_CONFIG ? readConfigFile(env.TESSERA_CONFIG) : {};
-  const source: Source = { ...fileSource, ...env };
+  return { ...fileSource, ...env };
+}
+
+export function loadConfig(env: Source = process.env): Config {
+  const source = configurationSource(env);
 
   const environment = required(
     read(source, 'TESSERA_ENV', 'development', (value) => {
