@@ -5,6 +5,7 @@ const serverTests = ['packages/server/src/**/*.test.ts'];
 // Server test files that open no database (pure functions, parsers, loopback HTTP): the PostgreSQL pass would only
 // run them a second time. A file that starts using a database must leave this list.
 const databaseFreeServerTests = [
+  'app/banner',
   'app/error-description',
   'app/listener-drain',
   'app/modules',

@@ -2,6 +2,7 @@
 import { basename, isAbsolute, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { INSTALL_HELP } from './admin/install-help.js';
+import { startBanner } from './app/banner.js';
 import { CLIENTS_HELP } from './clients/cli-help.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { DATABASE_HELP } from './control/database-cli-help.js';
@@ -166,24 +167,8 @@ function commandLine(): string {
 }
 
 function printUrls(config: Config, workers: number, installToken: string | null = null): void {
-  const storage = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;
   process.stdout.write(
-    [
-      '',
-      `Tessera is running (${workers} process${workers > 1 ? 'es' : ''}, ${storage}).`,
-      `  Public:  ${config.baseUrl}  (issuer; listening on ${config.publicHost}:${config.publicPort})`,
-      `  Admin:   ${config.adminUrl}  (listening on ${config.adminHost}:${config.adminPort}; keep it private)`,
-      `  Hosted UI: ${config.baseUrl}/ui/`,
-      ...(installToken
-        ? [
-            '',
-            'First-run install: open this one-time link (valid 24 hours) to create the first admin:',
-            `  ${config.adminUrl}/setup#token=${installToken}`,
-            `  or run '${commandLine()} install --admin-email you@example.com' with the password on standard input.`,
-          ]
-        : []),
-      '',
-    ].join('\n'),
+    startBanner(config, { version: VERSION, workers, installToken, commandLine: commandLine() }),
   );
 }
 
