@@ -781,6 +781,88 @@ describe('bad input never gives a 5xx', () => {
   });
 });
 
+describe('POST /.search (RFC 7644 §3.4.3)', () => {
+  const SEARCH = 'urn:ietf:params:scim:api:messages:2.0:SearchRequest';
+  it('queries one resource type or all of them, with the body’s filter, paging and attributes', async () => {
+    const one = await scim(server, token, 'POST', '/Users', {
+      userName: 'search.one@contoso.com',
+      externalId: 'searched',
+      name: { givenName: 'One' },
+    });
+    await scim(server, token, 'POST', '/Users', { userName: 'search.two@contoso.com' });
+    const group = await scim(server, token, 'POST', '/Groups', {
+      displayName: 'Searched group',
+      externalId: 'searched',
+    });
+
+    const users = await scim(server, token, 'POST', '/Users/.search', {
+      schemas: [SEARCH],
+      filter: 'userName eq "search.one@contoso.com"',
+      attributes: ['name.givenName'],
+    });
+    expect(users.status).toBe(200);
+    expect(users.json).toMatchObject({
+      schemas: [LIST_SCHEMA],
+      totalResults: 1,
+      startIndex: 1,
+      itemsPerPage: 1,
+    });
+    expect(users.json.Resources).toEqual([
+      {
+        schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+        id: one.json.id,
+        userName: 'search.one@contoso.com',
+        name: { givenName: 'One' },
+        meta: expect.any(Object),
+      },
+    ]);
+
+    // At the root, users and then groups; externalId applies to both, userName to users only.
+    const both = await scim(server, token, 'POST', '/.search', {
+      schemas: [SEARCH],
+      filter: 'externalId eq "searched"',
+      excludedAttributes: ['meta'],
+    });
+    expect((both.json.Resources as { id: string }[]).map((resource) => resource.id)).toEqual([
+      one.json.id,
+      group.json.id,
+    ]);
+    const second = await scim(server, token, 'POST', '/.search', {
+      schemas: [SEARCH],
+      filter: 'externalId eq "searched"',
+      startIndex: 2,
+      count: 1,
+    });
+    expect(second.json).toMatchObject({ totalResults: 2, startIndex: 2, itemsPerPage: 1 });
+    expect((second.json.Resources as { id: string }[])[0]!.id).toBe(group.json.id);
+    const onlyUsers = await scim(server, token, 'POST', '/.search', {
+      schemas: [SEARCH],
+      filter: 'userName eq "search.two@contoso.com"',
+    });
+    expect(onlyUsers.json.totalResults).toBe(1);
+
+    expectScimError(
+      await scim(server, token, 'POST', '/.search', { schemas: [SEARCH], filter: 'members eq "x"' }),
+      400,
+      'invalidFilter',
+    );
+    expectScimError(
+      await scim(server, token, 'POST', '/Users/.search', { filter: 'userName eq "x"' }),
+      400,
+      'invalidSyntax',
+    );
+    expectScimError(
+      await scim(server, token, 'POST', '/Groups/.search', {
+        schemas: [SEARCH],
+        attributes: ['displayName'],
+        excludedAttributes: ['members'],
+      }),
+      400,
+      'invalidValue',
+    );
+  });
+});
+
 describe('audit', () => {
   it('records SCIM changes with the token, connection and target', async () => {
     const created = await scim(server, token, 'POST', '/Users', { userName: 'audited@contoso.com' });
