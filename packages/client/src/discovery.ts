@@ -46,5 +46,9 @@ export async function discover(issuer: string, fetchImpl: FetchLike): Promise<Pr
       throw new TesseraClientError('discovery_failed', `the discovery document has no valid ${member}`);
     }
   }
+  // oauth4webapi refuses plain HTTP endpoints of an https issuer when it calls them; jose fetches the JWKS.
+  if (new URL(issuer).protocol === 'https:' && new URL(metadata.jwks_uri as string).protocol !== 'https:') {
+    throw new TesseraClientError('discovery_failed', 'the discovery document names a jwks_uri without https');
+  }
   return metadata as ProviderMetadata;
 }

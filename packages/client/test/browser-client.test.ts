@@ -503,6 +503,20 @@ describe('TesseraClient (public client) with zero-knowledge key delivery v2', ()
       TesseraClient.create({ issuer: `${server.config.baseUrl}/`, clientId, redirectUri: RP_REDIRECT }),
       'discovery_failed',
     );
+
+    // An https issuer whose document sends the JWKS fetch over plain HTTP: the real document, served for
+    // https://id.example.test with only its issuer changed (its jwks_uri stays the test server's http URL).
+    const httpsIssuer = 'https://id.example.test';
+    const plainJwks: typeof fetch = async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (!url.startsWith(httpsIssuer)) return fetch(input, init);
+      const real = await fetch(`${server.config.baseUrl}/.well-known/openid-configuration`);
+      return Response.json({ ...((await real.json()) as object), issuer: httpsIssuer });
+    };
+    await expectCode(
+      TesseraClient.create({ issuer: httpsIssuer, clientId, redirectUri: RP_REDIRECT, fetch: plainJwks }),
+      'discovery_failed',
+    );
   });
 
   it('legacy v1 only with the explicit option', async () => {
