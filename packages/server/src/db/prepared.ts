@@ -11,7 +11,7 @@ interface Preparable {
 
 /**
  * A hot query built once, with `sql.placeholder` for its values, and prepared on the database itself: it skips
- * Drizzle building its SQL on every call (the largest share of /token's CPU on PostgreSQL, docs/performance.md)
+ * Drizzle building its SQL on every call (in CPU profiles, once the largest share of /token's CPU on PostgreSQL)
  * and it is sent as a named statement, parsed and planned once per connection: by node-postgres on PostgreSQL, by
  * db/pglite-statements.ts on the embedded database.
  *
