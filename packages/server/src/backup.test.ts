@@ -8,10 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newKekText } from './crypto/keyring.js';
+import { openDatabase } from './db/client.js';
 import { CliProcesses } from './testing/cli-processes.js';
 import { testDatabaseKind } from './testing/database.js';
 import { adminHeaders, send } from './testing/fault-workload.js';
-import { checkRestoredData, seedRestorableData } from './testing/restorable-data.js';
+import { checkConnectionSecret, checkRestoredData, seedRestorableData } from './testing/restorable-data.js';
 import { freePortPair } from './testing/server.js';
 
 const cli = new CliProcesses();
@@ -122,6 +123,13 @@ describe.runIf(testDatabaseKind() === 'embedded')('tessera backup and restore (e
     }
     expect(missing).toEqual([]);
     expect(await checkRestoredData(second, data)).toEqual([]);
+    await second.stop();
+    const database = await openDatabase({ databaseUrl: null, embeddedDir: join(restored, 'db') });
+    try {
+      expect(await checkConnectionSecret(database, kek, data)).toEqual([]);
+    } finally {
+      await database.close();
+    }
   }, 300_000);
 });
 

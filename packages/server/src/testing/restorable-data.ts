@@ -1,8 +1,12 @@
 import * as opaque from '@serenity-kit/opaque';
+import { keyringFromText } from '../crypto/keyring.js';
+import { Sealer } from '../crypto/seal.js';
+import type { Database } from '../db/client.js';
 import { adminFetch } from './admin.js';
 import { clientCredentialsRequest } from './cli-processes.js';
 import { type Fixture, mintCode, prepareFixture, redeemCode, refresh } from './fault-workload.js';
-import { postJson } from './opaque-client.js';
+import { accountKeyBody, newAccountKey } from './keys.js';
+import { loginWithPassword, postJson } from './opaque-client.js';
 import { testKeyStretching } from './opaque-stretching.js';
 import type { ServerEndpoints } from './server.js';
 import { currentCode } from './totp.js';
@@ -18,6 +22,10 @@ export interface RestorableData {
   batch: { clientId: string; secret: string };
   refreshToken: string;
   scimToken: string;
+  /** The fixture user's keybag: its account key and one recovery-key envelope, as the server stored them. */
+  keybag: { userEmail: string; userPassword: string; keyId: string; keyCheck: string; envelope: string };
+  /** A federation connection and the upstream client secret sealed in its row. */
+  federation: { connectionId: string; clientSecret: string };
 }
 
 const ADMIN_EMAIL = 'root@example.com';
@@ -60,12 +68,43 @@ export async function seedRestorableData(
     connectionId: connection.json.id,
   });
   if (token.status !== 201) throw new Error(`SCIM token: ${token.text}`);
+  const userId = JSON.parse(
+    Buffer.from(String(redeemed.json.id_token).split('.')[1]!, 'base64url').toString('utf8'),
+  ).sub as string;
+  const key = newAccountKey(userId);
+  const keybag = accountKeyBody(key, ['recovery_key']);
+  const stored = await postJson(`${server.publicUrl}/crypto/keybag/account-key`, keybag.body, {
+    cookie: fixture.user.cookie,
+    'x-csrf-token': fixture.user.csrfToken,
+    origin: new URL(server.publicUrl).origin,
+  });
+  if (stored.status !== 201) throw new Error(`keybag: ${JSON.stringify(stored.json)}`);
+  const clientSecret = 'upstream client secret of the restored connection';
+  const federation = await adminFetch(server, fixture.admin, 'POST', '/admin/federation/connections', {
+    name: 'Upstream',
+    issuer: 'https://idp.example.com',
+    clientId: 'tessera',
+    clientSecret,
+    discoveryUrl: null,
+    authorizationEndpoint: 'https://idp.example.com/authorize',
+    tokenEndpoint: 'https://idp.example.com/token',
+    jwksUri: 'https://idp.example.com/jwks',
+  });
+  if (federation.status !== 201) throw new Error(`federation connection: ${federation.text}`);
   return {
     admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, totpSecret, totpStepUsed },
     fixture,
     batch: { clientId: 'batch', secret: batch.json.client_secret as string },
     refreshToken: redeemed.json.refresh_token as string,
     scimToken: token.json.token as string,
+    keybag: {
+      userEmail: 'ada@example.com',
+      userPassword: ADMIN_PASSWORD,
+      keyId: key.keyId,
+      keyCheck: key.keyCheck,
+      envelope: keybag.envelopes[0]!.input.ciphertext,
+    },
+    federation: { connectionId: federation.json.id as string, clientSecret },
   };
 }
 
@@ -116,5 +155,49 @@ export async function checkRestoredData(server: ServerEndpoints, data: Restorabl
     headers: { authorization: `Bearer ${data.scimToken}` },
   });
   if (scim.status !== 200) failures.push(`SCIM token: /scim/v2/Users answered ${scim.status}`);
+  failures.push(...(await checkKeybag(server, data)));
   return failures;
+}
+
+/** The user signs in with the password and reads the keybag: the same account key and envelope. */
+async function checkKeybag(server: ServerEndpoints, data: RestorableData): Promise<string[]> {
+  const signedIn = await loginWithPassword(server, data.keybag.userEmail, data.keybag.userPassword);
+  if (!signedIn.cookie) return [`keybag: the user's password sign-in answered ${signedIn.finish?.status}`];
+  const answer = await fetch(`${server.publicUrl}/crypto/keybag`, { headers: { cookie: signedIn.cookie } });
+  const keybag = (await answer.json()) as {
+    account_key: { key_id: string; key_check: string } | null;
+    envelopes: { ciphertext: string }[];
+  };
+  const readable =
+    answer.status === 200 &&
+    keybag.account_key?.key_id === data.keybag.keyId &&
+    keybag.account_key.key_check === data.keybag.keyCheck &&
+    keybag.envelopes.some((envelope) => envelope.ciphertext === data.keybag.envelope);
+  return readable ? [] : [`keybag: ${answer.status} ${JSON.stringify(keybag)}`];
+}
+
+/** The federation connection's upstream client secret opens under the KEK (read from its row). */
+export async function checkConnectionSecret(
+  database: Database,
+  kek: string,
+  data: RestorableData,
+): Promise<string[]> {
+  const rows = await database.withConnection((connection) =>
+    connection.query<{ sealed: string }>(
+      'SELECT client_secret_sealed AS sealed FROM federation_connections WHERE id = $1',
+      [data.federation.connectionId],
+    ),
+  );
+  const sealed = rows[0]?.sealed;
+  if (!sealed) return ['federation: the connection or its secret is gone'];
+  try {
+    const secret = new Sealer(keyringFromText(kek)).openText(sealed, {
+      table: 'federation_connections',
+      column: 'client_secret_sealed',
+      row: data.federation.connectionId,
+    });
+    return secret === data.federation.clientSecret ? [] : ['federation: the secret opens to another value'];
+  } catch (error) {
+    return [`federation: ${(error as Error).message}`];
+  }
 }
