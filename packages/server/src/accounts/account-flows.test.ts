@@ -1,3 +1,4 @@
+import * as opaque from '@serenity-kit/opaque';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newKekText } from '../crypto/keyring.js';
 import { renderEmail } from '../email/templates.js';
@@ -134,6 +135,32 @@ describe('password change', () => {
     const otherSession = await fetch(`${server.publicUrl}/session`, { headers: { cookie: other.cookie! } });
     expect(((await otherSession.json()) as { authenticated: boolean }).authenticated).toBe(false);
     expect((await loginWithPassword(server, email, 'new password 9')).finish?.status).toBe(200);
+  });
+
+  it('counts each proof of the current password against the account’s sign-in attempts', async () => {
+    const email = 'guessing@example.com';
+    const auth = await verifiedAccount(email);
+    const limit = server.context.settings.get('rate_limits.sign_in_per_minute');
+    await server.context.settings.set('rate_limits.sign_in_per_minute', 3);
+    try {
+      await opaque.ready;
+      const start = () =>
+        postJson(
+          `${server.publicUrl}/api/user/password/change/start`,
+          { start_login_request: opaque.client.startLogin({ password: 'a guess' }).startLoginRequest },
+          { cookie: auth.cookie, 'x-csrf-token': auth.csrf },
+        );
+      // The sign-in made one attempt; two proofs fill the budget of three, the third is refused.
+      expect((await start()).status).toBe(200);
+      expect((await start()).status).toBe(200);
+      const refused = await start();
+      expect(refused.status).toBe(429);
+      expect(refused.json.error).toBe('rate_limited');
+      // One budget: the sign-in form is refused too.
+      expect((await loginWithPassword(server, email, password)).start.status).toBe(429);
+    } finally {
+      await server.context.settings.set('rate_limits.sign_in_per_minute', limit);
+    }
   });
 });
 

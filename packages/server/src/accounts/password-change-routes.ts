@@ -41,13 +41,17 @@ export function registerPasswordChangeRoutes<A extends PasswordAccount>(
         body: Type.Object({ start_login_request: OpaqueMessage }, { additionalProperties: false }),
         response: {
           200: Type.Object({ login_id: Type.String(), login_response: Type.String() }),
-          ...errorResponses('step_up_required'),
+          ...errorResponses('step_up_required', 'rate_limited'),
         },
       },
     },
     async (request) => {
       const { account } = access.caller(request);
       await access.requireRecentSecondFactor(request);
+      // Each start is a guess at the current password: it shares the account's sign-in budget, so a stolen
+      // session cannot guess faster than a sign-in form (the admin port's keys are prefixed as at its sign-in).
+      const prefix = access.kind === 'admin' ? 'admin:' : '';
+      await context.rateLimits.consume('sign-in-account', `${prefix}${account.email.trim().toLowerCase()}`);
       const started = await routes.passwords.startLogin(
         { userId: account.id },
         request.body.start_login_request,
