@@ -76,17 +76,22 @@ try {
     tessera(home, ['--version']) === `${release.version}\n`,
     'tessera --version is not the release version',
   );
-  const helps = [
-    [],
-    ['serve'],
-    ['migrate'],
-    ['install'],
-    ['keys'],
-    ['keys', 'rotate'],
-    ['kek'],
-    ['kek', 'rotate'],
-  ];
-  helps.push(['clients'], ['clients', 'create'], ['clients', 'list'], ['clients', 'rotate-secret']);
+  // Every command `tessera --help` lists, and each group's subcommands ('clients create|list|rotate-secret').
+  const usage = tessera(home, ['--help']);
+  const commands = usage.slice(usage.indexOf('Commands:'), usage.indexOf('\n\n', usage.indexOf('Commands:')));
+  const helps = [[]];
+  for (const line of commands.split('\n')) {
+    const [command, second] = line.trim().split(/\s+/);
+    if (!/^[a-z][a-z-]*$/.test(command ?? '')) continue;
+    helps.push([command]);
+    if (/^[a-z][a-z|-]*$/.test(second ?? '')) for (const sub of second.split('|')) helps.push([command, sub]);
+  }
+  for (const needed of ['serve', 'migrate', 'install', 'clients create', 'keys rotate', 'kek rotate']) {
+    check(
+      helps.some((command) => command.join(' ') === needed),
+      `tessera --help does not list ${needed}`,
+    );
+  }
   for (const command of helps) tessera(home, [...command, '--help']); // throws on a non-zero exit
   log(`${name}: --version and ${helps.length} --help pages exit 0`);
   const before = listTree(home);
@@ -116,10 +121,24 @@ try {
     if (server.exitCode !== null) throw new Error(`the server exited during start-up:\n${output}`);
     if (Date.now() - started > 90_000) throw new Error(`the server was not ready after 90 s:\n${output}`);
     const ready = await fetch(`${publicUrl}/readyz`).catch(() => null);
-    if (ready?.status === 200) break;
+    if (ready?.status === 200 && output.includes('Tessera is running')) break;
     await new Promise((wait) => setTimeout(wait, 200));
   }
   log(`serve (production, embedded database) ready in ${Date.now() - started} ms`);
+  // Production output is JSON lines, the start-up banner included (it names the mode and the version).
+  const lines = output.split('\n').filter(Boolean);
+  const parsed = lines.map((line) => {
+    try {
+      return JSON.parse(line);
+    } catch {
+      throw new Error(`a line of the production output is not JSON: ${line}`);
+    }
+  });
+  const banner = parsed.find((line) => line.msg === 'Tessera is running');
+  check(
+    banner?.mode === 'production' && banner.version === release.version,
+    `banner: ${JSON.stringify(banner)}`,
+  );
   for (const base of [publicUrl, serverEnv.TESSERA_ADMIN_URL]) {
     const health = await (await fetch(`${base}/healthz`)).json();
     check(health.version === release.version, `/healthz on ${base} answered ${JSON.stringify(health)}`);
