@@ -191,6 +191,11 @@ describe('admin portal: install, sign-in, clients, keys, users and the audit log
     await waitForHeading(page, 'Overview');
     expect(await page.getByTestId('signed-in-admin').textContent()).toBe(ADMIN_EMAIL);
     await expect.poll(() => page.getByTestId('product-name').textContent()).toBe('Acme ID');
+    // The footer names the release this node runs: the root package.json's version.
+    const release = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    await expect.poll(() => page.getByTestId('release-version').textContent()).toBe(release.version);
 
     // The install link is spent: opening it again says so.
     await page.goto(`${server.adminUrl}/setup#token=${installToken}`);

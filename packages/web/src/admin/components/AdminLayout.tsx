@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Button } from '../../shared/Button';
 import { PageHeading } from '../../shared/PageHeading';
 import { Link, useRouter } from '../../shared/router';
@@ -23,6 +23,27 @@ const SECTIONS: { to: string; label: string }[] = [
   { to: '/audit', label: 'Audit log' },
   { to: '/account', label: 'Your account' },
 ];
+
+/** This node's release, from GET /healthz on the admin port; asked once per page load, null if it did not answer. */
+let releaseVersionRequest: Promise<string | null> | null = null;
+
+function useReleaseVersion(get: <T>(path: string) => Promise<T>): string | null {
+  const [version, setVersion] = useState<string | null>(null);
+  useEffect(() => {
+    releaseVersionRequest ??= get<{ version: string }>('/healthz').then(
+      (health) => health.version,
+      () => null,
+    );
+    let current = true;
+    void releaseVersionRequest.then((answer) => {
+      if (current) setVersion(answer);
+    });
+    return () => {
+      current = false;
+    };
+  }, [get]);
+  return version;
+}
 
 function sectionOf(path: string | null): string {
   if (!path || path === '/') return '/';
@@ -49,6 +70,7 @@ export function AdminLayout({
   const [signOutError, setSignOutError] = useState<unknown>(null);
   const [signingOut, setSigningOut] = useState(false);
   const current = sectionOf(path);
+  const version = useReleaseVersion(api.get);
 
   async function signOut() {
     setSigningOut(true);
@@ -115,6 +137,9 @@ export function AdminLayout({
           {children}
         </main>
       </div>
+      <footer className="admin-footer">
+        Tessera <span data-testid="release-version">{version}</span>
+      </footer>
     </div>
   );
 }

@@ -3549,6 +3549,8 @@ export interface AdminApi {
     responses: {
       200: {
         status: 'ok' | 'unavailable';
+        /** This node's Tessera release (semantic versioning), e.g. '0.2.0' */
+        version: string;
       };
       400: ErrorBody<'invalid_request'>;
       503: ErrorBody<'service_unavailable'>;
