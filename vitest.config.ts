@@ -16,7 +16,7 @@ const databaseFreeServerTests = [
   'crypto/seal',
   'keys/formats-agreement',
   'oauth/authorize-checks',
-  'oauth/bearer',
+  'protocol/oauth/bearer',
   'oauth/discovery',
   'otp/totp',
   'outbound/address-policy',

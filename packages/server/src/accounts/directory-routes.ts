@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { OAuthError, oauthErrorResponses } from '../app/errors.js';
-import { bearerError, readBearerToken } from '../oauth/bearer.js';
+import { bearerError, readBearerToken } from '../protocol/oauth/bearer.js';
 import type { DirectoryAudience } from './directory.js';
 
 export const DIRECTORY_PERMISSION = 'service.users:read';

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import { COMMAND_ACTOR } from '../audit/audit-log.js';
 import type { ControlChannel } from '../control/protocol.js';
-import { type GrantType, STANDARD_SCOPES } from '../oauth/vocabulary.js';
+import { type GrantType, STANDARD_SCOPES } from '../protocol/oauth/vocabulary.js';
 import { type ClientInput, ZK_KEY_SCOPES, type ZkKeyScope } from './model.js';
 
 type ZkDelivery = NonNullable<ClientInput['zk_delivery']>;

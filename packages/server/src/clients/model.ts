@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { MULTILINE } from '../app/acceptable-input.js';
 import type { SIGNING_ALGORITHMS } from '../crypto/signing-keys.js';
-import { GRANT_TYPES, type GrantType } from '../oauth/vocabulary.js';
+import { GRANT_TYPES, type GrantType } from '../protocol/oauth/vocabulary.js';
 
 /** One of the grant types of the vocabulary (the schema as before: an anyOf of literals, typed as the union). */
 const GrantTypeSchema = Type.Unsafe<GrantType>(

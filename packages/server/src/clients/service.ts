@@ -4,7 +4,7 @@ import { sha256 } from '../crypto/tokens.js';
 import type { ChangeBus } from '../db/change-bus.js';
 import type { Db } from '../db/client.js';
 import { afterCommit, inTransaction } from '../db/transactions.js';
-import { type GrantType, STANDARD_SCOPES } from '../oauth/vocabulary.js';
+import { type GrantType, STANDARD_SCOPES } from '../protocol/oauth/vocabulary.js';
 import { iconEtag, validateIcon } from './icon.js';
 import {
   type Client,

@@ -1,12 +1,17 @@
 import type { Client } from '../clients/model.js';
 import {
+  CODE_CHALLENGE_METHODS,
+  PROMPT_VALUES,
+  RESPONSE_MODES,
+  RESPONSE_TYPES,
+} from '../protocol/oauth/vocabulary.js';
+import {
   AuthorizationError,
   type AuthorizeParameters,
   UntrustedRedirectError,
   type ValidatedRequest,
   validateZkPublicKey,
 } from './authorize-request.js';
-import { CODE_CHALLENGE_METHODS, PROMPT_VALUES, RESPONSE_MODES, RESPONSE_TYPES } from './vocabulary.js';
 
 /**
  * The authorization endpoint's request checks (RFC 6749 §4.1.1, OIDC Core §3.1.2.2), as two ordered lists of small

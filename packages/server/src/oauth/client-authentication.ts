@@ -6,7 +6,7 @@ import {
   type AuthenticatingEndpoint,
   type ClientAuthenticationMethod,
   ENDPOINT_AUTHENTICATION_METHODS,
-} from './vocabulary.js';
+} from '../protocol/oauth/vocabulary.js';
 
 export interface AuthenticatedClient {
   client: Client;
@@ -104,8 +104,9 @@ export function claimedClientId(
 
 /**
  * Authenticates the calling client (spec §4.1 "Client authentication at the token endpoint") with the methods
- * the endpoint accepts (vocabulary.ts, which discovery advertises): confidential clients with their secret (Basic,
- * or in the body where `client_secret_post` is accepted), public clients by `client_id` alone where `none` is.
+ * the endpoint accepts (protocol/oauth/vocabulary.ts, which discovery advertises): confidential clients with their
+ * secret (Basic, or in the body where `client_secret_post` is accepted), public clients by `client_id` alone where
+ * `none` is.
  * A confidential client sending only its `client_id` is refused.
  */
 export async function authenticateClient(

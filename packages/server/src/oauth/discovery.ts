@@ -1,6 +1,5 @@
 import type { Config } from '../config/config.js';
 import { SIGNING_ALGORITHMS } from '../crypto/signing-keys.js';
-import { supportedGrantTypes } from './grants/index.js';
 import {
   CODE_CHALLENGE_METHODS,
   ENDPOINT_AUTHENTICATION_METHODS,
@@ -8,12 +7,14 @@ import {
   RESPONSE_MODES,
   RESPONSE_TYPES,
   STANDARD_SCOPES,
-} from './vocabulary.js';
+} from '../protocol/oauth/vocabulary.js';
+import { supportedGrantTypes } from './grants/index.js';
 
 /**
  * The OpenID Provider metadata (OIDC Discovery 1.0 §3, RFC 8414 §2). It lists exactly what is implemented: each
  * capability adds its members here when it lands, and nothing is advertised ahead of the code. The values come from
- * the same sources the enforcing code reads (vocabulary.ts, grants/), so what is advertised is what is enforced.
+ * the same sources the enforcing code reads (protocol/oauth/vocabulary.ts, grants/), so what is advertised is what
+ * is enforced.
  */
 export function buildDiscoveryDocument(config: Pick<Config, 'baseUrl'>): Record<string, unknown> {
   const issuer = config.baseUrl;

@@ -5,11 +5,11 @@ import { type Client, requiresOrganization } from '../clients/model.js';
 import type { SettingsService } from '../config/settings.js';
 import { constantTimeEqual, hashToken, randomToken } from '../crypto/tokens.js';
 import { zkTokenMembers } from '../keys/formats.js';
+import { USER_SCOPES } from '../protocol/oauth/vocabulary.js';
 import type { OrganizationClaims, OrganizationContextSource } from './organization-context.js';
 import type { GrantRevocation } from './revocation.js';
 import type { AuthorizationCodeRow, GrantRow, OAuthStore, RedeemedCode, TokenSubject } from './store.js';
 import type { TokenIssuer, UserAuthorization } from './token-issuer.js';
-import { USER_SCOPES } from './vocabulary.js';
 
 export interface TokenResponse {
   access_token: string;

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { oauthErrorResponses } from '../app/errors.js';
-import { type BearerTokenSources, bearerError, readBearerToken } from './bearer.js';
+import { type BearerTokenSources, bearerError, readBearerToken } from '../protocol/oauth/bearer.js';
 import { FormParameter } from './form.js';
 
 const UserInfo = Type.Object({

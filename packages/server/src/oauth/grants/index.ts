@@ -1,4 +1,4 @@
-import type { GrantType } from '../vocabulary.js';
+import type { GrantType } from '../../protocol/oauth/vocabulary.js';
 import { authorizationCodeGrant } from './authorization-code.js';
 import { clientCredentialsGrant } from './client-credentials.js';
 import type { Grant } from './grant.js';
@@ -7,7 +7,7 @@ import { refreshTokenGrant } from './refresh-token.js';
 /**
  * The grants POST /token serves, by `grant_type`: the token route dispatches through this map, builds its request
  * schema from the grants' parameters, and discovery advertises its keys as `grant_types_supported`. The type holds
- * exactly one grant for each grant type clients may register (vocabulary.ts), no more and no fewer.
+ * exactly one grant for each grant type clients may register (protocol/oauth/vocabulary.ts), no more and no fewer.
  */
 export const GRANTS: { readonly [Type in GrantType]: Grant } = {
   authorization_code: authorizationCodeGrant,

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { sanitizeErrorDescription } from '../app/error-description.js';
-import { OAuthError } from '../app/errors.js';
+import { sanitizeErrorDescription } from '../../app/error-description.js';
+import { OAuthError } from '../../app/errors.js';
 
 /**
  * RFC 6750: how a protected resource of this service (/userinfo, the users directory, any later one) reads the

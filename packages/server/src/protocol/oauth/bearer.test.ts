@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OAuthError } from '../app/errors.js';
+import { OAuthError } from '../../app/errors.js';
 import { bearerChallenge, bearerError, bearerTokenMissing, readBearerToken } from './bearer.js';
 
 const TOKEN = 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln-_';
