@@ -7,7 +7,6 @@ import { TextField } from '../../shared/TextField';
 import { parseRecoveryKey, RecoveryKeyError, recoveryKeySecret } from '../../shared/zk';
 import { isStepUpCancelled, useStepUp } from '../components/StepUp';
 import { describeError } from '../error-text';
-import { AskPassword } from '../zk/AskPassword';
 import {
   addRecoveryKey,
   type RecoveryKeyCeremony,
@@ -15,6 +14,7 @@ import {
   tryUnlock,
   type Unlocked,
 } from '../zk/custody';
+import { unlockWithHeldSecrets } from '../zk/held-unlock';
 import {
   deleteEnvelope,
   fetchKeybag,
@@ -23,7 +23,7 @@ import {
   type UnlockPolicy,
 } from '../zk/keybag-api';
 import { RecoveryKeyConfirm } from '../zk/RecoveryKeyConfirm';
-import { signInSecretFor } from '../zk/sign-in-secret';
+import { UnlockOnPage } from '../zk/UnlockOnPage';
 
 type Envelope = Keybag['envelopes'][number];
 
@@ -32,7 +32,10 @@ type Load =
   | { state: 'ready'; keybag: Keybag; policy: UnlockPolicy }
   | { state: 'failed'; error: unknown };
 
-/** The recovery-key step under way: unlocking with the password, then the new key's ceremony. */
+/**
+ * The recovery-key step under way: unlocking (with the password, a passkey or the current recovery key), then the
+ * new key's ceremony.
+ */
 type Step =
   | { kind: 'idle' }
   | { kind: 'unlock' }
@@ -53,7 +56,9 @@ const when = (iso: string | null) => (iso === null ? 'never' : new Date(iso).toL
  * The account page's view of the user's encryption key (docs/zk.md §3, §4): whether there is one, the envelopes
  * that open it with their last use (§7.2), removing one (never the last that can unlock; step-up), a new recovery
  * key, and checking that a recovery key still opens the key without changing anything ("recovery verification").
- * The root key is unlocked here only to wrap a new recovery key, and only in this page's memory.
+ * The root key is unlocked here only to wrap a new recovery key, and only in this page's memory: with what the
+ * sign-in left in this page, or else what the account has and its policy lets unlock — never a password the
+ * account lacks (§3.7).
  */
 export function KeybagSection({
   email,
@@ -111,19 +116,16 @@ export function KeybagSection({
   // One recovery key is replaced by the new one (atomic on the server); with none or several, it is added.
   const replaces = recoveryKeys.length === 1 ? recoveryKeys[0]!.id : null;
 
-  async function unlockWith(secret: Parameters<typeof tryUnlock>[1]): Promise<boolean> {
-    const unlocked = await tryUnlock(keybag, secret);
-    if (!unlocked) return false;
+  async function toCeremony(unlocked: Unlocked) {
     setStep({ kind: 'ceremony', unlocked, ceremony: await startRecoveryKeyCeremony() });
-    return true;
   }
 
   async function startNewRecoveryKey() {
     setNotice(null);
     setFailure(null);
-    const held = signInSecretFor(email);
-    if (held && (await unlockWith(held))) return;
-    setStep({ kind: 'unlock' });
+    const held = await unlockWithHeldSecrets(keybag, email);
+    if (held) await toCeremony(held);
+    else setStep({ kind: 'unlock' });
   }
 
   return (
@@ -183,21 +185,14 @@ export function KeybagSection({
             </div>
           ) : null}
           {step.kind === 'unlock' ? (
-            <>
-              <p>Enter your password to unlock your key; the new recovery key will open the same key.</p>
-              <AskPassword
-                email={email}
-                submitLabel="Unlock"
-                onSecret={async (secret) => {
-                  if (!(await unlockWith(secret)))
-                    return 'Your password does not open your key. Use your recovery key at your next app sign-in.';
-                }}
-              >
-                <Button variant="secondary" onClick={() => setStep({ kind: 'idle' })}>
-                  Cancel
-                </Button>
-              </AskPassword>
-            </>
+            <UnlockOnPage
+              email={email}
+              keybag={keybag}
+              policy={policy}
+              purpose="The new recovery key will open the same key, so it needs your key unlocked here."
+              onUnlocked={toCeremony}
+              onCancel={() => setStep({ kind: 'idle' })}
+            />
           ) : null}
           {step.kind === 'ceremony' ? (
             <RecoveryKeyConfirm

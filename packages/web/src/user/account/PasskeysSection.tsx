@@ -12,9 +12,9 @@ import { describeError, errorCode } from '../error-text';
 import { currentKeybag, type KeyAbility, keyAbilityOf, letPasskeyUnlock } from '../passkeys/passkey-keys';
 import { type Passkey, registerPasskey } from '../passkeys/webauthn';
 import { csrfHeaders } from '../session';
-import { AskPassword } from '../zk/AskPassword';
-import type { Keybag } from '../zk/keybag-api';
+import { fetchUnlockPolicy, type Keybag, type UnlockPolicy } from '../zk/keybag-api';
 import { prfSecretOf } from '../zk/passkey-unlock';
+import { UnlockOnPage } from '../zk/UnlockOnPage';
 
 type Load =
   | { state: 'loading' }
@@ -32,8 +32,9 @@ const ABILITY_TEXT: Record<KeyAbility, string> = {
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
 
 /**
- * Passkeys on the account page: add one (named; a passkey with PRF is set up to unlock the encryption keys when
- * they can be opened here), rename, remove. Adding and removing ask for a current code first when two-step
+ * Passkeys on the account page: add one (named; a passkey with PRF is set up to unlock the encryption keys, which
+ * are opened here with what the page holds or else with what the account has — the password only when it has one,
+ * another passkey, the recovery key: docs/zk.md §3.4, §3.7), rename, remove. Adding and removing ask for a current code first when two-step
  * verification is on; the server never lets the last way to sign in go.
  */
 export function PasskeysSection({
@@ -50,8 +51,13 @@ export function PasskeysSection({
   const [message, setMessage] = useState<Message>(null);
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
-  /** A new passkey's PRF secret, waiting for the password to open the keybag. */
-  const [pending, setPending] = useState<{ passkey: Passkey; secret: EnvelopeSecret } | null>(null);
+  /** A new passkey's PRF secret, waiting for the keybag to be unlocked on the page. */
+  const [pending, setPending] = useState<{
+    passkey: Passkey;
+    secret: EnvelopeSecret;
+    keybag: Keybag;
+    policy: UnlockPolicy;
+  } | null>(null);
   const stepUp = useStepUp(csrfToken, onCsrfToken);
   const reload = useCallback(() => setGeneration((value) => value + 1), []);
 
@@ -78,17 +84,18 @@ export function PasskeysSection({
       });
       return;
     }
-    const outcome = await letPasskeyUnlock(passkey, secret, email, csrfToken);
-    if (outcome === 'needs_password') {
-      setPending({ passkey, secret });
+    const keybag = await currentKeybag();
+    if (!keybag) {
+      setMessage({ kind: 'notice', text: `Passkey “${passkey.name}” added.` });
+      return;
+    }
+    if ((await letPasskeyUnlock(passkey, secret, keybag, email, csrfToken)) === 'needs_unlock') {
+      setPending({ passkey, secret, keybag, policy: await fetchUnlockPolicy() });
       return;
     }
     setMessage({
       kind: 'notice',
-      text:
-        outcome === 'added'
-          ? `Passkey “${passkey.name}” added. It signs you in and unlocks your encryption keys.`
-          : `Passkey “${passkey.name}” added.`,
+      text: `Passkey “${passkey.name}” added. It signs you in and unlocks your encryption keys.`,
     });
   }
 
@@ -130,34 +137,36 @@ export function PasskeysSection({
         </ErrorPanel>
       ) : null}
       {pending ? (
-        <>
-          <p>Enter your password once so that your new passkey can unlock your encryption keys too.</p>
-          <AskPassword
-            email={email}
-            label="Let the passkey unlock your keys"
-            submitLabel="Let this passkey unlock my keys"
-            onSecret={async (passwordSecret) => {
-              const outcome = await letPasskeyUnlock(
+        <UnlockOnPage
+          email={email}
+          keybag={pending.keybag}
+          policy={pending.policy}
+          purpose="For your new passkey to unlock your encryption keys too, unlock them once here."
+          formLabel="Let the passkey unlock your keys"
+          passwordSubmitLabel="Let this passkey unlock my keys"
+          cancelLabel="Not now"
+          onUnlocked={async (unlocked) => {
+            try {
+              await letPasskeyUnlock(
                 pending.passkey,
                 pending.secret,
+                pending.keybag,
                 email,
                 csrfToken,
-                passwordSecret,
+                unlocked,
               );
-              if (outcome === 'wrong_password') return 'This password is not correct.';
               setPending(null);
               setMessage({
                 kind: 'notice',
                 text: `Passkey “${pending.passkey.name}” now unlocks your keys too.`,
               });
-              reload();
-            }}
-          >
-            <Button variant="secondary" onClick={() => setPending(null)}>
-              Not now
-            </Button>
-          </AskPassword>
-        </>
+            } catch (error) {
+              setMessage({ kind: 'error', error });
+            }
+            reload();
+          }}
+          onCancel={() => setPending(null)}
+        />
       ) : null}
       {load.state === 'loading' ? <Loading /> : null}
       {load.state === 'failed' ? (

@@ -5,8 +5,7 @@ import { Loading } from '../../shared/Loading';
 import { approvalComparison, formatApprovalCode, formatFingerprint } from '../../shared/zk';
 import { isStepUpCancelled, useStepUp } from '../components/StepUp';
 import { describeError } from '../error-text';
-import { AskPassword } from '../zk/AskPassword';
-import { tryUnlock, type Unlocked } from '../zk/custody';
+import type { Unlocked } from '../zk/custody';
 import {
   fetchDevices,
   fetchPendingApprovals,
@@ -14,9 +13,10 @@ import {
   revokeDevice,
   type TrustedDevice,
 } from '../zk/devices-api';
+import { unlockWithHeldSecrets } from '../zk/held-unlock';
 import { fetchKeybag, fetchUnlockPolicy, type Keybag, type UnlockPolicy } from '../zk/keybag-api';
-import { signInSecretFor } from '../zk/sign-in-secret';
 import { approvePending, thisDeviceId, trustThisDevice, unlockWithThisDevice } from '../zk/trusted-device';
+import { UnlockOnPage } from '../zk/UnlockOnPage';
 
 type Pending = PendingApproval & { code: string; fingerprint: string };
 
@@ -32,7 +32,7 @@ type Load =
       pending: Pending[];
     };
 
-/** What waits for the key to be unlocked on this page (the password form is shown until then). */
+/** What waits for the key to be unlocked on this page (the ways to unlock it are shown until then). */
 type KeyAction = { kind: 'trust' } | { kind: 'approve'; pending: Pending };
 
 const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : 'never');
@@ -40,8 +40,10 @@ const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : 
 /**
  * Trusted devices on the account page (docs/zk.md §3.5, §3.6): the browsers that unlock the user's key without a
  * password, revoking them, making this browser one, and approving a new device that waits (after comparing its
- * code and fingerprint). Approving and trusting need the key unlocked here: with this browser's device key, the
- * sign-in's export key, or the password asked again.
+ * code and fingerprint). Approving and trusting need the key unlocked here: with this browser's device key, what
+ * the sign-in left in this page (its export key or passkey PRF output), or else what the account has and its
+ * policy lets unlock — the password asked again (never for an account without one, §3.7), a passkey, the recovery
+ * key.
  */
 export function TrustedDevicesSection({
   email,
@@ -115,9 +117,10 @@ export function TrustedDevicesSection({
   /** Runs `action` with the key unlocked here, unlocking it first without asking when this page can. */
   async function start(action: KeyAction) {
     setMessage(null);
-    let key = unlocked ?? (await unlockWithThisDevice(userId, keybag, csrfToken));
-    const held = signInSecretFor(email);
-    if (!key && held) key = await tryUnlock(keybag, held);
+    const key =
+      unlocked ??
+      (await unlockWithThisDevice(userId, keybag, csrfToken)) ??
+      (await unlockWithHeldSecrets(keybag, email));
     if (key) {
       setUnlocked(key);
       await withKey(action, key);
@@ -141,7 +144,7 @@ export function TrustedDevicesSection({
   return wrap(
     <>
       {devices.length === 0 ? (
-        <p className="muted">No browser unlocks your key without your password yet.</p>
+        <p className="muted">No browser unlocks your key by itself yet.</p>
       ) : (
         <ul className="device-list" aria-label="Trusted devices">
           {devices.map((device) => (
@@ -183,23 +186,21 @@ export function TrustedDevicesSection({
         </div>
       ) : null}
       {waiting ? (
-        <>
-          <p>Enter your password to unlock your key on this page.</p>
-          <AskPassword
-            email={email}
-            submitLabel="Unlock"
-            onSecret={async (secret) => {
-              const key = await tryUnlock(keybag, secret);
-              if (!key) return 'This password does not open your key.';
-              setUnlocked(key);
-              void withKey(waiting, key);
-            }}
-          >
-            <Button variant="secondary" onClick={() => setWaiting(null)}>
-              Cancel
-            </Button>
-          </AskPassword>
-        </>
+        <UnlockOnPage
+          email={email}
+          keybag={keybag}
+          policy={policy}
+          purpose={
+            waiting.kind === 'trust'
+              ? 'Trusting this browser needs your key unlocked here.'
+              : `Approving ${waiting.pending.label} needs your key unlocked here.`
+          }
+          onUnlocked={async (key) => {
+            setUnlocked(key);
+            await withKey(waiting, key);
+          }}
+          onCancel={() => setWaiting(null)}
+        />
       ) : null}
       {message ? <p role="status">{message}</p> : null}
       {failure ? (
