@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import { adminActor } from '../admin/admin-audit.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
+import { adminActor } from '../app/ports/admin-audit.js';
 import { accountsError } from './errors.js';
 import { userNotFound } from './lifecycle.js';
 import { Email, OpaqueMessage } from './schemas.js';

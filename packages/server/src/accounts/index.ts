@@ -1,4 +1,3 @@
-import { adminSessionAccess } from '../admin/guard.js';
 import type { SliceModule } from '../app/module.js';
 import { registerAdminUserRoutes } from './admin-routes.js';
 import { registerDirectoryRoutes } from './directory-routes.js';
@@ -33,10 +32,10 @@ export const accountsModule = {
     registerProfileRoutes(app, context);
     registerDirectoryRoutes(app, context);
   },
-  registerAdmin(app, context) {
+  registerAdmin(app, context, port) {
     registerAdminUserRoutes(app, context);
     // One password-change factory serves both ports; on this one it changes the signed-in admin's password.
-    registerPasswordChangeRoutes(app, context, adminSessionAccess(context), {
+    registerPasswordChangeRoutes(app, context, port.access, {
       prefix: '/admin/password/change',
       tag: 'admin-session',
       passwords: context.admin.passwords,

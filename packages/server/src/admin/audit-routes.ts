@@ -3,9 +3,9 @@ import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
+import { adminCaller } from '../app/ports/admin-port.js';
 import { AUDIT_ACTIONS, type AuditAction } from '../audit/actions.js';
 import { type AuditEvent, type AuditFilter, csvHeader, csvRow, jsonLine } from '../audit/audit-log.js';
-import { adminCaller } from './guard.js';
 
 const AuditEventView = Type.Object({
   id: Type.Integer(),

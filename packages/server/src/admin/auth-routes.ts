@@ -3,7 +3,8 @@ import { Email, OpaqueMessage } from '../accounts/schemas.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
-import { adminCaller, adminSessionAccess } from './guard.js';
+import { adminCaller } from '../app/ports/admin-port.js';
+import { adminSessionAccess } from './guard.js';
 
 const AdminView = Type.Object({
   id: Type.String(),

@@ -1,5 +1,3 @@
-import type { FastifyRequest } from 'fastify';
-import type { Session } from '../accounts/sessions.js';
 import { SessionAccess } from '../app/access.js';
 import type { AppContext } from '../app/app-context.js';
 import { ApiError } from '../app/errors.js';
@@ -38,18 +36,4 @@ export function adminSessionAccess(context: AppContext): SessionAccess<AdminUser
 /** The admin port's cookie name. */
 export function adminCookieName(context: AppContext): string {
   return adminSessionAccess(context).cookieName;
-}
-
-export interface AdminCaller {
-  session: Session;
-  admin: AdminUser;
-  cookieValue: string;
-}
-
-/** The admin the admin port's access hook established for this request. */
-export function adminCaller(request: FastifyRequest): AdminCaller {
-  if (!request.sessionCaller)
-    throw new Error(`${request.method} ${request.routeOptions.url} declares no session access`);
-  const { session, account, cookieValue } = request.sessionCaller;
-  return { session, admin: account as AdminUser, cookieValue };
 }

@@ -2,9 +2,9 @@ import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
+import { auditedAdminChange } from '../app/ports/admin-audit.js';
 import { type SettingKey, SettingValidationError } from '../config/settings.js';
 import { becomesCurrentAfter, SIGNING_ALGORITHMS, type SigningAlgorithm } from '../crypto/signing-keys.js';
-import { auditedAdminChange } from './admin-audit.js';
 import { adminError } from './errors.js';
 
 /** The part of JSON Schema a setting's type uses; the portal renders each setting's control from it. */

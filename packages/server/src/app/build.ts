@@ -26,6 +26,7 @@ import { LogThrottle } from './log-throttle.js';
 import { registerMetricsRoute, registerRequestMetrics } from './metrics-routes.js';
 import type { SliceModule } from './module.js';
 import { MODULES } from './modules.js';
+import type { AdminPort } from './ports/admin-port.js';
 import { DeferredRequestLogger } from './request-logger.js';
 import { cachedCompilersFactory } from './schema-compilers.js';
 import { registerSecurityHeaders } from './security-headers.js';
@@ -253,7 +254,9 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
 
   if (port === 'admin') {
     registerMetricsRoute(app, context);
-    for (const module of options.modules ?? MODULES) module.registerAdmin?.(app, context);
+    // The admin port's session access (one per context), for the modules' routes that need it (app/ports).
+    const adminPort: AdminPort = { access: adminSessionAccess(context) };
+    for (const module of options.modules ?? MODULES) module.registerAdmin?.(app, context, adminPort);
     registerStaticUi(app, {
       prefix: '',
       directory: options.adminUiDirectory ?? DEFAULT_ADMIN_UI_DIR,

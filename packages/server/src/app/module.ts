@@ -3,6 +3,7 @@ import type { SealedColumn } from '../crypto/sealed-columns.js';
 import type { AppContext, SliceServices } from './app-context.js';
 import type { App } from './app-types.js';
 import type { Infrastructure } from './infrastructure.js';
+import type { AdminPort } from './ports/admin-port.js';
 import type { RateLimitRules } from './rate-limits.js';
 
 /**
@@ -26,8 +27,11 @@ export interface SliceModule<Name extends keyof SliceServices = keyof SliceServi
   createServices(infrastructure: Infrastructure, services: SliceServices): Promise<SliceServices[Name]>;
   /** Registers its routes on the public port. */
   registerPublic?(app: App, context: AppContext): void;
-  /** Registers its routes on the admin port (the port's access hook is in place first). */
-  registerAdmin?(app: App, context: AppContext): void;
+  /**
+   * Registers its routes on the admin port (the port's access hook is in place first). `port` carries that port's
+   * session access, so no slice imports the admin slice for it.
+   */
+  registerAdmin?(app: App, context: AppContext, port: AdminPort): void;
 }
 
 /** Merges what the modules define by key (settings, rate limits); two definitions of one key are a mistake. */

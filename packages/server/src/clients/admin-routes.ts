@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import { auditedAdminChange } from '../admin/admin-audit.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
+import { auditedAdminChange } from '../app/ports/admin-audit.js';
 import { ClientIconView, clientIconView, registerAdminClientIconRoutes } from './admin-icon-routes.js';
 import { clientsError } from './errors.js';
 import { type Client, ClientInputSchema, ClientValidationError } from './model.js';

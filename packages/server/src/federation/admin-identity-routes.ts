@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import { auditedAdminChange } from '../admin/admin-audit.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
+import { auditedAdminChange } from '../app/ports/admin-audit.js';
 
 const TAG = 'admin-federation';
 const Id = Type.String({ minLength: 1, maxLength: 100 });

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { type AdminAction, auditedAdminChange } from '../admin/admin-audit.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
+import { type AdminAction, auditedAdminChange } from '../app/ports/admin-audit.js';
 import type { AuditAction } from '../audit/actions.js';
 import type { Connection, ConnectionInput } from './connections.js';
 import { challengeRecord } from './domains.js';

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import { auditedAdminChange } from '../admin/admin-audit.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
+import { auditedAdminChange } from '../app/ports/admin-audit.js';
 import { TrustedDeviceView, trustedDeviceView } from './devices/model.js';
 import { keysError } from './errors.js';
 import { KeybagSummaryView, keybagSummaryView } from './model.js';

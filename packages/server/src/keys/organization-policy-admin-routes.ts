@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import { auditedAdminChange } from '../admin/admin-audit.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
+import { auditedAdminChange } from '../app/ports/admin-audit.js';
 import type { OrganizationUnlockPolicy } from '../orgs/model.js';
 import { keysError } from './errors.js';
 import { ENVELOPE_TYPES } from './formats.js';

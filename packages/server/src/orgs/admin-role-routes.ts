@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { auditedAdminChange } from '../admin/admin-audit.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
+import { auditedAdminChange } from '../app/ports/admin-audit.js';
 import type { AuditAction } from '../audit/actions.js';
 import { Key, Name, PermissionView, permissionView, RoleView, roleView } from './views.js';
 

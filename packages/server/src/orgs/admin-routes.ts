@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { type AdminAction, adminActor, auditedAdminChange } from '../admin/admin-audit.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
+import { type AdminAction, adminActor, auditedAdminChange } from '../app/ports/admin-audit.js';
 import type { AuditAction } from '../audit/actions.js';
 import { orgsError } from './errors.js';
 import { inviteByEmail } from './invite-email.js';

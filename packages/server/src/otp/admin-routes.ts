@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
-import { auditedAdminChange } from '../admin/admin-audit.js';
-import type { adminCaller } from '../admin/guard.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
+import { auditedAdminChange } from '../app/ports/admin-audit.js';
+import type { adminCaller } from '../app/ports/admin-port.js';
 import type { OtpAccount } from './service.js';
 
 const StatusView = Type.Object({

@@ -1,5 +1,4 @@
 import { userSessionAccess } from '../accounts/session-http.js';
-import { adminSessionAccess } from '../admin/guard.js';
 import type { SliceModule } from '../app/module.js';
 import { registerAdminOtpManagementRoutes } from './admin-routes.js';
 import { registerOtpRoutes } from './factor-routes.js';
@@ -16,9 +15,9 @@ export const otpModule = {
   registerPublic(app, context) {
     registerOtpRoutes(app, context, '/otp', userSessionAccess(context));
   },
-  registerAdmin(app, context) {
+  registerAdmin(app, context, port) {
     // One factory serves both ports: the signed-in admin's own factor, then admins managing others' factors.
-    registerOtpRoutes(app, context, '/admin/otp', adminSessionAccess(context));
+    registerOtpRoutes(app, context, '/admin/otp', port.access);
     registerAdminOtpManagementRoutes(app, context);
   },
 } satisfies SliceModule<'otp'>;

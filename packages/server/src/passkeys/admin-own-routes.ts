@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import { adminSessionAccess } from '../admin/guard.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
+import type { AdminPort } from '../app/ports/admin-port.js';
 import { passkeysError } from './errors.js';
 import {
   AuthenticationResponse,
@@ -40,8 +40,7 @@ const SignedInAdmin = Type.Object({
  * for the admin's password); sign-in is discoverable only and completes through the admin sign-in completion
  * (accounts/sign-in.ts), a passkey that verified the admin counting as two factors.
  */
-export function registerAdminOwnPasskeyRoutes(app: App, context: AppContext): void {
-  const access = adminSessionAccess(context);
+export function registerAdminOwnPasskeyRoutes(app: App, context: AppContext, { access }: AdminPort): void {
   const passkeys = context.passkeys.adminCredentials;
 
   app.post(

@@ -1,8 +1,9 @@
 import { Type } from 'typebox';
-import { auditedAdminChange } from '../admin/admin-audit.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
+import { auditedAdminChange } from '../app/ports/admin-audit.js';
+import type { AdminPort } from '../app/ports/admin-port.js';
 import { registerAdminOwnPasskeyRoutes } from './admin-own-routes.js';
 import { PasskeyViewSchema, passkeyJson } from './schemas.js';
 
@@ -18,8 +19,8 @@ const noContent = { description: 'Done', type: 'null' } as const;
  * say of a lost or cloned authenticator: the user then signs in with the password or resets it by email. The
  * signed-in admin's own passkeys are in admin-own-routes.ts.
  */
-export function registerAdminPasskeyRoutes(app: App, context: AppContext): void {
-  registerAdminOwnPasskeyRoutes(app, context);
+export function registerAdminPasskeyRoutes(app: App, context: AppContext, port: AdminPort): void {
+  registerAdminOwnPasskeyRoutes(app, context, port);
   const passkeys = context.passkeys.credentials;
   const userExists = async (userId: string) => {
     if (!(await context.accounts.users.find(userId))) throw appError('not_found', 'no such user');

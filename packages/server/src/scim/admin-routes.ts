@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { type AdminAction, auditedAdminChange } from '../admin/admin-audit.js';
-import { adminCaller } from '../admin/guard.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
+import { type AdminAction, auditedAdminChange } from '../app/ports/admin-audit.js';
+import { adminCaller } from '../app/ports/admin-port.js';
 import type { AuditAction } from '../audit/actions.js';
 import type { ConnectionRow, TokenRow } from './store.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../app/app-context.js';
-import type { AuditAction } from '../audit/actions.js';
-import { adminCaller } from './guard.js';
+import type { AuditAction } from '../../audit/actions.js';
+import type { AuditLog } from '../../audit/audit-log.js';
+import { adminCaller } from './admin-port.js';
 
 /** What an admin did, to what, with which (non-secret) details. */
 export interface AdminAction {
@@ -25,7 +25,7 @@ function entry(request: FastifyRequest, action: AdminAction) {
  * (the id of what was created).
  */
 export function auditedAdminChange<T>(
-  context: AppContext,
+  context: { audit: AuditLog },
   request: FastifyRequest,
   change: () => Promise<T>,
   describe: AdminAction | ((result: T) => AdminAction),
@@ -37,7 +37,7 @@ export function auditedAdminChange<T>(
 
 /** An admin action that changes nothing in the database (a test email sent), recorded on its own. */
 export function recordAdminAction(
-  context: AppContext,
+  context: { audit: AuditLog },
   request: FastifyRequest,
   action: AdminAction,
 ): Promise<void> {
