@@ -77,6 +77,15 @@ export class AccountLifecycle {
     "the discarding of an unverified account's credentials",
   );
 
+  /**
+   * The account is being disabled or deleted: the organizations slice flags each organization this takes its last
+   * manager from (docs/organizations.md, "Without a manager"); the change itself always goes ahead. Runs in the
+   * change's transaction, before a deletion removes the memberships.
+   */
+  readonly accountLeaving = new RequiredHook<[userId: string, by: ChangedBy]>(
+    'an account disabled or deleted',
+  );
+
   constructor(
     private readonly db: Db,
     private readonly services: AccountLifecycleDependencies,
@@ -121,6 +130,7 @@ export class AccountLifecycle {
       async () => {
         await this.require(userId);
         await this.services.users.setStatus(userId, 'disabled');
+        await this.accountLeaving.run(userId, by);
         await this.endAccess(userId);
         return this.require(userId);
       },
@@ -143,6 +153,7 @@ export class AccountLifecycle {
   async delete(userId: string, by: ChangedBy): Promise<void> {
     await this.services.audit.recordChange(
       async () => {
+        await this.accountLeaving.run(userId, by);
         if (!(await this.services.users.delete(userId))) throw userNotFound();
       },
       this.entry(by, 'user.deleted', userId),

@@ -414,6 +414,25 @@ export class OrganizationService {
   }
 
   /**
+   * An account with active managing memberships is being disabled or deleted by an admin (accounts lifecycle): the
+   * change goes ahead, and each organization it leaves without a manager who can act is flagged with an audit entry
+   * (docs/organizations.md, "Without a manager"). Runs in the change's transaction.
+   */
+  async flagOrganizationsLeftBy(userId: string, by: Deprovisioning): Promise<void> {
+    for (const { organization, member } of await this.store.membershipsOf(userId)) {
+      if (member.status !== 'active' || !member.permissions.includes(MANAGE_PERMISSION)) continue;
+      if (await this.store.hasActiveManager(organization.id, userId)) continue;
+      await this.audit.record({
+        action: 'organization.manager_missing',
+        outcome: 'success',
+        actor: by.by,
+        target: { type: 'organization', id: organization.id },
+        details: { reason: 'account_disabled_or_deleted', user_id: userId },
+      });
+    }
+  }
+
+  /**
    * Whether the organization has no manager who can act (no active member with the manage permission and an
    * active account): deprovisioning left it so, or an admin disabled its managers' accounts.
    */

@@ -1,3 +1,4 @@
+import type { AccountServices } from '../accounts/services.js';
 import type { Infrastructure } from '../app/infrastructure.js';
 import { RoleStore } from './catalogue-store.js';
 import { InviteService } from './invites.js';
@@ -12,14 +13,17 @@ export interface OrganizationServices {
   roles: RoleService;
 }
 
-export async function createOrganizationServices({
-  database,
-  settings,
-  audit,
-}: Infrastructure): Promise<OrganizationServices> {
+export async function createOrganizationServices(
+  { database, settings, audit }: Infrastructure,
+  { accounts }: { accounts: AccountServices },
+): Promise<OrganizationServices> {
   const store = new OrganizationStore(database.db);
   const roles = new RoleService(new RoleStore(database.db), store);
   await roles.ensureBuiltIns();
   const organizations = new OrganizationService(store, new RoleStore(database.db), settings, audit);
+  // An admin disabling or deleting an organization's last manager is not refused: the organization is flagged.
+  accounts.lifecycle.accountLeaving.handle((userId, by) =>
+    organizations.flagOrganizationsLeftBy(userId, { by: by.actor }),
+  );
   return { organizations, invites: new InviteService(store, organizations, settings), roles };
 }

@@ -10,6 +10,7 @@ import {
   inArray,
   isNull,
   like,
+  ne,
   or,
   type Placeholder,
   type SQL,
@@ -415,7 +416,7 @@ export class OrganizationStore {
    * Whether the organization has a manager who can act: an active member holding the manage permission whose
    * account is active. Deprovisioning may leave it without one (docs/organizations.md, "Without a manager").
    */
-  async hasActiveManager(organizationId: string): Promise<boolean> {
+  async hasActiveManager(organizationId: string, exceptUserId?: string): Promise<boolean> {
     const [row] = await this.db
       .select({ id: organizationMembers.id })
       .from(organizationMembers)
@@ -433,6 +434,7 @@ export class OrganizationStore {
           eq(organizationMembers.organizationId, organizationId),
           eq(organizationMembers.status, 'active'),
           eq(users.status, 'active'),
+          exceptUserId === undefined ? undefined : ne(organizationMembers.userId, exceptUserId),
         ),
       )
       .limit(1);

@@ -111,6 +111,34 @@ describe("SCIM deprovisioning of an organization's last manager", () => {
   });
 });
 
+describe("an admin disabling or deleting an organization's last manager", () => {
+  /** An organization whose only manager is a signed-in user an admin added. */
+  async function managedByOne() {
+    const user = await signInUser(server);
+    const organization = await server.context.orgs.organizations.create(
+      { name: `Managed ${++people}` },
+      { type: 'admin', id: 'test-fixture' },
+      user.user.id,
+    );
+    return { user, organizationId: organization.id };
+  }
+
+  it('disabling succeeds and flags the organization; enabling clears the flag', async () => {
+    const { user, organizationId } = await managedByOne();
+    expect((await admin(server, session, 'POST', `/admin/users/${user.user.id}/disable`)).status).toBe(200);
+    await expectFlagged(organizationId);
+    expect((await admin(server, session, 'POST', `/admin/users/${user.user.id}/enable`)).status).toBe(200);
+    const organization = await admin(server, session, 'GET', `/admin/organizations/${organizationId}`);
+    expect(organization.json.manager_missing).toBe(false);
+  });
+
+  it('deleting succeeds and flags the organization', async () => {
+    const { user, organizationId } = await managedByOne();
+    expect((await admin(server, session, 'DELETE', `/admin/users/${user.user.id}`)).status).toBe(204);
+    await expectFlagged(organizationId);
+  });
+});
+
 describe('a pending authorization request', () => {
   it('of a user deactivated through SCIM cannot be completed after reactivation, in a new session', async () => {
     const org = await lastManager();
