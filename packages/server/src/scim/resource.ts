@@ -117,7 +117,12 @@ function canonicalObject(
 export interface UserInput {
   userName: string;
   externalId: string | null;
-  active: boolean;
+  /**
+   * Null when the body leaves `active` out: a new user is active, a replaced one keeps its state (RFC 7644 §3.5.1:
+   * an omitted readWrite attribute may be taken as not asserted), so a PUT without it never re-enables a
+   * deprovisioned user.
+   */
+  active: boolean | null;
   /** Everything else we keep: core attributes and the enterprise extension under its URN. */
   attributes: Record<string, unknown>;
 }
@@ -174,12 +179,12 @@ export function readUser(body: unknown): UserInput {
   if (typeof userName !== 'string' || userName.trim() === '')
     throw invalidValue('userName is required (RFC 7643 §4.1.1)');
   if (userName.length > 256) throw invalidValue('userName is too long');
-  const active = attributes.active ?? true;
+  const active = attributes.active ?? null;
   delete attributes.userName;
   delete attributes.active;
   delete attributes.password;
   if (enterprise && Object.keys(enterprise).length > 0) attributes[ENTERPRISE_USER_SCHEMA] = enterprise;
-  return { userName, externalId, active: active as boolean, attributes };
+  return { userName, externalId, active: active as boolean | null, attributes };
 }
 
 export interface GroupInput {

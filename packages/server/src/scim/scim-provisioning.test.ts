@@ -268,6 +268,28 @@ describe('deprovisioning', () => {
     expect((await redeem(await issueCode(fresh))).status).toBe(200);
   });
 
+  it('a PUT that leaves active out keeps a deactivated user deactivated, and a new one active', async () => {
+    const idp = await connectionWithToken(server, session, 'Put without active');
+    const userName = 'put-without-active@deprovision.example';
+    const { scimId, userId } = await provision(idp.token, userName);
+    expect((await scim(server, idp.token, 'PATCH', `/Users/${scimId}`, deactivate)).status).toBe(204);
+    // A full replacement as a client that never sends `active` (RFC 7644 §3.5.1: not asserted).
+    const replaced = await scim(server, idp.token, 'PUT', `/Users/${scimId}`, {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+      userName,
+      name: { givenName: 'Pat', familyName: 'Renamed' },
+      emails: [{ type: 'work', primary: true, value: userName }],
+    });
+    expect(replaced.status).toBe(200);
+    expect(replaced.json.active).toBe(false);
+    expect((replaced.json.name as { familyName: string }).familyName).toBe('Renamed');
+    expect((await server.context.accounts.users.find(userId))?.status).toBe('disabled');
+    expect((await memberStatus(idp.organizationId, userId))?.status).toBe('suspended');
+    // Created without `active`: active.
+    const created = await provision(idp.token, 'new-without-active@deprovision.example');
+    expect((await server.context.accounts.users.find(created.userId))?.status).toBe('active');
+  });
+
   it('a deactivation racing 20 code redemptions leaves no usable token', async () => {
     const idp = await connectionWithToken(server, session, 'Race');
     const { scimId, userId } = await provision(idp.token, 'racer@race.example');

@@ -130,7 +130,7 @@ export class ScimUserService {
           connectionId: connection.id,
           userId,
           owned,
-          ...this.columnsOf(input),
+          ...this.columnsOf(input, true),
         }),
       );
     } catch (error) {
@@ -154,7 +154,7 @@ export class ScimUserService {
     let row: ScimUserRow | undefined;
     try {
       row = await this.db.transaction(() =>
-        this.store.updateUser(earlier.id, { ...this.columnsOf(input), deletedAt: null }),
+        this.store.updateUser(earlier.id, { ...this.columnsOf(input, true), deletedAt: null }),
       );
     } catch (error) {
       if (isUniqueViolation(error)) throw uniqueness('a user with this userName exists');
@@ -166,13 +166,14 @@ export class ScimUserService {
     return row;
   }
 
-  private columnsOf(input: UserInput) {
+  /** The row's columns for `input`; `activeIfOmitted` when the body leaves `active` out (UserInput.active). */
+  private columnsOf(input: UserInput, activeIfOmitted: boolean) {
     return {
       userName: input.userName,
       userNameNormalized: input.userName.toLowerCase(),
       externalId: input.externalId,
       displayName: (input.attributes.displayName as string | undefined) ?? null,
-      active: input.active,
+      active: input.active ?? activeIfOmitted,
       emailIndex: emailIndex(input.attributes),
       attributes: input.attributes,
     };
@@ -187,7 +188,9 @@ export class ScimUserService {
     }
     let updated: ScimUserRow | undefined;
     try {
-      updated = await this.db.transaction(() => this.store.updateUser(id, this.columnsOf(input)));
+      updated = await this.db.transaction(() =>
+        this.store.updateUser(id, this.columnsOf(input, current.active)),
+      );
     } catch (error) {
       if (isUniqueViolation(error)) throw uniqueness('a user with this userName exists');
       throw error;
