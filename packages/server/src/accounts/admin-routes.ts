@@ -3,9 +3,10 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
 import { adminActor } from '../app/ports/admin-audit.js';
+import { Email } from '../app/ports/schemas.js';
 import { accountsError } from './errors.js';
 import { userNotFound } from './lifecycle.js';
-import { Email, OpaqueMessage } from './schemas.js';
+import { OpaqueMessage } from './schemas.js';
 import { normalizeEmail, type User, UserExistsError } from './users.js';
 
 const UserView = Type.Object({

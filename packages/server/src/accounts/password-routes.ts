@@ -2,9 +2,10 @@ import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
+import { Email } from '../app/ports/schemas.js';
 import { emailError } from '../email/errors.js';
 import { invalidResetToken } from './lifecycle.js';
-import { Email, OpaqueMessage } from './schemas.js';
+import { OpaqueMessage } from './schemas.js';
 
 const Token = Type.String({ minLength: 20, maxLength: 200 });
 const Id = Type.String({ maxLength: 200 });

@@ -2,11 +2,11 @@ import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
+import { Email } from '../app/ports/schemas.js';
 import { publicIconPath } from '../clients/icon.js';
 import { emailError } from '../email/errors.js';
 import { accountsError } from './errors.js';
 import { accountLink } from './registration-routes.js';
-import { Email } from './schemas.js';
 import { userSessionAccess } from './session-http.js';
 
 const Profile = Type.Object({

@@ -2,10 +2,11 @@ import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
+import { Email } from '../app/ports/schemas.js';
 import { emailError } from '../email/errors.js';
 import { accountsError } from './errors.js';
 import { hostedUiLink } from './links.js';
-import { Email, OpaqueMessage } from './schemas.js';
+import { OpaqueMessage } from './schemas.js';
 import { userSessionAccess } from './session-http.js';
 import { type User, UserExistsError } from './users.js';
 

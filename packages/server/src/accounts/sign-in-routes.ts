@@ -2,12 +2,13 @@ import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
+import { Email } from '../app/ports/schemas.js';
 import {
   ContinuedAuthorization,
   ContinuedRequestId,
   completeSignInContinuing,
 } from '../oauth/sign-in-continuation.js';
-import { Email, OpaqueMessage } from './schemas.js';
+import { OpaqueMessage } from './schemas.js';
 import { userSessionAccess } from './session-http.js';
 
 const SignedIn = Type.Object({

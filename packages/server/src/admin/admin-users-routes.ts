@@ -1,9 +1,10 @@
 import { Type } from 'typebox';
-import { Email, OpaqueMessage } from '../accounts/schemas.js';
+import { OpaqueMessage } from '../accounts/schemas.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
 import { auditedAdminChange } from '../app/ports/admin-audit.js';
+import { Email } from '../app/ports/schemas.js';
 import type { AdminUser } from './admin-users.js';
 import { adminError } from './errors.js';
 

@@ -1,7 +1,8 @@
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
-import { Email, OpaqueMessage } from '../accounts/schemas.js';
+import { OpaqueMessage } from '../accounts/schemas.js';
 import type { AppContext } from '../app/app-context.js';
+import { Email } from '../app/ports/schemas.js';
 import { parseUrl } from '../config/config.js';
 import { AdminName, BaseUrlChoice, ProductName, RegistrationId } from './install-schemas.js';
 

@@ -1,8 +1,9 @@
 import { Type } from 'typebox';
-import { Email, OpaqueMessage } from '../accounts/schemas.js';
+import { OpaqueMessage } from '../accounts/schemas.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
+import { Email } from '../app/ports/schemas.js';
 import { AdminName, BaseUrlChoice, ProductName, RegistrationId } from './install-schemas.js';
 
 const InstallToken = Type.String({ minLength: 20, maxLength: 200 });

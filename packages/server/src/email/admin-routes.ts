@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { Email } from '../accounts/schemas.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
 import { auditedAdminChange } from '../app/ports/admin-audit.js';
 import { adminCaller } from '../app/ports/admin-port.js';
+import { Email } from '../app/ports/schemas.js';
 import type { AuditAction } from '../audit/actions.js';
 import { emailError } from './errors.js';
 import type { TemplateView } from './template-service.js';

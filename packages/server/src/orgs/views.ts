@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Email } from '../accounts/schemas.js';
+import { Email } from '../app/ports/schemas.js';
 import {
   KEY_PATTERN,
   type Member,
