@@ -3,7 +3,6 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
 import { Email } from '../app/ports/schemas.js';
-import { publicIconPath } from '../clients/icon.js';
 import { emailError } from '../email/errors.js';
 import { accountsError } from './errors.js';
 import { accountLink } from './registration-routes.js';
@@ -16,7 +15,7 @@ const Profile = Type.Object({
   name: Type.String(),
 });
 
-/** The signed-in user's profile, email change, and the apps dashboard. */
+/** The signed-in user's profile and email change (the apps dashboard's list: clients/dashboard-routes.ts). */
 export function registerProfileRoutes(app: App, context: AppContext): void {
   const access = userSessionAccess(context);
   const profileOf = (user: { id: string; email: string; emailVerified: boolean; name: string }) => ({
@@ -128,47 +127,6 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
         throw accountsError('email_taken', 'another account uses this address now');
       }
       return { email: used.email };
-    },
-  );
-
-  app.get(
-    '/api/user/apps',
-    {
-      config: { access: 'pending-second-factor' },
-      schema: {
-        tags: ['accounts'],
-        summary: 'Apps the user can open from the account page',
-        response: {
-          200: Type.Object({
-            apps: Type.Array(
-              Type.Object({
-                client_id: Type.String(),
-                name: Type.String(),
-                logo_uri: Type.Union([Type.String(), Type.Null()]),
-                icon_url: Type.Union([Type.String(), Type.Null()], {
-                  description: 'The uploaded icon, served from this origin (versioned path), or null',
-                }),
-                app_url: Type.String(),
-              }),
-            ),
-          }),
-          ...errorResponses('not_signed_in'),
-        },
-      },
-    },
-    async () => {
-      const clients = await context.clients.registry.list();
-      return {
-        apps: clients
-          .filter((client) => client.showOnDashboard && client.appUrl)
-          .map((client) => ({
-            client_id: client.id,
-            name: client.name,
-            logo_uri: client.logoUri,
-            icon_url: client.icon ? publicIconPath(client.id, client.icon.etag) : null,
-            app_url: client.appUrl!,
-          })),
-      };
     },
   );
 }

@@ -1,5 +1,6 @@
 import type { SliceModule } from '../app/module.js';
 import { registerAdminClientRoutes } from './admin-routes.js';
+import { registerAppsDashboardRoutes } from './dashboard-routes.js';
 import { registerClientIconRoutes } from './public-routes.js';
 import { createClientServices } from './services.js';
 
@@ -10,6 +11,7 @@ export const clientsModule = {
   sealedColumns: [{ table: 'client_secrets', column: 'secret_sealed', idColumn: 'id' }],
   registerPublic(app, context) {
     registerClientIconRoutes(app, context);
+    registerAppsDashboardRoutes(app, context);
   },
   registerAdmin(app, context) {
     registerAdminClientRoutes(app, context);
