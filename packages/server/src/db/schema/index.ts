@@ -9,3 +9,4 @@ export * from './orgs.js';
 export * from './otp.js';
 export * from './passkeys.js';
 export * from './scim.js';
+export * from './webhooks.js';
