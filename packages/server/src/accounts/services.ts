@@ -11,6 +11,7 @@ import { PasswordAuthentication } from './password-authentication.js';
 import { SecondFactors } from './second-factors.js';
 import { type CachedSession, SESSION_CACHE_TTL_MS, SessionService } from './sessions.js';
 import { SignInCompletion } from './sign-in.js';
+import { SignInContinuation } from './sign-in-continuation.js';
 import { userPasswordAccounts } from './user-password-accounts.js';
 import { type User, UserService } from './users.js';
 
@@ -34,6 +35,8 @@ export interface AccountServices {
   directory: UserDirectory;
   /** Whether an address may hold a local account (the federation slice answers: routed domains). */
   localAddresses: LocalAddresses;
+  /** How a sign-in continues a pending authorization request (the oauth slice answers). */
+  signInContinuation: SignInContinuation;
 }
 
 export async function createAccountServices(
@@ -82,5 +85,6 @@ export async function createAccountServices(
     }),
     directory: new UserDirectory(database.db),
     localAddresses: new LocalAddresses(),
+    signInContinuation: new SignInContinuation(),
   };
 }

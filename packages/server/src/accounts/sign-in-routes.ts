@@ -3,13 +3,13 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
 import { Email } from '../app/ports/schemas.js';
+import { OpaqueMessage } from './schemas.js';
+import { userSessionAccess } from './session-http.js';
 import {
   ContinuedAuthorization,
   ContinuedRequestId,
   completeSignInContinuing,
-} from '../oauth/sign-in-continuation.js';
-import { OpaqueMessage } from './schemas.js';
-import { userSessionAccess } from './session-http.js';
+} from './sign-in-continuation.js';
 
 const SignedIn = Type.Object({
   authenticated: Type.Literal(true),

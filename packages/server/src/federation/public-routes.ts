@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { userSessionAccess } from '../accounts/session-http.js';
+import { completeSignInContinuing } from '../accounts/sign-in-continuation.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { messagePage } from '../app/html-page.js';
-import { completeSignInContinuing } from '../oauth/sign-in-continuation.js';
 import type { ConnectionRow } from './store.js';
 import { UpstreamRefusal } from './upstream.js';
 
@@ -230,7 +230,7 @@ export function registerFederationRoutes(app: App, context: AppContext): void {
     }
     const { connection, upstream, account } = completed;
     try {
-      // The app's request approved with the sign-in when nothing is left to ask (oauth/sign-in-continuation.ts):
+      // The app's request approved with the sign-in when nothing is left to ask (accounts/sign-in-continuation.ts):
       // straight back to the app, as /authorize itself redirects (302, RFC 9700 §4.12).
       const signedIn = await completeSignInContinuing(
         context,

@@ -9,6 +9,7 @@ import { approveConsentedAlongSignInStatement } from './authorize-statements.js'
 import { GrantStatusCache } from './grant-status-cache.js';
 import { Introspection } from './introspection.js';
 import { GrantRevocation } from './revocation.js';
+import { answerSignInContinuation } from './sign-in-continuation.js';
 import { OAuthStore } from './store.js';
 import { TokenIssuer } from './token-issuer.js';
 import { TokenService } from './token-service.js';
@@ -50,25 +51,28 @@ export async function createOAuthServices(
   orgs.organizations.accessEnded.handle((organizationId, userId) =>
     revocation.revokeInOrganization(organizationId, userId),
   );
+  const authorize = new AuthorizeService(
+    config.baseUrl,
+    clients.registry,
+    store,
+    issuer,
+    orgs.organizations,
+    {
+      beforeDelivery: (userId, envelopeId, organizationId) =>
+        keys.keybags.requireKeybagForDelivery(userId, envelopeId, organizationId),
+      delivered: async (userId, envelopeId) => {
+        await keys.keybags.recordUnlock(userId, envelopeId);
+      },
+    },
+    accounts.signIn.prepareAlong('approving_request', approveConsentedAlongSignInStatement),
+  );
+  // The sign-ins of the accounts slice (and those built on them) continue a pending request through this one.
+  answerSignInContinuation(accounts.signInContinuation, authorize, config.baseUrl);
   return {
     issuer,
     tokens: new TokenService(store, revocation, issuer, settings, orgs.organizations),
     introspection: new Introspection(config.baseUrl, issuer, store, grantStatus),
-    authorize: new AuthorizeService(
-      config.baseUrl,
-      clients.registry,
-      store,
-      issuer,
-      orgs.organizations,
-      {
-        beforeDelivery: (userId, envelopeId, organizationId) =>
-          keys.keybags.requireKeybagForDelivery(userId, envelopeId, organizationId),
-        delivered: async (userId, envelopeId) => {
-          await keys.keybags.recordUnlock(userId, envelopeId);
-        },
-      },
-      accounts.signIn.prepareAlong('approving_request', approveConsentedAlongSignInStatement),
-    ),
+    authorize,
     revocation,
     grantStatus,
   };

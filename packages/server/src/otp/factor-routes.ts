@@ -2,16 +2,16 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { hasRecentSecondFactor, stepUpRequired } from '../accounts/second-factors.js';
 import type { Session, StartedSession } from '../accounts/sessions.js';
+import {
+  ContinuedAuthorization,
+  ContinuedRequestId,
+  continueAuthorization,
+} from '../accounts/sign-in-continuation.js';
 import type { SessionAccess } from '../app/access.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { ApiError, appError, errorResponses } from '../app/errors.js';
 import type { AuditAction } from '../audit/actions.js';
-import {
-  ContinuedAuthorization,
-  ContinuedRequestId,
-  continueAuthorization,
-} from '../oauth/sign-in-continuation.js';
 import { otpError } from './errors.js';
 
 const Code = Type.String({ minLength: 6, maxLength: 20 });
@@ -172,7 +172,7 @@ export function registerOtpRoutes<A extends { id: string; email: string }>(
           access.kind === 'user'
             ? 'Verifies a TOTP or backup code to finish signing in (the session id rotates); with request_id, also approves that pending authorization request when nothing is left to ask'
             : 'Verifies a TOTP or backup code to finish signing in (the session id rotates)',
-        // Users sign in for apps: the sign-in may name the app's pending request (oauth/sign-in-continuation.ts).
+        // Users sign in for apps: the sign-in may name the app's pending request (accounts/sign-in-continuation.ts).
         body:
           access.kind === 'user'
             ? Type.Object({ code: Code, request_id: ContinuedRequestId }, { additionalProperties: false })

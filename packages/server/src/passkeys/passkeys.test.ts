@@ -222,7 +222,7 @@ describe('sign-in', () => {
     expect((listed.json.passkeys as { last_used_at: string | null }[])[0]!.last_used_at).not.toBeNull();
   });
 
-  it("approves the app's pending request it names when consent is remembered (oauth/sign-in-continuation.ts)", async () => {
+  it("approves the app's pending request it names when consent is remembered (accounts/sign-in-continuation.ts)", async () => {
     const { user, authenticator } = await userWithPasskey();
     const client = await registerClient(server);
     const approved = await authorizationCode(server, user, client);

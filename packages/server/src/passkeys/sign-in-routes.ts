@@ -1,13 +1,13 @@
 import { Type } from 'typebox';
 import { userSessionAccess } from '../accounts/session-http.js';
-import type { AppContext } from '../app/app-context.js';
-import type { App } from '../app/app-types.js';
-import { errorResponses } from '../app/errors.js';
 import {
   ContinuedAuthorization,
   ContinuedRequestId,
   completeSignInContinuing,
-} from '../oauth/sign-in-continuation.js';
+} from '../accounts/sign-in-continuation.js';
+import type { AppContext } from '../app/app-context.js';
+import type { App } from '../app/app-types.js';
+import { errorResponses } from '../app/errors.js';
 import { passkeysError } from './errors.js';
 import { AuthenticationResponse, CeremonyOptions } from './schemas.js';
 import { PasskeyRejected } from './service.js';

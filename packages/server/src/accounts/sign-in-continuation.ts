@@ -1,0 +1,138 @@
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { SessionAccess } from '../app/access.js';
+import type { AppContext } from '../app/app-context.js';
+import type { SecondFactorOwed } from './second-factors.js';
+import type { Session, StartedSession } from './sessions.js';
+import type { AlongSignIn, SignInAccount, SignInEvidence } from './sign-in.js';
+
+/**
+ * A sign-in that continues a pending authorization request: the hosted UI sends the request's id with the sign-in's
+ * last step (the password's OPAQUE finish, a passkey's assertion, the second factor's code; the federation callback
+ * knows it from its flow), and when nothing is left to ask the user the request is approved in the same call. A
+ * returning user then reaches the application in two requests fewer: the consent page's view and its own approval.
+ */
+export const ContinuedRequestId = Type.Optional(
+  Type.String({
+    minLength: 1,
+    maxLength: 200,
+    description:
+      'The pending authorization request this sign-in is for (the request_id of /ui/sign-in or /ui/authorize): approved at once when nothing is left to ask (see authorization)',
+  }),
+);
+
+export const ContinuedAuthorization = Type.Union(
+  [
+    Type.Object({ redirect_uri: Type.String({ description: 'To the application: code, state, iss' }) }),
+    Type.Null(),
+  ],
+  {
+    description:
+      'With request_id, when the sign-in is complete (no second factor or password change owed) and the request needs nothing more from the user (consent remembered or not needed, no organization to choose, no key to deliver): the request was approved and the browser goes here. Null otherwise: continue to the consent page (/ui/authorize?request_id=...) as without request_id.',
+  },
+);
+
+/**
+ * What approving a pending authorization request after a sign-in takes, which the oauth slice (listed after this
+ * one in app/modules.ts) owns and answers when it is built (oauth/sign-in-continuation.ts). `request` is the
+ * sign-in's HTTP request: only the browser that started an authorization request may continue it.
+ */
+export interface AuthorizationContinuation {
+  /** The approval, written in the statement that starts the sign-in's session; its outcome is the redirect. */
+  approvalAlongSignIn(requestId: string, request: FastifyRequest): AlongSignIn<string>;
+  /** The approval for a session already started: the redirect, or null when the consent page has something to ask. */
+  continueAfterSignIn(requestId: string, session: Session, request: FastifyRequest): Promise<string | null>;
+  /** A request the sign-in did not complete, tied to the account now signed in (it ends with its access). */
+  tieToAccount(requestId: string, request: FastifyRequest, userId: string): Promise<void>;
+}
+
+/**
+ * The one way a sign-in continues an authorization request (`context.accounts.signInContinuation`). Like a
+ * RequiredHook, a continuation nobody answers fails the sign-in that names a request instead of ignoring it.
+ */
+export class SignInContinuation {
+  private continuation: AuthorizationContinuation | undefined;
+
+  answerWith(continuation: AuthorizationContinuation): void {
+    this.continuation = continuation;
+  }
+
+  get answered(): AuthorizationContinuation {
+    if (!this.continuation) throw new Error('nothing continues authorization requests after a sign-in');
+    return this.continuation;
+  }
+}
+
+/**
+ * What a sign-in route answers as `authorization`: the approved request's redirect, or null when there is no request,
+ * the sign-in still owes a step (a second factor, which the new session says, or a password change), or the
+ * consent page has something to show. The sign-in has succeeded and its cookie is set by now, so a failure here (the
+ * database gone) is logged and answered as null: the browser goes on to the consent page, whose own requests then
+ * report it.
+ */
+export async function continueAuthorization(
+  context: AppContext,
+  request: FastifyRequest,
+  requestId: string | undefined,
+  session: Session,
+  passwordChangeOwed: boolean,
+): Promise<{ redirect_uri: string } | null> {
+  // Nothing to read while a step is owed (the service would refuse the pending second factor all the same).
+  if (requestId === undefined || session.secondFactorPending || passwordChangeOwed) return null;
+  const log: FastifyBaseLogger = request.log;
+  try {
+    const redirectUri = await context.accounts.signInContinuation.answered.continueAfterSignIn(
+      requestId,
+      session,
+      request,
+    );
+    return redirectUri === null ? null : { redirect_uri: redirectUri };
+  } catch (error) {
+    log.error({ err: error }, 'continuing the authorization request after sign-in failed');
+    return null;
+  }
+}
+
+/**
+ * SessionAccess.completeSignIn for a first sign-in (a password, a passkey, an identity provider's return) that may
+ * name a pending request, and what the route answers for that request (`authorization`):
+ * - the approval is written in the statement that starts the session (approvalAlongSignIn), one statement and one
+ *   commit fewer than continueAuthorization after it; not asked when there is no request or a password change is
+ *   owed (the sign-in completion itself leaves it alone when a second factor is owed or the browser had a session
+ *   to end);
+ * - when the sign-in did not write it (the browser ended a session of its own first, say), continueAuthorization.
+ */
+export async function completeSignInContinuing<A extends { id: string; email: string }>(
+  context: AppContext,
+  access: SessionAccess<A>,
+  signIn: {
+    request: FastifyRequest;
+    reply: FastifyReply;
+    account: A & SignInAccount;
+    evidence: SignInEvidence;
+    cacheMark?: number;
+  },
+  continued: { requestId: string | undefined; passwordChangeOwed: boolean },
+): Promise<{
+  started: StartedSession;
+  secondFactor: SecondFactorOwed;
+  authorization: { redirect_uri: string } | null;
+}> {
+  const { request, reply, account, evidence, cacheMark } = signIn;
+  const { requestId, passwordChangeOwed } = continued;
+  const continuation = context.accounts.signInContinuation.answered;
+  const along =
+    requestId === undefined || passwordChangeOwed
+      ? undefined
+      : continuation.approvalAlongSignIn(requestId, request);
+  const signedIn = await access.completeSignIn(request, reply, account, evidence, cacheMark, along);
+  const authorization = signedIn.along
+    ? signedIn.along.outcome === null
+      ? null
+      : { redirect_uri: signedIn.along.outcome }
+    : await continueAuthorization(context, request, requestId, signedIn.started.session, passwordChangeOwed);
+  // A request the sign-in did not complete is tied to the account now signed in (spec §3: it ends with its access).
+  if (requestId !== undefined && authorization === null)
+    await continuation.tieToAccount(requestId, request, signedIn.started.session.userId);
+  return { started: signedIn.started, secondFactor: signedIn.secondFactor, authorization };
+}
