@@ -1,14 +1,8 @@
 import { type Client, requiresOrganization } from '../clients/model.js';
+import type { OrganizationClaims } from '../orgs/model.js';
 
-/** The organization claims of access and ID tokens (DESIGN §5, docs/organizations.md). */
-export interface OrganizationClaims {
-  org_id: string;
-  org_slug: string;
-  /** Role keys of the member in that organization. */
-  roles: string[];
-  /** The member's permissions limited to the granted scopes. */
-  permissions: string[];
-}
+/** The organizations slice answers with them (orgs/model.ts); the token issuer signs them. */
+export type { OrganizationClaims };
 
 /** What the protocol endpoints need from the organizations slice. */
 export interface OrganizationContextSource {

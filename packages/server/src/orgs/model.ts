@@ -130,3 +130,13 @@ export function permissionsForScope(memberPermissions: readonly string[], scope:
   const granted = new Set(scope.split(' ').filter(Boolean));
   return [...new Set(memberPermissions)].filter((permission) => granted.has(permission)).sort();
 }
+
+/** The organization claims of access and ID tokens (DESIGN §5, docs/organizations.md). */
+export interface OrganizationClaims {
+  org_id: string;
+  org_slug: string;
+  /** Role keys of the member in that organization. */
+  roles: string[];
+  /** The member's permissions limited to the granted scopes. */
+  permissions: string[];
+}

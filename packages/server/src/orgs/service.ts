@@ -5,7 +5,6 @@ import { RequiredHook } from '../app/required-hook.js';
 import type { AuditEventInput, AuditLog } from '../audit/audit-log.js';
 import type { SettingsService } from '../config/settings.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.js';
-import type { OrganizationClaims } from '../oauth/organization-context.js';
 import type { RoleStore } from './catalogue-store.js';
 import { orgsError } from './errors.js';
 import {
@@ -15,6 +14,7 @@ import {
   MANAGE_PERMISSION,
   type Member,
   type Organization,
+  type OrganizationClaims,
   type OrganizationSettings,
   type OrganizationStatus,
   type OrganizationUnlockPolicy,
