@@ -2,6 +2,7 @@ import type { Infrastructure } from '../app/infrastructure.js';
 import { InvalidatedCache } from '../db/invalidated-cache.js';
 import { inTransaction } from '../db/transactions.js';
 import type { EmailServices } from '../email/services.js';
+import { SignInContinuation } from './authorization-continuation.js';
 import { UserDirectory } from './directory.js';
 import { EmailTokens } from './email-tokens.js';
 import { AccountLifecycle } from './lifecycle.js';
@@ -11,7 +12,6 @@ import { PasswordAuthentication } from './password-authentication.js';
 import { SecondFactors } from './second-factors.js';
 import { type CachedSession, SESSION_CACHE_TTL_MS, SessionService } from './sessions.js';
 import { SignInCompletion } from './sign-in.js';
-import { SignInContinuation } from './sign-in-continuation.js';
 import { userPasswordAccounts } from './user-password-accounts.js';
 import { type User, UserService } from './users.js';
 

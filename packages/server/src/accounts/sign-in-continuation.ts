@@ -4,7 +4,7 @@ import type { SessionAccess } from '../app/access.js';
 import type { AppContext } from '../app/app-context.js';
 import type { SecondFactorOwed } from './second-factors.js';
 import type { Session, StartedSession } from './sessions.js';
-import type { AlongSignIn, SignInAccount, SignInEvidence } from './sign-in.js';
+import type { SignInAccount, SignInEvidence } from './sign-in.js';
 
 /**
  * A sign-in that continues a pending authorization request: the hosted UI sends the request's id with the sign-in's
@@ -31,37 +31,6 @@ export const ContinuedAuthorization = Type.Union(
       'With request_id, when the sign-in is complete (no second factor or password change owed) and the request needs nothing more from the user (consent remembered or not needed, no organization to choose, no key to deliver): the request was approved and the browser goes here. Null otherwise: continue to the consent page (/ui/authorize?request_id=...) as without request_id.',
   },
 );
-
-/**
- * What approving a pending authorization request after a sign-in takes, which the oauth slice (listed after this
- * one in app/modules.ts) owns and answers when it is built (oauth/sign-in-continuation.ts). `request` is the
- * sign-in's HTTP request: only the browser that started an authorization request may continue it.
- */
-export interface AuthorizationContinuation {
-  /** The approval, written in the statement that starts the sign-in's session; its outcome is the redirect. */
-  approvalAlongSignIn(requestId: string, request: FastifyRequest): AlongSignIn<string>;
-  /** The approval for a session already started: the redirect, or null when the consent page has something to ask. */
-  continueAfterSignIn(requestId: string, session: Session, request: FastifyRequest): Promise<string | null>;
-  /** A request the sign-in did not complete, tied to the account now signed in (it ends with its access). */
-  tieToAccount(requestId: string, request: FastifyRequest, userId: string): Promise<void>;
-}
-
-/**
- * The one way a sign-in continues an authorization request (`context.accounts.signInContinuation`). Like a
- * RequiredHook, a continuation nobody answers fails the sign-in that names a request instead of ignoring it.
- */
-export class SignInContinuation {
-  private continuation: AuthorizationContinuation | undefined;
-
-  answerWith(continuation: AuthorizationContinuation): void {
-    this.continuation = continuation;
-  }
-
-  get answered(): AuthorizationContinuation {
-    if (!this.continuation) throw new Error('nothing continues authorization requests after a sign-in');
-    return this.continuation;
-  }
-}
 
 /**
  * What a sign-in route answers as `authorization`: the approved request's redirect, or null when there is no request,

@@ -1,4 +1,4 @@
-import type { SignInContinuation } from '../accounts/sign-in-continuation.js';
+import type { SignInContinuation } from '../accounts/authorization-continuation.js';
 import type { AuthorizeService } from './authorize-service.js';
 import { BrowserBinding } from './browser-binding.js';
 
