@@ -2,7 +2,12 @@
 //   1. no import loops, type-only imports included;
 //   2. a slice (a top-level folder of the source root) never imports another slice's store (`store.ts`,
 //      `catalogue-store.ts`, any `*store*.ts`): it calls that slice's service instead. The composition root
-//      (`app/context.ts`) builds the stores and the test helpers (`testing/`) seed them, so both are exempt.
+//      (`app/context.ts`) builds the stores and the test helpers (`testing/`) seed them, so both are exempt;
+//   3. the slices listed in `app/modules.ts` (LISTED_MODULES, the dependency order) import only slices listed
+//      before them: a file of a listed slice never imports a file of a slice listed after it. Tests (`*.test.ts`)
+//      are exempt. Folders that are not listed there (the floors `db`, `crypto`, `config`, `audit`, `outbound`,
+//      `protocol`, `app`; the composition root `control/`, `main.ts`, `testing/`) are neither judged nor protected
+//      by this rule: what they import, and a slice importing them, is left to rules 1 and 2.
 // Module references come from the TypeScript compiler itself (each source file's `imports`: import and export
 // declarations, `import()` calls and `import('...')` types), so no syntax slips past a text pattern.
 //
@@ -11,6 +16,18 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Expression, SourceFile } from 'typescript/unstable/ast';
+import {
+  isArrayLiteralExpression,
+  isAsExpression,
+  isIdentifier,
+  isImportDeclaration,
+  isNamedImports,
+  isParenthesizedExpression,
+  isSatisfiesExpression,
+  isStringLiteral,
+  isVariableStatement,
+} from 'typescript/unstable/ast/is';
 import { API } from 'typescript/unstable/sync';
 
 /** Files that may import any slice's store, relative to the source root. */
@@ -19,10 +36,19 @@ const STORE_RULE_EXEMPT = [/^app\/context\.ts$/, /^testing\//];
 /** A store module: its SQL, which only its own slice may use. */
 const STORE_FILE = /store[^/]*\.tsx?$/;
 
+/** The composition root's list of modules, relative to the source root, and the array in it that orders them. */
+export const MODULE_LIST_FILE = 'app/modules.ts';
+const MODULE_LIST_NAME = 'LISTED_MODULES';
+
+/** Files the order rule does not judge: tests use whatever they exercise. */
+const ORDER_RULE_EXEMPT = [/\.test\.tsx?$/];
+
 /** Files under the source root (relative, `/`-separated) and the files each imports, in import order. */
 export interface ImportGraph {
   files: string[];
   imports: Map<string, string[]>;
+  /** The slices (folders) `app/modules.ts` lists, in its order; empty when the source root has no such file. */
+  sliceOrder: string[];
 }
 
 export interface StoreImport {
@@ -30,10 +56,19 @@ export interface StoreImport {
   store: string;
 }
 
+/** A file of slice `slice` importing a file of `laterSlice`, which app/modules.ts lists after it. */
+export interface OrderImport {
+  importer: string;
+  target: string;
+  slice: string;
+  laterSlice: string;
+}
+
 export interface ImportProblems {
   /** Each set of files that reach each other, with a shortest loop through its first file (listed twice). */
   loops: { files: string[]; example: string[] }[];
   storeImports: StoreImport[];
+  orderImports: OrderImport[];
 }
 
 /** Reads every module reference of the project's files under the source root, as the compiler sees them. */
@@ -64,10 +99,48 @@ export function readImportGraph(tsconfigPath: string, sourceRoot: string): Impor
       }
       imports.set(toKey(file), targets);
     }
-    return { files: inRoot.map(toKey).sort(), imports };
+    const moduleList = program.getSourceFile(resolve(root, MODULE_LIST_FILE));
+    const sliceOrder = moduleList ? readSliceOrder(moduleList, root) : [];
+    return { files: inRoot.map(toKey).sort(), imports, sliceOrder };
   } finally {
     api.close();
   }
+}
+
+/**
+ * The folders of the modules in `LISTED_MODULES`, in its order: each element is an identifier that one of the
+ * file's import declarations brings in, and the folder is where that declaration's module lives
+ * (`import { accountsModule } from '../accounts/index.js'` -> `accounts`). Anything else there is an error, so the
+ * rule cannot quietly stop checking when the list changes shape.
+ */
+function readSliceOrder(source: SourceFile, root: string): string[] {
+  const where = `${MODULE_LIST_FILE}'s ${MODULE_LIST_NAME}`;
+  const folderOf = new Map<string, string>();
+  let list: Expression | undefined;
+  for (const statement of source.statements) {
+    if (isImportDeclaration(statement)) {
+      const bindings = statement.importClause?.namedBindings;
+      if (!isStringLiteral(statement.moduleSpecifier) || !bindings || !isNamedImports(bindings)) continue;
+      const target = resolve(dirname(resolve(root, MODULE_LIST_FILE)), statement.moduleSpecifier.text);
+      const folder = sliceOf(relative(root, target).split(sep).join('/'));
+      for (const element of bindings.elements) folderOf.set(element.name.text, folder);
+    } else if (isVariableStatement(statement)) {
+      for (const declaration of statement.declarationList.declarations) {
+        if (isIdentifier(declaration.name) && declaration.name.text === MODULE_LIST_NAME)
+          list = declaration.initializer;
+      }
+    }
+  }
+  while (list && (isAsExpression(list) || isSatisfiesExpression(list) || isParenthesizedExpression(list)))
+    list = list.expression;
+  if (!list || !isArrayLiteralExpression(list))
+    throw new Error(`${where} is not found as an array literal: the module order cannot be read`);
+  return list.elements.map((element) => {
+    const folder = isIdentifier(element) ? folderOf.get(element.text) : undefined;
+    if (folder === undefined || folder === '' || folder.startsWith('..'))
+      throw new Error(`${where}: each element must be a module imported from a slice's folder`);
+    return folder;
+  });
 }
 
 /** `./x.js` names the source `./x.ts` (NodeNext); a folder names its index. */
@@ -160,9 +233,30 @@ export function findForeignStoreImports(graph: ImportGraph): StoreImport[] {
   return found;
 }
 
+/** Imports from a listed slice's file into a slice listed after it (tests exempt). */
+export function findOrderImports(graph: ImportGraph): OrderImport[] {
+  const position = new Map(graph.sliceOrder.map((slice, index) => [slice, index]));
+  const found: OrderImport[] = [];
+  for (const importer of graph.files) {
+    if (ORDER_RULE_EXEMPT.some((pattern) => pattern.test(importer))) continue;
+    const slice = sliceOf(importer);
+    const at = position.get(slice);
+    if (at === undefined) continue;
+    for (const target of graph.imports.get(importer) ?? []) {
+      const laterSlice = sliceOf(target);
+      if ((position.get(laterSlice) ?? -1) > at) found.push({ importer, target, slice, laterSlice });
+    }
+  }
+  return found;
+}
+
 export function checkImports(tsconfigPath: string, sourceRoot: string): ImportProblems {
   const graph = readImportGraph(tsconfigPath, sourceRoot);
-  return { loops: findImportLoops(graph), storeImports: findForeignStoreImports(graph) };
+  return {
+    loops: findImportLoops(graph),
+    storeImports: findForeignStoreImports(graph),
+    orderImports: findOrderImports(graph),
+  };
 }
 
 export function describeProblems(problems: ImportProblems): string[] {
@@ -175,6 +269,10 @@ export function describeProblems(problems: ImportProblems): string[] {
     ...problems.storeImports.map(
       ({ importer, store }) =>
         `${importer} imports ${store}, the store of slice '${sliceOf(store)}': call its service instead`,
+    ),
+    ...problems.orderImports.map(
+      ({ importer, target, slice, laterSlice }) =>
+        `${importer} imports ${target}: slice '${slice}' is listed before slice '${laterSlice}' in ${MODULE_LIST_FILE}`,
     ),
   ];
 }
@@ -189,7 +287,9 @@ function main(): void {
     console.error(`\n${lines.length} import rule violation(s) under ${sourceRoot} (DESIGN §3)`);
     process.exitCode = 1;
   } else {
-    console.log(`import rules hold under ${sourceRoot}: no loops, no slice imports another slice's store`);
+    console.log(
+      `import rules hold under ${sourceRoot}: no loops, no slice imports another slice's store or a slice listed after it`,
+    );
   }
 }
 
