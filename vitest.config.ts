@@ -17,6 +17,7 @@ const databaseFreeServerTests = [
   'keys/formats-agreement',
   'oauth/authorize-checks',
   'protocol/oauth/bearer',
+  'protocol/oauth/errors',
   'oauth/discovery',
   'otp/totp',
   'outbound/address-policy',

@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { OAuthError, oauthErrorResponses } from '../app/errors.js';
 import { bearerError, readBearerToken } from '../protocol/oauth/bearer.js';
+import { OAuthError, oauthErrorResponses } from '../protocol/oauth/errors.js';
 import type { DirectoryAudience } from './directory.js';
 
 export const DIRECTORY_PERMISSION = 'service.users:read';
@@ -65,7 +65,7 @@ export function registerDirectoryRoutes(app: App, context: AppContext): void {
         }),
         response: {
           200: Type.Object({ users: Type.Array(DirectoryUser) }),
-          ...oauthErrorResponses(400, 401, 403),
+          ...oauthErrorResponses('invalid_request', 'invalid_token', 'insufficient_scope'),
         },
       },
     },
@@ -83,14 +83,17 @@ export function registerDirectoryRoutes(app: App, context: AppContext): void {
         tags: ['directory'],
         summary: `Look up one active user the caller may see (bearer token with ${DIRECTORY_PERMISSION})`,
         params: Type.Object({ userId: Type.String({ maxLength: 100 }) }),
-        response: { 200: DirectoryUser, ...oauthErrorResponses(401, 403, 404) },
+        response: {
+          200: DirectoryUser,
+          ...oauthErrorResponses('invalid_token', 'insufficient_scope', 'not_found'),
+        },
       },
     },
     async (request) => {
       const audience = await directoryAudience(context, request);
       // Someone outside the caller's organization gets the same answer as no one at all.
       const user = await directory.find(request.params.userId, audience);
-      if (!user) throw new OAuthError('not_found', 'no such user', 404);
+      if (!user) throw new OAuthError('not_found', 'no such user');
       return user;
     },
   );

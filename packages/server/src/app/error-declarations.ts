@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import { type OAuthJsonErrorCode, oauthErrorBody, oauthErrorStatus } from '../protocol/oauth/errors.js';
 import type { Access } from './access.js';
 import type { Port } from './app-types.js';
-import { type ErrorCode, errorBody, OAuthErrorBody, statusOf } from './errors.js';
+import { type ErrorCode, errorBody, statusOf } from './errors.js';
 
 /**
  * What a route may answer besides its own `errorResponses(...)`: every route may refuse its input (schema
@@ -67,22 +68,36 @@ function declaredCodesOf(schema: unknown): unknown {
 }
 
 /**
- * The schema of a status with the codes added: a JSON error body, or the JSON part of a page's response. A route's
- * own JSON answer at that status (`/readyz`'s 503) stays as it is.
+ * The schema of a status with the codes added: a JSON error body (`{ error, message }`, or RFC 6749 §5.2's
+ * `{ error, error_description }` on an OAuth route), or the JSON part of a page's response. A route's own JSON
+ * answer at that status (`/readyz`'s 503) stays as it is.
  */
-function withCodes(existing: unknown, codes: string[]): unknown {
+function withCodes(existing: unknown, codes: string[], body = errorBody): unknown {
   const declared = declaredCodes(existing);
   const content = (existing as DeclaredBody | undefined)?.content;
   if (existing !== undefined && declared === null && !content) return existing;
-  const merged = errorBody([...new Set([...(declared ?? []), ...codes])]);
+  const merged = body([...new Set([...(declared ?? []), ...codes])]);
   if (!content) return merged;
   return { ...(existing as object), content: { ...content, 'application/json': { schema: merged } } };
 }
 
 /**
- * Adds the implicit error responses to a route's schema (an `onRoute` hook). A JSON route gets its codes merged
- * into the schema of their status; an OAuth route (RFC 6749 vocabulary, its codes fixed by the RFCs) gets the
- * statuses it may answer.
+ * What an OAuth route (`oauthErrors`) may answer besides its own `oauthErrorResponses(...)`: invalid_request for
+ * input it refuses, with 413 and 415 kept for a body too large or of another type (app/build.ts renderError), and
+ * temporarily_unavailable while the database is away.
+ */
+function implicitOAuthErrors(takesBody: boolean): [status: number, code: OAuthJsonErrorCode][] {
+  const errors: [number, OAuthJsonErrorCode][] = [
+    [oauthErrorStatus('invalid_request'), 'invalid_request'],
+    [oauthErrorStatus('temporarily_unavailable'), 'temporarily_unavailable'],
+  ];
+  if (takesBody) errors.push([413, 'invalid_request'], [415, 'invalid_request']);
+  return errors;
+}
+
+/**
+ * Adds the implicit error responses to a route's schema (an `onRoute` hook): each code merged into the schema of
+ * its status, in the route's error shape (RFC 6749 §5.2 on an OAuth route).
  */
 export function declareImplicitErrors(route: RouteDeclaration, port: Port): void {
   if (!route.schema?.response) return;
@@ -91,9 +106,9 @@ export function declareImplicitErrors(route: RouteDeclaration, port: Port): void
   if (route.config?.oauthErrors) {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const takesBody = methods.some((method) => method !== 'GET' && method !== 'HEAD');
-    // A body too large or of another type keeps its status in the OAuth vocabulary (renderError).
-    const statuses = takesBody ? ['400', '413', '415', '503'] : ['400', '503'];
-    for (const status of statuses) responses[status] ??= OAuthErrorBody;
+    for (const [status, code] of implicitOAuthErrors(takesBody)) {
+      responses[status] = withCodes(responses[status], [code], oauthErrorBody);
+    }
   } else {
     const byStatus = new Map<string, string[]>();
     for (const code of implicitErrorCodes(route, port)) {
@@ -110,16 +125,13 @@ export function declareImplicitErrors(route: RouteDeclaration, port: Port): void
 export const UNDECLARED_ERROR_MESSAGE = 'undeclared error response';
 
 /**
- * Whether the route that took this request declared this error: a JSON route must list the code under the status,
- * an OAuth route the status. Requests no route took (404, 405, a path that does not decode) have nothing declared
- * to check against.
+ * Whether the route that took this request declared this error: the route must list the code under the status.
+ * Requests no route took (404, 405, a path that does not decode) have nothing declared to check against.
  */
 export function isDeclaredError(request: FastifyRequest, status: number, code: string): boolean {
   const responses = request.routeOptions?.schema?.response as Record<string, unknown> | undefined;
   if (!responses || request.is404) return true;
   const schema = responses[String(status)];
   if (schema === undefined) return false;
-  const codes = declaredCodes(schema);
-  if (codes === null) return request.routeOptions.config?.oauthErrors === true;
-  return codes.includes(code);
+  return declaredCodes(schema)?.includes(code) === true;
 }

@@ -1,4 +1,8 @@
 import { type TObject, Type } from 'typebox';
+import { OAuthError } from '../protocol/oauth/errors.js';
+
+// OAuth errors are defined with the protocol's vocabulary; rendered with the others (app/build.ts).
+export { OAuthError };
 
 /**
  * The codes every slice may answer with (input, routing, availability, session access), each with its one HTTP
@@ -92,22 +96,6 @@ export function defineErrors<T extends ErrorTable>(table: T): ErrorFactory<keyof
 /** The factory for the shared codes. */
 export const appError = defineErrors(SHARED_ERRORS);
 
-/**
- * An OAuth 2.0 error (RFC 6749 §5.2, RFC 6750 §3.1), rendered as `{ error, error_description }`. A 401 from an
- * endpoint that authenticates clients with HTTP Basic carries a `WWW-Authenticate` challenge.
- */
-export class OAuthError extends Error {
-  override name = 'OAuthError';
-  constructor(
-    readonly error: string,
-    readonly description: string,
-    readonly statusCode = 400,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(description);
-  }
-}
-
 export const notFound = (what: string) => appError('not_found', `${what} was not found`);
 export const badRequest = (message: string) => appError('invalid_request', message);
 
@@ -124,7 +112,7 @@ export const serviceUnavailable = () =>
  * for this condition, used here as a JSON error with 503.
  */
 export const temporarilyUnavailable = () =>
-  new OAuthError('temporarily_unavailable', UNAVAILABLE_MESSAGE, 503, {
+  new OAuthError('temporarily_unavailable', UNAVAILABLE_MESSAGE, {
     'retry-after': String(RETRY_AFTER_SECONDS),
   });
 
@@ -138,15 +126,6 @@ export function errorBody(codes: readonly string[]): TObject {
     { title: 'Error' },
   );
 }
-
-/** The RFC 6749 §5.2 error body. */
-export const OAuthErrorBody = Type.Object(
-  {
-    error: Type.String(),
-    error_description: Type.Optional(Type.String()),
-  },
-  { title: 'OAuthError' },
-);
 
 /**
  * The error responses of a JSON route, declared by code: `response: { 200: X, ...errorResponses('not_found',
@@ -163,11 +142,5 @@ export function errorResponses(...codes: ErrorCode[]): Record<number, TObject> {
   }
   const responses: Record<number, TObject> = {};
   for (const [status, list] of byStatus) responses[status] = errorBody(list);
-  return responses;
-}
-
-export function oauthErrorResponses(...statuses: number[]): Record<number, typeof OAuthErrorBody> {
-  const responses: Record<number, typeof OAuthErrorBody> = {};
-  for (const status of statuses) responses[status] = OAuthErrorBody;
   return responses;
 }

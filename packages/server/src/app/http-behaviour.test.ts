@@ -132,22 +132,62 @@ describe('OpenAPI error codes', () => {
   const codesOf = (response: Media | undefined) =>
     response?.content?.['application/json']?.schema?.properties?.error?.enum;
 
-  it('lists, for every JSON error a route answers, the codes of that status', async () => {
+  it('lists, for every JSON error a route answers, the codes of that status, OAuth errors included', async () => {
+    let oauthBodies = 0;
     for (const base of [server.publicUrl, server.adminUrl]) {
       for (const [path, operations] of Object.entries((await documentOf(base)).paths)) {
         for (const [method, operation] of Object.entries(operations)) {
           for (const [status, response] of Object.entries(operation.responses)) {
-            const error = response.content?.['application/json']?.schema?.properties?.error;
-            if (Number(status) < 400 || !error || error.enum) continue;
-            // Only RFC 6749 error bodies, whose codes the RFCs fix, may leave `error` open.
-            expect(
-              response.content?.['application/json']?.schema?.properties,
-              `${method} ${path} ${status}`,
-            ).toHaveProperty('error_description');
+            const properties = response.content?.['application/json']?.schema?.properties;
+            if (Number(status) < 400 || !properties?.error) continue;
+            if (properties.error_description) oauthBodies += 1;
+            expect(properties.error.enum, `${method} ${path} ${status}`).toEqual(expect.any(Array));
+            expect(properties.error.enum?.length, `${method} ${path} ${status}`).toBeGreaterThan(0);
           }
         }
       }
     }
+    expect(oauthBodies).toBeGreaterThan(0);
+  });
+
+  it('gives each OAuth endpoint its RFC error codes, by status', async () => {
+    const publicDocument = await documentOf(server.publicUrl);
+    const token = publicDocument.paths['/token']?.post?.responses;
+    expect(codesOf(token?.['400'])).toEqual([
+      'invalid_grant',
+      'invalid_request',
+      'invalid_scope',
+      'unauthorized_client',
+      'unsupported_grant_type',
+    ]);
+    expect(codesOf(token?.['401'])).toEqual(['invalid_client']);
+    expect(codesOf(token?.['413'])).toEqual(['invalid_request']);
+    expect(codesOf(token?.['415'])).toEqual(['invalid_request']);
+    expect(codesOf(token?.['503'])).toEqual(['temporarily_unavailable']);
+    const introspect = publicDocument.paths['/introspect']?.post?.responses;
+    expect(codesOf(introspect?.['400'])).toEqual(['invalid_request']);
+    expect(codesOf(introspect?.['401'])).toEqual(['invalid_client']);
+    const revoke = publicDocument.paths['/revoke']?.post?.responses;
+    expect(codesOf(revoke?.['400'])).toEqual(['invalid_request', 'unauthorized_client']);
+    expect(codesOf(revoke?.['401'])).toEqual(['invalid_client']);
+    for (const method of ['get', 'post']) {
+      const userinfo = publicDocument.paths['/userinfo']?.[method]?.responses;
+      expect(codesOf(userinfo?.['400'])).toEqual(['invalid_request']);
+      expect(codesOf(userinfo?.['401'])).toEqual(['invalid_token']);
+      expect(codesOf(userinfo?.['503'])).toEqual(['temporarily_unavailable']);
+    }
+    const directoryUser = publicDocument.paths['/api/user/directory/users/{userId}']?.get?.responses;
+    expect(codesOf(directoryUser?.['401'])).toEqual(['invalid_token']);
+    expect(codesOf(directoryUser?.['403'])).toEqual(['insufficient_scope']);
+    expect(codesOf(directoryUser?.['404'])).toEqual(['not_found']);
+    // /authorize answers with a redirect or a page: the codes either may carry are named in their descriptions.
+    const authorize = publicDocument.paths['/authorize']?.get?.responses as
+      | Record<string, { description?: string }>
+      | undefined;
+    for (const code of ['access_denied', 'invalid_scope', 'login_required', 'unsupported_response_type']) {
+      expect(authorize?.['302']?.description).toContain(code);
+    }
+    expect(authorize?.['400']?.description).toContain('invalid_client');
   });
 
   it('gives each route the codes it answers, by status, with the implicit ones', async () => {

@@ -1,4 +1,5 @@
 import { zkPubProblem } from '../keys/formats.js';
+import type { AuthorizationErrorCode, ErrorPageCode } from '../protocol/oauth/errors.js';
 
 /** The /authorize parameters we read (OIDC Core §3.1.2.1, RFC 7636, RFC 9207); everything else is ignored. */
 export interface AuthorizeParameters {
@@ -41,7 +42,7 @@ export interface ValidatedRequest {
 export class UntrustedRedirectError extends Error {
   override name = 'UntrustedRedirectError';
   constructor(
-    readonly error: string,
+    readonly error: ErrorPageCode,
     message: string,
   ) {
     super(message);
@@ -52,7 +53,7 @@ export class UntrustedRedirectError extends Error {
 export class AuthorizationError extends Error {
   override name = 'AuthorizationError';
   constructor(
-    readonly error: string,
+    readonly error: AuthorizationErrorCode,
     readonly description: string,
   ) {
     super(description);

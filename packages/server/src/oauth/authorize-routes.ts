@@ -6,6 +6,7 @@ import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
 import { messagePage } from '../app/html-page.js';
 import { publicIconPath } from '../clients/icon.js';
+import { AUTHORIZATION_ERROR_CODES, ERROR_PAGE_CODES } from '../protocol/oauth/errors.js';
 import type { AuthorizeParameters } from './authorize-request.js';
 import { BrowserBinding } from './browser-binding.js';
 
@@ -31,9 +32,20 @@ const AuthorizeQuery = Type.Object(
 );
 
 const htmlError = {
-  description: 'The request cannot be sent back to the application: an error page',
+  description:
+    'The request cannot be sent back to the application (client or redirect URI not verified, RFC 6749 ' +
+    `§4.1.2.1): an error page naming one of ${ERROR_PAGE_CODES.join(', ')}`,
   content: { 'text/html': { schema: Type.String() } },
 };
+
+/** The 302 of /authorize: a refusal sent back to the application names its code (RFC 6749 §4.1.2.1). */
+const redirected = {
+  description:
+    'To the application or to the hosted UI. A refusal sent back to the application carries error (one of ' +
+    `${AUTHORIZATION_ERROR_CODES.join(', ')}), error_description, state and iss in the query ` +
+    '(RFC 6749 §4.1.2.1, OIDC Core §3.1.2.6, RFC 9207 §2)',
+  type: 'null',
+} as const;
 
 const RequestView = Type.Object({
   client: Type.Object({
@@ -154,7 +166,7 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
     tags: ['oauth'],
     summary: 'Authorization endpoint (response_type=code, PKCE S256)',
     response: {
-      302: { description: 'To the application or to the hosted UI', type: 'null' },
+      302: redirected,
       400: htmlError,
     },
   } as const;

@@ -6,6 +6,7 @@ import { appError } from '../app/errors.js';
 import type { Client } from '../clients/model.js';
 import type { ClientService } from '../clients/service.js';
 import { hashToken, randomToken } from '../crypto/tokens.js';
+import type { AuthorizationErrorCode, ErrorPageCode } from '../protocol/oauth/errors.js';
 import { resolveRedirect, validateAuthorizeParameters } from './authorize-checks.js';
 import {
   AuthorizationError,
@@ -51,7 +52,7 @@ interface PendingRequest extends ValidatedRequest {
 export type AuthorizeOutcome =
   | { kind: 'redirect'; location: string }
   | { kind: 'interaction'; location: string }
-  | { kind: 'error-page'; error: string; description: string };
+  | { kind: 'error-page'; error: ErrorPageCode; description: string };
 
 export interface PendingRequestView {
   client: Client;
@@ -124,7 +125,7 @@ export class AuthorizeService {
     try {
       redirectUri = resolveRedirect(client, parameters);
     } catch (error) {
-      const { error: code, message } = error as { error: string; message: string };
+      const { error: code, message } = error as { error: ErrorPageCode; message: string };
       return { kind: 'error-page', error: code, description: message };
     }
     const state = parameters.state ?? null;
@@ -164,7 +165,7 @@ export class AuthorizeService {
     try {
       redirectUri = resolveRedirect(client, sound);
     } catch (error) {
-      const { error: code, message } = error as { error: string; message: string };
+      const { error: code, message } = error as { error: ErrorPageCode; message: string };
       return { kind: 'error-page', error: code, description: message };
     }
     return {
@@ -651,7 +652,7 @@ export class AuthorizeService {
   private errorLocation(
     redirectUri: string,
     state: string | null,
-    error: string,
+    error: AuthorizationErrorCode,
     description: string,
   ): string {
     return authorizationResponseUrl(redirectUri, {

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { OAuthError, oauthErrorResponses } from '../app/errors.js';
+import { OAuthError, oauthErrorResponses } from '../protocol/oauth/errors.js';
 import { authenticateClient } from './client-authentication.js';
 import { allowCrossOriginReads, FormParameter, noStore, requireFormBody } from './form.js';
 
@@ -43,7 +43,11 @@ export function registerBackchannelRoutes(app: App, context: AppContext): void {
         summary: 'Token introspection (RFC 7662) for confidential clients (client_secret_basic)',
         consumes: ['application/x-www-form-urlencoded'],
         body: TokenParameters,
-        response: { 200: IntrospectionResponse, ...oauthErrorResponses(400, 401, 413, 415) },
+        response: {
+          200: IntrospectionResponse,
+          // RFC 7662 §2.3.
+          ...oauthErrorResponses('invalid_request', 'invalid_client'),
+        },
       },
     },
     async (request, reply) => {
@@ -75,7 +79,8 @@ export function registerBackchannelRoutes(app: App, context: AppContext): void {
         body: TokenParameters,
         response: {
           200: { description: 'Revoked, or nothing to revoke', type: 'null' },
-          ...oauthErrorResponses(400, 401, 413, 415),
+          // RFC 7009 §2.1, §2.2.1: a refresh token of another client is unauthorized_client.
+          ...oauthErrorResponses('invalid_request', 'invalid_client', 'unauthorized_client'),
         },
       },
     },

@@ -1,7 +1,7 @@
 import { isAcceptableText } from '../app/acceptable-input.js';
-import { OAuthError } from '../app/errors.js';
 import type { Client } from '../clients/model.js';
 import type { ClientService } from '../clients/service.js';
+import { OAuthError } from '../protocol/oauth/errors.js';
 import {
   type AuthenticatingEndpoint,
   type ClientAuthenticationMethod,
@@ -29,7 +29,6 @@ function invalidClient(usedBasic: boolean, description = 'client authentication 
   return new OAuthError(
     'invalid_client',
     description,
-    401,
     usedBasic ? { 'www-authenticate': 'Basic realm="tessera", charset="UTF-8"' } : {},
   );
 }

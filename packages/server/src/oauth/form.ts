@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { OAuthError } from '../app/errors.js';
+import { OAuthError } from '../protocol/oauth/errors.js';
 
 /** One form parameter: a single string (RFC 6749 §3.1: parameters MUST NOT be repeated). */
 export const FormParameter = Type.String({ maxLength: 4096 });

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { OAuthError, oauthErrorResponses } from '../app/errors.js';
+import { OAuthError, oauthErrorResponses } from '../protocol/oauth/errors.js';
 import { authenticateClient, claimedClientId } from './client-authentication.js';
 import { allowCrossOriginReads, FormParameter, noStore, requireFormBody } from './form.js';
 import { grantFor, grantParameters, supportedGrantTypes } from './grants/index.js';
@@ -126,7 +126,18 @@ export function registerTokenRoutes(app: App, context: AppContext): void {
         summary: `Token endpoint: ${supportedGrantTypes().join(', ')} (authorization_code with PKCE)`,
         consumes: ['application/x-www-form-urlencoded'],
         body: TokenRequest,
-        response: { 200: TokenResponseSchema, ...oauthErrorResponses(400, 401, 413, 415) },
+        response: {
+          200: TokenResponseSchema,
+          // RFC 6749 §5.2.
+          ...oauthErrorResponses(
+            'invalid_request',
+            'invalid_client',
+            'invalid_grant',
+            'unauthorized_client',
+            'unsupported_grant_type',
+            'invalid_scope',
+          ),
+        },
       },
     },
     async (request, reply) => {

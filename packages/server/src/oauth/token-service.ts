@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { User } from '../accounts/users.js';
-import { OAuthError } from '../app/errors.js';
 import { type Client, requiresOrganization } from '../clients/model.js';
 import type { SettingsService } from '../config/settings.js';
 import { constantTimeEqual, hashToken, randomToken } from '../crypto/tokens.js';
 import { zkTokenMembers } from '../keys/formats.js';
+import { OAuthError } from '../protocol/oauth/errors.js';
 import { USER_SCOPES } from '../protocol/oauth/vocabulary.js';
 import type { OrganizationClaims, OrganizationContextSource } from './organization-context.js';
 import type { GrantRevocation } from './revocation.js';

@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { oauthErrorResponses } from '../app/errors.js';
 import { type BearerTokenSources, bearerError, readBearerToken } from '../protocol/oauth/bearer.js';
+import { oauthErrorResponses } from '../protocol/oauth/errors.js';
 import { FormParameter } from './form.js';
 
 const UserInfo = Type.Object({
@@ -53,7 +53,7 @@ export function registerUserInfoRoutes(app: App, context: AppContext): void {
     tags: ['oidc'],
     summary:
       'UserInfo (OIDC Core §5.3): bearer access token in the Authorization header (or form body on POST)',
-    response: { 200: UserInfo, ...oauthErrorResponses(400, 401) },
+    response: { 200: UserInfo, ...oauthErrorResponses('invalid_request', 'invalid_token') },
   };
   app.get('/userinfo', { config: { oauthErrors: true, access: 'bearer' }, schema }, async (request, reply) =>
     reply.header('cache-control', 'no-store').send(await handler(request, {})),

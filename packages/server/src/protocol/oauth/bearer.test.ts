@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OAuthError } from '../../app/errors.js';
 import { bearerChallenge, bearerError, bearerTokenMissing, readBearerToken } from './bearer.js';
+import { OAuthError } from './errors.js';
 
 const TOKEN = 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln-_';
 const FORM = 'application/x-www-form-urlencoded';

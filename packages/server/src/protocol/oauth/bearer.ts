@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { sanitizeErrorDescription } from '../../app/error-description.js';
-import { OAuthError } from '../../app/errors.js';
+import { OAuthError, type OAuthJsonErrorCode } from './errors.js';
 
 /**
  * RFC 6750: how a protected resource of this service (/userinfo, the users directory, any later one) reads the
@@ -8,13 +8,11 @@ import { OAuthError } from '../../app/errors.js';
  * route goes through these, so they read tokens and challenge the same way.
  */
 
-/** The error codes of RFC 6750 §3.1, each with its status. */
-const BEARER_ERROR_STATUS = {
-  invalid_request: 400,
-  invalid_token: 401,
-  insufficient_scope: 403,
-} as const;
-export type BearerErrorCode = keyof typeof BEARER_ERROR_STATUS;
+/** The error codes of RFC 6750 §3.1; their statuses are in errors.ts. */
+export type BearerErrorCode = Extract<
+  OAuthJsonErrorCode,
+  'invalid_request' | 'invalid_token' | 'insufficient_scope'
+>;
 
 /** The realm every challenge names (RFC 6750 §3, RFC 9110 §11.5). */
 export const BEARER_REALM = 'tessera';
@@ -42,7 +40,7 @@ export function bearerChallenge({ error, description, scope }: BearerChallenge =
 
 /** A refusal of a bearer-protected request: the status RFC 6750 §3.1 gives the code, and the challenge. */
 export function bearerError(error: BearerErrorCode, description: string, scope?: string): OAuthError {
-  return new OAuthError(error, description, BEARER_ERROR_STATUS[error], {
+  return new OAuthError(error, description, {
     'www-authenticate': bearerChallenge({ error, description, scope }),
   });
 }
@@ -52,9 +50,7 @@ export function bearerError(error: BearerErrorCode, description: string, scope?:
  * error code in it (RFC 6750 §3.1); the JSON body still says invalid_token.
  */
 export function bearerTokenMissing(description = 'an access token is required'): OAuthError {
-  return new OAuthError('invalid_token', description, BEARER_ERROR_STATUS.invalid_token, {
-    'www-authenticate': bearerChallenge(),
-  });
+  return new OAuthError('invalid_token', description, { 'www-authenticate': bearerChallenge() });
 }
 
 export interface BearerTokenSources {
