@@ -10,6 +10,7 @@ import type { OrganizationServices } from '../orgs/services.js';
 import type { OtpServices } from '../otp/services.js';
 import type { PasskeyServices } from '../passkeys/services.js';
 import type { ScimServices } from '../scim/services.js';
+import type { WebhookServices } from '../webhooks/services.js';
 import type { SharedInfrastructure } from './infrastructure.js';
 import type { RateLimits } from './rate-limits.js';
 
@@ -28,6 +29,7 @@ export interface SliceServices {
   otp: OtpServices;
   passkeys: PasskeyServices;
   scim: ScimServices;
+  webhooks: WebhookServices;
 }
 
 /**

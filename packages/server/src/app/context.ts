@@ -116,6 +116,9 @@ export async function createContext(
     timer?.unref();
     const { housekeeping } = services;
     if (options.housekeepingMs !== 0) housekeeping.start(options.housekeepingMs);
+    // Webhook delivery is background work too: off where housekeeping is (one-shot commands, tests drive it).
+    const webhookDelivery = services.webhooks.delivery;
+    if (options.housekeepingMs !== 0) webhookDelivery.start();
 
     return {
       ...shared,
@@ -124,6 +127,7 @@ export async function createContext(
       async close() {
         if (timer) clearInterval(timer);
         await housekeeping.stop();
+        await webhookDelivery.stop();
         await rateLimits.close();
         await bus.stop();
         if (!options.database) await database.close();

@@ -12,6 +12,7 @@ import { organizationsModule } from '../orgs/index.js';
 import { otpModule } from '../otp/index.js';
 import { passkeysModule } from '../passkeys/index.js';
 import { scimModule } from '../scim/index.js';
+import { webhooksModule } from '../webhooks/index.js';
 import { mergeByKey, type SliceModule } from './module.js';
 import type { RateLimitRules } from './rate-limits.js';
 
@@ -33,6 +34,7 @@ const LISTED_MODULES = [
   federationModule,
   adminModule,
   housekeepingModule,
+  webhooksModule,
 ] as const satisfies readonly SliceModule[];
 
 export const MODULES: readonly SliceModule[] = LISTED_MODULES;

@@ -102,6 +102,11 @@ export const AUDIT_ACTIONS = [
   'user.password_set',
   'user.sign_in',
   'user.updated',
+  'webhook.endpoint_created',
+  'webhook.endpoint_deleted',
+  'webhook.endpoint_updated',
+  'webhook.redelivered',
+  'webhook.secret_rotated',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

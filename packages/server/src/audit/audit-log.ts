@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { preparedQuery } from '../db/prepared.js';
 import { auditEvents } from '../db/schema/index.js';
-import { runInTransaction } from '../db/transactions.js';
+import { inTransaction, runInTransaction } from '../db/transactions.js';
 import type { AuditAction } from './actions.js';
 
 export type AuditOutcome = 'success' | 'failure';
@@ -133,12 +133,50 @@ function entryValues(event: AuditEventInput): Record<string, unknown> {
   return Object.fromEntries(ENTRY_COLUMNS.map((column) => [`entry_${column}`, row[column]]));
 }
 
+/** An entry as it is stored (secrets redacted), handed to the listeners (AuditLog.onRecorded). */
+export type RecordedEntry = ReturnType<typeof entryRow> & { action: AuditAction };
+
+/**
+ * Work done in the transaction that records an entry (a webhook outbox row, say): it commits with the entry and the
+ * change it describes, or not at all. `actions` says which entries it wants; no other entry pays for it.
+ */
+export interface AuditListener {
+  actions: ReadonlySet<AuditAction>;
+  recorded(entry: RecordedEntry): Promise<void>;
+}
+
 /** The append-only audit log every slice writes to. */
 export class AuditLog {
+  private readonly listeners: AuditListener[] = [];
+
   constructor(private readonly db: Db) {}
 
+  /** Registers work to do with every recorded entry of the listener's actions, in the entry's transaction. */
+  onRecorded(listener: AuditListener): void {
+    this.listeners.push(listener);
+  }
+
+  private listenersOf(action: AuditAction): AuditListener[] {
+    return this.listeners.filter((listener) => listener.actions.has(action));
+  }
+
+  /** Runs `write` with the entry's listeners in one transaction (the caller's, when one is open). */
+  private async withListeners(row: RecordedEntry, write: () => Promise<unknown>): Promise<void> {
+    const listeners = this.listenersOf(row.action);
+    if (listeners.length === 0) {
+      await write();
+      return;
+    }
+    const all = async () => {
+      await write();
+      for (const listener of listeners) await listener.recorded(row);
+    };
+    await (inTransaction(this.db) ? all() : runInTransaction(this.db, all));
+  }
+
   async record(event: AuditEventInput): Promise<void> {
-    await this.db.insert(auditEvents).values(entryRow(event));
+    const row = entryRow(event);
+    await this.withListeners(row, () => this.db.insert(auditEvents).values(row));
   }
 
   /**
@@ -146,7 +184,8 @@ export class AuditLog {
    * startingSession) and the entry describing it, in one statement built and prepared once (db/prepared.ts):
    * PostgreSQL runs a statement atomically, so both are written or neither, as with recordChange, in one round trip
    * instead of four (BEGIN, the change, the entry, COMMIT). `change` builds the CTE with placeholders of its own
-   * (none named `entry_…`); the function returned runs the statement with their values and the entry's.
+   * (none named `entry_…`); the function returned runs the statement with their values and the entry's. An entry a
+   * listener wants (onRecorded) is written in a transaction with the listener's work instead.
    */
   preparedAlong(
     name: string,
@@ -156,7 +195,7 @@ export class AuditLog {
       db.with(change(db)).insert(auditEvents).values(entryPlaceholders()),
     );
     return async (changeValues, event) => {
-      await statement({ ...changeValues, ...entryValues(event) });
+      await this.withListeners(entryRow(event), () => statement({ ...changeValues, ...entryValues(event) }));
     };
   }
 
@@ -178,8 +217,12 @@ export class AuditLog {
         .returning({ result: result.as('result') });
     });
     return async (changeValues, event) => {
-      const [inserted] = await statement({ ...changeValues, ...entryValues(event) });
-      return inserted?.result;
+      let result: unknown;
+      await this.withListeners(entryRow(event), async () => {
+        const [inserted] = await statement({ ...changeValues, ...entryValues(event) });
+        result = inserted?.result;
+      });
+      return result;
     };
   }
 

@@ -12,7 +12,15 @@ import { type ClientRequest, request as httpRequest, type IncomingMessage } from
 import { request as httpsRequest } from 'node:https';
 import { isIPv6, type LookupFunction } from 'node:net';
 import { rootCertificates } from 'node:tls';
+import {
+  ATTR_HTTP_REQUEST_METHOD,
+  ATTR_HTTP_RESPONSE_STATUS_CODE,
+  ATTR_SERVER_ADDRESS,
+  ATTR_URL_PATH,
+  ATTR_URL_SCHEME,
+} from '@opentelemetry/semantic-conventions';
 import type { Logger } from 'pino';
+import { inSpan, SpanKind, SpanStatusCode, tracingActive } from '../telemetry/tracing.js';
 import type { AddressRefusal } from './address-policy.js';
 import { parseIpv4, refusalFor } from './address-policy.js';
 import {
@@ -35,6 +43,13 @@ export interface OutboundPolicy {
    * TESSERA_ENV=production.
    */
   allowLoopbackForDevelopment: boolean;
+  /**
+   * Host names (as the URL spells them, lower case) an operator named explicitly as internal services: their
+   * private-network addresses (RFC 1918, unique local, shared address space) are allowed, over https only. Loopback,
+   * link-local (cloud metadata) and every other range stay refused. Asked on every request, so a changed setting
+   * applies at once.
+   */
+  allowPrivateNetworkHost: (hostname: string) => boolean;
   /** Limit for resolving the host and establishing the connection, TLS handshake included. */
   connectTimeoutMs: number;
   /** Limit for the whole exchange, from the call until the last byte of the response body. */
@@ -56,6 +71,7 @@ export type OutboundFetch = (input: string | URL | Request, init?: RequestInit) 
 
 export const defaultOutboundPolicy: OutboundPolicy = {
   allowLoopbackForDevelopment: false,
+  allowPrivateNetworkHost: () => false,
   connectTimeoutMs: 5_000,
   totalTimeoutMs: 10_000,
   maxResponseBytes: 1024 * 1024,
@@ -106,8 +122,43 @@ export function createOutboundFetch(overrides: Partial<OutboundPolicy> = {}): Ou
     }
   }
   const { logger } = policy;
-  if (!logger) return (input, init) => outboundFetch(policy, input, init);
-  return async (input, init) => {
+  if (!logger) return (input, init) => tracedFetch(input, init, () => outboundFetch(policy, input, init));
+  const logged = loggedFetchFor(policy, logger);
+  return (input, init) => tracedFetch(input, init, () => logged(input, init));
+}
+
+/**
+ * A child span per outbound request (docs/observability.md#tracing): its method, host and status, never its path's
+ * query or its headers and body (a token request carries the client's secret).
+ */
+function tracedFetch(
+  input: string | URL | Request,
+  init: RequestInit | undefined,
+  run: () => Promise<Response>,
+): Promise<Response> {
+  if (!tracingActive()) return run();
+  const url = new URL(input instanceof Request ? input.url : String(input));
+  const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+  return inSpan(
+    method,
+    SpanKind.CLIENT,
+    {
+      [ATTR_HTTP_REQUEST_METHOD]: method,
+      [ATTR_SERVER_ADDRESS]: url.hostname,
+      [ATTR_URL_SCHEME]: url.protocol.replace(/:$/, ''),
+      [ATTR_URL_PATH]: url.pathname,
+    },
+    async (span) => {
+      const response = await run();
+      span?.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, response.status);
+      if (response.status >= 500) span?.setStatus({ code: SpanStatusCode.ERROR });
+      return response;
+    },
+  );
+}
+
+function loggedFetchFor(policy: OutboundPolicy, logger: NonNullable<OutboundPolicy['logger']>) {
+  return async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     try {
       const response = await outboundFetch(policy, input, init);
       // Redirects are never followed: the caller gets the 3xx and refuses it (openid-client does).
@@ -229,6 +280,13 @@ async function outboundFetch(
   }
 }
 
+/** The ranges an explicitly named internal host may resolve to (OutboundPolicy.allowPrivateNetworkHost). */
+const PRIVATE_NETWORK: ReadonlySet<AddressRefusal> = new Set([
+  'private',
+  'unique-local',
+  'shared-address-space',
+]);
+
 /** Resolves the host once and checks every address; any refused address refuses the request. */
 async function resolveTarget(policy: OutboundPolicy, url: URL): Promise<Target> {
   const origin = url.origin;
@@ -257,7 +315,11 @@ async function resolveTarget(policy: OutboundPolicy, url: URL): Promise<Target> 
   const addresses: Target['addresses'] = [];
   for (const address of answers) {
     const refusal: AddressRefusal | null = refusalFor(address);
-    if (refusal !== null && !(refusal === 'loopback' && policy.allowLoopbackForDevelopment)) {
+    const allowed =
+      refusal === null ||
+      (refusal === 'loopback' && policy.allowLoopbackForDevelopment) ||
+      (PRIVATE_NETWORK.has(refusal) && policy.allowPrivateNetworkHost(hostname));
+    if (!allowed) {
       throw new OutboundRequestRefused('address-not-allowed', `${address} is ${refusal}`, origin, {
         address,
         range: refusal,
