@@ -141,15 +141,40 @@ async function serve(config: Config, args: string[]): Promise<void> {
     return;
   }
 
-  const [{ ShutdownOnSignal }, { startServer }] = await Promise.all([
+  const [{ ShutdownOnSignal }, { startServer }, { tracingSettingsFrom }] = await Promise.all([
     import('./app/shutdown-on-signal.js'),
     import('./app/server.js'),
+    import('./telemetry/tracing.js'),
   ]);
   // Before starting, so that a SIGTERM during start-up still ends in a clean stop.
   const shutdown = new ShutdownOnSignal(config.shutdownGraceSeconds, logger);
+  // Tracing is off unless the OTEL_* variables ask for it; only then is the SDK loaded (docs/observability.md).
+  let tracingWanted: boolean;
+  try {
+    tracingWanted = tracingSettingsFrom(process.env) !== null;
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const tracing = tracingWanted
+    ? (await import('./telemetry/tracing-sdk.js')).startTracing(process.env)
+    : null;
   const server = await startServer(config, logger, { migrate: !cluster.isWorker });
   const installToken = cluster.isWorker ? null : await server.context.admin.install.issueToken();
-  shutdown.attach(server);
+  shutdown.attach(
+    tracing
+      ? {
+          ...server,
+          // The spans of the last requests are exported before the process exits.
+          async shutdown(graceMs) {
+            const cutOff = await server.shutdown(graceMs);
+            await tracing
+              .shutdown()
+              .catch((error: unknown) => logger.warn({ err: error }, 'exporting the last spans failed'));
+            return cutOff;
+          },
+        }
+      : server,
+  );
   if (!cluster.isWorker) printUrls(config, 1, installToken);
 }
 

@@ -28,6 +28,7 @@ import type { SliceModule } from './module.js';
 import { MODULES } from './modules.js';
 import type { AdminPort } from './ports/admin-port.js';
 import { DeferredRequestLogger } from './request-logger.js';
+import { registerRequestTracing } from './request-tracing.js';
 import { cachedCompilersFactory } from './schema-compilers.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { DEFAULT_ADMIN_UI_DIR, DEFAULT_UI_DIR, registerStaticUi } from './static-ui.js';
@@ -173,6 +174,8 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
   await app.register(formbody);
   await app.register(cookie);
 
+  // First, so the request's span is current for every later hook and the handler.
+  registerRequestTracing(app, port);
   registerSecurityHeaders(app, { https: config.baseUrl.startsWith('https://') });
   registerRequestMetrics(app, context, port);
   registerAcceptableInputCheck(app);

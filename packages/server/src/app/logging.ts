@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { Config } from '../config/config.js';
+import { currentTraceFields } from '../telemetry/tracing.js';
 
 /** Query parameters whose values are secrets or bearer values; they are replaced before a URL is logged. */
 const SECRET_QUERY_PARAMETERS = new Set([
@@ -105,6 +106,8 @@ export function createLogger(config: Pick<Config, 'logLevel'>, destination?: Des
     {
       level: config.logLevel,
       redact: { paths: REDACT_PATHS, censor: REDACTED },
+      // While tracing is on, a line written for a request names its trace (docs/observability.md#logs).
+      mixin: currentTraceFields,
       serializers: {
         // Only what an operator needs; never headers or bodies.
         req(request: IncomingMessage & { id?: string; ip?: string }) {

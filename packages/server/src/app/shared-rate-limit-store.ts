@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { inSpan, SpanKind } from '../telemetry/tracing.js';
 import { LogThrottle } from './log-throttle.js';
 import type { MemoryRateLimitStore, RateLimitStore } from './rate-limits.js';
 
@@ -75,6 +76,16 @@ export class RedisRateLimitStore {
   }
 
   async hit(key: string, windowSeconds: number) {
+    // A child span (docs/observability.md#tracing) names the commands, never the key (it holds an address or id).
+    return inSpan(
+      'MULTI',
+      SpanKind.CLIENT,
+      { 'db.system.name': 'redis', 'db.operation.name': 'MULTI INCR EXPIRE TTL' },
+      () => this.countHit(key, windowSeconds),
+    );
+  }
+
+  private async countHit(key: string, windowSeconds: number) {
     const result = await this.redis
       .multi()
       .incr(`tessera:rl:${key}`)

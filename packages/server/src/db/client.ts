@@ -7,7 +7,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { acquireDataDirectoryLock, type DataDirectoryLock, type LockRole } from './data-dir-lock.js';
 import { type NotificationHandlers, PgNotificationConnection } from './pg-notifications.js';
-import { withPreparedStatements } from './pglite-statements.js';
+import { type QueueObserver, withPreparedStatements } from './pglite-statements.js';
+import { instrumentPool, traceClientStatements, WaitObservers } from './pool-telemetry.js';
 import * as schema from './schema/index.js';
 import { preparedStatementName } from './statement-names.js';
 import { transactionScoped } from './transactions.js';
@@ -40,6 +41,13 @@ export interface Database {
   notify(channel: string, payload: string): Promise<void>;
   /** Connection-pool figures for metrics; null for the embedded database, which is one in-process connection. */
   poolStats(): PoolStats | null;
+  /** Statements and transactions waiting for their turn on the embedded database; null on PostgreSQL (see poolStats). */
+  queueDepth(): number | null;
+  /**
+   * Calls `observer` with how long each caller waited for a pool connection (PostgreSQL) or for its turn on the
+   * embedded database, as it gets it: metrics (docs/observability.md#metrics).
+   */
+  observeWaits(observer: (waitedMs: number) => void): void;
   /** The lock this process holds on the embedded database's directory (absent in memory and on PostgreSQL). */
   readonly dataDirectoryLock?: DataDirectoryLock;
   /**
@@ -113,6 +121,17 @@ async function openEmbedded(directory: string | null, lockRole: LockRole): Promi
 
 /** The Database over an open PGlite instance; closing it closes the instance and releases the lock, if any. */
 export function embeddedDatabase(pglite: PGlite, lock?: DataDirectoryLock): Database {
+  const waits = new WaitObservers();
+  let queued = 0;
+  const queue: QueueObserver = {
+    entered: () => {
+      queued += 1;
+    },
+    left: (waitedMs) => {
+      queued -= 1;
+      waits.report(waitedMs);
+    },
+  };
   const connection: RawConnection = {
     async query(text, params) {
       const result = await pglite.query(text, params);
@@ -126,7 +145,7 @@ export function embeddedDatabase(pglite: PGlite, lock?: DataDirectoryLock): Data
     kind: 'embedded',
     db: transactionScoped(
       drizzlePglite({
-        client: withPreparedStatements(pglite, preparedStatementName) as unknown as PGlite,
+        client: withPreparedStatements(pglite, preparedStatementName, queue) as unknown as PGlite,
         schema,
       }) as unknown as Db,
     ),
@@ -155,6 +174,8 @@ export function embeddedDatabase(pglite: PGlite, lock?: DataDirectoryLock): Data
       await pglite.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     poolStats: () => null,
+    queueDepth: () => queued,
+    observeWaits: (observer) => waits.add(observer),
     dataDirectoryLock: lock,
     snapshot: lock
       ? () =>
@@ -198,8 +219,11 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     client.on('error', () => {
       connectionErrors += 1;
     });
+    traceClientStatements(client);
   });
   pool.on('error', () => {});
+  const waits = new WaitObservers();
+  instrumentPool(pool, waits);
   const notifications = new PgNotificationConnection(url, { connectTimeoutMs: CONNECT_TIMEOUT_MS });
 
   return {
@@ -255,6 +279,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       waiting: pool.waitingCount,
       errors: connectionErrors,
     }),
+    queueDepth: () => null,
+    observeWaits: (observer) => waits.add(observer),
     async close() {
       await notifications.close();
       await pool.end();

@@ -1,9 +1,19 @@
 import { type PGlite, parse, protocol, type Results } from '@electric-sql/pglite';
+import { tracedStatement } from './statement-tracing.js';
 
 /** The query options drizzle's PGlite driver passes: the row shape, and parsers that override PGlite's by type. */
 interface QueryOptions {
   rowMode?: 'array' | 'object';
   parsers?: Record<number, (value: string, typeId?: number) => unknown>;
+}
+
+/**
+ * Told when a statement or transaction starts waiting for PGlite (one backend: callers take turns) and when its turn
+ * comes, with how long it waited: the embedded database's queue, for metrics.
+ */
+export interface QueueObserver {
+  entered(): void;
+  left(waitedMs: number): void;
 }
 
 /** The client drizzle's PGlite driver is given: PGlite's query and transaction, and nothing else is asked of it. */
@@ -27,6 +37,7 @@ export interface PgliteQueryClient {
 export function withPreparedStatements(
   pglite: PGlite,
   preparedName: (text: string) => string | undefined,
+  queue?: QueueObserver,
 ): PgliteQueryClient {
   const statements = preparedOn(pglite);
   const mergedParsers = new WeakMap<object, PGlite['parsers']>();
@@ -100,23 +111,50 @@ export function withPreparedStatements(
     return result as Results<T>;
   };
 
+  /** Runs `work` once PGlite's locks are held, telling the queue's observer how long it waited for its turn. */
+  const inTurn = async <T>(work: () => Promise<T>, takeLocks: (work: () => Promise<T>) => Promise<T>) => {
+    if (!queue) return takeLocks(work);
+    const queuedAt = performance.now();
+    queue.entered();
+    let waiting = true;
+    const stopWaiting = () => {
+      if (!waiting) return;
+      waiting = false;
+      queue.left(performance.now() - queuedAt);
+    };
+    try {
+      return await takeLocks(() => {
+        stopWaiting();
+        return work();
+      });
+    } finally {
+      stopWaiting();
+    }
+  };
+
   const client = (inTransaction: boolean): PgliteQueryClient => ({
     async query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
       const name = preparedName(text);
-      if (inTransaction) return pglite.runExclusive(() => execute<T>(name, text, params, options));
+      const run = () =>
+        tracedStatement(text, params.length > 0, name, () => execute<T>(name, text, params, options));
+      if (inTransaction) return inTurn(run, (work) => pglite.runExclusive(work));
       // As PGlite's query: a closing or closed instance refuses with its own error, and one still starting is awaited.
       await pglite._checkReady();
-      return pglite._runExclusiveTransaction(() =>
-        pglite.runExclusive(async () => {
-          const result = await execute<T>(name, text, params, options);
+      return inTurn(
+        async () => {
+          const result = await run();
           // As PGlite's query: what a statement outside a transaction wrote reaches the file system now.
           await pglite.syncToFs();
           return result;
-        }),
+        },
+        (work) => pglite._runExclusiveTransaction(() => pglite.runExclusive(work)),
       );
     },
     transaction<T>(fn: (tx: PgliteQueryClient) => Promise<T>): Promise<T> {
-      return pglite.transaction(() => fn(client(true)));
+      return inTurn(
+        () => fn(client(true)),
+        (work) => pglite.transaction(() => work()),
+      );
     },
   });
   return client(false);
