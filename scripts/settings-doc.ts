@@ -42,6 +42,7 @@ const GROUP_TITLES: Readonly<Record<string, string>> = {
   scim: 'SCIM',
   admin: 'Admins and the system',
   housekeeping: 'Housekeeping',
+  webhooks: 'Webhooks',
 };
 
 /** Whom a rate limit counts, from the suffix of its name (`sign-in-ip`, `otp-account`, `invites-user`). */

@@ -7,7 +7,7 @@ import type { RecordedEntry } from '../audit/audit-log.js';
  * change, so an event exists exactly when its change committed.
  */
 const EVENT_SOURCES = {
-  'user.created': ['user.created'],
+  'user.created': ['user.created', 'scim.user.created', 'federation.user_created'],
   'user.updated': ['user.updated'],
   'user.disabled': ['user.disabled'],
   'user.enabled': ['user.enabled'],
