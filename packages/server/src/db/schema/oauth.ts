@@ -55,6 +55,8 @@ export const clients = pgTable('clients', {
   showOnDashboard: boolean('show_on_dashboard').notNull().default(true),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  /** RFC 9449 §5.2 `dpop_bound_access_tokens`: /token refuses this client's requests without a DPoP proof. */
+  dpopBoundAccessTokens: boolean('dpop_bound_access_tokens').notNull().default(false),
 });
 
 /** Confidential client secrets, sealed at rest; one active secret per client, older ones revoked on rotation. */
@@ -146,6 +148,11 @@ export const grants = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     expiresAt: timestamptz('expires_at').notNull(),
     revokedAt: timestamptz('revoked_at'),
+    /**
+     * RFC 9449 §5: the JWK thumbprint (RFC 7638) a public client's refresh tokens are bound to; null when they are
+     * not bound (no proof at the code exchange, or a confidential client, which authenticates instead).
+     */
+    dpopJkt: text('dpop_jkt'),
   },
   (table) => [
     index('grants_user_idx').on(table.userId),
@@ -183,6 +190,8 @@ export const authorizationCodes = pgTable(
     consumedAt: timestamptz('consumed_at'),
     /** The grant created when the code was redeemed; revoked if the code is presented again. */
     grantId: text('grant_id'),
+    /** RFC 9449 §10: `dpop_jkt` of the authorization request; only a proof with that key redeems the code. */
+    dpopJkt: text('dpop_jkt'),
   },
   (table) => [index('authorization_codes_expires_idx').on(table.expiresAt)],
 );
@@ -217,4 +226,21 @@ export const consents = pgTable(
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.clientId] })],
+);
+
+/**
+ * DPoP proofs already used (RFC 9449 §11.1), by key thumbprint and `jti`, until their `iat` window has passed: the
+ * unique key makes a second use fail on any node. Housekeeping deletes the expired rows.
+ */
+export const dpopProofs = pgTable(
+  'dpop_proofs',
+  {
+    jkt: text('jkt').notNull(),
+    jti: text('jti').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.jkt, table.jti] }),
+    index('dpop_proofs_expires_idx').on(table.expiresAt),
+  ],
 );
