@@ -30,6 +30,8 @@ import { SetupPage } from './pages/setup/SetupPage';
 import { UserCreatePage } from './pages/UserCreatePage';
 import { UserDetailPage } from './pages/UserDetailPage';
 import { UsersPage } from './pages/UsersPage';
+import { WebhookDetailPage } from './pages/webhooks/WebhookDetailPage';
+import { WebhooksPage } from './pages/webhooks/WebhooksPage';
 
 /** A page of the signed-in portal: SignedIn shows it to a signed-in admin, and to anyone else what comes first. */
 function signedIn(path: string, Page: ComponentType): Route {
@@ -66,6 +68,8 @@ export const adminRoutes: Route[] = [
   signedIn('/scim', ScimConnectionsPage),
   signedIn('/scim/new', ScimConnectionCreatePage),
   signedIn('/scim/:connectionId', ScimConnectionDetailPage),
+  signedIn('/webhooks', WebhooksPage),
+  signedIn('/webhooks/:endpointId', WebhookDetailPage),
   signedIn('/federation', FederationConnectionsPage),
   signedIn('/federation/new', FederationConnectionCreatePage),
   signedIn('/federation/:connectionId', FederationConnectionDetailPage),

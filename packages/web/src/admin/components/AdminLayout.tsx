@@ -16,6 +16,7 @@ const SECTIONS: { to: string; label: string }[] = [
   { to: '/permissions', label: 'Permissions' },
   { to: '/scim', label: 'SCIM' },
   { to: '/federation', label: 'Federation' },
+  { to: '/webhooks', label: 'Webhooks' },
   { to: '/admins', label: 'Admins' },
   { to: '/settings', label: 'Settings' },
   { to: '/email-templates', label: 'Email templates' },

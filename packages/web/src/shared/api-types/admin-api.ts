@@ -242,7 +242,7 @@ export interface AdminApi {
     body: undefined;
     responses: {
       200: {
-        actions: ('admin.passkey_registered' | 'admin.passkey_removed' | 'admin.password_changed' | 'admin.sign_in' | 'admin_user.created' | 'admin_user.removed' | 'admin_user.role_changed' | 'audit.exported' | 'client.created' | 'client.deleted' | 'client.icon_removed' | 'client.icon_uploaded' | 'client.secret_rotated' | 'client.updated' | 'email_template.reset' | 'email_template.updated' | 'install.completed' | 'federation.connection.created' | 'federation.connection.deleted' | 'federation.connection.updated' | 'federation.domain.verified' | 'federation.identity_linked' | 'federation.identity_unlinked' | 'federation.sign_in' | 'federation.user_created' | 'kek.rotated' | 'keys.account_key_created' | 'keys.device_approval_requested' | 'keys.device_admin_revoked' | 'keys.device_approved' | 'keys.device_revoked' | 'keys.enc_priv_set' | 'keys.enc_pub_set' | 'keys.envelope_added' | 'keys.envelope_deleted' | 'keys.legacy_drk_set' | 'keys.reset' | 'keys.rotated' | 'oauth.token' | 'organization.created' | 'organization.deleted' | 'organization.invite_accepted' | 'organization.invite_created' | 'organization.invite_declined' | 'organization.invite_revoked' | 'organization.manager_missing' | 'organization.member_added' | 'organization.member_left' | 'organization.member_removed' | 'organization.member_status_changed' | 'organization.role_assigned' | 'organization.role_removed' | 'organization.unlock_policy_changed' | 'organization.updated' | 'otp.admin_reset' | 'otp.admin_unlock' | 'otp.backup_codes_regenerated' | 'otp.enrolled' | 'otp.enrolment' | 'otp.reauth' | 'otp.removed' | 'otp.verify' | 'passkey.admin_revoked' | 'passkey.clone_suspected' | 'passkey.registered' | 'passkey.removed' | 'passkey.renamed' | 'permission.created' | 'permission.deleted' | 'permission.updated' | 'role.created' | 'role.deleted' | 'role.updated' | 'scim.connection.created' | 'scim.connection.deleted' | 'scim.connection.updated' | 'scim.group.created' | 'scim.group.deleted' | 'scim.group.patched' | 'scim.group.replaced' | 'scim.token.created' | 'scim.token.revoked' | 'scim.user.created' | 'scim.user.deleted' | 'scim.user.patched' | 'scim.user.replaced' | 'setting.changed' | 'signing_keys.rotated' | 'smtp.tested' | 'user.created' | 'user.deleted' | 'user.disabled' | 'user.enabled' | 'user.password_changed' | 'user.password_reset_sent' | 'user.password_set' | 'user.sign_in' | 'user.updated')[];
+        actions: ('admin.passkey_registered' | 'admin.passkey_removed' | 'admin.password_changed' | 'admin.sign_in' | 'admin_user.created' | 'admin_user.removed' | 'admin_user.role_changed' | 'audit.exported' | 'client.created' | 'client.deleted' | 'client.icon_removed' | 'client.icon_uploaded' | 'client.secret_rotated' | 'client.updated' | 'email_template.reset' | 'email_template.updated' | 'install.completed' | 'federation.connection.created' | 'federation.connection.deleted' | 'federation.connection.updated' | 'federation.domain.verified' | 'federation.identity_linked' | 'federation.identity_unlinked' | 'federation.sign_in' | 'federation.user_created' | 'kek.rotated' | 'keys.account_key_created' | 'keys.device_approval_requested' | 'keys.device_admin_revoked' | 'keys.device_approved' | 'keys.device_revoked' | 'keys.enc_priv_set' | 'keys.enc_pub_set' | 'keys.envelope_added' | 'keys.envelope_deleted' | 'keys.legacy_drk_set' | 'keys.reset' | 'keys.rotated' | 'oauth.token' | 'organization.created' | 'organization.deleted' | 'organization.invite_accepted' | 'organization.invite_created' | 'organization.invite_declined' | 'organization.invite_revoked' | 'organization.manager_missing' | 'organization.member_added' | 'organization.member_left' | 'organization.member_removed' | 'organization.member_status_changed' | 'organization.role_assigned' | 'organization.role_removed' | 'organization.unlock_policy_changed' | 'organization.updated' | 'otp.admin_reset' | 'otp.admin_unlock' | 'otp.backup_codes_regenerated' | 'otp.enrolled' | 'otp.enrolment' | 'otp.reauth' | 'otp.removed' | 'otp.verify' | 'passkey.admin_revoked' | 'passkey.clone_suspected' | 'passkey.registered' | 'passkey.removed' | 'passkey.renamed' | 'permission.created' | 'permission.deleted' | 'permission.updated' | 'role.created' | 'role.deleted' | 'role.updated' | 'scim.connection.created' | 'scim.connection.deleted' | 'scim.connection.updated' | 'scim.group.created' | 'scim.group.deleted' | 'scim.group.patched' | 'scim.group.replaced' | 'scim.token.created' | 'scim.token.revoked' | 'scim.user.created' | 'scim.user.deleted' | 'scim.user.patched' | 'scim.user.replaced' | 'setting.changed' | 'signing_keys.rotated' | 'smtp.tested' | 'user.created' | 'user.deleted' | 'user.disabled' | 'user.enabled' | 'user.password_changed' | 'user.password_reset_sent' | 'user.password_set' | 'user.sign_in' | 'user.updated' | 'webhook.endpoint_created' | 'webhook.endpoint_deleted' | 'webhook.endpoint_updated' | 'webhook.redelivered' | 'webhook.secret_rotated')[];
       };
       400: ErrorBody<'invalid_request'>;
       401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
@@ -3525,6 +3525,239 @@ export interface AdminApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/users/{userId}/password/start']['responses'][200];
+    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+  };
+  /** Lists webhook endpoints (never their secrets) */
+  'GET /admin/webhooks': {
+    params: undefined;
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: {
+        endpoints: {
+          id: string;
+          url: string;
+          description: string;
+          eventTypes: string[];
+          enabled: boolean;
+          createdAt: string;
+          updatedAt: string;
+        }[];
+      };
+      400: ErrorBody<'invalid_request'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['GET /admin/webhooks']['responses'][200];
+    error: 'admin_session_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
+  };
+  /** Creates an endpoint; the answer shows its signing secret, this once */
+  'POST /admin/webhooks': {
+    params: undefined;
+    query: undefined;
+    body: {
+      /** https URL that receives the events */
+      url: string;
+      description?: string;
+      /** Event types to send (GET /admin/webhooks/event-types) */
+      eventTypes: string[];
+      enabled?: boolean;
+    };
+    responses: {
+      201: {
+        endpoint: {
+          id: string;
+          url: string;
+          description: string;
+          eventTypes: string[];
+          enabled: boolean;
+          createdAt: string;
+          updatedAt: string;
+        };
+        /** The signing secret (Standard Webhooks whsec_ format), shown this once: store it in the receiver */
+        secret: string;
+      };
+      400: ErrorBody<'invalid_request' | 'malformed_body' | 'unknown_event_type' | 'webhook_url_invalid'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['POST /admin/webhooks']['responses'][201];
+    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unknown_event_type' | 'unsupported_media_type' | 'webhook_url_invalid' | 'write_admin_required';
+  };
+  /** Lists the event types an endpoint may subscribe to */
+  'GET /admin/webhooks/event-types': {
+    params: undefined;
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: {
+        eventTypes: string[];
+      };
+      400: ErrorBody<'invalid_request'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['GET /admin/webhooks/event-types']['responses'][200];
+    error: 'admin_session_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
+  };
+  /** Reads one endpoint */
+  'GET /admin/webhooks/{id}': {
+    params: { id: string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: {
+        id: string;
+        url: string;
+        description: string;
+        eventTypes: string[];
+        enabled: boolean;
+        createdAt: string;
+        updatedAt: string;
+      };
+      400: ErrorBody<'invalid_request'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      404: ErrorBody<'not_found'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['GET /admin/webhooks/{id}']['responses'][200];
+    error: 'admin_session_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+  };
+  /** Updates an endpoint (its secret is kept: rotate it on its own) */
+  'PUT /admin/webhooks/{id}': {
+    params: { id: string; };
+    query: undefined;
+    body: {
+      /** https URL that receives the events */
+      url: string;
+      description?: string;
+      /** Event types to send (GET /admin/webhooks/event-types) */
+      eventTypes: string[];
+      enabled?: boolean;
+    };
+    responses: {
+      200: {
+        id: string;
+        url: string;
+        description: string;
+        eventTypes: string[];
+        enabled: boolean;
+        createdAt: string;
+        updatedAt: string;
+      };
+      400: ErrorBody<'invalid_request' | 'malformed_body' | 'unknown_event_type' | 'webhook_url_invalid'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      404: ErrorBody<'not_found'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['PUT /admin/webhooks/{id}']['responses'][200];
+    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unknown_event_type' | 'unsupported_media_type' | 'webhook_url_invalid' | 'write_admin_required';
+  };
+  /** Deletes an endpoint and its deliveries */
+  'DELETE /admin/webhooks/{id}': {
+    params: { id: string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      204: null;
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      404: ErrorBody<'not_found'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['DELETE /admin/webhooks/{id}']['responses'][204];
+    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+  };
+  /** Lists an endpoint’s deliveries, newest first, with their attempts */
+  'GET /admin/webhooks/{id}/deliveries': {
+    params: { id: string; };
+    query: { before?: number; limit?: number; };
+    body: undefined;
+    responses: {
+      200: {
+        deliveries: {
+          /** The webhook-id header of every attempt */
+          id: string;
+          seq: number;
+          type: string;
+          status: 'pending' | 'delivered' | 'failed';
+          createdAt: string;
+          nextAttemptAt: string | null;
+          deliveredAt: string | null;
+          /** The JSON body sent */
+          payload: string;
+          attempts: {
+            at: string;
+            statusCode: number | null;
+            durationMs: number;
+            error: string | null;
+          }[];
+        }[];
+      };
+      400: ErrorBody<'invalid_request'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      404: ErrorBody<'not_found'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['GET /admin/webhooks/{id}/deliveries']['responses'][200];
+    error: 'admin_session_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+  };
+  /** Sends a delivered or failed event again, with the same webhook-id and a fresh retry schedule */
+  'POST /admin/webhooks/{id}/deliveries/{deliveryId}/redeliver': {
+    params: { id: string; deliveryId: string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      202: null;
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      404: ErrorBody<'not_found'>;
+      409: ErrorBody<'delivery_pending'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['POST /admin/webhooks/{id}/deliveries/{deliveryId}/redeliver']['responses'][202];
+    error: 'admin_session_required' | 'csrf_failed' | 'delivery_pending' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+  };
+  /** Replaces the signing secret at once; the answer shows the new one, this once */
+  'POST /admin/webhooks/{id}/rotate-secret': {
+    params: { id: string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: {
+        endpoint: {
+          id: string;
+          url: string;
+          description: string;
+          eventTypes: string[];
+          enabled: boolean;
+          createdAt: string;
+          updatedAt: string;
+        };
+        /** The signing secret (Standard Webhooks whsec_ format), shown this once: store it in the receiver */
+        secret: string;
+      };
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      404: ErrorBody<'not_found'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['POST /admin/webhooks/{id}/rotate-secret']['responses'][200];
     error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Static UI asset (content-hashed name, immutable) */
