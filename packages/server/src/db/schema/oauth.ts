@@ -53,6 +53,20 @@ export const clients = pgTable('clients', {
   /** `client` (one key per user and app) or `organization` (one per organization too), docs/zk.md §2.2. */
   zkKeyScope: text('zk_key_scope').notNull().default('client'),
   showOnDashboard: boolean('show_on_dashboard').notNull().default(true),
+  /**
+   * OIDC Registration §2 `token_endpoint_auth_method`: `client_secret_basic`, `client_secret_post`,
+   * `private_key_jwt` or `none`; null on clients registered before it existed (then `none` for public clients and a
+   * secret for confidential ones).
+   */
+  tokenEndpointAuthMethod: text('token_endpoint_auth_method'),
+  /** The client's public keys (a JWK Set) for `private_key_jwt` and signed request objects, given inline. */
+  jwks: jsonb('jwks').$type<{ keys: Record<string, unknown>[] }>(),
+  /** Or where to fetch them (https, through the outbound policy). */
+  jwksUri: text('jwks_uri'),
+  /** RFC 9126 §6: this client's authorization requests must be pushed (PAR). */
+  requirePushedAuthorizationRequests: boolean('require_pushed_authorization_requests')
+    .notNull()
+    .default(false),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   /** RFC 9449 §5.2 `dpop_bound_access_tokens`: /token refuses this client's requests without a DPoP proof. */
@@ -243,4 +257,42 @@ export const dpopProofs = pgTable(
     primaryKey({ columns: [table.jkt, table.jti] }),
     index('dpop_proofs_expires_idx').on(table.expiresAt),
   ],
+);
+
+/**
+ * `jti` values of client assertions already used (RFC 7523 §3 item 7, OIDC Core §9), per client, until the
+ * assertion expires: the unique key makes the second use fail on any node. Housekeeping deletes the expired rows.
+ */
+export const clientAssertionJtis = pgTable(
+  'client_assertion_jtis',
+  {
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    jti: text('jti').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.clientId, table.jti] }),
+    index('client_assertion_jtis_expires_idx').on(table.expiresAt),
+  ],
+);
+
+/**
+ * Pushed authorization requests (RFC 9126 §2), looked up by the hash of their `request_uri`; single use
+ * (`consumed_at`), short-lived.
+ */
+export const pushedAuthorizationRequests = pgTable(
+  'pushed_authorization_requests',
+  {
+    idHash: text('id_hash').primaryKey(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    parameters: jsonb('parameters').$type<Record<string, string>>().notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    consumedAt: timestamptz('consumed_at'),
+  },
+  (table) => [index('pushed_authorization_requests_expires_idx').on(table.expiresAt)],
 );
