@@ -185,6 +185,44 @@ describe('production policy (the default)', () => {
   });
 });
 
+describe('private-network hosts an operator named (webhooks.private_hosts)', () => {
+  const named = new Set(['hooks.internal.test', 'named-loopback.test', 'named-metadata.test']);
+  const outbound = createOutboundFetch({
+    allowPrivateNetworkHost: (hostname) => named.has(hostname),
+    connectTimeoutMs: 300,
+    totalTimeoutMs: 600,
+    resolve: tableResolver({
+      'hooks.internal.test': ['10.255.255.1'],
+      'other.internal.test': ['10.255.255.1'],
+      'named-loopback.test': ['127.0.0.1'],
+      'named-metadata.test': ['169.254.169.254'],
+    }).resolve,
+  });
+
+  it('lets a named host reach its private address over https, and no other host', async () => {
+    const error = await outbound('https://hooks.internal.test/hooks').then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    // The policy let it through: it failed only because nothing answers at that address.
+    expect(error).not.toBeInstanceOf(OutboundRequestRefused);
+    expect(
+      error === null || error instanceof OutboundConnectionFailed || error instanceof OutboundTimeout,
+    ).toBe(true);
+    const other = await refusal(outbound('https://other.internal.test/hooks'));
+    expect(other).toMatchObject({ reason: 'address-not-allowed', refusedAddress: { range: 'private' } });
+    expect((await refusal(outbound('https://10.255.255.1/hooks'))).reason).toBe('address-not-allowed');
+  });
+
+  it('never allows plain http, loopback or link-local for a named host', async () => {
+    expect((await refusal(outbound('http://hooks.internal.test/hooks'))).reason).toBe('scheme-not-allowed');
+    expect((await refusal(outbound('https://named-loopback.test/'))).refusedAddress?.range).toBe('loopback');
+    expect((await refusal(outbound('https://named-metadata.test/'))).refusedAddress?.range).toBe(
+      'link-local',
+    );
+  });
+});
+
 describe('development policy (loopback allowed)', () => {
   it('still refuses every non-loopback internal address', async () => {
     const outbound = createOutboundFetch({
