@@ -150,7 +150,7 @@ describe.runIf(testDatabaseKind() === 'embedded')(
       expect(second.code).toBe(2);
       expect(second.stdout).toBe('');
       expect(second.stderr.trim().split('\n')).toEqual([
-        `tessera: ${inUse}; one process at a time may open an embedded database: stop that server first, or use PostgreSQL (DATABASE_URL) to run several`,
+        `tessera: ${inUse}; one process at a time may open an embedded database: stop that server first, or use PostgreSQL (DATABASE_URL) to run several (to copy its data while it runs: 'tessera backup --out FILE')`,
       ]);
       expect(await installed(adminUrl)).toBe(true);
     }, 120_000);
