@@ -34,8 +34,16 @@ const ClientView = Type.Object({
   organization_required: Type.Boolean(),
   zk_delivery: Type.String(),
   zk_required: Type.Boolean(),
+  dpop_bound_access_tokens: Type.Boolean(),
   zk_key_scope: Type.Union([Type.Literal('client'), Type.Literal('organization')]),
   show_on_dashboard: Type.Boolean(),
+  token_endpoint_auth_method: ClientInputSchema.properties.token_endpoint_auth_method,
+  jwks: Type.Union([
+    Type.Object({ keys: Type.Array(Type.Record(Type.String(), Type.Unknown())) }),
+    Type.Null(),
+  ]),
+  jwks_uri: Type.Union([Type.String(), Type.Null()]),
+  require_pushed_authorization_requests: Type.Boolean(),
   icon: Type.Union([ClientIconView, Type.Null()], {
     description: 'The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null',
   }),
@@ -78,8 +86,13 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
       organization_required: client.organizationRequired,
       zk_delivery: client.zkDelivery,
       zk_required: client.zkRequired,
+      dpop_bound_access_tokens: client.dpopBoundAccessTokens,
       zk_key_scope: client.zkKeyScope,
       show_on_dashboard: client.showOnDashboard,
+      token_endpoint_auth_method: client.tokenEndpointAuthMethod,
+      jwks: client.jwks,
+      jwks_uri: client.jwksUri,
+      require_pushed_authorization_requests: client.requirePushedAuthorizationRequests,
       icon: client.icon ? clientIconView(client.id, client.icon) : null,
       secret: secret
         ? {

@@ -1,4 +1,5 @@
 import type { Infrastructure } from '../app/infrastructure.js';
+import { createOutboundFetch } from '../outbound/index.js';
 import { ClientService } from './service.js';
 
 /** The clients slice's services (`context.clients.registry`). */
@@ -8,9 +9,13 @@ export interface ClientServices {
 }
 
 export async function createClientServices({
+  config,
   database,
   sealer,
   bus,
+  logger,
 }: Infrastructure): Promise<ClientServices> {
-  return { registry: new ClientService(database.db, sealer, bus) };
+  // Clients' jwks_uri are fetched through the SSRF-safe outbound fetch (DESIGN §7).
+  const fetch = createOutboundFetch({ allowLoopbackForDevelopment: config.outboundAllowLoopback, logger });
+  return { registry: new ClientService(database.db, sealer, bus, config.baseUrl, fetch) };
 }

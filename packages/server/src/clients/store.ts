@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 // A generic SQLSTATE check (it lives with the first slice that needed it), not a call into that slice's store.
 import { isForeignKeyViolation } from '../db/errors.js';
-import { clientIcons, clientSecrets, clients } from '../db/schema/index.js';
+import { clientAssertionJtis, clientIcons, clientSecrets, clients } from '../db/schema/index.js';
 
 /** A client row with its icon's metadata (null columns when it has none); never the icon's bytes. */
 export type ClientRow = typeof clients.$inferSelect & {
@@ -123,5 +123,18 @@ export class ClientStore {
       .where(eq(clientIcons.clientId, clientId))
       .returning({ clientId: clientIcons.clientId });
     return deleted.length > 0;
+  }
+
+  /**
+   * Records a client assertion's jti until `expiresAt`; false when this client used it before (the primary key
+   * makes the second insert, on any node, do nothing).
+   */
+  async recordAssertionJti(clientId: string, jti: string, expiresAt: Date): Promise<boolean> {
+    const inserted = await this.db
+      .insert(clientAssertionJtis)
+      .values({ clientId, jti, expiresAt })
+      .onConflictDoNothing()
+      .returning({ jti: clientAssertionJtis.jti });
+    return inserted.length > 0;
   }
 }

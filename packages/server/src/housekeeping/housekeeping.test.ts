@@ -17,6 +17,7 @@ import type { Db } from '../db/client.js';
 import {
   authorizationCodes,
   authorizationRequests,
+  clientAssertionJtis,
   deviceApprovals,
   emailTokens,
   federationConnections,
@@ -28,6 +29,7 @@ import {
   organizationMembers,
   organizations,
   pendingRegistrations,
+  pushedAuthorizationRequests,
   refreshTokens,
   sessions,
 } from '../db/schema/index.js';
@@ -285,6 +287,16 @@ describe('housekeeping', () => {
     const liveApproval = approval(inHours(1));
     await db.insert(deviceApprovals).values([expiredApproval, liveApproval]);
 
+    // A used client assertion jti and a pushed request are kept until they expire.
+    await db.insert(clientAssertionJtis).values([
+      { clientId: rp.clientId, jti: 'expired-jti', expiresAt: hoursAgo(LONG_AGO) },
+      { clientId: rp.clientId, jti: 'live-jti', expiresAt: inHours(1) },
+    ]);
+    await db.insert(pushedAuthorizationRequests).values([
+      { idHash: 'expired-par', clientId: rp.clientId, parameters: {}, expiresAt: hoursAgo(LONG_AGO) },
+      { idHash: 'live-par', clientId: rp.clientId, parameters: {}, expiresAt: inHours(1) },
+    ]);
+
     const run = await server.context.housekeeping.runOnce();
 
     expect(run).toEqual({
@@ -303,8 +315,14 @@ describe('housekeeping', () => {
         passkey_ceremonies: 0,
         federation_flows: 1,
         device_approvals: 1,
+        pushed_authorization_requests: 1,
+        client_assertion_jtis: 1,
       },
     });
+    expect(await remaining(clientAssertionJtis.jti, ['expired-jti', 'live-jti'])).toEqual(['live-jti']);
+    expect(await remaining(pushedAuthorizationRequests.idHash, ['expired-par', 'live-par'])).toEqual([
+      'live-par',
+    ]);
     expect(await remaining(deviceApprovals.id, [expiredApproval.id, liveApproval.id])).toEqual([
       liveApproval.id,
     ]);

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import {
   authorizationCodes,
   authorizationRequests,
+  clientAssertionJtis,
   deviceApprovals,
   emailTokens,
   federationFlows,
@@ -14,6 +15,7 @@ import {
   organizationMembers,
   passkeyCeremonies,
   pendingRegistrations,
+  pushedAuthorizationRequests,
   refreshTokens,
   sessionEndExpression,
   sessions,
@@ -34,6 +36,8 @@ export const PURGED_TABLES = [
   'passkey_ceremonies',
   'federation_flows',
   'device_approvals',
+  'pushed_authorization_requests',
+  'client_assertion_jtis',
 ] as const;
 export type PurgedTable = (typeof PURGED_TABLES)[number];
 
@@ -105,6 +109,32 @@ export class HousekeepingStore {
         return this.expiredBefore(federationFlows, federationFlows.stateHash, clock.cutoff);
       case 'device_approvals':
         return this.expiredBefore(deviceApprovals, deviceApprovals.id, clock.cutoff);
+      case 'pushed_authorization_requests':
+        return this.expiredBefore(
+          pushedAuthorizationRequests,
+          pushedAuthorizationRequests.idHash,
+          clock.cutoff,
+        );
+      case 'client_assertion_jtis':
+        return this.expiredAssertionJtis(clock);
+    }
+  }
+
+  /**
+   * Client assertion jti values are kept until the assertion expires (an expired assertion is refused anyway);
+   * keyed by client and jti, so the batch is chosen by both.
+   */
+  private async expiredAssertionJtis(clock: PurgeClock): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const deleted = await this.db
+        .delete(clientAssertionJtis)
+        .where(
+          sql`(${clientAssertionJtis.clientId}, ${clientAssertionJtis.jti}) in (select ${clientAssertionJtis.clientId}, ${clientAssertionJtis.jti} from ${clientAssertionJtis} where ${clientAssertionJtis.expiresAt} < ${clock.cutoff} limit ${this.batchSize})`,
+        )
+        .returning({ jti: clientAssertionJtis.jti });
+      total += deleted.length;
+      if (deleted.length < this.batchSize) return total;
     }
   }
 

@@ -1,4 +1,5 @@
 import { isAcceptableText } from '../app/acceptable-input.js';
+import { ClientJwtRefused } from '../clients/client-jwt.js';
 import type { Client } from '../clients/model.js';
 import type { ClientService } from '../clients/service.js';
 import { OAuthError } from '../protocol/oauth/errors.js';
@@ -6,6 +7,7 @@ import {
   type AuthenticatingEndpoint,
   type ClientAuthenticationMethod,
   ENDPOINT_AUTHENTICATION_METHODS,
+  JWT_BEARER_ASSERTION_TYPE,
 } from '../protocol/oauth/vocabulary.js';
 
 export interface AuthenticatedClient {
@@ -16,6 +18,8 @@ export interface AuthenticatedClient {
 interface Credentials {
   clientId: string;
   secret: string | null;
+  /** A `private_key_jwt` assertion (RFC 7523 §2.2). */
+  assertion: string | null;
   method: ClientAuthenticationMethod;
 }
 
@@ -69,6 +73,27 @@ function readPresentedCredentials(
 ): Credentials {
   const bodyId = typeof body.client_id === 'string' ? body.client_id : undefined;
   const bodySecret = typeof body.client_secret === 'string' ? body.client_secret : undefined;
+  const assertionType = body.client_assertion_type;
+  const assertion = body.client_assertion;
+  if (assertionType !== undefined || assertion !== undefined) {
+    // RFC 6749 §2.3: a client uses one authentication method per request.
+    if (authorization?.trim().toLowerCase().startsWith('basic') || bodySecret !== undefined) {
+      throw new OAuthError(
+        'invalid_request',
+        'use one client authentication method, not a secret and an assertion',
+      );
+    }
+    if (assertionType !== JWT_BEARER_ASSERTION_TYPE)
+      throw invalidClient(false, `client_assertion_type must be ${JWT_BEARER_ASSERTION_TYPE}`);
+    if (typeof assertion !== 'string' || assertion.length > 8192)
+      throw invalidClient(false, 'client_assertion is missing or too long');
+    // RFC 7523 §3: the client is the assertion's subject; client_id, when sent too, must name the same.
+    const subject = unverifiedSubject(assertion);
+    if (subject === null) throw invalidClient(false, 'client_assertion is not a JWT with a sub');
+    if (bodyId !== undefined && bodyId !== subject)
+      throw invalidClient(false, 'client_id does not match the client_assertion');
+    return { clientId: subject, secret: null, assertion, method: 'private_key_jwt' };
+  }
   if (authorization?.trim().toLowerCase().startsWith('basic')) {
     // RFC 6749 §2.3: a client uses one authentication method per request.
     if (bodySecret !== undefined) {
@@ -81,11 +106,25 @@ function readPresentedCredentials(
     if (bodyId !== undefined && bodyId !== basic.clientId) {
       throw new OAuthError('invalid_request', 'client_id does not match the Basic credentials');
     }
-    return { clientId: basic.clientId, secret: basic.secret, method: 'client_secret_basic' };
+    return { clientId: basic.clientId, secret: basic.secret, assertion: null, method: 'client_secret_basic' };
   }
   if (bodyId === undefined) throw invalidClient(false, 'client authentication is required');
-  if (bodySecret !== undefined) return { clientId: bodyId, secret: bodySecret, method: 'client_secret_post' };
-  return { clientId: bodyId, secret: null, method: 'none' };
+  if (bodySecret !== undefined)
+    return { clientId: bodyId, secret: bodySecret, assertion: null, method: 'client_secret_post' };
+  return { clientId: bodyId, secret: null, assertion: null, method: 'none' };
+}
+
+/** The `sub` of a compact JWS, read before its signature is checked (to find whose keys check it); null if none. */
+function unverifiedSubject(jwt: string): string | null {
+  const parts = jwt.split('.');
+  if (parts.length !== 3) return null;
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8'));
+    const sub = (payload as { sub?: unknown } | null)?.sub;
+    return typeof sub === 'string' && sub.length > 0 ? sub : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The client_id a request claims (Basic or body), authenticated or not — for the audit log; null if unreadable. */
@@ -103,10 +142,10 @@ export function claimedClientId(
 
 /**
  * Authenticates the calling client (spec §4.1 "Client authentication at the token endpoint") with the methods
- * the endpoint accepts (protocol/oauth/vocabulary.ts, which discovery advertises): confidential clients with their
- * secret (Basic, or in the body where `client_secret_post` is accepted), public clients by `client_id` alone where
- * `none` is.
- * A confidential client sending only its `client_id` is refused.
+ * the endpoint accepts (protocol/oauth/vocabulary.ts, which discovery advertises) and the client is registered
+ * with (`token_endpoint_auth_method`): confidential clients with their secret (Basic, or in the body where
+ * `client_secret_post` is accepted) or a `private_key_jwt` assertion (RFC 7523 §2.2), public clients by
+ * `client_id` alone where `none` is. A confidential client sending only its `client_id` is refused.
  */
 export async function authenticateClient(
   clients: ClientService,
@@ -119,6 +158,21 @@ export async function authenticateClient(
   const usedBasic = credentials.method === 'client_secret_basic';
   const client = await clients.find(credentials.clientId);
   if (!client) throw invalidClient(usedBasic);
+  if (client.tokenEndpointAuthMethod === 'private_key_jwt') {
+    if (credentials.assertion === null)
+      throw invalidClient(usedBasic, 'this client must authenticate with private_key_jwt');
+    if (!accepted.includes('private_key_jwt'))
+      throw invalidClient(false, 'this endpoint does not accept private_key_jwt');
+    try {
+      await clients.verifyAssertion(client, credentials.assertion);
+    } catch (error) {
+      if (error instanceof ClientJwtRefused) throw invalidClient(false, error.message);
+      throw error;
+    }
+    return { client, method: 'private_key_jwt' };
+  }
+  if (credentials.assertion !== null)
+    throw invalidClient(false, 'this client is not registered for private_key_jwt');
   if (client.type === 'confidential') {
     if (credentials.secret === null)
       throw invalidClient(false, 'this client must authenticate with its secret');

@@ -85,9 +85,19 @@ describe('discovery advertises what the endpoints enforce', () => {
   ] as const)(
     '%s: each method advertised in %s authenticates, the others are refused',
     async (endpoint, name) => {
+      const signed = (sub: string) =>
+        `${Buffer.from('{"alg":"ES256"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub })).toString('base64url')}.sig`;
       const clients = {
-        find: async (id: string) => (id === 'confidential' || id === 'public' ? app(id) : null),
+        find: async (id: string) =>
+          id === 'confidential' || id === 'public'
+            ? app(id)
+            : id === 'keyed'
+              ? { ...app('confidential'), id, tokenEndpointAuthMethod: 'private_key_jwt' }
+              : null,
         verifySecret: async (_client: Client, secret: string) => secret === 'secret',
+        verifyAssertion: async (_client: Client, assertion: string) => {
+          if (assertion !== signed('keyed')) throw new Error('not the assertion');
+        },
       } as unknown as ClientService;
       const requests = {
         client_secret_basic: {
@@ -99,6 +109,13 @@ describe('discovery advertises what the endpoints enforce', () => {
           body: { client_id: 'confidential', client_secret: 'secret' },
         },
         none: { authorization: undefined, body: { client_id: 'public' } },
+        private_key_jwt: {
+          authorization: undefined,
+          body: {
+            client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+            client_assertion: signed('keyed'),
+          },
+        },
       };
       const accepted: string[] = [];
       for (const [method, request] of Object.entries(requests)) {

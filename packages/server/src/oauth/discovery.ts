@@ -1,6 +1,8 @@
 import type { Config } from '../config/config.js';
 import { SIGNING_ALGORITHMS } from '../crypto/signing-keys.js';
+import { DPOP_SIGNING_ALGORITHMS } from '../protocol/oauth/dpop.js';
 import {
+  CLIENT_JWT_SIGNING_ALGORITHMS,
   CODE_CHALLENGE_METHODS,
   ENDPOINT_AUTHENTICATION_METHODS,
   PROMPT_VALUES,
@@ -34,9 +36,14 @@ export function buildDiscoveryDocument(config: Pick<Config, 'baseUrl'>): Record<
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: [...SIGNING_ALGORITHMS],
     token_endpoint_auth_methods_supported: [...ENDPOINT_AUTHENTICATION_METHODS.token],
+    token_endpoint_auth_signing_alg_values_supported: [...CLIENT_JWT_SIGNING_ALGORITHMS],
     introspection_endpoint_auth_methods_supported: [...ENDPOINT_AUTHENTICATION_METHODS.introspection],
+    introspection_endpoint_auth_signing_alg_values_supported: [...CLIENT_JWT_SIGNING_ALGORITHMS],
     revocation_endpoint_auth_methods_supported: [...ENDPOINT_AUTHENTICATION_METHODS.revocation],
+    revocation_endpoint_auth_signing_alg_values_supported: [...CLIENT_JWT_SIGNING_ALGORITHMS],
     code_challenge_methods_supported: [...CODE_CHALLENGE_METHODS],
+    // RFC 9449 §5.1: the proof algorithms /token and /userinfo accept.
+    dpop_signing_alg_values_supported: [...DPOP_SIGNING_ALGORITHMS],
     prompt_values_supported: [...PROMPT_VALUES],
     claims_supported: [
       'sub',

@@ -35,16 +35,38 @@ export const RESPONSE_MODES = ['query'] as const;
 export const CODE_CHALLENGE_METHODS = ['S256'] as const;
 
 /** Client authentication methods (OIDC Core §9, RFC 6749 §2.3.1); which endpoint takes which is per endpoint. */
-export type ClientAuthenticationMethod = 'client_secret_basic' | 'client_secret_post' | 'none';
+export type ClientAuthenticationMethod =
+  | 'client_secret_basic'
+  | 'client_secret_post'
+  | 'private_key_jwt'
+  | 'none';
+export const CLIENT_AUTHENTICATION_METHODS = [
+  'client_secret_basic',
+  'client_secret_post',
+  'private_key_jwt',
+  'none',
+] as const satisfies readonly ClientAuthenticationMethod[];
+
+/** RFC 7523 §2.2: the `client_assertion_type` of a `private_key_jwt` assertion. */
+export const JWT_BEARER_ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 
 /**
- * Which methods each back-channel endpoint accepts: confidential clients use Basic everywhere; the body secret
- * (`client_secret_post`) only at /token; public clients (`none`) at /token and /revoke but never at /introspect,
- * which describes tokens only to clients that can prove who they are (spec §4.1).
+ * The algorithms a client may sign with: its `private_key_jwt` assertions (OIDC Core §9) and request objects
+ * (RFC 9101 §10.1). Asymmetric only (FAPI 2.0 Security Profile §5.4): never `none`, never HS*.
+ */
+export const CLIENT_JWT_SIGNING_ALGORITHMS = ['ES256', 'PS256', 'EdDSA'] as const;
+
+/**
+ * Which methods each back-channel endpoint accepts: confidential clients use Basic or `private_key_jwt`
+ * everywhere; the body secret (`client_secret_post`) only at /token and /par; public clients (`none`) at /token,
+ * /revoke and /par but never at /introspect, which describes tokens only to clients that can prove who they are
+ * (spec §4.1). A client uses the method it is registered with (`token_endpoint_auth_method`; a client registered
+ * with a secret may send it either way the endpoint accepts).
  */
 export const ENDPOINT_AUTHENTICATION_METHODS = {
-  token: ['client_secret_basic', 'client_secret_post', 'none'],
-  introspection: ['client_secret_basic'],
-  revocation: ['client_secret_basic', 'none'],
+  token: ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'],
+  introspection: ['client_secret_basic', 'private_key_jwt'],
+  revocation: ['client_secret_basic', 'private_key_jwt', 'none'],
+  pushed_authorization: ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'],
 } as const satisfies Record<string, readonly ClientAuthenticationMethod[]>;
 export type AuthenticatingEndpoint = keyof typeof ENDPOINT_AUTHENTICATION_METHODS;
