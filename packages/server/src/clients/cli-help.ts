@@ -21,6 +21,12 @@ Options:
   --zk-key-scope client|organization
                                  One key per user and app (default), or per organization too
                                  (every authorization then needs an organization; docs/zk.md §2.2)
+  --auth-method METHOD           client_secret_basic | client_secret_post | private_key_jwt | none
+                                 (default: none for public clients, a secret for confidential ones)
+  --jwks JSON|@FILE              The client's public keys (a JWK Set) for private_key_jwt and
+                                 signed request objects
+  --jwks-uri URL                 Or where the client publishes them (https)
+  --require-par                  Accept this client's authorization requests only through /par
   --help                         Show this help`,
   'clients list': `Usage: tessera clients list
 

@@ -1,9 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import { COMMAND_ACTOR } from '../audit/audit-log.js';
 import type { ControlChannel } from '../control/protocol.js';
-import { type GrantType, STANDARD_SCOPES } from '../protocol/oauth/vocabulary.js';
+import {
+  CLIENT_AUTHENTICATION_METHODS,
+  type ClientAuthenticationMethod,
+  type GrantType,
+  STANDARD_SCOPES,
+} from '../protocol/oauth/vocabulary.js';
 import { type ClientInput, ZK_KEY_SCOPES, type ZkKeyScope } from './model.js';
 
 type ZkDelivery = NonNullable<ClientInput['zk_delivery']>;
@@ -111,6 +117,10 @@ export async function runClientsCommand(
       'zk-delivery': { type: 'string' },
       'zk-required': { type: 'boolean' },
       'zk-key-scope': { type: 'string' },
+      'auth-method': { type: 'string' },
+      jwks: { type: 'string' },
+      'jwks-uri': { type: 'string' },
+      'require-par': { type: 'boolean' },
     },
   });
   if (!values.name) throw new Error('--name is required');
@@ -122,6 +132,22 @@ export async function runClientsCommand(
   const zkKeyScope = values['zk-key-scope'];
   if (zkKeyScope !== undefined && !ZK_KEY_SCOPES.includes(zkKeyScope as ZkKeyScope))
     throw new Error(`--zk-key-scope must be one of ${ZK_KEY_SCOPES.join(', ')}`);
+  const authMethod = values['auth-method'];
+  if (
+    authMethod !== undefined &&
+    !CLIENT_AUTHENTICATION_METHODS.includes(authMethod as ClientAuthenticationMethod)
+  )
+    throw new Error(`--auth-method must be one of ${CLIENT_AUTHENTICATION_METHODS.join(', ')}`);
+  let jwks: ClientInput['jwks'];
+  if (values.jwks !== undefined) {
+    // A JWK Set as JSON, or @FILE to read it from a file.
+    const text = values.jwks.startsWith('@') ? readFileSync(values.jwks.slice(1), 'utf8') : values.jwks;
+    try {
+      jwks = JSON.parse(text) as ClientInput['jwks'];
+    } catch {
+      throw new Error('--jwks must be a JWK Set in JSON (or @FILE)');
+    }
+  }
   const grants = (values.grant ?? ['authorization_code', 'refresh_token']) as GrantType[];
   const input: ClientInput = {
     name: values.name,
@@ -135,6 +161,10 @@ export async function runClientsCommand(
     zk_delivery: zkDelivery as ZkDelivery | undefined,
     zk_required: values['zk-required'],
     zk_key_scope: zkKeyScope as ZkKeyScope | undefined,
+    token_endpoint_auth_method: authMethod as ClientAuthenticationMethod | undefined,
+    jwks,
+    jwks_uri: values['jwks-uri'],
+    require_pushed_authorization_requests: values['require-par'],
   };
   const created = await channel.call('clients.create', input);
   process.stdout.write(`${JSON.stringify(created, null, 2)}\n`);
