@@ -51,6 +51,7 @@ export async function createAccountServices(
     inTransaction: () => inTransaction(database.db),
     ttlMs: SESSION_CACHE_TTL_MS,
     maxEntries: 50_000,
+    lookups: metrics.cacheLookups('sessions'),
   });
   // SessionService announces every session it ends (topic `sessions`), UserService every user it changes (`users`).
   bus.on('sessions', (message) => sessionCache.applyChange(message));

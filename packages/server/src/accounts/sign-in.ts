@@ -117,9 +117,15 @@ export class SignInCompletion {
     return this.deps.kind === 'admin' ? 'admin.sign_in' : 'user.sign_in';
   }
 
-  /** Password sign-ins on the public port are what `tessera_sign_ins_total` counts (docs/operations.md). */
-  private count(outcome: 'success' | 'failure' | 'email_not_verified') {
-    if (this.deps.kind === 'user') this.deps.metrics.signIn(outcome);
+  /** User sign-ins on the public port are what `tessera_sign_ins_total` counts (docs/observability.md#metrics). */
+  private count(methods: readonly SignInMethod[], outcome: 'success' | 'failure' | 'email_not_verified') {
+    if (this.deps.kind !== 'user') return;
+    const method = methods.includes('fed')
+      ? 'federation'
+      : methods.includes('hwk') || methods.includes('user')
+        ? 'passkey'
+        : 'password';
+    this.deps.metrics.signIn(method, outcome);
   }
 
   private meta(request: RequestFacts) {
@@ -135,7 +141,7 @@ export class SignInCompletion {
     onAuditError: (error: unknown) => void,
     detail: { method: SignInMethod; reason: string } | null = null,
   ): void {
-    this.count('failure');
+    this.count(detail ? [detail.method] : ['pwd'], 'failure');
     this.deps.audit.recordQuietly(
       {
         action: this.auditAction,
@@ -178,7 +184,7 @@ export class SignInCompletion {
       account.emailVerified === false &&
       settings.get('accounts.require_email_verification')
     ) {
-      this.count('email_not_verified');
+      this.count(evidence.methods, 'email_not_verified');
       audit.recordQuietly(
         {
           action: this.auditAction,
@@ -235,7 +241,7 @@ export class SignInCompletion {
         await this.startAudited(starting.values, event);
       }
     }
-    this.count('success');
+    this.count(evidence.methods, 'success');
     return { started, secondFactor, along };
   }
 

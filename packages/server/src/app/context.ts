@@ -97,7 +97,12 @@ export async function createContext(
           new MemoryRateLimitStore(),
         )
       : null;
-    const rateLimits = new RateLimits(sharedLimits ?? new MemoryRateLimitStore(), settings, RATE_LIMIT_RULES);
+    const rateLimits = new RateLimits(
+      sharedLimits ?? new MemoryRateLimitStore(),
+      settings,
+      RATE_LIMIT_RULES,
+      (name) => metrics.rateLimitRefused(name),
+    );
     // Start-up work done: give Redis a moment to connect, so limits are shared from the first request. Without it
     // the node starts anyway and counts on its own until Redis answers (docs/operations.md, "Redis outage").
     if (sharedLimits && !(await sharedLimits.waitUntilReady(REDIS_START_WAIT_MS))) {

@@ -8,15 +8,37 @@ import type { App, Port } from './app-types.js';
 export function registerRequestMetrics(app: App, context: AppContext, port: Port): void {
   const { metrics } = context;
   app.addHook('onResponse', (request, reply, done) => {
-    metrics.observeRequest(
-      port,
-      request.method,
-      request.routeOptions.url,
-      reply.statusCode,
-      reply.elapsedTime,
-    );
+    const route = request.routeOptions.url;
+    metrics.observeRequest(port, request.method, route, reply.statusCode, reply.elapsedTime);
+    if (port === 'public' && route !== undefined)
+      countProtocolOutcome(metrics, route, request, reply.statusCode);
     done();
   });
+}
+
+const SCIM_PREFIX = '/scim/v2/';
+
+/**
+ * Tokens issued and SCIM operations, read from the answered request: a token is issued exactly when /token answers
+ * 200 (its grant type then one the server supports, so the label stays bounded), and a SCIM resource type is the
+ * route pattern's first segment after the prefix (`/scim/v2/Users/:id` is `Users`).
+ */
+function countProtocolOutcome(
+  metrics: AppContext['metrics'],
+  route: string,
+  request: { method: string; body: unknown },
+  statusCode: number,
+): void {
+  if (route === '/token') {
+    if (statusCode !== 200) return;
+    const grantType = (request.body as { grant_type?: unknown } | undefined)?.grant_type;
+    if (typeof grantType === 'string') metrics.tokenIssued(grantType);
+    return;
+  }
+  if (route.startsWith(SCIM_PREFIX)) {
+    const resource = route.slice(SCIM_PREFIX.length).split('/', 1)[0] || '(root)';
+    metrics.scimOperation(resource, request.method, statusCode);
+  }
 }
 
 /**

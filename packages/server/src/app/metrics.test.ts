@@ -66,7 +66,12 @@ async function scrape(target: TestServer = server): Promise<Scrape> {
   };
 }
 
-const requests = (labels: Record<string, string>) => ['tessera_http_requests_total', labels] as const;
+/** The request counter's labels: the status class follows from the status code. */
+const requests = (labels: Record<string, string>) =>
+  [
+    'tessera_http_requests_total',
+    { ...labels, ...(labels.status_code ? { status_class: `${labels.status_code[0]}xx` } : {}) },
+  ] as const;
 
 describe('GET /metrics on the admin port', () => {
   it('counts requests by port, method, route pattern and status, and times them', async () => {
@@ -75,6 +80,7 @@ describe('GET /metrics on the admin port', () => {
       method: 'GET',
       route: '/.well-known/openid-configuration',
       status_code: '200',
+      status_class: '2xx',
     };
     const unmatched = { port: 'public', method: 'GET', route: '(unmatched)', status_code: '404' };
     const adminList = { port: 'admin', method: 'GET', route: '/admin/users', status_code: '401' };
@@ -199,7 +205,7 @@ describe('sign-in outcomes', () => {
     const password = 'correct horse battery staple';
     expect((await registerWithPassword(server, 'grace@example.com', password)).status).toBe(200);
     const outcome = (current: Scrape, name: string) =>
-      current.value('tessera_sign_ins_total', { outcome: name });
+      current.value('tessera_sign_ins_total', { method: 'password', outcome: name });
     const before = await scrape();
 
     // A real OPAQUE exchange, then the same final message again: the login state is single-use.

@@ -9,11 +9,34 @@ export const METRIC_PREFIX = 'tessera_';
 export const UNMATCHED_ROUTE = '(unmatched)';
 
 export type SignInOutcome = 'success' | 'failure' | 'email_not_verified';
+/** How an account proved who it is (its amr values grouped): the `method` label of sign-ins. */
+export type SignInMethodLabel = 'password' | 'passkey' | 'federation';
+
+/** Told of each lookup of an in-memory cache: answered from it or not (`tessera_cache_lookups_total`). */
+export interface CacheLookups {
+  hit(): void;
+  miss(): void;
+}
+
+/** The caches whose hit ratio `/metrics` shows (docs/observability.md#metrics). */
+export type CacheName = 'sessions' | 'grant_status' | 'verified_access_tokens';
+
+/** What a webhook delivery attempt came to, for `tessera_webhook_deliveries_total`. */
+export type WebhookDeliveryOutcome = 'delivered' | 'failed' | 'gave_up';
 
 // Token endpoint requests take about a millisecond; sign-in and admin calls up to a few hundred.
 const DURATION_BUCKETS_SECONDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
-const HTTP_LABELS = ['port', 'method', 'route', 'status_code'] as const;
+const HTTP_LABELS = ['port', 'method', 'route', 'status_code', 'status_class'] as const;
+
+/** `2xx`, `4xx`, ...: one label to aggregate by without a regular expression over status codes. */
+const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'];
+function statusClass(statusCode: number): string {
+  return STATUS_CLASSES[Math.floor(statusCode / 100) - 1] ?? 'other';
+}
+
+// Waiting for a database connection or turn is normally well under a millisecond; the pool gives up at 5 s.
+const WAIT_BUCKETS_SECONDS = [0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5];
 type HttpLabel = (typeof HTTP_LABELS)[number];
 
 let processRegistry: Registry | undefined;
@@ -38,7 +61,13 @@ function processMetrics(): Registry {
 export class Metrics {
   readonly registry = new Registry();
   private readonly httpDuration: Histogram<HttpLabel>;
-  private readonly signIns: Counter<'outcome'>;
+  private readonly signIns: Counter<'method' | 'outcome'>;
+  private readonly cacheLookupsTotal: Counter<'cache' | 'result'>;
+  private readonly tokensIssued: Counter<'grant_type'>;
+  private readonly scimOperations: Counter<'resource' | 'method' | 'outcome'>;
+  private readonly rateLimitRefusals: Counter<'limit'>;
+  private readonly webhookDeliveries: Counter<'outcome'>;
+  private webhookQueueRead: (() => number | Promise<number>) | null = null;
 
   constructor(database: Database) {
     const httpDuration = new Histogram({
@@ -64,10 +93,64 @@ export class Metrics {
         }
       },
     });
-    this.signIns = this.counter('sign_ins_total', 'User password sign-ins on the public port, by outcome', [
+    this.signIns = this.counter('sign_ins_total', 'User sign-ins on the public port, by method and outcome', [
+      'method',
       'outcome',
     ]);
+    this.cacheLookupsTotal = this.counter(
+      'cache_lookups_total',
+      'Lookups of in-memory caches, answered from the cache (hit) or not (miss)',
+      ['cache', 'result'],
+    );
+    this.tokensIssued = this.counter('tokens_issued_total', 'Successful token responses, by grant type', [
+      'grant_type',
+    ]);
+    this.scimOperations = this.counter(
+      'scim_operations_total',
+      'SCIM 2.0 requests, by resource type, HTTP method and outcome',
+      ['resource', 'method', 'outcome'],
+    );
+    this.rateLimitRefusals = this.counter('rate_limit_refusals_total', 'Requests refused by a rate limit', [
+      'limit',
+    ]);
+    this.webhookDeliveries = this.counter(
+      'webhook_deliveries_total',
+      'Webhook delivery attempts, by outcome',
+      ['outcome'],
+    );
+    const metrics = this;
+    new Gauge({
+      name: `${METRIC_PREFIX}webhook_queue_depth`,
+      help: 'Webhook messages waiting to be delivered',
+      registers: [this.registry],
+      async collect() {
+        const read = metrics.webhookQueueRead;
+        if (read) this.set(await read());
+      },
+    });
     this.registerDatabaseMetrics(database);
+  }
+
+  /** Counts for one cache's lookups; `tessera_cache_lookups_total{cache}` over `result` gives its hit ratio. */
+  cacheLookups(cache: CacheName): CacheLookups {
+    const hits = this.cacheLookupsTotal.labels({ cache, result: 'hit' });
+    const misses = this.cacheLookupsTotal.labels({ cache, result: 'miss' });
+    return { hit: () => hits.inc(), miss: () => misses.inc() };
+  }
+
+  /** A refusal by the rate limit `limit` (its rule's name, a fixed set). */
+  rateLimitRefused(limit: string): void {
+    this.rateLimitRefusals.inc({ limit });
+  }
+
+  /** One webhook delivery attempt's outcome (the webhooks slice calls it). */
+  webhookDelivery(outcome: WebhookDeliveryOutcome): void {
+    this.webhookDeliveries.inc({ outcome });
+  }
+
+  /** How to read the number of webhook messages waiting, when scraped (the webhooks slice sets it once). */
+  webhookQueueDepth(read: () => number | Promise<number>): void {
+    this.webhookQueueRead = read;
   }
 
   /** A counter in this context's registry; `name` gets the `tessera_` prefix. */
@@ -87,13 +170,30 @@ export class Metrics {
     elapsedMs: number,
   ): void {
     this.httpDuration.observe(
-      { port, method, route: route ?? UNMATCHED_ROUTE, status_code: statusCode },
+      {
+        port,
+        method,
+        route: route ?? UNMATCHED_ROUTE,
+        status_code: statusCode,
+        status_class: statusClass(statusCode),
+      },
       elapsedMs / 1000,
     );
   }
 
-  signIn(outcome: SignInOutcome): void {
-    this.signIns.inc({ outcome });
+  /** A token response (200 from /token) for a grant type; only the grants the server answers reach it. */
+  tokenIssued(grantType: string): void {
+    this.tokensIssued.inc({ grant_type: grantType });
+  }
+
+  /** A SCIM request: `resource` from the route pattern (`Users`, `Groups`, ...), never from the raw path. */
+  scimOperation(resource: string, method: string, statusCode: number): void {
+    const outcome = statusCode < 400 ? 'success' : statusCode < 500 ? 'client_error' : 'server_error';
+    this.scimOperations.inc({ resource, method, outcome });
+  }
+
+  signIn(method: SignInMethodLabel, outcome: SignInOutcome): void {
+    this.signIns.inc({ method, outcome });
   }
 
   /** The Prometheus text exposition of the process and this context's metrics. */
@@ -104,6 +204,23 @@ export class Metrics {
 
   /** Pool figures are read when scraped, so they cost nothing per query. The embedded database has no pool. */
   private registerDatabaseMetrics(database: Database): void {
+    const waits = new Histogram({
+      name: `${METRIC_PREFIX}db_wait_seconds`,
+      help: 'Time a statement or transaction waited for a PostgreSQL pool connection or its turn on the embedded database',
+      buckets: WAIT_BUCKETS_SECONDS,
+      registers: [this.registry],
+    });
+    database.observeWaits((waitedMs) => waits.observe(waitedMs / 1000));
+    if (database.queueDepth() !== null) {
+      new Gauge({
+        name: `${METRIC_PREFIX}db_queue_depth`,
+        help: 'Statements and transactions waiting for their turn on the embedded database',
+        registers: [this.registry],
+        collect() {
+          this.set(database.queueDepth() ?? 0);
+        },
+      });
+    }
     if (!database.poolStats()) return;
     new Gauge({
       name: `${METRIC_PREFIX}db_pool_connections`,

@@ -59,6 +59,8 @@ export class RateLimits {
     private readonly store: RateLimitStore,
     private readonly settings: SettingsService,
     rules: RateLimitRules,
+    /** Told of each refusal, by the limit's name (`tessera_rate_limit_refusals_total`). */
+    private readonly refused?: (name: RateLimitName) => void,
   ) {
     this.rules = new Map(Object.entries(rules));
   }
@@ -69,7 +71,9 @@ export class RateLimits {
     if (!rule) throw new Error(`no rate limit named '${name}'`);
     const limit = this.settings.get(rule.setting) as number;
     const { count, resetSeconds } = await this.store.hit(`${name}:${key}`, rule.windowSeconds);
-    return { over: count > limit, retryAfter: resetSeconds };
+    const over = count > limit;
+    if (over) this.refused?.(name);
+    return { over, retryAfter: resetSeconds };
   }
 
   /** Counts a hit; over the limit answers 429 with Retry-After. */

@@ -10,6 +10,8 @@ export interface InvalidatedCacheOptions {
   maxEntries: number;
   /** Milliseconds since the epoch; tests pass their own clock. */
   clock?: () => number;
+  /** Told whether each lookup was answered from the cache (metrics: the cache's hit ratio). */
+  lookups?: { hit(): void; miss(): void };
 }
 
 interface Entry<V> {
@@ -53,6 +55,13 @@ export class InvalidatedCache<V> {
 
   /** The kept value, if this node may answer from its cache and the entry is young enough. */
   get(key: string): V | undefined {
+    const value = this.lookup(key);
+    if (value === undefined) this.options.lookups?.miss();
+    else this.options.lookups?.hit();
+    return value;
+  }
+
+  private lookup(key: string): V | undefined {
     if (!this.usable()) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;

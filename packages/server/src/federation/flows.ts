@@ -39,6 +39,9 @@ const flowSecretsContext = (stateHash: string) => ({
  * (any node serves the callback), keyed by the hash of `state`, bound to the browser by the hash of a cookie value,
  * used once, for ten minutes.
  */
+/** The connection label of a callback whose flow is unknown (a forged or replayed state): one value for them all. */
+export const UNKNOWN_CONNECTION = '(unknown)';
+
 export class FederationFlows {
   constructor(
     private readonly store: FederationStore,
@@ -88,6 +91,32 @@ export class FederationFlows {
    * the local account. Throws UpstreamRefusal with the reason when anything does not hold.
    */
   async complete(query: Record<string, string>, browserValue: string | undefined): Promise<CompletedFlow> {
+    const taken: { connectionId: string | null } = { connectionId: null };
+    try {
+      const completed = await this.completeFlow(query, browserValue, taken);
+      this.outcomes?.(completed.connection.id, 'success');
+      return completed;
+    } catch (error) {
+      this.outcomes?.(
+        taken.connectionId ?? UNKNOWN_CONNECTION,
+        error instanceof UpstreamRefusal ? error.reason : 'error',
+      );
+      throw error;
+    }
+  }
+
+  /** Told of each callback's outcome by connection id (`tessera_federation_sign_ins_total`). */
+  private outcomes: ((connectionId: string, outcome: string) => void) | null = null;
+
+  countOutcomes(listener: (connectionId: string, outcome: string) => void): void {
+    this.outcomes = listener;
+  }
+
+  private async completeFlow(
+    query: Record<string, string>,
+    browserValue: string | undefined,
+    taken: { connectionId: string | null },
+  ): Promise<CompletedFlow> {
     const state = query.state;
     if (!state || state.length > 500 || !browserValue || browserValue.length > 100) {
       throw new UpstreamRefusal('invalid_state', 'the sign-in was not started in this browser');
@@ -100,6 +129,7 @@ export class FederationFlows {
         'the sign-in is unknown, expired, used, or from another browser',
       );
     }
+    taken.connectionId = flow.connectionId;
     const connection = (await this.connections.find(flow.connectionId))?.row;
     if (!connection?.enabled)
       throw new UpstreamRefusal('connection_disabled', 'the connection is not enabled');

@@ -24,7 +24,7 @@ export interface FederationServices {
 }
 
 export async function createFederationServices(
-  { config, database, sealer, audit, logger }: Infrastructure,
+  { config, database, sealer, audit, logger, metrics }: Infrastructure,
   { accounts, passkeys }: { accounts: AccountServices; passkeys: PasskeyServices },
 ): Promise<FederationServices> {
   const store = new FederationStore(database.db);
@@ -42,10 +42,17 @@ export async function createFederationServices(
   });
   const linking = new AccountLinking(store, accounts.users, accounts.lifecycle, domains, audit);
   const redirectUri = `${config.baseUrl.replace(/\/$/, '')}${CALLBACK_PATH}`;
+  const flows = new FederationFlows(store, connections, upstream, linking, sealer, redirectUri);
+  const federatedSignIns = metrics.counter(
+    'federation_sign_ins_total',
+    'Returns from an upstream identity provider, by connection id and outcome (success or the refusal reason)',
+    ['connection', 'outcome'],
+  );
+  flows.countOutcomes((connection, outcome) => federatedSignIns.inc({ connection, outcome }));
   return {
     connections,
     domains,
-    flows: new FederationFlows(store, connections, upstream, linking, sealer, redirectUri),
+    flows,
     linking,
     unlinking: new IdentityUnlinking(
       store,

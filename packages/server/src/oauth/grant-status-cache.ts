@@ -29,6 +29,8 @@ export interface GrantStatusCacheOptions {
   maxEntries?: number;
   /** Milliseconds since the epoch; tests pass their own clock. */
   clock?: () => number;
+  /** Told whether each lookup was answered from the cache (metrics). */
+  lookups?: { hit(): void; miss(): void };
 }
 
 /**
@@ -51,6 +53,7 @@ export class GrantStatusCache {
       ttlMs: options.ttlMs ?? GRANT_STATUS_TTL_MS,
       maxEntries: options.maxEntries ?? MAX_ENTRIES,
       clock: options.clock,
+      lookups: options.lookups,
     });
   }
 

@@ -27,7 +27,7 @@ export interface OAuthServices {
 }
 
 export async function createOAuthServices(
-  { config, database, signingKeys, settings, bus }: Infrastructure,
+  { config, database, signingKeys, settings, bus, metrics }: Infrastructure,
   {
     accounts,
     clients,
@@ -40,11 +40,17 @@ export async function createOAuthServices(
     load: (grantId, now) => store.activeGrantWithUser(grantId, now),
     isCurrent: () => bus.isCurrent(),
     inTransaction: () => inTransaction(database.db),
+    lookups: metrics.cacheLookups('grant_status'),
   });
   // The store announces every grant it ends (topic `grants`), the accounts slice every user it changes (`users`).
   bus.on('grants', (message) => grantStatus.applyChange(message));
   bus.on('users', (userId) => grantStatus.applyUserChange(userId));
-  const issuer = new TokenIssuer(config.baseUrl, signingKeys, settings);
+  const issuer = new TokenIssuer(
+    config.baseUrl,
+    signingKeys,
+    settings,
+    metrics.cacheLookups('verified_access_tokens'),
+  );
   const revocation = new GrantRevocation(store);
   // Slices built before this one end grants through their hooks: an account's access, an organization's.
   accounts.lifecycle.accessEnded.handle((userId) => revocation.endAllOfUser(userId));

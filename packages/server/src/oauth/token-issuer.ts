@@ -68,13 +68,16 @@ function hasScope(scope: string, wanted: string): boolean {
 
 /** Signs and checks the service's JWTs. */
 export class TokenIssuer {
-  private readonly verifiedAccessTokens = new VerifiedTokenCache<AccessTokenClaims>();
+  private readonly verifiedAccessTokens: VerifiedTokenCache<AccessTokenClaims>;
 
   constructor(
     private readonly issuer: string,
     private readonly keys: SigningKeyService,
     private readonly settings: SettingsService,
-  ) {}
+    lookups?: { hit(): void; miss(): void },
+  ) {
+    this.verifiedAccessTokens = new VerifiedTokenCache<AccessTokenClaims>(undefined, lookups);
+  }
 
   accessTokenTtl(client: Client): number {
     return client.accessTokenTtlSeconds ?? this.settings.get('tokens.access_token_ttl_seconds');

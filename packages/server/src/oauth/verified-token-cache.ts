@@ -12,9 +12,20 @@ export class VerifiedTokenCache<Claims extends { exp: number }> {
   private entries = new Map<string, Readonly<Claims>>();
   private keySetVersion = -1;
 
-  constructor(private readonly maxEntries = 10_000) {}
+  constructor(
+    private readonly maxEntries = 10_000,
+    /** Told whether each lookup was answered from the cache (metrics). */
+    private readonly lookups?: { hit(): void; miss(): void },
+  ) {}
 
   get(token: string, keySetVersion: number, nowSeconds: number): Readonly<Claims> | undefined {
+    const claims = this.lookup(token, keySetVersion, nowSeconds);
+    if (claims === undefined) this.lookups?.miss();
+    else this.lookups?.hit();
+    return claims;
+  }
+
+  private lookup(token: string, keySetVersion: number, nowSeconds: number): Readonly<Claims> | undefined {
     if (keySetVersion !== this.keySetVersion) return undefined;
     const claims = this.entries.get(token);
     if (claims === undefined) return undefined;

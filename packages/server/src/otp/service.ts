@@ -94,6 +94,9 @@ function enabledFactorOf(db: Db, kind: OtpAccount['kind'], accountId: SQL | Colu
  * TOTP second factor for users and admins (spec §2.8, §4.3). Everything lives in the database: accepted steps,
  * failure counts and locks hold across nodes and restarts.
  */
+/** `failure`: a wrong or replayed code; `locked`: refused while the factor is locked; `error`: anything else. */
+export type SecondFactorOutcome = 'success' | 'failure' | 'locked' | 'error';
+
 export class OtpService implements SecondFactor {
   // Every password sign-in and every sensitive action asks whether the account has TOTP on: prepared once per kind.
   private readonly enabledFactorQueries;
@@ -266,8 +269,31 @@ export class OtpService implements SecondFactor {
     return codes;
   }
 
+  /** Told of each verification's outcome (`tessera_second_factor_verifications_total`). */
+  private outcomes: ((method: 'totp' | 'backup_code', outcome: SecondFactorOutcome) => void) | null = null;
+
+  countOutcomes(listener: (method: 'totp' | 'backup_code', outcome: SecondFactorOutcome) => void): void {
+    this.outcomes = listener;
+  }
+
   /** Verifies a TOTP or backup code of the enabled factor; counts failures and locks after too many. */
   async verify(account: OtpAccount, code: string): Promise<{ method: 'totp' | 'backup_code' }> {
+    if (!this.outcomes) return this.verifyCode(account, code);
+    const method = /^\d+$/.test(code.trim()) ? 'totp' : 'backup_code';
+    try {
+      const verified = await this.verifyCode(account, code);
+      this.outcomes(verified.method, 'success');
+      return verified;
+    } catch (error) {
+      const errorCode = (error as { code?: unknown }).code;
+      const outcome =
+        errorCode === 'invalid_otp' ? 'failure' : errorCode === 'otp_locked' ? 'locked' : 'error';
+      this.outcomes(method, outcome);
+      throw error;
+    }
+  }
+
+  private async verifyCode(account: OtpAccount, code: string): Promise<{ method: 'totp' | 'backup_code' }> {
     const factor = await this.factor(account, 'enabled');
     if (!factor) throw otpError('otp_not_enabled', 'no second factor is set up');
     if (factor.lockedUntil && factor.lockedUntil > new Date()) throw otpLocked(factor.lockedUntil);

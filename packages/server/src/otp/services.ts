@@ -11,7 +11,7 @@ export interface OtpServices {
 }
 
 export async function createOtpServices(
-  { database, sealer, settings }: Infrastructure,
+  { database, sealer, settings, metrics }: Infrastructure,
   { accounts, orgs }: { accounts: AccountServices; orgs: OrganizationServices },
 ): Promise<OtpServices> {
   const { organizations } = orgs;
@@ -23,6 +23,12 @@ export async function createOtpServices(
     () => settings.get('product.name'),
     organizations,
   );
+  const verifications = metrics.counter(
+    'second_factor_verifications_total',
+    'Second-factor codes checked at sign-in and step-up, by method and outcome',
+    ['method', 'outcome'],
+  );
+  factors.countOutcomes((method, outcome) => verifications.inc({ method, outcome }));
   // TOTP is one kind of second factor: sign-in and step-up ask for "a second factor", never for TOTP by name.
   accounts.secondFactors.register(factors);
   // A factor enrolled by whoever pre-registered an address goes when its owner takes the account over.
