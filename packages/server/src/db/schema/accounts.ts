@@ -158,3 +158,32 @@ export const emailTokens = pgTable(
     index('email_tokens_expires_idx').on(table.expiresAt),
   ],
 );
+
+/**
+ * Admin API tokens (docs/admin-api-tokens.md): a named bearer for the admin port with scopes, created by a write
+ * admin, stored as hashToken(value) only and looked up by that hash (DESIGN §4). A token acts for its creator and
+ * ends with them (`on delete cascade`).
+ */
+export const adminTokens = pgTable(
+  'admin_tokens',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The first characters of the plaintext, shown so an admin can tell tokens apart. */
+    prefix: text('prefix').notNull(),
+    /** `read` and `<area>:write` (admin/token-scopes.ts). */
+    scopes: text('scopes').array().notNull(),
+    createdBy: text('created_by')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastUsedAt: timestamptz('last_used_at'),
+    expiresAt: timestamptz('expires_at'),
+    revokedAt: timestamptz('revoked_at'),
+  },
+  (table) => [
+    uniqueIndex('admin_tokens_hash_idx').on(table.tokenHash),
+    index('admin_tokens_created_by_idx').on(table.createdBy),
+  ],
+);
