@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { webhookEvents } from '../db/schema/index.js';
 import type { AdminSession } from '../testing/admin.js';
 import { registerClient } from '../testing/oauth.js';
+import { loginWithPassword, registerWithPassword } from '../testing/opaque-client.js';
 import { admin, installAndSignIn } from '../testing/scim.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 
@@ -104,6 +105,8 @@ const ALL_TYPES = [
   'user.enabled',
   'user.deleted',
   'client.secret_rotated',
+  'user.signed_in',
+  'user.sign_in_failed',
 ];
 
 let server: TestServer;
@@ -311,6 +314,25 @@ describe('delivery', () => {
     expect(new Set(receiver.requests).size).toBe(6);
     expect(receiver.maxConcurrentPerId).toBe(1);
     for (const userId of users) expect(receiver.about(userId)).toEqual(['user.created']);
+  });
+});
+
+describe('sign-ins', () => {
+  it('a sign-in, written with its session in one statement, is an event too', async () => {
+    await server.context.settings.set('accounts.self_registration', true);
+    const password = 'kay password one';
+    expect((await registerWithPassword(server, 'kay@example.com', password)).status).toBe(200);
+    const user = await server.context.accounts.users.findByEmail('kay@example.com');
+    await server.context.accounts.users.markEmailVerified(user!.id, 'kay@example.com');
+    expect((await loginWithPassword(server, 'kay@example.com', password)).finish?.status).toBe(200);
+
+    await deliver();
+    expect(receiver.unverified).toEqual([]);
+    expect(receiver.about(user!.id)).toEqual(['user.signed_in']);
+    const [signedIn] = receiver.accepted;
+    expect(signedIn!.payload.data).toMatchObject({ target: null, actor: { type: 'user', id: user!.id } });
+    // No IP address or user agent leaves with an event.
+    expect(signedIn!.body).not.toContain('127.0.0.1');
   });
 });
 
