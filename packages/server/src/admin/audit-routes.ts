@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
-import { adminCaller } from '../app/ports/admin-port.js';
+import { adminActor } from '../app/ports/admin-audit.js';
 import { AUDIT_ACTIONS, type AuditAction } from '../audit/actions.js';
 import { type AuditEvent, type AuditFilter, csvHeader, csvRow, jsonLine } from '../audit/audit-log.js';
 
@@ -139,15 +139,13 @@ export function registerAdminAuditRoutes(app: App, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const caller = adminCaller(request);
       const filter = toFilter(request.query);
       const csv = request.query.format === 'csv';
       await context.audit.record({
         action: 'audit.exported',
         outcome: 'success',
-        actor: { type: 'admin', id: caller.admin.id },
         details: { format: request.query.format },
-        request,
+        ...adminActor(request),
       });
       // The first page is read before the status line goes out: once it has, a failure can only cut the
       // connection, and a client must not mistake a truncated export for a complete one.

@@ -2,13 +2,14 @@ import { SessionAccess } from '../app/access.js';
 import type { AppContext } from '../app/app-context.js';
 import { ApiError } from '../app/errors.js';
 import type { AdminUser } from './admin-users.js';
+import { adminTokenAccess } from './token-access.js';
 
 const accessByContext = new WeakMap<AppContext, SessionAccess<AdminUser>>();
 
 /**
  * The admin port's session access (spec §5, §7): its own cookie, never sent to the public port's paths (SameSite
  * Strict: the admin portal is never entered from another site's link), the admin URL's origin, active admins only,
- * and `admin-write` for admins with the write role.
+ * and `admin-write` for admins with the write role; or an admin API token in place of the session (token-access.ts).
  */
 export function adminSessionAccess(context: AppContext): SessionAccess<AdminUser> {
   let access = accessByContext.get(context);
@@ -27,6 +28,7 @@ export function adminSessionAccess(context: AppContext): SessionAccess<AdminUser
       },
       signedOut: () => new ApiError(401, 'admin_session_required', 'sign in to the admin portal'),
       mayWrite: (admin) => admin.role === 'write',
+      bearerTokens: adminTokenAccess(context.admin.tokens),
     });
     accessByContext.set(context, access);
   }

@@ -6,6 +6,7 @@ import { registerInstallRoutes } from './install-routes.js';
 import { createAdminServices } from './services.js';
 import { ADMIN_SETTINGS } from './settings.js';
 import { registerAdminSystemRoutes } from './system-routes.js';
+import { registerAdminTokenRoutes } from './token-routes.js';
 
 /**
  * Admins themselves and the system no slice owns: first-run install, admin sign-in and sessions, admin users, the
@@ -21,5 +22,6 @@ export const adminModule = {
     registerAdminSystemRoutes(app, context);
     registerAdminAuditRoutes(app, context);
     registerAdminAdminUserRoutes(app, context);
+    registerAdminTokenRoutes(app, context);
   },
 } satisfies SliceModule<'admin'>;

@@ -6,6 +6,8 @@ import type { Infrastructure } from '../app/infrastructure.js';
 import { type AdminUser, AdminUserService, adminPasswordAccounts } from './admin-users.js';
 import { InstallService } from './install.js';
 import { PublicBaseUrl } from './public-base-url.js';
+import { AdminTokenStore } from './token-store.js';
+import { AdminTokenService } from './tokens.js';
 
 /** The admin slice's services (`context.admin`): admin users, their sessions and passwords, install. */
 export interface AdminServices {
@@ -16,6 +18,8 @@ export interface AdminServices {
   passwords: PasswordAuthentication<AdminUser>;
   install: InstallService;
   publicBaseUrl: PublicBaseUrl;
+  /** Admin API tokens (docs/admin-api-tokens.md). */
+  tokens: AdminTokenService;
 }
 
 export async function createAdminServices(
@@ -46,5 +50,6 @@ export async function createAdminServices(
     passwords,
     install: new InstallService(database.db, { users, passwords, settings, publicBaseUrl, audit }),
     publicBaseUrl,
+    tokens: new AdminTokenService(new AdminTokenStore(database.db)),
   };
 }

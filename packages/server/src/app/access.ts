@@ -125,6 +125,26 @@ export interface SessionAccessOptions<A> {
   signIn: SignInCompletion;
   /** Every kind of second factor, to ask for a recent one before a sensitive action (step-up). */
   secondFactors: SecondFactors;
+  /**
+   * Bearer tokens the port accepts in place of a session (the admin port's API tokens, docs/admin-api-tokens.md):
+   * a request with `Authorization: Bearer` is judged by them alone, its cookie ignored, and needs no CSRF token
+   * (a browser never sends the header on its own). Without them a bearer value is no session.
+   */
+  bearerTokens?: BearerTokenAccess;
+}
+
+/** What a port's bearer tokens must do in the access hook (SessionAccessOptions.bearerTokens). */
+export interface BearerTokenAccess {
+  /** Checks the token for the route's declared access and records the caller on the request, or throws. */
+  enforce(request: FastifyRequest, access: Access, token: string): Promise<void>;
+}
+
+/** The value of an `Authorization: Bearer` header (RFC 6750 §2.1), or null. */
+function bearerOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(header);
+  return match?.[1] ?? null;
 }
 
 export const secondFactorRequired = () =>
@@ -229,8 +249,18 @@ export class SessionAccess<A extends { id: string; email: string }> {
         this.requireOwnOrigin(request);
         return;
       case 'optional-session':
-        request.sessionCaller = await this.current(request);
+        // A bearer token is not a session: a token's call sees none.
+        request.sessionCaller =
+          this.options.bearerTokens && request.headers.authorization !== undefined
+            ? null
+            : await this.current(request);
         return;
+    }
+    if (this.options.bearerTokens && request.headers.authorization !== undefined) {
+      const token = bearerOf(request);
+      if (token === null) throw new ApiError(401, 'admin_token_invalid', 'malformed Authorization header');
+      await this.options.bearerTokens.enforce(request, access, token);
+      return;
     }
     const caller = await this.current(request);
     if (!caller) throw this.options.signedOut();

@@ -34,6 +34,8 @@ export function accessErrorCodes(access: Access | undefined, port: Port): ErrorC
       return ['csrf_failed'];
   }
   const codes: ErrorCode[] = [port === 'admin' ? 'admin_session_required' : 'not_signed_in'];
+  // The admin port takes API tokens in place of a session on these routes (docs/admin-api-tokens.md).
+  if (port === 'admin') codes.push('admin_token_invalid', 'admin_token_scope_required');
   if (!access.startsWith('pending-second-factor')) codes.push('second_factor_required');
   if (access.endsWith('+csrf') || access === 'admin-write') codes.push('csrf_failed');
   if (access === 'admin-write') codes.push('write_admin_required');

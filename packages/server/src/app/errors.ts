@@ -31,6 +31,9 @@ const SHARED_ERRORS = {
   admin_session_required: 401,
   csrf_failed: 403,
   write_admin_required: 403,
+  // The admin port's API tokens (docs/admin-api-tokens.md): unknown, expired or revoked; or not scoped for the call.
+  admin_token_invalid: 401,
+  admin_token_scope_required: 403,
 } as const;
 type SharedErrorStatuses = typeof SHARED_ERRORS;
 

@@ -7,6 +7,8 @@ export const AUDIT_ACTIONS = [
   'admin.passkey_removed',
   'admin.password_changed',
   'admin.sign_in',
+  'admin_token.created',
+  'admin_token.revoked',
   'admin_user.created',
   'admin_user.removed',
   'admin_user.role_changed',

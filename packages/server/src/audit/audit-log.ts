@@ -7,7 +7,7 @@ import { inTransaction, runInTransaction } from '../db/transactions.js';
 import type { AuditAction } from './actions.js';
 
 export type AuditOutcome = 'success' | 'failure';
-export type ActorType = 'admin' | 'user' | 'client' | 'system' | 'anonymous' | 'installer';
+export type ActorType = 'admin' | 'admin_token' | 'user' | 'client' | 'system' | 'anonymous' | 'installer';
 
 /** How a change made with the `tessera` command is recorded: by the system, on the host (no admin signed in). */
 export const COMMAND_ACTOR = { outcome: 'success', actor: { type: 'system' } } as const;
@@ -15,7 +15,8 @@ export const COMMAND_ACTOR = { outcome: 'success', actor: { type: 'system' } } a
 export interface AuditEventInput {
   action: AuditAction;
   outcome: AuditOutcome;
-  actor: { type: ActorType; id?: string | null };
+  /** `onBehalfOf`: the admin an `admin_token` acts for, kept in the details as `on_behalf_of`. */
+  actor: { type: ActorType; id?: string | null; onBehalfOf?: string };
   target?: { type: string; id?: string | null };
   details?: Record<string, unknown>;
   /** Where the request came from (IP honours TESSERA_TRUST_PROXY through Fastify's request.ip). */
@@ -116,7 +117,11 @@ function entryRow(event: AuditEventInput) {
       typeof event.request?.headers['user-agent'] === 'string'
         ? event.request.headers['user-agent'].slice(0, 300)
         : null,
-    details: redactDetails(event.details ?? {}) as Record<string, unknown>,
+    details: redactDetails(
+      event.actor.onBehalfOf === undefined
+        ? (event.details ?? {})
+        : { ...event.details, on_behalf_of: event.actor.onBehalfOf },
+    ) as Record<string, unknown>,
   });
 }
 

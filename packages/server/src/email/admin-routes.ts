@@ -3,8 +3,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
-import { auditedAdminChange } from '../app/ports/admin-audit.js';
-import { adminCaller } from '../app/ports/admin-port.js';
+import { adminActor, auditedAdminChange } from '../app/ports/admin-audit.js';
 import { Email } from '../app/ports/schemas.js';
 import type { AuditAction } from '../audit/actions.js';
 import { emailError } from './errors.js';
@@ -198,7 +197,6 @@ export function registerAdminSmtpTestRoute(app: App, context: AppContext): void 
       },
     },
     async (request) => {
-      const caller = adminCaller(request);
       const settings = context.settings;
       if (!context.email.mailer.configured())
         throw emailError('email_not_configured', 'set smtp.host and smtp.from first');
@@ -216,8 +214,7 @@ export function registerAdminSmtpTestRoute(app: App, context: AppContext): void 
       await context.audit.record({
         action: 'smtp.tested',
         outcome: 'success',
-        actor: { type: 'admin', id: caller.admin.id },
-        request,
+        ...adminActor(request),
       });
       return { sent: true as const };
     },

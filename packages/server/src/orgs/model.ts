@@ -78,8 +78,10 @@ export interface Permission {
 
 /** Who does something: a signed-in user (public port) or an admin (admin port). */
 export interface Actor {
-  type: 'user' | 'admin';
+  type: 'user' | 'admin' | 'admin_token';
   id: string;
+  /** The admin an `admin_token` acts for (docs/admin-api-tokens.md). */
+  onBehalfOf?: string;
 }
 
 export const actorLabel = (actor: Actor) => `${actor.type}:${actor.id}`;

@@ -4,7 +4,7 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
 import { type AdminAction, auditedAdminChange } from '../app/ports/admin-audit.js';
-import { adminCaller } from '../app/ports/admin-port.js';
+import { actingAdminId } from '../app/ports/admin-port.js';
 import type { AuditAction } from '../audit/actions.js';
 import type { ConnectionRow, TokenRow } from './store.js';
 
@@ -271,7 +271,7 @@ export function registerAdminScimRoutes(app: App, context: AppContext): void {
             connectionId,
             name,
             expiresAt: expiry,
-            createdBy: adminCaller(request).admin.id,
+            createdBy: actingAdminId(request),
           });
         },
         (result) => ({

@@ -10,9 +10,17 @@ export interface AdminAction {
   details?: Record<string, unknown>;
 }
 
-/** The signed-in admin, as the actor of a change a service records (`ChangedBy` of the accounts lifecycle). */
-export function adminActor(request: FastifyRequest) {
-  return { actor: { type: 'admin' as const, id: adminCaller(request).admin.id }, request };
+/**
+ * The signed-in admin, or the admin API token that made the call (with its creator: docs/admin-api-tokens.md), as
+ * the actor of a change a service records (`ChangedBy` of the accounts lifecycle).
+ */
+export function adminActor(request: FastifyRequest): {
+  actor: { type: 'admin' | 'admin_token'; id: string; onBehalfOf?: string };
+  request: FastifyRequest;
+} {
+  const token = request.adminToken;
+  if (token) return { actor: { type: 'admin_token', id: token.id, onBehalfOf: token.createdBy }, request };
+  return { actor: { type: 'admin', id: adminCaller(request).admin.id }, request };
 }
 
 function entry(request: FastifyRequest, action: AdminAction) {

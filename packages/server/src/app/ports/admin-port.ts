@@ -24,13 +24,43 @@ export interface AdminPort {
   access: SessionAccess<AdminIdentity>;
 }
 
+/**
+ * An admin API token the admin port's access hook accepted for this request (docs/admin-api-tokens.md): it acts for
+ * the admin who created it, within its scopes.
+ */
+export interface AdminTokenCaller {
+  id: string;
+  name: string;
+  scopes: readonly string[];
+  /** The admin who created the token. */
+  createdBy: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the admin port's access hook when an API token, not a session, made the call. */
+    adminToken?: AdminTokenCaller;
+  }
+}
+
 export interface AdminCaller {
   session: Session;
   admin: AdminIdentity;
   cookieValue: string;
 }
 
-/** The admin the admin port's access hook established for this request. */
+/**
+ * The admin whose authority a call uses: the signed-in admin, or the creator of the API token that made it (for
+ * columns such as `created_by` that name an admin; the audit entry's actor is `adminActor`'s).
+ */
+export function actingAdminId(request: FastifyRequest): string {
+  return request.adminToken ? request.adminToken.createdBy : adminCaller(request).admin.id;
+}
+
+/**
+ * The signed-in admin the admin port's access hook established for this request. A route an API token may call
+ * (one with an area, admin/token-scopes.ts) uses `adminActor` or `actingAdminId` instead.
+ */
 export function adminCaller(request: FastifyRequest): AdminCaller {
   if (!request.sessionCaller)
     throw new Error(`${request.method} ${request.routeOptions.url} declares no session access`);
