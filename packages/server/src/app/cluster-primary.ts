@@ -51,15 +51,15 @@ export function runClusterPrimary({ workers, graceSeconds, logger, onReady }: Pr
     listenersUp.delete(worker);
     const pid = worker.process.pid;
     if (!stopping) {
-      logger.error({ pid, code, signal }, 'worker exited; starting a new one');
+      logger.error({ worker_pid: pid, code, signal }, 'worker exited; starting a new one');
       fork();
       return;
     }
     if (code !== 0) {
       failed = true;
-      logger.error({ pid, code, signal }, 'worker did not stop cleanly');
+      logger.error({ worker_pid: pid, code, signal }, 'worker did not stop cleanly');
     } else {
-      logger.info({ pid }, 'worker stopped');
+      logger.info({ worker_pid: pid }, 'worker stopped');
     }
     if (live.size === 0) {
       logger.info({ status: failed ? 1 : 0 }, 'every worker has stopped');
@@ -82,7 +82,7 @@ export function runClusterPrimary({ workers, graceSeconds, logger, onReady }: Pr
         for (const worker of live) {
           logger.error(
             {
-              pid: worker.process.pid,
+              worker_pid: worker.process.pid,
               grace_seconds: graceSeconds,
               margin_seconds: WORKER_STOP_MARGIN_MS / 1000,
             },
