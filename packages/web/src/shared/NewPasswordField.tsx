@@ -1,5 +1,5 @@
 import { PasswordField, type PasswordFieldProps } from './PasswordField';
-import { NEW_PASSWORD_HINT } from './validation';
+import { newPasswordHint } from './validation';
 
 export type NewPasswordFieldProps = Omit<PasswordFieldProps, 'autoComplete'>;
 
@@ -7,6 +7,6 @@ export type NewPasswordFieldProps = Omit<PasswordFieldProps, 'autoComplete'>;
  * A password field where a password is chosen: marked `new-password` (password managers offer a strong one and
  * save it), with the length rule as its hint unless the page words the hint itself.
  */
-export function NewPasswordField({ hint = NEW_PASSWORD_HINT, ...rest }: NewPasswordFieldProps) {
-  return <PasswordField {...rest} autoComplete="new-password" hint={hint} />;
+export function NewPasswordField({ hint, ...rest }: NewPasswordFieldProps) {
+  return <PasswordField {...rest} autoComplete="new-password" hint={hint ?? newPasswordHint()} />;
 }

@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type Ref, useState } from 'react';
+import { useI18n } from './i18n/I18n';
 import { LabelledField } from './LabelledField';
 
 export type PasswordFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & {
@@ -17,6 +18,7 @@ export type PasswordFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id
  */
 export function PasswordField({ label, hint, error, ...rest }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
+  const { t } = useI18n();
   return (
     <LabelledField label={label} hint={hint} error={error}>
       {(control) => (
@@ -36,8 +38,8 @@ export function PasswordField({ label, hint, error, ...rest }: PasswordFieldProp
             aria-controls={control.id}
             onClick={() => setVisible((value) => !value)}
           >
-            {visible ? 'Hide' : 'Show'}
-            <span className="visually-hidden"> {label.toLowerCase()}</span>
+            {visible ? t('common.hide') : t('common.show')}
+            <span className="visually-hidden"> {label}</span>
           </button>
         </div>
       )}

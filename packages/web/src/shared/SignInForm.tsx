@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from './Button';
 import { EmailField } from './EmailField';
+import { useI18n } from './i18n/I18n';
 import { PasswordField } from './PasswordField';
 import { useCheckedSubmit } from './use-checked-submit';
 
@@ -33,6 +34,7 @@ export function SignInForm({
   const [password, setPassword] = useState('');
   const { formRef, fieldErrors, busy, submit } = useCheckedSubmit<'email' | 'password'>();
   const passwordRef = useRef<HTMLInputElement>(null);
+  const { t } = useI18n();
 
   useEffect(() => {
     if (suggestedEmail) setEmail((typed) => typed || suggestedEmail);
@@ -60,7 +62,7 @@ export function SignInForm({
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy}>
       <EmailField
-        label="Email address"
+        label={t('common.emailAddress')}
         name="email"
         autoComplete="username"
         value={email}
@@ -70,7 +72,7 @@ export function SignInForm({
       />
       <PasswordField
         ref={passwordRef}
-        label="Password"
+        label={t('common.password')}
         name="password"
         autoComplete="current-password"
         value={password}
@@ -80,7 +82,7 @@ export function SignInForm({
       />
       <div className="form-actions">
         <Button type="submit" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
+          {busy ? t('signIn.signingIn') : t('common.signIn')}
         </Button>
       </div>
     </form>

@@ -5,6 +5,10 @@
  * its own wording in.
  */
 
+import { formatMessage } from './i18n/format';
+import { en } from './i18n/messages/en';
+import { t } from './i18n/translator';
+
 /** The server's own email rule: something@something, no spaces, 3 to 320 characters. */
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
@@ -12,8 +16,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+$/;
 export function emailError(value: string, whenEmpty: string): string | undefined {
   const email = value.trim();
   if (email === '') return whenEmpty;
-  if (email.length > 320 || email.length < 3 || !EMAIL.test(email))
-    return 'Enter an email address like name@example.com.';
+  if (email.length > 320 || email.length < 3 || !EMAIL.test(email)) return t('validation.emailInvalid');
   return undefined;
 }
 
@@ -22,21 +25,27 @@ export const MIN_PASSWORD_LENGTH = 8;
 const MAX_PASSWORD_LENGTH = 1000;
 
 export function newPasswordError(value: string): string | undefined {
-  if (value === '') return 'Choose a password.';
+  if (value === '') return t('validation.newPasswordEmpty');
   if (value.length < MIN_PASSWORD_LENGTH)
-    return `Use at least ${MIN_PASSWORD_LENGTH} characters. A few unrelated words make a strong password.`;
-  if (value.length > MAX_PASSWORD_LENGTH) return `Use at most ${MAX_PASSWORD_LENGTH} characters.`;
+    return t('validation.newPasswordTooShort', { min: MIN_PASSWORD_LENGTH });
+  if (value.length > MAX_PASSWORD_LENGTH)
+    return t('validation.newPasswordTooLong', { max: MAX_PASSWORD_LENGTH });
   return undefined;
 }
 
-export const NEW_PASSWORD_HINT = `At least ${MIN_PASSWORD_LENGTH} characters. A few unrelated words are easy to remember and hard to guess.`;
+/** The length rule as a field hint in English (the admin portal). */
+export const NEW_PASSWORD_HINT = formatMessage('en', en['validation.newPasswordHint'], {
+  min: MIN_PASSWORD_LENGTH,
+});
+
+/** The length rule as a field hint, in the language on screen. */
+export function newPasswordHint(): string {
+  return t('validation.newPasswordHint', { min: MIN_PASSWORD_LENGTH });
+}
 
 /** A password change: the new password follows the rules above and is not the current one again. */
 export function replacementPasswordError(next: string, current: string): string | undefined {
-  return (
-    newPasswordError(next) ??
-    (next === current ? 'Choose a password different from the current one.' : undefined)
-  );
+  return newPasswordError(next) ?? (next === current ? t('validation.samePassword') : undefined);
 }
 
 /** Moves focus to the first field marked invalid, so keyboard and screen-reader users land on the problem. */

@@ -3,24 +3,24 @@ import { api } from '../../shared/api';
 import type { PublicApiBody } from '../../shared/api-types/public-api';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
+import { useI18n } from '../../shared/i18n/I18n';
 import { Notice } from '../../shared/Notice';
 import { describeError } from '../error-text';
 
 /** "Send the link again" for an address that is not confirmed yet. */
 export function ResendVerification({ email }: { email: string }) {
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | { error: unknown }>('idle');
+  const { t, rich } = useI18n();
   if (state === 'sent')
     return (
-      <Notice title="We sent a new link">
-        <p>
-          If <strong>{email}</strong> still needs confirming, a new link is on its way. Open it, then sign in.
-        </p>
+      <Notice title={t('resend.sentTitle')}>
+        <p>{rich('resend.sentText', { email: <strong>{email}</strong> })}</p>
       </Notice>
     );
   return (
     <>
       {typeof state === 'object' ? (
-        <ErrorPanel title="We could not send the link">
+        <ErrorPanel title={t('resend.failedTitle')}>
           <p>{describeError(state.error)}</p>
         </ErrorPanel>
       ) : null}
@@ -39,7 +39,7 @@ export function ResendVerification({ email }: { email: string }) {
             );
         }}
       >
-        {state === 'sending' ? 'Sending…' : 'Send the link again'}
+        {state === 'sending' ? t('common.sending') : t('resend.button')}
       </Button>
     </>
   );

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../shared/Button';
 import { EmailField } from '../../shared/EmailField';
 import { ErrorPanel } from '../../shared/ErrorPanel';
+import { useI18n } from '../../shared/i18n/I18n';
 import { Notice } from '../../shared/Notice';
 import { useCheckedSubmit } from '../../shared/use-checked-submit';
 import { describeError } from '../error-text';
@@ -23,12 +24,13 @@ export function OrganizationSignIn({
   const [email, setEmail] = useState('');
   const [outcome, setOutcome] = useState<'local' | { error: unknown } | null>(null);
   const { formRef, fieldErrors, busy, submit } = useCheckedSubmit<'email'>();
+  const { t } = useI18n();
 
   if (!open) {
     return (
       <div className="form-actions">
         <Button variant="secondary" onClick={() => setOpen(true)}>
-          Sign in with your organization
+          {t('organizationSignIn.open')}
         </Button>
       </div>
     );
@@ -53,19 +55,19 @@ export function OrganizationSignIn({
 
   return (
     <section aria-labelledby="organization-sign-in">
-      <h2 id="organization-sign-in">Sign in with your organization</h2>
+      <h2 id="organization-sign-in">{t('organizationSignIn.open')}</h2>
       {outcome === 'local' ? (
-        <Notice title="No single sign-on for this address">
-          <p>Your organization does not sign in through its own provider here: use your password below.</p>
+        <Notice title={t('organizationSignIn.noSsoTitle')}>
+          <p>{t('organizationSignIn.noSsoText')}</p>
         </Notice>
       ) : outcome ? (
-        <ErrorPanel title="We could not check your address">
+        <ErrorPanel title={t('organizationSignIn.failedTitle')}>
           <p>{describeError(outcome.error)}</p>
         </ErrorPanel>
       ) : null}
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy}>
         <EmailField
-          label="Work email"
+          label={t('organizationSignIn.workEmail')}
           name="work-email"
           autoComplete="username"
           value={email}
@@ -75,7 +77,7 @@ export function OrganizationSignIn({
         />
         <div className="form-actions">
           <Button type="submit" disabled={busy}>
-            {busy ? 'Checking…' : 'Continue'}
+            {busy ? t('common.checking') : t('common.continue')}
           </Button>
         </div>
       </form>

@@ -3,6 +3,8 @@ import { api } from '../../shared/api';
 import type { PublicApiBody, PublicApiResponse } from '../../shared/api-types/public-api';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
+import { useI18n } from '../../shared/i18n/I18n';
+import { isMessageKey, t as translate } from '../../shared/i18n/translator';
 import { Loading } from '../../shared/Loading';
 import { Notice } from '../../shared/Notice';
 import { Page } from '../../shared/Page';
@@ -123,6 +125,7 @@ export function AuthorizePage() {
   const [decisionError, setDecisionError] = useState<unknown>(null);
   const [key, setKey] = useState<KeyState | null>(null);
   const autoApproved = useRef(false);
+  const { t } = useI18n();
 
   useEffect(() => {
     if (!requestId) return;
@@ -208,27 +211,27 @@ export function AuthorizePage() {
 
   if (!requestId) {
     return (
-      <Page title="Sign-in request not found">
-        <ErrorPanel title="This link is incomplete">
-          <p>Go back to the app and start signing in again.</p>
+      <Page title={t('authorize.notFoundTitle')}>
+        <ErrorPanel title={t('authorize.incompleteTitle')}>
+          <p>{t('authorize.incompleteText')}</p>
         </ErrorPanel>
       </Page>
     );
   }
   if (load.state === 'loading') {
     return (
-      <Page title="Allow access">
+      <Page title={t('authorize.title')}>
         <Loading />
       </Page>
     );
   }
   if (load.state === 'failed') {
     return (
-      <Page title="Sign-in request not found">
-        <ErrorPanel title="We cannot continue this sign-in">
+      <Page title={t('authorize.notFoundTitle')}>
+        <ErrorPanel title={t('authorize.cannotContinue')}>
           <p>{describeError(load.error)}</p>
         </ErrorPanel>
-        <p>You can close this page and go back to the app.</p>
+        <p>{t('authorize.closeHint')}</p>
       </Page>
     );
   }
@@ -236,7 +239,7 @@ export function AuthorizePage() {
   const { view, user } = load;
   if (view.refusal?.reason === 'no_organization') {
     return (
-      <Page title="Organization membership required">
+      <Page title={t('authorize.membershipRequiredTitle')}>
         <NoOrganization
           view={view}
           user={user}
@@ -249,13 +252,13 @@ export function AuthorizePage() {
   }
   if (automatic && !decisionError) {
     return (
-      <Page title="Allow access">
-        <Loading>{`Continuing to ${view.client.name}…`}</Loading>
+      <Page title={t('authorize.title')}>
+        <Loading>{t('authorize.continuing', { client: view.client.name })}</Loading>
       </Page>
     );
   }
   return (
-    <Page title="Allow access">
+    <Page title={t('authorize.title')}>
       <Consent
         view={view}
         user={user}
@@ -285,6 +288,12 @@ export function AuthorizePage() {
   );
 }
 
+/** The standard scopes in the language on screen; any other scope as the server describes it. */
+function scopeDescription(scope: { scope: string; description: string }): string {
+  const key = `scope.${scope.scope}`;
+  return isMessageKey(key) ? translate(key) : scope.description;
+}
+
 function Consent({
   view,
   user,
@@ -308,32 +317,40 @@ function Consent({
 }) {
   const { client } = view;
   const [organizationId, setOrganizationId] = useState(view.organizations[0]?.id);
+  const { t, rich } = useI18n();
   return (
     <>
       <div className="client-summary">
         <ClientLogo name={client.name} iconUrl={client.icon_url} logoUri={client.logo_uri} />
         <p className="lead">
-          <strong data-testid="client-name">{client.name}</strong> wants to use your account.
+          {rich('authorize.wantsAccess', {
+            client: <strong data-testid="client-name">{client.name}</strong>,
+          })}
         </p>
       </div>
       {client.description ? <p className="muted">{client.description}</p> : null}
       <p>
-        Signed in as <strong>{user.name || user.email}</strong>
-        {user.name ? ` (${user.email})` : null}.{' '}
-        <Link to={withQuery('/sign-in', { request_id: requestId })}>Not you? Use another account</Link>
+        {rich('authorize.signedInAs', {
+          user: (
+            <strong>
+              {user.name ? t('common.nameAndEmail', { name: user.name, email: user.email }) : user.email}
+            </strong>
+          ),
+        })}{' '}
+        <Link to={withQuery('/sign-in', { request_id: requestId })}>{t('authorize.notYou')}</Link>
       </p>
 
       {decisionError ? (
-        <ErrorPanel title="We could not finish this step">
+        <ErrorPanel title={t('authorize.failedTitle')}>
           <p>{describeError(decisionError)}</p>
         </ErrorPanel>
       ) : null}
 
       <section className="section" aria-labelledby="scopes-heading">
-        <h2 id="scopes-heading">If you approve, {client.name} can:</h2>
+        <h2 id="scopes-heading">{t('authorize.scopesHeading', { client: client.name })}</h2>
         <ul className="scope-list">
           {view.scopes.map((scope) => (
-            <li key={scope.scope}>{scope.description}</li>
+            <li key={scope.scope}>{scopeDescription(scope)}</li>
           ))}
         </ul>
       </section>
@@ -342,7 +359,7 @@ function Consent({
 
       {view.organizations.length > 0 ? (
         <fieldset className="section">
-          <legend>Continue as a member of</legend>
+          <legend>{t('authorize.memberOf')}</legend>
           {view.organizations.map((organization) => (
             <label key={organization.id} className="choice">
               <input
@@ -359,14 +376,14 @@ function Consent({
       ) : null}
 
       <p className="muted">
-        You will then go back to <span className="origin">{view.redirect_origin}</span>.
+        {rich('authorize.returnTo', { origin: <span className="origin">{view.redirect_origin}</span> })}
       </p>
       <div className="form-actions">
         <Button disabled={deciding !== null || !keyReady} onClick={() => onDecide('approve', organizationId)}>
-          {deciding === 'approve' ? 'Approving…' : 'Approve'}
+          {deciding === 'approve' ? t('authorize.approving') : t('authorize.approve')}
         </Button>
         <Button variant="secondary" disabled={deciding !== null} onClick={() => onDecide('deny')}>
-          {deciding === 'deny' ? 'Denying…' : 'Deny'}
+          {deciding === 'deny' ? t('authorize.denying') : t('authorize.deny')}
         </Button>
       </div>
     </>
@@ -375,26 +392,24 @@ function Consent({
 
 /** What unlocking did, said before the user approves: a new key above all (the app's key changes). */
 function KeyNotice({ clientName, outcome }: { clientName: string; outcome: UnlockOutcome }) {
+  const { t } = useI18n();
   switch (outcome) {
     case 'created':
       return (
-        <Notice title="Your encryption key is set up">
-          <p>{clientName} will receive its key when you approve. Keep your recovery key safe.</p>
+        <Notice title={t('authorize.keyCreatedTitle')}>
+          <p>{t('authorize.keyCreatedText', { client: clientName })}</p>
         </Notice>
       );
     case 'new_key':
       return (
-        <Notice title="You have a new encryption key">
-          <p>
-            {clientName} will receive a new key. Data it encrypted with your old key cannot be opened any
-            more. Keep your new recovery key safe.
-          </p>
+        <Notice title={t('authorize.newKeyTitle')}>
+          <p>{t('authorize.newKeyText', { client: clientName })}</p>
         </Notice>
       );
     default:
       return (
-        <Notice title="Your encryption key is unlocked">
-          <p>{clientName} will receive its key when you approve.</p>
+        <Notice title={t('authorize.keyUnlockedTitle')}>
+          <p>{t('authorize.keyUnlockedText', { client: clientName })}</p>
         </Notice>
       );
   }
@@ -418,37 +433,37 @@ function NoOrganization({
   onLeave: () => void;
 }) {
   const { client } = view;
+  const { t, rich } = useI18n();
   return (
     <>
       <div className="client-summary">
         <ClientLogo name={client.name} iconUrl={client.icon_url} logoUri={client.logo_uri} />
         <p className="lead">
-          <strong data-testid="client-name">{client.name}</strong> can only be used as a member of an
-          organization.
+          {rich('authorize.membersOnly', {
+            client: <strong data-testid="client-name">{client.name}</strong>,
+          })}
         </p>
       </div>
-      <ErrorPanel title="You are not a member of any organization">
+      <ErrorPanel title={t('authorize.noOrganizationTitle')}>
         <p>
-          You are signed in as <strong>{user.email}</strong>, and this account does not belong to any
-          organization, so you cannot continue to {client.name}.
+          {rich('authorize.noOrganizationText', {
+            email: <strong>{user.email}</strong>,
+            client: client.name,
+          })}
         </p>
-        <p>
-          Ask someone who manages your organization to invite you. Once you have accepted the invitation, sign
-          in to {client.name} again.
-        </p>
+        <p>{t('authorize.askForInvite', { client: client.name })}</p>
       </ErrorPanel>
       {decisionError ? (
-        <ErrorPanel title="We could not take you back to the app">
+        <ErrorPanel title={t('authorize.backFailedTitle')}>
           <p>{describeError(decisionError)}</p>
         </ErrorPanel>
       ) : null}
       <p className="muted">
-        You will go back to <span className="origin">{view.redirect_origin}</span>, which will be told that
-        you could not continue.
+        {rich('authorize.refusalReturn', { origin: <span className="origin">{view.redirect_origin}</span> })}
       </p>
       <div className="form-actions">
         <Button disabled={leaving} onClick={onLeave}>
-          {leaving ? 'Returning…' : `Back to ${client.name}`}
+          {leaving ? t('authorize.returning') : t('authorize.backTo', { client: client.name })}
         </Button>
       </div>
     </>

@@ -1,4 +1,5 @@
 import { ErrorPanel } from '../../shared/ErrorPanel';
+import { useI18n } from '../../shared/i18n/I18n';
 import { Page } from '../../shared/Page';
 import { useRouter } from '../../shared/router';
 import { explainOAuthError } from './oauth-error-text';
@@ -17,25 +18,24 @@ export function ErrorPage() {
   const { searchParams } = useRouter();
   const code = clip(searchParams.get('error'));
   const description = clip(searchParams.get('error_description'));
+  const { t } = useI18n();
   return (
-    <Page title="Sign-in could not continue">
-      <ErrorPanel title="We could not complete this request">
+    <Page title={t('errorPage.title')}>
+      <ErrorPanel title={t('errorPage.panelTitle')}>
         <p>{explainOAuthError(code)}</p>
       </ErrorPanel>
-      <p>
-        You can close this page and go back to the app. If this keeps happening, contact the app's support.
-      </p>
+      <p>{t('errorPage.closeHint')}</p>
       {code ? (
         <section className="technical-details" aria-labelledby="technical-details-heading">
-          <h2 id="technical-details-heading">Technical details</h2>
+          <h2 id="technical-details-heading">{t('errorPage.technicalDetails')}</h2>
           <dl>
-            <dt>Error code</dt>
+            <dt>{t('errorPage.errorCode')}</dt>
             <dd>
               <code data-testid="error-code">{code}</code>
             </dd>
             {description ? (
               <>
-                <dt>Description</dt>
+                <dt>{t('errorPage.description')}</dt>
                 <dd>
                   <code data-testid="error-description">{description}</code>
                 </dd>

@@ -4,6 +4,7 @@ import type { PublicApiBody } from '../../shared/api-types/public-api';
 import { Button } from '../../shared/Button';
 import { EmailField } from '../../shared/EmailField';
 import { ErrorPanel } from '../../shared/ErrorPanel';
+import { useI18n } from '../../shared/i18n/I18n';
 import { Notice } from '../../shared/Notice';
 import { Page } from '../../shared/Page';
 import { Link } from '../../shared/router';
@@ -16,6 +17,7 @@ export function ForgotPasswordPage() {
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [state, setState] = useState<'idle' | 'sending' | { sent: string } | { failed: unknown }>('idle');
   const formRef = useRef<HTMLFormElement>(null);
+  const { t, rich } = useI18n();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -40,32 +42,29 @@ export function ForgotPasswordPage() {
 
   if (typeof state === 'object' && 'sent' in state) {
     return (
-      <Page title="Check your email">
-        <Notice title="Reset link sent">
-          <p>
-            If <strong>{state.sent}</strong> belongs to an account, we sent it a link to choose a new
-            password. The link works once and expires in an hour.
-          </p>
+      <Page title={t('common.checkYourEmail')}>
+        <Notice title={t('forgot.sentTitle')}>
+          <p>{rich('forgot.sentText', { email: <strong>{state.sent}</strong> })}</p>
         </Notice>
-        <p>No email after a few minutes? Check your spam folder, or try again later.</p>
+        <p>{t('forgot.noEmail')}</p>
         <p>
-          <Link to="/sign-in">Back to sign-in</Link>
+          <Link to="/sign-in">{t('common.backToSignIn')}</Link>
         </p>
       </Page>
     );
   }
 
   return (
-    <Page title="Reset your password">
-      <p>Enter the email address of your account. We will send you a link to choose a new password.</p>
+    <Page title={t('forgot.title')}>
+      <p>{t('forgot.intro')}</p>
       {typeof state === 'object' ? (
-        <ErrorPanel title="We could not send the link">
+        <ErrorPanel title={t('forgot.failedTitle')}>
           <p>{describeError(state.failed)}</p>
         </ErrorPanel>
       ) : null}
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={state === 'sending'}>
         <EmailField
-          label="Email address"
+          label={t('common.emailAddress')}
           name="email"
           autoComplete="username"
           value={email}
@@ -75,12 +74,12 @@ export function ForgotPasswordPage() {
         />
         <div className="form-actions">
           <Button type="submit" disabled={state === 'sending'}>
-            {state === 'sending' ? 'Sending…' : 'Send reset link'}
+            {state === 'sending' ? t('common.sending') : t('forgot.submit')}
           </Button>
         </div>
       </form>
       <p>
-        <Link to="/sign-in">Back to sign-in</Link>
+        <Link to="/sign-in">{t('common.backToSignIn')}</Link>
       </p>
     </Page>
   );

@@ -1,18 +1,18 @@
+import { useI18n } from '../../shared/i18n/I18n';
 import { Page } from '../../shared/Page';
 import { Link } from '../../shared/router';
 
 export function HomePage() {
+  const { t } = useI18n();
+  const product = t('common.siteName');
   return (
-    <Page title="Tessera">
-      <p>
-        This is the Tessera sign-in service. Apps that use Tessera send you here to sign in, and then send you
-        back.
-      </p>
+    <Page title={product}>
+      <p>{t('home.intro', { product })}</p>
       <div className="form-actions">
         <Link to="/account" className="link-button">
-          Go to your account
+          {t('home.goToAccount')}
         </Link>
-        <Link to="/sign-in">Sign in</Link>
+        <Link to="/sign-in">{t('common.signIn')}</Link>
       </div>
     </Page>
   );

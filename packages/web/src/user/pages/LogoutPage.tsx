@@ -1,4 +1,5 @@
 import { ErrorPanel } from '../../shared/ErrorPanel';
+import { useI18n } from '../../shared/i18n/I18n';
 import { Loading } from '../../shared/Loading';
 import { Notice } from '../../shared/Notice';
 import { Page } from '../../shared/Page';
@@ -15,30 +16,31 @@ export function LogoutPage() {
   const { searchParams } = useRouter();
   const session = useSession();
   const signedOutAlready = searchParams.get('status') === 'signed-out';
+  const { t, rich } = useI18n();
 
   if (signedOutAlready || (session.state === 'ready' && !session.session.authenticated)) {
     return (
-      <Page title="You are signed out">
-        <Notice title="Signed out">
-          <p>You are signed out of your account on this device. You can close this page.</p>
+      <Page title={t('logout.signedOutTitle')}>
+        <Notice title={t('logout.signedOut')}>
+          <p>{t('logout.signedOutText')}</p>
         </Notice>
         <p>
-          <Link to="/sign-in">Sign in again</Link>
+          <Link to="/sign-in">{t('logout.signInAgain')}</Link>
         </p>
       </Page>
     );
   }
   if (session.state === 'loading') {
     return (
-      <Page title="Sign out?">
+      <Page title={t('logout.title')}>
         <Loading />
       </Page>
     );
   }
   if (session.state === 'failed') {
     return (
-      <Page title="Sign out?">
-        <ErrorPanel title="We could not check whether you are signed in">
+      <Page title={t('logout.title')}>
+        <ErrorPanel title={t('logout.checkFailed')}>
           <p>{describeError(session.error)}</p>
         </ErrorPanel>
       </Page>
@@ -47,14 +49,19 @@ export function LogoutPage() {
   if (!session.session.authenticated) return null; // handled above; narrows the type
   const { user, csrf_token: csrfToken } = session.session;
   return (
-    <Page title="Sign out?">
+    <Page title={t('logout.title')}>
       <p>
-        You are signed in as <strong>{user.name || user.email}</strong>
-        {user.name ? ` (${user.email})` : null}. Do you want to sign out on this device?
+        {rich('logout.question', {
+          user: (
+            <strong>
+              {user.name ? t('common.nameAndEmail', { name: user.name, email: user.email }) : user.email}
+            </strong>
+          ),
+        })}
       </p>
       <div className="form-actions">
         <SignOutButton csrfToken={csrfToken} />
-        <Link to="/account">Stay signed in</Link>
+        <Link to="/account">{t('logout.stay')}</Link>
       </div>
     </Page>
   );

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../shared/Button';
 import { EmailField } from '../../shared/EmailField';
 import { ErrorPanel } from '../../shared/ErrorPanel';
+import { useI18n } from '../../shared/i18n/I18n';
 import { NewPasswordField } from '../../shared/NewPasswordField';
 import { Notice } from '../../shared/Notice';
 import { Page } from '../../shared/Page';
@@ -43,6 +44,7 @@ export function RegisterPage() {
   const { formRef, fieldErrors, busy, submit } = useCheckedSubmit<'name' | 'email' | 'password'>();
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'form' });
   const signInPath = withQuery('/sign-in', { request_id: requestId, [RETURN_TO]: returnTo });
+  const { t, rich } = useI18n();
 
   useEffect(preloadOpaque, []);
 
@@ -73,16 +75,13 @@ export function RegisterPage() {
 
   if (outcome.kind === 'closed') {
     return (
-      <Page title="Create an account">
-        <ErrorPanel title="You cannot create an account here">
-          <p>
-            New accounts on this service are created by an administrator. Ask them for an account, or sign in
-            if you already have one.
-          </p>
+      <Page title={t('register.title')}>
+        <ErrorPanel title={t('register.closedTitle')}>
+          <p>{t('register.closedText')}</p>
         </ErrorPanel>
         <p>
           <Link to={signInPath} className="link-button">
-            Sign in
+            {t('common.signIn')}
           </Link>
         </p>
       </Page>
@@ -91,49 +90,48 @@ export function RegisterPage() {
 
   if (outcome.kind === 'verification_sent') {
     return (
-      <Page title="Check your email">
-        <Notice title="One more step">
-          <p>
-            We sent a link to <strong>{outcome.email}</strong>. Open it to confirm your address, then sign in.
-            The link works once and expires in 24 hours.
-          </p>
+      <Page title={t('common.checkYourEmail')}>
+        <Notice title={t('register.oneMoreStep')}>
+          <p>{rich('register.sentText', { email: <strong>{outcome.email}</strong> })}</p>
         </Notice>
-        <p>No email after a few minutes? Check your spam folder, or:</p>
+        <p>{t('register.noEmail')}</p>
         <ResendVerification email={outcome.email} />
         <p>
-          <Link to={signInPath}>Go to sign-in</Link>
+          <Link to={signInPath}>{t('common.goToSignIn')}</Link>
         </p>
       </Page>
     );
   }
 
   return (
-    <Page title="Create an account">
+    <Page title={t('register.title')}>
       {outcome.kind === 'email_taken' ? (
-        <ErrorPanel title="This email address already has an account">
+        <ErrorPanel title={t('register.takenTitle')}>
           <p>
-            <Link to={signInPath}>Sign in</Link> instead, or{' '}
-            <Link to="/forgot-password">reset your password</Link> if you forgot it.
+            {rich('register.takenText', {
+              signIn: <Link to={signInPath}>{t('register.takenSignIn')}</Link>,
+              reset: <Link to="/forgot-password">{t('register.resetLink')}</Link>,
+            })}
           </p>
         </ErrorPanel>
       ) : null}
       {outcome.kind === 'error' ? (
-        <ErrorPanel title="We could not create your account">
+        <ErrorPanel title={t('register.failedTitle')}>
           <p>{describeError(outcome.error)}</p>
         </ErrorPanel>
       ) : null}
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy}>
         <TextField
-          label="Your name"
+          label={t('register.name')}
           name="name"
           autoComplete="name"
-          hint="Optional. Apps you sign in to may show it."
+          hint={t('register.nameHint')}
           value={name}
           error={fieldErrors.name}
           onChange={(event) => setName(event.target.value)}
         />
         <EmailField
-          label="Email address"
+          label={t('common.emailAddress')}
           name="email"
           autoComplete="username"
           value={email}
@@ -142,7 +140,7 @@ export function RegisterPage() {
           required
         />
         <NewPasswordField
-          label="Password"
+          label={t('common.password')}
           name="new-password"
           value={password}
           error={fieldErrors.password}
@@ -151,12 +149,12 @@ export function RegisterPage() {
         />
         <div className="form-actions">
           <Button type="submit" disabled={busy}>
-            {busy ? 'Creating your account…' : 'Create account'}
+            {busy ? t('register.creating') : t('register.submit')}
           </Button>
         </div>
       </form>
       <p>
-        Already have an account? <Link to={signInPath}>Sign in</Link>
+        {t('register.haveAccount')} <Link to={signInPath}>{t('common.signIn')}</Link>
       </p>
     </Page>
   );

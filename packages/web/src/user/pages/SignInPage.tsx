@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../../shared/api';
 import type { PublicApiResponse } from '../../shared/api-types/public-api';
 import { ErrorPanel } from '../../shared/ErrorPanel';
+import { useI18n } from '../../shared/i18n/I18n';
 import { Page } from '../../shared/Page';
 import { Link, useRouter } from '../../shared/router';
 import { type SignInAttempt, SignInForm } from '../../shared/SignInForm';
@@ -45,6 +46,7 @@ export function SignInPage() {
   const [requestContext, setRequestContext] = useState<RequestContext | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [typedEmail, setTypedEmail] = useState('');
+  const { t, rich } = useI18n();
 
   useEffect(preloadOpaque, []);
 
@@ -106,10 +108,10 @@ export function SignInPage() {
   const suggestedEmail = loginHint && !emailError(loginHint) ? loginHint : null;
 
   return (
-    <Page title="Sign in">
+    <Page title={t('signIn.title')}>
       {requestContext ? (
         <p className="lead">
-          Sign in to continue to <strong>{requestContext.clientName}</strong>.
+          {rich('signIn.continueTo', { client: <strong>{requestContext.clientName}</strong> })}
         </p>
       ) : null}
       <SignInProblem problem={problem} />
@@ -124,11 +126,11 @@ export function SignInPage() {
       <OrganizationSignIn requestId={requestId} returnTo={returnTo} />
       <ul className="link-list">
         <li>
-          <Link to="/forgot-password">Forgot your password?</Link>
+          <Link to="/forgot-password">{t('signIn.forgotPassword')}</Link>
         </li>
         <li>
           <Link to={withQuery('/register', { request_id: requestId, [RETURN_TO]: returnTo })}>
-            Create an account
+            {t('signIn.createAccount')}
           </Link>
         </li>
       </ul>
@@ -137,27 +139,25 @@ export function SignInPage() {
 }
 
 function SignInProblem({ problem }: { problem: Problem | null }) {
+  const { t, rich } = useI18n();
   if (!problem) return null;
   switch (problem.kind) {
     case 'invalid_credentials':
       return (
-        <ErrorPanel title="We could not sign you in">
-          <p>The email address or password is not correct. Check them and try again.</p>
+        <ErrorPanel title={t('signIn.failedTitle')}>
+          <p>{t('signIn.invalidCredentials')}</p>
         </ErrorPanel>
       );
     case 'email_not_verified':
       return (
-        <ErrorPanel title="Confirm your email address first">
-          <p>
-            Open the link we sent to <strong>{problem.email}</strong> to confirm it, then sign in. The link
-            may take a few minutes to arrive; check your spam folder too.
-          </p>
+        <ErrorPanel title={t('signIn.confirmFirstTitle')}>
+          <p>{rich('signIn.confirmFirstText', { email: <strong>{problem.email}</strong> })}</p>
           <ResendVerification email={problem.email} />
         </ErrorPanel>
       );
     default:
       return (
-        <ErrorPanel title="We could not sign you in">
+        <ErrorPanel title={t('signIn.failedTitle')}>
           <p>{describeError(problem.error)}</p>
         </ErrorPanel>
       );

@@ -2,6 +2,7 @@ import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useState } from 'react';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
+import { useI18n } from '../../shared/i18n/I18n';
 import { describeError, errorCode } from '../error-text';
 import { afterSignInSteps, goTo, leaveTo, secondStepPath } from '../navigation';
 import { holdPasskeySecret } from '../zk/passkey-secret';
@@ -21,6 +22,7 @@ const isCancelled = (error: unknown) => error instanceof Error && error.name ===
 export function PasskeySignIn({ requestId, email }: { requestId: string | null; email: string | null }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<unknown>(null);
+  const { t } = useI18n();
   if (!browserSupportsWebAuthn()) return null;
 
   async function start() {
@@ -50,18 +52,18 @@ export function PasskeySignIn({ requestId, email }: { requestId: string | null; 
   return (
     <div className="passkey-sign-in">
       {problem ? (
-        <ErrorPanel title="We could not sign you in with a passkey">
+        <ErrorPanel title={t('passkey.failedTitle')}>
           <p>
             {errorCode(problem) !== 'passkey_rejected'
               ? describeError(problem)
               : email
-                ? `This passkey is not registered for ${email}, or it could not be verified.`
-                : 'This passkey is not registered for an account here, or it could not be verified.'}
+                ? t('passkey.rejectedFor', { email })
+                : t('passkey.rejected')}
           </p>
         </ErrorPanel>
       ) : null}
       <Button variant="secondary" onClick={start} disabled={busy}>
-        {busy ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+        {busy ? t('passkey.waiting') : t('passkey.signIn')}
       </Button>
     </div>
   );

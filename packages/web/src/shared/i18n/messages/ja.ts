@@ -1,0 +1,213 @@
+import type { Message } from '../format';
+import type { en } from './en';
+
+/** Japanese (です・ます調). */
+export const ja: Record<keyof typeof en, Message> = {
+  'common.siteName': 'Tessera',
+  'common.loading': '読み込んでいます…',
+  'common.show': '表示',
+  'common.hide': '非表示',
+  'common.continue': '続ける',
+  'common.signIn': 'サインイン',
+  'common.sending': '送信しています…',
+  'common.checking': '確認しています…',
+  'common.emailAddress': 'メールアドレス',
+  'common.password': 'パスワード',
+  'common.backToSignIn': 'サインインに戻る',
+  'common.goToSignIn': 'サインインへ',
+  'common.checkYourEmail': 'メールをご確認ください',
+  'common.signedInAs': '{name} としてサインイン中',
+  'common.nameAndEmail': '{name}（{email}）',
+  'language.label': '言語',
+
+  'validation.emailEmpty': 'メールアドレスを入力してください。',
+  'validation.emailInvalid': 'name@example.com のような形式でメールアドレスを入力してください。',
+  'validation.passwordEmpty': 'パスワードを入力してください。',
+  'validation.nameTooLong': '{max} 文字以内で入力してください。',
+  'validation.newPasswordEmpty': 'パスワードを設定してください。',
+  'validation.newPasswordTooShort':
+    '{min} 文字以上にしてください。関連のない単語をいくつか組み合わせると強いパスワードになります。',
+  'validation.newPasswordTooLong': '{max} 文字以内にしてください。',
+  'validation.newPasswordHint':
+    '{min} 文字以上。関連のない単語をいくつか組み合わせると、覚えやすく推測されにくいパスワードになります。',
+  'validation.samePassword': '現在のパスワードとは異なるパスワードを設定してください。',
+
+  'error.network_error': 'サーバーに接続できませんでした。接続を確認して、もう一度お試しください。',
+  'error.invalid_credentials': 'メールアドレスまたはパスワードが正しくありません。',
+  'error.email_not_verified': '先にメールアドレスを確認してください。お送りしたリンクをご利用ください。',
+  'error.registration_closed':
+    'このサービスでは管理者がアカウントを作成するため、ご自身でアカウントを作成することはできません。',
+  'error.email_not_configured':
+    '現在このサービスはメールを送信できないため、この手順は実行できません。管理者にお問い合わせください。',
+  'error.email_taken': 'このメールアドレスのアカウントはすでに存在します。サインインしてください。',
+  'error.email_domain_federated':
+    'このドメインのアドレスは、所属組織を通じてサインインします。サインインページで「組織でサインイン」を選択してください。',
+  'error.invalid_token': 'このリンクは無効です。使用済み、期限切れ、または不完全です。',
+  'error.request_not_found':
+    'このサインイン要求は不明、完了済み、または期限切れです。アプリに戻って最初からやり直してください。',
+  'error.request_already_used':
+    'このサインイン要求はすでに完了しています。アプリに戻って最初からやり直してください。',
+  'error.request_browser_mismatch':
+    'このサインイン要求は別のブラウザーで開始されました。このブラウザーでアプリに戻り、最初からやり直してください。',
+  'error.login_required': '続けるには、もう一度サインインしてください。',
+  'error.not_signed_in': 'サインインの有効期限が切れました。サインインしてもう一度お試しください。',
+  'error.second_factor_required': '先に認証アプリのコードでサインインを完了してください。',
+  'error.step_up_required': '先に認証アプリの現在のコードで本人確認を行ってください。',
+  'error.csrf_failed':
+    '別のタブでセッションが変更されました。ページを再読み込みして、もう一度お試しください。',
+  'error.rate_limited': '試行回数が多すぎます。しばらく待ってから、もう一度お試しください。',
+  'error.not_found': 'この機能は、このサーバーではまだご利用いただけません。',
+  'error.device_approval_not_found':
+    'この承認要求はすでに受け付けていません。期限切れか使用済みです。新しいデバイスで最初からやり直してください。',
+  'error.device_approval_not_allowed': 'このサーバーでは、別のデバイスからの承認は無効になっています。',
+  'error.too_many_device_approvals':
+    'すでに複数のデバイスが承認を待っています。数分待ってから、もう一度お試しください。',
+  'error.last_unlock_envelope':
+    'これはキーを解除する最後の方法のため、削除できません。先に別の方法を追加してください。',
+  'error.envelope_type_not_allowed':
+    '組織のポリシーにより、この方法でキーを解除することはできません。回復キーなど別の方法を使用するか、管理者にお問い合わせください。',
+  'error.serverFailure': 'サーバー側で問題が発生しました。しばらくしてからもう一度お試しください。',
+  'error.otherCode': '問題が発生しました（{code}）。もう一度お試しください。',
+  'error.inPage': 'このページで問題が発生しました。再読み込みして、もう一度お試しください。',
+
+  'oauthError.invalid_client':
+    'ここに移動する前のアプリは、このサインインサービスに登録されていないか、利用を許可されていません。',
+  'oauthError.invalid_request':
+    'ここに移動する前のアプリが、このサービスで受け付けられないサインイン要求を送りました（アプリが登録していない戻り先アドレスなど）。',
+  'oauthError.unauthorized_client':
+    'ここに移動する前のアプリには、この方法でサインインさせる権限がありません。',
+  'oauthError.unsupported_response_type':
+    'ここに移動する前のアプリが、このサービスでは提供していない種類のサインインを要求しました。',
+  'oauthError.invalid_scope':
+    'ここに移動する前のアプリが、このサービスでは提供していないアクセスを要求しました。',
+  'oauthError.access_denied': 'サインインはキャンセルされたか、許可されませんでした。',
+  'oauthError.server_error': 'サーバー側で問題が発生しました。後でもう一度お試しください。',
+  'oauthError.temporarily_unavailable':
+    'サインインサービスが混雑しているか、メンテナンス中です。数分後にもう一度お試しください。',
+  'oauthError.fallback': 'サインイン要求で問題が発生しました。',
+
+  'errorPage.title': 'サインインを続行できませんでした',
+  'errorPage.panelTitle': 'この要求を完了できませんでした',
+  'errorPage.closeHint':
+    'このページを閉じてアプリに戻ってください。問題が続く場合は、アプリのサポートにお問い合わせください。',
+  'errorPage.technicalDetails': '技術的な詳細',
+  'errorPage.errorCode': 'エラーコード',
+  'errorPage.description': '説明',
+
+  'home.intro':
+    'これは {product} のサインインサービスです。{product} を利用するアプリは、サインインのためにここへ移動し、完了後にアプリへ戻ります。',
+  'home.goToAccount': 'アカウントへ',
+  'notFound.title': 'ページが見つかりません',
+  'notFound.text': 'このアドレスにページはありません。リンクを確認するか、最初からやり直してください。',
+  'notFound.startPage': 'スタートページへ',
+
+  'signIn.title': 'サインイン',
+  'signIn.continueTo': 'サインインして {client} に進みます。',
+  'signIn.signingIn': 'サインインしています…',
+  'signIn.failedTitle': 'サインインできませんでした',
+  'signIn.invalidCredentials':
+    'メールアドレスまたはパスワードが正しくありません。確認して、もう一度お試しください。',
+  'signIn.confirmFirstTitle': '先にメールアドレスを確認してください',
+  'signIn.confirmFirstText':
+    '{email} にお送りしたリンクを開いて確認してから、サインインしてください。届くまで数分かかることがあります。迷惑メールフォルダーもご確認ください。',
+  'signIn.forgotPassword': 'パスワードをお忘れですか？',
+  'signIn.createAccount': 'アカウントを作成',
+  'passkey.signIn': 'パスキーでサインイン',
+  'passkey.waiting': 'パスキーを待っています…',
+  'passkey.failedTitle': 'パスキーでサインインできませんでした',
+  'passkey.rejectedFor': 'このパスキーは {email} に登録されていないか、検証できませんでした。',
+  'passkey.rejected': 'このパスキーはここのどのアカウントにも登録されていないか、検証できませんでした。',
+  'organizationSignIn.open': '組織でサインイン',
+  'organizationSignIn.noSsoTitle': 'このアドレスにはシングルサインオンがありません',
+  'organizationSignIn.noSsoText':
+    'ご所属の組織は、ここでは独自のプロバイダーでサインインしません。下のフォームでパスワードを使用してください。',
+  'organizationSignIn.failedTitle': 'アドレスを確認できませんでした',
+  'organizationSignIn.workEmail': '勤務先のメールアドレス',
+  'resend.sentTitle': '新しいリンクを送信しました',
+  'resend.sentText':
+    '{email} の確認がまだ必要な場合は、新しいリンクをお送りしました。リンクを開いてから、サインインしてください。',
+  'resend.failedTitle': 'リンクを送信できませんでした',
+  'resend.button': 'リンクを再送信',
+
+  'register.title': 'アカウントを作成',
+  'register.closedTitle': 'ここではアカウントを作成できません',
+  'register.closedText':
+    'このサービスでは、新しいアカウントは管理者が作成します。管理者にアカウントを依頼するか、すでにお持ちの場合はサインインしてください。',
+  'register.oneMoreStep': 'あと一歩です',
+  'register.sentText':
+    '{email} にリンクを送信しました。リンクを開いてアドレスを確認してから、サインインしてください。リンクは 1 回だけ使用でき、24 時間で期限切れになります。',
+  'register.noEmail':
+    '数分待ってもメールが届きませんか？迷惑メールフォルダーを確認するか、次をお試しください：',
+  'register.takenTitle': 'このメールアドレスのアカウントはすでにあります',
+  'register.takenText': '{signIn}。パスワードをお忘れの場合は、{reset}。',
+  'register.takenSignIn': 'こちらからサインインしてください',
+  'register.resetLink': 'パスワードを再設定してください',
+  'register.failedTitle': 'アカウントを作成できませんでした',
+  'register.name': 'お名前',
+  'register.nameHint': '任意。サインインするアプリに表示されることがあります。',
+  'register.creating': 'アカウントを作成しています…',
+  'register.submit': 'アカウントを作成',
+  'register.haveAccount': 'すでにアカウントをお持ちですか？',
+
+  'forgot.title': 'パスワードの再設定',
+  'forgot.sentTitle': '再設定用のリンクを送信しました',
+  'forgot.sentText':
+    '{email} がアカウントに登録されている場合は、新しいパスワードを設定するためのリンクをお送りしました。リンクは 1 回だけ使用でき、1 時間で期限切れになります。',
+  'forgot.noEmail':
+    '数分待ってもメールが届きませんか？迷惑メールフォルダーを確認するか、後でもう一度お試しください。',
+  'forgot.intro':
+    'アカウントのメールアドレスを入力してください。新しいパスワードを設定するためのリンクをお送りします。',
+  'forgot.failedTitle': 'リンクを送信できませんでした',
+  'forgot.submit': '再設定用のリンクを送信',
+
+  'logout.signedOutTitle': 'サインアウトしました',
+  'logout.signedOut': 'サインアウト済み',
+  'logout.signedOutText':
+    'このデバイスでアカウントからサインアウトしました。このページは閉じてかまいません。',
+  'logout.signInAgain': 'もう一度サインイン',
+  'logout.title': 'サインアウトしますか？',
+  'logout.checkFailed': 'サインイン状態を確認できませんでした',
+  'logout.question': '{user} としてサインインしています。このデバイスでサインアウトしますか？',
+  'logout.stay': 'サインインしたままにする',
+
+  'authorize.title': 'アクセスの許可',
+  'authorize.notFoundTitle': 'サインイン要求が見つかりません',
+  'authorize.incompleteTitle': 'このリンクは不完全です',
+  'authorize.incompleteText': 'アプリに戻って、もう一度サインインを始めてください。',
+  'authorize.cannotContinue': 'このサインインを続行できません',
+  'authorize.closeHint': 'このページを閉じてアプリに戻ってください。',
+  'authorize.membershipRequiredTitle': '組織のメンバーである必要があります',
+  'authorize.continuing': '{client} に移動しています…',
+  'authorize.wantsAccess': '{client} があなたのアカウントの使用を求めています。',
+  'authorize.signedInAs': '{user} としてサインイン中です。',
+  'authorize.notYou': 'ご本人ではありませんか？別のアカウントを使用',
+  'authorize.failedTitle': 'この手順を完了できませんでした',
+  'authorize.scopesHeading': '許可すると、{client} は次のことができます：',
+  'authorize.memberOf': '次の組織のメンバーとして続行',
+  'authorize.returnTo': 'その後、{origin} に戻ります。',
+  'authorize.approve': '許可',
+  'authorize.approving': '許可しています…',
+  'authorize.deny': '拒否',
+  'authorize.denying': '拒否しています…',
+  'authorize.keyCreatedTitle': '暗号化キーを設定しました',
+  'authorize.keyCreatedText': '許可すると、{client} はキーを受け取ります。回復キーは安全に保管してください。',
+  'authorize.newKeyTitle': '新しい暗号化キーになりました',
+  'authorize.newKeyText':
+    '{client} は新しいキーを受け取ります。以前のキーで暗号化したデータは開けなくなります。新しい回復キーは安全に保管してください。',
+  'authorize.keyUnlockedTitle': '暗号化キーのロックを解除しました',
+  'authorize.keyUnlockedText': '許可すると、{client} はキーを受け取ります。',
+  'authorize.membersOnly': '{client} は組織のメンバーとしてのみ利用できます。',
+  'authorize.noOrganizationTitle': 'どの組織のメンバーでもありません',
+  'authorize.noOrganizationText':
+    '{email} としてサインインしていますが、このアカウントはどの組織にも属していないため、{client} に進むことはできません。',
+  'authorize.askForInvite':
+    '組織の管理者に招待を依頼してください。招待を承諾したら、もう一度 {client} にサインインしてください。',
+  'authorize.backFailedTitle': 'アプリに戻れませんでした',
+  'authorize.refusalReturn': '{origin} に戻ります。続行できなかったことがアプリに通知されます。',
+  'authorize.returning': '戻っています…',
+  'authorize.backTo': '{client} に戻る',
+  'scope.openid': 'あなたのアカウントでサインインする',
+  'scope.profile': 'あなたの名前を読み取る',
+  'scope.email': 'あなたのメールアドレスと、その確認状況を読み取る',
+  'scope.offline_access': 'アプリを使用していない間もサインイン状態を保つ',
+};
