@@ -1,3 +1,4 @@
+import { createPrivateKey, createPublicKey, type JsonWebKeyInput } from 'node:crypto';
 import * as opaque from '@serenity-kit/opaque';
 import { keyringFromText } from '../crypto/keyring.js';
 import { Sealer } from '../crypto/seal.js';
@@ -10,6 +11,7 @@ import { loginWithPassword, postJson } from './opaque-client.js';
 import { testKeyStretching } from './opaque-stretching.js';
 import type { ServerEndpoints } from './server.js';
 import { currentCode } from './totp.js';
+import { SoftAuthenticator } from './webauthn.js';
 
 /**
  * Data whose secrets are sealed under the KEK or kept as hashes, written through the API and later checked on a
@@ -24,6 +26,8 @@ export interface RestorableData {
   scimToken: string;
   /** The fixture user's keybag: its account key and one recovery-key envelope, as the server stored them. */
   keybag: { userEmail: string; userPassword: string; keyId: string; keyCheck: string; envelope: string };
+  /** The fixture user's passkey: the authenticator's credential, its private key as a JWK. */
+  passkey: { id: string; privateJwk: JsonWebKeyInput['key']; userHandle: string; rpId: string; signCount: number };
   /** A federation connection and the upstream client secret sealed in its row. */
   federation: { connectionId: string; clientSecret: string };
 }
@@ -79,6 +83,7 @@ export async function seedRestorableData(
     origin: new URL(server.publicUrl).origin,
   });
   if (stored.status !== 201) throw new Error(`keybag: ${JSON.stringify(stored.json)}`);
+  const passkey = await registerPasskey(server, fixture);
   const clientSecret = 'upstream client secret of the restored connection';
   const federation = await adminFetch(server, fixture.admin, 'POST', '/admin/federation/connections', {
     name: 'Upstream',
@@ -104,8 +109,63 @@ export async function seedRestorableData(
       keyCheck: key.keyCheck,
       envelope: keybag.envelopes[0]!.input.ciphertext,
     },
+    passkey,
     federation: { connectionId: federation.json.id as string, clientSecret },
   };
+}
+
+/** Registers a passkey of a software authenticator for the fixture's signed-in user. */
+async function registerPasskey(
+  server: ServerEndpoints,
+  fixture: Fixture,
+): Promise<RestorableData['passkey']> {
+  const origin = new URL(server.config.baseUrl).origin;
+  const headers = { cookie: fixture.user.cookie, 'x-csrf-token': fixture.user.csrfToken, origin };
+  const options = await postJson(`${server.publicUrl}/api/user/passkeys/registration/options`, {}, headers);
+  if (options.status !== 200) throw new Error(`passkey options: ${JSON.stringify(options.json)}`);
+  const authenticator = new SoftAuthenticator(origin);
+  const response = authenticator.create(options.json.options as Parameters<SoftAuthenticator['create']>[0]);
+  const verified = await postJson(
+    `${server.publicUrl}/api/user/passkeys/registration/verify`,
+    { name: 'Restored key', response },
+    headers,
+  );
+  if (verified.status !== 201) throw new Error(`passkey: ${JSON.stringify(verified.json)}`);
+  const credential = authenticator.credentials[0]!;
+  return {
+    id: credential.id.toString('base64url'),
+    privateJwk: credential.privateKey.export({ format: 'jwk' }),
+    userHandle: credential.userHandle,
+    rpId: credential.rpId,
+    signCount: credential.signCount,
+  };
+}
+
+/** A passkey sign-in of the fixture user with the stored credential. */
+async function checkPasskey(server: ServerEndpoints, data: RestorableData): Promise<string[]> {
+  const origin = new URL(server.config.baseUrl).origin;
+  const authenticator = new SoftAuthenticator(origin);
+  const privateKey = createPrivateKey({ key: data.passkey.privateJwk, format: 'jwk' });
+  authenticator.credentials.push({
+    id: Buffer.from(data.passkey.id, 'base64url'),
+    privateKey,
+    publicKey: createPublicKey(privateKey),
+    userHandle: data.passkey.userHandle,
+    rpId: data.passkey.rpId,
+    signCount: data.passkey.signCount,
+  });
+  const options = await postJson(
+    `${server.publicUrl}/api/user/passkeys/sign-in/options`,
+    { email: data.keybag.userEmail },
+    { origin },
+  );
+  if (options.status !== 200) return [`passkey: sign-in options answered ${options.status}`];
+  const verified = await postJson(
+    `${server.publicUrl}/api/user/passkeys/sign-in/verify`,
+    { response: authenticator.get(options.json.options as Parameters<SoftAuthenticator['get']>[0]) },
+    { origin },
+  );
+  return verified.status === 200 ? [] : [`passkey: sign-in answered ${JSON.stringify(verified.json)}`];
 }
 
 /** The admin's password sign-in (OPAQUE) and then its TOTP code; the status of each step. */
@@ -156,6 +216,7 @@ export async function checkRestoredData(server: ServerEndpoints, data: Restorabl
   });
   if (scim.status !== 200) failures.push(`SCIM token: /scim/v2/Users answered ${scim.status}`);
   failures.push(...(await checkKeybag(server, data)));
+  failures.push(...(await checkPasskey(server, data)));
   return failures;
 }
 

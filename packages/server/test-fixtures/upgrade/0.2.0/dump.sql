@@ -21,6 +21,24 @@ SET default_tablespace = '';
 
 
 --
+-- Name: admin_tokens; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.admin_tokens (
+    id text NOT NULL,
+    name text NOT NULL,
+    token_hash text NOT NULL,
+    prefix text NOT NULL,
+    scopes text[] NOT NULL,
+    created_by text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    last_used_at timestamp with time zone,
+    expires_at timestamp with time zone,
+    revoked_at timestamp with time zone
+);
+
+
+--
 -- Name: admin_users; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -97,7 +115,8 @@ CREATE TABLE public.authorization_codes (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     expires_at timestamp with time zone NOT NULL,
     consumed_at timestamp with time zone,
-    grant_id text
+    grant_id text,
+    dpop_jkt text
 );
 
 
@@ -114,6 +133,46 @@ CREATE TABLE public.authorization_requests (
     consumed_at timestamp with time zone,
     browser_hash text,
     user_id text
+);
+
+
+--
+-- Name: brand_images; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.brand_images (
+    scope text NOT NULL,
+    kind text NOT NULL,
+    content_type text NOT NULL,
+    bytes bytea NOT NULL,
+    etag text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+
+--
+-- Name: brands; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.brands (
+    scope text NOT NULL,
+    organization_id text,
+    product_name text,
+    primary_color text,
+    custom_css text,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT brands_scope_matches_organization CHECK ((((scope = 'global'::text) AND (organization_id IS NULL)) OR (scope = organization_id)))
+);
+
+
+--
+-- Name: client_assertion_jtis; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.client_assertion_jtis (
+    client_id text NOT NULL,
+    jti text NOT NULL,
+    expires_at timestamp with time zone NOT NULL
 );
 
 
@@ -172,7 +231,12 @@ CREATE TABLE public.clients (
     show_on_dashboard boolean DEFAULT true NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    zk_key_scope text DEFAULT 'client'::text NOT NULL
+    zk_key_scope text DEFAULT 'client'::text NOT NULL,
+    dpop_bound_access_tokens boolean DEFAULT false NOT NULL,
+    token_endpoint_auth_method text,
+    jwks jsonb,
+    jwks_uri text,
+    require_pushed_authorization_requests boolean DEFAULT false NOT NULL
 );
 
 
@@ -203,6 +267,17 @@ CREATE TABLE public.device_approvals (
     approved_at timestamp with time zone,
     approval jsonb,
     consumed_at timestamp with time zone
+);
+
+
+--
+-- Name: dpop_proofs; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.dpop_proofs (
+    jkt text NOT NULL,
+    jti text NOT NULL,
+    expires_at timestamp with time zone NOT NULL
 );
 
 
@@ -311,7 +386,8 @@ CREATE TABLE public.grants (
     acr text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     expires_at timestamp with time zone NOT NULL,
-    revoked_at timestamp with time zone
+    revoked_at timestamp with time zone,
+    dpop_jkt text
 );
 
 
@@ -558,6 +634,20 @@ CREATE TABLE public.permissions (
 
 
 --
+-- Name: pushed_authorization_requests; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.pushed_authorization_requests (
+    id_hash text NOT NULL,
+    client_id text NOT NULL,
+    parameters jsonb NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    consumed_at timestamp with time zone
+);
+
+
+--
 -- Name: refresh_tokens; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -789,6 +879,93 @@ CREATE TABLE public.users (
 
 
 --
+-- Name: webhook_attempts; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.webhook_attempts (
+    id bigint NOT NULL,
+    event_id text NOT NULL,
+    attempted_at timestamp with time zone DEFAULT now() NOT NULL,
+    status_code integer,
+    duration_ms integer NOT NULL,
+    error text
+);
+
+
+--
+-- Name: webhook_attempts_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.webhook_attempts_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+
+--
+-- Name: webhook_attempts_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.webhook_attempts_id_seq OWNED BY public.webhook_attempts.id;
+
+
+--
+-- Name: webhook_endpoints; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.webhook_endpoints (
+    id text NOT NULL,
+    url text NOT NULL,
+    description text DEFAULT ''::text NOT NULL,
+    event_types jsonb NOT NULL,
+    enabled boolean DEFAULT true NOT NULL,
+    secret_sealed text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+
+--
+-- Name: webhook_events; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.webhook_events (
+    id text NOT NULL,
+    seq bigint NOT NULL,
+    endpoint_id text NOT NULL,
+    type text NOT NULL,
+    body text NOT NULL,
+    ordering_key text NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    delivered_at timestamp with time zone
+);
+
+
+--
+-- Name: webhook_events_seq_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.webhook_events_seq_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+
+--
+-- Name: webhook_events_seq_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.webhook_events_seq_seq OWNED BY public.webhook_events.seq;
+
+
+--
 -- Name: audit_events id; Type: DEFAULT; Schema: public; Owner: -
 --
 
@@ -796,43 +973,82 @@ ALTER TABLE ONLY public.audit_events ALTER COLUMN id SET DEFAULT nextval('public
 
 
 --
+-- Name: webhook_attempts id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.webhook_attempts ALTER COLUMN id SET DEFAULT nextval('public.webhook_attempts_id_seq'::regclass);
+
+
+--
+-- Name: webhook_events seq; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.webhook_events ALTER COLUMN seq SET DEFAULT nextval('public.webhook_events_seq_seq'::regclass);
+
+
+--
+-- Data for Name: admin_tokens; Type: TABLE DATA; Schema: public; Owner: -
+--
+
+
+
+--
 -- Data for Name: admin_users; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.admin_users VALUES ('9884c72f-0a4f-47f7-bca4-1e55473ebb80', 'root@example.com', 'root@example.com', '', 'write', 'active', 'vudnKN5WApAs7dmk2uQlq5BQmZ9ENWvaN8YM7EMi-msu-7B5xaLXpxMJfJfLM4GNr-Ips6NKFUa7MPoh3DXkhSi9iELiV5E3EZxpbnZN4w405EutmcTjmArPmA4jeJBpFIj90WpNRnCKBTbR6ryGXAWWdZqhHCNpJZauJcQ1Iapoy57s0S-YWlHXd29SwZpADsreN3CK-BCOVZDygBUKMSjyc9SlLDDzDcPhioQkAmyPVCFvIyocPMXRwdJIO7mr', '2026-11-29 06:38:08.570066+00', '2026-11-29 06:38:08.577+00');
+INSERT INTO public.admin_users VALUES ('a01b34fd-b8eb-459e-8bb8-26a92d8fe682', 'root@example.com', 'root@example.com', '', 'write', 'active', 'ajhv85t1gD8SeEiEDJHyoE6BM2S-xQWY9LTOttFp6yz2URMupnuK944jRy1EF5tTdxIXoOX3oyYabE4ht9IEEL2iuz9uO369SJ9a83xQ6gL7Vcn7La_TJsZ-XwIl9BGe_iNpJKLsAH5g6Ki7_FxF6o1u8CtFBcBVLAUMR2ZgX6oRNUBvzzN8z66vsZELj-ZH7ETTlhSgt3ArAcllEldXJtGY-8Jk5dvTU-i9-fnmfrv4_XNp1SApuCnlpVrr-EJF', '2026-11-29 07:01:09.058816+00', '2026-11-29 07:01:09.107+00');
 
 
 --
 -- Data for Name: audit_events; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.audit_events VALUES (1, '2026-11-29 06:38:08.570066+00', 'install.completed', 'success', 'installer', NULL, 'admin_user', '9884c72f-0a4f-47f7-bca4-1e55473ebb80', '127.0.0.1', 'node', '{"via": "install_page", "smtp": false, "base_url": null, "product_name": "Acme ID", "self_registration": false}');
-INSERT INTO public.audit_events VALUES (2, '2026-11-29 06:38:08.627435+00', 'admin.sign_in', 'success', 'admin', '9884c72f-0a4f-47f7-bca4-1e55473ebb80', NULL, NULL, '127.0.0.1', 'node', '{}');
-INSERT INTO public.audit_events VALUES (3, '2026-11-29 06:38:08.650315+00', 'otp.enrolled', 'success', 'admin', '9884c72f-0a4f-47f7-bca4-1e55473ebb80', NULL, NULL, '127.0.0.1', 'node', '{}');
-INSERT INTO public.audit_events VALUES (4, '2026-11-29 06:38:08.665385+00', 'setting.changed', 'success', 'admin', '9884c72f-0a4f-47f7-bca4-1e55473ebb80', 'setting', 'accounts.self_registration', '127.0.0.1', 'node', '{"key": "[redacted]", "value": true}');
-INSERT INTO public.audit_events VALUES (5, '2026-11-29 06:38:08.67444+00', 'setting.changed', 'success', 'admin', '9884c72f-0a4f-47f7-bca4-1e55473ebb80', 'setting', 'accounts.require_email_verification', '127.0.0.1', 'node', '{"key": "[redacted]", "value": false}');
-INSERT INTO public.audit_events VALUES (6, '2026-11-29 06:38:08.685193+00', 'client.created', 'success', 'admin', '9884c72f-0a4f-47f7-bca4-1e55473ebb80', 'client', 'fault-rp', '127.0.0.1', 'node', '{"changes": {"name": "Fault test RP", "type": "confidential", "client_id": "fault-rp", "grant_types": ["authorization_code", "refresh_token"], "redirect_uris": ["https://rp.example.com/callback"]}}');
-INSERT INTO public.audit_events VALUES (7, '2026-11-29 06:38:08.732078+00', 'user.sign_in', 'success', 'user', 'b803ca94-cc64-44d0-aab6-6d20a1a26c88', NULL, NULL, '127.0.0.1', 'node', '{}');
-INSERT INTO public.audit_events VALUES (8, '2026-11-29 06:38:08.74082+00', 'client.created', 'success', 'admin', '9884c72f-0a4f-47f7-bca4-1e55473ebb80', 'client', 'batch', '127.0.0.1', 'node', '{"changes": {"name": "Batch", "type": "confidential", "scopes": [{"scope": "jobs", "description": "Run jobs"}], "client_id": "batch", "grant_types": ["client_credentials"], "redirect_uris": []}}');
-INSERT INTO public.audit_events VALUES (9, '2026-11-29 06:38:08.780576+00', 'organization.created', 'success', 'admin', '9884c72f-0a4f-47f7-bca4-1e55473ebb80', 'organization', '1306c23f-c5aa-44f5-bac3-cc4fa01b5e0e', '127.0.0.1', 'node', '{"slug": "restored-org", "owner": null}');
-INSERT INTO public.audit_events VALUES (10, '2026-11-29 06:38:08.793022+00', 'scim.connection.created', 'success', 'admin', '9884c72f-0a4f-47f7-bca4-1e55473ebb80', 'scim_connection', 'd88e7789-4517-4d78-940d-26ca87e3e00b', '127.0.0.1', 'node', '{"organization": "1306c23f-c5aa-44f5-bac3-cc4fa01b5e0e"}');
-INSERT INTO public.audit_events VALUES (11, '2026-11-29 06:38:08.803507+00', 'scim.token.created', 'success', 'admin', '9884c72f-0a4f-47f7-bca4-1e55473ebb80', 'scim_token', '01ac177c-041a-444a-a8d0-259765f94912', '127.0.0.1', 'node', '{"prefix": "tessera_scim_waSI-V", "connection": "d88e7789-4517-4d78-940d-26ca87e3e00b", "expires_at": null}');
-INSERT INTO public.audit_events VALUES (12, '2026-11-29 06:38:08.817764+00', 'keys.account_key_created', 'success', 'user', 'b803ca94-cc64-44d0-aab6-6d20a1a26c88', 'user', 'b803ca94-cc64-44d0-aab6-6d20a1a26c88', '127.0.0.1', 'node', '{"version": 1, "envelopes": [{"id": "2e8ac825-5656-4398-886a-10184798c6e3", "type": "recovery_key"}]}');
-INSERT INTO public.audit_events VALUES (13, '2026-11-29 06:38:08.840525+00', 'federation.connection.created', 'success', 'admin', '9884c72f-0a4f-47f7-bca4-1e55473ebb80', 'federation_connection', 'ea198464-3473-4e09-8707-2defe0713f54', '127.0.0.1', 'node', '{"name": "Upstream", "issuer": "https://idp.example.com", "jwksUri": "https://idp.example.com/jwks", "clientId": "tessera", "discoveryUrl": null, "tokenEndpoint": "[redacted]", "clientSecretReplaced": true, "authorizationEndpoint": "[redacted]"}');
+INSERT INTO public.audit_events VALUES (1, '2026-11-29 07:01:09.058816+00', 'install.completed', 'success', 'installer', NULL, 'admin_user', 'a01b34fd-b8eb-459e-8bb8-26a92d8fe682', '127.0.0.1', 'node', '{"via": "install_page", "smtp": false, "base_url": null, "product_name": "Acme ID", "self_registration": false}');
+INSERT INTO public.audit_events VALUES (2, '2026-11-29 07:01:09.303956+00', 'admin.sign_in', 'success', 'admin', 'a01b34fd-b8eb-459e-8bb8-26a92d8fe682', NULL, NULL, '127.0.0.1', 'node', '{}');
+INSERT INTO public.audit_events VALUES (3, '2026-11-29 07:01:09.539753+00', 'otp.enrolled', 'success', 'admin', 'a01b34fd-b8eb-459e-8bb8-26a92d8fe682', NULL, NULL, '127.0.0.1', 'node', '{}');
+INSERT INTO public.audit_events VALUES (4, '2026-11-29 07:01:09.620704+00', 'setting.changed', 'success', 'admin', 'a01b34fd-b8eb-459e-8bb8-26a92d8fe682', 'setting', 'accounts.self_registration', '127.0.0.1', 'node', '{"key": "[redacted]", "value": true}');
+INSERT INTO public.audit_events VALUES (5, '2026-11-29 07:01:09.735619+00', 'setting.changed', 'success', 'admin', 'a01b34fd-b8eb-459e-8bb8-26a92d8fe682', 'setting', 'accounts.require_email_verification', '127.0.0.1', 'node', '{"key": "[redacted]", "value": false}');
+INSERT INTO public.audit_events VALUES (6, '2026-11-29 07:01:09.903558+00', 'client.created', 'success', 'admin', 'a01b34fd-b8eb-459e-8bb8-26a92d8fe682', 'client', 'fault-rp', '127.0.0.1', 'node', '{"changes": {"name": "Fault test RP", "type": "confidential", "client_id": "fault-rp", "grant_types": ["authorization_code", "refresh_token"], "redirect_uris": ["https://rp.example.com/callback"]}}');
+INSERT INTO public.audit_events VALUES (7, '2026-11-29 07:01:10.385435+00', 'user.sign_in', 'success', 'user', '508479bb-8d04-41f8-b641-d51839366114', NULL, NULL, '127.0.0.1', 'node', '{}');
+INSERT INTO public.audit_events VALUES (8, '2026-11-29 07:01:10.490508+00', 'client.created', 'success', 'admin', 'a01b34fd-b8eb-459e-8bb8-26a92d8fe682', 'client', 'batch', '127.0.0.1', 'node', '{"changes": {"name": "Batch", "type": "confidential", "scopes": [{"scope": "jobs", "description": "Run jobs"}], "client_id": "batch", "grant_types": ["client_credentials"], "redirect_uris": []}}');
+INSERT INTO public.audit_events VALUES (9, '2026-11-29 07:01:10.996196+00', 'organization.created', 'success', 'admin', 'a01b34fd-b8eb-459e-8bb8-26a92d8fe682', 'organization', 'f1ed12db-4c08-48c8-b50a-8eeb8ba57214', '127.0.0.1', 'node', '{"slug": "restored-org", "owner": null}');
+INSERT INTO public.audit_events VALUES (10, '2026-11-29 07:01:11.15606+00', 'scim.connection.created', 'success', 'admin', 'a01b34fd-b8eb-459e-8bb8-26a92d8fe682', 'scim_connection', '1e279008-07b3-44b7-b2ad-45b2cd7d3663', '127.0.0.1', 'node', '{"organization": "f1ed12db-4c08-48c8-b50a-8eeb8ba57214"}');
+INSERT INTO public.audit_events VALUES (11, '2026-11-29 07:01:11.228819+00', 'scim.token.created', 'success', 'admin', 'a01b34fd-b8eb-459e-8bb8-26a92d8fe682', 'scim_token', '6c040294-261d-4658-956a-9a7bc18ecf18', '127.0.0.1', 'node', '{"prefix": "tessera_scim_H6q09N", "connection": "1e279008-07b3-44b7-b2ad-45b2cd7d3663", "expires_at": null}');
+INSERT INTO public.audit_events VALUES (12, '2026-11-29 07:01:11.265994+00', 'keys.account_key_created', 'success', 'user', '508479bb-8d04-41f8-b641-d51839366114', 'user', '508479bb-8d04-41f8-b641-d51839366114', '127.0.0.1', 'node', '{"version": 1, "envelopes": [{"id": "c40d015b-d2d0-45f0-8c7d-aee2195b9ab8", "type": "recovery_key"}]}');
+INSERT INTO public.audit_events VALUES (13, '2026-11-29 07:01:11.512168+00', 'passkey.registered', 'success', 'user', '508479bb-8d04-41f8-b641-d51839366114', 'passkey', 'a148b247-4782-4d0d-a175-04c5894b75c1', '127.0.0.1', 'node', '{"device_type": "singleDevice", "prf_capable": false}');
+INSERT INTO public.audit_events VALUES (14, '2026-11-29 07:01:11.676533+00', 'federation.connection.created', 'success', 'admin', 'a01b34fd-b8eb-459e-8bb8-26a92d8fe682', 'federation_connection', '5c84ddea-c402-4462-b78c-459d5383f010', '127.0.0.1', 'node', '{"name": "Upstream", "issuer": "https://idp.example.com", "jwksUri": "https://idp.example.com/jwks", "clientId": "tessera", "discoveryUrl": null, "tokenEndpoint": "[redacted]", "clientSecretReplaced": true, "authorizationEndpoint": "[redacted]"}');
 
 
 --
 -- Data for Name: authorization_codes; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.authorization_codes VALUES ('U-ETeAaD2Rhis7pzXkG1kYUaidQRGSUWcnzet2wW3J4', 'fault-rp', 'b803ca94-cc64-44d0-aab6-6d20a1a26c88', 'YaBRl4rKPXKNRwgoRy8VCj75wQxlty0Z1h2vAAzaz10', 'https://rp.example.com/callback', 'openid offline_access', 'CNBbUtQQZyYE62kpRQ-qgi4dEkuNujGZKUJ6rkXlCqo', NULL, '2026-11-29 06:38:08.731+00', '["pwd"]', 'urn:tessera:loa:1', NULL, NULL, NULL, '2026-11-29 06:38:08.765777+00', '2026-11-29 06:39:08.765+00', '2026-11-29 06:38:08.771+00', 'a75eaeaf-8b10-4c75-8701-01965486c3a0');
+INSERT INTO public.authorization_codes VALUES ('jz7rej_tauK8IMd8XGBATQcHKvw30Sj5fKpkJdOupiY', 'fault-rp', '508479bb-8d04-41f8-b641-d51839366114', 'pqTHoP_Nbm8VUn5PniP_HTrX5zckjYTyfCHyb67K3D8', 'https://rp.example.com/callback', 'openid offline_access', 'Q0xLrmi6MDAvNIl9O5geJurKKnS42hxLy21MaCeXE04', NULL, '2026-11-29 07:01:10.384+00', '["pwd"]', 'urn:tessera:loa:1', NULL, NULL, NULL, '2026-11-29 07:01:10.734549+00', '2026-11-29 07:02:10.72+00', '2026-11-29 07:01:10.82+00', 'f58921a9-5107-497f-9e61-fd8cbeaf9da6', NULL);
 
 
 --
 -- Data for Name: authorization_requests; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.authorization_requests VALUES ('W0hBGOUX1yKGnHng7J6bMdMhtuICuKs4ivwqu2ZMf-k', 'fault-rp', '{"nonce": null, "scope": "openid offline_access", "state": null, "zkPub": null, "maxAge": null, "prompt": [], "clientId": "fault-rp", "parkedAt": "2026-11-29T06:38:08.756Z", "loginHint": null, "hintSubject": null, "idTokenHint": null, "redirectUri": "https://rp.example.com/callback", "codeChallenge": "CNBbUtQQZyYE62kpRQ-qgi4dEkuNujGZKUJ6rkXlCqo", "organizationId": null, "loginRequiredAfter": null}', '2026-11-29 06:38:08.757711+00', '2026-11-29 06:48:08.756+00', '2026-11-29 06:38:08.765+00', 'uIDqo8W-3IKbjAG48ja76xdW8W7HVTyli836Dw1zjew', 'b803ca94-cc64-44d0-aab6-6d20a1a26c88');
+INSERT INTO public.authorization_requests VALUES ('IwtYHBhJ7RDai76gYz3Ny4FMPLywvvpe2fKMPFFAPyE', 'fault-rp', '{"nonce": null, "scope": "openid offline_access", "state": null, "zkPub": null, "maxAge": null, "prompt": [], "clientId": "fault-rp", "parkedAt": "2026-11-29T07:01:10.628Z", "loginHint": null, "hintSubject": null, "idTokenHint": null, "redirectUri": "https://rp.example.com/callback", "codeChallenge": "Q0xLrmi6MDAvNIl9O5geJurKKnS42hxLy21MaCeXE04", "organizationId": null, "loginRequiredAfter": null}', '2026-11-29 07:01:10.63933+00', '2026-11-29 07:11:10.628+00', '2026-11-29 07:01:10.72+00', 'AfLan4TxNST5UmDXIHlN4do8XhWrPbqaRcI_QGvUyiI', '508479bb-8d04-41f8-b641-d51839366114');
+
+
+--
+-- Data for Name: brand_images; Type: TABLE DATA; Schema: public; Owner: -
+--
+
+
+
+--
+-- Data for Name: brands; Type: TABLE DATA; Schema: public; Owner: -
+--
+
+
+
+--
+-- Data for Name: client_assertion_jtis; Type: TABLE DATA; Schema: public; Owner: -
+--
+
 
 
 --
@@ -845,27 +1061,33 @@ INSERT INTO public.authorization_requests VALUES ('W0hBGOUX1yKGnHng7J6bMdMhtuICu
 -- Data for Name: client_secrets; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.client_secrets VALUES ('ebf0fe3d-616c-4152-a6b6-2346c5124a50', 'batch', 'v1.rpSYk2g0Smz_K_KU.i8I8gXu_9zEieqo9EFjmRbdX6VYpJ_T2cbdmlfxce2hHQwcIAcaedevsPS6tE2ETpvzv3W-_AgUNcGI', 'md_Y', '2026-11-29 06:38:08.74082+00', NULL, NULL);
-INSERT INTO public.client_secrets VALUES ('5fb4b6e4-6fa5-4b2d-8ae0-542a7634db9b', 'fault-rp', 'v1.5QeYhQyiRkU_pijP.mWfNeJlRHChXGB2X3mH_XBqi2CEQw04QQ_SvesfS5-wb0Hx5XsSemwlZf2U2GIyEzyU33zp1Oemu9gg', '_gfc', '2026-11-29 06:38:08.685193+00', '2026-11-29 06:38:08.77+00', NULL);
+INSERT INTO public.client_secrets VALUES ('0ddaeedf-8884-4478-9b59-3f801275a724', 'batch', 'v1.WDb96W0tzeMLhK_H.7kG9DB8F3Lw7RQvISXrbEJBnfi0wESgtZ8ZKDgkOZiha5Nw8T0iPlwUKYe1RKCowGK-jEaKXg9S-RhY', 'zbdA', '2026-11-29 07:01:10.490508+00', NULL, NULL);
+INSERT INTO public.client_secrets VALUES ('3d99f303-b95e-4ed7-9abf-86f81a8d733b', 'fault-rp', 'v1.UZN5kKzSPV_lNEbN.5WPFY95y8EAWGcoWlo3IyIy10wLc4eW88ce0WIE9RDbcTEkLjsS0Kr04lhUeGE3rUDRY9OzJE4Y5lwk', 'f98g', '2026-11-29 07:01:09.903558+00', '2026-11-29 07:01:10.819+00', NULL);
 
 
 --
 -- Data for Name: clients; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.clients VALUES ('fault-rp', 'Fault test RP', '', NULL, NULL, 'confidential', '["https://rp.example.com/callback"]', '[]', '["authorization_code", "refresh_token"]', '[{"scope": "openid", "description": "Sign you in with your account"}, {"scope": "profile", "description": "Read your name"}, {"scope": "email", "description": "Read your email address and whether it is verified"}, {"scope": "offline_access", "description": "Stay signed in when you are not using the app"}]', true, 'RS256', NULL, NULL, NULL, false, false, 'none', false, true, '2026-11-29 06:38:08.685193+00', '2026-11-29 06:38:08.685193+00', 'client');
-INSERT INTO public.clients VALUES ('batch', 'Batch', '', NULL, NULL, 'confidential', '[]', '[]', '["client_credentials"]', '[{"scope": "jobs", "description": "Run jobs"}]', true, 'RS256', NULL, NULL, NULL, false, false, 'none', false, true, '2026-11-29 06:38:08.74082+00', '2026-11-29 06:38:08.74082+00', 'client');
+INSERT INTO public.clients VALUES ('fault-rp', 'Fault test RP', '', NULL, NULL, 'confidential', '["https://rp.example.com/callback"]', '[]', '["authorization_code", "refresh_token"]', '[{"scope": "openid", "description": "Sign you in with your account"}, {"scope": "profile", "description": "Read your name"}, {"scope": "email", "description": "Read your email address and whether it is verified"}, {"scope": "offline_access", "description": "Stay signed in when you are not using the app"}]', true, 'RS256', NULL, NULL, NULL, false, false, 'none', false, true, '2026-11-29 07:01:09.903558+00', '2026-11-29 07:01:09.903558+00', 'client', false, 'client_secret_basic', NULL, NULL, false);
+INSERT INTO public.clients VALUES ('batch', 'Batch', '', NULL, NULL, 'confidential', '[]', '[]', '["client_credentials"]', '[{"scope": "jobs", "description": "Run jobs"}]', true, 'RS256', NULL, NULL, NULL, false, false, 'none', false, true, '2026-11-29 07:01:10.490508+00', '2026-11-29 07:01:10.490508+00', 'client', false, 'client_secret_basic', NULL, NULL, false);
 
 
 --
 -- Data for Name: consents; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.consents VALUES ('b803ca94-cc64-44d0-aab6-6d20a1a26c88', 'fault-rp', '["openid", "offline_access"]', '2026-11-29 06:38:08.765777+00');
+INSERT INTO public.consents VALUES ('508479bb-8d04-41f8-b641-d51839366114', 'fault-rp', '["openid", "offline_access"]', '2026-11-29 07:01:10.734549+00');
 
 
 --
 -- Data for Name: device_approvals; Type: TABLE DATA; Schema: public; Owner: -
+--
+
+
+
+--
+-- Data for Name: dpop_proofs; Type: TABLE DATA; Schema: public; Owner: -
 --
 
 
@@ -886,7 +1108,7 @@ INSERT INTO public.consents VALUES ('b803ca94-cc64-44d0-aab6-6d20a1a26c88', 'fau
 -- Data for Name: federation_connections; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.federation_connections VALUES ('ea198464-3473-4e09-8707-2defe0713f54', 'Upstream', 'https://idp.example.com', 'tessera', 'v1.Ph8fdoDJtXNsFBe6.MU0gIlWpfURzLN7hqTAHFPDdOlV6iwT1C5bAMlVpTm697RrWSqoMetO4xDUWEPh752BqlbRyW6yXW4EiFY2CUyY', NULL, 'https://idp.example.com/authorize', 'https://idp.example.com/token', 'https://idp.example.com/jwks', NULL, '["openid", "email", "profile"]', '{}', 'email_verified', false, false, true, '2026-11-29 06:38:08.840525+00', '2026-11-29 06:38:08.840525+00', false);
+INSERT INTO public.federation_connections VALUES ('5c84ddea-c402-4462-b78c-459d5383f010', 'Upstream', 'https://idp.example.com', 'tessera', 'v1.Ter2h1pX-QlwAalA.F3-M5eJmoafAWvDqDr5mDGopjcVdnKBfMH4nTuj7lBAYKdvKfNkFqdN22QGMHiyVUWGIU2FOSZB9Ix4op2exvaw', NULL, 'https://idp.example.com/authorize', 'https://idp.example.com/token', 'https://idp.example.com/jwks', NULL, '["openid", "email", "profile"]', '{}', 'email_verified', false, false, true, '2026-11-29 07:01:11.676533+00', '2026-11-29 07:01:11.676533+00', false);
 
 
 --
@@ -905,35 +1127,35 @@ INSERT INTO public.federation_connections VALUES ('ea198464-3473-4e09-8707-2defe
 -- Data for Name: grants; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.grants VALUES ('a75eaeaf-8b10-4c75-8701-01965486c3a0', 'fault-rp', 'b803ca94-cc64-44d0-aab6-6d20a1a26c88', 'YaBRl4rKPXKNRwgoRy8VCj75wQxlty0Z1h2vAAzaz10', 'openid offline_access', NULL, '2026-11-29 06:38:08.731+00', '["pwd"]', 'urn:tessera:loa:1', '2026-11-29 06:38:08.771868+00', '2026-12-29 06:38:08.771+00', NULL);
+INSERT INTO public.grants VALUES ('f58921a9-5107-497f-9e61-fd8cbeaf9da6', 'fault-rp', '508479bb-8d04-41f8-b641-d51839366114', 'pqTHoP_Nbm8VUn5PniP_HTrX5zckjYTyfCHyb67K3D8', 'openid offline_access', NULL, '2026-11-29 07:01:10.384+00', '["pwd"]', 'urn:tessera:loa:1', '2026-11-29 07:01:10.859799+00', '2026-12-29 07:01:10.82+00', NULL, NULL);
 
 
 --
 -- Data for Name: install_tokens; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.install_tokens VALUES ('Vj1w7ZyCZ2CiqPLpYKFH_19au9rB-lU__Zo7a5yVbdk', '2026-11-29 06:38:08.490807+00', '2026-11-30 06:38:08.49+00', '2026-11-29 06:38:08.574+00');
+INSERT INTO public.install_tokens VALUES ('5jkTQIFwNcWsGp-BGVBUzrvzDrcbSRfpfmNrWbCvlB8', '2026-11-29 07:01:08.870519+00', '2026-11-30 07:01:08.867+00', '2026-11-29 07:01:09.103+00');
 
 
 --
 -- Data for Name: installation; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.installation VALUES (1, '2026-11-29 06:38:08.575+00');
+INSERT INTO public.installation VALUES (1, '2026-11-29 07:01:09.105+00');
 
 
 --
 -- Data for Name: keybag_envelopes; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.keybag_envelopes VALUES ('b803ca94-cc64-44d0-aab6-6d20a1a26c88', '2e8ac825-5656-4398-886a-10184798c6e3', 'recovery_key', 2, 'A256GCM', 'HKDF-SHA-256', 'gZ5QfRYdRO6aVvakFBzYLTbEZ0daimGof6BqjE3JEqs', 'tessera/zk/v2/envelope-key/recovery_key', 'DKIJTL1ex59LZ4qisZy8mQgp4NCzomAPRs4bVm-1-aeMnFrwlGZuEoqgpiWEM5PRn070ZA7QJiDu7PYq', 'recovery_key envelope', NULL, NULL, NULL, 'usable', '2026-11-29 06:38:08.817764+00', NULL);
+INSERT INTO public.keybag_envelopes VALUES ('508479bb-8d04-41f8-b641-d51839366114', 'c40d015b-d2d0-45f0-8c7d-aee2195b9ab8', 'recovery_key', 2, 'A256GCM', 'HKDF-SHA-256', 'KCQjP7YgDWPsS9-qlMSYmaOIWYe7Fo_4vpCq4Q7w-a0', 'tessera/zk/v2/envelope-key/recovery_key', 'AfEfg3RBpG44PlRLVZmbN9PcGuufn4-t5AYJWAzXPcZ3UX8ED3SJIf-LnjtOwm_mC2hlbRnFFeCStbTo', 'recovery_key envelope', NULL, NULL, NULL, 'usable', '2026-11-29 07:01:11.265994+00', NULL);
 
 
 --
 -- Data for Name: keybags; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.keybags VALUES ('b803ca94-cc64-44d0-aab6-6d20a1a26c88', 'be452539-f648-4fad-b4e4-72aa21d1804e', 1, 2, 'ZSM7op7w0nssRH82NuTYADL4-3qiWbadaiJtJV_GMB4', '2026-11-29 06:38:08.817764+00', NULL, NULL);
+INSERT INTO public.keybags VALUES ('508479bb-8d04-41f8-b641-d51839366114', 'b7a1426a-d30c-4de9-90db-5ddf546deb94', 1, 2, 'o1y2820ZKK7sjWapaZklU4ojxTsS0pYACeD9xeesTHo', '2026-11-29 07:01:11.265994+00', NULL, NULL);
 
 
 --
@@ -946,7 +1168,7 @@ INSERT INTO public.keybags VALUES ('b803ca94-cc64-44d0-aab6-6d20a1a26c88', 'be45
 -- Data for Name: opaque_logins; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.opaque_logins VALUES ('gLjCF6Bxr5UJNPbMJ5N0He4Ar0ekeKYX0Gjml5p4wfo', NULL, 'login', 'v1.ousi5qBF50A3GsMB.vFN4siwFu2i9Fh9g5mYPAwXIwiUXYwdwnzP7p4uAorTOyIAbFuybEL6ZTYIuJIwsA9OGHnBkPgHFm3qdpzTTYdLC-KdifHjavYXk-b0vEiYa_o3V_PysTI-EirsxzwX5GvEbiRLhniyji-ke-IzVxRr4OhumlZD_Wl9O-7gg54b0nTcjGV-ZQU3y5tbGXhF2wxbEqZcdBa0qN0vGXZWUZL5PbmkdDMq6-usinBsaNpXLcqwaqV41KQaB7Q', '2026-11-29 06:38:08.611747+00', '2026-11-29 06:43:08.611+00', '2026-11-29 06:38:08.618+00', 'admin', '9884c72f-0a4f-47f7-bca4-1e55473ebb80');
+INSERT INTO public.opaque_logins VALUES ('ddWSILy06qCLexjB1negvdcKfo3OFQOpGmFbMZ0FWno', NULL, 'login', 'v1.TujwP5RXvTUMqlEE.wcV4Gybl9g_fSVNw8BrPjzqloWU4BJZO3_9DRH1auYWtqIx_stXn-DTMZu9UeCs2GWEO4DjJPpAoh07k8H-zrO2DsbpuVRE565rZ2wxnG6yynxDBZ47XRok-UCYh0r7U7baOgKm2oPlPy_ovvWfzbzb1LDe2mHIBajcwIqz0WusCTkc6z-oTEf_R_FFBPkVRFX-ljnZaH8cBPUTO6u0awNfZv8OxysyMFLSwEeP_JDU-jnu4azLtAAhfBw', '2026-11-29 07:01:09.230544+00', '2026-11-29 07:06:09.22+00', '2026-11-29 07:01:09.268+00', 'admin', 'a01b34fd-b8eb-459e-8bb8-26a92d8fe682');
 
 
 --
@@ -965,65 +1187,73 @@ INSERT INTO public.opaque_logins VALUES ('gLjCF6Bxr5UJNPbMJ5N0He4Ar0ekeKYX0Gjml5
 -- Data for Name: organizations; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.organizations VALUES ('1306c23f-c5aa-44f5-bac3-cc4fa01b5e0e', 'Restored Org', 'restored-org', 'active', '{"require_totp": false}', '2026-11-29 06:38:08.780576+00', '2026-11-29 06:38:08.780576+00');
+INSERT INTO public.organizations VALUES ('f1ed12db-4c08-48c8-b50a-8eeb8ba57214', 'Restored Org', 'restored-org', 'active', '{"require_totp": false}', '2026-11-29 07:01:10.996196+00', '2026-11-29 07:01:10.996196+00');
 
 
 --
 -- Data for Name: otp_backup_codes; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.otp_backup_codes VALUES ('1ae179ec-0bd1-4e4e-993e-65b2f2ef2896', '3a20ea6e-4975-45ee-91de-1d6814e80691', 'nyCDfqsD1ewA-o-v_e4NQ5Vt8wuCn4SUbE8a0ptoyAw', NULL);
-INSERT INTO public.otp_backup_codes VALUES ('3c22b430-2069-4096-a1b8-caccda4e4062', '3a20ea6e-4975-45ee-91de-1d6814e80691', 'QqT1qKbwTMNmRDG76I8nATF5RjsUUSde-B7uUKGs2cw', NULL);
-INSERT INTO public.otp_backup_codes VALUES ('6b7bb5a4-928b-41f6-9c22-e55a932d40c6', '3a20ea6e-4975-45ee-91de-1d6814e80691', 'whhv2DpV_kJHsAYcKiSFQ9hFYD3G0xAt4dLUOn_be8A', NULL);
-INSERT INTO public.otp_backup_codes VALUES ('290f4be8-41d3-4dbf-b771-a23b50c60324', '3a20ea6e-4975-45ee-91de-1d6814e80691', 'X44pVs72nWLM50JZSkVjSHBaO3sulnzuQ61lH09kERM', NULL);
-INSERT INTO public.otp_backup_codes VALUES ('1b8e01ce-4bec-4391-9d55-55249a46bbc8', '3a20ea6e-4975-45ee-91de-1d6814e80691', '0v-LFgwKdueAvkgGvtzZQqDSiaRyiq8t6F8D4QfDSeA', NULL);
-INSERT INTO public.otp_backup_codes VALUES ('6732c3c4-de0b-4d39-9dad-dc531a85847a', '3a20ea6e-4975-45ee-91de-1d6814e80691', 'hiYDxJYzVEaK6RWdMUkqIbMNWZyDRSzRnpUUeDONfn8', NULL);
-INSERT INTO public.otp_backup_codes VALUES ('b55b7507-d24d-4747-bceb-6644a830dc24', '3a20ea6e-4975-45ee-91de-1d6814e80691', 'jSjdw5aJEhnU-VwYsDDGduPValo08WLyXHT7WRUbB5E', NULL);
-INSERT INTO public.otp_backup_codes VALUES ('bae16f2b-4391-411e-b58d-2f0dd1c13655', '3a20ea6e-4975-45ee-91de-1d6814e80691', '8I9SZZqBLZrDcHwXmt9kCSx6e9bdunByxWmy9EKL2qk', NULL);
-INSERT INTO public.otp_backup_codes VALUES ('ba9fc97a-f3ad-490b-8e5d-a2e80ac110f1', '3a20ea6e-4975-45ee-91de-1d6814e80691', 'zIU6jvloRwqOEpzuPU2xV1RFLaHN8nKqpQgr7-9Qc-Q', NULL);
-INSERT INTO public.otp_backup_codes VALUES ('4dadf3da-0edb-431c-a588-751a74e80d79', '3a20ea6e-4975-45ee-91de-1d6814e80691', 'zYH0pFB-1m4guLs1xgJMrTTK4iMyPc9To3MP_XIzg_8', NULL);
+INSERT INTO public.otp_backup_codes VALUES ('6fcf09f8-09aa-49eb-9c67-c657c8d245f0', '437fd639-2820-4ee3-9565-d00d6e6c8185', 'xHL0Rvy07E2RZ7aBJc2PFV-Fx4toSDnoJG5k12yc6Tk', NULL);
+INSERT INTO public.otp_backup_codes VALUES ('f466cfba-bb9d-4a81-b2be-5df7906a3527', '437fd639-2820-4ee3-9565-d00d6e6c8185', 'JPwJvmIj2ewy3mCDhHBuOnjd8E36TIHYY2TEtxz-r80', NULL);
+INSERT INTO public.otp_backup_codes VALUES ('c68eb536-fc99-4de5-8ae5-b237e4ebb640', '437fd639-2820-4ee3-9565-d00d6e6c8185', '5__kQUQCPXqG9vnvf13NLXCMW-AobN5IhzoQP9U1kZw', NULL);
+INSERT INTO public.otp_backup_codes VALUES ('67c338d8-03e8-4933-9e5a-f320dc8466da', '437fd639-2820-4ee3-9565-d00d6e6c8185', 'nhkTukbkMRI1BzaGxcYAfkCY8uksKVLdMnz1zrUFmKQ', NULL);
+INSERT INTO public.otp_backup_codes VALUES ('8b04b677-b8ba-4c12-b4e6-e4f7f4571c60', '437fd639-2820-4ee3-9565-d00d6e6c8185', 'DcwDh5cqQHe2n-dSO8JXARsAZPvJhTIdD03gx1y3RbM', NULL);
+INSERT INTO public.otp_backup_codes VALUES ('ee254f83-3638-4276-8fe6-bbb6a328a832', '437fd639-2820-4ee3-9565-d00d6e6c8185', '78MfJqIOA-qMj_d5rpv2Z5dme09aTUpKRx3dSdj1ITI', NULL);
+INSERT INTO public.otp_backup_codes VALUES ('c591c9c7-8865-4f1d-a9cb-988c2663f409', '437fd639-2820-4ee3-9565-d00d6e6c8185', '9-9Oxxb4jp_Gr9Ynxjnkk-6XmkLxqJnueBz5SSBKOt8', NULL);
+INSERT INTO public.otp_backup_codes VALUES ('03e4bf4c-9182-4e7c-bb64-768b05385a0a', '437fd639-2820-4ee3-9565-d00d6e6c8185', '3ovsUwlgXk9tmqOTQJspa6Coak5mZGi8mdp_Q7kUz6M', NULL);
+INSERT INTO public.otp_backup_codes VALUES ('0b57d2d5-1cb3-4735-aab0-e6b363d9e78d', '437fd639-2820-4ee3-9565-d00d6e6c8185', 'cSh6szRKbSU6LztUEdR6K6pF-4XvGH-qN70zXKjoDCo', NULL);
+INSERT INTO public.otp_backup_codes VALUES ('9cc63b38-5742-447d-9df0-3d9916fdd933', '437fd639-2820-4ee3-9565-d00d6e6c8185', 'oAXHDovDxoxl3PLfnmMpGPShw4qMPsRPDSWRKyR_2Cw', NULL);
 
 
 --
 -- Data for Name: otp_factors; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.otp_factors VALUES ('3a20ea6e-4975-45ee-91de-1d6814e80691', 'admin', NULL, '9884c72f-0a4f-47f7-bca4-1e55473ebb80', 'enabled', 'v1.RgNZQorqyAM7z9to.6gtDLTmJofMDNPCqna0tqMjT4tIjM_hC0BaZYK8vFyk8uGpI', 'SHA1', 6, 30, 59864476, 0, NULL, '2026-11-29 06:38:08.643362+00', '2026-11-29 06:38:08.655+00');
+INSERT INTO public.otp_factors VALUES ('437fd639-2820-4ee3-9565-d00d6e6c8185', 'admin', NULL, 'a01b34fd-b8eb-459e-8bb8-26a92d8fe682', 'enabled', 'v1.dgmueouQF81o3CqA.7At1qBqmL7ArVr4R9le15a3oKda2bMQ3P2VWerY7DRvzgQEr', 'SHA1', 6, 30, 59864522, 0, NULL, '2026-11-29 07:01:09.481879+00', '2026-11-29 07:01:09.565+00');
 
 
 --
 -- Data for Name: passkey_ceremonies; Type: TABLE DATA; Schema: public; Owner: -
 --
 
+INSERT INTO public.passkey_ceremonies VALUES ('N03QPJ2emJWBAuo-zJG6XdYgcKUk9nEGEJCDhKRbcd0', 'registration', '508479bb-8d04-41f8-b641-d51839366114', 'pqTHoP_Nbm8VUn5PniP_HTrX5zckjYTyfCHyb67K3D8', false, 'jL-CVo6H_HYBDdqJ3EuFQSgLwd6bLZ_XPB3RVBr8AC4', '2026-11-29 07:06:11.49+00', '2026-11-29 07:01:11.526+00', 'user', NULL);
 
 
 --
 -- Data for Name: passkey_credentials; Type: TABLE DATA; Schema: public; Owner: -
 --
 
+INSERT INTO public.passkey_credentials VALUES ('a148b247-4782-4d0d-a175-04c5894b75c1', '508479bb-8d04-41f8-b641-d51839366114', '3Pqd5voWpXEovKCALhL8gg', 'pQECAyYgASFYIE__V_mIhW44TZUUXo9ZJTZu6y1Cq3P7JXEyeElqR4dVIlgg8clChnBU1dLfwF7W41-K_UN8Tls4gRpMt71Rn4ZbtY4', 0, '["internal"]', '00000000-0000-0000-0000-000000000000', 'singleDevice', false, 'Restored key', 'jL-CVo6H_HYBDdqJ3EuFQSgLwd6bLZ_XPB3RVBr8AC4', false, NULL, '2026-11-29 07:01:11.512168+00', NULL, 'user', NULL);
 
 
 --
 -- Data for Name: pending_registrations; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.pending_registrations VALUES ('IjJlqIpMr7wJa5O8GO1xy_qKKrQDQm2pTTDaEYwcW0A', 'root@example.com', '9884c72f-0a4f-47f7-bca4-1e55473ebb80', 'admin_set', '2026-11-29 06:38:08.544537+00', '2026-11-29 06:48:08.544+00', '2026-11-29 06:38:08.57+00', 'admin');
-INSERT INTO public.pending_registrations VALUES ('nwNK1tVugballtu8o7Hfbbx7WHX6wdwnaDkaCP-qhp0', 'ada@example.com', 'b803ca94-cc64-44d0-aab6-6d20a1a26c88', 'signup', '2026-11-29 06:38:08.721512+00', '2026-11-29 06:48:08.721+00', '2026-11-29 06:38:08.726+00', 'user');
+INSERT INTO public.pending_registrations VALUES ('n5qVrvacbCzjtVyxxQbui04mRoIHwArmRRwSQyK_H4Q', 'root@example.com', 'a01b34fd-b8eb-459e-8bb8-26a92d8fe682', 'admin_set', '2026-11-29 07:01:08.974204+00', '2026-11-29 07:11:08.973+00', '2026-11-29 07:01:09.079+00', 'admin');
+INSERT INTO public.pending_registrations VALUES ('_15Hqc4STFB7ccVOuI3IG9XaK0h150vb29pytRdvBWI', 'ada@example.com', '508479bb-8d04-41f8-b641-d51839366114', 'signup', '2026-11-29 07:01:10.286553+00', '2026-11-29 07:11:10.275+00', '2026-11-29 07:01:10.307+00', 'user');
 
 
 --
 -- Data for Name: permissions; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.permissions VALUES ('service.org:manage', 'Manage the organization: its members, their roles, invitations and settings', true, '2026-11-29 06:38:08.007+00');
-INSERT INTO public.permissions VALUES ('service.users:read', 'Read the users directory of the organization', true, '2026-11-29 06:38:08.007928+00');
+INSERT INTO public.permissions VALUES ('service.org:manage', 'Manage the organization: its members, their roles, invitations and settings', true, '2026-11-29 07:01:07.579771+00');
+INSERT INTO public.permissions VALUES ('service.users:read', 'Read the users directory of the organization', true, '2026-11-29 07:01:07.585217+00');
+
+
+--
+-- Data for Name: pushed_authorization_requests; Type: TABLE DATA; Schema: public; Owner: -
+--
+
 
 
 --
 -- Data for Name: refresh_tokens; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.refresh_tokens VALUES ('GCXdemwiBl2MavGeIhI-z3Cv3tlNUJm1v5u8LhHgJC4', 'a75eaeaf-8b10-4c75-8701-01965486c3a0', 'fault-rp', '2026-11-29 06:38:08.771868+00', '2026-12-29 06:38:08.771+00', NULL);
+INSERT INTO public.refresh_tokens VALUES ('LAoGegkx3mnLtACYHr7b-O6sjBbR2LJk1N-XrR1AlVM', 'f58921a9-5107-497f-9e61-fd8cbeaf9da6', 'fault-rp', '2026-11-29 07:01:10.859799+00', '2026-12-29 07:01:10.82+00', NULL);
 
 
 --
@@ -1038,15 +1268,15 @@ INSERT INTO public.role_permissions VALUES ('admin', 'service.users:read');
 -- Data for Name: roles; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.roles VALUES ('admin', 'Administrator', 'Manages the organization: members, roles, invitations and settings', true, '2026-11-29 06:38:08.008853+00', '2026-11-29 06:38:08.008853+00');
-INSERT INTO public.roles VALUES ('member', 'Member', 'Belongs to the organization', true, '2026-11-29 06:38:08.011015+00', '2026-11-29 06:38:08.011015+00');
+INSERT INTO public.roles VALUES ('admin', 'Administrator', 'Manages the organization: members, roles, invitations and settings', true, '2026-11-29 07:01:07.58982+00', '2026-11-29 07:01:07.58982+00');
+INSERT INTO public.roles VALUES ('member', 'Member', 'Belongs to the organization', true, '2026-11-29 07:01:07.59914+00', '2026-11-29 07:01:07.59914+00');
 
 
 --
 -- Data for Name: scim_connections; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.scim_connections VALUES ('d88e7789-4517-4d78-940d-26ca87e3e00b', 'Restored IdP', '1306c23f-c5aa-44f5-bac3-cc4fa01b5e0e', 'suspend', false, 'ignore', '[]', '2026-11-29 06:38:08.793022+00', '2026-11-29 06:38:08.793022+00', false);
+INSERT INTO public.scim_connections VALUES ('1e279008-07b3-44b7-b2ad-45b2cd7d3663', 'Restored IdP', 'f1ed12db-4c08-48c8-b50a-8eeb8ba57214', 'suspend', false, 'ignore', '[]', '2026-11-29 07:01:11.15606+00', '2026-11-29 07:01:11.15606+00', false);
 
 
 --
@@ -1065,7 +1295,7 @@ INSERT INTO public.scim_connections VALUES ('d88e7789-4517-4d78-940d-26ca87e3e00
 -- Data for Name: scim_tokens; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.scim_tokens VALUES ('01ac177c-041a-444a-a8d0-259765f94912', 'd88e7789-4517-4d78-940d-26ca87e3e00b', 'Restored token', 'f8vtzKP9xlNSfjv6lQLbWGPX3_TYyQnubOLAGD_nIEE', 'tessera_scim_waSI-V', '9884c72f-0a4f-47f7-bca4-1e55473ebb80', '2026-11-29 06:38:08.803507+00', NULL, NULL, NULL);
+INSERT INTO public.scim_tokens VALUES ('6c040294-261d-4658-956a-9a7bc18ecf18', '1e279008-07b3-44b7-b2ad-45b2cd7d3663', 'Restored token', 'MOQbRN5qGEnoKCh4apvi6XUW-c7X3cy1kDmiV3u-IEU', 'tessera_scim_H6q09N', 'a01b34fd-b8eb-459e-8bb8-26a92d8fe682', '2026-11-29 07:01:11.228819+00', NULL, NULL, NULL);
 
 
 --
@@ -1078,62 +1308,68 @@ INSERT INTO public.scim_tokens VALUES ('01ac177c-041a-444a-a8d0-259765f94912', '
 -- Data for Name: server_secrets; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.server_secrets VALUES ('opaque_server_setup', 'v1.PCkJJJkLy3ug8tz_.54SrifsGcg7pZmjkmIP2wwSAevJl67GoyljTff7AzFW2Rmbl1SREbcHBtySzM1YL6EWrl20zWcMYz6e6blsYcAuPGRvi4Jith16oLu5Pw5VEdqnmz-lPiWB-8RkFRoMsv80hnkErEK3v9KHoyDVlPfXILV0314vatbKC4944x1IHMR3m85pyHwIEXM8lGCPBMUfk3cYUTGZX42djTupdx1MrRmUPtyy-WhPcnWJK8_C7RnOXO1BTte15Ng', '2026-11-29 06:38:08.001306+00');
-INSERT INTO public.server_secrets VALUES ('otp_backup_code_key', 'v1.Tuhyv3fECboq9B2E.SEr6FYfHvFELs8mixrerpundc08Ld2GZaMBmdsIWWp2_GkHf9gERfit1KjalpbBZmnL_fPVESzmGRlE', '2026-11-29 06:38:08.035239+00');
+INSERT INTO public.server_secrets VALUES ('opaque_server_setup', 'v1.FFj8kei65ZLLN0X8.OuhEsvu1cMqiW8xv3yO9NUtzmjqefqbvqvQ9NNBmfoqFod8OQaHPBaVV0H12YTUtdO2aVJlX1UbsOb1Qo5zrsj5ubG7UGg3zlbKYup_7YJEC5tLWCNBI5tiF2GZaHQx1Hgomx2CaEPxqNfM5Hde-T72s38mjhCgJhNtX0FxdCGKeGvs-tS7Zp03P4s6yMJnChIpCZ5TX9j3NzvDQkb-x3IdZz-LpdJi6CpcN0LNXIL2_gSNDYJQJHmX4zw', '2026-11-29 07:01:07.556034+00');
+INSERT INTO public.server_secrets VALUES ('dpop_nonce_key', 'v1.OSn03Uv77omTQKgw.imv2Om79iFxze1nHo-fMZ4PlwBge5_n2Ly2XENhA_aZx17KEu6OiwEATQraUS3t3unedGA660Y0rF_w', '2026-11-29 07:01:07.650715+00');
+INSERT INTO public.server_secrets VALUES ('otp_backup_code_key', 'v1.4NksXpz2ZrfNuiak.krc1Tq5RF3yQaXJVqHQzD0gCX-bUqXcbupP5NrUC-PCSoemlIe06CkUKzDs8pOYSU0TBaQsb9FrPGvQ', '2026-11-29 07:01:07.67533+00');
 
 
 --
 -- Data for Name: sessions; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.sessions VALUES ('0N2LUwyKWwJf_5llfLBSWImt-ky0q12EH5j5LXym2O4', 'xox4trZOFVwTDYSbLLfnpw', NULL, '2026-11-29 06:38:08.657+00', '["pwd", "otp", "mfa"]', 'urn:tessera:loa:2', false, '2026-11-29 06:38:08.658+00', '2026-11-29 06:38:08.650315+00', '2026-11-29 07:08:08.658+00', '2026-11-29 18:38:08.658+00', NULL, 'node', '127.0.0.1', 'admin', '9884c72f-0a4f-47f7-bca4-1e55473ebb80', '2026-11-29 06:43:08.657+00');
-INSERT INTO public.sessions VALUES ('hUIjbcXCRRhQjsoziJIAflnBcU4CJGqrkohb1rCUtu4', 'O7XT4F16RI3hmyKi2YMo2g', NULL, '2026-11-29 06:38:08.626+00', '["pwd"]', 'urn:tessera:loa:1', true, '2026-11-29 06:38:08.626+00', '2026-11-29 06:38:08.627435+00', '2026-11-29 07:08:08.626+00', '2026-11-29 18:38:08.626+00', '2026-11-29 06:38:08.659+00', 'node', '127.0.0.1', 'admin', '9884c72f-0a4f-47f7-bca4-1e55473ebb80', NULL);
-INSERT INTO public.sessions VALUES ('YaBRl4rKPXKNRwgoRy8VCj75wQxlty0Z1h2vAAzaz10', 'KOg5kmbEyEGTiTIimWm6pw', 'b803ca94-cc64-44d0-aab6-6d20a1a26c88', '2026-11-29 06:38:08.731+00', '["pwd"]', 'urn:tessera:loa:1', false, '2026-11-29 06:38:08.731+00', '2026-11-29 06:38:08.732078+00', '2026-11-29 18:38:08.731+00', '2026-12-13 06:38:08.731+00', NULL, 'node', '127.0.0.1', 'user', NULL, NULL);
+INSERT INTO public.sessions VALUES ('NJY6p6TXFKFjBXZYBhMV63szXiiSTy9ZUdXuIUfHUQ8', 'pnEnUEHIhD6RIeYSK96l9A', NULL, '2026-11-29 07:01:09.568+00', '["pwd", "otp", "mfa"]', 'urn:tessera:loa:2', false, '2026-11-29 07:01:09.568+00', '2026-11-29 07:01:09.539753+00', '2026-11-29 07:31:09.568+00', '2026-11-29 19:01:09.568+00', NULL, 'node', '127.0.0.1', 'admin', 'a01b34fd-b8eb-459e-8bb8-26a92d8fe682', '2026-11-29 07:06:09.568+00');
+INSERT INTO public.sessions VALUES ('OWUTeEtdwSh2OPqPetSVn_j_YZvpqVSrUgqE9kQ79Sk', '9Nlafx9WHSuIwl1KmE0qJQ', NULL, '2026-11-29 07:01:09.302+00', '["pwd"]', 'urn:tessera:loa:1', true, '2026-11-29 07:01:09.303+00', '2026-11-29 07:01:09.303956+00', '2026-11-29 07:31:09.303+00', '2026-11-29 19:01:09.303+00', '2026-11-29 07:01:09.569+00', 'node', '127.0.0.1', 'admin', 'a01b34fd-b8eb-459e-8bb8-26a92d8fe682', NULL);
+INSERT INTO public.sessions VALUES ('pqTHoP_Nbm8VUn5PniP_HTrX5zckjYTyfCHyb67K3D8', 'VCHdFxoNPftYm46Tt3B4Jw', '508479bb-8d04-41f8-b641-d51839366114', '2026-11-29 07:01:10.384+00', '["pwd"]', 'urn:tessera:loa:1', false, '2026-11-29 07:01:10.384+00', '2026-11-29 07:01:10.385435+00', '2026-11-29 19:01:10.384+00', '2026-12-13 07:01:10.384+00', NULL, 'node', '127.0.0.1', 'user', NULL, NULL);
 
 
 --
 -- Data for Name: settings; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.settings VALUES ('product.name', '"Acme ID"', '2026-11-29 06:38:08.570066+00');
-INSERT INTO public.settings VALUES ('accounts.self_registration', 'true', '2026-11-29 06:38:08.665385+00');
-INSERT INTO public.settings VALUES ('accounts.require_email_verification', 'false', '2026-11-29 06:38:08.67444+00');
+INSERT INTO public.settings VALUES ('product.name', '"Acme ID"', '2026-11-29 07:01:09.058816+00');
+INSERT INTO public.settings VALUES ('accounts.self_registration', 'true', '2026-11-29 07:01:09.620704+00');
+INSERT INTO public.settings VALUES ('accounts.require_email_verification', 'false', '2026-11-29 07:01:09.735619+00');
 
 
 --
 -- Data for Name: signing_keys; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.signing_keys VALUES ('O5T-mOd-_DV9Ha2lJSSrrjMyi_45vmQ01NjGM264iXE', 'RS256', 'current', '{"e": "AQAB", "n": "oiG-0Com4NpsrvKwDi7HxQQvMJNXqDd3G19ac1MaJznLD7XodOT4Mlyg1ggAImbYhwCPNwlKQyCg8rWFhf8PtD43x0AzcGOyM1Fw8ojEiA9zy84YIJrTffBFNWukHlk4ivKrsnGurBruL4RgtCAQivsQnN-KXkJ-ap1iIwAY0PUWDlAbIlsjOSs_U6EAril0_y7uf6x1UijMQDr84jo_FakynkK1AJExFWIJ-E0WgnFS18jC2oPFj-UIzqyudtL3dWEJ9p3sXrvZBHjKij00_FK0RRCFNTSShgGHTOdLH4ffaVAM_EcCSTzCHwBQYZn32c9XzAqtHwBbYCousNAP-Q", "alg": "RS256", "kid": "O5T-mOd-_DV9Ha2lJSSrrjMyi_45vmQ01NjGM264iXE", "kty": "RSA", "use": "sig"}', 'v1.C-ztB6jrCe9CK_WP.IvhyHsO2B9IHuFdc3gumB60mp_iXv0u23t7PjMwkSqocyCWD9NrppXjWpIrRF6yrVZsQTdzOi5tLqs_DVwuk7FGTY-dGdj9ZcFJs24L2CipfkmhIce8R2FnKUSBhASLcyvXVqaQ2rmbHuNYV6W6Nqg33PMl8z4nNMLb6KMzQfDhIuqcqmHfE4LI4r2-nQth41emaeD_jnbl5tgTdzT7utnXLAXE_EhYAAAr9mvu96-FIsoTP-lzPVnhW5_E0PWMcyfKH0cfnRsIoSeNrPwaTBX9WF8mG6EQbIbi4jcYJqa3b7u_EYDEaITfuug-NHo14sJD20i4VhHtDF1xN_j9rMw81lw_vDoqgr063iUijio19cxZwfi07vYo7wY8Laj1q05_fTNuT-PSVkL3pmplTEEo081oEsDhFGpjfiKo1NSOPSZE3Dbq68PRdw-Khs3xATpDtWjpgkjQ-XShv4kVUrDvMJSi7rbUpQzvz9bIGaNOw6jTmiV4Sc2ZcvtJFgKNsy9tS1Qk_sdZMLAlfNUXYsTOnBWfYw4PHg1VcDZhIgurMs0V2dHPn4cjloUVT4Z7auvT38uFWx2i-RV9aQIA9DqPYICVmujLVSAyy_l1H_cgqr5Od_m2YkJEcboGqZW-L5UpqY1RhRAOeSlW523k_8iTepiA6Ntl7j4kAN8g_xPWqREZnCNAayxE-E22FZw95vXYv76Uk5hNPj7a_dpirsIwn0mUOyiK-pqvQHhInGFChKANJ3g1ovD7TX-2sP4VfB2lzfUCFu_QUw6sqkvb5_9rsQipheMD8GPINieeWxmZiPJudJBwoJyvUZDxBoCNmXGKlnxxMmPlJids5holXggJ5g4dh2mjz3Fd8V-8TsMy1d6gSNVSpY5xOJ3EtWWGsSBnWKr3KaamE9pnZ7k9T6ZxUuKojNCvy2djvxnPmq_6HYLrnDhEHYhJMHj-pYozde5xVrETdq2rw4apxoYHmeeSwtMUDV-_pTHDYPLc30Eaz-W_zls4gX_Lqb_JW9U2gmzpTnZ0Eb8GsaJFrBQnUl9odhrjbuS4z9Qsw5Z1SJrCCkJ8_p6LUPLvzccQubyA4TxF6_rU5TIZVIjRlgbSArsxd03Z3IQrBa3e1VvEMASG7QJVPN6skxV24NoX9PJ6U5uI4xQC2-KLiKYoOnX4M8_U6zVx9zNmcR2KqTkd2Y7T_S7eBrJK3yNq1LiU0_PH7wxTELwP3_phMpV8xanAniIdbd6elwTETzRx7YH3H7JySwPu06V4-EP-YtuvPNe_scyfEyomRPS-8m7hh8hyS4Q0kJPf2q9-DlW2zwfoi-fgCb7u3_YBsMH5ch7pWJq_RloRVyU1t7AtNRbJHF-KsZPfB54nCIkZKLDPbKgn89Oi22AKc2WFcN9vtHJksB23pl4Lkyxrl15lFJknu6UcKIJDQ1dnkHxN1RDc3cWO6uekJBrYQ-xZAN1aTQlb60l1PDEm76Cvvjxnz45BvJwageujSL9Chch6nVlQQwsz2Q15ezENgNWCEo82glPhkZlcQwyYeLMc1qJOlRKFBxqwkfrWDEAVnkXFNaFMjU23-ZdpEz8SbYqxdy4knbzebZMQwTjT-odZ5fyF_yaqsBfkQ1ZEePJzUDLFPkkSL6bds9yrHVkRPxH4e2ueiEfmVVjaiW0LovTH8IOyGQtrVLb3WTfddXK1eHxIpAtXZNFVDyzXNcYIWGOv-mC9Founx6dFPETA6y_lcIOPnU3N7aB0NGDuKm4hp8b0uQUp-Wk6Exx_ZRMo7mF43BSuNYek3zNo0S9Gc8DhgaL4lRVqfQyminhlNt5TIz1CcbiV651tMKcom1IptLbqU_xjjGLhAGSOid6qhA55rS69DhkWezzRwTXigCjm1Ew9AVrKhT-chCIKYLCEvx6O-80SzNURDR3caiOnbBr39Nj3JHXcpZhOc1PDGV9Hf5pS5QPRWKa1JOqgBq3RccKb_2GBoYsKn_VyEOlQswwEEJ86PDUURK-G9RtKjkYCCGvWmJqHZHeufr3tSkKzESAK5nSoI2JIryHCMZwQzmjB8zbsVmjOnrZ_7zsGucrdDXefUVMQVR60sT1Bt4VxP1Xda4JSuOMApoYKZtiGeD3h9zn1oY5idZb_GKIH4dS1d-mbnb407Kl9YmGvW4d7SwzYc7_1azxBs2ss', '2026-11-29 06:38:07.636705+00', NULL, NULL, '2026-11-29 06:38:07.76+00', NULL, NULL);
-INSERT INTO public.signing_keys VALUES ('CPIyDOGztrojBtbwU4Oip8EfgGgmQO4j4D6FRs7wGW0', 'RS256', 'next', '{"e": "AQAB", "n": "59XmFrx_GoPxy16l80X5az3oSz7YpdPDdsfmy4RV1lxP6jc5JJSjckdYglhThPxVAQ4W-kRCRTi16CmYIbxYgMqEYo-382sc2_T9LvmffCWLsSVVZkOTK0Q74POIGPnG6q8MHREPXHZ4aM3bbyqsshWI6YAnGzwkp2ofVRK_pfP8k9OSfter_tqBMIoGYyAqPn7Op8aRo6-IvVWBzIyDu7ZfmHJVyay_LpGZwFKCequDwb2Skxi6jrqC9YkK05Drz6tU8lDebBRxwWcCxQQtE2-8--g8Ke532iB4HNFR7lVeP2LgBSe0yGVaVG8aXQIB9RXZIu7PPagncg9g7AcpnQ", "alg": "RS256", "kid": "CPIyDOGztrojBtbwU4Oip8EfgGgmQO4j4D6FRs7wGW0", "kty": "RSA", "use": "sig"}', 'v1.iVxp_dTqYWuVcQj2.4GGB0Jp_9m28Yq50E_KwxF6P6ZtCWblaEVO0c3GDHistl8A7wcI1R8Qd2vyokiER9RSdrtdgpJgX3SmAb5ZkoZqZnWjdeRwCMxOXM1BtcN9SHAr0JbZf9NWI4o4PA1CFBx7d0BOZKfp_mJJUPzzmjW9HBjf7x70Cww1uMmd7x29AfXvcgubUie9J7O9OrO1BwTMmB3D3wCUmO2XGrAT7fUBcYAjBeDByNlZrygb7v4N6P5FRBQzoyyFFFmFKwrJ2yluQyi18gCEW7YB-osVBkEsWVO3APpSBPP8L7_LtannQOzV_fsasLJgOvwSA5E0nZvDxoBUBMqlafQlcB5K_9b2zYoRDHX1lcN8XFCBU1sbBzBayAnXOIwsZUYBuIpmAdUmEJqCGhvj87xPUncTNrATgDeselBP5euGNGQ6Ybu-0yAu3Zq8NFjfCWa9doS8Xnce57d0CbJKO69cWCbLGV2e03v6t9I7I6Mw3Be8mBaSv4YCM4yej0-l_XciG_6jt1-JDLozgMab3WDANKPi1Sq9ZoZTaKUmlJ3hatOWgEpI_yCqLCkpgdWeTSgzuxyFe_MCZVMPxa2iZxMADNO-HiWVgKgwBRM4G4-fU_VtkXcDJge0Vq5b-mMLZFFjw7J4NIea4YE9pCFHOTKa6eG_7-XU1tv868rs6MxkwpMcl7MjOJdYyaKMDz9hsuPxAppmWBajnCTF0W5BWyhvErggngkMKQ8RDFqYSuDaj5JJ6YXWmOCQBYnHpiQWJO86RSIZyXQgop5-kj2F6bxtRkkkMa--5G0fvPN5kxUF_MLFsd_m5mV07ejnSmXxx3l58E3rYlJR7K6shrFgi2Fn79L8_pB1EV0xq9o93WnaAuqdfV0F1tG_Gk9Jn4ALhukGxaQfY7T6C2zJaY8KHZ9405zYOflzJLuXLfiSw1XLVCXFVwH0HZ8Nx5qkOPqAJOgdthP-qRuWN6AQrRAybnHj11jNkjXNXHwhkrknQ6AomaCM_nksN-E5mgnKhuusc80s-cpvm98O-Gb8VV8jMF_TeuP7US-I9lmLfo7zrfrkLYQgPNjnMlT9_zO1Wj-rKR_zkDCgXUclK_MigVP-fWLgYBMcCnfVrLktn4zNGkDqsdUagMADhLiBQXh8TtNShSR3EtYrCwHc9x5YhcxZu5B1FLIDA9BMVTFCvxF--4wtY4PVizB4TQu9OzBmiogWkPO3W4l_QV2a_Soc4GW8dXZJIkUiBylm6KaFPy7Q55kGcYCY3TKPkl07U95snnYFMbwvRpwVJuTMND9qOUX5NV6BksF1Zcc8PcC095cmK8uIqax33fSElORbNUkdVi-daJF04ldZK_OeXbpCXsb1uPMpiyXqSLn4O9oRMBKw2_OO94-x6VpliNnxA1PxxhO6LUfV0MNOlJp7mVigeW-FNiWOGExsjJh9Su6NorRCneik41EtvflkriUiFLClYqe1OUI59byaqkHlt4L3Dvs1nqDCgah8sMIEqWJhxraeKnPZOHH40hZ8vzJ3htc6irURA9Fqf-jJAeLZMx3cWVo1odNChTQ0B4dXzV9ggy5gBAeNuXM6jX9JkrjKqJTxtuKuRmaxs1vQATsnjEMxRt1_EnjDRHNi_YGnwkksdq3lj2bRHjSso6knLD2dqBvTAnAFG1SmwOQ86AoJTAB2NvqvQUsM9p91SxZPt3bdOb2E-VDtNz9Q6yLaMovbZljUY7XFaE0DyT-wkBCjHsVPyrw5bp0DuPG1EHvZ76TORyE0TJraquvXChu4nFhsRNroN7e2EH16zd0hvjWYd4wLGrTPkEzSlYup0qjU2gmQVClb-tAhkIynfyX0aFpY3i2074Co2hCM_08OQ4ZYfHjBbrTOVEpeCjF9borzfX-mcWC2JVEM9G3cxIjTBxHUAqUQsCw0PDg67pDYK2wpiFbMKYLLLhKszNEQ6D6VxQ1-wSWfB_lb-wMA0GWqhzdkp_yWtITeLGFbJrQ9TVpzoXHJinnGot_M_ryioI5tozYhunbIuA8iUuinwblpwzPL4aEH9kCdhS1v-63sdsaeuU1xxCjMzeImoIq63uh4dJxGvUgscbHNCT65QcoccKppynUWaBMj8BIF27aWfn8bkdHcJKYreV-V_0k734fukAVFQu8CrEf6Ng_4YbGarDSPE8Gkm4_cAnqyEcxw', '2026-11-29 06:38:07.636705+00', '2026-11-30 06:38:07.977+00', NULL, NULL, NULL, NULL);
-INSERT INTO public.signing_keys VALUES ('apDsRv7Oo4-hk1hONRlyoJoaoPHHxdnefn-W78wt4vE', 'ES256', 'current', '{"x": "f4esptVJRD2-j5btfDZrhh8ftrS8B9otmYhm7XfPllU", "y": "sC9lRozFrgI81ERGAPpx90p0ubQlbYhm1Z7o6ypU_NU", "alg": "ES256", "crv": "P-256", "kid": "apDsRv7Oo4-hk1hONRlyoJoaoPHHxdnefn-W78wt4vE", "kty": "EC", "use": "sig"}', 'v1.1aJVvBkRoZXWaaYb.tbmYXV0dJWxT-rhGEwaZM8EGWWUyHjKllxzKRCabKcEzIPAOCcz283Blwh5ZjncsvOrGCZ5cTOdnfbpXZ4MrYyBTBCiyg-sQHxmXSYCyrTIiu3hmmMJyM3o3WDvowGptA6oZBqwAxfzua1U5kB3vgdW8JF9D9F_gM_QFzSTnmAceeBH2nUrtwBgDzjp4G7dN1YtDukWqiEqxQ0Kt25PClqARUHbBRurjZk7us5-3dm6mckci1WgHq3THXLrITRAF', '2026-11-29 06:38:07.636705+00', NULL, NULL, '2026-11-29 06:38:07.979+00', NULL, NULL);
-INSERT INTO public.signing_keys VALUES ('oIY-8haWK0TuS558v_jWFrIkJUFP0tPjE8ic711hSmg', 'ES256', 'next', '{"x": "F_2oo6P4TGMxW3x39sP494Q0wyXU3E0L0Ko2DghfKdM", "y": "mrHDxfORBZ4TdyYza_aGxoc4_1lVNzlIWnctuJ5_rbc", "alg": "ES256", "crv": "P-256", "kid": "oIY-8haWK0TuS558v_jWFrIkJUFP0tPjE8ic711hSmg", "kty": "EC", "use": "sig"}', 'v1.nsIs5R5QqgTrh7pR.AtsDZalSe9jOynguZ0zdsO7cQJYT6BGJgvXfw5o9dMx4Ro2KGtMgGk1uRbCJOvP-5s96nWB6vpToM4MteD4ZVDyPKvGySNelVV6R9jAvC7bKeGfAaGSzbsaCf4gdn7E-Qf9fL-SUIa2xdqDB9o5VFzHAA054Z9gMpgQSOxasc3bzWzgtHSlpGp3nll3t0IJ3QW0TsFo0dW5vUsW3wUmEeKlgBVT0Nz2m8yYIbOdk6xWlB9XoXeNQqNg2jpvIyxtq', '2026-11-29 06:38:07.636705+00', '2026-11-30 06:38:07.981+00', NULL, NULL, NULL, NULL);
-INSERT INTO public.signing_keys VALUES ('r1e58cPLYIYlYScBbkEQK2XDZKz-2ZrWQu_3O29QLZQ', 'EdDSA', 'current', '{"x": "Qib-wCpuF3GV1SGAGFQdVW83r_0UNY-FiJYR8Qiya40", "alg": "EdDSA", "crv": "Ed25519", "kid": "r1e58cPLYIYlYScBbkEQK2XDZKz-2ZrWQu_3O29QLZQ", "kty": "OKP", "use": "sig"}', 'v1.QRMF-PqBUlK75mzw.ff7P7MAurPGQWgnfq02vpLSPk500qaRO0r1M_kMPDk0Rg0QT8wtNe4H98GRtRbQ4w0jvJBM_pqlgON5gAuTQk47cTJTcR4HJ93uj8kL_u7vCeQVJb2n70LRi6DH3dQRI6j0ucozGhUVMmlM1HBxZ8M6vPPSgMP7ZQS06VhUg5tm1CAWipxbBqMyXYlPqlGVTkg', '2026-11-29 06:38:07.636705+00', NULL, NULL, '2026-11-29 06:38:07.982+00', NULL, NULL);
-INSERT INTO public.signing_keys VALUES ('CQ4gC3eQPj4qRrkceViHRcb_E1rg1_uqJQyk7Iy0haE', 'EdDSA', 'next', '{"x": "KYq2Z40DjZnqjsbphrDXq9vyFoEpQjEIeW7C8oI8iS0", "alg": "EdDSA", "crv": "Ed25519", "kid": "CQ4gC3eQPj4qRrkceViHRcb_E1rg1_uqJQyk7Iy0haE", "kty": "OKP", "use": "sig"}', 'v1.j-E-QBaDGha9dbXT.8chty-VInNZ0PA2e2L-WV2gPPfCh7QRGkfpEfFntyUfmAkf5YZkzFExvGUtMPf1dtXp5EO3JwsahcMLPz0VnrYpWYSFXtSvv0zt9NnYJpS3Y_trbM_juBPKsOVYRYGuCkT9QyKLSSHcW5-UVb2hlpQpCpkIZHE_ydGz1e6Y7Ky2_ol8F5x194bCtxz5rEs3O9A', '2026-11-29 06:38:07.636705+00', '2026-11-30 06:38:07.984+00', NULL, NULL, NULL, NULL);
+INSERT INTO public.signing_keys VALUES ('3juSp2KZ7hYxyAhEW9ZCfkjk3vpsk80ZU3xbAYLJmHg', 'RS256', 'current', '{"e": "AQAB", "n": "l-nzEg6wKdlUkNNlr7fHzgG_6a4aJeR7X7QjU92iIY0Dqu3kWFjL6LCbyz9JNfatfYNm0h6-fqf0pnkUg9mNKWBLlMtOnCOmAD_W9qFddKR0OTZ4H4kNoY9mhfUNd3C2wyve9JvZSPMeYQd2cMi1jPzHsLQ4PO3f-uYlQ3YptYEBBqGxNtM-60zLfNgsT7HCn68A9E82sUk8d_AsOBPT0Fm0c0LdmY9ocEv2xr1dBWfidfoV9tKfXeKKWfMw0Zl4NLR_9-Dq5LGQr4oRzP7dH5cHPO3QO8LZiN2dvp34GTktnU2eAwbRYyAd7nTHePnuiUuf46C88lWXJcDtyOATTw", "alg": "RS256", "kid": "3juSp2KZ7hYxyAhEW9ZCfkjk3vpsk80ZU3xbAYLJmHg", "kty": "RSA", "use": "sig"}', 'v1.HF46A49nuZVHtGet.nkdiyjFEsSTY-y2CglSKNVD2qbUQ_lz7J2wpyjGTMggvsCceYzw8FPGau0F8TCmEMWDBTpNKQL5UlesNLyWxKjPvCgmJqPb7TGy9glj6VaXAfbZJ6sBIGbMaJERYSnn1NmAwcq8xmp60CkQLxpj_sDuO6GyBygAJWelWtuyhDGUSx-iawgDgKeK2Nl1Rdntjjh6FiilnAiDHRlFQYpZ210Fg49mUMB8p_AROiMo45YuCZbh0JQ7b0qtrAnYPN9urGOHIHJ2oAiYToSDCKNYuRVFljV32MGkkn0B1_1GLER1N6FpfLBzQZ4S8UW-W8WCzCEdoQd9NtouTCBvLTNoKRaR28Z1MjvIsDtREsxF2etsyLSfnpb2UQ5lPMCAlwaO2Jvk1m1KA3KOdbHW4E0mxX6azn1_PViSvVyxHMdZhkMoeJP3jHMVAvbeL_SBU2YQWC86LoXoHlwJvBEEB6Ef4PVIWuLuPGhco8vlGD6ttZg5DTfm9s7OLOVAyYINg5GNN1j2Y9AHTBCs17iBqvWvgf2pKTi0BCeTlpYDp_kEE6EsrZtMJdyiRPIUdg4QhWnpMD1RA6CJb-C-W_qmpAsTgew5c6bdsUZYbxjL3GZa0FkP8N1wptc4YYOBLJvZ-5AXICTGX_lZRfc1vd5z5nrtmpDY8xS_MBZXBWX4SQusvpdFDOKXQyQ0ZBuJ-9zVPLlufm5KBcjnupHFWZXVTDCL3EfLpg9yquV9mLaRmkYV4-up8-fThfvraxt3PN9Jyzv2V9YAXeWoAzW2dkREYIzCYUg-Hn6CvnShF8z8wRupJnlVOYTLM9AOOwe8z9TwGbIY1a9BSVtTelsWyMFrubkCem76E9fHTCbh3Pekd1voOn_5YGTS3acyHqLiTlKcGLltRz0faNKHCxme78JaBRsBs9LQoH1tq7yHnYKqDq3CjkWOJw9XX-6bv5-IzKtS--FfCwUszJsAkEbVKpAAVZJy50_MoipdWKP8_U1nVyybmjRYmUT-GwU2Dhx6aXbVtNdewTw8lUi6wcN5L9kl1U1Vcse1Tg7Pymht4aIUXvg4M6jSXBD45Col1AF-J9jTkfQlGx3fpbKBfQ6YXB7_hHXHlEQq1YvnpKduy4T8SuK0rOtp59nr9KQuGgqJWZWsKzH76wz6GvRdAP4fSMgrdfJzN9KV6ZiQ9wqT-ryd0oQMSXL2uhLKzol5MmagwkfIKz5GX9C8osjuoU6RpiczWUKqRSvCKriTYxm4XJevzdUZF_RwLdh4YZOd7EjVotHW3HyqBpRCblzsoWL8NI5NwMDZz6le3hdn8o1DcRjzfSfL9ABBavKC5s2MoAmga_KREK7vAn8J3VXiA_u8eJxKF0px0k-DLUy1f-DnGzjkmOCau33OVKIJIw2ahAbsqz17uzYUijhuwefpqmZy_-pDoSNqX5S3cs9o4Uk6GsV7lIqJ2l0jrIHviZ0sD-e8C1T1HEa6kMqe6yGZlR0ULe-cebxXeaY050V7nlKMeJd57EMB-s2ejHCE8HnVfgJRU8ggrLmfnC4YdrCn9fzcCwlrHJNKtEua4rM0G8Mmbbdk7IOjwGLxGp-tKWJy639fQHEQKsBC1cMIJDFuIam9DkbA82lDucPcprPodOwQ__D0fEbs2LrWO8SJIbvD4fXDGtEyJUPMnXZuNZDf4NDAxZoyvL-FqZQhdWhvT_dt8ibL9f440KAgWsNZ-8sBiXSdRNdCL-XhxSHy8QZDpZPVWKsnCCVE5wvbGeux3rFbIGXA08W0gv7KPY6CgVjM6ptxx-xPtmeCTA_cFXXdfDVS1dxNpLYbFQHr8jW74EVBH0fn913QakoMO8blhcXxeKUHUywzF7f-PEPakyww-Iy2XqBxPaGlqa7oN46fTrXbTODOtIe-RB9KKK-uHIr-yKoVjkNdh4bnciOu5oTdm7BI44CJ62oQh7h7s5ppl5enl3sjnzJEa36Jm2jGoSGrJwOX59DqBoEC7Zs_DfrSgEgTZeJ2ZnotHQKWNURha6pEemrwgzgziPLpouNyksWVTFjYlZmL9CLdFHuQIhRuX1m_of7tEVDn5MltYegdwhlKnqDfhzqN6ybHz41ezgMR6z_krpcNam6HrPAP6LDz5RDrQ4BrUTW_YszdzLjmnQJplhJ2PpKNnBfd4iiMuwW6IamzZu_t5z70', '2026-11-29 07:01:06.548624+00', NULL, NULL, '2026-11-29 07:01:07.014+00', NULL, NULL);
+INSERT INTO public.signing_keys VALUES ('zy7gEFGYUe-ADUfb8h0gQUROQhaQHHXW1gPZfd5MUzg', 'RS256', 'next', '{"e": "AQAB", "n": "26UrSjskgb-T_XWIsU-VAJR8lSs-fJuKi_0Rv_pO77gBLKtme6pk5bnB19mFMY-5mONSMt13T6IrEbbEsiziAWN3i_x07MEgBWx-I6X2E7ctOk3DJAidJRl7oCLPNy3BNHLKEtJYXthek6aZHTxWDkTWlOjAdCb4lByPen-jY_pCog8_UbRcK2AkSN7lCXUbaDWK_Hx5_tsC8GEjjjO8P_z6CWGolRnQGnacEvjnootrGHL95uiIlACIEjXDm7ds-_PImuFfdtLBcQ-ir9JtEVnJmL9eoYD8SIo7t9rV2zND0WlTpd6FSg-yEYo6cu85AuVlb0qAiH7raPeXIGy8sQ", "alg": "RS256", "kid": "zy7gEFGYUe-ADUfb8h0gQUROQhaQHHXW1gPZfd5MUzg", "kty": "RSA", "use": "sig"}', 'v1.gf8RxiNMVvMYu0wN.t3LUIa7CdEYcUR2ENxyMyHapmdD0GKSspZ5LXUv03_AhfpcrbJXfQsWMCFoBxCMilk820AhDnQiv7MoQxvk9MhYT9yMG50KdZrVB6RQ9q3M92CaCJUZdUFaWGvHF77TDmb5oI5PSGEQmwz31s_pPZHamWbK_hRsgfgUZ_rL3y7xPTVXcbNJhI0n-nlwnWtLMXA1mVcn15EN8v05IfuC9usVb1Z2N-Bp7z8LMulUHv7KlxZQ8fIchDBFgNezFR9sinV_jsGfA5iezK_qiBQrdlKCW0m152NQKf66MtKfVoSngoCoF9eZfviS5z7PRpbRBHAatKCbP7gseQ50GStWWgrcV_hpNBleO7Or9h2gGQhYlqEEMQlkd6NiI_9z3bPiT6JNjFrEdR6QFvNrbBHJqW2oqzK1oz5OfZi9n4OWR_I8FM2FOoWgq5-tvS2ExoC2h9YCwA4Ano8NBdiC5j9Jc1wlBg1JVGHylTH2qc039k_RofPocnAAFzt4Sjjy9h6gtzsxp-80WBfkwTWMOhF6X8ymGub9qImDGKgjPQxC87pXScThA3_rgFqRzwI9UOFLWaEuEFxuJlsb-9J7k2WqlY-jdQ9_R1flgd0Ey2N52caeL-hfsO1HGyfJ0c94OKJDHEc5aBQ5Dd7ZxP29fO1RQWnU1JZki2_hT_tq464ck0rs8KyMFOwGunMblMaEmBtn9fnZavlH4m2H00Ye6z9RjhJnkpYy5shG_gc2XMVlDYDH-ONhJN5-87_KFNHnt7vxiVOrtlxBN2US_VSYMu9kaxGvnzm463TybHdv-tDDz1ppVPPUFkDUTOEe7oSU_6JqBM86eQAdDYKZhVpsxH6-xiVmqeAntnI-megk7sPvrWLdqm8MYyUdsSGsqCV6T4tdJk5nDJsiSQNiJi2ARIqfHtCPzmOjwI4-yEEUmqxVJaiimI7BnDfogLvv38Va9Sz-BmrMMu1mbgHufgso8lL9_qJoJYtYcy4IlNDU_BCvEyswi6TQ6oQLvA7uZhH3tFEKW5vIYxNWOWaUs47YAiMHgj96bWEUz3ZWYf8Cmnwaq8uTtT-c19q0gljPDqzGzeriAbu1dyzoJPsEZU46vkMnElM8NgZw_PNpOiVUnQPbqvG5y5RD9MXhMT8685ay_IkVGicig-g6SxZCIq55lcjW4_R40mRRHjck3WVvGfHRqaU4st3zMGbv1TbOctBG9JUPo7UVL5FSAEtyD1k525VTELNBM2GsdoMox8fexM-cqlWDt5DG59Lt50FBDy8NetiJIQvLbNN4V2g51Or9gnscMwXMPI8GZLR7ORG2w_Rosfvw3OSY6C0FoAq80wIu5qg9gk1UzJGS0fNQgq_xJxA8Bj1hYV2-FvhEhqBUI6DrC2q3U2jdj8VMFY50VbJaFWSvJqFvlWTtcCSyToKP3p0B2YURgrcMgmhYBU5U_YKzrMJL3DTq38_oJS6_LYPoAyQamlCGAal1qfMjacgssBh4gDpi8sZQHHkBgwRcWg4WS32HylIR6MStRz2YgX7dU4kVwbLr4fNpd8d3YaD7mrfSJlPmwjjvueGrrq4_oVshpizqMJuL--zFySzR_R884YY2xRAayT1RqxbfMOUdgoRSv0oZgEQLt88FQWg1H76aBkoBxZNJ8REajL_mcrzfre-8LXRknhS7mUx2Xfo9PhLavhDwm9CW_4YZPrcT7tko0H5MEcTm32TnnD89t0BvGnZDMgIOwEqx0T1yW7ZfrR63O0uLwS0EvcV7V3d9QS78FGCmkvG3kO1eMRBOIabcFXrVZYKNaa37QVx-X-xFHWN5ASMFDW61aasJ45IRWU3R-6gMPYmc8RjgQ2eUeHHHS6wwq3RJ2q31XrV70N3WY4uzMN7rPmkxKeqrXh-3prB0Dda-4pQtHusmN-eriqZKQaHB5INp95uqKn_xUhun7D3bZXgndNQhlnX0aVcSilV3Bwa3cbvtpGVL1qkcgbyFTT_aTSt2WC-RnQ0lPvmkAPXONxQz_jyHVfEWyrm3UgocDgJ52mj7_8M_VRPOrtUl57oiF9I9WCF3Bo1k_shgBLGJ3lGW6R273QkqhYv-m6iHCuo6tTJHsbvMOMwvB4ftueQj8JoAAkfScGd-a5Vn_U4mlp3AA6nw0Z1vsUYEiN1uaf6M78_edXAmuQVzFvoK1Gog', '2026-11-29 07:01:06.548624+00', '2026-11-30 07:01:07.462+00', NULL, NULL, NULL, NULL);
+INSERT INTO public.signing_keys VALUES ('LLvD2gI2w-o1U4INvQ5wg60RUGOsZjzbVEsLWNbNLAg', 'ES256', 'current', '{"x": "E2detV5EFEXyz45q-0VszLhxAHqBKCq9xyS86L-n4gk", "y": "sYKJ-Sxeh53fH34PMZKmGvmppGVCNWirFx0U-I6ulsQ", "alg": "ES256", "crv": "P-256", "kid": "LLvD2gI2w-o1U4INvQ5wg60RUGOsZjzbVEsLWNbNLAg", "kty": "EC", "use": "sig"}', 'v1.nBx3oD6Fiks4YEO3.yn49-QH11yDw7cMBIevS5w3gr0g3AXrmAnhB-oQkZuaSa9L3A_l1OpJEQEZPcH7h19aRl_kTwFC3mvwH7AZM9N-rnkJay8hxg03Fb_mgd5Ocs7AgjtZX6_o3IGMbQ0HnzVQ93CslAwOmHDGxD0KCIPfRkgSowHma2Dy9sMk9POYUtfDzHrbsj1K2b_oguP9VRQZjcT8YNV19WIsOrj41_h2IBaGHiXJq3ri5R0QGz5V39OA7WrPQ8lUwEQIf5t6j', '2026-11-29 07:01:06.548624+00', NULL, NULL, '2026-11-29 07:01:07.465+00', NULL, NULL);
+INSERT INTO public.signing_keys VALUES ('9N4lJrYhNcttWfjb9Dztw6txMuT9oYJmWVoRWaE4Mz8', 'ES256', 'next', '{"x": "76peOyF5FCeGCffqrVJwPFxXT7tDspTvt4DgRYAGuCo", "y": "F8vCevYJo0Qj5vXRU-aQKN8p9QT-_wlBwEAdiCI2tWg", "alg": "ES256", "crv": "P-256", "kid": "9N4lJrYhNcttWfjb9Dztw6txMuT9oYJmWVoRWaE4Mz8", "kty": "EC", "use": "sig"}', 'v1.olTywP0TmoboYIVW.o9TYwIBfLSMGq_QzUQoSfGZsZqQwm4ZS5x190yHEEU2LX_qqd8eDnQSB3EI6hEQ13227gl67RsPhucpc9wQpir22ZcG8KBCLnPxC8FcE-ohCAr5XxjB3BdRAMq2sFdrMQJxkQHwmUmfVWWWfy_K-FJ31Jrq0vR2jIEXyIWV01KokQzVBVVrvinXcFfKrHPpvWdIfNdvB_rlF_KvGsuDConfCmdGnUvAs9JYVjALbfHlXj1KuvdOiXpgHXqNk5cQ5', '2026-11-29 07:01:06.548624+00', '2026-11-30 07:01:07.482+00', NULL, NULL, NULL, NULL);
+INSERT INTO public.signing_keys VALUES ('TwXqNlJ_LNrOGTxIb4QI0oERC7ZzHlgyv6YIHaJeyig', 'EdDSA', 'current', '{"x": "o67xvszJOzWwWBBsFXQGVE4sDAgsDwQFEroBdzZTa4g", "alg": "EdDSA", "crv": "Ed25519", "kid": "TwXqNlJ_LNrOGTxIb4QI0oERC7ZzHlgyv6YIHaJeyig", "kty": "OKP", "use": "sig"}', 'v1.Bqq1L14PJzoBbvup.ji0kPdxAyzGWTcoFvoGAcbIBlAi20crCZEV0IufOk-wt3RQCezpAVcZ1bvJWxqz0jeO_OS2uAjr3ZZLEktcpPzRm6heEMYqtvvlXnpAY0_MPF2ZCmB26JRbA3Vv0QflGmQR6So-Y0BY_fiA9b6By257WFskJLfA2nRmVbyOdDYODMAKFwDzGUYEBMphrxGvBew', '2026-11-29 07:01:06.548624+00', NULL, NULL, '2026-11-29 07:01:07.49+00', NULL, NULL);
+INSERT INTO public.signing_keys VALUES ('i98WRjbt90piQu7eyLHtvwhZ0A9psSOnTnYrPucORws', 'EdDSA', 'next', '{"x": "YCHdqoQmu8ivXfg1bMttde9b2cEbL8u3jBSchxiEzi0", "alg": "EdDSA", "crv": "Ed25519", "kid": "i98WRjbt90piQu7eyLHtvwhZ0A9psSOnTnYrPucORws", "kty": "OKP", "use": "sig"}', 'v1.qy5zGCTDxDdP8i39.kjYyRzj3FLZrP8SOBqKaItYxYmaC2fGt1cGahwTKfIJkz2SQey1b9aK5dKKE8lM-5y3rCPHNNU0cvbGSS1mGRsD6HCHwybrxjXYS7UHsvTJEDmlrwUBDe7JKB2EJO25RgOOhMmGLL_pg9rtnY4A4TJIYGUq4WOkmhyUjc_yyGDAuSLrEQbLBeuhf5HI1O4VKgg', '2026-11-29 07:01:06.548624+00', '2026-11-30 07:01:07.506+00', NULL, NULL, NULL, NULL);
 
 
 --
 -- Data for Name: tessera_migrations; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.tessera_migrations VALUES ('0000_foundation', '2026-11-29 06:38:07.479685+00');
-INSERT INTO public.tessera_migrations VALUES ('0001_oauth_and_accounts', '2026-11-29 06:38:07.479685+00');
-INSERT INTO public.tessera_migrations VALUES ('0002_opaque_accounts', '2026-11-29 06:38:07.479685+00');
-INSERT INTO public.tessera_migrations VALUES ('0003_admin', '2026-11-29 06:38:07.479685+00');
-INSERT INTO public.tessera_migrations VALUES ('0004_otp', '2026-11-29 06:38:07.479685+00');
-INSERT INTO public.tessera_migrations VALUES ('0005_organizations', '2026-11-29 06:38:07.479685+00');
-INSERT INTO public.tessera_migrations VALUES ('0006_client_icons', '2026-11-29 06:38:07.479685+00');
-INSERT INTO public.tessera_migrations VALUES ('0007_housekeeping_indexes', '2026-11-29 06:38:07.479685+00');
-INSERT INTO public.tessera_migrations VALUES ('0008_keybags', '2026-11-29 06:38:07.479685+00');
-INSERT INTO public.tessera_migrations VALUES ('0009_scim', '2026-11-29 06:38:07.479685+00');
-INSERT INTO public.tessera_migrations VALUES ('0010_passkeys', '2026-11-29 06:38:07.479685+00');
-INSERT INTO public.tessera_migrations VALUES ('0011_federation', '2026-11-29 06:38:07.479685+00');
-INSERT INTO public.tessera_migrations VALUES ('0012_device_approvals', '2026-11-29 06:38:07.479685+00');
-INSERT INTO public.tessera_migrations VALUES ('0013_client_zk_key_scope', '2026-11-29 06:38:07.479685+00');
-INSERT INTO public.tessera_migrations VALUES ('0014_scim_provisioned_only', '2026-11-29 06:38:07.479685+00');
-INSERT INTO public.tessera_migrations VALUES ('0015_admin_passkeys', '2026-11-29 06:38:07.479685+00');
-INSERT INTO public.tessera_migrations VALUES ('0016_federation_local_accounts', '2026-11-29 06:38:07.479685+00');
-INSERT INTO public.tessera_migrations VALUES ('0017_authorization_request_binding', '2026-11-29 06:38:07.479685+00');
+INSERT INTO public.tessera_migrations VALUES ('0000_foundation', '2026-11-29 07:01:05.524339+00');
+INSERT INTO public.tessera_migrations VALUES ('0001_oauth_and_accounts', '2026-11-29 07:01:05.524339+00');
+INSERT INTO public.tessera_migrations VALUES ('0002_opaque_accounts', '2026-11-29 07:01:05.524339+00');
+INSERT INTO public.tessera_migrations VALUES ('0003_admin', '2026-11-29 07:01:05.524339+00');
+INSERT INTO public.tessera_migrations VALUES ('0004_otp', '2026-11-29 07:01:05.524339+00');
+INSERT INTO public.tessera_migrations VALUES ('0005_organizations', '2026-11-29 07:01:05.524339+00');
+INSERT INTO public.tessera_migrations VALUES ('0006_client_icons', '2026-11-29 07:01:05.524339+00');
+INSERT INTO public.tessera_migrations VALUES ('0007_housekeeping_indexes', '2026-11-29 07:01:05.524339+00');
+INSERT INTO public.tessera_migrations VALUES ('0008_keybags', '2026-11-29 07:01:05.524339+00');
+INSERT INTO public.tessera_migrations VALUES ('0009_scim', '2026-11-29 07:01:05.524339+00');
+INSERT INTO public.tessera_migrations VALUES ('0010_passkeys', '2026-11-29 07:01:05.524339+00');
+INSERT INTO public.tessera_migrations VALUES ('0011_federation', '2026-11-29 07:01:05.524339+00');
+INSERT INTO public.tessera_migrations VALUES ('0012_device_approvals', '2026-11-29 07:01:05.524339+00');
+INSERT INTO public.tessera_migrations VALUES ('0013_client_zk_key_scope', '2026-11-29 07:01:05.524339+00');
+INSERT INTO public.tessera_migrations VALUES ('0014_scim_provisioned_only', '2026-11-29 07:01:05.524339+00');
+INSERT INTO public.tessera_migrations VALUES ('0015_admin_passkeys', '2026-11-29 07:01:05.524339+00');
+INSERT INTO public.tessera_migrations VALUES ('0016_federation_local_accounts', '2026-11-29 07:01:05.524339+00');
+INSERT INTO public.tessera_migrations VALUES ('0017_authorization_request_binding', '2026-11-29 07:01:05.524339+00');
+INSERT INTO public.tessera_migrations VALUES ('0018_webhooks', '2026-11-29 07:01:05.524339+00');
+INSERT INTO public.tessera_migrations VALUES ('0019_dpop', '2026-11-29 07:01:05.524339+00');
+INSERT INTO public.tessera_migrations VALUES ('0020_fapi_client_auth', '2026-11-29 07:01:05.524339+00');
+INSERT INTO public.tessera_migrations VALUES ('0021_branding', '2026-11-29 07:01:05.524339+00');
+INSERT INTO public.tessera_migrations VALUES ('0022_admin_tokens', '2026-11-29 07:01:05.524339+00');
 
 
 --
@@ -1146,14 +1382,54 @@ INSERT INTO public.tessera_migrations VALUES ('0017_authorization_request_bindin
 -- Data for Name: users; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.users VALUES ('b803ca94-cc64-44d0-aab6-6d20a1a26c88', 'ada@example.com', 'ada@example.com', false, 'Ada', 'active', '2026-11-29 06:38:08.728966+00', '2026-11-29 06:38:08.729+00', '5LUP8vRs4BQ_MjcCs3V5iDniZTNGSnoDwftcVrdVShZIzRpcCTI183w4P9QLS-TdlxK-NoPzE4jbIWYGPnim6Tpt-B-RZ62dZY02Iv7-yE-6YrY-zYEKwbPmvRpiD1pHrgCHSQF-ueEht5GW-m19jCsymyrPr24cz5kJxyXs4IEuGhaYC0-KxXDtyp_WRSw_cz4p6eeTJ0wW1q3Ux8BPsHfZi_7QDycDrkAqpFxTbcDxykLxlJuoScYA4pb11Bxb', false);
+INSERT INTO public.users VALUES ('508479bb-8d04-41f8-b641-d51839366114', 'ada@example.com', 'ada@example.com', false, 'Ada', 'active', '2026-11-29 07:01:10.354528+00', '2026-11-29 07:01:10.366+00', '7nkGRLc-pX3aTYtre0-Hx7BY_I_P0vHgZr89y5ecPkrJy510wuBHXhRuqhk0aqCCi5nZkx5BjiM8M49vqhhio-sULEsZk_rP1cmxw6YmLxTmN4cjbOXjmzA4JFboZFBDL3PnPt9_VUm3VO1GABL9NYH4vFx4XjS_h3mv8zDKkjAqRDkQ5BSW4gkO534xM720DkiJt9N4miE9o1wKkf7LuvT-opN0eScjn1zti-hnSzOqiThq4Is00-MWcuFpfpVk', false);
+
+
+--
+-- Data for Name: webhook_attempts; Type: TABLE DATA; Schema: public; Owner: -
+--
+
+
+
+--
+-- Data for Name: webhook_endpoints; Type: TABLE DATA; Schema: public; Owner: -
+--
+
+
+
+--
+-- Data for Name: webhook_events; Type: TABLE DATA; Schema: public; Owner: -
+--
+
 
 
 --
 -- Name: audit_events_id_seq; Type: SEQUENCE SET; Schema: public; Owner: -
 --
 
-SELECT pg_catalog.setval('public.audit_events_id_seq', 13, true);
+SELECT pg_catalog.setval('public.audit_events_id_seq', 14, true);
+
+
+--
+-- Name: webhook_attempts_id_seq; Type: SEQUENCE SET; Schema: public; Owner: -
+--
+
+SELECT pg_catalog.setval('public.webhook_attempts_id_seq', 1, false);
+
+
+--
+-- Name: webhook_events_seq_seq; Type: SEQUENCE SET; Schema: public; Owner: -
+--
+
+SELECT pg_catalog.setval('public.webhook_events_seq_seq', 1, false);
+
+
+--
+-- Name: admin_tokens admin_tokens_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.admin_tokens
+    ADD CONSTRAINT admin_tokens_pkey PRIMARY KEY (id);
 
 
 --
@@ -1186,6 +1462,38 @@ ALTER TABLE ONLY public.authorization_codes
 
 ALTER TABLE ONLY public.authorization_requests
     ADD CONSTRAINT authorization_requests_pkey PRIMARY KEY (id_hash);
+
+
+--
+-- Name: brand_images brand_images_scope_kind_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.brand_images
+    ADD CONSTRAINT brand_images_scope_kind_pk PRIMARY KEY (scope, kind);
+
+
+--
+-- Name: brands brands_organization_id_unique; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.brands
+    ADD CONSTRAINT brands_organization_id_unique UNIQUE (organization_id);
+
+
+--
+-- Name: brands brands_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.brands
+    ADD CONSTRAINT brands_pkey PRIMARY KEY (scope);
+
+
+--
+-- Name: client_assertion_jtis client_assertion_jtis_client_id_jti_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.client_assertion_jtis
+    ADD CONSTRAINT client_assertion_jtis_client_id_jti_pk PRIMARY KEY (client_id, jti);
 
 
 --
@@ -1226,6 +1534,14 @@ ALTER TABLE ONLY public.consents
 
 ALTER TABLE ONLY public.device_approvals
     ADD CONSTRAINT device_approvals_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: dpop_proofs dpop_proofs_jkt_jti_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.dpop_proofs
+    ADD CONSTRAINT dpop_proofs_jkt_jti_pk PRIMARY KEY (jkt, jti);
 
 
 --
@@ -1397,6 +1713,14 @@ ALTER TABLE ONLY public.permissions
 
 
 --
+-- Name: pushed_authorization_requests pushed_authorization_requests_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.pushed_authorization_requests
+    ADD CONSTRAINT pushed_authorization_requests_pkey PRIMARY KEY (id_hash);
+
+
+--
 -- Name: refresh_tokens refresh_tokens_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1517,6 +1841,44 @@ ALTER TABLE ONLY public.users
 
 
 --
+-- Name: webhook_attempts webhook_attempts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.webhook_attempts
+    ADD CONSTRAINT webhook_attempts_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: webhook_endpoints webhook_endpoints_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.webhook_endpoints
+    ADD CONSTRAINT webhook_endpoints_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: webhook_events webhook_events_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.webhook_events
+    ADD CONSTRAINT webhook_events_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: admin_tokens_created_by_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX admin_tokens_created_by_idx ON public.admin_tokens USING btree (created_by);
+
+
+--
+-- Name: admin_tokens_hash_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX admin_tokens_hash_idx ON public.admin_tokens USING btree (token_hash);
+
+
+--
 -- Name: admin_users_email_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1573,6 +1935,13 @@ CREATE INDEX authorization_requests_user_idx ON public.authorization_requests US
 
 
 --
+-- Name: client_assertion_jtis_expires_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX client_assertion_jtis_expires_idx ON public.client_assertion_jtis USING btree (expires_at);
+
+
+--
 -- Name: client_secrets_client_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1591,6 +1960,13 @@ CREATE UNIQUE INDEX device_approvals_pickup_token_idx ON public.device_approvals
 --
 
 CREATE INDEX device_approvals_user_idx ON public.device_approvals USING btree (user_id, expires_at);
+
+
+--
+-- Name: dpop_proofs_expires_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX dpop_proofs_expires_idx ON public.dpop_proofs USING btree (expires_at);
 
 
 --
@@ -1769,6 +2145,13 @@ CREATE INDEX pending_registrations_expires_idx ON public.pending_registrations U
 
 
 --
+-- Name: pushed_authorization_requests_expires_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX pushed_authorization_requests_expires_idx ON public.pushed_authorization_requests USING btree (expires_at);
+
+
+--
 -- Name: refresh_tokens_grant_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1888,6 +2271,42 @@ CREATE UNIQUE INDEX users_email_idx ON public.users USING btree (email_normalize
 
 
 --
+-- Name: webhook_attempts_event; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX webhook_attempts_event ON public.webhook_attempts USING btree (event_id, id);
+
+
+--
+-- Name: webhook_events_due; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX webhook_events_due ON public.webhook_events USING btree (next_attempt_at) WHERE (status = 'pending'::text);
+
+
+--
+-- Name: webhook_events_endpoint; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX webhook_events_endpoint ON public.webhook_events USING btree (endpoint_id, seq);
+
+
+--
+-- Name: webhook_events_ordering; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX webhook_events_ordering ON public.webhook_events USING btree (endpoint_id, ordering_key, seq);
+
+
+--
+-- Name: admin_tokens admin_tokens_created_by_admin_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.admin_tokens
+    ADD CONSTRAINT admin_tokens_created_by_admin_users_id_fk FOREIGN KEY (created_by) REFERENCES public.admin_users(id) ON DELETE CASCADE;
+
+
+--
 -- Name: authorization_codes authorization_codes_client_id_clients_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1925,6 +2344,30 @@ ALTER TABLE ONLY public.authorization_requests
 
 ALTER TABLE ONLY public.authorization_requests
     ADD CONSTRAINT authorization_requests_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+
+--
+-- Name: brand_images brand_images_scope_brands_scope_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.brand_images
+    ADD CONSTRAINT brand_images_scope_brands_scope_fk FOREIGN KEY (scope) REFERENCES public.brands(scope) ON DELETE CASCADE;
+
+
+--
+-- Name: brands brands_organization_id_organizations_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.brands
+    ADD CONSTRAINT brands_organization_id_organizations_id_fk FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
+
+--
+-- Name: client_assertion_jtis client_assertion_jtis_client_id_clients_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.client_assertion_jtis
+    ADD CONSTRAINT client_assertion_jtis_client_id_clients_id_fk FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE CASCADE;
 
 
 --
@@ -2160,6 +2603,14 @@ ALTER TABLE ONLY public.passkey_credentials
 
 
 --
+-- Name: pushed_authorization_requests pushed_authorization_requests_client_id_clients_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.pushed_authorization_requests
+    ADD CONSTRAINT pushed_authorization_requests_client_id_clients_id_fk FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE CASCADE;
+
+
+--
 -- Name: refresh_tokens refresh_tokens_grant_id_grants_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -2261,6 +2712,22 @@ ALTER TABLE ONLY public.sessions
 
 ALTER TABLE ONLY public.user_encryption_keys
     ADD CONSTRAINT user_encryption_keys_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+
+--
+-- Name: webhook_attempts webhook_attempts_event_id_webhook_events_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.webhook_attempts
+    ADD CONSTRAINT webhook_attempts_event_id_webhook_events_id_fk FOREIGN KEY (event_id) REFERENCES public.webhook_events(id) ON DELETE CASCADE;
+
+
+--
+-- Name: webhook_events webhook_events_endpoint_id_webhook_endpoints_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.webhook_events
+    ADD CONSTRAINT webhook_events_endpoint_id_webhook_endpoints_id_fk FOREIGN KEY (endpoint_id) REFERENCES public.webhook_endpoints(id) ON DELETE CASCADE;
 
 
 --
