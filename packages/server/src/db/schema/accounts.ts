@@ -37,6 +37,8 @@ export const users = pgTable(
     /** OPAQUE registration record (RFC 9807 §5.1.2): useless without the sealed server setup. */
     opaqueRecord: text('opaque_record'),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** The language the user chose for the hosted UI and emails (config/ui-locales.ts); null: none chosen. */
+    locale: text('locale'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
