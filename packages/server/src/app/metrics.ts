@@ -21,9 +21,6 @@ export interface CacheLookups {
 /** The caches whose hit ratio `/metrics` shows (docs/observability.md#metrics). */
 export type CacheName = 'sessions' | 'grant_status' | 'verified_access_tokens';
 
-/** What a webhook delivery attempt came to, for `tessera_webhook_deliveries_total`. */
-export type WebhookDeliveryOutcome = 'delivered' | 'failed' | 'gave_up';
-
 // Token endpoint requests take about a millisecond; sign-in and admin calls up to a few hundred.
 const DURATION_BUCKETS_SECONDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
@@ -66,7 +63,6 @@ export class Metrics {
   private readonly tokensIssued: Counter<'grant_type'>;
   private readonly scimOperations: Counter<'resource' | 'method' | 'outcome'>;
   private readonly rateLimitRefusals: Counter<'limit'>;
-  private readonly webhookDeliveries: Counter<'outcome'>;
   private webhookQueueRead: (() => number | Promise<number>) | null = null;
 
   constructor(database: Database) {
@@ -113,19 +109,18 @@ export class Metrics {
     this.rateLimitRefusals = this.counter('rate_limit_refusals_total', 'Requests refused by a rate limit', [
       'limit',
     ]);
-    this.webhookDeliveries = this.counter(
-      'webhook_deliveries_total',
-      'Webhook delivery attempts, by outcome',
-      ['outcome'],
-    );
     const metrics = this;
     new Gauge({
       name: `${METRIC_PREFIX}webhook_queue_depth`,
-      help: 'Webhook messages waiting to be delivered',
+      help: 'Webhook events waiting to be delivered',
       registers: [this.registry],
       async collect() {
         const read = metrics.webhookQueueRead;
-        if (read) this.set(await read());
+        if (!read) return;
+        // A database that does not answer leaves the last figure; the scrape itself still succeeds.
+        try {
+          this.set(await read());
+        } catch {}
       },
     });
     this.registerDatabaseMetrics(database);
@@ -143,12 +138,7 @@ export class Metrics {
     this.rateLimitRefusals.inc({ limit });
   }
 
-  /** One webhook delivery attempt's outcome (the webhooks slice calls it). */
-  webhookDelivery(outcome: WebhookDeliveryOutcome): void {
-    this.webhookDeliveries.inc({ outcome });
-  }
-
-  /** How to read the number of webhook messages waiting, when scraped (the webhooks slice sets it once). */
+  /** How to read the number of webhook events waiting, when scraped (the webhooks slice sets it once). */
   webhookQueueDepth(read: () => number | Promise<number>): void {
     this.webhookQueueRead = read;
   }

@@ -234,6 +234,9 @@ describe('/metrics after a scripted run', () => {
       expect(total(samples, 'tessera_db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
     }
 
+    // Nothing was ever queued for a webhook: no endpoint is registered.
+    expect(total(samples, 'tessera_webhook_queue_depth')).toBe(0);
+
     // No user id, email, client id or token reached a label.
     const labelValues = samples.flatMap((sample) => Object.values(sample.labels)).join('\n');
     for (const value of [signedIn.user.id, signedIn.user.email, 'ida@example.com', client.clientId, token]) {

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Metrics } from '../app/metrics.js';
 import type { SettingsService } from '../config/settings.js';
 import { OutboundError, type OutboundFetch } from '../outbound/index.js';
+import { inSpan, SpanKind } from '../telemetry/tracing.js';
 import type { WebhookEndpoints } from './endpoints.js';
 import { signatureHeaders } from './signature.js';
 import type { ClaimedEvent, WebhookStore } from './store.js';
@@ -63,7 +64,18 @@ export class DeliveryWorker {
         const event = await this.store.claimDue(now, new Date(now.getTime() + LEASE_MS));
         if (!event) return;
         run.attempted += 1;
-        if (await this.attempt(event, now)) run.delivered += 1;
+        // One span per attempt (docs/observability.md#tracing), its POST a child span of it.
+        const attributes = {
+          'tessera.webhook.event_type': event.type,
+          'tessera.webhook.endpoint_id': event.endpointId,
+          'tessera.webhook.attempt': event.attempts + 1,
+        };
+        const delivered = await inSpan('webhook delivery', SpanKind.INTERNAL, attributes, async (span) => {
+          const outcome = await this.attempt(event, now);
+          span?.setAttribute('tessera.webhook.delivered', outcome);
+          return outcome;
+        });
+        if (delivered) run.delivered += 1;
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, lane));

@@ -35,6 +35,8 @@ export async function createWebhookServices({
     totalTimeoutMs: ATTEMPT_TIMEOUT_MS,
     logger,
   });
+  // Read when /metrics is scraped (docs/observability.md#webhooks).
+  metrics.webhookQueueDepth(() => store.pendingCount());
   return {
     endpoints,
     delivery: new DeliveryWorker(store, endpoints, fetch, settings, metrics, logger),

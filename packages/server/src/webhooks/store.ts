@@ -237,4 +237,13 @@ export class WebhookStore {
       .where(and(eq(webhookEvents.id, eventId), eq(webhookEvents.endpointId, endpointId)));
     return exists ? 'pending' : 'not_found';
   }
+
+  /** Events waiting to be delivered, at every endpoint (`tessera_webhook_queue_depth`). */
+  async pendingCount(): Promise<number> {
+    const [row] = await this.db
+      .select({ pending: sql<number>`count(*)::int` })
+      .from(webhookEvents)
+      .where(eq(webhookEvents.status, 'pending'));
+    return Number(row?.pending ?? 0);
+  }
 }
