@@ -2,6 +2,7 @@
 import { basename, isAbsolute, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { INSTALL_HELP } from './admin/install-help.js';
+import { ADMIN_TOKENS_HELP } from './admin/tokens-cli-help.js';
 import { startBanner } from './app/banner.js';
 import { CLIENTS_HELP } from './clients/cli-help.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
@@ -23,6 +24,8 @@ Commands:
   kek rotate              Re-seal every secret at rest under a new key-encryption key
   clients create|list|rotate-secret
                           Register and manage OAuth clients headlessly
+  admin-tokens create|list|revoke
+                          Manage admin API tokens (docs/admin-api-tokens.md)
   install --admin-email E First-run install without the browser (admin password on stdin)
   backup --out FILE       Write a consistent copy of the embedded database (also while it runs)
   restore FILE            Restore a backup into an empty data directory
@@ -36,6 +39,7 @@ Run 'tessera <command> --help' for a command's options.`;
 
 const HELP: Record<string, string> = {
   ...CLIENTS_HELP,
+  ...ADMIN_TOKENS_HELP,
   install: INSTALL_HELP,
   serve: `Usage: tessera serve [--workers N]
 
@@ -225,12 +229,14 @@ async function runThroughChannel(config: Config, command: string, args: string[]
     { runKekRotateCommand, runKeysRotateCommand },
     { runInstallCommand },
     { runClientsCommand },
+    { runAdminTokensCommand },
   ] = await Promise.all([
     import('./control/channel.js'),
     import('./control/operations.js'),
     import('./crypto/keys-cli.js'),
     import('./admin/install-cli.js'),
     import('./clients/cli.js'),
+    import('./admin/tokens-cli.js'),
   ]);
   try {
     await withControlChannel(config, (channel) => {
@@ -242,6 +248,7 @@ async function runThroughChannel(config: Config, command: string, args: string[]
         case 'install':
           return runInstallCommand(channel, args);
         default:
+          if (command.startsWith('admin-tokens ')) return runAdminTokensCommand(channel, command, args);
           return runClientsCommand(channel, command, args);
       }
     });
@@ -292,7 +299,8 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${VERSION}\n`);
     return;
   }
-  const grouped = command === 'keys' || command === 'kek' || command === 'clients';
+  const grouped =
+    command === 'keys' || command === 'kek' || command === 'clients' || command === 'admin-tokens';
   if (grouped && (rest[0] === undefined || rest[0] === '--help' || rest[0] === '-h')) {
     // `tessera clients --help`: every subcommand's help; without --help the subcommand is missing.
     const group = Object.keys(HELP).filter((name) => name.startsWith(`${command} `));

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runControlOperation } from '../control/operations.js';
 import { adminTokens } from '../db/schema/index.js';
 import { type AdminSession, adminFetch, adminSignIn, createAdmin, installViaApi } from '../testing/admin.js';
 import { startTwoNodes } from '../testing/nodes.js';
@@ -254,6 +255,55 @@ describe('admin API tokens', () => {
     const profile = await withToken(server.publicUrl, token, 'GET', '/api/user/profile');
     expect(profile.status).toBe(401);
     expect((await withToken(server.publicUrl, token, 'GET', '/admin/clients')).status).toBe(404);
+  });
+});
+
+describe('tessera admin-tokens', () => {
+  it('creates, lists and revokes tokens on the host, audited by the system', async () => {
+    const server = await startTestServer();
+    try {
+      await installViaApi(server, 'root@example.com', 'admin password one');
+      const writer = await adminSignIn(server, 'root@example.com', 'admin password one');
+      await createAdmin(server, writer, 'reader@example.com', 'reader password two', 'read');
+      await expect(
+        runControlOperation(server.context, 'admin-tokens.create', {
+          name: 'too much',
+          admin_email: 'reader@example.com',
+          scopes: ['clients:write'],
+        }),
+      ).rejects.toThrow('read admin');
+      await expect(
+        runControlOperation(server.context, 'admin-tokens.create', {
+          name: 'nobody',
+          admin_email: 'nobody@example.com',
+          scopes: ['read'],
+        }),
+      ).rejects.toThrow('no active admin');
+      const created = (await runControlOperation(server.context, 'admin-tokens.create', {
+        name: 'terraform',
+        admin_email: 'root@example.com',
+        scopes: ['clients:write'],
+      })) as { id: string; token: string };
+      expect((await withToken(server.adminUrl, created.token, 'GET', '/admin/clients')).status).toBe(200);
+      const listed = (await runControlOperation(server.context, 'admin-tokens.list', {})) as {
+        id: string;
+        status: string;
+        created_by: string;
+      }[];
+      expect(listed).toContainEqual(
+        expect.objectContaining({ id: created.id, status: 'active', created_by: 'root@example.com' }),
+      );
+      await runControlOperation(server.context, 'admin-tokens.revoke', { id: created.id });
+      expect((await withToken(server.adminUrl, created.token, 'GET', '/admin/clients')).status).toBe(401);
+      const events = await server.context.audit.list({ target: created.id }, 10);
+      expect(events.map((event) => [event.action, event.actorType]).sort()).toEqual([
+        ['admin_token.created', 'system'],
+        ['admin_token.revoked', 'system'],
+      ]);
+      expect(JSON.stringify(events)).not.toContain(created.token);
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -10,6 +10,15 @@ import {
   InstallRegisterSchema,
   startInstallRegistration,
 } from '../admin/headless-install.js';
+import {
+  AdminTokenCreateSchema,
+  AdminTokenIdSchema,
+  AdminTokenListSchema,
+  checkAdminTokenInput,
+  createAdminTokenForCommand,
+  listAdminTokensForCommand,
+  revokeAdminTokenForCommand,
+} from '../admin/tokens-cli.js';
 import type { AppContext } from '../app/app-context.js';
 import { SEALED_COLUMNS } from '../app/modules.js';
 import {
@@ -66,6 +75,9 @@ const OPERATIONS: Record<string, Operation<TSchema>> = {
   'clients.create': operation(ClientInputSchema, createClientForCommand, validateClientInput),
   'clients.list': operation(Type.Object({}, { additionalProperties: false }), listClientsForCommand),
   'clients.rotate-secret': operation(ClientIdInputSchema, rotateClientSecretForCommand),
+  'admin-tokens.create': operation(AdminTokenCreateSchema, createAdminTokenForCommand, checkAdminTokenInput),
+  'admin-tokens.list': operation(AdminTokenListSchema, listAdminTokensForCommand),
+  'admin-tokens.revoke': operation(AdminTokenIdSchema, revokeAdminTokenForCommand),
   'keys.rotate': operation(KeysRotateSchema, rotateSigningKeysForCommand),
   'kek.rotate': operation(KekRotateSchema, (context, input) =>
     rotateKekForCommand(context, input, SEALED_COLUMNS),
