@@ -3,11 +3,13 @@ import { registerAdminClientRoutes } from './admin-routes.js';
 import { registerAppsDashboardRoutes } from './dashboard-routes.js';
 import { registerClientIconRoutes } from './public-routes.js';
 import { createClientServices } from './services.js';
+import { CLIENT_SETTINGS } from './settings.js';
 
 /** The client registry: relying parties, their secrets and icons. */
 export const clientsModule = {
   name: 'clients',
   createServices: createClientServices,
+  settings: CLIENT_SETTINGS,
   sealedColumns: [{ table: 'client_secrets', column: 'secret_sealed', idColumn: 'id' }],
   registerPublic(app, context) {
     registerClientIconRoutes(app, context);

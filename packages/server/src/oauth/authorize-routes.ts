@@ -131,17 +131,21 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
   const handle = async (request: FastifyRequest, reply: FastifyReply, parameters: AuthorizeParameters) => {
     const browser = binding.forNewRequest(request);
     // Parameters that failed validation are refused the way any invalid parameter is (attachValidation below).
+    // RFC 9126 §4, RFC 9101 §6.3: the parameters come from the pushed request or the request object, if any.
+    const resolved = request.validationError ? null : await context.oauth.pushedRequests.resolve(parameters);
     const outcome = request.validationError
       ? await context.oauth.authorize.refuseMalformed(
           parameters as Record<string, unknown>,
           request.validationError.message,
           malformedParameter(request.validationError),
         )
-      : await context.oauth.authorize.authorize(
-          parameters,
-          access.optionalCaller(request)?.session ?? null,
-          browser.hash,
-        );
+      : resolved?.kind === 'refused'
+        ? ({ kind: 'error-page', error: resolved.error, description: resolved.description } as const)
+        : await context.oauth.authorize.authorize(
+            resolved?.kind === 'parameters' ? resolved.parameters : parameters,
+            access.optionalCaller(request)?.session ?? null,
+            browser.hash,
+          );
     // Authorization responses, error pages included, are never cached (RFC 9700 §4.3: codes in history).
     reply.header('cache-control', 'no-store');
     if (outcome.kind === 'error-page') {

@@ -516,8 +516,9 @@ describe('OIDF oidcc-basic-certification-test-plan', () => {
     expectErrorRedirect(server, answer, { error: 'request_uri_not_supported', state });
   });
 
-  it('oidcc-unsigned-request-object-supported-correctly-or-rejected-as-unsupported: request_not_supported', async () => {
-    expect(rp.as.request_parameter_supported).toBe(false);
+  it('oidcc-unsigned-request-object-supported-correctly-or-rejected-as-unsupported: an unsigned object is refused', async () => {
+    // Request objects are supported, signed with the client's registered keys only (RFC 9101, docs/integration.md).
+    expect(rp.as.request_parameter_supported).toBe(true);
     const user = await signInUser(server);
     const request = unsignedJwt({
       iss: rp.clientId,
@@ -527,9 +528,11 @@ describe('OIDF oidcc-basic-certification-test-plan', () => {
       scope: 'openid',
       redirect_uri: RP_REDIRECT,
     });
-    const { answer, state } = await authorizeOnce(user, { extra: { request } });
-    // Ignoring the request object would be a failure: it must be refused.
-    expectErrorRedirect(server, answer, { error: 'request_not_supported', state });
+    const { answer } = await authorizeOnce(user, { extra: { request } });
+    // Ignoring the request object would be a failure: it must be refused, and its redirect_uri is not to be trusted.
+    expect(answer.status).toBe(400);
+    expect(answer.location).toBeNull();
+    expect(answer.body).toContain('request object');
   });
 
   it('oidcc-ensure-request-object-with-redirect-uri: refused; never redirected to a URI only the object names', async () => {
@@ -537,12 +540,12 @@ describe('OIDF oidcc-basic-certification-test-plan', () => {
     const request = unsignedJwt({ client_id: rp.clientId, redirect_uri: 'https://attacker.example/cb' });
     const url = new URL((await authorizationRequest({ extra: { request } })).url);
     url.searchParams.delete('redirect_uri');
-    // Only the request object names a redirect URI, and request objects are not supported: redirect_uri is missing,
-    // so an error page (the module accepts one) and never a redirect — least of all to the object's URI.
+    // Only the request object names a redirect URI, and the object is unsigned: refused on an error page (the module
+    // accepts one) and never a redirect — least of all to the object's URI.
     const page = await browserGet(url.href, user.cookie);
     expect(page.status).toBe(400);
     expect(page.location).toBeNull();
-    expect(page.body).toContain('redirect_uri is missing');
+    expect(page.body).toContain('request object');
     expect(page.body).not.toContain('attacker.example');
   });
 

@@ -62,7 +62,10 @@ afterAll(async () => {
 
 const strings = (name: string) => metadata[name] as string[];
 
-/** The members OIDC Discovery 1.0 §3, RFC 8414 §2, RFC 9207 §3 and RP-Initiated Logout 1.0 §2.1 define. */
+/**
+ * The members OIDC Discovery 1.0 §3, RFC 8414 §2, RFC 9207 §3, RP-Initiated Logout 1.0 §2.1 and RFC 9126 §5
+ * define.
+ */
 const REGISTERED_METADATA = new Set([
   'issuer',
   'authorization_endpoint',
@@ -109,6 +112,9 @@ const REGISTERED_METADATA = new Set([
   'prompt_values_supported',
   'authorization_response_iss_parameter_supported',
   'end_session_endpoint',
+  // RFC 9126 §5.
+  'pushed_authorization_request_endpoint',
+  'require_pushed_authorization_requests',
 ]);
 
 /** A code flow with PKCE for a registered client; returns the token response (validated by oauth4webapi). */
@@ -371,9 +377,17 @@ describe('everything advertised works', () => {
       type: 'public',
       grant_types: ['authorization_code'],
     });
-    const advertised = strings('token_endpoint_auth_methods_supported') as TokenEndpointAuthMethod[];
-    expect(advertised.sort()).toEqual(['client_secret_basic', 'client_secret_post', 'none']);
-    for (const method of advertised) {
+    const advertised = strings('token_endpoint_auth_methods_supported');
+    expect(advertised.sort()).toEqual([
+      'client_secret_basic',
+      'client_secret_post',
+      'none',
+      'private_key_jwt',
+    ]);
+    // private_key_jwt is proven with oauth4webapi's PrivateKeyJwt in private-key-jwt.test.ts and par.test.ts.
+    for (const method of advertised.filter(
+      (name) => name !== 'private_key_jwt',
+    ) as TokenEndpointAuthMethod[]) {
       const rp = await strictClient(server, method === 'none' ? publicClient : confidential, method);
       const tokens = await codeFlow(rp);
       expect(tokens.access_token, method).toEqual(expect.any(String));
@@ -384,10 +398,14 @@ describe('everything advertised works', () => {
   });
 
   it('introspection and revocation auth methods: the advertised ones work, client_secret_post is refused', async () => {
-    expect(strings('introspection_endpoint_auth_methods_supported')).toEqual(['client_secret_basic']);
+    expect(strings('introspection_endpoint_auth_methods_supported')).toEqual([
+      'client_secret_basic',
+      'private_key_jwt',
+    ]);
     expect(strings('revocation_endpoint_auth_methods_supported').sort()).toEqual([
       'client_secret_basic',
       'none',
+      'private_key_jwt',
     ]);
     const rp = await strictClient(server, confidential);
     const tokens = await codeFlow(rp);

@@ -21,8 +21,19 @@ const JwkSet = Type.Object({ keys: Type.Array(Jwk) });
 
 /** Discovery and JWKS: public, cacheable, readable from browser-based relying parties (CORS). */
 export function registerDiscoveryRoutes(app: App, context: AppContext): void {
-  // The issuer is fixed configuration, so the document is serialized once.
-  const discoveryJson = JSON.stringify(buildDiscoveryDocument(context.config));
+  // The issuer is fixed configuration; only the PAR policy is a setting, so there are two documents at most.
+  const documents = new Map<boolean, string>();
+  const discoveryJson = () => {
+    const requirePushedAuthorizationRequests = context.settings.get(
+      'clients.require_pushed_authorization_requests',
+    );
+    let json = documents.get(requirePushedAuthorizationRequests);
+    if (json === undefined) {
+      json = JSON.stringify(buildDiscoveryDocument(context.config, { requirePushedAuthorizationRequests }));
+      documents.set(requirePushedAuthorizationRequests, json);
+    }
+    return json;
+  };
 
   app.get(
     '/.well-known/openid-configuration',
@@ -41,7 +52,7 @@ export function registerDiscoveryRoutes(app: App, context: AppContext): void {
         .header('cache-control', 'public, max-age=3600')
         .header('access-control-allow-origin', '*')
         .type('application/json')
-        .send(discoveryJson),
+        .send(discoveryJson()),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import type { SliceModule } from '../app/module.js';
 import { registerAuthorizeRoutes } from './authorize-routes.js';
 import { registerBackchannelRoutes } from './backchannel-routes.js';
 import { registerDiscoveryRoutes } from './discovery-routes.js';
+import { registerPushedAuthorizationRoutes } from './par-routes.js';
 import { createOAuthServices } from './services.js';
 import { registerSessionRoutes } from './session-routes.js';
 import { OAUTH_SETTINGS } from './settings.js';
@@ -17,6 +18,7 @@ export const oauthModule = {
     registerDiscoveryRoutes(app, context);
     registerAuthorizeRoutes(app, context);
     registerTokenRoutes(app, context);
+    registerPushedAuthorizationRoutes(app, context);
     registerBackchannelRoutes(app, context);
     registerUserInfoRoutes(app, context);
     registerSessionRoutes(app, context);

@@ -12,7 +12,7 @@ import type { TestServer } from '../testing/server.js';
 const ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 
 interface SigningKey {
-  privateKey: CryptoKey;
+  privateKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
   publicJwk: JWK;
   kid: string;
 }

@@ -10,6 +10,7 @@ import { GrantStatusCache } from './grant-status-cache.js';
 import { Introspection } from './introspection.js';
 import { GrantRevocation } from './revocation.js';
 import { answerSignInContinuation } from './sign-in-continuation.js';
+import { PushedRequests } from './pushed-requests.js';
 import { OAuthStore } from './store.js';
 import { TokenIssuer } from './token-issuer.js';
 import { TokenService } from './token-service.js';
@@ -20,6 +21,8 @@ export interface OAuthServices {
   tokens: TokenService;
   introspection: Introspection;
   authorize: AuthorizeService;
+  /** Pushed authorization requests and request objects (RFC 9126, RFC 9101). */
+  pushedRequests: PushedRequests;
   /** Every way a grant ends (/revoke, replay detection, account and organization changes). */
   revocation: GrantRevocation;
   /** Active grants and their users' claims, dropped on every node by every revocation and user change. */
@@ -81,5 +84,6 @@ export async function createOAuthServices(
     authorize,
     revocation,
     grantStatus,
+    pushedRequests: new PushedRequests(database.db, clients.registry, settings),
   };
 }
