@@ -27,7 +27,13 @@ export interface RestorableData {
   /** The fixture user's keybag: its account key and one recovery-key envelope, as the server stored them. */
   keybag: { userEmail: string; userPassword: string; keyId: string; keyCheck: string; envelope: string };
   /** The fixture user's passkey: the authenticator's credential, its private key as a JWK. */
-  passkey: { id: string; privateJwk: JsonWebKeyInput['key']; userHandle: string; rpId: string; signCount: number };
+  passkey: {
+    id: string;
+    privateJwk: JsonWebKeyInput['key'];
+    userHandle: string;
+    rpId: string;
+    signCount: number;
+  };
   /** A federation connection and the upstream client secret sealed in its row. */
   federation: { connectionId: string; clientSecret: string };
 }
