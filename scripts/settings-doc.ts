@@ -35,6 +35,7 @@ const GROUP_TITLES: Readonly<Record<string, string>> = {
   core: 'Product and signing keys',
   email: 'Email',
   accounts: 'Accounts, sessions and sign-in limits',
+  clients: 'Clients',
   orgs: 'Organizations',
   keys: 'Zero-knowledge key custody',
   oauth: 'Tokens',
