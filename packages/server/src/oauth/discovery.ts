@@ -1,6 +1,5 @@
 import type { Config } from '../config/config.js';
 import { SIGNING_ALGORITHMS } from '../crypto/signing-keys.js';
-import { DPOP_SIGNING_ALGORITHMS } from '../protocol/oauth/dpop.js';
 import {
   CLIENT_JWT_SIGNING_ALGORITHMS,
   CODE_CHALLENGE_METHODS,
@@ -49,7 +48,6 @@ export function buildDiscoveryDocument(
     revocation_endpoint_auth_signing_alg_values_supported: [...CLIENT_JWT_SIGNING_ALGORITHMS],
     code_challenge_methods_supported: [...CODE_CHALLENGE_METHODS],
     // RFC 9449 §5.1: the proof algorithms /token and /userinfo accept.
-    dpop_signing_alg_values_supported: [...DPOP_SIGNING_ALGORITHMS],
     prompt_values_supported: [...PROMPT_VALUES],
     claims_supported: [
       'sub',
