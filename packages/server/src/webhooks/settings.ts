@@ -13,6 +13,11 @@ export const WEBHOOK_SETTINGS = {
     5,
     'How often every node looks for webhook deliveries that are due (several nodes share the work, one attempt at a time per event).',
   ),
+  'webhooks.retention_hours': defineSetting(
+    Type.Integer({ minimum: 1, maximum: 365 * 24 }),
+    30 * 24,
+    'How long a delivered or failed webhook event, and its attempts, stays listed before it is deleted.',
+  ),
 } satisfies SettingDefinitions;
 
 type WebhookSettingDefinitions = typeof WEBHOOK_SETTINGS;

@@ -217,6 +217,20 @@ export class WebhookStore {
     }));
   }
 
+  /** Deletes up to `limit` delivered or failed events created before `cutoff` (their attempts go with them). */
+  async purgeFinished(cutoff: Date, limit: number): Promise<number> {
+    const old = this.db
+      .select({ id: webhookEvents.id })
+      .from(webhookEvents)
+      .where(and(sql`${webhookEvents.status} <> 'pending'`, lt(webhookEvents.createdAt, cutoff)))
+      .limit(limit);
+    const rows = await this.db
+      .delete(webhookEvents)
+      .where(inArray(webhookEvents.id, old))
+      .returning({ id: webhookEvents.id });
+    return rows.length;
+  }
+
   /** Makes a delivered or failed event due again, with a fresh retry schedule. */
   async redeliver(endpointId: string, eventId: string): Promise<'redelivered' | 'pending' | 'not_found'> {
     const rows = await this.db

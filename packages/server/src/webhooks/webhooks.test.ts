@@ -317,6 +317,27 @@ describe('delivery', () => {
   });
 });
 
+describe('retention', () => {
+  it('deletes finished events older than webhooks.retention_hours, never pending ones', async () => {
+    const delivered = await createUser('barbara@example.com');
+    await deliver();
+    receiver.down = true;
+    const waiting = await createUser('frances@example.com');
+    await deliver();
+    const listed = async () =>
+      (await deliveries()).map((delivery) => JSON.parse(delivery.payload).data.target?.id);
+    expect(await listed()).toEqual(expect.arrayContaining([delivered, waiting]));
+
+    // 29 days on: kept.
+    expect((await deliver(29 * 86_400)).purged).toBe(0);
+    expect(await listed()).toContain(delivered);
+    // 31 days on: the delivered one goes; the one still retrying stays.
+    expect((await deliver(31 * 86_400)).purged).toBeGreaterThan(0);
+    expect(await listed()).not.toContain(delivered);
+    expect(await listed()).toContain(waiting);
+  });
+});
+
 describe('sign-ins', () => {
   it('a sign-in, written with its session in one statement, is an event too', async () => {
     await server.context.settings.set('accounts.self_registration', true);
