@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authorizationCode } from '../testing/code-flow.js';
 import { clientSecretBasic, formPost, registerClient, signInUser } from '../testing/oauth.js';
+import { admin, installAndSignIn } from '../testing/scim.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import { tracingActive, tracingSettingsFrom } from './tracing.js';
 import { type RunningTracing, startTracing } from './tracing-sdk.js';
@@ -254,6 +255,63 @@ describe('a traced authorization-code flow', () => {
     );
     for (const entry of forRequest) expect(entry.span_id).toMatch(/^[0-9a-f]{16}$/);
     expect(entries.find((entry) => entry.probe === true)?.trace_id).toBeUndefined();
+  });
+
+  it('spans each webhook delivery attempt with its POST inside, and counts the queue until then', async () => {
+    receiver = await OtlpReceiver.start();
+    tracing = startTracing({
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+    });
+    const hooks = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => response.writeHead(204).end());
+    });
+    await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
+    try {
+      server = await startTestServer({ env: { TESSERA_OUTBOUND_ALLOW_LOOPBACK: 'true' } });
+      const session = await installAndSignIn(server);
+      const endpoint = await admin(server, session, 'POST', '/admin/webhooks', {
+        url: `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/hooks?tenant=t1`,
+        description: 'traced',
+        eventTypes: ['user.created'],
+      });
+      expect(endpoint.status).toBe(201);
+      const created = await admin(server, session, 'POST', '/admin/users', {
+        email: 'hook@example.com',
+        name: 'Hook',
+      });
+      expect(created.status).toBe(201);
+      const queued = await (await fetch(`${server.adminUrl}/metrics`)).text();
+      expect(queued).toMatch(/^tessera_webhook_queue_depth 1$/m);
+
+      expect((await server.context.webhooks.delivery.runOnce()).delivered).toBe(1);
+      await tracing!.shutdown();
+      tracing = null;
+
+      const delivery = receiver.spans.find((span) => span.name === 'webhook delivery');
+      expect(delivery?.attributes).toMatchObject({
+        'tessera.webhook.event_type': 'user.created',
+        'tessera.webhook.attempt': 1,
+        'tessera.webhook.delivered': true,
+      });
+      const children = receiver.spans.filter((span) => span.parentSpanId === delivery!.spanId);
+      // Its statements (the endpoint read, the attempt's record) and the POST itself.
+      expect(children.some((span) => span.attributes['db.system.name'] === 'postgresql')).toBe(true);
+      const post = children.find((span) => span.name === 'POST');
+      expect(post?.attributes).toMatchObject({
+        'http.request.method': 'POST',
+        'server.address': '127.0.0.1',
+        'url.path': '/hooks',
+        'http.response.status_code': 204,
+      });
+      const exported = receiver.bodies.map((body) => body.toString('utf8')).join('\n');
+      expect(exported).not.toContain('tenant=t1');
+      expect(exported).not.toContain('whsec_');
+      expect(exported).not.toContain('hook@example.com');
+    } finally {
+      await new Promise((resolve) => hooks.close(resolve));
+    }
   });
 
   it('sends protobuf by default', async () => {
