@@ -1,5 +1,6 @@
 import type { AccountServices } from '../accounts/services.js';
 import type { AdminServices } from '../admin/services.js';
+import type { BrandingServices } from '../branding/services.js';
 import type { ClientServices } from '../clients/services.js';
 import type { EmailServices } from '../email/services.js';
 import type { FederationServices } from '../federation/services.js';
@@ -18,6 +19,7 @@ import type { RateLimits } from './rate-limits.js';
 export interface SliceServices {
   accounts: AccountServices;
   admin: AdminServices;
+  branding: BrandingServices;
   clients: ClientServices;
   email: EmailServices;
   federation: FederationServices;

@@ -1,5 +1,6 @@
 import { accountsModule } from '../accounts/index.js';
 import { adminModule } from '../admin/index.js';
+import { brandingModule } from '../branding/index.js';
 import { clientsModule } from '../clients/index.js';
 import { CORE_SETTINGS, type SettingDefinitions } from '../config/settings.js';
 import { CORE_SEALED_COLUMNS, type SealedColumn } from '../crypto/sealed-columns.js';
@@ -22,6 +23,7 @@ import type { RateLimitRules } from './rate-limits.js';
  * (health, OpenAPI, the access hook) and before its static UI.
  */
 const LISTED_MODULES = [
+  brandingModule,
   emailModule,
   accountsModule,
   clientsModule,

@@ -1,10 +1,9 @@
-import type { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
 import { auditedAdminChange } from '../app/ports/admin-audit.js';
+import { rawBodyReader } from '../app/uploaded-image.js';
 import { clientsError } from './errors.js';
 import { ICON_CONTENT_TYPES, IconValidationError, MAX_ICON_BYTES, publicIconPath } from './icon.js';
 import { IconClientParams, IconVersionQuery, iconResponses, sendClientIcon } from './icon-http.js';
@@ -24,33 +23,7 @@ const tooLarge = () => clientsError('icon_too_large', `icons may be at most ${MA
  * Reads an upload's raw bytes, giving up (413) as soon as it is larger than any icon may be: a declared
  * Content-Length is refused before reading, a chunked body once the limit is passed.
  */
-function readIconBody(
-  request: FastifyRequest,
-  payload: Readable,
-  done: (error: Error | null, body?: Buffer) => void,
-): void {
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > MAX_ICON_BYTES) {
-    done(tooLarge());
-    return;
-  }
-  const chunks: Buffer[] = [];
-  let received = 0;
-  let finished = false;
-  const finish = (error: Error | null, body?: Buffer) => {
-    if (finished) return;
-    finished = true;
-    payload.removeAllListeners('data');
-    done(error, body);
-  };
-  payload.on('data', (chunk: Buffer) => {
-    received += chunk.length;
-    if (received > MAX_ICON_BYTES) finish(tooLarge());
-    else chunks.push(chunk);
-  });
-  payload.on('end', () => finish(null, Buffer.concat(chunks)));
-  payload.on('error', (error) => finish(error));
-}
+const readIconBody = rawBodyReader(MAX_ICON_BYTES, tooLarge);
 
 /**
  * Client icons on the admin port: upload (the raw image as the body, with its Content-Type), removal, and the bytes

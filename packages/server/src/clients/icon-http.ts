@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { appError, errorResponses } from '../app/errors.js';
+import { matchesIfNoneMatch } from '../app/uploaded-image.js';
 import { ICON_CONTENT_TYPES } from './icon.js';
 import type { ClientService } from './service.js';
 
@@ -30,15 +31,6 @@ export const IconClientParams = Type.Object({
 export const IconVersionQuery = Type.Object({
   v: Type.Optional(Type.String({ maxLength: 64, description: 'Version from the icon URL, for caching' })),
 });
-
-/** RFC 9110 §13.1.2: If-None-Match uses the weak comparison, and `*` matches any current representation. */
-function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header
-    .split(',')
-    .map((candidate) => candidate.trim().replace(/^W\//, ''))
-    .some((candidate) => candidate === '*' || candidate === `"${etag}"`);
-}
 
 /**
  * Serves a client's icon: 404 when there is none, 304 when the browser's copy is current (answered from the cached

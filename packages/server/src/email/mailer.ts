@@ -1,10 +1,11 @@
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
+import { type BrandingService, imageVersion } from '../branding/service.js';
 import type { Config } from '../config/config.js';
 import type { SettingsService } from '../config/settings.js';
 import { emailError } from './errors.js';
 import type { EmailTemplateService } from './template-service.js';
-import { renderEmail, type TemplateName } from './templates.js';
+import { type EmailBrand, renderEmail, type TemplateName } from './templates.js';
 
 export interface OutgoingEmail {
   to: string;
@@ -26,7 +27,22 @@ export class Mailer {
     private readonly settings: SettingsService,
     private readonly templates: EmailTemplateService,
     private readonly logger: Logger,
+    private readonly brands?: BrandingService,
   ) {}
+
+  /** The deployment's brand: its product name, colour and logo (linked by absolute URL on the public port). */
+  private async brand(): Promise<{ product: string; brand: EmailBrand | undefined }> {
+    if (!this.brands) return { product: this.settings.get('product.name'), brand: undefined };
+    const effective = await this.brands.effective(null);
+    const logo = effective.images.logo;
+    return {
+      product: effective.productName,
+      brand: {
+        primaryColor: effective.primaryColor,
+        logoUrl: logo ? `${this.config.baseUrl}/branding/logo?v=${imageVersion(logo.etag)}` : null,
+      },
+    };
+  }
 
   configured(): boolean {
     return this.settings.get('smtp.host') !== '' && this.settings.get('smtp.from') !== '';
@@ -39,10 +55,12 @@ export class Mailer {
 
   async send(email: OutgoingEmail): Promise<void> {
     // The admin's version of the template when one is set (email-template endpoints), the built-in one otherwise.
+    const { product, brand } = await this.brand();
     const rendered = renderEmail(
       email.template,
-      { product: this.settings.get('product.name'), ...email.variables },
+      { product, ...email.variables },
       this.templates.content(email.template),
+      brand,
     );
     if (!this.configured()) {
       if (this.config.environment !== 'development') throw emailNotConfigured();

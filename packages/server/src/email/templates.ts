@@ -132,6 +132,12 @@ function fill(text: string, variables: Record<string, string>, encode: (value: s
   return text.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => encode(variables[name] ?? ''));
 }
 
+/** The brand an email wears (docs/branding.md): its colour and the absolute address of its logo. */
+export interface EmailBrand {
+  primaryColor: string | null;
+  logoUrl: string | null;
+}
+
 /**
  * Renders a template's content (the built-in one unless given). Every variable and every piece of the template's
  * own text is HTML-escaped in the HTML part, so neither an address nor an edited template can inject markup.
@@ -140,6 +146,7 @@ export function renderEmail(
   name: TemplateName,
   variables: Record<string, string>,
   content: TemplateContent = DEFAULT_TEMPLATES[name].content,
+  brand?: EmailBrand,
 ): RenderedEmail {
   const plain = (value: string) => value;
   const html = (text: string) => fill(escapeHtml(text), variables, escapeHtml);
@@ -150,10 +157,17 @@ export function renderEmail(
   const textLines = content.paragraphs.map((paragraph) => fill(paragraph, variables, plain));
   textLines.push('', `${fill(label, variables, plain)}: ${url}`);
   const htmlParagraphs = content.paragraphs.map((paragraph) => `<p>${html(paragraph)}</p>`);
-  htmlParagraphs.push(`<p><a href="${escapeHtml(url)}">${html(label)}</a></p>`);
+  // The brand's colour is a checked #rrggbb (branding/), the only value that reaches a style attribute.
+  const color = brand?.primaryColor && /^#[0-9a-f]{6}$/i.test(brand.primaryColor) ? brand.primaryColor : null;
+  const linkStyle = color ? ` style="color:${color}"` : '';
+  htmlParagraphs.push(`<p><a href="${escapeHtml(url)}"${linkStyle}>${html(label)}</a></p>`);
+  const logo = brand?.logoUrl
+    ? `<p><img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(variables.product ?? '')}" height="40"></p>`
+    : '';
+  const rule = color ? `<hr style="border:0;border-top:4px solid ${color}">` : '';
   return {
     subject,
     text: `${textLines.join('\n')}\n`,
-    html: `<!doctype html><html><body>${htmlParagraphs.join('')}</body></html>`,
+    html: `<!doctype html><html><body>${logo}${rule}${htmlParagraphs.join('')}</body></html>`,
   };
 }

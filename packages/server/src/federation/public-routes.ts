@@ -6,6 +6,7 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { ApiError, errorResponses } from '../app/errors.js';
 import { messagePage } from '../app/html-page.js';
+import { pageBrand } from '../branding/view.js';
 import type { ConnectionRow } from './store.js';
 import { UpstreamRefusal } from './upstream.js';
 
@@ -87,7 +88,7 @@ export function registerFederationRoutes(app: App, context: AppContext): void {
   const flowCookie = secure ? '__Host-tessera_federation' : 'tessera_federation';
   const cookieFlags = { httpOnly: true, secure, sameSite: 'lax', path: '/' } as const;
 
-  const refusalPage = (reply: FastifyReply, reason: string) =>
+  const refusalPage = async (reply: FastifyReply, reason: string) =>
     reply
       .code(400)
       .header('cache-control', 'no-store')
@@ -97,6 +98,7 @@ export function registerFederationRoutes(app: App, context: AppContext): void {
           'We could not sign you in',
           [REFUSAL_TEXT[reason] ?? 'The sign-in through your identity provider did not complete.'],
           { href: `${UI}/sign-in`, text: 'Back to sign-in' },
+          await pageBrand(context.branding.brands, null),
         ) as never,
       );
 

@@ -5,6 +5,7 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
 import { messagePage } from '../app/html-page.js';
+import { organizationHint, pageBrand } from '../branding/view.js';
 import { publicIconPath } from '../clients/icon.js';
 import { AUTHORIZATION_ERROR_CODES, ERROR_PAGE_CODES } from '../protocol/oauth/errors.js';
 import type { AuthorizeParameters } from './authorize-request.js';
@@ -154,10 +155,15 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
         .code(400)
         .type('text/html; charset=utf-8')
         .send(
-          messagePage('This sign-in link is not valid', [
-            'The application that sent you here is not set up correctly, so you cannot sign in from this link.',
-            `Details: ${outcome.error}: ${outcome.description}`,
-          ]) as never,
+          messagePage(
+            'This sign-in link is not valid',
+            [
+              'The application that sent you here is not set up correctly, so you cannot sign in from this link.',
+              `Details: ${outcome.error}: ${outcome.description}`,
+            ],
+            undefined,
+            await pageBrand(context.branding.brands, organizationHint(parameters)),
+          ) as never,
         );
     }
     // A parked request is continued only by this browser: its binding cookie goes with the redirect to the UI.

@@ -363,6 +363,15 @@ export class AuthorizeService {
       : requestNotFound();
   }
 
+  /**
+   * The organization a pending request named (`organization_id`), for the sign-in pages' brand; null for a request
+   * that names none or is unknown, used or expired. Says nothing about the browser or the user, so nothing more.
+   */
+  async requestedOrganization(requestId: string): Promise<string | null> {
+    const pending = await this.findPending(requestId, null);
+    return pending?.request.organizationId ?? null;
+  }
+
   /** What the consent page shows for a pending request. */
   async view(
     requestId: string,

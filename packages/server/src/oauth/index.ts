@@ -12,7 +12,14 @@ import { registerUserInfoRoutes } from './userinfo-routes.js';
 /** OAuth 2.0 and OpenID Connect: discovery, authorize, token, introspect, revoke, userinfo, session, logout. */
 export const oauthModule = {
   name: 'oauth',
-  createServices: createOAuthServices,
+  async createServices(infrastructure, services) {
+    const oauth = await createOAuthServices(infrastructure, services);
+    // The sign-in pages show the brand of the organization an authorization request names (docs/branding.md).
+    services.branding.brands.requestOrganizations.answerWith((requestId) =>
+      oauth.authorize.requestedOrganization(requestId),
+    );
+    return oauth;
+  },
   settings: OAUTH_SETTINGS,
   registerPublic(app, context) {
     registerDiscoveryRoutes(app, context);

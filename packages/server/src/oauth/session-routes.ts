@@ -6,6 +6,7 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
 import { messagePage } from '../app/html-page.js';
+import { pageBrand } from '../branding/view.js';
 import { authorizationResponseUrl } from './authorize-request.js';
 
 const SessionState = Type.Object({
@@ -120,9 +121,14 @@ export function registerSessionRoutes(app: App, context: AppContext): void {
         .code(400)
         .type('text/html; charset=utf-8')
         .send(
-          messagePage('Signed out', [
-            'You are signed out. The application asked to send you to an address it has not registered, so you stay here.',
-          ]) as never,
+          messagePage(
+            'Signed out',
+            [
+              'You are signed out. The application asked to send you to an address it has not registered, so you stay here.',
+            ],
+            undefined,
+            await pageBrand(context.branding.brands, null),
+          ) as never,
         );
     }
     return reply.redirect(

@@ -1,5 +1,6 @@
 export * from './accounts.js';
 export * from './admin.js';
+export * from './branding.js';
 export * from './core.js';
 export * from './device-approvals.js';
 export * from './federation.js';
