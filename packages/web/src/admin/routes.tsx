@@ -3,6 +3,7 @@ import type { Route } from '../shared/router';
 import { SignedIn } from './components/SignedIn';
 import { AccountPage } from './pages/AccountPage';
 import { AdminsPage } from './pages/AdminsPage';
+import { AdminTokensPage } from './pages/AdminTokensPage';
 import { AuditEventPage } from './pages/AuditEventPage';
 import { AuditPage } from './pages/AuditPage';
 import { ClientCreatePage } from './pages/ClientCreatePage';
@@ -74,6 +75,7 @@ export const adminRoutes: Route[] = [
   signedIn('/federation/new', FederationConnectionCreatePage),
   signedIn('/federation/:connectionId', FederationConnectionDetailPage),
   signedIn('/admins', AdminsPage),
+  signedIn('/api-tokens', AdminTokensPage),
   signedIn('/settings', SettingsPage),
   signedIn('/email-templates', EmailTemplatesPage),
   signedIn('/keys', KeysPage),

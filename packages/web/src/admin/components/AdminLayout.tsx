@@ -18,6 +18,7 @@ const SECTIONS: { to: string; label: string }[] = [
   { to: '/federation', label: 'Federation' },
   { to: '/webhooks', label: 'Webhooks' },
   { to: '/admins', label: 'Admins' },
+  { to: '/api-tokens', label: 'API tokens' },
   { to: '/settings', label: 'Settings' },
   { to: '/email-templates', label: 'Email templates' },
   { to: '/keys', label: 'Signing keys' },

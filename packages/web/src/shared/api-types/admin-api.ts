@@ -40,11 +40,12 @@ export interface AdminApi {
         }[];
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/admin-users']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
   };
   /** Creates an admin, step 2: stores the record with the role */
   'POST /admin/admin-users/finish': {
@@ -65,15 +66,15 @@ export interface AdminApi {
         status: string;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body' | 'registration_expired'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       409: ErrorBody<'email_taken'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/admin-users/finish']['responses'][201];
-    error: 'admin_session_required' | 'csrf_failed' | 'email_taken' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'registration_expired' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'email_taken' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'registration_expired' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Creates an admin, step 1: OPAQUE registration of the initial password */
   'POST /admin/admin-users/start': {
@@ -89,15 +90,15 @@ export interface AdminApi {
         registration_response: string;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       409: ErrorBody<'email_taken'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/admin-users/start']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'email_taken' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'email_taken' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** OTP state */
   'GET /admin/admin-users/{accountId}/otp': {
@@ -113,12 +114,13 @@ export interface AdminApi {
         backup_codes_remaining: number | null;
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       404: ErrorBody<'not_found'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/admin-users/{accountId}/otp']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
   };
   /** Resets (deletes) the OTP factor and backup codes; the account enrols again at next sign-in if required */
   'DELETE /admin/admin-users/{accountId}/otp': {
@@ -128,15 +130,15 @@ export interface AdminApi {
     responses: {
       204: null;
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['DELETE /admin/admin-users/{accountId}/otp']['responses'][204];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Lifts an OTP lockout */
   'POST /admin/admin-users/{accountId}/otp/unlock': {
@@ -148,15 +150,15 @@ export interface AdminApi {
         unlocked: true;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/admin-users/{accountId}/otp/unlock']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Removes an admin (never the last write admin) */
   'DELETE /admin/admin-users/{adminId}': {
@@ -166,8 +168,8 @@ export interface AdminApi {
     responses: {
       204: null;
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       409: ErrorBody<'last_write_admin'>;
       413: ErrorBody<'payload_too_large'>;
@@ -175,7 +177,7 @@ export interface AdminApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['DELETE /admin/admin-users/{adminId}']['responses'][204];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'last_write_admin' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'last_write_admin' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Changes an admin’s role (the last write admin cannot be demoted) */
   'PUT /admin/admin-users/{adminId}/role': {
@@ -193,8 +195,8 @@ export interface AdminApi {
         status: string;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       409: ErrorBody<'last_write_admin'>;
       413: ErrorBody<'payload_too_large'>;
@@ -202,7 +204,7 @@ export interface AdminApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['PUT /admin/admin-users/{adminId}/role']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'last_write_admin' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'last_write_admin' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Audit events, newest first; page with before=<last id> */
   'GET /admin/audit': {
@@ -229,11 +231,12 @@ export interface AdminApi {
         next_before: number | null;
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/audit']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
   };
   /** Every action the audit log records (for the filter); the action filter takes any of them */
   'GET /admin/audit/actions': {
@@ -242,14 +245,15 @@ export interface AdminApi {
     body: undefined;
     responses: {
       200: {
-        actions: ('admin.passkey_registered' | 'admin.passkey_removed' | 'admin.password_changed' | 'admin.sign_in' | 'admin_user.created' | 'admin_user.removed' | 'admin_user.role_changed' | 'audit.exported' | 'client.created' | 'client.deleted' | 'client.icon_removed' | 'client.icon_uploaded' | 'client.secret_rotated' | 'client.updated' | 'email_template.reset' | 'email_template.updated' | 'install.completed' | 'federation.connection.created' | 'federation.connection.deleted' | 'federation.connection.updated' | 'federation.domain.verified' | 'federation.identity_linked' | 'federation.identity_unlinked' | 'federation.sign_in' | 'federation.user_created' | 'kek.rotated' | 'keys.account_key_created' | 'keys.device_approval_requested' | 'keys.device_admin_revoked' | 'keys.device_approved' | 'keys.device_revoked' | 'keys.enc_priv_set' | 'keys.enc_pub_set' | 'keys.envelope_added' | 'keys.envelope_deleted' | 'keys.legacy_drk_set' | 'keys.reset' | 'keys.rotated' | 'oauth.token' | 'organization.created' | 'organization.deleted' | 'organization.invite_accepted' | 'organization.invite_created' | 'organization.invite_declined' | 'organization.invite_revoked' | 'organization.manager_missing' | 'organization.member_added' | 'organization.member_left' | 'organization.member_removed' | 'organization.member_status_changed' | 'organization.role_assigned' | 'organization.role_removed' | 'organization.unlock_policy_changed' | 'organization.updated' | 'otp.admin_reset' | 'otp.admin_unlock' | 'otp.backup_codes_regenerated' | 'otp.enrolled' | 'otp.enrolment' | 'otp.reauth' | 'otp.removed' | 'otp.verify' | 'passkey.admin_revoked' | 'passkey.clone_suspected' | 'passkey.registered' | 'passkey.removed' | 'passkey.renamed' | 'permission.created' | 'permission.deleted' | 'permission.updated' | 'role.created' | 'role.deleted' | 'role.updated' | 'scim.connection.created' | 'scim.connection.deleted' | 'scim.connection.updated' | 'scim.group.created' | 'scim.group.deleted' | 'scim.group.patched' | 'scim.group.replaced' | 'scim.token.created' | 'scim.token.revoked' | 'scim.user.created' | 'scim.user.deleted' | 'scim.user.patched' | 'scim.user.replaced' | 'setting.changed' | 'signing_keys.rotated' | 'smtp.tested' | 'user.created' | 'user.deleted' | 'user.disabled' | 'user.enabled' | 'user.password_changed' | 'user.password_reset_sent' | 'user.password_set' | 'user.sign_in' | 'user.updated' | 'webhook.endpoint_created' | 'webhook.endpoint_deleted' | 'webhook.endpoint_updated' | 'webhook.redelivered' | 'webhook.secret_rotated')[];
+        actions: ('admin.passkey_registered' | 'admin.passkey_removed' | 'admin.password_changed' | 'admin.sign_in' | 'admin_token.created' | 'admin_token.revoked' | 'admin_user.created' | 'admin_user.removed' | 'admin_user.role_changed' | 'audit.exported' | 'client.created' | 'client.deleted' | 'client.icon_removed' | 'client.icon_uploaded' | 'client.secret_rotated' | 'client.updated' | 'email_template.reset' | 'email_template.updated' | 'install.completed' | 'federation.connection.created' | 'federation.connection.deleted' | 'federation.connection.updated' | 'federation.domain.verified' | 'federation.identity_linked' | 'federation.identity_unlinked' | 'federation.sign_in' | 'federation.user_created' | 'kek.rotated' | 'keys.account_key_created' | 'keys.device_approval_requested' | 'keys.device_admin_revoked' | 'keys.device_approved' | 'keys.device_revoked' | 'keys.enc_priv_set' | 'keys.enc_pub_set' | 'keys.envelope_added' | 'keys.envelope_deleted' | 'keys.legacy_drk_set' | 'keys.reset' | 'keys.rotated' | 'oauth.token' | 'organization.created' | 'organization.deleted' | 'organization.invite_accepted' | 'organization.invite_created' | 'organization.invite_declined' | 'organization.invite_revoked' | 'organization.manager_missing' | 'organization.member_added' | 'organization.member_left' | 'organization.member_removed' | 'organization.member_status_changed' | 'organization.role_assigned' | 'organization.role_removed' | 'organization.unlock_policy_changed' | 'organization.updated' | 'otp.admin_reset' | 'otp.admin_unlock' | 'otp.backup_codes_regenerated' | 'otp.enrolled' | 'otp.enrolment' | 'otp.reauth' | 'otp.removed' | 'otp.verify' | 'passkey.admin_revoked' | 'passkey.clone_suspected' | 'passkey.registered' | 'passkey.removed' | 'passkey.renamed' | 'permission.created' | 'permission.deleted' | 'permission.updated' | 'role.created' | 'role.deleted' | 'role.updated' | 'scim.connection.created' | 'scim.connection.deleted' | 'scim.connection.updated' | 'scim.group.created' | 'scim.group.deleted' | 'scim.group.patched' | 'scim.group.replaced' | 'scim.token.created' | 'scim.token.revoked' | 'scim.user.created' | 'scim.user.deleted' | 'scim.user.patched' | 'scim.user.replaced' | 'setting.changed' | 'signing_keys.rotated' | 'smtp.tested' | 'user.created' | 'user.deleted' | 'user.disabled' | 'user.enabled' | 'user.password_changed' | 'user.password_reset_sent' | 'user.password_set' | 'user.sign_in' | 'user.updated' | 'webhook.endpoint_created' | 'webhook.endpoint_deleted' | 'webhook.endpoint_updated' | 'webhook.redelivered' | 'webhook.secret_rotated')[];
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/audit/actions']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
   };
   /** Streams matching events as CSV (formula cells neutralized) or JSON lines */
   'GET /admin/audit/export': {
@@ -259,11 +263,12 @@ export interface AdminApi {
     responses: {
       200: string;
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/audit/export']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
   };
   /** One audit event */
   'GET /admin/audit/{eventId}': {
@@ -287,12 +292,13 @@ export interface AdminApi {
         };
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       404: ErrorBody<'not_found'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/audit/{eventId}']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
   };
   /** Lists clients (secret metadata only) */
   'GET /admin/clients': {
@@ -348,11 +354,12 @@ export interface AdminApi {
         }[];
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/clients']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
   };
   /** Registers a client; a confidential client’s secret is returned here once */
   'POST /admin/clients': {
@@ -436,14 +443,14 @@ export interface AdminApi {
         client_secret: string | null;
       };
       400: ErrorBody<'invalid_client_metadata' | 'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/clients']['responses'][201];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_client_metadata' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_client_metadata' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Reads one client (secret metadata only) */
   'GET /admin/clients/{clientId}': {
@@ -497,12 +504,13 @@ export interface AdminApi {
         updated_at: string;
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       404: ErrorBody<'not_found'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/clients/{clientId}']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
   };
   /** Updates a client (its type cannot change) */
   'PUT /admin/clients/{clientId}': {
@@ -582,15 +590,15 @@ export interface AdminApi {
         updated_at: string;
       };
       400: ErrorBody<'invalid_client_metadata' | 'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['PUT /admin/clients/{clientId}']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_client_metadata' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_client_metadata' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Deletes a client and everything issued to it */
   'DELETE /admin/clients/{clientId}': {
@@ -600,15 +608,15 @@ export interface AdminApi {
     responses: {
       204: null;
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['DELETE /admin/clients/{clientId}']['responses'][204];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** A client’s icon, for the portal’s preview (404 when it has none) */
   'GET /admin/clients/{clientId}/icon': {
@@ -619,12 +627,13 @@ export interface AdminApi {
       200: string;
       304: null;
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       404: ErrorBody<'not_found'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/clients/{clientId}/icon']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
   };
   /** Uploads or replaces a client’s icon: the raw image as the body (image/png, image/jpeg, image/gif, image/webp; at most 256 KiB; never SVG) */
   'PUT /admin/clients/{clientId}/icon': {
@@ -642,15 +651,15 @@ export interface AdminApi {
         url: string;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'icon_too_large' | 'payload_too_large'>;
       415: ErrorBody<'icon_empty' | 'icon_type_mismatch' | 'unsupported_icon_type' | 'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['PUT /admin/clients/{clientId}/icon']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'icon_empty' | 'icon_too_large' | 'icon_type_mismatch' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_icon_type' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'icon_empty' | 'icon_too_large' | 'icon_type_mismatch' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_icon_type' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Removes a client’s icon (the hosted UI shows the app’s initial again) */
   'DELETE /admin/clients/{clientId}/icon': {
@@ -660,15 +669,15 @@ export interface AdminApi {
     responses: {
       204: null;
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['DELETE /admin/clients/{clientId}/icon']['responses'][204];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Rotates a confidential client’s secret: the new one is returned once, the old one stops working */
   'POST /admin/clients/{clientId}/secret': {
@@ -681,15 +690,15 @@ export interface AdminApi {
         client_secret: string;
       };
       400: ErrorBody<'invalid_client_metadata' | 'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/clients/{clientId}/secret']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_client_metadata' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_client_metadata' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Every email template with its variables, built-in and current text */
   'GET /admin/email-templates': {
@@ -721,11 +730,12 @@ export interface AdminApi {
         }[];
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/email-templates']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
   };
   /** One email template */
   'GET /admin/email-templates/{name}': {
@@ -755,12 +765,13 @@ export interface AdminApi {
         overridden: boolean;
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       404: ErrorBody<'not_found'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/email-templates/{name}']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
   };
   /** Rewords a template (plain text with {{variables}}; the HTML part is generated from it) */
   'PUT /admin/email-templates/{name}': {
@@ -794,15 +805,15 @@ export interface AdminApi {
         overridden: boolean;
       };
       400: ErrorBody<'invalid_request' | 'invalid_template' | 'malformed_body' | 'unknown_template_variable'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['PUT /admin/email-templates/{name}']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'invalid_template' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unknown_template_variable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'invalid_template' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unknown_template_variable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** The current text rendered with sample values */
   'GET /admin/email-templates/{name}/preview': {
@@ -817,12 +828,13 @@ export interface AdminApi {
         html: string;
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       404: ErrorBody<'not_found'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/email-templates/{name}/preview']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
   };
   /** Renders a draft (not saved) with sample values */
   'POST /admin/email-templates/{name}/preview': {
@@ -845,15 +857,15 @@ export interface AdminApi {
         html: string;
       };
       400: ErrorBody<'invalid_request' | 'invalid_template' | 'malformed_body' | 'unknown_template_variable'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/email-templates/{name}/preview']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'invalid_template' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unknown_template_variable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'invalid_template' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unknown_template_variable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Puts the built-in text back */
   'POST /admin/email-templates/{name}/reset': {
@@ -883,15 +895,15 @@ export interface AdminApi {
         overridden: boolean;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/email-templates/{name}/reset']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Lists upstream connections (never their secrets) */
   'GET /admin/federation/connections': {
@@ -941,11 +953,12 @@ export interface AdminApi {
         }[];
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/federation/connections']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
   };
   /** Creates a connection; endpoints left out are filled by discovery from the issuer */
   'POST /admin/federation/connections': {
@@ -1019,15 +1032,15 @@ export interface AdminApi {
         updatedAt: string;
       };
       400: ErrorBody<'invalid_request' | 'invalid_upstream_metadata' | 'malformed_body' | 'upstream_refused'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       502: ErrorBody<'upstream_unavailable'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/federation/connections']['responses'][201];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'invalid_upstream_metadata' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'upstream_refused' | 'upstream_unavailable' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'invalid_upstream_metadata' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'upstream_refused' | 'upstream_unavailable' | 'write_admin_required';
   };
   /** Reads one connection */
   'GET /admin/federation/connections/{id}': {
@@ -1075,12 +1088,13 @@ export interface AdminApi {
         updatedAt: string;
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       404: ErrorBody<'not_found'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/federation/connections/{id}']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
   };
   /** Updates a connection; a clientSecret given replaces the stored one; domains kept stay verified */
   'PUT /admin/federation/connections/{id}': {
@@ -1154,8 +1168,8 @@ export interface AdminApi {
         updatedAt: string;
       };
       400: ErrorBody<'invalid_request' | 'invalid_upstream_metadata' | 'malformed_body' | 'upstream_refused'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
@@ -1163,7 +1177,7 @@ export interface AdminApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['PUT /admin/federation/connections/{id}']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'invalid_upstream_metadata' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'upstream_refused' | 'upstream_unavailable' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'invalid_upstream_metadata' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'upstream_refused' | 'upstream_unavailable' | 'write_admin_required';
   };
   /** Deletes a connection, its domains and its links (the accounts stay) */
   'DELETE /admin/federation/connections/{id}': {
@@ -1173,15 +1187,15 @@ export interface AdminApi {
     responses: {
       204: null;
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['DELETE /admin/federation/connections/{id}']['responses'][204];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Verifies a domain of the connection: by its DNS TXT challenge (method dns), or by the admin’s decision (method admin) */
   'POST /admin/federation/connections/{id}/domains/{domain}/verify': {
@@ -1231,8 +1245,8 @@ export interface AdminApi {
         updatedAt: string;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found' | 'unknown_domain'>;
       409: ErrorBody<'domain_not_verified' | 'domain_taken'>;
       413: ErrorBody<'payload_too_large'>;
@@ -1240,7 +1254,7 @@ export interface AdminApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/federation/connections/{id}/domains/{domain}/verify']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'domain_not_verified' | 'domain_taken' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unknown_domain' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'domain_not_verified' | 'domain_taken' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unknown_domain' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Previews domain routing: which connection an email address or domain signs in through */
   'GET /admin/federation/domain-route': {
@@ -1258,11 +1272,12 @@ export interface AdminApi {
         } | null;
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/federation/domain-route']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
   };
   /** Fetches an issuer’s public HTTPS OpenID discovery metadata (to fill a connection’s endpoints) */
   'GET /admin/federation/oidc/discovery': {
@@ -1279,13 +1294,13 @@ export interface AdminApi {
         scopesSupported: string[] | null;
       };
       400: ErrorBody<'invalid_request' | 'invalid_upstream_metadata' | 'upstream_refused'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       502: ErrorBody<'upstream_unavailable'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/federation/oidc/discovery']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'invalid_upstream_metadata' | 'second_factor_required' | 'service_unavailable' | 'upstream_refused' | 'upstream_unavailable' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'invalid_upstream_metadata' | 'second_factor_required' | 'service_unavailable' | 'upstream_refused' | 'upstream_unavailable' | 'write_admin_required';
   };
   /** Signing keys with their state and when each changes state */
   'GET /admin/keys': {
@@ -1307,11 +1322,12 @@ export interface AdminApi {
         }[];
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/keys']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
   };
   /** Starts a signing-key rotation (all algorithms, or the ones listed) */
   'POST /admin/keys/rotate': {
@@ -1335,14 +1351,14 @@ export interface AdminApi {
         }[];
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/keys/rotate']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Admin OPAQUE login, final message: starts an admin session (admin cookie) */
   'POST /admin/login/finish': {
@@ -1408,14 +1424,14 @@ export interface AdminApi {
         signed_out: true;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/logout']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
   };
   /** Searches organizations (substring of name or slug), paged */
   'GET /admin/organizations': {
@@ -1439,11 +1455,12 @@ export interface AdminApi {
         total: number;
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/organizations']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
   };
   /** Creates an organization, optionally with a first member who gets the admin role */
   'POST /admin/organizations': {
@@ -1472,15 +1489,15 @@ export interface AdminApi {
         updated_at: string;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body' | 'unknown_user'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       409: ErrorBody<'slug_taken'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/organizations']['responses'][201];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'slug_taken' | 'unknown_user' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'slug_taken' | 'unknown_user' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** One organization */
   'GET /admin/organizations/{organizationId}': {
@@ -1503,12 +1520,13 @@ export interface AdminApi {
         manager_missing: boolean;
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       404: ErrorBody<'not_found'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/organizations/{organizationId}']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
   };
   /** Edits an organization; disabling it ends the tokens issued in its context */
   'PUT /admin/organizations/{organizationId}': {
@@ -1537,8 +1555,8 @@ export interface AdminApi {
         updated_at: string;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       409: ErrorBody<'slug_taken'>;
       413: ErrorBody<'payload_too_large'>;
@@ -1546,7 +1564,7 @@ export interface AdminApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['PUT /admin/organizations/{organizationId}']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'slug_taken' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'slug_taken' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Deletes an organization with its memberships and invitations; its tokens stop working */
   'DELETE /admin/organizations/{organizationId}': {
@@ -1556,15 +1574,15 @@ export interface AdminApi {
     responses: {
       204: null;
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['DELETE /admin/organizations/{organizationId}']['responses'][204];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Pending invitations, expired ones included */
   'GET /admin/organizations/{organizationId}/invites': {
@@ -1587,12 +1605,13 @@ export interface AdminApi {
         }[];
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       404: ErrorBody<'not_found'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/organizations/{organizationId}/invites']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
   };
   /** Invites an address with roles (default member) and emails it a link */
   'POST /admin/organizations/{organizationId}/invites': {
@@ -1616,8 +1635,8 @@ export interface AdminApi {
         created_at: string;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body' | 'unknown_role'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       409: ErrorBody<'already_invited' | 'already_member'>;
       413: ErrorBody<'payload_too_large'>;
@@ -1626,7 +1645,7 @@ export interface AdminApi {
       503: ErrorBody<'email_not_configured' | 'service_unavailable'>;
     };
     response: AdminApi['POST /admin/organizations/{organizationId}/invites']['responses'][201];
-    error: 'admin_session_required' | 'already_invited' | 'already_member' | 'csrf_failed' | 'email_not_configured' | 'email_send_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unknown_role' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'already_invited' | 'already_member' | 'csrf_failed' | 'email_not_configured' | 'email_send_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unknown_role' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Withdraws a pending invitation */
   'DELETE /admin/organizations/{organizationId}/invites/{inviteId}': {
@@ -1636,15 +1655,15 @@ export interface AdminApi {
     responses: {
       204: null;
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['DELETE /admin/organizations/{organizationId}/invites/{inviteId}']['responses'][204];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Every member, invited and suspended ones included */
   'GET /admin/organizations/{organizationId}/members': {
@@ -1676,12 +1695,13 @@ export interface AdminApi {
         }[];
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       404: ErrorBody<'not_found'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/organizations/{organizationId}/members']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
   };
   /** Adds an existing user as an active member with roles (default member) */
   'POST /admin/organizations/{organizationId}/members': {
@@ -1714,8 +1734,8 @@ export interface AdminApi {
         joined_at: string | null;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body' | 'unknown_role' | 'unknown_user'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       409: ErrorBody<'already_member'>;
       413: ErrorBody<'payload_too_large'>;
@@ -1723,7 +1743,7 @@ export interface AdminApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/organizations/{organizationId}/members']['responses'][201];
-    error: 'admin_session_required' | 'already_member' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unknown_role' | 'unknown_user' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'already_member' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unknown_role' | 'unknown_user' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Suspends or reinstates a member */
   'PUT /admin/organizations/{organizationId}/members/{memberId}': {
@@ -1755,8 +1775,8 @@ export interface AdminApi {
         joined_at: string | null;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       409: ErrorBody<'invite_pending' | 'last_manager'>;
       413: ErrorBody<'payload_too_large'>;
@@ -1764,7 +1784,7 @@ export interface AdminApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['PUT /admin/organizations/{organizationId}/members/{memberId}']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'invite_pending' | 'last_manager' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'invite_pending' | 'last_manager' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Removes a member (never the last manager); their tokens for this organization stop working */
   'DELETE /admin/organizations/{organizationId}/members/{memberId}': {
@@ -1774,8 +1794,8 @@ export interface AdminApi {
     responses: {
       204: null;
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       409: ErrorBody<'last_manager'>;
       413: ErrorBody<'payload_too_large'>;
@@ -1783,7 +1803,7 @@ export interface AdminApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['DELETE /admin/organizations/{organizationId}/members/{memberId}']['responses'][204];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'last_manager' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'last_manager' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Assigns a role to a member */
   'POST /admin/organizations/{organizationId}/members/{memberId}/roles': {
@@ -1815,15 +1835,15 @@ export interface AdminApi {
         joined_at: string | null;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body' | 'unknown_role'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/organizations/{organizationId}/members/{memberId}/roles']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unknown_role' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unknown_role' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Removes a role from a member (never the last manager’s) */
   'DELETE /admin/organizations/{organizationId}/members/{memberId}/roles/{roleId}': {
@@ -1853,8 +1873,8 @@ export interface AdminApi {
         joined_at: string | null;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       409: ErrorBody<'last_manager'>;
       413: ErrorBody<'payload_too_large'>;
@@ -1862,7 +1882,7 @@ export interface AdminApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['DELETE /admin/organizations/{organizationId}/members/{memberId}/roles/{roleId}']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'last_manager' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'last_manager' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** An organization's unlock policy: its override, the global policy and the effective result */
   'GET /admin/organizations/{organizationId}/unlock-policy': {
@@ -1896,12 +1916,13 @@ export interface AdminApi {
         };
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       404: ErrorBody<'not_found'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/organizations/{organizationId}/unlock-policy']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
   };
   /** Replaces an organization's unlock-policy override (absent or null members follow the global setting); it may only be stricter than the global policy */
   'PUT /admin/organizations/{organizationId}/unlock-policy': {
@@ -1944,15 +1965,15 @@ export interface AdminApi {
         };
       };
       400: ErrorBody<'invalid_request' | 'malformed_body' | 'policy_not_stricter'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['PUT /admin/organizations/{organizationId}/unlock-policy']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'policy_not_stricter' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'policy_not_stricter' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Turns TOTP off (needs a recent step-up; refused where policy requires it) */
   'DELETE /admin/otp': {
@@ -1962,15 +1983,15 @@ export interface AdminApi {
     responses: {
       204: null;
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required'>;
-      403: ErrorBody<'csrf_failed' | 'step_up_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'step_up_required'>;
       409: ErrorBody<'otp_required'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['DELETE /admin/otp']['responses'][204];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'otp_required' | 'payload_too_large' | 'service_unavailable' | 'step_up_required' | 'unsupported_media_type';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'otp_required' | 'payload_too_large' | 'service_unavailable' | 'step_up_required' | 'unsupported_media_type';
   };
   /** Replaces the backup codes (needs a recent step-up) */
   'POST /admin/otp/backup-codes': {
@@ -1982,15 +2003,15 @@ export interface AdminApi {
         backup_codes: string[];
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required'>;
-      403: ErrorBody<'csrf_failed' | 'step_up_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'step_up_required'>;
       409: ErrorBody<'otp_not_enabled'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/otp/backup-codes']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'otp_not_enabled' | 'payload_too_large' | 'service_unavailable' | 'step_up_required' | 'unsupported_media_type';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'otp_not_enabled' | 'payload_too_large' | 'service_unavailable' | 'step_up_required' | 'unsupported_media_type';
   };
   /** Step-up: a current code allows sensitive actions for a few minutes (the session id rotates) */
   'POST /admin/otp/reauth': {
@@ -2005,8 +2026,8 @@ export interface AdminApi {
         step_up_until: string;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'invalid_otp' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'invalid_otp' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed'>;
       409: ErrorBody<'otp_not_enabled'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
@@ -2015,7 +2036,7 @@ export interface AdminApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/otp/reauth']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_otp' | 'invalid_request' | 'malformed_body' | 'otp_locked' | 'otp_not_enabled' | 'payload_too_large' | 'rate_limited' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_otp' | 'invalid_request' | 'malformed_body' | 'otp_locked' | 'otp_not_enabled' | 'payload_too_large' | 'rate_limited' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
   };
   /** Creates a new pending TOTP secret; returns the otpauth:// provisioning URI (re-enrolling needs a recent step-up) */
   'POST /admin/otp/setup/init': {
@@ -2032,14 +2053,14 @@ export interface AdminApi {
         period: number;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'step_up_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'step_up_required'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/otp/setup/init']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'unsupported_media_type';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'unsupported_media_type';
   };
   /** Checks the first code, enables TOTP and returns the backup codes (shown once) */
   'POST /admin/otp/setup/verify': {
@@ -2054,8 +2075,8 @@ export interface AdminApi {
         csrf_token?: string;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'invalid_otp'>;
-      403: ErrorBody<'csrf_failed'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'invalid_otp'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed'>;
       409: ErrorBody<'otp_not_pending'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
@@ -2063,7 +2084,7 @@ export interface AdminApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/otp/setup/verify']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_otp' | 'invalid_request' | 'malformed_body' | 'otp_not_pending' | 'payload_too_large' | 'rate_limited' | 'service_unavailable' | 'unsupported_media_type';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_otp' | 'invalid_request' | 'malformed_body' | 'otp_not_pending' | 'payload_too_large' | 'rate_limited' | 'service_unavailable' | 'unsupported_media_type';
   };
   /** TOTP status: enabled, pending, required, locked or disabled */
   'GET /admin/otp/status': {
@@ -2079,11 +2100,12 @@ export interface AdminApi {
         backup_codes_remaining: number | null;
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/otp/status']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'service_unavailable';
   };
   /** Verifies a TOTP or backup code to finish signing in (the session id rotates) */
   'POST /admin/otp/verify': {
@@ -2097,8 +2119,8 @@ export interface AdminApi {
         csrf_token: string;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'invalid_otp'>;
-      403: ErrorBody<'csrf_failed'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'invalid_otp'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed'>;
       409: ErrorBody<'otp_not_enabled' | 'otp_not_required'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
@@ -2107,7 +2129,7 @@ export interface AdminApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/otp/verify']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_otp' | 'invalid_request' | 'malformed_body' | 'otp_locked' | 'otp_not_enabled' | 'otp_not_required' | 'payload_too_large' | 'rate_limited' | 'service_unavailable' | 'unsupported_media_type';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_otp' | 'invalid_request' | 'malformed_body' | 'otp_locked' | 'otp_not_enabled' | 'otp_not_required' | 'payload_too_large' | 'rate_limited' | 'service_unavailable' | 'unsupported_media_type';
   };
   /** The signed-in admin's passkeys */
   'GET /admin/passkeys': {
@@ -2136,11 +2158,12 @@ export interface AdminApi {
         }[];
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/passkeys']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
   };
   /** Starts registering a passkey for the signed-in admin (WebAuthn create options) */
   'POST /admin/passkeys/registration/options': {
@@ -2153,15 +2176,15 @@ export interface AdminApi {
         options: Record<string, unknown>;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'step_up_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'step_up_required'>;
       409: ErrorBody<'too_many_passkeys'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/passkeys/registration/options']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'too_many_passkeys' | 'unsupported_media_type';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'too_many_passkeys' | 'unsupported_media_type';
   };
   /** Finishes registering the signed-in admin's passkey */
   'POST /admin/passkeys/registration/verify': {
@@ -2208,15 +2231,15 @@ export interface AdminApi {
         last_used_at: string | null;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body' | 'passkey_registration_failed'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed'>;
       409: ErrorBody<'passkey_exists' | 'too_many_passkeys'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/passkeys/registration/verify']['responses'][201];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'passkey_exists' | 'passkey_registration_failed' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'too_many_passkeys' | 'unsupported_media_type';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'passkey_exists' | 'passkey_registration_failed' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'too_many_passkeys' | 'unsupported_media_type';
   };
   /** Starts an admin passkey sign-in (WebAuthn get, discoverable credentials) */
   'POST /admin/passkeys/sign-in/options': {
@@ -2293,8 +2316,8 @@ export interface AdminApi {
     responses: {
       204: null;
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'step_up_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'step_up_required'>;
       404: ErrorBody<'not_found'>;
       409: ErrorBody<'last_sign_in_method'>;
       413: ErrorBody<'payload_too_large'>;
@@ -2302,7 +2325,7 @@ export interface AdminApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['DELETE /admin/passkeys/{passkeyId}']['responses'][204];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'last_sign_in_method' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'unsupported_media_type';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'last_sign_in_method' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'unsupported_media_type';
   };
   /** Admin password change, step 3: store the new record; this session gets a new id, the others end */
   'POST /admin/password/change/finish': {
@@ -2318,14 +2341,14 @@ export interface AdminApi {
         csrf_token: string;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body' | 'registration_expired'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'forbidden'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'forbidden'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/password/change/finish']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'forbidden' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'registration_expired' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'forbidden' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'registration_expired' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
   };
   /** Admin password change, step 1: prove the current password (fresh OPAQUE login, KE1) */
   'POST /admin/password/change/start': {
@@ -2340,14 +2363,14 @@ export interface AdminApi {
         login_response: string;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'step_up_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'step_up_required'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/password/change/start']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'unsupported_media_type';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'unsupported_media_type';
   };
   /** Admin password change, step 2: finish the proof (KE3) and start registering the new password */
   'POST /admin/password/change/verify': {
@@ -2364,14 +2387,14 @@ export interface AdminApi {
         registration_response: string;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'invalid_credentials' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'invalid_credentials' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/password/change/verify']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_credentials' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_credentials' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
   };
   /** Every permission with its description */
   'GET /admin/permissions': {
@@ -2387,11 +2410,12 @@ export interface AdminApi {
         }[];
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/permissions']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
   };
   /** Creates a permission (e.g. billing:read); clients request it as a scope to see it in tokens */
   'POST /admin/permissions': {
@@ -2408,15 +2432,15 @@ export interface AdminApi {
         built_in: boolean;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       409: ErrorBody<'permission_exists'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/permissions']['responses'][201];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'permission_exists' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'permission_exists' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Edits a custom permission’s description */
   'PUT /admin/permissions/{permissionKey}': {
@@ -2432,8 +2456,8 @@ export interface AdminApi {
         built_in: boolean;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       409: ErrorBody<'built_in'>;
       413: ErrorBody<'payload_too_large'>;
@@ -2441,7 +2465,7 @@ export interface AdminApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['PUT /admin/permissions/{permissionKey}']['responses'][200];
-    error: 'admin_session_required' | 'built_in' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'built_in' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Deletes a custom permission; roles that listed it lose it */
   'DELETE /admin/permissions/{permissionKey}': {
@@ -2451,8 +2475,8 @@ export interface AdminApi {
     responses: {
       204: null;
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       409: ErrorBody<'built_in' | 'last_manager'>;
       413: ErrorBody<'payload_too_large'>;
@@ -2460,7 +2484,7 @@ export interface AdminApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['DELETE /admin/permissions/{permissionKey}']['responses'][204];
-    error: 'admin_session_required' | 'built_in' | 'csrf_failed' | 'invalid_request' | 'last_manager' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'built_in' | 'csrf_failed' | 'invalid_request' | 'last_manager' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Every role with its permissions */
   'GET /admin/roles': {
@@ -2480,11 +2504,12 @@ export interface AdminApi {
         }[];
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/roles']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
   };
   /** Creates a role; its key is its id and appears in tokens’ roles claim */
   'POST /admin/roles': {
@@ -2507,8 +2532,8 @@ export interface AdminApi {
         permissions: string[];
       };
       400: ErrorBody<'invalid_request' | 'malformed_body' | 'unknown_permission'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       409: ErrorBody<'role_exists'>;
       413: ErrorBody<'payload_too_large'>;
@@ -2516,7 +2541,7 @@ export interface AdminApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/roles']['responses'][201];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'role_exists' | 'second_factor_required' | 'service_unavailable' | 'unknown_permission' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'role_exists' | 'second_factor_required' | 'service_unavailable' | 'unknown_permission' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** One role */
   'GET /admin/roles/{roleId}': {
@@ -2534,12 +2559,13 @@ export interface AdminApi {
         permissions: string[];
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       404: ErrorBody<'not_found'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/roles/{roleId}']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
   };
   /** Edits a custom role (built-in roles are fixed); members see the change at their next token refresh */
   'PUT /admin/roles/{roleId}': {
@@ -2561,8 +2587,8 @@ export interface AdminApi {
         permissions: string[];
       };
       400: ErrorBody<'invalid_request' | 'malformed_body' | 'unknown_permission'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       409: ErrorBody<'built_in' | 'last_manager'>;
       413: ErrorBody<'payload_too_large'>;
@@ -2570,7 +2596,7 @@ export interface AdminApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['PUT /admin/roles/{roleId}']['responses'][200];
-    error: 'admin_session_required' | 'built_in' | 'csrf_failed' | 'invalid_request' | 'last_manager' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unknown_permission' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'built_in' | 'csrf_failed' | 'invalid_request' | 'last_manager' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unknown_permission' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Deletes a custom role; members holding it lose it */
   'DELETE /admin/roles/{roleId}': {
@@ -2580,8 +2606,8 @@ export interface AdminApi {
     responses: {
       204: null;
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       409: ErrorBody<'built_in' | 'last_manager'>;
       413: ErrorBody<'payload_too_large'>;
@@ -2589,7 +2615,7 @@ export interface AdminApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['DELETE /admin/roles/{roleId}']['responses'][204];
-    error: 'admin_session_required' | 'built_in' | 'csrf_failed' | 'invalid_request' | 'last_manager' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'built_in' | 'csrf_failed' | 'invalid_request' | 'last_manager' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Lists SCIM provisioning connections */
   'GET /admin/scim/connections': {
@@ -2618,11 +2644,12 @@ export interface AdminApi {
         }[];
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/scim/connections']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
   };
   /** Creates a provisioning connection into an organization */
   'POST /admin/scim/connections': {
@@ -2664,15 +2691,15 @@ export interface AdminApi {
         updatedAt: string;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body' | 'unknown_role'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/scim/connections']['responses'][201];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unknown_role' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unknown_role' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Shows one provisioning connection */
   'GET /admin/scim/connections/{connectionId}': {
@@ -2699,12 +2726,13 @@ export interface AdminApi {
         updatedAt: string;
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       404: ErrorBody<'not_found'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/scim/connections/{connectionId}']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
   };
   /** Deletes a connection with its tokens and SCIM resources (accounts and memberships stay) */
   'DELETE /admin/scim/connections/{connectionId}': {
@@ -2714,15 +2742,15 @@ export interface AdminApi {
     responses: {
       204: null;
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['DELETE /admin/scim/connections/{connectionId}']['responses'][204];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Changes a connection’s name or policies */
   'PATCH /admin/scim/connections/{connectionId}': {
@@ -2763,15 +2791,15 @@ export interface AdminApi {
         updatedAt: string;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body' | 'unknown_role'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['PATCH /admin/scim/connections/{connectionId}']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unknown_role' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unknown_role' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Lists SCIM token metadata (never the tokens), optionally of one connection */
   'GET /admin/scim/tokens': {
@@ -2794,12 +2822,12 @@ export interface AdminApi {
         }[];
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/scim/tokens']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'second_factor_required' | 'service_unavailable' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'second_factor_required' | 'service_unavailable' | 'write_admin_required';
   };
   /** Creates a SCIM token for a connection; the plaintext is returned this once */
   'POST /admin/scim/tokens': {
@@ -2826,15 +2854,15 @@ export interface AdminApi {
         token: string;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/scim/tokens']['responses'][201];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Revokes a SCIM token (its revocation time is kept in the metadata) */
   'DELETE /admin/scim/tokens/{tokenId}': {
@@ -2844,15 +2872,15 @@ export interface AdminApi {
     responses: {
       204: null;
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['DELETE /admin/scim/tokens/{tokenId}']['responses'][204];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** The current admin session (and its CSRF token) */
   'GET /admin/session': {
@@ -2910,11 +2938,12 @@ export interface AdminApi {
         }[];
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/settings']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
   };
   /** Changes one setting (validated against its type) */
   'PUT /admin/settings/{key}': {
@@ -2948,15 +2977,15 @@ export interface AdminApi {
         };
       };
       400: ErrorBody<'invalid_request' | 'invalid_setting' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['PUT /admin/settings/{key}']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'invalid_setting' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'invalid_setting' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Sends a test message with the saved SMTP settings */
   'POST /admin/smtp/test': {
@@ -2970,15 +2999,105 @@ export interface AdminApi {
         sent: true;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       502: ErrorBody<'email_send_failed'>;
       503: ErrorBody<'email_not_configured' | 'service_unavailable'>;
     };
     response: AdminApi['POST /admin/smtp/test']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'email_not_configured' | 'email_send_failed' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'email_not_configured' | 'email_send_failed' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+  };
+  /** Lists admin API tokens (metadata only) */
+  'GET /admin/tokens': {
+    params: undefined;
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: {
+        tokens: {
+          id: string;
+          name: string;
+          /** The first characters of the token, to tell tokens apart */
+          prefix: string;
+          scopes: string[];
+          createdBy: {
+            id: string;
+            email: string;
+          };
+          createdAt: string;
+          /** When the token was last used, to the minute */
+          lastUsedAt: string | null;
+          expiresAt: string | null;
+          revokedAt: string | null;
+          status: 'active' | 'expired' | 'revoked';
+        }[];
+      };
+      400: ErrorBody<'invalid_request'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['GET /admin/tokens']['responses'][200];
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
+  };
+  /** Creates an admin API token; its value is in this response only */
+  'POST /admin/tokens': {
+    params: undefined;
+    query: undefined;
+    body: {
+      name: string;
+      scopes: ('read' | ('users:write') | ('clients:write') | ('organizations:write') | ('settings:write') | ('keys:write') | ('scim:write') | ('federation:write') | ('audit:write') | ('webhooks:write'))[];
+      expiresAt?: string;
+    };
+    responses: {
+      201: {
+        id: string;
+        name: string;
+        /** The first characters of the token, to tell tokens apart */
+        prefix: string;
+        scopes: string[];
+        createdBy: {
+          id: string;
+          email: string;
+        };
+        createdAt: string;
+        /** When the token was last used, to the minute */
+        lastUsedAt: string | null;
+        expiresAt: string | null;
+        revokedAt: string | null;
+        status: 'active' | 'expired' | 'revoked';
+        /** The bearer value, shown once */
+        token: string;
+      };
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['POST /admin/tokens']['responses'][201];
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+  };
+  /** Revokes an admin API token at once, on every node (its revocation time is kept) */
+  'DELETE /admin/tokens/{tokenId}': {
+    params: { tokenId: string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      204: null;
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
+      404: ErrorBody<'not_found'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['DELETE /admin/tokens/{tokenId}']['responses'][204];
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Searches users (substring of email or name), paged */
   'GET /admin/users': {
@@ -2997,11 +3116,12 @@ export interface AdminApi {
         total: number;
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/users']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
   };
   /** Creates a user without a password (set one, or send a reset email) */
   'POST /admin/users': {
@@ -3021,15 +3141,15 @@ export interface AdminApi {
         status: 'active' | 'disabled';
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       409: ErrorBody<'email_taken'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/users']['responses'][201];
-    error: 'admin_session_required' | 'csrf_failed' | 'email_taken' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'email_taken' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** OTP state */
   'GET /admin/users/{accountId}/otp': {
@@ -3045,12 +3165,13 @@ export interface AdminApi {
         backup_codes_remaining: number | null;
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       404: ErrorBody<'not_found'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/users/{accountId}/otp']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
   };
   /** Resets (deletes) the OTP factor and backup codes; the account enrols again at next sign-in if required */
   'DELETE /admin/users/{accountId}/otp': {
@@ -3060,15 +3181,15 @@ export interface AdminApi {
     responses: {
       204: null;
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['DELETE /admin/users/{accountId}/otp']['responses'][204];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Lifts an OTP lockout */
   'POST /admin/users/{accountId}/otp/unlock': {
@@ -3080,15 +3201,15 @@ export interface AdminApi {
         unlocked: true;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/users/{accountId}/otp/unlock']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** One user */
   'GET /admin/users/{userId}': {
@@ -3104,12 +3225,13 @@ export interface AdminApi {
         status: 'active' | 'disabled';
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       404: ErrorBody<'not_found'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/users/{userId}']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
   };
   /** Edits a user */
   'PUT /admin/users/{userId}': {
@@ -3129,8 +3251,8 @@ export interface AdminApi {
         status: 'active' | 'disabled';
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       409: ErrorBody<'email_taken'>;
       413: ErrorBody<'payload_too_large'>;
@@ -3138,7 +3260,7 @@ export interface AdminApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['PUT /admin/users/{userId}']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'email_taken' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'email_taken' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Deletes a user and everything issued to them */
   'DELETE /admin/users/{userId}': {
@@ -3148,15 +3270,15 @@ export interface AdminApi {
     responses: {
       204: null;
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['DELETE /admin/users/{userId}']['responses'][204];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** A user's trusted devices (their trusted_device envelopes' metadata, never ciphertext) */
   'GET /admin/users/{userId}/devices': {
@@ -3175,12 +3297,13 @@ export interface AdminApi {
         }[];
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       404: ErrorBody<'not_found'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/users/{userId}/devices']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
   };
   /** Revokes a user's trusted device: deletes its envelope, so it can no longer unlock (never the last envelope that can) */
   'DELETE /admin/users/{userId}/devices/{deviceId}': {
@@ -3190,8 +3313,8 @@ export interface AdminApi {
     responses: {
       204: null;
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'device_not_found' | 'not_found'>;
       409: ErrorBody<'last_unlock_envelope'>;
       413: ErrorBody<'payload_too_large'>;
@@ -3199,7 +3322,7 @@ export interface AdminApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['DELETE /admin/users/{userId}/devices/{deviceId}']['responses'][204];
-    error: 'admin_session_required' | 'csrf_failed' | 'device_not_found' | 'invalid_request' | 'last_unlock_envelope' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'device_not_found' | 'invalid_request' | 'last_unlock_envelope' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Disables a user: sessions end and tokens are revoked */
   'POST /admin/users/{userId}/disable': {
@@ -3215,15 +3338,15 @@ export interface AdminApi {
         status: 'active' | 'disabled';
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/users/{userId}/disable']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Enables a user */
   'POST /admin/users/{userId}/enable': {
@@ -3239,15 +3362,15 @@ export interface AdminApi {
         status: 'active' | 'disabled';
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/users/{userId}/enable']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Lists a user’s linked upstream identities */
   'GET /admin/users/{userId}/federated-identities': {
@@ -3269,12 +3392,13 @@ export interface AdminApi {
         }[];
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       404: ErrorBody<'not_found'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/users/{userId}/federated-identities']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
   };
   /** Unlinks a user’s upstream identity (that provider no longer signs in to this account; the account stays) */
   'DELETE /admin/users/{userId}/federated-identities/{identityId}': {
@@ -3284,15 +3408,15 @@ export interface AdminApi {
     responses: {
       204: null;
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['DELETE /admin/users/{userId}/federated-identities/{identityId}']['responses'][204];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** A user's keybag summary: existence, envelope types and counts, last unlock (never ciphertext) */
   'GET /admin/users/{userId}/keybag': {
@@ -3332,12 +3456,13 @@ export interface AdminApi {
         has_wrapped_enc_priv: boolean;
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       404: ErrorBody<'not_found'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/users/{userId}/keybag']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
   };
   /** Resets a user's keybag: the account key, its envelopes and the wrapped private encryption key are deleted. Data the user's apps encrypted under the old keys cannot be decrypted any more. */
   'DELETE /admin/users/{userId}/keybag': {
@@ -3347,15 +3472,15 @@ export interface AdminApi {
     responses: {
       204: null;
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'keybag_not_found' | 'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['DELETE /admin/users/{userId}/keybag']['responses'][204];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'keybag_not_found' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'keybag_not_found' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** The organizations a user belongs to, in any membership status */
   'GET /admin/users/{userId}/organizations': {
@@ -3401,12 +3526,13 @@ export interface AdminApi {
         }[];
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       404: ErrorBody<'not_found'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/users/{userId}/organizations']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
   };
   /** A user's passkeys */
   'GET /admin/users/{userId}/passkeys': {
@@ -3435,12 +3561,13 @@ export interface AdminApi {
         }[];
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       404: ErrorBody<'not_found'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/users/{userId}/passkeys']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
   };
   /** Revokes one of a user's passkeys */
   'DELETE /admin/users/{userId}/passkeys/{passkeyId}': {
@@ -3450,15 +3577,15 @@ export interface AdminApi {
     responses: {
       204: null;
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['DELETE /admin/users/{userId}/passkeys/{passkeyId}']['responses'][204];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Emails the user a password-reset link */
   'POST /admin/users/{userId}/password-reset-email': {
@@ -3470,8 +3597,8 @@ export interface AdminApi {
         sent: true;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
@@ -3479,7 +3606,7 @@ export interface AdminApi {
       503: ErrorBody<'email_not_configured' | 'service_unavailable'>;
     };
     response: AdminApi['POST /admin/users/{userId}/password-reset-email']['responses'][202];
-    error: 'admin_session_required' | 'csrf_failed' | 'email_not_configured' | 'email_send_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'email_not_configured' | 'email_send_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Sets a user’s password, step 2: stores the record; the user must change it at next sign-in */
   'POST /admin/users/{userId}/password/finish': {
@@ -3494,15 +3621,15 @@ export interface AdminApi {
         password_set: true;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body' | 'registration_expired'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/users/{userId}/password/finish']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'registration_expired' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'registration_expired' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Sets a user’s password, step 1: the admin’s browser runs OPAQUE registration */
   'POST /admin/users/{userId}/password/start': {
@@ -3517,15 +3644,15 @@ export interface AdminApi {
         registration_response: string;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/users/{userId}/password/start']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Lists webhook endpoints (never their secrets) */
   'GET /admin/webhooks': {
@@ -3545,11 +3672,12 @@ export interface AdminApi {
         }[];
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/webhooks']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
   };
   /** Creates an endpoint; the answer shows its signing secret, this once */
   'POST /admin/webhooks': {
@@ -3578,14 +3706,14 @@ export interface AdminApi {
         secret: string;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body' | 'unknown_event_type' | 'webhook_url_invalid'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/webhooks']['responses'][201];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unknown_event_type' | 'unsupported_media_type' | 'webhook_url_invalid' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unknown_event_type' | 'unsupported_media_type' | 'webhook_url_invalid' | 'write_admin_required';
   };
   /** Lists the event types an endpoint may subscribe to */
   'GET /admin/webhooks/event-types': {
@@ -3597,11 +3725,12 @@ export interface AdminApi {
         eventTypes: string[];
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/webhooks/event-types']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
   };
   /** Reads one endpoint */
   'GET /admin/webhooks/{id}': {
@@ -3619,12 +3748,13 @@ export interface AdminApi {
         updatedAt: string;
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       404: ErrorBody<'not_found'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/webhooks/{id}']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
   };
   /** Updates an endpoint (its secret is kept: rotate it on its own) */
   'PUT /admin/webhooks/{id}': {
@@ -3649,15 +3779,15 @@ export interface AdminApi {
         updatedAt: string;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body' | 'unknown_event_type' | 'webhook_url_invalid'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['PUT /admin/webhooks/{id}']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unknown_event_type' | 'unsupported_media_type' | 'webhook_url_invalid' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unknown_event_type' | 'unsupported_media_type' | 'webhook_url_invalid' | 'write_admin_required';
   };
   /** Deletes an endpoint and its deliveries */
   'DELETE /admin/webhooks/{id}': {
@@ -3667,15 +3797,15 @@ export interface AdminApi {
     responses: {
       204: null;
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['DELETE /admin/webhooks/{id}']['responses'][204];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Lists an endpoint’s deliveries, newest first, with their attempts */
   'GET /admin/webhooks/{id}/deliveries': {
@@ -3704,12 +3834,13 @@ export interface AdminApi {
         }[];
       };
       400: ErrorBody<'invalid_request'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
       404: ErrorBody<'not_found'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/webhooks/{id}/deliveries']['responses'][200];
-    error: 'admin_session_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
   };
   /** Sends a delivered or failed event again, with the same webhook-id and a fresh retry schedule */
   'POST /admin/webhooks/{id}/deliveries/{deliveryId}/redeliver': {
@@ -3719,8 +3850,8 @@ export interface AdminApi {
     responses: {
       202: null;
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       409: ErrorBody<'delivery_pending'>;
       413: ErrorBody<'payload_too_large'>;
@@ -3728,7 +3859,7 @@ export interface AdminApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/webhooks/{id}/deliveries/{deliveryId}/redeliver']['responses'][202];
-    error: 'admin_session_required' | 'csrf_failed' | 'delivery_pending' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'delivery_pending' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Replaces the signing secret at once; the answer shows the new one, this once */
   'POST /admin/webhooks/{id}/rotate-secret': {
@@ -3750,15 +3881,15 @@ export interface AdminApi {
         secret: string;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      401: ErrorBody<'admin_session_required' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'write_admin_required'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/webhooks/{id}/rotate-secret']['responses'][200];
-    error: 'admin_session_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Static UI asset (content-hashed name, immutable) */
   'GET /assets/{*}': {
