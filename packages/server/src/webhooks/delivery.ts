@@ -26,9 +26,15 @@ const CONCURRENCY = 4;
 /** Events one run attempts at most, so a run ends even while events keep arriving. */
 const MAX_PER_RUN = 500;
 
+/** How often a node deletes finished events older than `webhooks.retention_hours`, and how many at a time. */
+const PURGE_INTERVAL_MS = 3600_000;
+const PURGE_BATCH = 500;
+
 export interface DeliveryRun {
   attempted: number;
   delivered: number;
+  /** Finished events deleted for being older than the retention. */
+  purged: number;
 }
 
 /**
@@ -39,6 +45,7 @@ export interface DeliveryRun {
 export class DeliveryWorker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
+  private lastPurge = Number.NEGATIVE_INFINITY;
   private readonly attempts;
 
   constructor(
@@ -56,9 +63,12 @@ export class DeliveryWorker {
     );
   }
 
-  /** Attempts every due event (as of `now`) until none is left or the run's limit is reached. */
+  /**
+   * Attempts every due event (as of `now`) until none is left or the run's limit is reached; at most once an hour it
+   * also deletes a batch of finished events older than `webhooks.retention_hours`.
+   */
   async runOnce(now: Date = new Date()): Promise<DeliveryRun> {
-    const run: DeliveryRun = { attempted: 0, delivered: 0 };
+    const run: DeliveryRun = { attempted: 0, delivered: 0, purged: 0 };
     const lane = async () => {
       while (run.attempted < MAX_PER_RUN) {
         const event = await this.store.claimDue(now, new Date(now.getTime() + LEASE_MS));
@@ -68,7 +78,7 @@ export class DeliveryWorker {
         const attributes = {
           'tessera.webhook.event_type': event.type,
           'tessera.webhook.endpoint_id': event.endpointId,
-          'tessera.webhook.attempt': event.attempts + 1,
+          'tessera.webhook.attempt': event.attempts,
         };
         const delivered = await inSpan('webhook delivery', SpanKind.INTERNAL, attributes, async (span) => {
           const outcome = await this.attempt(event, now);
@@ -79,6 +89,11 @@ export class DeliveryWorker {
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, lane));
+    if (Math.abs(now.getTime() - this.lastPurge) >= PURGE_INTERVAL_MS) {
+      this.lastPurge = now.getTime();
+      const retentionMs = this.settings.get('webhooks.retention_hours') * 3600_000;
+      run.purged = await this.store.purgeFinished(new Date(now.getTime() - retentionMs), PURGE_BATCH);
+    }
     return run;
   }
 
