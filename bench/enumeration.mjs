@@ -1,7 +1,8 @@
 /**
  * `npm run bench:enumeration`: does the email-first passkey sign-in start (`POST /api/user/passkeys/sign-in/options`
- * with `email`) take the same time for an account that exists and for an address that does not? (Issue 13: "no
- * enumeration: responses for unknown and known emails identical in shape, status and timing within noise".)
+ * with `email`) take the same time for an account that exists and for an address that does not? The answers
+ * must be identical in shape and status, their times equal within noise
+ * (docs/performance.md#email-first-passkey-sign-in-known-and-unknown-addresses).
  *
  * Starts Tessera (bench/tessera-server.mjs: the compiled server, its own process on 127.0.0.1, sign-in rate limits
  * raised; on PostgreSQL when DATABASE_URL is set), then sends the two kinds of request one at a time, alternating

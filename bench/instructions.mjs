@@ -4,8 +4,8 @@
  * instructions does not depend on how busy or how fast the machine is, so it repeats on a noisy shared machine
  * where CPU time per operation moves by 10-30 % from run to run, and two builds can be compared to the percent.
  * It is not a time: how many instructions a core retires per microsecond differs between machines and between
- * workloads (a cache miss costs time, not instructions), so the targets of issue 17 stay in CPU time
- * (`npm run bench`); this is the tool for telling whether a change made the work smaller.
+ * workloads (a cache miss costs time, not instructions), so the targets (docs/performance.md#targets) stay in
+ * CPU time (`npm run bench`); this is the tool for telling whether a change made the work smaller.
  *
  * Each target runs as its own process under `valgrind --tool=callgrind` with instrumentation off, so its start,
  * its set-up (users signed up, consent given) and a warm-up of each scenario (the JIT compiles the hot paths) run

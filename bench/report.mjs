@@ -18,8 +18,9 @@ export const TARGETS = {
   introspection: { minRatio: 1.5 },
   discovery: { minRatio: 1.2 },
   jwks: { minRatio: 1.2 },
-  // Issue 17: code exchange and refresh with rotation at least as fast as oidc-provider in memory (the bar is
-  // meant for PostgreSQL), and a whole sign-in in at most 3 ms of server CPU (on both databases).
+  // Targets (docs/performance.md#targets): code exchange and refresh with rotation at least as fast as
+  // oidc-provider in memory (the bar is meant for PostgreSQL), and a whole sign-in in at most 3 ms of server
+  // CPU (on both databases).
   code_exchange: { minRatio: 1 },
   refresh: { minRatio: 1 },
   sign_in: { maxCpuMicros: 3000, unit: 'sign-in' },

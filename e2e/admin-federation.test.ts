@@ -115,7 +115,7 @@ describe('admin portal: federation connections', () => {
     expect(await page.getByLabel('Token endpoint').inputValue()).toBe(`${idp.issuer}/token`);
     expect(await page.getByLabel('JWKS URI').inputValue()).toBe(`${idp.issuer}/jwks`);
 
-    // Unverified-email linking is not offered (spec §4.4 rule 5): two choices only.
+    // Unverified-email linking is not offered (docs/federation.md#admin-portal): two choices only.
     const linking = page.getByRole('group', { name: 'Linking to existing accounts' });
     expect(await linking.getByRole('radio').count()).toBe(2);
     expect(await linking.getByLabel('Link by verified email (recommended)').isChecked()).toBe(true);

@@ -555,7 +555,8 @@ describe('admin portal: install, sign-in, clients, keys, users and the audit log
 
   it('changes its own password after confirming a fresh code, once the sign-in step-up has aged', async () => {
     const { page } = admin;
-    // Completing TOTP at sign-in counted as a step-up for a few minutes; let it pass (DESIGN §7).
+    // Completing TOTP at sign-in counted as a step-up for a few minutes; let it pass
+    // (docs/settings.md#second-factor-totp).
     await server.database.withConnection((connection) =>
       connection.query(
         "UPDATE sessions SET step_up_until = now() - interval '1 second' WHERE kind = 'admin' AND step_up_until IS NOT NULL",

@@ -9,7 +9,7 @@ import { captureCallbacks, RP_CALLBACK, useHostedUiFixture } from './hosted-ui-f
 import { expectCleanPage, failedRequestLog, UI_TIMEOUT } from './ui-helpers.js';
 
 /**
- * Zero-knowledge key custody for a user without a password (docs/zk.md §3.1, spec §4.4 rule 3): a user created
+ * Zero-knowledge key custody for a user without a password (docs/zk.md §3.1, §3.7): a user created
  * just in time at a federated sign-in through a real upstream provider authorizes a ZK app in Chromium. The consent
  * page never asks for a password the account lacks; it protects the new key with a recovery key, or with a passkey
  * (PRF) of the DevTools virtual authenticator, and at the next federated sign-in unlocks with the same secret: the

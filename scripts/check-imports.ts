@@ -1,4 +1,4 @@
-// The import rules of the server (DESIGN §3), checked by `npm run lint`:
+// The import rules of the server (DEVELOPERS.md#rules-the-code-enforces), checked by `npm run lint`:
 //   1. no import loops, type-only imports included;
 //   2. a slice (a top-level folder of the source root) never imports another slice's store (`store.ts`,
 //      `catalogue-store.ts`, any `*store*.ts`): it calls that slice's service instead. The composition root
@@ -284,7 +284,7 @@ function main(): void {
   const lines = describeProblems(checkImports(tsconfig, sourceRoot));
   for (const line of lines) console.error(line);
   if (lines.length > 0) {
-    console.error(`\n${lines.length} import rule violation(s) under ${sourceRoot} (DESIGN §3)`);
+    console.error(`\n${lines.length} import rule violation(s) under ${sourceRoot} (DEVELOPERS.md)`);
     process.exitCode = 1;
   } else {
     console.log(

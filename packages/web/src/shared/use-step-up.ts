@@ -23,10 +23,10 @@ interface Waiting {
 }
 
 /**
- * Sensitive actions need a fresh second factor when one is enrolled (DESIGN §7), in both apps. `run(action)` tries
- * the action; when the server answers `step_up_required`, `waiting` becomes true so the app shows its code prompt;
- * once the app's own reauth call succeeded it calls `confirmed()` and the action is tried once more; `cancel()`
- * rejects it with StepUpCancelled.
+ * Sensitive actions need a fresh second factor when one is enrolled (docs/users.md#second-factor-totp), in
+ * both apps. `run(action)` tries the action; when the server answers `step_up_required`, `waiting` becomes
+ * true so the app shows its code prompt; once the app's own reauth call succeeded it calls `confirmed()` and
+ * the action is tried once more; `cancel()` rejects it with StepUpCancelled.
  */
 export function useStepUpRetry(): {
   run: <T>(action: () => Promise<T>) => Promise<T>;

@@ -1,7 +1,8 @@
 /**
- * The server's TOTP second factor (spec §2.8, §4.3) as the hosted UI uses it: status, set-up, the code at sign-in,
- * step-up for sensitive actions, backup codes. Every state change carries the session's CSRF token; the calls that
- * rotate the session (verify at sign-in, reauth, a set-up that finishes a sign-in) answer with the new one.
+ * The server's TOTP second factor (RFC 6238, docs/users.md#second-factor-totp) as the hosted UI uses it:
+ * status, set-up, the code at sign-in, step-up for sensitive actions, backup codes. Every state change
+ * carries the session's CSRF token; the calls that rotate the session (verify at sign-in, reauth, a set-up
+ * that finishes a sign-in) answer with the new one.
  */
 import { api } from '../shared/api';
 import type { PublicApiBody, PublicApiResponse } from '../shared/api-types/public-api';

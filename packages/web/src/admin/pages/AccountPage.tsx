@@ -17,7 +17,8 @@ export function AccountPage() {
   const { admin } = useAdmin();
   const { setCsrfToken, signedOut } = useSession();
   const api = useAdminApi();
-  // Changing the password needs a fresh second factor once the sign-in's has aged (DESIGN §7).
+  // Changing the password needs a fresh second factor once the sign-in's has aged
+  // (docs/users.md#second-factor-totp).
   const stepUp = useAdminStepUp(
     'Changing your password needs a current code from your authenticator app (or one of your backup codes).',
   );

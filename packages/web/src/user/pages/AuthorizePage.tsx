@@ -416,8 +416,9 @@ function KeyNotice({ clientName, outcome }: { clientName: string; outcome: Unloc
 }
 
 /**
- * The app can only be used as a member of an organization and this account belongs to none (issue #7). The button
- * ends the request (decision "deny"), and the app receives access_denied with its state.
+ * The app can only be used as a member of an organization and this account belongs to none
+ * (docs/organizations.md#choosing-the-organization-at-authorize). The button ends the request (decision
+ * "deny"), and the app receives access_denied with its state.
  */
 function NoOrganization({
   view,

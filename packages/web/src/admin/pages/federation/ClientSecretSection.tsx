@@ -7,7 +7,10 @@ import type { FederationConnectionView } from '../../federation-types';
 import { useAdmin, useAdminApi } from '../../session';
 import { connectionPath, identityOf } from './connection-api';
 
-/** The client secret is write-only (spec §2.4): the page says whether one is set, and may replace it. */
+/**
+ * The client secret is write-only (docs/federation.md#admin-api-admin-port): the page says whether one is
+ * set, and may replace it.
+ */
 export function ClientSecretSection({
   connection,
   onChanged,

@@ -103,7 +103,10 @@ export function connectionBody(draft: ConnectionDraft, editing: boolean): Federa
   };
 }
 
-/** The linking policies the portal offers (spec §4.4 rule 5: linking by an unverified email is not offered). */
+/**
+ * The linking policies the portal offers (docs/federation.md#admin-portal: linking by an unverified email is
+ * not offered).
+ */
 const LINKING_OPTIONS = [
   {
     value: 'email_verified',

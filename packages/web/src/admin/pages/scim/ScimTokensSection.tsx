@@ -24,8 +24,8 @@ function expiryOf(day: string): { expiresAt?: string; error?: string } {
 }
 
 /**
- * A connection's bearer tokens (spec §4.5): metadata only, a new token shown exactly once, revocation. Token
- * management is for write admins, so read-only admins never see this section.
+ * A connection's bearer tokens (docs/scim.md#admin-api-admin-port): metadata only, a new token shown exactly
+ * once, revocation. Token management is for write admins, so read-only admins never see this section.
  */
 export function ScimTokensSection({ connectionId }: { connectionId: string }) {
   const headingId = useId();

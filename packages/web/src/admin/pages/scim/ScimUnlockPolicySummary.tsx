@@ -17,9 +17,9 @@ const ENVELOPE_LABELS: Record<string, string> = {
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 /**
- * The SCIM settings of spec §4.5 about keys — required key unlock for ZK apps, allowed envelope types,
- * trusted-device approval — are the unlock policy of the connection's organization (docs/scim.md): shown here as
- * it applies, edited on the organization's page.
+ * The SCIM settings about keys (docs/scim.md#key-unlock-settings) — required key unlock for ZK apps, allowed
+ * envelope types, trusted-device approval — are the unlock policy of the connection's organization
+ * (docs/scim.md): shown here as it applies, edited on the organization's page.
  */
 export function ScimUnlockPolicySummary({ organizationId }: { organizationId: string }) {
   const headingId = useId();
