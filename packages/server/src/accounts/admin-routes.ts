@@ -33,7 +33,7 @@ function emailTaken(error: unknown): never {
   throw error;
 }
 
-/** Admin API for users (spec §4.2 "admin users and user password/OTP operations"). */
+/** Admin API for users: accounts and their password and OTP operations (docs/admin.md#daily-tasks). */
 export function registerAdminUserRoutes(app: App, context: AppContext): void {
   const found = async (id: string) => {
     const user = await context.accounts.users.find(id);

@@ -16,8 +16,8 @@ function insufficientScope(description: string): OAuthError {
 }
 
 /**
- * Who may read the directory, and what they see (issue #4, docs/users.md). The caller must hold
- * `service.users:read`:
+ * Who may read the directory, and what they see (docs/users.md#for-apps,
+ * docs/organizations.md#the-users-directory). The caller must hold `service.users:read`:
  * - a confidential client granted that scope, through client credentials, sees every active user;
  * - a user's access token sees the active members of its organization, when that organization context carries
  *   the permission in `permissions` (the member holds it through a role and it was granted as a scope,

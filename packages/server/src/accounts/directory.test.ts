@@ -14,8 +14,9 @@ import { addMember } from '../testing/orgs.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 
 /**
- * The users directory (issue #4): `service.users:read` is required; a confidential client granted it sees every
- * active user, a user's token only the active members of its organization context.
+ * The users directory (docs/organizations.md#the-users-directory): `service.users:read` is required; a
+ * confidential client granted it sees every active user, a user's token only the active members of its
+ * organization context.
  */
 
 const FIXTURE = { type: 'admin', id: 'directory-fixture' } as const;

@@ -3,8 +3,9 @@ import type { Db } from '../db/client.js';
 import { organizationMembers, organizations, users } from '../db/schema/index.js';
 
 /**
- * Whom a directory caller may see (issue #4): a confidential client granted `service.users:read` sees every active
- * user; a user's token sees the active members of the active organization its context names.
+ * Whom a directory caller may see (docs/organizations.md#the-users-directory): a confidential client granted
+ * `service.users:read` sees every active user; a user's token sees the active members of the active
+ * organization its context names.
  */
 export type DirectoryAudience = { kind: 'everyone' } | { kind: 'organization'; organizationId: string };
 

@@ -13,7 +13,7 @@ const ACCOUNTS_ERRORS = {
   email_domain_federated: 403,
   /** A registration that belongs to another account. */
   forbidden: 403,
-  /** Uniform for an unknown account and a wrong password (DESIGN §7). */
+  /** Uniform for an unknown account and a wrong password (docs/users.md#how-passwords-work). */
   invalid_credentials: 401,
   /** A reset, verification or email-change link that is unknown, used or expired. */
   invalid_token: 400,

@@ -102,7 +102,7 @@ export type RegistrationPurpose = 'signup' | 'password_change' | 'password_reset
 const LOGIN_TTL_MS = 5 * 60_000;
 const REGISTRATION_TTL_MS = 10 * 60_000;
 
-/** Every sign-in failure looks the same (spec §4.2, DESIGN §7): no hint whether the account exists. */
+/** Every sign-in failure looks the same (docs/users.md#how-passwords-work): no hint whether the account exists. */
 export const invalidCredentials = () =>
   accountsError('invalid_credentials', 'the email address or password is not correct');
 

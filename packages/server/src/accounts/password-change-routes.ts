@@ -20,7 +20,8 @@ export interface PasswordChangeRoutes<A extends PasswordAccount> {
 /**
  * Password change in three OPAQUE steps, the same for users and admins: prove the current password with a fresh
  * login (the server never sees either password), register the new one, then store it — ending every other session
- * and giving this one a new id. DESIGN §7: with a second factor enrolled, a fresh step-up (`/otp/reauth`) is needed.
+ * and giving this one a new id. With a second factor enrolled, a fresh step-up (`/otp/reauth`) is needed
+ * (docs/users.md#second-factor-totp).
  */
 export function registerPasswordChangeRoutes<A extends PasswordAccount>(
   app: App,

@@ -106,7 +106,10 @@ export class SecondFactors {
     return required ? 'enroll' : null;
   }
 
-  /** Sensitive actions need a recent second factor when the account has one (DESIGN §7), users and admins alike. */
+  /**
+   * Sensitive actions need a recent second factor when the account has one
+   * (docs/users.md#second-factor-totp), users and admins alike.
+   */
   async requireRecentIfEnrolled(
     account: FactorAccount,
     session: Pick<Session, 'stepUpUntil'>,

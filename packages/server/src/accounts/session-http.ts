@@ -7,8 +7,9 @@ import type { User } from './users.js';
 const accessByContext = new WeakMap<AppContext, SessionAccess<User>>();
 
 /**
- * The public port's session access: the user session cookie (DESIGN §7: `__Host-` prefix and Secure on https;
- * HttpOnly and SameSite=Lax always, since Strict breaks prompt=none), the base URL's origin, active users only.
+ * The public port's session access: the user session cookie (docs/users.md#sign-in: `__Host-` prefix and
+ * Secure on https; HttpOnly and SameSite=Lax always, since Strict breaks prompt=none), the base URL's origin,
+ * active users only.
  */
 export function userSessionAccess(context: AppContext): SessionAccess<User> {
   let access = accessByContext.get(context);

@@ -100,7 +100,8 @@ export async function completeSignInContinuing<A extends { id: string; email: st
       ? null
       : { redirect_uri: signedIn.along.outcome }
     : await continueAuthorization(context, request, requestId, signedIn.started.session, passwordChangeOwed);
-  // A request the sign-in did not complete is tied to the account now signed in (spec §3: it ends with its access).
+  // A request the sign-in did not complete is tied to the account now signed in
+  // (docs/integration.md#pending-requests-are-bound-to-the-browser: it ends with its access).
   if (requestId !== undefined && authorization === null)
     await continuation.tieToAccount(requestId, request, signedIn.started.session.userId);
   return { started: signedIn.started, secondFactor: signedIn.secondFactor, authorization };

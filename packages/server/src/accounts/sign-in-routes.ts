@@ -25,7 +25,7 @@ const SignedIn = Type.Object({
 
 /**
  * OPAQUE sign-in (two round trips) and the session it starts. Both steps are `public+own-origin`: a foreign Origin
- * is refused before anything happens (login CSRF, DESIGN §7).
+ * is refused before anything happens (login CSRF).
  */
 export function registerSignInRoutes(app: App, context: AppContext): void {
   const access = userSessionAccess(context);

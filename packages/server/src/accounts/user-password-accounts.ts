@@ -7,7 +7,7 @@ import type { SecondFactors } from './second-factors.js';
 import { normalizeEmail, toUser, type User } from './users.js';
 
 // Apart from users.ts: password-authentication.ts uses users.ts (normalizeEmail), so this adapter there would
-// close an import loop (DESIGN §3).
+// close an import loop (DEVELOPERS.md#rules-the-code-enforces).
 
 /** Users as password accounts (OPAQUE records live on the users table). */
 export function userPasswordAccounts(db: Db, secondFactors: SecondFactors): PasswordAccounts<User> {

@@ -306,7 +306,8 @@ describe('users and admins', () => {
         headers(by),
       ).then((response) => ({ response, login }));
     };
-    // Completing TOTP at sign-in counted as a step-up; once it has passed, a fresh code is needed (DESIGN §7).
+    // Completing TOTP at sign-in counted as a step-up; once it has passed, a fresh code is needed
+    // (docs/settings.md#second-factor-totp).
     await server.database.withConnection((connection) =>
       connection.query(
         "UPDATE sessions SET step_up_until = now() - interval '1 second' WHERE kind = 'admin' AND step_up_until IS NOT NULL",

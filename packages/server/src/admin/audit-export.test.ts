@@ -1,5 +1,5 @@
 /**
- * Streams fail cleanly (issue 18): the audit export checks its filters and reads its first page before the status
+ * Streams fail cleanly: the audit export checks its filters and reads its first page before the status
  * line goes out, so a hostile filter gets a whole JSON error instead of a connection cut mid-response.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -7,9 +7,10 @@ import { adminTokenAccess } from './token-access.js';
 const accessByContext = new WeakMap<AppContext, SessionAccess<AdminUser>>();
 
 /**
- * The admin port's session access (spec §5, §7): its own cookie, never sent to the public port's paths (SameSite
- * Strict: the admin portal is never entered from another site's link), the admin URL's origin, active admins only,
- * and `admin-write` for admins with the write role; or an admin API token in place of the session (token-access.ts).
+ * The admin port's session access (docs/admin.md#signing-in-as-an-admin): its own cookie, never sent to the
+ * public port's paths (SameSite Strict: the admin portal is never entered from another site's link), the
+ * admin URL's origin, active admins only, and `admin-write` for admins with the write role; or an admin API
+ * token in place of the session (token-access.ts).
  */
 export function adminSessionAccess(context: AppContext): SessionAccess<AdminUser> {
   let access = accessByContext.get(context);

@@ -20,7 +20,10 @@ const SmtpInput = Type.Object(
   { additionalProperties: false },
 );
 
-/** First-run install on the admin port (spec §4.2): each step validates the install token afresh. */
+/**
+ * First-run install on the admin port (docs/admin.md#first-run-install): each step validates the install
+ * token afresh.
+ */
 export function registerInstallRoutes(app: App, context: AppContext): void {
   app.get(
     '/install',
