@@ -1,5 +1,5 @@
 /**
- * No 5xx from input (issue 18): NUL, lone surrogates, control characters, numbers beyond any column and deep
+ * No 5xx from input: NUL, lone surrogates, control characters, numbers beyond any column and deep
  * nesting are refused at the schema layer for every route, with a 4xx in the route's own vocabulary.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

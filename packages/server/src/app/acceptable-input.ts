@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * Input no field may hold, refused once for every route on both ports before any handler runs (issue 18).
+ * Input no field may hold, refused once for every route on both ports before any handler runs.
  *
  * - U+0000: PostgreSQL refuses it in `text` and `jsonb`, so it would surface as a 500 wherever it reached a query.
  * - Lone UTF-16 surrogates: they have no UTF-8 encoding; `jsonb` refuses their `\u` escape and `text` columns

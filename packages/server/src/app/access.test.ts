@@ -103,7 +103,7 @@ describe('declared access', () => {
       const name = `${route.method} ${route.url}`;
       if (signIn.includes(name)) expect(route.access, name).toBe('public+own-origin');
       else if (route.url.startsWith('/admin/') && route.method !== 'GET') {
-        // Every admin state change is CSRF-checked (spec §7).
+        // Every admin state change is CSRF-checked (docs/admin.md#signing-in-as-an-admin).
         expect(route.access, name).toMatch(/\+csrf$|^admin-write$/);
       }
     }

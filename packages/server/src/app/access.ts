@@ -31,8 +31,8 @@ import { ApiError } from './errors.js';
  *   and state changes (the routes that let it be verified or enrolled, sign-out, the profile those pages show).
  * - `session`, `session+csrf`: a complete session (its second factor verified, if one was owed), reads and state
  *   changes. `+csrf`: the session's CSRF token in `X-CSRF-Token` and, when the browser sends one, our own
- *   `Origin` (DESIGN §7) — always, under a port's `originRequiredUnder` prefixes (the public port's `/crypto/`);
- *   on the admin port any admin may do it (sign out, own password).
+ *   `Origin` (RFC 6454 §7) — always, under a port's `originRequiredUnder` prefixes (the public port's
+ *   `/crypto/`); on the admin port any admin may do it (sign out, own password).
  * - `admin-write` (admin port): `session+csrf` of an admin with the write role.
  */
 export type Access =
@@ -218,8 +218,8 @@ export class SessionAccess<A extends { id: string; email: string }> {
   }
 
   /**
-   * A browser always sends Origin on a cross-site POST; one that is not ours is refused (DESIGN §7). The configured
-   * URL decides, never the Host header.
+   * A browser always sends Origin on a cross-site POST; one that is not ours is refused (RFC 6454 §7). The
+   * configured URL decides, never the Host header.
    */
   requireOwnOrigin(request: FastifyRequest): void {
     const origin = request.headers.origin;
@@ -327,8 +327,8 @@ export class SessionAccess<A extends { id: string; email: string }> {
   }
 
   /**
-   * A sensitive action of the caller (DESIGN §7): when the account has a second factor, one must have been verified
-   * on this session recently, whichever kind it was.
+   * A sensitive action of the caller (docs/users.md#second-factor-totp): when the account has a second
+   * factor, one must have been verified on this session recently, whichever kind it was.
    */
   async requireRecentSecondFactor(request: FastifyRequest): Promise<void> {
     const { account, session } = this.caller(request);

@@ -317,7 +317,10 @@ function undeclared(request: FastifyRequest, reply: FastifyReply, status: number
   return true;
 }
 
-/** Renders every error in one place (DESIGN §10). No stack trace or internal message ever reaches the client. */
+/**
+ * Renders every error in one place (docs/integration.md#errors). No stack trace or internal message ever
+ * reaches the client.
+ */
 function renderError(
   error: FastifyError | Error,
   request: FastifyRequest,

@@ -7,7 +7,7 @@ import { appError, defineErrors, errorResponses } from './errors.js';
 import type { SliceModule } from './module.js';
 
 /**
- * Issue 11 item 4: each route declares the error codes it answers, the OpenAPI document lists them per status,
+ * Each route declares the error codes it answers, the OpenAPI document lists them per status,
  * and under test an error the route did not declare fails instead of passing unnoticed.
  */
 

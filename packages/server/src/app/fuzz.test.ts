@@ -1,5 +1,5 @@
 /**
- * No 5xx from input (issue 18): every operation in `/openapi.json` on both ports gets hostile path parameters,
+ * No 5xx from input: every operation in `/openapi.json` on both ports gets hostile path parameters,
  * query strings, bodies (JSON and form), Basic credentials and cookies — anonymously and as a signed-in caller (a
  * write admin with its CSRF token and Origin on the admin port, a user with a session on the public port) — and no
  * answer may be a 5xx or a broken connection. Afterwards the process must still be healthy.

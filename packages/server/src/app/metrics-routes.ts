@@ -42,8 +42,8 @@ function countProtocolOutcome(
 }
 
 /**
- * `GET /metrics` on the admin port (DESIGN §2): Prometheus scrapers cannot sign in, so the route is declared
- * public; the admin port itself is what operators keep private.
+ * `GET /metrics` on the admin port (docs/operations.md#metrics): Prometheus scrapers cannot sign in, so the
+ * route is declared public; the admin port itself is what operators keep private.
  */
 export function registerMetricsRoute(app: App, context: AppContext): void {
   app.get(

@@ -12,10 +12,10 @@ const RECONNECT_MAX_MS = 2_000;
 const WARNING_INTERVAL_MS = 60_000;
 
 /**
- * Counts hits in Redis (DESIGN §1: limits hold across nodes): INCR and a first-hit expiry in one round trip.
- * Configured so that a request never waits on a Redis that is away: no offline queue (a command while
- * disconnected fails at once), no re-sending after a reconnect, a short command timeout for a connection that
- * stopped answering, and reconnection forever with a short backoff.
+ * Counts hits in Redis (limits hold across nodes: docs/operations.md#redis-outage): INCR and a first-hit
+ * expiry in one round trip. Configured so that a request never waits on a Redis that is away: no offline
+ * queue (a command while disconnected fails at once), no re-sending after a reconnect, a short command
+ * timeout for a connection that stopped answering, and reconnection forever with a short backoff.
  */
 export class RedisRateLimitStore {
   private readonly redis: Redis;

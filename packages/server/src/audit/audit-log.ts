@@ -48,7 +48,10 @@ export interface AuditFilter {
   before?: number;
 }
 
-/** Field names whose values never enter the audit log, at any depth (DESIGN §4: secrets redacted). */
+/**
+ * Field names whose values never enter the audit log, at any depth (docs/admin.md#audit-log: secrets
+ * redacted).
+ */
 const SECRET_FIELD =
   /secret|password|token|code|key|record|request|response|credential|cookie|authorization/i;
 
@@ -232,9 +235,10 @@ export class AuditLog {
   }
 
   /**
-   * Makes a change and records the entry describing it in one transaction (DESIGN §4: every mutation is audited):
-   * both are committed or neither is. A failing audit insert undoes the change; a failing change leaves no entry.
-   * Every service the change calls joins the transaction through the database view (db/transactions.ts).
+   * Makes a change and records the entry describing it in one transaction (every mutation is audited:
+   * docs/admin.md#audit-log): both are committed or neither is. A failing audit insert undoes the change; a
+   * failing change leaves no entry. Every service the change calls joins the transaction through the database
+   * view (db/transactions.ts).
    */
   recordChange<T>(
     change: () => Promise<T>,

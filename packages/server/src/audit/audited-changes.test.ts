@@ -8,7 +8,7 @@ import { call } from '../testing/orgs.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 
 /**
- * A change and its audit entry are one transaction (issue 18): when the database refuses the audit insert, the
+ * A change and its audit entry are one transaction: when the database refuses the audit insert, the
  * change must not stay behind. The refusal is a real trigger on the audit table, raising for entries that carry
  * MARKER (as a string the database refuses once did) or whose action is listed in `refused_audit_actions`.
  */

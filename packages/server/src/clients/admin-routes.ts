@@ -61,7 +61,10 @@ const ClientWithSecret = Type.Object({
 
 const ClientIdParams = Type.Object({ clientId: Type.String({ maxLength: 64 }) });
 
-/** Admin API for clients (spec §2.7): the secret in plaintext exactly once, then metadata only. */
+/**
+ * Admin API for clients (docs/admin.md#daily-tasks): the secret in plaintext exactly once, then metadata
+ * only.
+ */
 export function registerAdminClientRoutes(app: App, context: AppContext): void {
   const view = async (client: Client) => {
     const secret =

@@ -15,7 +15,8 @@ export async function createClientServices({
   bus,
   logger,
 }: Infrastructure): Promise<ClientServices> {
-  // Clients' jwks_uri are fetched through the SSRF-safe outbound fetch (DESIGN §7).
+  // Clients' jwks_uri are fetched through the SSRF-safe outbound fetch
+  // (docs/configuration.md#outbound-requests).
   const fetch = createOutboundFetch({ allowLoopbackForDevelopment: config.outboundAllowLoopback, logger });
   return { registry: new ClientService(database.db, sealer, bus, config.baseUrl, fetch) };
 }

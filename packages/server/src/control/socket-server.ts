@@ -14,7 +14,9 @@ import {
 
 /**
  * The running server's control socket: a Unix domain socket (mode 0600) through which the tessera command does its
- * work while the server holds the embedded database (issue 18). It accepts only the command's operations.
+ * work while the server holds the embedded database
+ * (docs/operations.md#the-embedded-database-one-process-and-the-command-beside-a-running-server). It accepts
+ * only the command's operations.
  */
 
 /** A socket address holds at most 108 bytes on Linux and 104 on macOS, the final NUL included. */

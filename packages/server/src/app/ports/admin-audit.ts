@@ -28,9 +28,9 @@ function entry(request: FastifyRequest, action: AdminAction) {
 }
 
 /**
- * An admin mutation and its audit entry, with the signed-in admin as the actor, in one transaction (DESIGN §4:
- * every admin mutation is audited): the change is committed only with its entry. `describe` may use the result
- * (the id of what was created).
+ * An admin mutation and its audit entry, with the signed-in admin as the actor, in one transaction (every
+ * admin mutation is audited: docs/admin.md#audit-log): the change is committed only with its entry.
+ * `describe` may use the result (the id of what was created).
  */
 export function auditedAdminChange<T>(
   context: { audit: AuditLog },
