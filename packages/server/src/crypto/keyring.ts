@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 
 /**
  * The key-encryption keys (KEKs). Every sealed value names the KEK version it was sealed under, so a new KEK can
- * be introduced while values sealed under the old one still open (DESIGN §4).
+ * be introduced while values sealed under the old one still open (docs/operations.md#rotating-the-kek).
  */
 export interface Keyring {
   readonly currentVersion: number;

@@ -23,7 +23,10 @@ function associatedData(context: SealContext): Buffer {
   return Buffer.from(`tessera-seal-1\u0000${context.table}\u0000${context.column}\u0000${context.row}`);
 }
 
-/** Seals and opens secrets at rest with AES-256-GCM under the KEK (DESIGN §4). Format: `v<kek>.<iv>.<ct||tag>`. */
+/**
+ * Seals and opens secrets at rest with AES-256-GCM under the KEK (docs/configuration.md#keys-at-rest).
+ * Format: `v<kek>.<iv>.<ct||tag>`.
+ */
 export class Sealer {
   constructor(private readonly keyring: Keyring) {}
 

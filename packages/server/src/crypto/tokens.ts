@@ -5,7 +5,7 @@ export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
 
-/** Bearer values are stored and looked up only by this hash (DESIGN §4). */
+/** Bearer values are stored and looked up only by this hash (docs/configuration.md#keys-at-rest). */
 export function hashToken(value: string): string {
   return createHash('sha256').update(value).digest('base64url');
 }

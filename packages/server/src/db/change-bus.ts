@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Database } from './client.js';
 import { afterCommit } from './transactions.js';
 
-/** Cross-node cache invalidation over Postgres LISTEN/NOTIFY (DESIGN §2). */
+/** Cross-node cache invalidation over Postgres LISTEN/NOTIFY (docs/operations.md#database-partition). */
 export const CHANGE_CHANNEL = 'tessera_changes';
 
 /**

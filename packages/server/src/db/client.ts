@@ -100,7 +100,8 @@ async function openEmbedded(directory: string | null, lockRole: LockRole): Promi
   let lock: DataDirectoryLock | undefined;
   if (directory) {
     mkdirSync(directory, { recursive: true, mode: 0o700 });
-    // PGlite holds the database in this process: a second process on the directory would lose writes (issue 18).
+    // PGlite holds the database in this process: a second process on the directory would lose writes
+    // (docs/operations.md).
     lock = await acquireDataDirectoryLock(directory, {
       role: lockRole,
       waitForCommandMs: COMMAND_LOCK_WAIT_MS,

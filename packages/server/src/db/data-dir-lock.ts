@@ -15,10 +15,12 @@ import {
 import { join } from 'node:path';
 
 /**
- * One process per embedded database directory (issue 18). PGlite runs the whole database inside one process; two
- * processes on one directory each work on their own copy and silently lose each other's writes. The lock is a file
- * created with O_EXCL (so of two processes exactly one creates it) naming its holder. A holder that died (kill -9,
- * power loss) leaves the file behind; the next process sees that the holder is gone and takes over.
+ * One process per embedded database directory
+ * (docs/operations.md#the-embedded-database-one-process-and-the-command-beside-a-running-server). PGlite runs
+ * the whole database inside one process; two processes on one directory each work on their own copy and
+ * silently lose each other's writes. The lock is a file created with O_EXCL (so of two processes exactly one
+ * creates it) naming its holder. A holder that died (kill -9, power loss) leaves the file behind; the next
+ * process sees that the holder is gone and takes over.
  */
 
 export type LockRole = 'server' | 'command';

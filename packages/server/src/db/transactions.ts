@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
  * Ambient transactions: several services' writes, and the audit entry that describes them, commit together or not
- * at all (DESIGN §7: never a partial write), without every service and store taking a transaction parameter.
+ * at all (never a partial write), without every service and store taking a transaction parameter.
  *
  * The `Db` every service holds is a view over the real database (`transactionScoped`). Inside
  * `db.transaction(work)` (or `runInTransaction`), every query made through that view, by any service, runs in that

@@ -163,8 +163,8 @@ export const emailTokens = pgTable(
 
 /**
  * Admin API tokens (docs/admin-api-tokens.md): a named bearer for the admin port with scopes, created by a write
- * admin, stored as hashToken(value) only and looked up by that hash (DESIGN §4). A token acts for its creator and
- * ends with them (`on delete cascade`).
+ * admin, stored as hashToken(value) only and looked up by that hash (docs/configuration.md#keys-at-rest). A
+ * token acts for its creator and ends with them (`on delete cascade`).
  */
 export const adminTokens = pgTable(
   'admin_tokens',

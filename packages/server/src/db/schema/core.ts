@@ -8,8 +8,9 @@ export const settings = pgTable('settings', {
 });
 
 /**
- * Token signing keys. Lifecycle (DESIGN §4): next (published, unused) -> current (signs) -> retired (published until
- * every token it signed has expired plus the JWKS cache time) -> removed (row deleted).
+ * Token signing keys. Lifecycle (docs/operations.md#signing-keys): next (published, unused) -> current
+ * (signs) -> retired (published until every token it signed has expired plus the JWKS cache time) -> removed
+ * (row deleted).
  */
 export const signingKeys = pgTable(
   'signing_keys',

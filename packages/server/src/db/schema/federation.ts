@@ -13,8 +13,9 @@ export interface FederationClaimMapping {
 }
 
 /**
- * An upstream OpenID Connect provider users may sign in through (spec §2.4). The client secret is sealed under the
- * KEK (write-only); endpoints are stored as given or as discovery filled them.
+ * An upstream OpenID Connect provider users may sign in through (docs/federation.md#admin-api-admin-port).
+ * The client secret is sealed under the KEK (write-only); endpoints are stored as given or as discovery
+ * filled them.
  */
 export const federationConnections = pgTable('federation_connections', {
   id: text('id').primaryKey(),
@@ -70,7 +71,7 @@ export const federationDomains = pgTable(
 );
 
 /**
- * A pending upstream sign-in (DESIGN §4: flow state in the database, so any node serves the callback). Keyed by
+ * A pending upstream sign-in (flow state in the database, so any node serves the callback). Keyed by
  * the hash of `state`; bound to the browser by the hash of the flow cookie; the PKCE verifier and nonce are sealed.
  * Single use (`consumed_at`), ten minutes.
  */

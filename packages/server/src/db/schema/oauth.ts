@@ -126,7 +126,8 @@ export const authorizationRequests = pgTable(
     browserHash: text('browser_hash'),
     /**
      * The account the request is tied to: the one signed in when it was parked, or the one that signed in to
-     * continue it. When that account is deactivated the request ends with its sessions (spec §3).
+     * continue it. When that account is deactivated the request ends with its sessions
+     * (docs/scim.md#deprovisioning).
      */
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),

@@ -85,8 +85,8 @@ export const rolePermissions = pgTable(
 
 /**
  * Memberships. An `invited` member is a pending invitation: no user yet, the invited address, and the SHA-256 of the
- * emailed token (DESIGN §4); accepting it fills in the user and makes it `active`. `suspended` members keep their
- * roles but count for nothing (no tokens, no management).
+ * emailed token (stored hashed: docs/configuration.md#keys-at-rest); accepting it fills in the user and makes
+ * it `active`. `suspended` members keep their roles but count for nothing (no tokens, no management).
  */
 export const organizationMembers = pgTable(
   'organization_members',

@@ -53,7 +53,10 @@ export const scimConnections = pgTable(
   (table) => [index('scim_connections_organization_idx').on(table.organizationId)],
 );
 
-/** SCIM bearer tokens, stored as hashToken(value) only and looked up by that hash (DESIGN §4). */
+/**
+ * SCIM bearer tokens, stored as hashToken(value) only and looked up by that hash
+ * (docs/configuration.md#keys-at-rest).
+ */
 export const scimTokens = pgTable(
   'scim_tokens',
   {
