@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTwoNodes } from '../testing/nodes.js';
 import {
   allowHttp,
   authorizeAndApprove,
@@ -199,6 +200,32 @@ describe('pushed authorization requests (RFC 9126)', () => {
     expect(plain.body).toContain('/par');
   });
 
+  it('requires PAR of every client under the setting, and discovery says so', async () => {
+    const open = await registerClient(server, { type: 'public', grant_types: ['authorization_code'] });
+    const plain = () =>
+      browserGet(authorizeWith({ client_id: open.clientId, ...codeParameters() }), user.cookie);
+    expect((await plain()).status).toBe(302);
+    await server.context.settings.set('clients.require_pushed_authorization_requests', true);
+    try {
+      expect((await plain()).status).toBe(400);
+      const metadata = (await (await fetch(`${issuer}/.well-known/openid-configuration`)).json()) as Record<
+        string,
+        unknown
+      >;
+      expect(metadata.require_pushed_authorization_requests).toBe(true);
+      // A public client pushes with its client_id alone (RFC 9126 §2: the token endpoint's methods).
+      const pushed = await formPost(server, '/par', { client_id: open.clientId, ...codeParameters() });
+      expect(pushed.status).toBe(201);
+      const viaPar = await browserGet(
+        authorizeWith({ client_id: open.clientId, request_uri: pushed.json.request_uri as string }),
+        user.cookie,
+      );
+      expect(viaPar.status).toBe(302);
+    } finally {
+      await server.context.settings.set('clients.require_pushed_authorization_requests', false);
+    }
+  });
+
   it('checks a pushed request as /authorize does, and answers as the token endpoint does', async () => {
     const badRedirect = await push(codeParameters({ redirect_uri: 'https://attacker.example/cb' }));
     expect(badRedirect.status).toBe(400);
@@ -281,5 +308,69 @@ describe('signed request objects (RFC 9101)', () => {
     );
     expect(refused.status).toBe(400);
     expect(refused.location).toBeNull();
+  });
+});
+
+describe('a pushed request on two nodes', () => {
+  it('is used exactly once, whichever nodes the browsers reach', async () => {
+    const nodes = await startTwoNodes({ sharedIssuer: true });
+    try {
+      const app = await registerClient(nodes.nodeA, { type: 'public', grant_types: ['authorization_code'] });
+      const signedIn = await signInUser(nodes.nodeA);
+      const pushed = await formPost(nodes.nodeA, '/par', { client_id: app.clientId, ...codeParameters() });
+      expect(pushed.status).toBe(201);
+      const path = `/authorize?client_id=${encodeURIComponent(app.clientId)}&request_uri=${encodeURIComponent(
+        pushed.json.request_uri as string,
+      )}`;
+      const answers = await Promise.all(
+        [nodes.nodeA, nodes.nodeB, nodes.nodeA, nodes.nodeB].map((node) =>
+          browserGet(`${node.publicUrl}${path}`, signedIn.cookie),
+        ),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([302, 400, 400, 400]);
+    } finally {
+      await nodes.close();
+    }
+  });
+});
+
+describe('registering client keys', () => {
+  it('refuses private keys, a private_key_jwt client without keys, and both jwks and jwks_uri', async () => {
+    const base = { name: 'Keyed', type: 'confidential' as const, redirect_uris: [RP_REDIRECT] };
+    const grants = { grant_types: ['authorization_code' as const] };
+    await expect(
+      server.context.clients.registry.create({
+        ...base,
+        ...grants,
+        token_endpoint_auth_method: 'private_key_jwt',
+      }),
+    ).rejects.toThrow(/needs jwks or jwks_uri/);
+    const { privateKey: exportedPrivate } = await generateKeyPair('ES256', { extractable: true });
+    await expect(
+      server.context.clients.registry.create({
+        ...base,
+        ...grants,
+        token_endpoint_auth_method: 'private_key_jwt',
+        jwks: { keys: [(await exportJWK(exportedPrivate)) as Record<string, unknown>] },
+      }),
+    ).rejects.toThrow(/public keys/);
+    await expect(
+      server.context.clients.registry.create({
+        ...base,
+        ...grants,
+        token_endpoint_auth_method: 'private_key_jwt',
+        jwks: { keys: [publicJwk as Record<string, unknown>] },
+        jwks_uri: 'https://app.example/jwks.json',
+      }),
+    ).rejects.toThrow(/not both/);
+    await expect(
+      server.context.clients.registry.create({
+        ...base,
+        type: 'public',
+        ...grants,
+        token_endpoint_auth_method: 'private_key_jwt',
+        jwks: { keys: [publicJwk as Record<string, unknown>] },
+      }),
+    ).rejects.toThrow(/public clients use none/);
   });
 });
