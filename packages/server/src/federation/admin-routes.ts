@@ -121,7 +121,7 @@ function auditedChanges(body: ConnectionInput): Record<string, unknown> {
   return { ...rest, ...(clientSecret === undefined ? {} : { clientSecretReplaced: true }) };
 }
 
-/** Admin API for upstream connections (spec §4.4); every change is audited. */
+/** Admin API for upstream connections (docs/federation.md#admin-api-admin-port); every change is audited. */
 export function registerAdminFederationRoutes(app: App, context: AppContext): void {
   const redirectUri = `${context.config.baseUrl.replace(/\/$/, '')}${CALLBACK_PATH}`;
   const view = ({ row, domains }: Connection) => ({

@@ -10,7 +10,10 @@ import type { UpstreamProvider } from './upstream.js';
 
 export type AccountLinkingPolicy = 'disabled' | 'email_verified' | 'email';
 
-/** A connection as the admin API writes it (spec §2.4); absent fields keep their value on update. */
+/**
+ * A connection as the admin API writes it (docs/federation.md#admin-api-admin-port); absent fields keep their
+ * value on update.
+ */
 export interface ConnectionInput {
   name: string;
   issuer: string;
@@ -61,7 +64,10 @@ function checkedDomains(domains: string[]): string[] {
   return normalized;
 }
 
-/** Upstream connections (spec §2.4, §4.4): the secret sealed under the KEK, endpoints filled by discovery. */
+/**
+ * Upstream connections (docs/federation.md#admin-api-admin-port): the secret sealed under the KEK, endpoints
+ * filled by discovery.
+ */
 export class FederationConnectionService {
   constructor(
     private readonly store: FederationStore,
@@ -81,7 +87,10 @@ export class FederationConnectionService {
       : null;
   }
 
-  /** https, or http only under the development loopback flag (spec §2.4: a public HTTPS provider URL). */
+  /**
+   * https, or http only under the development loopback flag (docs/federation.md#outbound-requests: a public
+   * HTTPS provider URL).
+   */
   private checkUrl(name: string, value: string): string {
     let url: URL;
     try {

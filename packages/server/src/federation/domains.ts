@@ -44,7 +44,10 @@ export class DomainRouting {
     return answers.some((chunks) => chunks.join('') === record.value);
   }
 
-  /** The route of an email address: only a verified domain of an enabled connection routes (spec §4.4). */
+  /**
+   * The route of an email address: only a verified domain of an enabled connection routes
+   * (docs/federation.md#routed-domains).
+   */
   async routeOf(email: string): Promise<Route> {
     const domain = domainOfEmail(email);
     if (!domain) return { kind: 'local' };

@@ -5,7 +5,7 @@ import { defineErrors } from '../app/errors.js';
  * not_found, session access, ...) are in app/errors.ts.
  */
 const FEDERATION_ERRORS = {
-  /** A verified domain belongs to one connection (spec §4.4: routing is by domain). */
+  /** A verified domain belongs to one connection (docs/federation.md#routed-domains). */
   domain_taken: 409,
   /** The DNS TXT challenge record was not found (or held another value). */
   domain_not_verified: 409,
@@ -13,7 +13,10 @@ const FEDERATION_ERRORS = {
   unknown_domain: 404,
   /** The upstream could not be reached or answered with something unusable (discovery, token, JWKS, userinfo). */
   upstream_unavailable: 502,
-  /** The outbound policy refused the address (private, loopback, link-local, ... or plain http): spec §4.4 rule 1. */
+  /**
+   * The outbound policy refused the address (private, loopback, link-local, ... or plain http):
+   * docs/federation.md#outbound-requests.
+   */
   upstream_refused: 400,
   /** Endpoints or discovery metadata that do not fit the connection (issuer mismatch, missing endpoint). */
   invalid_upstream_metadata: 400,

@@ -35,9 +35,9 @@ const flowSecretsContext = (stateHash: string) => ({
 });
 
 /**
- * The upstream authorization-code flow (spec §4.4): PKCE, state and nonce; the pending state lives in the database
- * (any node serves the callback), keyed by the hash of `state`, bound to the browser by the hash of a cookie value,
- * used once, for ten minutes.
+ * The upstream authorization-code flow (OIDC Core §3.1): PKCE (RFC 7636), state and nonce; the pending state
+ * lives in the database (any node serves the callback), keyed by the hash of `state`, bound to the browser by
+ * the hash of a cookie value, used once, for ten minutes.
  */
 /** The connection label of a callback whose flow is unknown (a forged or replayed state): one value for them all. */
 export const UNKNOWN_CONNECTION = '(unknown)';

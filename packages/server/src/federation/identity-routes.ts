@@ -16,7 +16,10 @@ const IdentityView = Type.Object({
   last_sign_in_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
 
-/** The signed-in user's linked upstream identities (spec §4.4): listing them, and unlinking one. */
+/**
+ * The signed-in user's linked upstream identities (docs/federation.md#unlinking): listing them, and unlinking
+ * one.
+ */
 export function registerIdentityRoutes(app: App, context: AppContext): void {
   const access = userSessionAccess(context);
 

@@ -5,7 +5,10 @@ import { registerIdentityRoutes } from './identity-routes.js';
 import { registerFederationRoutes } from './public-routes.js';
 import { createFederationServices } from './services.js';
 
-/** Upstream OpenID Connect federation (spec §2.4, §4.4): connections, domain routing, the sign-in flow, links. */
+/**
+ * Upstream OpenID Connect federation (docs/federation.md): connections, domain routing, the sign-in flow,
+ * links.
+ */
 export const federationModule = {
   name: 'federation',
   createServices: createFederationServices,

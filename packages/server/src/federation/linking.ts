@@ -17,7 +17,7 @@ export interface LinkedAccount {
 const refuse = (reason: string, message: string) => new UpstreamRefusal(reason, message);
 
 /**
- * Which local account an upstream identity signs in to (spec §4.4 rule 4):
+ * Which local account an upstream identity signs in to (docs/federation.md#which-account-signs-in):
  * 1. an existing link (connection, upstream `sub`) → that user;
  * 2. otherwise, by email only when the address's domain is a verified domain of this connection, the upstream says
  *    `email_verified: true` and the connection's policy allows linking;

@@ -78,8 +78,9 @@ function nextStep(
 }
 
 /**
- * The user side of federation (spec §4.4): routing an address, the upstream sign-in (start and callback, under
- * /api/user and, per DESIGN §2, /federation as well). The linked identities are in identity-routes.ts.
+ * The user side of federation (docs/federation.md#what-the-user-sees): routing an address, the upstream
+ * sign-in (start and callback, under /api/user and at /federation as well). The linked identities are in
+ * identity-routes.ts.
  */
 export function registerFederationRoutes(app: App, context: AppContext): void {
   const access = userSessionAccess(context);

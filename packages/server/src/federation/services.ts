@@ -10,7 +10,7 @@ import { FederationStore } from './store.js';
 import { IdentityUnlinking } from './unlinking.js';
 import { UpstreamProvider } from './upstream.js';
 
-/** The path registered upstream as the redirect URI (DESIGN §2: the /api/user form). */
+/** The path registered upstream as the redirect URI (the /api/user form). */
 export const CALLBACK_PATH = '/api/user/federation/oidc/callback';
 
 /** The federation slice's services (`context.federation`). */
@@ -28,7 +28,8 @@ export async function createFederationServices(
   { accounts, passkeys }: { accounts: AccountServices; passkeys: PasskeyServices },
 ): Promise<FederationServices> {
   const store = new FederationStore(database.db);
-  // Every upstream request (discovery, token, JWKS, userinfo) goes through the SSRF-safe outbound fetch (DESIGN §7).
+  // Every upstream request (discovery, token, JWKS, userinfo) goes through the SSRF-safe outbound fetch
+  // (docs/federation.md#outbound-requests).
   const allowInsecureHttp = config.outboundAllowLoopback;
   // Each refusal is logged at warn with the rule that refused it (docs/configuration.md#outbound-requests).
   const fetch = createOutboundFetch({ allowLoopbackForDevelopment: config.outboundAllowLoopback, logger });

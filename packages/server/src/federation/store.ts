@@ -127,9 +127,9 @@ export class FederationStore {
   }
 
   /**
-   * Takes a pending flow exactly once (DESIGN §4: `UPDATE ... WHERE consumed_at IS NULL RETURNING`): a replayed or
-   * expired state, or one presented without the browser's flow cookie, finds nothing, and two concurrent callbacks
-   * get one success.
+   * Takes a pending flow exactly once (`UPDATE ... WHERE consumed_at IS NULL RETURNING`,
+   * docs/scaling.md#exactly-once-across-nodes): a replayed or expired state, or one presented without the
+   * browser's flow cookie, finds nothing, and two concurrent callbacks get one success.
    */
   async consumeFlow(stateHash: string, browserHash: string, now: Date): Promise<FlowRow | undefined> {
     const [row] = await this.db

@@ -77,7 +77,8 @@ export class UpstreamProvider {
       throw appError('invalid_request', 'the issuer must be an absolute URL');
     }
     // openid-client refuses any other scheme itself, before the outbound policy sees the request: that is the
-    // admin's URL refused (DESIGN §7: https only), not an upstream that failed to answer.
+    // admin's URL refused (docs/federation.md#outbound-requests: https only), not an upstream that failed to
+    // answer.
     const schemes = this.options.allowInsecureHttp ? ['https:', 'http:'] : ['https:'];
     if (!schemes.includes(url.protocol)) {
       throw federationError(
