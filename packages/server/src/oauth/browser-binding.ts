@@ -14,8 +14,9 @@ const BINDING_MAX_AGE_SECONDS = 10 * 60;
  * and every sign-in that continues the request present the cookie, and a request whose stored hash differs is
  * refused. One value serves every request of a browser (several tabs), and each new request refreshes its lifetime.
  *
- * The cookie follows DESIGN §7 like the session cookie (accounts/session-http.ts): HttpOnly, SameSite=Lax (sent on
- * the top-level return from an upstream identity provider), Secure with the `__Host-` prefix on https.
+ * The cookie follows the session cookie's rules (docs/users.md#sign-in, accounts/session-http.ts): HttpOnly,
+ * SameSite=Lax (sent on the top-level return from an upstream identity provider), Secure with the `__Host-`
+ * prefix on https.
  */
 export class BrowserBinding {
   readonly cookieName: string;

@@ -141,7 +141,7 @@ export function claimedClientId(
 }
 
 /**
- * Authenticates the calling client (spec §4.1 "Client authentication at the token endpoint") with the methods
+ * Authenticates the calling client (RFC 6749 §2.3, §3.2.1) with the methods
  * the endpoint accepts (protocol/oauth/vocabulary.ts, which discovery advertises) and the client is registered
  * with (`token_endpoint_auth_method`): confidential clients with their secret (Basic, or in the body where
  * `client_secret_post` is accepted) or a `private_key_jwt` assertion (RFC 7523 §2.2), public clients by

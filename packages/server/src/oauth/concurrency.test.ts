@@ -1,6 +1,7 @@
 /**
- * Single-use values under parallel redemption (DESIGN §4): of 20 simultaneous requests exactly one wins, on the
- * embedded database and on PostgreSQL (where the requests really run on separate connections).
+ * Single-use values under parallel redemption (docs/scaling.md#exactly-once-across-nodes): of 20 simultaneous
+ * requests exactly one wins, on the embedded database and on PostgreSQL (where the requests really run on
+ * separate connections).
  */
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -9,8 +9,9 @@ import { buildDiscoveryDocument } from './discovery.js';
 import { grantFor } from './grants/index.js';
 
 /**
- * Discovery advertises exactly what is enforced (DESIGN §5): each advertised value is accepted by the code that
- * enforces it, and a value next to them that is not advertised is refused.
+ * Discovery advertises exactly what is enforced (OpenID Connect Discovery 1.0 §3, RFC 8414 §2): each
+ * advertised value is accepted by the code that enforces it, and a value next to them that is not advertised
+ * is refused.
  */
 const metadata = buildDiscoveryDocument({ baseUrl: 'https://id.example' });
 const advertised = (name: string) => metadata[name] as string[];

@@ -1,10 +1,11 @@
 /**
- * An approval at /authorize/finalize writes in one statement (issue 17): the pending request consumed, the consent
- * remembered and the code inserted, all or nothing. These tests hold what that statement promises: the approval
- * needs none of the separate writes, what it remembers and issues is right, and when one part fails nothing of it
- * stays behind (the request can still be approved, the consent is not remembered). Concurrent approvals of one
- * request are in concurrency.test.ts. The consent page's read (GET /api/user/authorization-requests/{id}) reads the
- * remembered consent in the request's own statement.
+ * An approval at /authorize/finalize writes in one statement
+ * (docs/scaling.md#what-one-operation-costs-the-database-and-redis): the pending request consumed, the
+ * consent remembered and the code inserted, all or nothing. These tests hold what that statement promises:
+ * the approval needs none of the separate writes, what it remembers and issues is right, and when one part
+ * fails nothing of it stays behind (the request can still be approved, the consent is not remembered).
+ * Concurrent approvals of one request are in concurrency.test.ts. The consent page's read (GET
+ * /api/user/authorization-requests/{id}) reads the remembered consent in the request's own statement.
  */
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -35,7 +35,8 @@ export interface GrantStatusCacheOptions {
 
 /**
  * Active grants and their users' claims, so that userinfo and introspection of a user's access token do not ask the
- * database on every call (spec §3: access tokens are checked against their grant, which may be revoked at any time).
+ * database on every call (access tokens are checked against their grant, which may be revoked at any time:
+ * RFC 7009 §2.1).
  *
  * Why a revoked grant is never served: every write that ends a grant or changes a user (OAuthStore's revocations,
  * UserService's writes) announces it on the change bus, and the entries follow InvalidatedCache's rules

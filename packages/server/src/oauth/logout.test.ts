@@ -1,9 +1,9 @@
 /**
- * POST /logout has two callers (spec §4.1, issue 18). The hosted UI signs out with the session cookie and its CSRF
- * token: the session ends at once and the cookie is cleared with the attributes it was set with. An application's
- * RP-Initiated Logout without a valid id_token_hint (OIDC RP-Initiated Logout 1.0 §2) still only leads to the
- * confirmation page. The server runs with an https base URL, so the cookie is the `__Host-` one with `Secure`, as
- * in production.
+ * POST /logout has two callers (docs/integration.md#logout). The hosted UI signs out with the session cookie
+ * and its CSRF token: the session ends at once and the cookie is cleared with the attributes it was set with.
+ * An application's RP-Initiated Logout without a valid id_token_hint (OIDC RP-Initiated Logout 1.0 §2) still
+ * only leads to the confirmation page. The server runs with an https base URL, so the cookie is the `__Host-`
+ * one with `Secure`, as in production.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginWithPassword, registerWithPassword } from '../testing/opaque-client.js';

@@ -21,7 +21,8 @@ export interface OrganizationContextSource {
  * - otherwise no organization context.
  *
  * A refusal says why: `not_a_member` (the organization asked for is not one of the user's) is sent straight back
- * to the client, while `no_organization` is first explained to the user on a page of the hosted UI (issue #7).
+ * to the client, while `no_organization` is first explained to the user on a page of the hosted UI
+ * (docs/organizations.md#choosing-the-organization-at-authorize).
  */
 export type OrganizationRefusalReason = 'not_a_member' | 'no_organization';
 

@@ -22,7 +22,8 @@ export class GrantRevocation {
 
   /**
    * RFC 7009 §2.1: a refresh token is revoked with its whole grant, and only by the client it was issued to. Access
-   * and ID tokens are stateless (spec §3) and unknown tokens are no error (RFC 7009 §2.2): nothing to do for them.
+   * and ID tokens are stateless (docs/integration.md#userinfo-introspection-revocation) and unknown tokens
+   * are no error (RFC 7009 §2.2): nothing to do for them.
    */
   async revokeToken(client: Client, token: string): Promise<void> {
     const row = await this.store.findRefreshToken(hashToken(token));
@@ -35,7 +36,7 @@ export class GrantRevocation {
 
   /**
    * The user's authorization codes not yet redeemed (in one organization's context, or all), so that none issued a
-   * moment before deprovisioning (spec §3) becomes a grant after it.
+   * moment before deprovisioning (docs/scim.md#deprovisioning) becomes a grant after it.
    */
   async endUnredeemedCodes(userId: string, organizationId: string | null, now = new Date()): Promise<void> {
     await this.store.consumeCodesOfUser(userId, organizationId, now);
@@ -50,7 +51,7 @@ export class GrantRevocation {
    * Everything of the authorization state a user's access ended with (the account deactivated by an admin or SCIM,
    * its password replaced), in the caller's transaction: the pending authorization requests tied to the account,
    * its unredeemed codes and every grant. None of it can be completed, redeemed or refreshed afterwards, by anyone,
-   * also once the account is active again and signed in anew (spec §3).
+   * also once the account is active again and signed in anew (docs/scim.md#deprovisioning).
    */
   async endAllOfUser(userId: string, now = new Date()): Promise<void> {
     await this.store.endPendingRequestsOfUser(userId, now);

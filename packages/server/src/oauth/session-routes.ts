@@ -40,8 +40,8 @@ type LogoutInput = {
 const SignedOut = Type.Object({ signed_out: Type.Literal(true) });
 
 /**
- * GET /session, and /logout: the hosted UI's sign-out (POST with the session cookie and its CSRF token, spec §4.1)
- * and RP-Initiated Logout 1.0 (GET, or a form POST, from an application).
+ * GET /session, and /logout: the hosted UI's sign-out (POST with the session cookie and its CSRF token,
+ * docs/integration.md#logout) and RP-Initiated Logout 1.0 (GET, or a form POST, from an application).
  */
 export function registerSessionRoutes(app: App, context: AppContext): void {
   const access = userSessionAccess(context);

@@ -109,7 +109,7 @@ describe('token endpoint failures in the audit log', () => {
     for (const value of [code, verifier, secret, wrongSecret]) expect(everything).not.toContain(value);
   });
 
-  it('answers an invalid request the same with the right or a wrong secret, and audits both (issue 19)', async () => {
+  it('answers an invalid request the same with the right or a wrong secret, and audits both', async () => {
     const { clientId, clientSecret } = await registerClient(server, { grant_types: ['client_credentials'] });
     const secret = clientSecret as string;
     const wrongSecret = 'not-the-secret-9876543210';

@@ -1,9 +1,10 @@
 /**
- * The code exchange and the refresh run as one statement on their success path (issue 17): the checks are
- * conditions of the consuming write, and the code or token is read only when that write matched nothing. These
- * tests hold the two halves together: a success reads nothing first and answers with the right claims, and every
- * refusal the write turns down is still told apart by the read, with today's answer, without using up the code or
- * the token.
+ * The code exchange and the refresh run as one statement on their success path
+ * (docs/scaling.md#what-one-operation-costs-the-database-and-redis): the checks are conditions of the
+ * consuming write, and the code or token is read only when that write matched nothing. These tests hold the
+ * two halves together: a success reads nothing first and answers with the right claims, and every refusal the
+ * write turns down is still told apart by the read, with today's answer, without using up the code or the
+ * token.
  */
 import * as oauth from 'oauth4webapi';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,7 +1,8 @@
 /**
- * Zero-knowledge key delivery at /authorize, /authorize/finalize and /token (spec §2.1, §3, §7; DESIGN §6): the
- * app's ephemeral P-256 key (zk_pub) is validated, v2 requests need zk_key_hash at finalize, and the token response
- * carries only the hash (never the JWE). Legacy v1 (drk_hash → zk_drk_hash) is for explicitly legacy clients only.
+ * Zero-knowledge key delivery at /authorize, /authorize/finalize and /token
+ * (docs/integration.md#zero-knowledge-key-delivery, docs/zk.md §5): the app's ephemeral P-256 key (zk_pub) is
+ * validated, v2 requests need zk_key_hash at finalize, and the token response carries only the hash (never
+ * the JWE). Legacy v1 (drk_hash → zk_drk_hash) is for explicitly legacy clients only.
  */
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import * as oauth from 'oauth4webapi';

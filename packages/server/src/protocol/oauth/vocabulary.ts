@@ -1,7 +1,8 @@
 /**
  * The protocol values Tessera implements, each listed once: the code that enforces a value and the discovery
- * document that advertises it (discovery.ts) both read it from here, so the two cannot drift apart (DESIGN §5:
- * "Discovery advertises exactly what is implemented"). This file imports nothing, so any slice may use it.
+ * document that advertises it (discovery.ts) both read it from here, so the two cannot drift apart: discovery
+ * advertises exactly what is implemented (OpenID Connect Discovery 1.0 §3, RFC 8414 §2). This file imports
+ * nothing, so any slice may use it.
  */
 
 /**
@@ -60,8 +61,8 @@ export const CLIENT_JWT_SIGNING_ALGORITHMS = ['ES256', 'PS256', 'EdDSA'] as cons
  * Which methods each back-channel endpoint accepts: confidential clients use Basic or `private_key_jwt`
  * everywhere; the body secret (`client_secret_post`) only at /token and /par; public clients (`none`) at /token,
  * /revoke and /par but never at /introspect, which describes tokens only to clients that can prove who they are
- * (spec §4.1). A client uses the method it is registered with (`token_endpoint_auth_method`; a client registered
- * with a secret may send it either way the endpoint accepts).
+ * (RFC 6749 §2.3). A client uses the method it is registered with (`token_endpoint_auth_method`; a client
+ * registered with a secret may send it either way the endpoint accepts).
  */
 export const ENDPOINT_AUTHENTICATION_METHODS = {
   token: ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'],
