@@ -22,8 +22,9 @@ export const ENVELOPE_KDF_INFO: Readonly<Record<EnvelopeType, string | null>> = 
 };
 
 /**
- * The members a v2 ZK code grant adds to the token response (spec §2.1): the hash the browser posted at finalize,
- * with the kind and scheme version of the key it delivered — never the JWE itself.
+ * The members a v2 ZK code grant adds to the token response
+ * (docs/integration.md#zero-knowledge-key-delivery): the hash the browser posted at finalize, with the kind
+ * and scheme version of the key it delivered — never the JWE itself.
  */
 export function zkTokenMembers(zkKeyHash: string): {
   zk_key_hash: string;

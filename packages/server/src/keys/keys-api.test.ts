@@ -1,5 +1,5 @@
 /**
- * The key custody API (spec §4.6, docs/zk.md §7) over HTTP, as the hosted UI will call it: a signed-in user's
+ * The key custody API (docs/zk.md §7) over HTTP, as the hosted UI will call it: a signed-in user's
  * keybag, envelopes, rotation, unlock policy and encryption key pair, and the admin summary and reset. The tests
  * wrap a real account root key the way the browser will (testing/keys.ts) and check that what comes back opens
  * with the user's secret — the server stores and returns ciphertext, and nothing it could open.

@@ -1,5 +1,5 @@
 /**
- * Key custody for accounts without a password (docs/zk.md §3.1, spec §4.4 rule 3): a user created at a federated
+ * Key custody for accounts without a password (docs/zk.md §3.1, §3.7): a user created at a federated
  * sign-in (JIT), one provisioned over SCIM and one who signs in with a passkey alone have no OPAQUE record, so no
  * export key. Each signs in the way such a user does, learns from the unlock policy that the account has no
  * password, protects a first account key with a recovery key (and a passkey's PRF, for a registered passkey), is

@@ -36,7 +36,7 @@ const encPubView = (keys: EncryptionKeysRow) => ({
 });
 
 /**
- * The signed-in user's key custody API (spec §4.6, docs/zk.md §7) on the public port. Every route needs a user
+ * The signed-in user's key custody API (docs/zk.md §7) on the public port. Every route needs a user
  * session whose second factor is done; writes need the session's CSRF token and our Origin
  * (accounts/session-http.ts); rotation, envelope deletion and replacement also need a fresh second factor when the
  * user has TOTP enrolled. Each change and its audit entry (ids, types, versions — never key material) commit
@@ -356,7 +356,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
   );
 
   // Legacy v1 (docs/zk.md §5.1): one opaque wrapped data root key per user and legacy app. Not part of the current
-  // contract (spec §4.6); new integrations use the keybag.
+  // contract; new integrations use the keybag.
   app.get(
     '/crypto/legacy/wrapped-drk',
     {

@@ -37,7 +37,7 @@ export const passkeyNotRegistered = () =>
     'passkey_not_registered',
     'credential_id names none of your registered passkeys; register the passkey before adding its envelope',
   );
-/** Unknown, disabled, invisible to the caller or without a key: one answer (spec §4.6, docs/zk.md §6). */
+/** Unknown, disabled, invisible to the caller or without a key: one answer (docs/zk.md §6). */
 const encPubNotFound = () => appError('not_found', 'no public encryption key for this user');
 
 export type { UnlockPolicy };

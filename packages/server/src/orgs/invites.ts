@@ -20,9 +20,9 @@ export interface InviteeAccount {
 
 /**
  * Invitations: an `invited` membership carrying the invited address and the SHA-256 of a random token that is
- * emailed as a link (DESIGN §4). The signed-in account whose verified address is the invited one may accept it
- * (once, atomically) or decline it; managers may withdraw it. Inviting the same address again replaces the earlier
- * invitation: new token, new expiry, the old link stops working.
+ * emailed as a link (docs/organizations.md#invitations). The signed-in account whose verified address is the
+ * invited one may accept it (once, atomically) or decline it; managers may withdraw it. Inviting the same
+ * address again replaces the earlier invitation: new token, new expiry, the old link stops working.
  */
 export class InviteService {
   constructor(

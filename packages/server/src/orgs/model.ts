@@ -2,7 +2,10 @@ import type { OrganizationSettings, OrganizationUnlockPolicy } from '../db/schem
 
 export type { OrganizationSettings, OrganizationUnlockPolicy };
 
-/** The permission that lets a member manage an organization's members, roles, invites and settings (spec §2.9). */
+/**
+ * The permission that lets a member manage an organization's members, roles, invites and settings
+ * (docs/organizations.md#model).
+ */
 export const MANAGE_PERMISSION = 'service.org:manage';
 /** Reading the organization's users directory (accounts/directory-routes.ts names the same key). */
 export const USERS_READ_PERMISSION = 'service.users:read';
@@ -133,7 +136,7 @@ export function permissionsForScope(memberPermissions: readonly string[], scope:
   return [...new Set(memberPermissions)].filter((permission) => granted.has(permission)).sort();
 }
 
-/** The organization claims of access and ID tokens (DESIGN §5, docs/organizations.md). */
+/** The organization claims of access and ID tokens (docs/organizations.md#the-claims). */
 export interface OrganizationClaims {
   org_id: string;
   org_slug: string;

@@ -35,9 +35,9 @@ const MemberList = Type.Object({
 });
 
 /**
- * The signed-in user's organization API (spec §4.7) on the public port. Reads need a session; changes need the
- * session's CSRF token (accounts/session-http.ts). Managing needs `service.org:manage` in that organization;
- * non-members get 404 for every organization-scoped path.
+ * The signed-in user's organization API (docs/organizations.md#signed-in-user-public-port) on the public
+ * port. Reads need a session; changes need the session's CSRF token (accounts/session-http.ts). Managing
+ * needs `service.org:manage` in that organization; non-members get 404 for every organization-scoped path.
  */
 export function registerOrganizationRoutes(app: App, context: AppContext): void {
   const { userOf, audited, changes } = organizationRouteHelpers(context);

@@ -57,10 +57,10 @@ export interface Membership {
 }
 
 /**
- * Organizations and memberships (spec §2.9, §4.7): who belongs, with which roles, who may manage, and what that
- * means for tokens and for the TOTP policy. Every change that could remove an organization's last manager runs with
- * the organization row locked and is refused if it would, unless it is deprovisioning, which always wins and flags
- * the organization instead (docs/organizations.md, "Without a manager").
+ * Organizations and memberships (docs/organizations.md#rules): who belongs, with which roles, who may manage,
+ * and what that means for tokens and for the TOTP policy. Every change that could remove an organization's
+ * last manager runs with the organization row locked and is refused if it would, unless it is deprovisioning,
+ * which always wins and flags the organization instead (docs/organizations.md, "Without a manager").
  */
 export class OrganizationService {
   constructor(

@@ -478,8 +478,9 @@ export class OrganizationStore {
   }
 
   /**
-   * Accepts an invitation atomically (single use, DESIGN §4): only an unexpired `invited` row with this token hash
-   * becomes the user's active membership. False when another request got there first or it expired.
+   * Accepts an invitation atomically (single use, docs/scaling.md#exactly-once-across-nodes): only an
+   * unexpired `invited` row with this token hash becomes the user's active membership. False when another
+   * request got there first or it expired.
    */
   async acceptInvite(tokenHash: string, userId: string, now: Date): Promise<boolean> {
     const accepted = await this.db

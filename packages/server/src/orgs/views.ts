@@ -120,7 +120,7 @@ export const MemberView = Type.Object(
   { title: 'Member' },
 );
 
-/** A member as a basic member sees it (spec §2.9): no email or other profile detail. */
+/** A member as a basic member sees it (docs/organizations.md#rules): no email or other profile detail. */
 export const ReducedMemberView = Type.Object(
   {
     id: Type.String(),

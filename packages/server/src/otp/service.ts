@@ -91,8 +91,8 @@ function enabledFactorOf(db: Db, kind: OtpAccount['kind'], accountId: SQL | Colu
 }
 
 /**
- * TOTP second factor for users and admins (spec §2.8, §4.3). Everything lives in the database: accepted steps,
- * failure counts and locks hold across nodes and restarts.
+ * TOTP second factor for users and admins (RFC 6238, docs/users.md#second-factor-totp). Everything lives in
+ * the database: accepted steps, failure counts and locks hold across nodes and restarts.
  */
 /** `failure`: a wrong or replayed code; `locked`: refused while the factor is locked; `error`: anything else. */
 export type SecondFactorOutcome = 'success' | 'failure' | 'locked' | 'error';

@@ -1,9 +1,10 @@
 /**
- * What a password sign-in owes, read with no statement of its own (issue 17): whether the user has TOTP on and
- * whether an organization they actively belong to enforces it are columns of the statement that consumes the login
- * state and reads its user (PasswordAccounts.consumeLogin, SecondFactor.userSignInFacts). These tests hold the answers of that
- * read against each case of the policy, and that the sign-in asks none of the separate reads. A replayed finish is
- * refused in accounts/sign-in.test.ts.
+ * What a password sign-in owes, read with no statement of its own
+ * (docs/scaling.md#what-one-operation-costs-the-database-and-redis): whether the user has TOTP on and whether
+ * an organization they actively belong to enforces it are columns of the statement that consumes the login
+ * state and reads its user (PasswordAccounts.consumeLogin, SecondFactor.userSignInFacts). These tests hold
+ * the answers of that read against each case of the policy, and that the sign-in asks none of the separate
+ * reads. A replayed finish is refused in accounts/sign-in.test.ts.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OrganizationService } from '../orgs/service.js';

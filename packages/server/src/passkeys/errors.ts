@@ -8,7 +8,7 @@ const PASSKEYS_ERRORS = {
   /**
    * A passkey sign-in that did not prove an account: unknown, used or expired challenge, unknown credential, a
    * signature, origin or RP ID that does not verify, a cloned authenticator. One code and message for every cause
-   * (the audit log keeps the reason), like a wrong password (DESIGN §7).
+   * (the audit log keeps the reason), like a wrong password (docs/users.md#how-passwords-work).
    */
   passkey_rejected: 401,
   /** A registration response that does not verify against the ceremony this session started. */

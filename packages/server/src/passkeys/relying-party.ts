@@ -10,7 +10,7 @@ export interface RelyingParty {
   name: string;
 }
 
-/** The relying party of a base URL (the configured one, never the Host header: DESIGN §2). */
+/** The relying party of a base URL (the configured one, never the Host header). */
 export function relyingPartyOf(baseUrl: string, name: string): RelyingParty {
   const url = new URL(baseUrl);
   return { id: url.hostname, origin: url.origin, name };
