@@ -1,8 +1,8 @@
 /**
- * Housekeeping (issue 11 item 6): expired rows of every kind go, nothing live does, and what replay detection needs
- * (rotated refresh tokens and redeemed codes of a live grant, RFC 9700 §4.14.2, RFC 6749 §4.1.2) stays until the
- * grant is over. Rows are seeded straight into the tables with their timestamps in the past, as time would leave
- * them; the protocol checks then go through the real endpoints.
+ * Housekeeping (docs/operations.md#housekeeping): expired rows of every kind go, nothing live does, and what
+ * replay detection needs (rotated refresh tokens and redeemed codes of a live grant, RFC 9700 §4.14.2,
+ * RFC 6749 §4.1.2) stays until the grant is over. Rows are seeded straight into the tables with their timestamps
+ * in the past, as time would leave them; the protocol checks then go through the real endpoints.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';

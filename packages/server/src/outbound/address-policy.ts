@@ -1,4 +1,5 @@
-// Which IP addresses an outbound request may connect to (SSRF defence, DESIGN §7).
+// Which IP addresses an outbound request may connect to (SSRF defence,
+// docs/configuration.md#outbound-requests).
 //
 // The tables follow the IANA special-purpose address registries (RFC 6890 and its updates): any range that is not
 // globally reachable is refused, and so are the ranges that embed an IPv4 address (IPv4-mapped, 6to4) when the

@@ -1,4 +1,5 @@
-// The one fetch every upstream request goes through (federation discovery, token, JWKS, userinfo; DESIGN §7).
+// The one fetch every upstream request goes through (federation discovery, token, JWKS, userinfo;
+// docs/configuration.md#outbound-requests).
 //
 // It is fetch-compatible so it can be openid-client's `customFetch` (oauth4webapi calls it with `(url, { method,
 // headers, body, redirect: 'manual', signal })`). Instead of the global fetch it uses node:http(s) with a `lookup`

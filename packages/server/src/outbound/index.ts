@@ -1,4 +1,5 @@
-// Outbound HTTP policy: the one SSRF-safe fetch used by every upstream request (DESIGN §7, docs/configuration.md).
+// Outbound HTTP policy: the one SSRF-safe fetch used by every upstream request
+// (docs/configuration.md#outbound-requests).
 export { type AddressRefusal, refusalFor } from './address-policy.js';
 export {
   OutboundConnectionFailed,

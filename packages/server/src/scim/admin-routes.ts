@@ -90,7 +90,10 @@ function tokenView(token: TokenRow) {
   };
 }
 
-/** Admin API for SCIM provisioning connections and their tokens (spec §4.5); every change is audited. */
+/**
+ * Admin API for SCIM provisioning connections and their tokens (docs/scim.md#admin-api-admin-port); every
+ * change is audited.
+ */
 export function registerAdminScimRoutes(app: App, context: AppContext): void {
   const connectionView = (connection: ConnectionRow) => ({
     id: connection.id,

@@ -1,7 +1,8 @@
 /**
- * Deprovisioning always wins (spec §3: a user deactivated through SCIM loses sessions, codes, refresh tokens and
- * pending authorization requests, in any condition), also for an organization's last manager, which is then flagged;
- * and a pending authorization request is continued only by the browser that started it (docs/integration.md).
+ * Deprovisioning always wins (docs/scim.md#deprovisioning: a user deactivated through SCIM loses sessions,
+ * codes, refresh tokens and pending authorization requests, in any condition), also for an organization's
+ * last manager, which is then flagged; and a pending authorization request is continued only by the browser
+ * that started it (docs/integration.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSession } from '../testing/admin.js';

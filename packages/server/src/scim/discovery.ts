@@ -19,7 +19,7 @@ export const SERVICE_PROVIDER_CONFIG_SCHEMA = 'urn:ietf:params:scim:schemas:core
 
 const base = (baseUrl: string) => `${baseUrl.replace(/\/$/, '')}/scim/v2`;
 
-/** RFC 7643 §5: what this service provider supports, exactly (DESIGN §5: advertise only what is implemented). */
+/** RFC 7643 §5: what this service provider supports, exactly (advertise only what is implemented). */
 export function serviceProviderConfig(baseUrl: string, maxResults: number) {
   return {
     schemas: [SERVICE_PROVIDER_CONFIG_SCHEMA],

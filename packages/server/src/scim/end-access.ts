@@ -6,7 +6,7 @@ export type AccessScope = { kind: 'account' } | { kind: 'organization'; organiza
 
 /**
  * Ends a deprovisioned user's sessions and grants in scope, inside the caller's transaction, so it is done before
- * the SCIM response returns (spec §3):
+ * the SCIM response returns (docs/scim.md#deprovisioning):
  * - for the whole account, its pending authorization requests end: none can be completed later, not even by the
  *   account signed in again after reactivation;
  * - unredeemed authorization codes are marked used: a code issued a moment earlier can no longer be redeemed;

@@ -30,9 +30,9 @@ const CORE_GROUP_URN = 'urn:ietf:params:scim:schemas:core:2.0:group:';
 
 /**
  * Parses a `filter` (RFC 7644 §3.4.2.2) with scim2-parse-filter and keeps what we support: `eq` on the attributes of
- * spec §4.5, `emails[type eq "work"].value eq "..."` (Entra's uniqueness filter) and `emails.value eq`, joined by
- * `and`. Attribute names are case-insensitive (RFC 7643 §2.1) and may carry their schema URN. Anything else is a
- * 400 invalidFilter rather than a silently wider or narrower result.
+ * docs/scim.md#protocol, `emails[type eq "work"].value eq "..."` (Entra's uniqueness filter) and
+ * `emails.value eq`, joined by `and`. Attribute names are case-insensitive (RFC 7643 §2.1) and may carry
+ * their schema URN. Anything else is a 400 invalidFilter rather than a silently wider or narrower result.
  */
 function parseFilter(text: string): Filter {
   if (text.length > MAX_FILTER_LENGTH) throw invalidFilter('the filter is too long');

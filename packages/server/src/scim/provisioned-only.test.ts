@@ -1,7 +1,8 @@
 /**
- * Provisioned-only sign-in (spec §4.5, docs/scim.md): with the connection setting on, a membership of the
- * connection's organization counts — organization choice at /authorize, organization claims at code redemption and
- * every refresh — only while the user is an active provisioned user of that connection. Off by default.
+ * Provisioned-only sign-in (docs/scim.md#provisioned-only-sign-in): with the connection setting on, a
+ * membership of the connection's organization counts — organization choice at /authorize, organization claims
+ * at code redemption and every refresh — only while the user is an active provisioned user of that
+ * connection. Off by default.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -111,7 +111,10 @@ function bearerOf(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** SCIM provisioning (spec §4.5) on the public port under /scim/v2, for SCIM bearer tokens only. */
+/**
+ * SCIM provisioning (RFC 7644, docs/scim.md#protocol) on the public port under /scim/v2, for SCIM bearer
+ * tokens only.
+ */
 export function registerScimRoutes(app: App, context: AppContext): void {
   const kit = scimRouteKit(context);
   const { baseUrl, config, errors, maxResults } = kit;

@@ -9,7 +9,8 @@ import { startTestServer, type TestServer } from '../testing/server.js';
  * answers differently by design, the step says so and asserts our answer:
  * - an account is known by its email, so a second user with the same primary email is a 409 uniqueness (the
  *   collection reuses addresses); the step is then repeated with its own address so the sequence goes on;
- * - only the simple filters of spec §4.5 are supported: `co`, `sw`, `gt`, `or` and parentheses are 400 invalidFilter;
+ * - only the simple filters of docs/scim.md#protocol are supported: `co`, `sw`, `gt`, `or` and parentheses
+ *   are 400 invalidFilter;
  * - a member that is not a user of the connection is refused (400), not silently added;
  * - `/serviceConfiguration` (the reference server's own alias) is not served; `/ServiceProviderConfig` is.
  */

@@ -14,7 +14,10 @@ export interface CreatedToken {
   plaintext: string;
 }
 
-/** SCIM bearer tokens (spec §2.5): created by a write admin, bound to one connection, stored hashed. */
+/**
+ * SCIM bearer tokens (docs/scim.md#admin-api-admin-port): created by a write admin, bound to one connection,
+ * stored hashed.
+ */
 export class ScimTokenService {
   constructor(
     private readonly store: ScimStore,

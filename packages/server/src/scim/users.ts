@@ -64,9 +64,9 @@ export function mappedRoles(connection: ConnectionRow, group: ScimGroupRow): str
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 /**
- * Users provisioned by a connection (issue 15). A connection manages its own SCIM resources and the memberships
- * they give in its organization; the global account behind one is changed only when the connection created it
- * and nothing else uses it (no other organization, no other connection). See docs/scim.md "Identity scoping".
+ * Users provisioned by a connection (docs/scim.md#identity-scoping). A connection manages its own SCIM
+ * resources and the memberships they give in its organization; the global account behind one is changed only
+ * when the connection created it and nothing else uses it (no other organization, no other connection).
  */
 export class ScimUserService {
   constructor(

@@ -8,7 +8,7 @@ import { createTestDatabase } from './database.js';
 import { testEnvironment } from './server.js';
 
 /**
- * TypeScript types for the web apps, generated from the two OpenAPI documents (issue 11: no hand-kept API types).
+ * TypeScript types for the web apps, generated from the two OpenAPI documents (no hand-kept API types).
  * `npm run generate:api-types` writes them; api-types.test.ts fails while the committed files differ.
  */
 

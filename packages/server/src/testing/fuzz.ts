@@ -1,5 +1,5 @@
 /**
- * Hostile request material for the route fuzz test (issue 18): a seeded random source, hostile strings and values,
+ * Hostile request material for the route fuzz test: a seeded random source, hostile strings and values,
  * schema-guided bodies that are valid except where they are meant not to be, and the operations of an OpenAPI
  * document.
  */

@@ -26,7 +26,7 @@ export async function createWebhookServices({
   const endpoints = new WebhookEndpoints(store, sealer, config.outboundAllowLoopback);
   // Every audit entry an event is made from writes its outbox rows in its own transaction (docs/webhooks.md#events).
   audit.onRecorded({ actions: SOURCE_ACTIONS, recorded: (entry) => endpoints.enqueueFor(entry) });
-  // Receivers are reached through the SSRF-safe outbound fetch (DESIGN §7): https only, public addresses, and the
+  // Receivers are reached through the SSRF-safe outbound fetch: https only, public addresses, and the
   // private-network addresses of the hosts an admin named (docs/webhooks.md#outbound-policy).
   const fetch = createOutboundFetch({
     allowLoopbackForDevelopment: config.outboundAllowLoopback,
