@@ -1,8 +1,8 @@
 /**
  * The OIDF Config OP plan (oidcc-discovery-endpoint-verification, reference/interop.md §1.3), plus the converse
- * DESIGN §5 asks for: discovery advertises nothing that does not exist. Every endpoint is called with its method and
- * every advertised grant type, response type and mode, client authentication method, signing algorithm, prompt
- * value, scope and claim is exercised here.
+ * (OpenID Connect Discovery 1.0 §3, RFC 8414 §2): discovery advertises nothing that does not exist. Every
+ * endpoint is called with its method and every advertised grant type, response type and mode, client
+ * authentication method, signing algorithm, prompt value, scope and claim is exercised here.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
