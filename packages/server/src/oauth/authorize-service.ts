@@ -95,7 +95,7 @@ export interface KeyDeliveryHooks {
 const HASH_VALUE = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * The authorization endpoint and /authorize/finalize (spec §3, OIDC Core §3.1.2): validates the request, decides
+ * The authorization endpoint and /authorize/finalize (OIDC Core §3.1.2): validates the request, decides
  * whether the current session and remembered consent satisfy it, and either completes at once or parks it as a
  * pending request for the hosted UI.
  */
@@ -257,7 +257,8 @@ export class AuthorizeService {
       clientId: client.id,
       parameters: pending,
       browserHash,
-      // Tied to the account signed in now, if any: it ends with that account's access (spec §3).
+      // Tied to the account signed in now, if any: it ends with that account's access
+      // (docs/integration.md#pending-requests-are-bound-to-the-browser).
       userId: session?.userId ?? null,
       expiresAt: new Date(now + PENDING_REQUEST_TTL_MS),
     });
@@ -484,7 +485,8 @@ export class AuthorizeService {
   /**
    * A sign-in for a pending request that did not complete it (the consent page comes next, or a second factor):
    * the request is tied to the account now signed in, in the browser it is bound to, so it ends with that account's
-   * access (spec §3). Nothing happens for another browser's request, or one no longer pending.
+   * access (docs/integration.md#pending-requests-are-bound-to-the-browser). Nothing happens for another
+   * browser's request, or one no longer pending.
    */
   async tieToAccount(requestId: string, browserHash: string | null, userId: string): Promise<void> {
     if (browserHash === null) return;

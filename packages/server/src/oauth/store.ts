@@ -50,7 +50,7 @@ export type RedeemedCode = Pick<
 /**
  * SQL for the authorization state: pending requests, codes, grants, refresh tokens and consents. Every single-use
  * value is consumed with one conditional UPDATE ... RETURNING, so of two concurrent redemptions exactly one wins,
- * on one node or many (DESIGN §4).
+ * on one node or many (docs/scaling.md#exactly-once-across-nodes).
  *
  * Every write that ends grants announces it on the change bus (topic `grants`), here and nowhere else, so that no
  * caller can end a grant that a cache (oauth/grant-status-cache.ts) on this node or another goes on serving.
@@ -276,7 +276,8 @@ export class OAuthStore {
 
   /**
    * Ends the pending requests tied to an account (its access ended: deactivated, deprovisioned, its password
-   * replaced), so that none is completed later, not even by the same account signed in again (spec §3).
+   * replaced), so that none is completed later, not even by the same account signed in again
+   * (docs/integration.md#pending-requests-are-bound-to-the-browser).
    */
   async endPendingRequestsOfUser(userId: string, now: Date): Promise<void> {
     await this.db

@@ -36,7 +36,10 @@ export interface AccessTokenClaims extends Partial<OrganizationClaims> {
   auth_time?: number;
 }
 
-/** Access tokens are ES256 by default (DESIGN §4); ID tokens use the client's algorithm, RS256 by default. */
+/**
+ * Access tokens are ES256 by default (RFC 9068, docs/integration.md#access-token); ID tokens use the client's
+ * algorithm, RS256 by default.
+ */
 const ACCESS_TOKEN_ALG: SigningAlgorithm = 'ES256';
 
 const seconds = (date: Date | number) =>

@@ -75,7 +75,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * A request refused before the handler ran (an unreadable body, an invalid or unacceptable parameter) answers the
  * same whether or not its credentials were right — the refusal itself, RFC 6749 §5.2 invalid_request — so it does
  * not tell a guesser anything. The credentials are still checked, for the audit log alone: a failed client
- * authentication is recorded whatever else was wrong with the request (issue 19).
+ * authentication is recorded whatever else was wrong with the request.
  */
 async function auditRefusedRequest(
   context: AppContext,

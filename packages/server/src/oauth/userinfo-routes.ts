@@ -26,7 +26,10 @@ function hasScope(scope: string, wanted: string): boolean {
   return ` ${scope} `.includes(` ${wanted} `);
 }
 
-/** GET and POST /userinfo (OIDC Core §5.3) with the claims of spec §2.2. */
+/**
+ * GET and POST /userinfo (OIDC Core §5.3) with the scope claims of OIDC Core §5.4 and the organization claims
+ * of docs/organizations.md#the-claims.
+ */
 export function registerUserInfoRoutes(app: App, context: AppContext): void {
   // OIDC Core §5.3.1: the token in the header (RFC 6750 §2.1), or in the form body of a POST (§2.2); never the query.
   const handler = async (request: FastifyRequest, sources: BearerTokenSources) => {
@@ -42,7 +45,8 @@ export function registerUserInfoRoutes(app: App, context: AppContext): void {
       info.email = user.email;
       info.email_verified = user.emailVerified;
     }
-    // Organization claims are returned only when they are already in the access token (spec §2.2).
+    // Organization claims are returned only when they are already in the access token
+    // (docs/organizations.md#when-the-claims-are-computed).
     const tokenClaims = claims as unknown as Record<string, unknown>;
     for (const name of ['org_id', 'org_slug', 'roles', 'permissions']) {
       if (tokenClaims[name] !== undefined) info[name] = tokenClaims[name];
