@@ -13,6 +13,11 @@ interface OAuthErrorDefinition {
   /** Sent to the validated redirect URI by the authorization endpoint. */
   readonly redirect: boolean;
   readonly defined: string;
+  /**
+   * The status when a protected resource answers with this code in a `WWW-Authenticate` challenge, where it differs
+   * from the token endpoint's (RFC 9449 §7.1: 401 at a resource, 400 at /token).
+   */
+  readonly challengeStatus?: number;
 }
 
 export const OAUTH_ERRORS = {
@@ -32,6 +37,20 @@ export const OAUTH_ERRORS = {
   temporarily_unavailable: { status: 503, redirect: false, defined: 'RFC 6749 §4.1.2.1' },
   invalid_token: { status: 401, redirect: false, defined: 'RFC 6750 §3.1' },
   insufficient_scope: { status: 403, redirect: false, defined: 'RFC 6750 §3.1' },
+  /** A DPoP proof that is missing where required, malformed, or fails a check (RFC 9449 §4.3). */
+  invalid_dpop_proof: {
+    status: 400,
+    redirect: false,
+    challengeStatus: 401,
+    defined: 'RFC 9449 §5, §7.1, §12.2',
+  },
+  /** The proof must carry the nonce sent in the `DPoP-Nonce` header (RFC 9449 §8, §9). */
+  use_dpop_nonce: {
+    status: 400,
+    redirect: false,
+    challengeStatus: 401,
+    defined: 'RFC 9449 §8, §9, §12.2',
+  },
   /** A bearer-protected resource that does not exist, or that the token may not see (an extension, RFC 6749 §8.5). */
   not_found: { status: 404, redirect: false, defined: 'RFC 6749 §8.5 (extension)' },
   access_denied: { status: null, redirect: true, defined: 'RFC 6749 §4.1.2.1' },
@@ -70,10 +89,17 @@ export function oauthErrorStatus(code: OAuthJsonErrorCode): number {
   return status;
 }
 
+/** The status of a code in a protected resource's challenge (RFC 9449 §7.1), which is its JSON status for most. */
+export function oauthChallengeStatus(code: OAuthJsonErrorCode): number {
+  const definition = (OAUTH_ERRORS as Record<string, OAuthErrorDefinition | undefined>)[code];
+  return definition?.challengeStatus ?? oauthErrorStatus(code);
+}
+
 /**
  * An OAuth 2.0 error answered as JSON (RFC 6749 §5.2, RFC 6750 §3.1), rendered centrally (app/build.ts) as
  * `{ error, error_description }` with the code's status. A 401 from an endpoint that authenticates clients with
- * HTTP Basic, or a bearer refusal, carries its `WWW-Authenticate` challenge in `headers`.
+ * HTTP Basic, or a bearer refusal, carries its `WWW-Authenticate` challenge in `headers`; a code with a challenge
+ * status of its own (RFC 9449 §7.1) takes that status when it comes with a challenge.
  */
 export class OAuthError<C extends OAuthJsonErrorCode = OAuthJsonErrorCode> extends Error {
   override name = 'OAuthError';
@@ -84,7 +110,8 @@ export class OAuthError<C extends OAuthJsonErrorCode = OAuthJsonErrorCode> exten
     readonly headers: Record<string, string> = {},
   ) {
     super(description);
-    this.statusCode = oauthErrorStatus(error);
+    this.statusCode =
+      headers['www-authenticate'] === undefined ? oauthErrorStatus(error) : oauthChallengeStatus(error);
   }
 }
 
@@ -112,6 +139,21 @@ export function oauthErrorResponses(...codes: OAuthJsonErrorCode[]): Record<numb
   const byStatus = new Map<number, string[]>();
   for (const code of codes) {
     const status = oauthErrorStatus(code);
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const responses: Record<number, TObject> = {};
+  for (const [status, list] of byStatus) responses[status] = oauthErrorBody(list);
+  return responses;
+}
+
+/**
+ * The error responses of a protected resource (RFC 6750 §3.1, RFC 9449 §7.1): as oauthErrorResponses, each code
+ * under the status it has in a `WWW-Authenticate` challenge.
+ */
+export function resourceErrorResponses(...codes: OAuthJsonErrorCode[]): Record<number, TObject> {
+  const byStatus = new Map<number, string[]>();
+  for (const code of codes) {
+    const status = oauthChallengeStatus(code);
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   const responses: Record<number, TObject> = {};
