@@ -37,13 +37,6 @@ const ClientView = Type.Object({
   dpop_bound_access_tokens: Type.Boolean(),
   zk_key_scope: Type.Union([Type.Literal('client'), Type.Literal('organization')]),
   show_on_dashboard: Type.Boolean(),
-  token_endpoint_auth_method: ClientInputSchema.properties.token_endpoint_auth_method,
-  jwks: Type.Union([
-    Type.Object({ keys: Type.Array(Type.Record(Type.String(), Type.Unknown())) }),
-    Type.Null(),
-  ]),
-  jwks_uri: Type.Union([Type.String(), Type.Null()]),
-  require_pushed_authorization_requests: Type.Boolean(),
   icon: Type.Union([ClientIconView, Type.Null()], {
     description: 'The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null',
   }),
@@ -61,10 +54,7 @@ const ClientWithSecret = Type.Object({
 
 const ClientIdParams = Type.Object({ clientId: Type.String({ maxLength: 64 }) });
 
-/**
- * Admin API for clients (docs/admin.md#daily-tasks): the secret in plaintext exactly once, then metadata
- * only.
- */
+/** Admin API for clients (spec §2.7): the secret in plaintext exactly once, then metadata only. */
 export function registerAdminClientRoutes(app: App, context: AppContext): void {
   const view = async (client: Client) => {
     const secret =
@@ -92,10 +82,6 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
       dpop_bound_access_tokens: client.dpopBoundAccessTokens,
       zk_key_scope: client.zkKeyScope,
       show_on_dashboard: client.showOnDashboard,
-      token_endpoint_auth_method: client.tokenEndpointAuthMethod,
-      jwks: client.jwks,
-      jwks_uri: client.jwksUri,
-      require_pushed_authorization_requests: client.requirePushedAuthorizationRequests,
       icon: client.icon ? clientIconView(client.id, client.icon) : null,
       secret: secret
         ? {

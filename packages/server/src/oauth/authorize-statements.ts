@@ -166,6 +166,7 @@ function approvedCode(db: Db, consumed: WithSubquery) {
       expiresAt: sql<Date>`${sql.placeholder('expiresAt')}::timestamptz`.as('expires_at'),
       consumedAt: sql<Date | null>`null::timestamptz`.as('consumed_at'),
       grantId: sql<string | null>`null::text`.as('grant_id'),
+      dpopJkt: sql<string | null>`${sql.placeholder('dpopJkt')}::text`.as('dpop_jkt'),
     })
     .from(consumed);
 }

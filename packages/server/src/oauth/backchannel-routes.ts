@@ -25,6 +25,9 @@ const IntrospectionResponse = Type.Object({
   iss: Type.Optional(Type.String()),
   aud: Type.Optional(Type.String()),
   token_type: Type.Optional(Type.String()),
+  cnf: Type.Optional(
+    Type.Object({ jkt: Type.String() }, { description: 'RFC 9449 §6.2: the DPoP key the token is bound to' }),
+  ),
   org_id: Type.Optional(Type.String({ description: 'Access tokens issued in an organization context' })),
   org_slug: Type.Optional(Type.String()),
   roles: Type.Optional(Type.Array(Type.String())),

@@ -14,6 +14,8 @@ export interface IntrospectionResult {
   iss?: string;
   aud?: string;
   token_type?: string;
+  /** RFC 9449 §6.2: the key a DPoP-bound access token is bound to. */
+  cnf?: { jkt: string };
   org_id?: string;
   org_slug?: string;
   roles?: string[];
@@ -80,8 +82,10 @@ export class Introspection {
       iat: claims.iat,
       iss: claims.iss,
       aud: claims.aud,
-      token_type: 'Bearer',
+      // RFC 9449 §6.2: a bound token is a DPoP token, and says which key it is bound to.
+      token_type: claims.cnf ? 'DPoP' : 'Bearer',
     };
+    if (claims.cnf) result.cnf = { jkt: claims.cnf.jkt };
     // The token's organization context, as issued (RFC 7662 §2.2 allows further members).
     if (claims.org_id !== undefined) {
       result.org_id = claims.org_id;

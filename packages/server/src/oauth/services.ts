@@ -1,16 +1,18 @@
 import type { AccountServices } from '../accounts/services.js';
 import type { Infrastructure } from '../app/infrastructure.js';
 import type { ClientServices } from '../clients/services.js';
+import { loadServerSecret } from '../crypto/server-secrets.js';
 import { inTransaction } from '../db/transactions.js';
 import type { KeyServices } from '../keys/services.js';
 import type { OrganizationServices } from '../orgs/services.js';
 import { AuthorizeService } from './authorize-service.js';
 import { approveConsentedAlongSignInStatement } from './authorize-statements.js';
+import { DpopProofs } from './dpop.js';
+import { DpopProofStore } from './dpop-store.js';
 import { GrantStatusCache } from './grant-status-cache.js';
 import { Introspection } from './introspection.js';
 import { GrantRevocation } from './revocation.js';
 import { answerSignInContinuation } from './sign-in-continuation.js';
-import { PushedRequests } from './pushed-requests.js';
 import { OAuthStore } from './store.js';
 import { TokenIssuer } from './token-issuer.js';
 import { TokenService } from './token-service.js';
@@ -21,16 +23,16 @@ export interface OAuthServices {
   tokens: TokenService;
   introspection: Introspection;
   authorize: AuthorizeService;
-  /** Pushed authorization requests and request objects (RFC 9126, RFC 9101). */
-  pushedRequests: PushedRequests;
   /** Every way a grant ends (/revoke, replay detection, account and organization changes). */
   revocation: GrantRevocation;
   /** Active grants and their users' claims, dropped on every node by every revocation and user change. */
   grantStatus: GrantStatusCache;
+  /** DPoP proofs (RFC 9449) at /token and the protected resources: checks, nonces, replay detection. */
+  dpop: DpopProofs;
 }
 
 export async function createOAuthServices(
-  { config, database, signingKeys, settings, bus, metrics }: Infrastructure,
+  { config, database, signingKeys, settings, bus, sealer }: Infrastructure,
   {
     accounts,
     clients,
@@ -43,17 +45,11 @@ export async function createOAuthServices(
     load: (grantId, now) => store.activeGrantWithUser(grantId, now),
     isCurrent: () => bus.isCurrent(),
     inTransaction: () => inTransaction(database.db),
-    lookups: metrics.cacheLookups('grant_status'),
   });
   // The store announces every grant it ends (topic `grants`), the accounts slice every user it changes (`users`).
   bus.on('grants', (message) => grantStatus.applyChange(message));
   bus.on('users', (userId) => grantStatus.applyUserChange(userId));
-  const issuer = new TokenIssuer(
-    config.baseUrl,
-    signingKeys,
-    settings,
-    metrics.cacheLookups('verified_access_tokens'),
-  );
+  const issuer = new TokenIssuer(config.baseUrl, signingKeys, settings);
   const revocation = new GrantRevocation(store);
   // Slices built before this one end grants through their hooks: an account's access, an organization's.
   accounts.lifecycle.accessEnded.handle((userId) => revocation.endAllOfUser(userId));
@@ -77,13 +73,19 @@ export async function createOAuthServices(
   );
   // The sign-ins of the accounts slice (and those built on them) continue a pending request through this one.
   answerSignInContinuation(accounts.signInContinuation, authorize, config.baseUrl);
+  const dpop = new DpopProofs(
+    config.baseUrl,
+    new DpopProofStore(database.db),
+    settings,
+    await loadServerSecret(database.db, sealer, 'dpop_nonce_key'),
+  );
   return {
     issuer,
+    dpop,
     tokens: new TokenService(store, revocation, issuer, settings, orgs.organizations),
     introspection: new Introspection(config.baseUrl, issuer, store, grantStatus),
     authorize,
     revocation,
     grantStatus,
-    pushedRequests: new PushedRequests(database.db, clients.registry, settings),
   };
 }

@@ -18,6 +18,11 @@ export const OAUTH_SETTINGS = {
     30 * 86_400,
     'Absolute lifetime of a refresh-token family from the authorization that started it (clients may override).',
   ),
+  'dpop.require_nonce': defineSetting(
+    Type.Boolean(),
+    false,
+    'Require a server nonce in DPoP proofs at /token and /userinfo (RFC 9449 §8); the DPoP-Nonce header supplies it.',
+  ),
 } satisfies SettingDefinitions;
 
 type OAuthSettingDefinitions = typeof OAUTH_SETTINGS;

@@ -149,6 +149,7 @@ export class OAuthStore {
         zkKeyHash: sql.placeholder('zkKeyHash'),
         zkDrkHash: sql.placeholder('zkDrkHash'),
         expiresAt: sql.placeholder('expiresAt'),
+        dpopJkt: sql.placeholder('dpopJkt'),
       }),
     );
     this.findConsentQuery = preparedQuery(db, 'oauth_consent', (db) =>
@@ -300,6 +301,7 @@ export class OAuthStore {
       organizationId: row.organizationId ?? null,
       zkKeyHash: row.zkKeyHash ?? null,
       zkDrkHash: row.zkDrkHash ?? null,
+      dpopJkt: row.dpopJkt ?? null,
     });
   }
 
@@ -382,6 +384,7 @@ export class OAuthStore {
       amr: JSON.stringify(grant.amr),
       acr: grant.acr,
       grantExpiresAt: grant.expiresAt.toISOString(),
+      dpopJkt: grant.dpopJkt ?? null,
     };
     const inserted = refreshToken
       ? await this.redeemCodeWithRefreshTokenQuery({
@@ -566,12 +569,14 @@ export class OAuthStore {
     tokenHash: string,
     successor: { tokenHash: string; clientId: string },
     now: Date,
+    dpopJkt: string | null = null,
   ): Promise<{ grant: GrantRow; subject: TokenSubject } | undefined> {
     const [row] = await this.rotateRefreshTokenAtOnceQuery({
       tokenHash,
       now: now.toISOString(),
       successorHash: successor.tokenHash,
       clientId: successor.clientId,
+      dpopJkt,
     });
     return row ? { grant: row.grant, subject: toSubject(row) } : undefined;
   }
@@ -603,5 +608,6 @@ function approvalValues(idHash: string, code: NewCode, now: Date) {
     zkKeyHash: code.zkKeyHash ?? null,
     zkDrkHash: code.zkDrkHash ?? null,
     expiresAt: code.expiresAt.toISOString(),
+    dpopJkt: code.dpopJkt ?? null,
   };
 }

@@ -34,12 +34,11 @@ export interface AccessTokenClaims extends Partial<OrganizationClaims> {
   gid?: string;
   sid?: string;
   auth_time?: number;
+  /** RFC 9449 §6.1: the thumbprint of the DPoP key the token is bound to. */
+  cnf?: { jkt: string };
 }
 
-/**
- * Access tokens are ES256 by default (RFC 9068, docs/integration.md#access-token); ID tokens use the client's
- * algorithm, RS256 by default.
- */
+/** Access tokens are ES256 by default (DESIGN §4); ID tokens use the client's algorithm, RS256 by default. */
 const ACCESS_TOKEN_ALG: SigningAlgorithm = 'ES256';
 
 const seconds = (date: Date | number) =>
@@ -71,26 +70,27 @@ function hasScope(scope: string, wanted: string): boolean {
 
 /** Signs and checks the service's JWTs. */
 export class TokenIssuer {
-  private readonly verifiedAccessTokens: VerifiedTokenCache<AccessTokenClaims>;
+  private readonly verifiedAccessTokens = new VerifiedTokenCache<AccessTokenClaims>();
 
   constructor(
     private readonly issuer: string,
     private readonly keys: SigningKeyService,
     private readonly settings: SettingsService,
-    lookups?: { hit(): void; miss(): void },
-  ) {
-    this.verifiedAccessTokens = new VerifiedTokenCache<AccessTokenClaims>(undefined, lookups);
-  }
+  ) {}
 
   accessTokenTtl(client: Client): number {
     return client.accessTokenTtlSeconds ?? this.settings.get('tokens.access_token_ttl_seconds');
   }
 
-  /** An RFC 9068 access token (`typ: at+jwt`). For client credentials `sub` is the client itself. */
+  /**
+   * An RFC 9068 access token (`typ: at+jwt`). For client credentials `sub` is the client itself. With a DPoP key's
+   * thumbprint it is bound to that key (`cnf.jkt`, RFC 9449 §6.1).
+   */
   issueAccessToken(
     client: Client,
     scope: string,
     authorization: UserAuthorization | null,
+    dpopJkt: string | null = null,
   ): { token: string; expiresIn: number; claims: AccessTokenClaims } {
     const now = Date.now();
     const expiresIn = this.accessTokenTtl(client);
@@ -112,6 +112,7 @@ export class TokenIssuer {
       claims.auth_time = seconds(authorization.authTime);
       if (authorization.organization) Object.assign(claims, organizationClaims(authorization.organization));
     }
+    if (dpopJkt !== null) claims.cnf = { jkt: dpopJkt };
     const token = signJwt(
       claims as unknown as Record<string, unknown>,
       this.keys.currentKey(ACCESS_TOKEN_ALG),

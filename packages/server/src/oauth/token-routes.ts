@@ -2,8 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
+import type { Client } from '../clients/model.js';
 import { OAuthError, oauthErrorResponses } from '../protocol/oauth/errors.js';
 import { authenticateClient, claimedClientId } from './client-authentication.js';
+import { DpopRefusal } from './dpop.js';
 import { allowCrossOriginReads, FormParameter, noStore, requireFormBody } from './form.js';
 import { grantFor, grantParameters, supportedGrantTypes } from './grants/index.js';
 
@@ -23,7 +25,8 @@ const TokenRequest = Type.Object(
 
 const TokenResponseSchema = Type.Object({
   access_token: Type.String(),
-  token_type: Type.Literal('Bearer'),
+  // RFC 9449 §5: DPoP when the access token is bound to the proof's key.
+  token_type: Type.Union([Type.Literal('Bearer'), Type.Literal('DPoP')]),
   expires_in: Type.Integer(),
   scope: Type.String(),
   refresh_token: Type.Optional(Type.String()),
@@ -107,6 +110,32 @@ async function auditRefusedRequest(
   }
 }
 
+/**
+ * The key of the request's DPoP proof (RFC 9449 §5), checked against this endpoint's URL, or null without a proof;
+ * a client registered with `dpop_bound_access_tokens` must send one (§5.2). A refusal carries the server's nonce
+ * when one is wanted (§8).
+ */
+async function tokenRequestDpopKey(
+  context: AppContext,
+  request: FastifyRequest,
+  client: Client,
+): Promise<string | null> {
+  try {
+    const proof = context.oauth.dpop.presented(request);
+    if (proof === undefined) {
+      if (client.dpopBoundAccessTokens) {
+        throw new OAuthError('invalid_dpop_proof', 'this client must send a DPoP proof');
+      }
+      return null;
+    }
+    return (await context.oauth.dpop.check(proof, request, '/token')).jkt;
+  } catch (error) {
+    if (!(error instanceof DpopRefusal)) throw error;
+    const nonce = error.nonce ?? context.oauth.dpop.currentNonce();
+    throw new OAuthError(error.error, error.description, nonce === undefined ? {} : { 'dpop-nonce': nonce });
+  }
+}
+
 /** POST /token (RFC 6749 §3.2). */
 export function registerTokenRoutes(app: App, context: AppContext): void {
   const handled = new WeakSet<FastifyRequest>();
@@ -136,6 +165,8 @@ export function registerTokenRoutes(app: App, context: AppContext): void {
             'unauthorized_client',
             'unsupported_grant_type',
             'invalid_scope',
+            'invalid_dpop_proof',
+            'use_dpop_nonce',
           ),
         },
       },
@@ -162,7 +193,10 @@ export function registerTokenRoutes(app: App, context: AppContext): void {
           const value = (body as Record<string, unknown>)[name];
           if (typeof value === 'string') parameters[name] = value;
         }
-        const response = await grant.redeem(context.oauth.tokens, client, parameters);
+        const dpopJkt = await tokenRequestDpopKey(context, request, client);
+        const response = await grant.redeem(context.oauth.tokens, client, parameters, dpopJkt);
+        const nonce = context.oauth.dpop.currentNonce();
+        if (nonce !== undefined) reply.header('dpop-nonce', nonce);
         return noStore(reply).send(response);
       } catch (error) {
         if (error instanceof OAuthError) await auditTokenFailure(context, request, body, clientId, error);

@@ -13,7 +13,8 @@ import type { TokenIssuer, UserAuthorization } from './token-issuer.js';
 
 export interface TokenResponse {
   access_token: string;
-  token_type: 'Bearer';
+  /** `DPoP` when the access token is bound to the key of the request's DPoP proof (RFC 9449 §5). */
+  token_type: 'Bearer' | 'DPoP';
   expires_in: number;
   scope: string;
   refresh_token?: string;
@@ -22,6 +23,17 @@ export interface TokenResponse {
   zk_key_kind?: string;
   zk_key_version?: number;
   zk_drk_hash?: string;
+}
+
+/** What a code exchange issues: the grant's id and expiry, its refresh token, and the DPoP keys it binds to. */
+interface CodeIssue {
+  grantId: string;
+  grantExpiresAt: Date;
+  refreshToken: string | null;
+  /** The access token's key (RFC 9449 §6.1). */
+  dpopJkt: string | null;
+  /** The refresh tokens' key: a public client's proof key (§5). */
+  bindRefreshTo: string | null;
 }
 
 const invalidGrant = (description: string) => new OAuthError('invalid_grant', description);
@@ -52,8 +64,15 @@ export class TokenService {
     private readonly organizations: OrganizationContextSource,
   ) {}
 
-  /** RFC 6749 §4.4: the token represents the client; user scopes never apply. */
-  clientCredentials(client: Client, requestedScope: string | undefined): TokenResponse {
+  /**
+   * RFC 6749 §4.4: the token represents the client; user scopes never apply. Each grant takes the thumbprint of the
+   * request's DPoP proof key, if it sent one (RFC 9449 §5), and binds the access token to it.
+   */
+  clientCredentials(
+    client: Client,
+    requestedScope: string | undefined,
+    dpopJkt: string | null = null,
+  ): TokenResponse {
     if (client.type !== 'confidential' || !client.grantTypes.includes('client_credentials')) {
       throw new OAuthError('unauthorized_client', 'this client may not use the client_credentials grant');
     }
@@ -64,13 +83,14 @@ export class TokenService {
         throw new OAuthError('invalid_scope', `scope '${scope}' is not allowed for this client`);
     }
     const scope = (requested.length > 0 ? requested : allowed).join(' ');
-    const { token, expiresIn } = this.issuer.issueAccessToken(client, scope, null);
-    return { access_token: token, token_type: 'Bearer', expires_in: expiresIn, scope };
+    const { token, expiresIn } = this.issuer.issueAccessToken(client, scope, null, dpopJkt);
+    return { access_token: token, token_type: dpopJkt ? 'DPoP' : 'Bearer', expires_in: expiresIn, scope };
   }
 
   async authorizationCode(
     client: Client,
     parameters: { code?: string; redirect_uri?: string; code_verifier?: string },
+    dpopJkt: string | null = null,
   ): Promise<TokenResponse> {
     if (!client.grantTypes.includes('authorization_code')) {
       throw new OAuthError('unauthorized_client', 'this client may not use the authorization_code grant');
@@ -82,7 +102,10 @@ export class TokenService {
     const refreshTtl = client.refreshTokenTtlSeconds ?? this.settings.get('tokens.refresh_token_ttl_seconds');
     const grantExpiresAt = new Date(now.getTime() + refreshTtl * 1000);
     const refreshToken = client.grantTypes.includes('refresh_token') ? randomToken() : null;
-    const issued = { grantId, grantExpiresAt, refreshToken };
+    // RFC 9449 §5: a public client's refresh tokens are bound to the key it proved here; a confidential client's are
+    // bound to its authentication already.
+    const bindRefreshTo = client.type === 'public' ? dpopJkt : null;
+    const issued = { grantId, grantExpiresAt, refreshToken, dpopJkt, bindRefreshTo };
 
     // The success path is one statement: every check is a condition of the consuming write (store.redeemCodeAtOnce),
     // so nothing is read first. It matches only a request that the checks below would let through, so when it
@@ -91,7 +114,8 @@ export class TokenService {
     if (
       parameters.redirect_uri !== undefined &&
       presentedChallenge !== undefined &&
-      !requiresOrganization(client)
+      !requiresOrganization(client) &&
+      bindRefreshTo === null
     ) {
       const redeemed = await this.store.redeemCodeAtOnce(
         codeHash,
@@ -113,7 +137,7 @@ export class TokenService {
     parameters: { redirect_uri?: string; code_verifier?: string },
     codeHash: string,
     now: Date,
-    issued: { grantId: string; grantExpiresAt: Date; refreshToken: string | null },
+    issued: CodeIssue,
   ): Promise<TokenResponse> {
     const { grantId, grantExpiresAt, refreshToken } = issued;
     const found = await this.store.findCodeForExchange(codeHash);
@@ -127,6 +151,15 @@ export class TokenService {
     if (parameters.redirect_uri !== code.redirectUri)
       throw invalidGrant('redirect_uri does not match the authorization request');
     this.checkPkce(code, parameters.code_verifier);
+    // RFC 9449 §10: a code requested with dpop_jkt is redeemed only with a proof of that key (and stays unused
+    // otherwise, so whoever stole it cannot burn it).
+    if (code.dpopJkt !== null && code.dpopJkt !== issued.dpopJkt) {
+      throw invalidGrant(
+        issued.dpopJkt === null
+          ? 'this authorization code is bound to a DPoP key: send a proof of it'
+          : 'the DPoP proof key is not the one the authorization code is bound to',
+      );
+    }
 
     const user = activeUser(subject.user);
     const organization = code.organizationId
@@ -145,6 +178,7 @@ export class TokenService {
         amr: code.amr,
         acr: code.acr,
         expiresAt: grantExpiresAt,
+        dpopJkt: issued.bindRefreshTo,
       },
       refreshToken
         ? { tokenHash: hashToken(refreshToken), clientId: client.id, expiresAt: grantExpiresAt }
@@ -166,7 +200,7 @@ export class TokenService {
     user: User,
     subject: TokenSubject,
     organization: OrganizationClaims | null,
-    issued: { grantId: string; refreshToken: string | null },
+    issued: { grantId: string; refreshToken: string | null; dpopJkt: string | null },
   ): TokenResponse {
     const response = this.issueUserTokens(
       client,
@@ -180,7 +214,7 @@ export class TokenService {
         acr: code.acr,
         organization,
       },
-      { nonce: code.nonce, refreshToken: issued.refreshToken },
+      { nonce: code.nonce, refreshToken: issued.refreshToken, dpopJkt: issued.dpopJkt },
     );
     if (code.zkKeyHash) Object.assign(response, zkTokenMembers(code.zkKeyHash));
     if (code.zkDrkHash) response.zk_drk_hash = code.zkDrkHash;
@@ -201,6 +235,7 @@ export class TokenService {
   async refreshToken(
     client: Client,
     parameters: { refresh_token?: string; scope?: string },
+    dpopJkt: string | null = null,
   ): Promise<TokenResponse> {
     if (!client.grantTypes.includes('refresh_token')) {
       throw new OAuthError('unauthorized_client', 'this client may not use the refresh_token grant');
@@ -219,13 +254,14 @@ export class TokenService {
         tokenHash,
         { tokenHash: hashToken(successor), clientId: client.id },
         now,
+        dpopJkt,
       );
       if (rotated) {
         const { grant, subject } = rotated;
-        return this.refreshedTokens(client, grant, subject, grant.scope, null, successor);
+        return this.refreshedTokens(client, grant, subject, grant.scope, null, successor, dpopJkt);
       }
     }
-    return this.refreshTokenReadFirst(client, parameters.scope, tokenHash, now, successor);
+    return this.refreshTokenReadFirst(client, parameters.scope, tokenHash, now, successor, dpopJkt);
   }
 
   private async refreshTokenReadFirst(
@@ -234,6 +270,7 @@ export class TokenService {
     tokenHash: string,
     now: Date,
     successor: string,
+    dpopJkt: string | null,
   ): Promise<TokenResponse> {
     const found = await this.store.findRefreshTokenForUse(tokenHash);
     if (!found) throw invalidGrant('the refresh token is invalid');
@@ -242,6 +279,15 @@ export class TokenService {
     if (token.clientId !== client.id) throw invalidGrant('the refresh token was issued to another client');
     if (token.usedAt) return this.rejectReplayedRefreshToken(token.grantId, now);
     if (token.expiresAt <= now) throw invalidGrant('the refresh token has expired');
+    // RFC 9449 §5: a bound family is used only with a proof of its key; refused before the use, so a thief cannot
+    // burn the client's token.
+    if (grant.dpopJkt !== null && grant.dpopJkt !== dpopJkt) {
+      throw invalidGrant(
+        dpopJkt === null
+          ? 'the refresh token is bound to a DPoP key: send a proof of it'
+          : 'the refresh token is bound to another DPoP key',
+      );
+    }
     // Checked before the token is used, so a request with a bad scope does not burn the client's token.
     const scope = this.narrowScope(grant, requestedScope);
     // Roles are read again on every refresh; a member who left or was removed or suspended gets no more tokens.
@@ -266,7 +312,7 @@ export class TokenService {
         throw invalidGrant('the grant is no longer valid');
       return this.rejectReplayedRefreshToken(grant.id, now);
     }
-    return this.refreshedTokens(client, grant, subject, scope, organization, successor);
+    return this.refreshedTokens(client, grant, subject, scope, organization, successor, dpopJkt);
   }
 
   /** The tokens of a rotation; the user read beside the token was active, and the rotation checked it atomically. */
@@ -277,6 +323,7 @@ export class TokenService {
     scope: string,
     organization: OrganizationClaims | null,
     successor: string,
+    dpopJkt: string | null,
   ): TokenResponse {
     const user = activeUser(subject.user);
     return this.issueUserTokens(
@@ -292,7 +339,7 @@ export class TokenService {
         organization,
       },
       // OIDC Core §12.2: a refreshed ID token carries no nonce.
-      { nonce: null, refreshToken: successor },
+      { nonce: null, refreshToken: successor, dpopJkt },
     );
   }
 
@@ -345,12 +392,17 @@ export class TokenService {
   private issueUserTokens(
     client: Client,
     authorization: UserAuthorization,
-    options: { nonce: string | null; refreshToken: string | null },
+    options: { nonce: string | null; refreshToken: string | null; dpopJkt: string | null },
   ): TokenResponse {
-    const { token, expiresIn } = this.issuer.issueAccessToken(client, authorization.scope, authorization);
+    const { token, expiresIn } = this.issuer.issueAccessToken(
+      client,
+      authorization.scope,
+      authorization,
+      options.dpopJkt,
+    );
     const response: TokenResponse = {
       access_token: token,
-      token_type: 'Bearer',
+      token_type: options.dpopJkt ? 'DPoP' : 'Bearer',
       expires_in: expiresIn,
       scope: authorization.scope,
     };

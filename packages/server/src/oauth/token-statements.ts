@@ -3,7 +3,7 @@
  * reads, and the data-modifying CTEs that consume a code or use a refresh token and insert what follows from it,
  * one statement each (one round trip, one commit).
  */
-import { and, eq, exists, gt, isNull, type Placeholder, sql } from 'drizzle-orm';
+import { and, eq, exists, gt, isNull, or, type Placeholder, sql } from 'drizzle-orm';
 import type { User } from '../accounts/users.js';
 import type { Db } from '../db/client.js';
 import { authorizationCodes, grants, refreshTokens, sessions, users } from '../db/schema/index.js';
@@ -102,6 +102,7 @@ function grantFrom(db: Db, consumed: ReturnType<typeof consumeCodeForGrant>) {
       createdAt: sql<Date>`now()`.as('created_at'),
       expiresAt: sql<Date>`${sql.placeholder('grantExpiresAt')}::timestamptz`.as('expires_at'),
       revokedAt: sql<Date | null>`null::timestamptz`.as('revoked_at'),
+      dpopJkt: sql<string | null>`${sql.placeholder('dpopJkt')}::text`.as('dpop_jkt'),
     })
     .from(consumed);
 }
@@ -133,6 +134,8 @@ function consumeRedeemableCode(db: Db) {
           sql`${authorizationCodes.codeChallenge} is not distinct from ${sql.placeholder('codeChallenge')}::text`,
           // An organization's code needs its roles read first (and a non-member's code is refused unconsumed).
           isNull(authorizationCodes.organizationId),
+          // A code bound to a DPoP key (RFC 9449 §10) is checked against the proof first.
+          isNull(authorizationCodes.dpopJkt),
           exists(
             db
               .select({ id: users.id })
@@ -173,6 +176,8 @@ function grantFromCode(db: Db, consumed: ReturnType<typeof consumeRedeemableCode
       createdAt: sql<Date>`now()`.as('created_at'),
       expiresAt: sql<Date>`${sql.placeholder('grantExpiresAt')}::timestamptz`.as('expires_at'),
       revokedAt: sql<Date | null>`null::timestamptz`.as('revoked_at'),
+      // A DPoP proof sends the exchange down the read-first path, so the family this makes is never bound.
+      dpopJkt: sql<string | null>`null::text`.as('dpop_jkt'),
     })
     .from(consumed);
 }
@@ -362,6 +367,9 @@ export const rotateRefreshTokenAtOnceStatement = (db: Db) => {
                   activeGrantCondition(refreshTokens.grantId, now),
                   // An organization's grant needs its roles read first (a non-member's refresh revokes it).
                   isNull(grants.organizationId),
+                  // RFC 9449 §5: a family bound to a key is used only with a proof of that key (the read-first
+                  // path tells a missing proof from another key).
+                  or(isNull(grants.dpopJkt), eq(grants.dpopJkt, sql.placeholder('dpopJkt'))),
                 ),
               ),
           ),

@@ -12,6 +12,8 @@ export interface Grant<Parameter extends string = string> {
     tokens: TokenService,
     client: Client,
     parameters: Readonly<Partial<Record<Parameter, string>>>,
+    /** The thumbprint of the request's DPoP proof key (RFC 9449 §5), null without a proof. */
+    dpopJkt: string | null,
   ): Promise<TokenResponse>;
 }
 
