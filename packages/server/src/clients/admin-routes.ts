@@ -35,8 +35,16 @@ const ClientView = Type.Object({
   zk_delivery: Type.String(),
   zk_required: Type.Boolean(),
   dpop_bound_access_tokens: Type.Boolean(),
+  dpop_bound_access_tokens: Type.Boolean(),
   zk_key_scope: Type.Union([Type.Literal('client'), Type.Literal('organization')]),
   show_on_dashboard: Type.Boolean(),
+  token_endpoint_auth_method: ClientInputSchema.properties.token_endpoint_auth_method,
+  jwks: Type.Union([
+    Type.Object({ keys: Type.Array(Type.Record(Type.String(), Type.Unknown())) }),
+    Type.Null(),
+  ]),
+  jwks_uri: Type.Union([Type.String(), Type.Null()]),
+  require_pushed_authorization_requests: Type.Boolean(),
   icon: Type.Union([ClientIconView, Type.Null()], {
     description: 'The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null',
   }),
@@ -54,7 +62,10 @@ const ClientWithSecret = Type.Object({
 
 const ClientIdParams = Type.Object({ clientId: Type.String({ maxLength: 64 }) });
 
-/** Admin API for clients (spec §2.7): the secret in plaintext exactly once, then metadata only. */
+/**
+ * Admin API for clients (docs/admin.md#daily-tasks): the secret in plaintext exactly once, then metadata
+ * only.
+ */
 export function registerAdminClientRoutes(app: App, context: AppContext): void {
   const view = async (client: Client) => {
     const secret =
@@ -80,8 +91,13 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
       zk_delivery: client.zkDelivery,
       zk_required: client.zkRequired,
       dpop_bound_access_tokens: client.dpopBoundAccessTokens,
+      dpop_bound_access_tokens: client.dpopBoundAccessTokens,
       zk_key_scope: client.zkKeyScope,
       show_on_dashboard: client.showOnDashboard,
+      token_endpoint_auth_method: client.tokenEndpointAuthMethod,
+      jwks: client.jwks,
+      jwks_uri: client.jwksUri,
+      require_pushed_authorization_requests: client.requirePushedAuthorizationRequests,
       icon: client.icon ? clientIconView(client.id, client.icon) : null,
       secret: secret
         ? {

@@ -1,7 +1,12 @@
 import { type Static, Type } from 'typebox';
 import { MULTILINE } from '../app/acceptable-input.js';
 import type { SIGNING_ALGORITHMS } from '../crypto/signing-keys.js';
-import { GRANT_TYPES, type GrantType } from '../protocol/oauth/vocabulary.js';
+import {
+  CLIENT_AUTHENTICATION_METHODS,
+  type ClientAuthenticationMethod,
+  GRANT_TYPES,
+  type GrantType,
+} from '../protocol/oauth/vocabulary.js';
 
 /** One of the grant types of the vocabulary (the schema as before: an anyOf of literals, typed as the union). */
 const GrantTypeSchema = Type.Unsafe<GrantType>(
@@ -60,6 +65,12 @@ export const ClientInputSchema = Type.Object(
           'RFC 9449 §5.2: the client must send a DPoP proof at /token, so every access token it gets is DPoP-bound',
       }),
     ),
+    dpop_bound_access_tokens: Type.Optional(
+      Type.Boolean({
+        description:
+          'RFC 9449 §5.2: the client must send a DPoP proof at /token, so every access token it gets is DPoP-bound',
+      }),
+    ),
     zk_key_scope: Type.Optional(
       Type.Union([Type.Literal('client'), Type.Literal('organization')], {
         description:
@@ -67,6 +78,37 @@ export const ClientInputSchema = Type.Object(
       }),
     ),
     show_on_dashboard: Type.Optional(Type.Boolean()),
+    token_endpoint_auth_method: Type.Optional(
+      Type.Unsafe<ClientAuthenticationMethod>(
+        Type.Union(
+          CLIENT_AUTHENTICATION_METHODS.map((method) => Type.Literal(method)),
+          {
+            description:
+              'How the client authenticates at /token, /introspect, /revoke and /par (OIDC Registration §2): none for public clients; a secret (client_secret_basic or client_secret_post, either is accepted) or private_key_jwt (needs jwks or jwks_uri) for confidential ones. Default: none or client_secret_basic by type',
+          },
+        ),
+      ),
+    ),
+    jwks: Type.Optional(
+      Type.Union(
+        [
+          Type.Object(
+            { keys: Type.Array(Type.Record(Type.String(), Type.Unknown()), { maxItems: 20 }) },
+            { additionalProperties: false },
+          ),
+          Type.Null(),
+        ],
+        { description: "The client's public keys (JWK Set) for private_key_jwt and signed request objects" },
+      ),
+    ),
+    jwks_uri: Type.Optional(
+      Type.Union([Type.String({ maxLength: 2000 }), Type.Null()], {
+        description: 'Where the client publishes its JWK Set (https); fetched through the outbound policy',
+      }),
+    ),
+    require_pushed_authorization_requests: Type.Optional(
+      Type.Boolean({ description: 'RFC 9126 §6: authorization requests must come through /par' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -105,9 +147,17 @@ export interface Client {
   zkRequired: boolean;
   /** RFC 9449 §5.2: /token refuses this client's requests without a DPoP proof. */
   dpopBoundAccessTokens: boolean;
+  /** RFC 9449 §5.2: /token refuses this client's requests without a DPoP proof. */
+  dpopBoundAccessTokens: boolean;
   /** `organization`: the delivered key is derived per organization, so every authorization needs one (§2.2). */
   zkKeyScope: ZkKeyScope;
   showOnDashboard: boolean;
+  /** OIDC Registration §2; never null here (older rows get their type's default). */
+  tokenEndpointAuthMethod: ClientAuthenticationMethod;
+  /** Public keys registered inline (a JWK Set), or null. */
+  jwks: { keys: Record<string, unknown>[] } | null;
+  jwksUri: string | null;
+  requirePushedAuthorizationRequests: boolean;
   /** The uploaded icon's metadata (the bytes are read only when the icon is served). */
   icon: ClientIconInfo | null;
   createdAt: Date;
@@ -211,9 +261,57 @@ export function validateClientInput(input: ClientInput): void {
   if (input.zk_key_scope === 'organization' && (input.zk_delivery ?? 'none') === 'none') {
     throw new ClientValidationError('zk_key_scope: organization needs zk_delivery v2 or legacy-v1');
   }
+  validateAuthenticationMethod(input);
   const seen = new Set<string>();
   for (const { scope } of input.scopes ?? []) {
     if (seen.has(scope)) throw new ClientValidationError(`scopes: '${scope}' is listed twice`);
     seen.add(scope);
   }
+}
+
+/** The registered authentication method, or the type's default. */
+export function authenticationMethodOf(input: Pick<ClientInput, 'type' | 'token_endpoint_auth_method'>) {
+  return input.token_endpoint_auth_method ?? (input.type === 'public' ? 'none' : 'client_secret_basic');
+}
+
+function validateAuthenticationMethod(input: ClientInput): void {
+  const method = authenticationMethodOf(input);
+  if (input.type === 'public' && method !== 'none')
+    throw new ClientValidationError('token_endpoint_auth_method: public clients use none');
+  if (input.type === 'confidential' && method === 'none')
+    throw new ClientValidationError('token_endpoint_auth_method: confidential clients must authenticate');
+  const jwks = input.jwks ?? null;
+  const jwksUri = input.jwks_uri || null;
+  if (jwks && jwksUri) throw new ClientValidationError('jwks: give jwks or jwks_uri, not both');
+  if (jwks) {
+    const problem = keySetProblem(jwks);
+    if (problem) throw new ClientValidationError(`jwks: ${problem}`);
+  }
+  validateHttpsUrl(jwksUri, 'jwks_uri');
+  if (method === 'private_key_jwt' && !jwks && !jwksUri)
+    throw new ClientValidationError('token_endpoint_auth_method: private_key_jwt needs jwks or jwks_uri');
+}
+
+export function isKeySet(value: unknown): value is { keys: Record<string, unknown>[] } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Array.isArray((value as { keys?: unknown }).keys) &&
+    (value as { keys: unknown[] }).keys.every((key) => typeof key === 'object' && key !== null)
+  );
+}
+
+/** The key types a client may register, public parts only (RFC 7517 §4; a private member is refused). */
+const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'k', 'oth'];
+
+/** Why a registered JWK Set is unusable, or null. */
+export function keySetProblem(value: unknown): string | null {
+  if (!isKeySet(value)) return 'must be a JWK Set: an object with a keys array';
+  if (value.keys.length === 0 || value.keys.length > 20) return 'must hold between 1 and 20 keys';
+  for (const key of value.keys) {
+    if (!['EC', 'RSA', 'OKP'].includes(String(key.kty))) return 'keys must be EC, RSA or OKP public keys';
+    if (PRIVATE_MEMBERS.some((member) => member in key))
+      return 'keys must be public keys (no private members)';
+  }
+  return null;
 }

@@ -4,9 +4,12 @@ import { sha256 } from '../crypto/tokens.js';
 import type { ChangeBus } from '../db/change-bus.js';
 import type { Db } from '../db/client.js';
 import { afterCommit, inTransaction } from '../db/transactions.js';
+import type { OutboundFetch } from '../outbound/index.js';
 import { type GrantType, STANDARD_SCOPES } from '../protocol/oauth/vocabulary.js';
+import { CLIENT_JWT_CLOCK_TOLERANCE_SECONDS, ClientJwtRefused, ClientKeys } from './client-jwt.js';
 import { iconEtag, validateIcon } from './icon.js';
 import {
+  authenticationMethodOf,
   type Client,
   type ClientInput,
   type ClientSecretInfo,
@@ -54,8 +57,18 @@ function toClient(row: ClientRow): Client {
     zkDelivery: row.zkDelivery as Client['zkDelivery'],
     zkRequired: row.zkRequired,
     dpopBoundAccessTokens: row.dpopBoundAccessTokens,
+    dpopBoundAccessTokens: row.dpopBoundAccessTokens,
     zkKeyScope: row.zkKeyScope as Client['zkKeyScope'],
     showOnDashboard: row.showOnDashboard,
+    tokenEndpointAuthMethod: authenticationMethodOf({
+      type: row.type as Client['type'],
+      token_endpoint_auth_method: (row.tokenEndpointAuthMethod ?? undefined) as
+        | Client['tokenEndpointAuthMethod']
+        | undefined,
+    }),
+    jwks: row.jwks ?? null,
+    jwksUri: row.jwksUri ?? null,
+    requirePushedAuthorizationRequests: row.requirePushedAuthorizationRequests,
     icon:
       row.iconEtag && row.iconContentType && row.iconUpdatedAt
         ? {
@@ -105,10 +118,18 @@ function rowValues(input: ClientInput) {
     zkDelivery: input.zk_delivery ?? 'none',
     zkRequired: input.zk_required ?? false,
     dpopBoundAccessTokens: input.dpop_bound_access_tokens ?? false,
+    dpopBoundAccessTokens: input.dpop_bound_access_tokens ?? false,
     zkKeyScope: input.zk_key_scope ?? 'client',
     showOnDashboard: input.show_on_dashboard ?? true,
+    tokenEndpointAuthMethod: authenticationMethodOf(input),
+    jwks: input.jwks ?? null,
+    jwksUri: input.jwks_uri || null,
+    requirePushedAuthorizationRequests: input.require_pushed_authorization_requests ?? false,
   };
 }
+
+/** The longest an assertion may live (its `exp` from now): replay protection keeps each jti until then. */
+const MAX_ASSERTION_LIFETIME_SECONDS = 300;
 
 /**
  * Clients: registration, secrets and authentication. Lookups on the token hot path come from an in-memory cache
@@ -119,16 +140,24 @@ export class ClientService {
   private readonly store: ClientStore;
   private readonly cache = new Map<string, Promise<CachedClient | null>>();
   private readonly lastTouched = new Map<string, number>();
+  /** The clients' registered public keys (inline or fetched from their jwks_uri). */
+  readonly keys: ClientKeys;
 
   constructor(
     private readonly db: Db,
     private readonly sealer: Sealer,
     private readonly bus: ChangeBus,
+    /** The issuer: the audience of client assertions and request objects. */
+    private readonly issuer: string,
+    /** The SSRF-safe outbound fetch, for jwks_uri. */
+    fetch: OutboundFetch,
   ) {
     this.store = new ClientStore(db);
+    this.keys = new ClientKeys(fetch);
     bus.on('clients', (id) => {
       if (id === '*') this.cache.clear();
       else this.cache.delete(id);
+      if (id !== '*') this.keys.forget(id);
     });
   }
 
@@ -199,7 +228,11 @@ export class ClientService {
     const id = input.client_id ?? randomBytes(16).toString('base64url');
     if (await this.store.find(id))
       throw new ClientValidationError(`client_id: '${id}' is already registered`);
-    const secret = input.type === 'confidential' ? this.newSecret() : null;
+    // A client authenticating with private_key_jwt has no secret (an admin may still rotate one in later).
+    const secret =
+      input.type === 'confidential' && authenticationMethodOf(input) !== 'private_key_jwt'
+        ? this.newSecret()
+        : null;
     await this.store.insert({ id, ...rowValues(input) }, secret);
     await this.changed(id);
     return { client: (await this.find(id))!, secret: secret?.plaintext ?? null };
@@ -264,6 +297,36 @@ export class ClientService {
     const ok = timingSafeEqual(sha256(presented), cached.secretDigest);
     if (ok) this.touch(cached.secretId);
     return ok;
+  }
+
+  /**
+   * Authenticates a `private_key_jwt` assertion (RFC 7523 §3, OIDC Core §9): signed with one of the client's
+   * keys, `iss` and `sub` the client, `aud` the issuer alone (RFC 7523bis: the issuer identifier, not an endpoint
+   * URL, so an assertion cannot be replayed at another server's endpoint), `exp` within five minutes, and a `jti`
+   * never used before by this client on any node (the unique row is inserted once; a second insert finds it).
+   */
+  async verifyAssertion(client: Client, assertion: string): Promise<void> {
+    const payload = await this.keys.verify(client, assertion, this.issuer);
+    if (payload.sub !== client.id) throw new ClientJwtRefused('the assertion sub must be the client_id');
+    if (payload.aud !== this.issuer)
+      throw new ClientJwtRefused('the assertion aud must be the issuer identifier, alone');
+    const now = Math.floor(Date.now() / 1000);
+    const exp = payload.exp as number;
+    if (exp - now > MAX_ASSERTION_LIFETIME_SECONDS)
+      throw new ClientJwtRefused(`the assertion must expire within ${MAX_ASSERTION_LIFETIME_SECONDS} s`);
+    if (typeof payload.jti !== 'string' || payload.jti.length === 0 || payload.jti.length > 200)
+      throw new ClientJwtRefused('the assertion needs a jti');
+    const expiresAt = new Date((exp + CLIENT_JWT_CLOCK_TOLERANCE_SECONDS) * 1000);
+    if (!(await this.store.recordAssertionJti(client.id, payload.jti, expiresAt)))
+      throw new ClientJwtRefused('the assertion was used before (jti)');
+  }
+
+  /**
+   * Verifies a request object (RFC 9101 §6): signed with one of the client's keys, `iss` the client, `aud` the
+   * issuer, `exp` present. Returns its claims; the caller takes the authorization parameters from them alone.
+   */
+  async verifyRequestObject(client: Client, jwt: string): Promise<Record<string, unknown>> {
+    return await this.keys.verify(client, jwt, this.issuer);
   }
 
   /** Records last use at most once a minute per secret, off the request path. */

@@ -2,6 +2,7 @@ import type { Config } from '../config/config.js';
 import { SIGNING_ALGORITHMS } from '../crypto/signing-keys.js';
 import { DPOP_SIGNING_ALGORITHMS } from '../protocol/oauth/dpop.js';
 import {
+  CLIENT_JWT_SIGNING_ALGORITHMS,
   CODE_CHALLENGE_METHODS,
   ENDPOINT_AUTHENTICATION_METHODS,
   PROMPT_VALUES,
@@ -17,7 +18,10 @@ import { supportedGrantTypes } from './grants/index.js';
  * the same sources the enforcing code reads (protocol/oauth/vocabulary.ts, grants/), so what is advertised is what
  * is enforced.
  */
-export function buildDiscoveryDocument(config: Pick<Config, 'baseUrl'>): Record<string, unknown> {
+export function buildDiscoveryDocument(
+  config: Pick<Config, 'baseUrl'>,
+  policy: { requirePushedAuthorizationRequests: boolean } = { requirePushedAuthorizationRequests: false },
+): Record<string, unknown> {
   const issuer = config.baseUrl;
   return {
     issuer,
@@ -27,6 +31,9 @@ export function buildDiscoveryDocument(config: Pick<Config, 'baseUrl'>): Record<
     jwks_uri: `${issuer}/.well-known/jwks.json`,
     introspection_endpoint: `${issuer}/introspect`,
     revocation_endpoint: `${issuer}/revoke`,
+    // RFC 9126 §5; /par authenticates clients as /token does (RFC 9126 §2: token_endpoint_auth_methods_supported).
+    pushed_authorization_request_endpoint: `${issuer}/par`,
+    require_pushed_authorization_requests: policy.requirePushedAuthorizationRequests,
     end_session_endpoint: `${issuer}/logout`,
     scopes_supported: Object.keys(STANDARD_SCOPES),
     response_types_supported: [...RESPONSE_TYPES],
@@ -35,11 +42,15 @@ export function buildDiscoveryDocument(config: Pick<Config, 'baseUrl'>): Record<
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: [...SIGNING_ALGORITHMS],
     token_endpoint_auth_methods_supported: [...ENDPOINT_AUTHENTICATION_METHODS.token],
+    token_endpoint_auth_signing_alg_values_supported: [...CLIENT_JWT_SIGNING_ALGORITHMS],
     introspection_endpoint_auth_methods_supported: [...ENDPOINT_AUTHENTICATION_METHODS.introspection],
+    introspection_endpoint_auth_signing_alg_values_supported: [...CLIENT_JWT_SIGNING_ALGORITHMS],
     revocation_endpoint_auth_methods_supported: [...ENDPOINT_AUTHENTICATION_METHODS.revocation],
+    revocation_endpoint_auth_signing_alg_values_supported: [...CLIENT_JWT_SIGNING_ALGORITHMS],
     code_challenge_methods_supported: [...CODE_CHALLENGE_METHODS],
     // RFC 9449 §5.1: the proof algorithms /token and /userinfo accept.
     dpop_signing_alg_values_supported: [...DPOP_SIGNING_ALGORITHMS],
+    // RFC 9449 §5.1: the proof algorithms /token and /userinfo accept.
     prompt_values_supported: [...PROMPT_VALUES],
     claims_supported: [
       'sub',
@@ -59,7 +70,10 @@ export function buildDiscoveryDocument(config: Pick<Config, 'baseUrl'>): Record<
       'email_verified',
     ],
     claims_parameter_supported: false,
-    request_parameter_supported: false,
+    // RFC 9101: signed request objects by value (at /authorize or /par); request_uri only as /par hands it out,
+    // never fetched from the client (OIDC Discovery §3 request_uri_parameter_supported is about fetching).
+    request_parameter_supported: true,
+    request_object_signing_alg_values_supported: [...CLIENT_JWT_SIGNING_ALGORITHMS],
     request_uri_parameter_supported: false,
     authorization_response_iss_parameter_supported: true,
   };

@@ -13,6 +13,7 @@ import { GrantStatusCache } from './grant-status-cache.js';
 import { Introspection } from './introspection.js';
 import { GrantRevocation } from './revocation.js';
 import { answerSignInContinuation } from './sign-in-continuation.js';
+import { PushedRequests } from './pushed-requests.js';
 import { OAuthStore } from './store.js';
 import { TokenIssuer } from './token-issuer.js';
 import { TokenService } from './token-service.js';
@@ -23,6 +24,8 @@ export interface OAuthServices {
   tokens: TokenService;
   introspection: Introspection;
   authorize: AuthorizeService;
+  /** Pushed authorization requests and request objects (RFC 9126, RFC 9101). */
+  pushedRequests: PushedRequests;
   /** Every way a grant ends (/revoke, replay detection, account and organization changes). */
   revocation: GrantRevocation;
   /** Active grants and their users' claims, dropped on every node by every revocation and user change. */
@@ -32,7 +35,7 @@ export interface OAuthServices {
 }
 
 export async function createOAuthServices(
-  { config, database, signingKeys, settings, bus, sealer }: Infrastructure,
+  { config, database, signingKeys, settings, bus, metrics, sealer }: Infrastructure,
   {
     accounts,
     clients,
@@ -45,11 +48,17 @@ export async function createOAuthServices(
     load: (grantId, now) => store.activeGrantWithUser(grantId, now),
     isCurrent: () => bus.isCurrent(),
     inTransaction: () => inTransaction(database.db),
+    lookups: metrics.cacheLookups('grant_status'),
   });
   // The store announces every grant it ends (topic `grants`), the accounts slice every user it changes (`users`).
   bus.on('grants', (message) => grantStatus.applyChange(message));
   bus.on('users', (userId) => grantStatus.applyUserChange(userId));
-  const issuer = new TokenIssuer(config.baseUrl, signingKeys, settings);
+  const issuer = new TokenIssuer(
+    config.baseUrl,
+    signingKeys,
+    settings,
+    metrics.cacheLookups('verified_access_tokens'),
+  );
   const revocation = new GrantRevocation(store);
   // Slices built before this one end grants through their hooks: an account's access, an organization's.
   accounts.lifecycle.accessEnded.handle((userId) => revocation.endAllOfUser(userId));
@@ -87,5 +96,6 @@ export async function createOAuthServices(
     authorize,
     revocation,
     grantStatus,
+    pushedRequests: new PushedRequests(database.db, clients.registry, settings),
   };
 }

@@ -38,7 +38,10 @@ export interface AccessTokenClaims extends Partial<OrganizationClaims> {
   cnf?: { jkt: string };
 }
 
-/** Access tokens are ES256 by default (DESIGN §4); ID tokens use the client's algorithm, RS256 by default. */
+/**
+ * Access tokens are ES256 by default (RFC 9068, docs/integration.md#access-token); ID tokens use the client's
+ * algorithm, RS256 by default.
+ */
 const ACCESS_TOKEN_ALG: SigningAlgorithm = 'ES256';
 
 const seconds = (date: Date | number) =>
@@ -70,13 +73,16 @@ function hasScope(scope: string, wanted: string): boolean {
 
 /** Signs and checks the service's JWTs. */
 export class TokenIssuer {
-  private readonly verifiedAccessTokens = new VerifiedTokenCache<AccessTokenClaims>();
+  private readonly verifiedAccessTokens: VerifiedTokenCache<AccessTokenClaims>;
 
   constructor(
     private readonly issuer: string,
     private readonly keys: SigningKeyService,
     private readonly settings: SettingsService,
-  ) {}
+    lookups?: { hit(): void; miss(): void },
+  ) {
+    this.verifiedAccessTokens = new VerifiedTokenCache<AccessTokenClaims>(undefined, lookups);
+  }
 
   accessTokenTtl(client: Client): number {
     return client.accessTokenTtlSeconds ?? this.settings.get('tokens.access_token_ttl_seconds');
