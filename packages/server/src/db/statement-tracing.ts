@@ -47,8 +47,8 @@ export function endStatementSpan(span: Span | null, error?: unknown): void {
   span.end();
 }
 
-/** Runs one statement inside its span (a no-op wrapper while tracing is off). */
-export async function tracedStatement<T>(
+/** Runs one statement inside its span; while tracing is off, `run` is called and its promise returned as it is. */
+export function tracedStatement<T>(
   text: string | undefined,
   hasParameters: boolean,
   preparedName: string | undefined,
@@ -56,14 +56,16 @@ export async function tracedStatement<T>(
 ): Promise<T> {
   const span = startStatementSpan(text, hasParameters, preparedName);
   if (!span) return run();
-  try {
-    const result = await run();
-    endStatementSpan(span);
-    return result;
-  } catch (error) {
-    endStatementSpan(span, error);
-    throw error;
-  }
+  return run().then(
+    (result) => {
+      endStatementSpan(span);
+      return result;
+    },
+    (error: unknown) => {
+      endStatementSpan(span, error);
+      throw error;
+    },
+  );
 }
 
 /** The statement's first keyword (`SELECT`, `INSERT`, `WITH`, ...), which names its span. */

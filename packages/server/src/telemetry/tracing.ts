@@ -104,7 +104,10 @@ function errorName(error: unknown): string {
   return typeof code === 'string' ? `${error.name} ${code}` : error.name;
 }
 
-/** The trace and span ids of the current span, for a log line; empty when tracing is off or no span is current. */
+/**
+ * The trace and span ids of the current span, for a log line; empty when tracing is off or no span is current. A
+ * fresh object each time: pino merges the line's own fields into what its mixin returns.
+ */
 export function currentTraceFields(): { trace_id?: string; span_id?: string } {
   if (!active) return {};
   const span = trace.getActiveSpan();
