@@ -65,12 +65,6 @@ export const ClientInputSchema = Type.Object(
           'RFC 9449 §5.2: the client must send a DPoP proof at /token, so every access token it gets is DPoP-bound',
       }),
     ),
-    dpop_bound_access_tokens: Type.Optional(
-      Type.Boolean({
-        description:
-          'RFC 9449 §5.2: the client must send a DPoP proof at /token, so every access token it gets is DPoP-bound',
-      }),
-    ),
     zk_key_scope: Type.Optional(
       Type.Union([Type.Literal('client'), Type.Literal('organization')], {
         description:
@@ -145,8 +139,6 @@ export interface Client {
   organizationRequired: boolean;
   zkDelivery: 'none' | 'v2' | 'legacy-v1';
   zkRequired: boolean;
-  /** RFC 9449 §5.2: /token refuses this client's requests without a DPoP proof. */
-  dpopBoundAccessTokens: boolean;
   /** RFC 9449 §5.2: /token refuses this client's requests without a DPoP proof. */
   dpopBoundAccessTokens: boolean;
   /** `organization`: the delivered key is derived per organization, so every authorization needs one (§2.2). */

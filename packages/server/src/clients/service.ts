@@ -57,7 +57,6 @@ function toClient(row: ClientRow): Client {
     zkDelivery: row.zkDelivery as Client['zkDelivery'],
     zkRequired: row.zkRequired,
     dpopBoundAccessTokens: row.dpopBoundAccessTokens,
-    dpopBoundAccessTokens: row.dpopBoundAccessTokens,
     zkKeyScope: row.zkKeyScope as Client['zkKeyScope'],
     showOnDashboard: row.showOnDashboard,
     tokenEndpointAuthMethod: authenticationMethodOf({
@@ -117,7 +116,6 @@ function rowValues(input: ClientInput) {
     organizationRequired: input.organization_required ?? false,
     zkDelivery: input.zk_delivery ?? 'none',
     zkRequired: input.zk_required ?? false,
-    dpopBoundAccessTokens: input.dpop_bound_access_tokens ?? false,
     dpopBoundAccessTokens: input.dpop_bound_access_tokens ?? false,
     zkKeyScope: input.zk_key_scope ?? 'client',
     showOnDashboard: input.show_on_dashboard ?? true,
