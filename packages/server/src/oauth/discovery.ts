@@ -50,7 +50,6 @@ export function buildDiscoveryDocument(
     code_challenge_methods_supported: [...CODE_CHALLENGE_METHODS],
     // RFC 9449 §5.1: the proof algorithms /token and /userinfo accept.
     dpop_signing_alg_values_supported: [...DPOP_SIGNING_ALGORITHMS],
-    // RFC 9449 §5.1: the proof algorithms /token and /userinfo accept.
     prompt_values_supported: [...PROMPT_VALUES],
     claims_supported: [
       'sub',
