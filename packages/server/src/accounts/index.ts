@@ -10,6 +10,7 @@ import { createAccountServices } from './services.js';
 import { userSessionAccess } from './session-http.js';
 import { ACCOUNT_RATE_LIMITS, ACCOUNT_SETTINGS } from './settings.js';
 import { registerSignInRoutes } from './sign-in-routes.js';
+import { registerUiMessageRoutes } from './ui-messages-routes.js';
 
 /** Users: OPAQUE sign-in and registration, sessions, password reset and change, profile, directory. */
 export const accountsModule = {
@@ -31,6 +32,7 @@ export const accountsModule = {
     registerKeyUnlockRoutes(app, context);
     registerProfileRoutes(app, context);
     registerDirectoryRoutes(app, context);
+    registerUiMessageRoutes(app, context);
   },
   registerAdmin(app, context, port) {
     registerAdminUserRoutes(app, context);

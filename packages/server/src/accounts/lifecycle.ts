@@ -195,13 +195,20 @@ export class AccountLifecycle {
     await this.services.audit.record(this.entry(by, 'user.password_reset_sent', user.id));
   }
 
-  /** Emails a password-reset link to the account's address (the owner asked, or an admin did). */
-  async emailPasswordReset(user: Pick<User, 'id' | 'email'>): Promise<void> {
+  /**
+   * Emails a password-reset link to the account's address (the owner asked, or an admin did), in the account's
+   * saved language, else in the language of the request that asked (docs/languages.md#emails).
+   */
+  async emailPasswordReset(
+    user: Pick<User, 'id' | 'email' | 'locale'>,
+    requestLocale?: string | null,
+  ): Promise<void> {
     const token = await this.services.emailTokens.issue(user.id, 'password_reset', user.email);
     await this.services.mailer.send({
       to: user.email,
       template: 'password_reset',
       variables: { email: user.email, link: hostedUiLink(this.services.baseUrl, 'reset-password', token) },
+      locale: user.locale ?? requestLocale ?? null,
     });
   }
 

@@ -3,6 +3,7 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
 import { Email } from '../app/ports/schemas.js';
+import { requestUiLocale } from '../config/ui-locales.js';
 import { emailError } from '../email/errors.js';
 import { invalidResetToken } from './lifecycle.js';
 import { OpaqueMessage } from './schemas.js';
@@ -37,7 +38,7 @@ export function registerPasswordRoutes(app: App, context: AppContext): void {
         user.status === 'active' &&
         (await context.rateLimits.tryConsume('password-reset-account', user.id))
       ) {
-        await context.accounts.lifecycle.emailPasswordReset(user);
+        await context.accounts.lifecycle.emailPasswordReset(user, requestUiLocale(request));
       }
       return reply.code(202).send({ status: 'sent_if_exists' as const });
     },

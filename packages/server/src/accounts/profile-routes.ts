@@ -3,26 +3,40 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
 import { Email } from '../app/ports/schemas.js';
+import { isUiLocale, requestUiLocale, UiLocaleSchema } from '../config/ui-locales.js';
 import { emailError } from '../email/errors.js';
 import { accountsError } from './errors.js';
 import { accountLink } from './registration-routes.js';
 import { userSessionAccess } from './session-http.js';
+
+const Locale = Type.Union([UiLocaleSchema, Type.Null()], {
+  description:
+    'The language chosen for the hosted UI and emails (docs/languages.md); null: none chosen, the browser decides',
+});
 
 const Profile = Type.Object({
   id: Type.String(),
   email: Type.String(),
   email_verified: Type.Boolean(),
   name: Type.String(),
+  locale: Locale,
 });
 
 /** The signed-in user's profile and email change (the apps dashboard's list: clients/dashboard-routes.ts). */
 export function registerProfileRoutes(app: App, context: AppContext): void {
   const access = userSessionAccess(context);
-  const profileOf = (user: { id: string; email: string; emailVerified: boolean; name: string }) => ({
+  const profileOf = (user: {
+    id: string;
+    email: string;
+    emailVerified: boolean;
+    name: string;
+    locale?: string | null;
+  }) => ({
     id: user.id,
     email: user.email,
     email_verified: user.emailVerified,
     name: user.name,
+    locale: isUiLocale(user.locale) ? user.locale : null,
   });
 
   app.get(
@@ -45,14 +59,19 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
       config: { access: 'session+csrf' },
       schema: {
         tags: ['accounts'],
-        summary: 'Updates the name (CSRF token required)',
-        body: Type.Object({ name: Type.String({ maxLength: 200 }) }, { additionalProperties: false }),
+        summary: 'Updates the name and the language, whichever is sent (CSRF token required)',
+        body: Type.Object(
+          { name: Type.Optional(Type.String({ maxLength: 200 })), locale: Type.Optional(Locale) },
+          { additionalProperties: false },
+        ),
         response: { 200: Profile, ...errorResponses() },
       },
     },
     async (request) => {
       const { session } = access.caller(request);
-      await context.accounts.users.setName(session.userId, request.body.name.trim());
+      const { name, locale } = request.body;
+      if (name !== undefined) await context.accounts.users.setName(session.userId, name.trim());
+      if (locale !== undefined) await context.accounts.users.setLocale(session.userId, locale);
       return profileOf((await context.accounts.users.find(session.userId))!);
     },
   );
@@ -93,6 +112,7 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
         to: email,
         template: 'email_change',
         variables: { email, link: accountLink(context, 'confirm-email', token) },
+        locale: access.caller(request).account.locale ?? requestUiLocale(request),
       });
       return reply.code(202).send({ status: 'confirmation_sent' as const });
     },

@@ -3,6 +3,7 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
 import { Email } from '../app/ports/schemas.js';
+import { requestUiLocale } from '../config/ui-locales.js';
 import { emailError } from '../email/errors.js';
 import { accountsError } from './errors.js';
 import { hostedUiLink } from './links.js';
@@ -17,16 +18,18 @@ export function accountLink(context: AppContext, page: string, token: string): s
   return hostedUiLink(context.config.baseUrl, page, token);
 }
 
-/** Sends the verification link for a user's current address. */
+/** Sends the verification link for a user's current address, in their language or the request's. */
 export async function sendVerification(
   context: AppContext,
-  user: { id: string; email: string },
+  user: { id: string; email: string; locale?: string | null },
+  requestLocale: string | null,
 ): Promise<void> {
   const token = await context.accounts.emailTokens.issue(user.id, 'verify_email', user.email);
   await context.email.mailer.send({
     to: user.email,
     template: 'verification',
     variables: { email: user.email, link: accountLink(context, 'verify-email', token) },
+    locale: user.locale ?? requestLocale,
   });
 }
 
@@ -168,11 +171,12 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
           to: existingEmail,
           template: 'existing_account',
           variables: { email: existingEmail, link: `${context.config.baseUrl}/ui/sign-in` },
+          locale: requestUiLocale(request),
         });
         return { status: 'verification_sent' as const };
       }
       if (verify) {
-        await sendVerification(context, user!);
+        await sendVerification(context, user!, requestUiLocale(request));
         return { status: 'verification_sent' as const };
       }
       // The new account is signed in as at sign-in: where policy requires a second factor, it owes its enrolment.
@@ -231,7 +235,7 @@ export function registerRegistrationRoutes(app: App, context: AppContext): void 
       const user = await context.accounts.users.findByEmail(request.body.email);
       const pending = user !== null && !user.emailVerified && user.status === 'active';
       if (pending && (await context.rateLimits.tryConsume('verification-account', user.id))) {
-        await sendVerification(context, user);
+        await sendVerification(context, user, requestUiLocale(request));
       }
       return reply.code(202).send({ status: 'sent_if_pending' as const });
     },

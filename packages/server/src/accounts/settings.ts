@@ -59,6 +59,19 @@ export const ACCOUNT_SETTINGS = {
     5,
     'Verification emails sent per hour per account.',
   ),
+  'ui.messages': defineSetting(
+    Type.Record(
+      Type.String({ pattern: '^[a-z]{2,3}$' }),
+      Type.Record(
+        Type.String({ pattern: '^[A-Za-z0-9_.]{1,100}$' }),
+        Type.String({ minLength: 1, maxLength: 2000 }),
+        { maxProperties: 1000, additionalProperties: false },
+      ),
+      { maxProperties: 20, additionalProperties: false },
+    ),
+    {},
+    'Replacements for messages of the hosted UI, by language and message key: {"de": {"signIn.title": "Einloggen"}} (docs/languages.md#overriding-messages).',
+  ),
 } satisfies SettingDefinitions;
 
 /** Named rate limits (app/rate-limits.ts), each counted in fixed windows against one of the settings above. */

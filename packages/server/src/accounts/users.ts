@@ -10,6 +10,8 @@ export interface User {
   emailVerified: boolean;
   name: string;
   status: 'active' | 'disabled';
+  /** The language chosen for the hosted UI and emails (config/ui-locales.ts), null when none. */
+  locale?: string | null;
 }
 
 export class UserExistsError extends Error {
@@ -27,6 +29,7 @@ export function toUser(row: typeof users.$inferSelect): User {
     emailVerified: row.emailVerified,
     name: row.name,
     status: row.status as User['status'],
+    locale: row.locale,
   };
 }
 
@@ -116,6 +119,12 @@ export class UserService {
 
   async setName(id: string, name: string): Promise<void> {
     await this.db.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, id));
+    await this.changed(id);
+  }
+
+  /** Saves the language the user chose (null: none, follow the browser). */
+  async setLocale(id: string, locale: string | null): Promise<void> {
+    await this.db.update(users).set({ locale, updatedAt: new Date() }).where(eq(users.id, id));
     await this.changed(id);
   }
 

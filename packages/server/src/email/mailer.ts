@@ -11,6 +11,8 @@ export interface OutgoingEmail {
   to: string;
   template: TemplateName;
   variables: Record<string, string>;
+  /** The recipient's language (config/ui-locales.ts): the account's saved one, or the request's; English if none. */
+  locale?: string | null;
 }
 
 /** The features that need email say so clearly when it is not configured (production). */
@@ -59,7 +61,7 @@ export class Mailer {
     const rendered = renderEmail(
       email.template,
       { product, ...email.variables },
-      this.templates.content(email.template),
+      this.templates.content(email.template, email.locale),
       brand,
     );
     if (!this.configured()) {

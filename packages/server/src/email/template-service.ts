@@ -10,6 +10,7 @@ import {
   type TemplateContent,
   type TemplateName,
 } from './templates.js';
+import { builtInContent } from './translations.js';
 
 export interface TemplateView {
   name: TemplateName;
@@ -55,9 +56,12 @@ export class EmailTemplateService {
     return this.view(this.known(name));
   }
 
-  /** The text the mailer uses now. */
-  content(name: TemplateName): TemplateContent {
-    return this.settings.get(settingKey(name)) ?? DEFAULT_TEMPLATES[name].content;
+  /**
+   * The text the mailer uses now for a recipient who reads `locale`: an admin's version when one is set, which
+   * replaces the template in every language (docs/languages.md#emails), else the built-in text in that language.
+   */
+  content(name: TemplateName, locale?: string | null): TemplateContent {
+    return this.settings.get(settingKey(name)) ?? builtInContent(name, locale);
   }
 
   /** Saves an admin's version after checking it; the built-in text saved unchanged is no override. */

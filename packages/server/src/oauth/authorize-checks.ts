@@ -1,4 +1,5 @@
 import type { Client } from '../clients/model.js';
+import { uiLocaleFromParameter } from '../config/ui-locales.js';
 import {
   CODE_CHALLENGE_METHODS,
   PROMPT_VALUES,
@@ -280,6 +281,7 @@ export function validateAuthorizeParameters(
     prompt: spaceSeparated(parameters.prompt),
     maxAge: parameters.max_age === undefined ? null : Number(parameters.max_age),
     loginHint: parameters.login_hint ?? null,
+    uiLocale: uiLocaleFromParameter(parameters.ui_locales),
     idTokenHint: parameters.id_token_hint ?? null,
     organizationId: parameters.organization_id ?? null,
     zkPub: client.zkDelivery === 'none' ? null : (parameters.zk_pub ?? null),

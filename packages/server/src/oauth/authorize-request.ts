@@ -15,6 +15,7 @@ export interface AuthorizeParameters {
   prompt?: string;
   max_age?: string;
   login_hint?: string;
+  ui_locales?: string;
   id_token_hint?: string;
   organization_id?: string;
   zk_pub?: string;
@@ -33,6 +34,8 @@ export interface ValidatedRequest {
   prompt: string[];
   maxAge: number | null;
   loginHint: string | null;
+  /** The first of `ui_locales` the hosted UI speaks (OIDC Core §3.1.2.1), for its pages; null: none of them. */
+  uiLocale?: string | null;
   idTokenHint: string | null;
   organizationId: string | null;
   zkPub: string | null;

@@ -266,7 +266,12 @@ export class AuthorizeService {
     // itself when nothing is left to ask), rather than through the consent page, which would only send the browser
     // on to sign in after two requests of its own.
     const page = loginNeeded ? '/ui/sign-in' : '/ui/authorize';
-    return { kind: 'interaction', location: `${page}?request_id=${encodeURIComponent(requestId)}` };
+    // The hosted UI speaks the language the app asked for (ui_locales, OIDC Core §3.1.2.1; docs/languages.md).
+    const language = request.uiLocale ? `&ui_locales=${encodeURIComponent(request.uiLocale)}` : '';
+    return {
+      kind: 'interaction',
+      location: `${page}?request_id=${encodeURIComponent(requestId)}${language}`,
+    };
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { Config } from '../config/config.js';
+import { UI_LOCALES } from '../config/ui-locales.js';
 import { SIGNING_ALGORITHMS } from '../crypto/signing-keys.js';
 import { DPOP_SIGNING_ALGORITHMS } from '../protocol/oauth/dpop.js';
 import {
@@ -51,6 +52,8 @@ export function buildDiscoveryDocument(
     // RFC 9449 §5.1: the proof algorithms /token and /userinfo accept.
     dpop_signing_alg_values_supported: [...DPOP_SIGNING_ALGORITHMS],
     prompt_values_supported: [...PROMPT_VALUES],
+    // The hosted UI's languages, chosen by ui_locales (OIDC Core §3.1.2.1, docs/languages.md).
+    ui_locales_supported: [...UI_LOCALES],
     claims_supported: [
       'sub',
       'iss',

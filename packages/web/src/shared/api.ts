@@ -3,6 +3,8 @@
  * and every failure surfaces as one typed ApiError carrying the server's stable error code.
  */
 
+import { activeTranslator } from './i18n/translator';
+
 /** An error from the server (`{ error, message }`, or an OAuth `{ error, error_description }`) or the network. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -63,7 +65,12 @@ export async function apiRequest<T>(
   path: string,
   options: ApiRequestOptions = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  // The language on screen, so that what the server sends on (an email) speaks it too (docs/languages.md).
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': activeTranslator().locale,
+    ...options.headers,
+  };
   const init: RequestInit = { method, headers, credentials: 'same-origin', signal: options.signal ?? null };
   if (options.body instanceof Blob) {
     // A file (an uploaded image) goes as it is, with its own type.
