@@ -103,6 +103,9 @@ function describeSchema(key: string, schema: JsonSchema): { type: string; allowe
             : `${min} to ${integer(schema.maxLength)} characters`,
       };
     }
+    case 'object':
+      // A structured value (ui.messages): its shape is in the setting's description and JSON Schema.
+      return { type: 'object', allowed: 'a JSON object, as described' };
     default:
       throw new Error(`setting '${key}': no rendering for its schema ${JSON.stringify(schema)}`);
   }
