@@ -194,15 +194,21 @@ describe('OpenAPI error codes', () => {
     const admin = await documentOf(server.adminUrl);
     const createUser = admin.paths['/admin/users']?.post?.responses;
     expect(codesOf(createUser?.['409'])).toEqual(['email_taken']);
-    expect(codesOf(createUser?.['401'])).toEqual(['admin_session_required', 'second_factor_required']);
+    expect(codesOf(createUser?.['401'])).toEqual([
+      'admin_session_required',
+      'admin_token_invalid',
+      'second_factor_required',
+    ]);
     expect(codesOf(createUser?.['403'])).toEqual([
+      'admin_token_scope_required',
       'csrf_failed',
       'email_domain_federated',
       'write_admin_required',
     ]);
     expect(codesOf(createUser?.['503'])).toEqual(['service_unavailable']);
     const listUsers = admin.paths['/admin/users']?.get?.responses;
-    expect(codesOf(listUsers?.['403'])).toBeUndefined();
+    // A read refuses an admin API token without the scope (docs/admin-api-tokens.md), never a signed-in admin.
+    expect(codesOf(listUsers?.['403'])).toEqual(['admin_token_scope_required']);
     const publicDocument = await documentOf(server.publicUrl);
     const emailChange = publicDocument.paths['/api/user/profile/email']?.post?.responses;
     expect(codesOf(emailChange?.['503'])).toEqual(['email_not_configured', 'service_unavailable']);
