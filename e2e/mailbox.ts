@@ -7,6 +7,8 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** The text/html part, decoded ('' when the message has none). */
+  html: string;
 }
 
 /**
@@ -119,23 +121,27 @@ function decodeBody(part: Part): string {
   return part.body;
 }
 
-/** The text/plain part of a message (the first one found, depth first). */
-function textOf(part: Part): string | null {
+/** The first part of a message of the given type (text/plain, text/html), depth first. */
+function textOf(part: Part, wanted = /^text\/plain/i): string | null {
   const type = part.headers.get('content-type') ?? 'text/plain';
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
   if (/^multipart\//i.test(type) && boundary) {
     const sections = part.body.split(`--${boundary}`).slice(1);
     for (const section of sections) {
       if (section.startsWith('--')) break;
-      const text = textOf(splitPart(section.replace(/^\r?\n/, '')));
+      const text = textOf(splitPart(section.replace(/^\r?\n/, '')), wanted);
       if (text !== null) return text;
     }
     return null;
   }
-  return /^text\/plain/i.test(type) ? decodeBody(part) : null;
+  return wanted.test(type) ? decodeBody(part) : null;
 }
 
-function parseMessage(raw: string): { subject: string; text: string } {
+function parseMessage(raw: string): { subject: string; text: string; html: string } {
   const message = splitPart(raw);
-  return { subject: message.headers.get('subject') ?? '', text: textOf(message) ?? '' };
+  return {
+    subject: message.headers.get('subject') ?? '',
+    text: textOf(message) ?? '',
+    html: textOf(message, /^text\/html/i) ?? '',
+  };
 }

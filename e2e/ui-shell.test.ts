@@ -37,7 +37,10 @@ describe('hosted UI shell', () => {
     const { page } = await newPage();
     await page.goto(`${server.publicUrl}/ui/`);
     const script = await page.locator('script[type="module"]').getAttribute('src');
-    const stylesheet = await page.locator('link[rel="stylesheet"]').getAttribute('href');
+    // The bundle's own stylesheet (the brand's, /branding/custom.css, is added after it).
+    const stylesheet = await page
+      .locator('link[rel="stylesheet"]:not(#brand-stylesheet)')
+      .getAttribute('href');
 
     for (const [path, type] of [
       [script, /^text\/javascript/],

@@ -6,6 +6,7 @@ import { AdminsPage } from './pages/AdminsPage';
 import { AdminTokensPage } from './pages/AdminTokensPage';
 import { AuditEventPage } from './pages/AuditEventPage';
 import { AuditPage } from './pages/AuditPage';
+import { BrandingPage } from './pages/BrandingPage';
 import { ClientCreatePage } from './pages/ClientCreatePage';
 import { ClientDetailPage } from './pages/ClientDetailPage';
 import { ClientsPage } from './pages/ClientsPage';
@@ -77,6 +78,7 @@ export const adminRoutes: Route[] = [
   signedIn('/admins', AdminsPage),
   signedIn('/api-tokens', AdminTokensPage),
   signedIn('/settings', SettingsPage),
+  signedIn('/branding', BrandingPage),
   signedIn('/email-templates', EmailTemplatesPage),
   signedIn('/keys', KeysPage),
   signedIn('/audit', AuditPage),

@@ -20,6 +20,7 @@ const SECTIONS: { to: string; label: string }[] = [
   { to: '/admins', label: 'Admins' },
   { to: '/api-tokens', label: 'API tokens' },
   { to: '/settings', label: 'Settings' },
+  { to: '/branding', label: 'Branding' },
   { to: '/email-templates', label: 'Email templates' },
   { to: '/keys', label: 'Signing keys' },
   { to: '/audit', label: 'Audit log' },

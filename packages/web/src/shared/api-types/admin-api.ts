@@ -300,6 +300,167 @@ export interface AdminApi {
     response: AdminApi['GET /admin/audit/{eventId}']['responses'][200];
     error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
   };
+  /** The deployment’s brand, or an organization’s overrides */
+  'GET /admin/branding': {
+    params: undefined;
+    query: { organization_id?: string; };
+    body: undefined;
+    responses: {
+      200: {
+        organization_id: string | null;
+        /** null: the product.name setting */
+        product_name: string | null;
+        primary_color: string | null;
+        /** Deployment only; as sanitised and served */
+        custom_css: string | null;
+        logo: {
+          content_type: string;
+          size_bytes: number;
+          etag: string;
+          updated_at: string;
+          /** Its path on the public port (versioned) */
+          url: string;
+        } | null;
+        logo_dark: {
+          content_type: string;
+          size_bytes: number;
+          etag: string;
+          updated_at: string;
+          /** Its path on the public port (versioned) */
+          url: string;
+        } | null;
+        favicon: {
+          content_type: string;
+          size_bytes: number;
+          etag: string;
+          updated_at: string;
+          /** Its path on the public port (versioned) */
+          url: string;
+        } | null;
+        updated_at: string | null;
+      };
+      400: ErrorBody<'invalid_request'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['GET /admin/branding']['responses'][200];
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
+  };
+  /** Changes the brand’s name, primary colour or custom stylesheet (null: back to the default) */
+  'PATCH /admin/branding': {
+    params: undefined;
+    query: { organization_id?: string; };
+    body: {
+      product_name?: string | null;
+      primary_color?: string | null;
+      custom_css?: string | null;
+    };
+    responses: {
+      200: {
+        organization_id: string | null;
+        /** null: the product.name setting */
+        product_name: string | null;
+        primary_color: string | null;
+        /** Deployment only; as sanitised and served */
+        custom_css: string | null;
+        logo: {
+          content_type: string;
+          size_bytes: number;
+          etag: string;
+          updated_at: string;
+          /** Its path on the public port (versioned) */
+          url: string;
+        } | null;
+        logo_dark: {
+          content_type: string;
+          size_bytes: number;
+          etag: string;
+          updated_at: string;
+          /** Its path on the public port (versioned) */
+          url: string;
+        } | null;
+        favicon: {
+          content_type: string;
+          size_bytes: number;
+          etag: string;
+          updated_at: string;
+          /** Its path on the public port (versioned) */
+          url: string;
+        } | null;
+        updated_at: string | null;
+      };
+      400: ErrorBody<'invalid_request' | 'malformed_body' | 'unsafe_stylesheet'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
+      404: ErrorBody<'not_found'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['PATCH /admin/branding']['responses'][200];
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsafe_stylesheet' | 'unsupported_media_type' | 'write_admin_required';
+  };
+  /** A brand image for the portal’s preview (the scope’s own, else the deployment’s; 404 when none) */
+  'GET /admin/branding/images/{kind}': {
+    params: { kind: 'logo' | ('logo-dark') | 'favicon'; };
+    query: { organization_id?: string; v?: string; };
+    body: undefined;
+    responses: {
+      200: string;
+      304: null;
+      400: ErrorBody<'invalid_request'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
+      404: ErrorBody<'not_found'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['GET /admin/branding/images/{kind}']['responses'][200];
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+  };
+  /** Uploads or replaces a brand image: the raw image as the body (image/png, image/jpeg, image/gif, image/webp; at most 256 KiB; never SVG) */
+  'PUT /admin/branding/images/{kind}': {
+    params: { kind: 'logo' | ('logo-dark') | 'favicon'; };
+    query: { organization_id?: string; };
+    body: unknown;
+    responses: {
+      200: {
+        content_type: string;
+        size_bytes: number;
+        etag: string;
+        updated_at: string;
+        /** Its path on the public port (versioned) */
+        url: string;
+      };
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
+      404: ErrorBody<'not_found'>;
+      413: ErrorBody<'image_too_large' | 'payload_too_large'>;
+      415: ErrorBody<'image_empty' | 'image_type_mismatch' | 'unsupported_image_type' | 'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['PUT /admin/branding/images/{kind}']['responses'][200];
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'image_empty' | 'image_too_large' | 'image_type_mismatch' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_image_type' | 'unsupported_media_type' | 'write_admin_required';
+  };
+  /** Removes a brand image (the deployment’s, or the product name alone, shows again) */
+  'DELETE /admin/branding/images/{kind}': {
+    params: { kind: 'logo' | ('logo-dark') | 'favicon'; };
+    query: { organization_id?: string; };
+    body: undefined;
+    responses: {
+      204: null;
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
+      404: ErrorBody<'not_found'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['DELETE /admin/branding/images/{kind}']['responses'][204];
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+  };
   /** Lists clients (secret metadata only) */
   'GET /admin/clients': {
     params: undefined;

@@ -141,6 +141,31 @@ export interface PublicApi {
     response: PublicApi['GET /api/user/authorization-requests/{requestId}']['responses'][200];
     error: 'invalid_request' | 'request_browser_mismatch' | 'request_not_found' | 'service_unavailable';
   };
+  /** The brand the hosted UI shows: the deployment’s, or the organization’s that the authorization request names */
+  'GET /api/user/branding': {
+    params: undefined;
+    query: { request_id?: string; };
+    body: undefined;
+    responses: {
+      200: {
+        product_name: string;
+        /** The organization whose brand applies (the sign-in’s hint), or null for the deployment’s */
+        organization_id: string | null;
+        primary_color: string | null;
+        /** Path of the logo on this port */
+        logo: string | null;
+        /** Path of the logo for dark mode */
+        logo_dark: string | null;
+        favicon: string | null;
+        /** Path of the brand’s stylesheet (colour and custom CSS) */
+        stylesheet: string;
+      };
+      400: ErrorBody<'invalid_request'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['GET /api/user/branding']['responses'][200];
+    error: 'invalid_request' | 'service_unavailable';
+  };
   /** A client’s uploaded icon (404 when it has none) */
   'GET /api/user/clients/{clientId}/icon': {
     params: { clientId: string; };
@@ -1005,6 +1030,49 @@ export interface PublicApi {
     };
     response: PublicApi['POST /authorize/finalize']['responses'][200];
     error: 'csrf_failed' | 'drk_hash_not_allowed' | 'drk_hash_required' | 'envelope_type_not_allowed' | 'invalid_envelope' | 'invalid_organization' | 'invalid_request' | 'keybag_required' | 'login_required' | 'malformed_body' | 'not_signed_in' | 'organization_mismatch' | 'organization_required' | 'payload_too_large' | 'request_already_used' | 'request_browser_mismatch' | 'request_not_found' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'zk_key_hash_not_allowed' | 'zk_key_hash_required';
+  };
+  /** The brand’s stylesheet: the primary colour’s variables, then the sanitised custom CSS */
+  'GET /branding/custom.css': {
+    params: undefined;
+    query: { org?: string; v?: string; };
+    body: undefined;
+    responses: {
+      200: string;
+      304: null;
+      400: ErrorBody<'invalid_request'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['GET /branding/custom.css']['responses'][200];
+    error: 'invalid_request' | 'service_unavailable';
+  };
+  /** The look of the public port’s server-rendered pages (error pages), under the brand’s stylesheet */
+  'GET /branding/page.css': {
+    params: undefined;
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: string;
+      304: null;
+      400: ErrorBody<'invalid_request'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['GET /branding/page.css']['responses'][200];
+    error: 'invalid_request' | 'service_unavailable';
+  };
+  /** One of the brand’s images: logo, logo-dark or favicon (404 when it is not set) */
+  'GET /branding/{kind}': {
+    params: { kind: 'logo' | ('logo-dark') | 'favicon'; };
+    query: { org?: string; v?: string; };
+    body: undefined;
+    responses: {
+      200: string;
+      304: null;
+      400: ErrorBody<'invalid_request'>;
+      404: ErrorBody<'not_found'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['GET /branding/{kind}']['responses'][200];
+    error: 'invalid_request' | 'not_found' | 'service_unavailable';
   };
   /** The caller's device approval requests still waiting (public keys only), to compare and approve */
   'GET /crypto/device-approvals': {
