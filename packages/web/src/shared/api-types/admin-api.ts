@@ -491,6 +491,7 @@ export interface AdminApi {
           organization_required: boolean;
           zk_delivery: string;
           zk_required: boolean;
+          dpop_bound_access_tokens: boolean;
           zk_key_scope: 'client' | 'organization';
           show_on_dashboard: boolean;
           /** The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null */
@@ -549,6 +550,8 @@ export interface AdminApi {
       organization_required?: boolean;
       zk_delivery?: 'none' | 'v2' | ('legacy-v1');
       zk_required?: boolean;
+      /** RFC 9449 §5.2: the client must send a DPoP proof at /token, so every access token it gets is DPoP-bound */
+      dpop_bound_access_tokens?: boolean;
       /** Whose key a ZK delivery carries (docs/zk.md §2.2): one per user and client (default), or one per organization too; organization needs zk_delivery v2 or legacy-v1 and makes an organization context required */
       zk_key_scope?: 'client' | 'organization';
       show_on_dashboard?: boolean;
@@ -578,6 +581,7 @@ export interface AdminApi {
           organization_required: boolean;
           zk_delivery: string;
           zk_required: boolean;
+          dpop_bound_access_tokens: boolean;
           zk_key_scope: 'client' | 'organization';
           show_on_dashboard: boolean;
           /** The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null */
@@ -642,6 +646,7 @@ export interface AdminApi {
         organization_required: boolean;
         zk_delivery: string;
         zk_required: boolean;
+        dpop_bound_access_tokens: boolean;
         zk_key_scope: 'client' | 'organization';
         show_on_dashboard: boolean;
         /** The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null */
@@ -700,6 +705,8 @@ export interface AdminApi {
       organization_required?: boolean;
       zk_delivery?: 'none' | 'v2' | ('legacy-v1');
       zk_required?: boolean;
+      /** RFC 9449 §5.2: the client must send a DPoP proof at /token, so every access token it gets is DPoP-bound */
+      dpop_bound_access_tokens?: boolean;
       /** Whose key a ZK delivery carries (docs/zk.md §2.2): one per user and client (default), or one per organization too; organization needs zk_delivery v2 or legacy-v1 and makes an organization context required */
       zk_key_scope?: 'client' | 'organization';
       show_on_dashboard?: boolean;
@@ -728,6 +735,7 @@ export interface AdminApi {
         organization_required: boolean;
         zk_delivery: string;
         zk_required: boolean;
+        dpop_bound_access_tokens: boolean;
         zk_key_scope: 'client' | 'organization';
         show_on_dashboard: boolean;
         /** The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null */

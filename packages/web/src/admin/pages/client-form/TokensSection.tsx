@@ -79,6 +79,12 @@ export function TokensSection(props: ClientSectionProps) {
         checked={draft.organizationRequired}
         onChange={(event) => set({ organizationRequired: event.target.checked })}
       />
+      <CheckboxField
+        label="Require DPoP"
+        hint="The app must prove possession of a key at the token endpoint, so its tokens are bound to that key (RFC 9449)."
+        checked={draft.dpopBoundAccessTokens}
+        onChange={(event) => set({ dpopBoundAccessTokens: event.target.checked })}
+      />
     </fieldset>
   );
 }

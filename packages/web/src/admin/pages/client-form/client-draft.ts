@@ -42,6 +42,7 @@ export interface ClientDraft {
   refreshTtl: string;
   firstParty: boolean;
   organizationRequired: boolean;
+  dpopBoundAccessTokens: boolean;
   zkDelivery: ZkDelivery;
   zkRequired: boolean;
   zkKeyScope: ZkKeyScope;
@@ -84,6 +85,7 @@ const NEW_CLIENT: Omit<ClientDraft, 'grants' | 'standardScopes'> = {
   organizationRequired: false,
   zkDelivery: 'none',
   zkRequired: false,
+  dpopBoundAccessTokens: false,
   zkKeyScope: 'client',
   showOnDashboard: true,
   logoUri: '',
@@ -127,6 +129,7 @@ export function clientDraft(client: ClientView | null): ClientDraft {
     zkDelivery:
       (['none', 'v2', 'legacy-v1'] as const).find((value) => value === client.zk_delivery) ?? 'none',
     zkRequired: client.zk_required,
+    dpopBoundAccessTokens: client.dpop_bound_access_tokens,
     zkKeyScope: client.zk_key_scope,
     showOnDashboard: client.show_on_dashboard,
     logoUri: client.logo_uri ?? '',

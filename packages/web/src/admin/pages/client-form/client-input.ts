@@ -114,6 +114,7 @@ export function clientInput(
     refresh_token_ttl_seconds: refresh.value,
     first_party: draft.firstParty,
     organization_required: draft.organizationRequired,
+    dpop_bound_access_tokens: draft.dpopBoundAccessTokens,
     zk_delivery: draft.zkDelivery,
     zk_required: draft.zkRequired,
     zk_key_scope: draft.zkKeyScope,
