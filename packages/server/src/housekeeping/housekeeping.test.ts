@@ -19,6 +19,7 @@ import {
   authorizationRequests,
   clientAssertionJtis,
   deviceApprovals,
+  dpopProofs,
   emailTokens,
   federationConnections,
   federationFlows,
@@ -288,6 +289,10 @@ describe('housekeeping', () => {
     await db.insert(deviceApprovals).values([expiredApproval, liveApproval]);
 
     // A used client assertion jti and a pushed request are kept until they expire.
+    await db.insert(dpopProofs).values([
+      { jkt: 'thumbprint', jti: 'expired-proof', expiresAt: hoursAgo(LONG_AGO) },
+      { jkt: 'thumbprint', jti: 'live-proof', expiresAt: inHours(1) },
+    ]);
     await db.insert(clientAssertionJtis).values([
       { clientId: rp.clientId, jti: 'expired-jti', expiresAt: hoursAgo(LONG_AGO) },
       { clientId: rp.clientId, jti: 'live-jti', expiresAt: inHours(1) },
@@ -317,9 +322,11 @@ describe('housekeeping', () => {
         device_approvals: 1,
         pushed_authorization_requests: 1,
         client_assertion_jtis: 1,
+        dpop_proofs: 1,
       },
     });
     expect(await remaining(clientAssertionJtis.jti, ['expired-jti', 'live-jti'])).toEqual(['live-jti']);
+    expect(await remaining(dpopProofs.jti, ['expired-proof', 'live-proof'])).toEqual(['live-proof']);
     expect(await remaining(pushedAuthorizationRequests.idHash, ['expired-par', 'live-par'])).toEqual([
       'live-par',
     ]);

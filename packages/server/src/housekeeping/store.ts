@@ -6,6 +6,7 @@ import {
   authorizationRequests,
   clientAssertionJtis,
   deviceApprovals,
+  dpopProofs,
   emailTokens,
   federationFlows,
   grantEndExpression,
@@ -38,6 +39,7 @@ export const PURGED_TABLES = [
   'device_approvals',
   'pushed_authorization_requests',
   'client_assertion_jtis',
+  'dpop_proofs',
 ] as const;
 export type PurgedTable = (typeof PURGED_TABLES)[number];
 
@@ -117,6 +119,26 @@ export class HousekeepingStore {
         );
       case 'client_assertion_jtis':
         return this.expiredAssertionJtis(clock);
+      case 'dpop_proofs':
+        return this.expiredDpopProofs(clock);
+    }
+  }
+
+  /**
+   * DPoP proofs seen (RFC 9449 §11.1) are kept until their iat window has passed, after which the proof is refused
+   * anyway; keyed by key thumbprint and jti, so the batch is chosen by both.
+   */
+  private async expiredDpopProofs(clock: PurgeClock): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const deleted = await this.db
+        .delete(dpopProofs)
+        .where(
+          sql`(${dpopProofs.jkt}, ${dpopProofs.jti}) in (select ${dpopProofs.jkt}, ${dpopProofs.jti} from ${dpopProofs} where ${dpopProofs.expiresAt} < ${clock.cutoff} limit ${this.batchSize})`,
+        )
+        .returning({ jti: dpopProofs.jti });
+      total += deleted.length;
+      if (deleted.length < this.batchSize) return total;
     }
   }
 
