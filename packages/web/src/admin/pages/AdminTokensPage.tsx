@@ -28,7 +28,7 @@ const SCOPE_OPTIONS: { value: Scope; label: string; hint?: string }[] = [
   { value: 'keys:write', label: 'Rotate signing keys' },
   { value: 'scim:write', label: 'Change SCIM connections and tokens' },
   { value: 'federation:write', label: 'Change federation connections' },
-  { value: 'audit:write', label: 'Export the audit log' },
+  { value: 'audit:write', label: 'Read the audit log only', hint: 'The log takes no changes' },
   { value: 'webhooks:write', label: 'Change webhooks' },
 ];
 
