@@ -45,7 +45,6 @@ const NOT_YET_TRANSLATED = new Set([
   'user/pages/AccountPage.tsx',
   'user/pages/ConfirmEmailPage.tsx',
   'user/pages/InvitePage.tsx',
-  'user/pages/ResetPasswordPage.tsx',
   'user/pages/SecuritySetupPage.tsx',
   'user/pages/SignInCodePage.tsx',
   'user/pages/VerifyEmailPage.tsx',

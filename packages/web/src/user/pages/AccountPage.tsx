@@ -101,7 +101,10 @@ function SignedInAccount({
 }) {
   // A password change rotates the session, and with it the CSRF token.
   const [csrfToken, setCsrfToken] = useState(initialCsrfToken);
-  const [profile, setProfile] = useState<Profile>({ ...user, email_verified: true });
+  // What the session knows until GET /api/user/profile answers (the saved language, null here, comes with it).
+  const [profile, setProfile] = useState<Profile>(() =>
+    Object.assign({ locale: null }, user, { email_verified: true }),
+  );
   const passwordHeading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {

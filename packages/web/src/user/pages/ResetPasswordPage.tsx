@@ -3,6 +3,7 @@ import { api } from '../../shared/api';
 import type { PublicApiResponse } from '../../shared/api-types/public-api';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
+import { useI18n } from '../../shared/i18n/I18n';
 import { Loading } from '../../shared/Loading';
 import { NewPasswordField } from '../../shared/NewPasswordField';
 import { Notice } from '../../shared/Notice';
@@ -25,6 +26,7 @@ export function ResetPasswordPage() {
   const token = searchParams.get('token');
   const [check, setCheck] = useState<LinkCheck>({ state: 'checking' });
   const [done, setDone] = useState(false);
+  const { t } = useI18n();
 
   useEffect(preloadOpaque, []);
 
@@ -48,17 +50,15 @@ export function ResetPasswordPage() {
   if (!token || check.state === 'invalid') {
     const expired = !token || errorCode(check.state === 'invalid' ? check.error : null) === 'invalid_token';
     return (
-      <Page title="Reset your password">
-        <ErrorPanel title="This reset link does not work">
+      <Page title={t('reset.title')}>
+        <ErrorPanel title={t('reset.invalidTitle')}>
           <p>
-            {expired
-              ? 'It was already used, has expired, or is incomplete. Reset links work once, for an hour.'
-              : describeError(check.state === 'invalid' ? check.error : null)}
+            {expired ? t('reset.invalidText') : describeError(check.state === 'invalid' ? check.error : null)}
           </p>
         </ErrorPanel>
         <p>
           <Link to="/forgot-password" className="link-button">
-            Ask for a new link
+            {t('reset.askAgain')}
           </Link>
         </p>
       </Page>
@@ -66,13 +66,13 @@ export function ResetPasswordPage() {
   }
   if (done) {
     return (
-      <Page title="Password changed">
-        <Notice title="Your new password is set">
-          <p>For your safety you were signed out everywhere. Sign in with your new password.</p>
+      <Page title={t('reset.doneTitle')}>
+        <Notice title={t('reset.doneNotice')}>
+          <p>{t('reset.doneText')}</p>
         </Notice>
         <p>
           <Link to="/sign-in" className="link-button">
-            Sign in
+            {t('common.signIn')}
           </Link>
         </p>
       </Page>
@@ -80,13 +80,13 @@ export function ResetPasswordPage() {
   }
   if (check.state === 'checking') {
     return (
-      <Page title="Reset your password">
-        <Loading>Checking your link…</Loading>
+      <Page title={t('reset.title')}>
+        <Loading>{t('reset.checking')}</Loading>
       </Page>
     );
   }
   return (
-    <Page title="Choose a new password">
+    <Page title={t('reset.chooseTitle')}>
       <NewPasswordForm token={token} email={check.email} onDone={() => setDone(true)} />
     </Page>
   );
@@ -96,6 +96,7 @@ function NewPasswordForm({ token, email, onDone }: { token: string; email: strin
   const [password, setPassword] = useState('');
   const { formRef, fieldErrors, busy, submit } = useCheckedSubmit<'password'>();
   const [failure, setFailure] = useState<unknown>(null);
+  const { t } = useI18n();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     return submit(
@@ -117,20 +118,27 @@ function NewPasswordForm({ token, email, onDone }: { token: string; email: strin
   return (
     <>
       {failure ? (
-        <ErrorPanel title="We could not set your new password">
+        <ErrorPanel title={t('reset.failedTitle')}>
           <p>{describeError(failure)}</p>
           {errorCode(failure) === 'invalid_token' ? (
             <p>
-              <Link to="/forgot-password">Ask for a new link</Link>
+              <Link to="/forgot-password">{t('reset.askAgain')}</Link>
             </p>
           ) : null}
         </ErrorPanel>
       ) : null}
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy}>
         {/* The account's address, for the reader and for password managers saving the new password. */}
-        <TextField label="Account" type="email" name="email" autoComplete="username" value={email} readOnly />
+        <TextField
+          label={t('reset.account')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={email}
+          readOnly
+        />
         <NewPasswordField
-          label="New password"
+          label={t('reset.newPassword')}
           name="new-password"
           value={password}
           error={fieldErrors.password}
@@ -139,7 +147,7 @@ function NewPasswordForm({ token, email, onDone }: { token: string; email: strin
         />
         <div className="form-actions">
           <Button type="submit" disabled={busy}>
-            {busy ? 'Saving…' : 'Set new password'}
+            {busy ? t('reset.saving') : t('reset.submit')}
           </Button>
         </div>
       </form>

@@ -197,4 +197,20 @@ export const ar: Record<keyof typeof en, Message> = {
   'scope.profile': 'قراءة اسمك',
   'scope.email': 'قراءة عنوان بريدك الإلكتروني ومعرفة ما إذا كان مؤكَّدًا',
   'scope.offline_access': 'إبقاؤك مسجّل الدخول عندما لا تستخدم التطبيق',
+  // Password reset from the emailed link
+  'reset.title': 'إعادة تعيين كلمة المرور',
+  'reset.invalidTitle': 'رابط إعادة التعيين هذا لا يعمل',
+  'reset.invalidText':
+    'فقد استُخدم من قبل أو انتهت صلاحيته أو أنه غير مكتمل. تعمل روابط إعادة التعيين مرة واحدة، لمدة ساعة.',
+  'reset.askAgain': 'طلب رابط جديد',
+  'reset.doneTitle': 'تم تغيير كلمة المرور',
+  'reset.doneNotice': 'تم تعيين كلمة مرورك الجديدة',
+  'reset.doneText': 'حفاظًا على أمانك، سُجّل خروجك من كل مكان. سجّل الدخول بكلمة مرورك الجديدة.',
+  'reset.checking': 'جارٍ التحقق من الرابط…',
+  'reset.chooseTitle': 'اختيار كلمة مرور جديدة',
+  'reset.failedTitle': 'لم نتمكن من تعيين كلمة مرورك الجديدة',
+  'reset.account': 'الحساب',
+  'reset.newPassword': 'كلمة المرور الجديدة',
+  'reset.saving': 'جارٍ الحفظ…',
+  'reset.submit': 'تعيين كلمة المرور الجديدة',
 };

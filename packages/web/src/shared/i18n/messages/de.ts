@@ -223,4 +223,21 @@ export const de: Record<keyof typeof en, Message> = {
   'scope.profile': 'Ihren Namen lesen',
   'scope.email': 'Ihre E-Mail-Adresse lesen und ob sie bestätigt ist',
   'scope.offline_access': 'Angemeldet bleiben, wenn Sie die App nicht verwenden',
+  // Password reset from the emailed link
+  'reset.title': 'Passwort zurücksetzen',
+  'reset.invalidTitle': 'Dieser Link zum Zurücksetzen funktioniert nicht',
+  'reset.invalidText':
+    'Er wurde bereits verwendet, ist abgelaufen oder unvollständig. Links zum Zurücksetzen funktionieren einmal und eine Stunde lang.',
+  'reset.askAgain': 'Neuen Link anfordern',
+  'reset.doneTitle': 'Passwort geändert',
+  'reset.doneNotice': 'Ihr neues Passwort ist gesetzt',
+  'reset.doneText':
+    'Zu Ihrer Sicherheit wurden Sie überall abgemeldet. Melden Sie sich mit Ihrem neuen Passwort an.',
+  'reset.checking': 'Ihr Link wird geprüft…',
+  'reset.chooseTitle': 'Neues Passwort wählen',
+  'reset.failedTitle': 'Wir konnten Ihr neues Passwort nicht festlegen',
+  'reset.account': 'Konto',
+  'reset.newPassword': 'Neues Passwort',
+  'reset.saving': 'Wird gespeichert…',
+  'reset.submit': 'Neues Passwort festlegen',
 };

@@ -215,4 +215,20 @@ export const en = {
   'scope.profile': 'Read your name',
   'scope.email': 'Read your email address and whether it is verified',
   'scope.offline_access': 'Stay signed in when you are not using the app',
+  // Password reset from the emailed link
+  'reset.title': 'Reset your password',
+  'reset.invalidTitle': 'This reset link does not work',
+  'reset.invalidText':
+    'It was already used, has expired, or is incomplete. Reset links work once, for an hour.',
+  'reset.askAgain': 'Ask for a new link',
+  'reset.doneTitle': 'Password changed',
+  'reset.doneNotice': 'Your new password is set',
+  'reset.doneText': 'For your safety you were signed out everywhere. Sign in with your new password.',
+  'reset.checking': 'Checking your link…',
+  'reset.chooseTitle': 'Choose a new password',
+  'reset.failedTitle': 'We could not set your new password',
+  'reset.account': 'Account',
+  'reset.newPassword': 'New password',
+  'reset.saving': 'Saving…',
+  'reset.submit': 'Set new password',
 } as const;

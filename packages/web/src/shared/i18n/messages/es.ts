@@ -212,4 +212,21 @@ export const es: Record<keyof typeof en, Message> = {
   'scope.profile': 'Leer su nombre',
   'scope.email': 'Leer su dirección de correo y si está verificada',
   'scope.offline_access': 'Mantener la sesión cuando no esté usando la aplicación',
+  // Password reset from the emailed link
+  'reset.title': 'Restablecer su contraseña',
+  'reset.invalidTitle': 'Este enlace de restablecimiento no funciona',
+  'reset.invalidText':
+    'Ya se utilizó, ha caducado o está incompleto. Los enlaces de restablecimiento funcionan una sola vez, durante una hora.',
+  'reset.askAgain': 'Pedir un enlace nuevo',
+  'reset.doneTitle': 'Contraseña cambiada',
+  'reset.doneNotice': 'Su nueva contraseña está guardada',
+  'reset.doneText':
+    'Por su seguridad, se cerró su sesión en todas partes. Inicie sesión con su nueva contraseña.',
+  'reset.checking': 'Comprobando su enlace…',
+  'reset.chooseTitle': 'Elegir una contraseña nueva',
+  'reset.failedTitle': 'No pudimos guardar su nueva contraseña',
+  'reset.account': 'Cuenta',
+  'reset.newPassword': 'Contraseña nueva',
+  'reset.saving': 'Guardando…',
+  'reset.submit': 'Guardar la contraseña nueva',
 };

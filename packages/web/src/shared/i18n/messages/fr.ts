@@ -216,4 +216,21 @@ export const fr: Record<keyof typeof en, Message> = {
   'scope.profile': 'Lire votre nom',
   'scope.email': 'Lire votre adresse e-mail et savoir si elle est vérifiée',
   'scope.offline_access': 'Rester connecté lorsque vous n’utilisez pas l’application',
+  // Password reset from the emailed link
+  'reset.title': 'Réinitialiser votre mot de passe',
+  'reset.invalidTitle': 'Ce lien de réinitialisation ne fonctionne pas',
+  'reset.invalidText':
+    'Il a déjà été utilisé, a expiré ou est incomplet. Les liens de réinitialisation ne fonctionnent qu’une fois, pendant une heure.',
+  'reset.askAgain': 'Demander un nouveau lien',
+  'reset.doneTitle': 'Mot de passe modifié',
+  'reset.doneNotice': 'Votre nouveau mot de passe est enregistré',
+  'reset.doneText':
+    'Pour votre sécurité, vous avez été déconnecté partout. Connectez-vous avec votre nouveau mot de passe.',
+  'reset.checking': 'Vérification de votre lien…',
+  'reset.chooseTitle': 'Choisir un nouveau mot de passe',
+  'reset.failedTitle': 'Nous n’avons pas pu enregistrer votre nouveau mot de passe',
+  'reset.account': 'Compte',
+  'reset.newPassword': 'Nouveau mot de passe',
+  'reset.saving': 'Enregistrement…',
+  'reset.submit': 'Enregistrer le nouveau mot de passe',
 };

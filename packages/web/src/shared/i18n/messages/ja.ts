@@ -210,4 +210,21 @@ export const ja: Record<keyof typeof en, Message> = {
   'scope.profile': 'あなたの名前を読み取る',
   'scope.email': 'あなたのメールアドレスと、その確認状況を読み取る',
   'scope.offline_access': 'アプリを使用していない間もサインイン状態を保つ',
+  // Password reset from the emailed link
+  'reset.title': 'パスワードの再設定',
+  'reset.invalidTitle': 'この再設定用リンクは使用できません',
+  'reset.invalidText':
+    '使用済み、期限切れ、または不完全です。再設定用リンクは 1 回だけ、1 時間以内に使用できます。',
+  'reset.askAgain': '新しいリンクを依頼する',
+  'reset.doneTitle': 'パスワードを変更しました',
+  'reset.doneNotice': '新しいパスワードを設定しました',
+  'reset.doneText':
+    '安全のため、すべての場所でサインアウトしました。新しいパスワードでサインインしてください。',
+  'reset.checking': 'リンクを確認しています…',
+  'reset.chooseTitle': '新しいパスワードを設定',
+  'reset.failedTitle': '新しいパスワードを設定できませんでした',
+  'reset.account': 'アカウント',
+  'reset.newPassword': '新しいパスワード',
+  'reset.saving': '保存しています…',
+  'reset.submit': '新しいパスワードを設定',
 };
