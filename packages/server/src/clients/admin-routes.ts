@@ -5,7 +5,12 @@ import { appError, errorResponses } from '../app/errors.js';
 import { auditedAdminChange } from '../app/ports/admin-audit.js';
 import { ClientIconView, clientIconView, registerAdminClientIconRoutes } from './admin-icon-routes.js';
 import { clientsError } from './errors.js';
-import { type Client, ClientInputSchema, ClientValidationError } from './model.js';
+import {
+  AuthenticationMethodSchema,
+  type Client,
+  ClientInputSchema,
+  ClientValidationError,
+} from './model.js';
 import { ClientNotFoundError } from './service.js';
 
 const SecretMetadata = Type.Object({
@@ -37,7 +42,7 @@ const ClientView = Type.Object({
   dpop_bound_access_tokens: Type.Boolean(),
   zk_key_scope: Type.Union([Type.Literal('client'), Type.Literal('organization')]),
   show_on_dashboard: Type.Boolean(),
-  token_endpoint_auth_method: ClientInputSchema.properties.token_endpoint_auth_method,
+  token_endpoint_auth_method: AuthenticationMethodSchema,
   jwks: Type.Union([
     Type.Object({ keys: Type.Array(Type.Record(Type.String(), Type.Unknown())) }),
     Type.Null(),

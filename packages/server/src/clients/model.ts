@@ -23,6 +23,17 @@ export const ClientScopeSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** OIDC Registration §2 `token_endpoint_auth_method`, one of the vocabulary's methods. */
+export const AuthenticationMethodSchema = Type.Unsafe<ClientAuthenticationMethod>(
+  Type.Union(
+    CLIENT_AUTHENTICATION_METHODS.map((method) => Type.Literal(method)),
+    {
+      description:
+        'How the client authenticates at /token, /introspect, /revoke and /par (OIDC Registration §2): none for public clients; a secret (client_secret_basic or client_secret_post, either is accepted) or private_key_jwt (needs jwks or jwks_uri) for confidential ones. Default: none or client_secret_basic by type',
+    },
+  ),
+);
+
 /** Writable client fields (admin API, CLI). */
 export const ClientInputSchema = Type.Object(
   {
@@ -72,17 +83,7 @@ export const ClientInputSchema = Type.Object(
       }),
     ),
     show_on_dashboard: Type.Optional(Type.Boolean()),
-    token_endpoint_auth_method: Type.Optional(
-      Type.Unsafe<ClientAuthenticationMethod>(
-        Type.Union(
-          CLIENT_AUTHENTICATION_METHODS.map((method) => Type.Literal(method)),
-          {
-            description:
-              'How the client authenticates at /token, /introspect, /revoke and /par (OIDC Registration §2): none for public clients; a secret (client_secret_basic or client_secret_post, either is accepted) or private_key_jwt (needs jwks or jwks_uri) for confidential ones. Default: none or client_secret_basic by type',
-          },
-        ),
-      ),
-    ),
+    token_endpoint_auth_method: Type.Optional(AuthenticationMethodSchema),
     jwks: Type.Optional(
       Type.Union(
         [

@@ -494,6 +494,15 @@ export interface AdminApi {
           dpop_bound_access_tokens: boolean;
           zk_key_scope: 'client' | 'organization';
           show_on_dashboard: boolean;
+          /** How the client authenticates at /token, /introspect, /revoke and /par (OIDC Registration §2): none for public clients; a secret (client_secret_basic or client_secret_post, either is accepted) or private_key_jwt (needs jwks or jwks_uri) for confidential ones. Default: none or client_secret_basic by type */
+          token_endpoint_auth_method: 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt' | 'none';
+          jwks: {
+            keys: {
+              [key: string]: unknown;
+            }[];
+          } | null;
+          jwks_uri: string | null;
+          require_pushed_authorization_requests: boolean;
           /** The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null */
           icon: {
             content_type: string;
@@ -555,6 +564,18 @@ export interface AdminApi {
       /** Whose key a ZK delivery carries (docs/zk.md §2.2): one per user and client (default), or one per organization too; organization needs zk_delivery v2 or legacy-v1 and makes an organization context required */
       zk_key_scope?: 'client' | 'organization';
       show_on_dashboard?: boolean;
+      /** How the client authenticates at /token, /introspect, /revoke and /par (OIDC Registration §2): none for public clients; a secret (client_secret_basic or client_secret_post, either is accepted) or private_key_jwt (needs jwks or jwks_uri) for confidential ones. Default: none or client_secret_basic by type */
+      token_endpoint_auth_method?: 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt' | 'none';
+      /** The client's public keys (JWK Set) for private_key_jwt and signed request objects */
+      jwks?: {
+        keys: {
+          [key: string]: unknown;
+        }[];
+      } | null;
+      /** Where the client publishes its JWK Set (https); fetched through the outbound policy */
+      jwks_uri?: string | null;
+      /** RFC 9126 §6: authorization requests must come through /par */
+      require_pushed_authorization_requests?: boolean;
     };
     responses: {
       201: {
@@ -584,6 +605,15 @@ export interface AdminApi {
           dpop_bound_access_tokens: boolean;
           zk_key_scope: 'client' | 'organization';
           show_on_dashboard: boolean;
+          /** How the client authenticates at /token, /introspect, /revoke and /par (OIDC Registration §2): none for public clients; a secret (client_secret_basic or client_secret_post, either is accepted) or private_key_jwt (needs jwks or jwks_uri) for confidential ones. Default: none or client_secret_basic by type */
+          token_endpoint_auth_method: 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt' | 'none';
+          jwks: {
+            keys: {
+              [key: string]: unknown;
+            }[];
+          } | null;
+          jwks_uri: string | null;
+          require_pushed_authorization_requests: boolean;
           /** The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null */
           icon: {
             content_type: string;
@@ -649,6 +679,15 @@ export interface AdminApi {
         dpop_bound_access_tokens: boolean;
         zk_key_scope: 'client' | 'organization';
         show_on_dashboard: boolean;
+        /** How the client authenticates at /token, /introspect, /revoke and /par (OIDC Registration §2): none for public clients; a secret (client_secret_basic or client_secret_post, either is accepted) or private_key_jwt (needs jwks or jwks_uri) for confidential ones. Default: none or client_secret_basic by type */
+        token_endpoint_auth_method: 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt' | 'none';
+        jwks: {
+          keys: {
+            [key: string]: unknown;
+          }[];
+        } | null;
+        jwks_uri: string | null;
+        require_pushed_authorization_requests: boolean;
         /** The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null */
         icon: {
           content_type: string;
@@ -710,6 +749,18 @@ export interface AdminApi {
       /** Whose key a ZK delivery carries (docs/zk.md §2.2): one per user and client (default), or one per organization too; organization needs zk_delivery v2 or legacy-v1 and makes an organization context required */
       zk_key_scope?: 'client' | 'organization';
       show_on_dashboard?: boolean;
+      /** How the client authenticates at /token, /introspect, /revoke and /par (OIDC Registration §2): none for public clients; a secret (client_secret_basic or client_secret_post, either is accepted) or private_key_jwt (needs jwks or jwks_uri) for confidential ones. Default: none or client_secret_basic by type */
+      token_endpoint_auth_method?: 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt' | 'none';
+      /** The client's public keys (JWK Set) for private_key_jwt and signed request objects */
+      jwks?: {
+        keys: {
+          [key: string]: unknown;
+        }[];
+      } | null;
+      /** Where the client publishes its JWK Set (https); fetched through the outbound policy */
+      jwks_uri?: string | null;
+      /** RFC 9126 §6: authorization requests must come through /par */
+      require_pushed_authorization_requests?: boolean;
     };
     responses: {
       200: {
@@ -738,6 +789,15 @@ export interface AdminApi {
         dpop_bound_access_tokens: boolean;
         zk_key_scope: 'client' | 'organization';
         show_on_dashboard: boolean;
+        /** How the client authenticates at /token, /introspect, /revoke and /par (OIDC Registration §2): none for public clients; a secret (client_secret_basic or client_secret_post, either is accepted) or private_key_jwt (needs jwks or jwks_uri) for confidential ones. Default: none or client_secret_basic by type */
+        token_endpoint_auth_method: 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt' | 'none';
+        jwks: {
+          keys: {
+            [key: string]: unknown;
+          }[];
+        } | null;
+        jwks_uri: string | null;
+        require_pushed_authorization_requests: boolean;
         /** The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null */
         icon: {
           content_type: string;

@@ -2664,6 +2664,53 @@ export interface PublicApi {
     response: PublicApi['POST /otp/verify']['responses'][200];
     error: 'csrf_failed' | 'invalid_otp' | 'invalid_request' | 'malformed_body' | 'not_signed_in' | 'otp_locked' | 'otp_not_enabled' | 'otp_not_required' | 'payload_too_large' | 'rate_limited' | 'service_unavailable' | 'unsupported_media_type';
   };
+  /** Pushed authorization request (RFC 9126): the client authenticates, the request is checked as /authorize checks it and stored for a single use */
+  'POST /par': {
+    params: undefined;
+    query: undefined;
+    body: {
+      client_id?: string;
+      client_secret?: string;
+      client_assertion_type?: string;
+      client_assertion?: string;
+      request?: string;
+    };
+    responses: {
+      201: {
+        /** urn:ietf:params:oauth:request_uri:…, for /authorize with client_id */
+        request_uri: string;
+        /** Seconds until request_uri expires; it is also used up by its first use */
+        expires_in: number;
+      };
+      400: {
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_request' | 'invalid_scope' | 'unauthorized_client';
+        error_description?: string;
+      };
+      401: {
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_client';
+        error_description?: string;
+      };
+      413: {
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_request';
+        error_description?: string;
+      };
+      415: {
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_request';
+        error_description?: string;
+      };
+      503: {
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'temporarily_unavailable';
+        error_description?: string;
+      };
+    };
+    response: PublicApi['POST /par']['responses'][201];
+    error: 'invalid_client' | 'invalid_request' | 'invalid_scope' | 'temporarily_unavailable' | 'unauthorized_client';
+  };
   /** Readiness (database reachable and migrated, caches current) */
   'GET /readyz': {
     params: undefined;

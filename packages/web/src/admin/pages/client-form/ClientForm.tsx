@@ -3,6 +3,7 @@ import { Button } from '../../../shared/Button';
 import type { ClientInput, ClientView } from '../../types';
 import { focusFirstInvalid } from '../../validation';
 import { AppearanceSection } from './AppearanceSection';
+import { AuthenticationSection } from './AuthenticationSection';
 import { BasicsSection } from './BasicsSection';
 import { type ClientDraft, type ClientErrors, clientDraft } from './client-draft';
 import { clientInput } from './client-input';
@@ -59,6 +60,7 @@ export function ClientForm({
         <RedirectsSection {...section} />
         <ScopesSection {...section} />
         <TokensSection {...section} />
+        <AuthenticationSection {...section} />
         <KeyDeliverySection {...section} />
         <AppearanceSection {...section} />
       </fieldset>

@@ -14,6 +14,7 @@ export const STANDARD_SCOPES: { scope: string; label: string }[] = [
 export const STANDARD = new Set(STANDARD_SCOPES.map((entry) => entry.scope));
 
 export type ZkDelivery = 'none' | 'v2' | 'legacy-v1';
+export type AuthMethod = 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt' | 'none';
 export type ZkKeyScope = 'client' | 'organization';
 
 export interface CustomScope {
@@ -49,6 +50,12 @@ export interface ClientDraft {
   showOnDashboard: boolean;
   logoUri: string;
   appUrl: string;
+  /** `token_endpoint_auth_method`; public clients always use none. */
+  authMethod: AuthMethod;
+  /** The JWK Set as JSON text, empty for none. */
+  jwks: string;
+  jwksUri: string;
+  requirePar: boolean;
 }
 
 /** A validation message per field (custom scopes by `scope-{index}`). */
@@ -90,6 +97,10 @@ const NEW_CLIENT: Omit<ClientDraft, 'grants' | 'standardScopes'> = {
   showOnDashboard: true,
   logoUri: '',
   appUrl: '',
+  authMethod: 'client_secret_basic',
+  jwks: '',
+  jwksUri: '',
+  requirePar: false,
 };
 
 /** The draft of `client`, or of a new client (confidential, authorization code, openid profile email). */
@@ -134,6 +145,10 @@ export function clientDraft(client: ClientView | null): ClientDraft {
     showOnDashboard: client.show_on_dashboard,
     logoUri: client.logo_uri ?? '',
     appUrl: client.app_url ?? '',
+    authMethod: client.token_endpoint_auth_method,
+    jwks: client.jwks ? JSON.stringify(client.jwks, null, 2) : '',
+    jwksUri: client.jwks_uri ?? '',
+    requirePar: client.require_pushed_authorization_requests,
   };
 }
 

@@ -28,6 +28,27 @@ function ttl(text: string, min: number, max: number): { value: number | null; er
   return { value };
 }
 
+/** The JWK Set typed as JSON: null when empty; public keys only (the server checks them again). */
+function jwksValue(text: string): { value: ClientInput['jwks'] | null; error?: string } {
+  if (text.trim() === '') return { value: null };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { value: null, error: 'Enter a JWK Set as JSON: {"keys": [...]}.' };
+  }
+  const keys = (parsed as { keys?: unknown } | null)?.keys;
+  if (
+    !Array.isArray(keys) ||
+    keys.length === 0 ||
+    !keys.every((key) => typeof key === 'object' && key !== null)
+  )
+    return { value: null, error: 'Enter a JWK Set as JSON: {"keys": [...]}.' };
+  if (keys.some((key) => 'd' in key || 'k' in key))
+    return { value: null, error: 'Enter public keys only: a private key must never leave the app.' };
+  return { value: { keys } };
+}
+
 function grantsError(draft: ClientDraft): string | undefined {
   if (draft.grants.size === 0) return 'Choose at least one grant type.';
   if (draft.grants.has('refresh_token') && !draft.grants.has('authorization_code'))
@@ -85,6 +106,15 @@ export function clientInput(
   if (logo) errors.logoUri = logo;
   const app = httpsUrlError(draft.appUrl);
   if (app) errors.appUrl = app;
+  const keys = jwksValue(draft.jwks);
+  if (keys.error) errors.jwks = keys.error;
+  const jwksUri = httpsUrlError(draft.jwksUri);
+  if (jwksUri) errors.jwksUri = jwksUri;
+  else if (keys.value && draft.jwksUri.trim()) errors.jwksUri = 'Give the keys or their URL, not both.';
+  const authMethod =
+    draft.type === 'public' ? 'none' : draft.authMethod === 'none' ? 'client_secret_basic' : draft.authMethod;
+  if (authMethod === 'private_key_jwt' && !keys.value && !draft.jwksUri.trim() && !keys.error)
+    errors.jwks = 'private_key_jwt needs the public keys or their URL.';
   if (draft.zkRequired && draft.zkDelivery === 'none')
     errors.zk = 'Requiring key delivery needs a delivery format.';
   if (draft.zkKeyScope === 'organization' && draft.zkDelivery === 'none')
@@ -121,6 +151,10 @@ export function clientInput(
     show_on_dashboard: draft.showOnDashboard,
     logo_uri: draft.logoUri.trim() || null,
     app_url: draft.appUrl.trim() || null,
+    token_endpoint_auth_method: authMethod,
+    jwks: keys.value,
+    jwks_uri: draft.jwksUri.trim() || null,
+    require_pushed_authorization_requests: draft.requirePar,
   };
   if (creating && draft.clientId.trim()) input.client_id = draft.clientId.trim();
   return { input, errors };

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { clientDraft } from './client-draft';
+import { clientInput } from './client-input';
+
+const PUBLIC_KEY = {
+  kty: 'EC',
+  crv: 'P-256',
+  x: 'f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU',
+  y: 'x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0',
+  kid: 'k1',
+};
+
+function draft(patch: Partial<ReturnType<typeof clientDraft>>) {
+  return { ...clientDraft(null), name: 'App', redirectUris: 'https://app.example/cb', ...patch };
+}
+
+describe('client authentication fields', () => {
+  it('sends private_key_jwt with the public keys typed', () => {
+    const { input, errors } = clientInput(
+      draft({
+        authMethod: 'private_key_jwt',
+        jwks: JSON.stringify({ keys: [PUBLIC_KEY] }),
+        requirePar: true,
+      }),
+      true,
+    );
+    expect(Object.values(errors).filter(Boolean)).toEqual([]);
+    expect(input.token_endpoint_auth_method).toBe('private_key_jwt');
+    expect(input.jwks).toEqual({ keys: [PUBLIC_KEY] });
+    expect(input.jwks_uri).toBeNull();
+    expect(input.require_pushed_authorization_requests).toBe(true);
+  });
+
+  it('explains what is missing or wrong before sending', () => {
+    expect(clientInput(draft({ authMethod: 'private_key_jwt' }), true).errors.jwks).toMatch(
+      /needs the public keys/,
+    );
+    expect(clientInput(draft({ jwks: '{"keys": [' }), true).errors.jwks).toMatch(/JSON/);
+    const withPrivate = JSON.stringify({ keys: [{ ...PUBLIC_KEY, d: 'secret' }] });
+    expect(clientInput(draft({ jwks: withPrivate }), true).errors.jwks).toMatch(/public keys only/);
+    const both = draft({ jwks: JSON.stringify({ keys: [PUBLIC_KEY] }), jwksUri: 'https://app.example/jwks' });
+    expect(clientInput(both, true).errors.jwksUri).toMatch(/not both/);
+  });
+
+  it('gives a public client none, whatever the draft held', () => {
+    const { input } = clientInput(
+      draft({ type: 'public', authMethod: 'private_key_jwt', jwksUri: 'https://app.example/jwks' }),
+      true,
+    );
+    expect(input.token_endpoint_auth_method).toBe('none');
+    expect(input.jwks_uri).toBe('https://app.example/jwks');
+  });
+});
