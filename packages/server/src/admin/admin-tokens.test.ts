@@ -5,6 +5,7 @@ import { adminTokens } from '../db/schema/index.js';
 import { type AdminSession, adminFetch, adminSignIn, createAdmin, installViaApi } from '../testing/admin.js';
 import { startTwoNodes } from '../testing/nodes.js';
 import { type ServerEndpoints, startTestServer, type TestServer } from '../testing/server.js';
+import { AREA_BY_TAG, NO_TOKEN_TAGS } from './token-scopes.js';
 
 /** A call as a script or CI job makes it: the token in the Authorization header, no cookie, no CSRF token. */
 async function withToken(
@@ -181,6 +182,20 @@ describe('admin API tokens', () => {
       const answer = await withToken(base, token, method, path, {});
       expect(answer.status, `${method} ${path}`).toBe(403);
       expect(answer.json.error, `${method} ${path}`).toBe('admin_token_scope_required');
+    }
+  });
+
+  it('every admin route family is either an area of the token scopes or closed to tokens by name', async () => {
+    const document = (await (await fetch(`${server.adminUrl}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { tags?: string[] }>>;
+    };
+    const tags = new Set(
+      Object.entries(document.paths)
+        .filter(([path]) => path.startsWith('/admin/'))
+        .flatMap(([, operations]) => Object.values(operations).flatMap((operation) => operation.tags ?? [])),
+    );
+    for (const tag of tags) {
+      expect(Object.hasOwn(AREA_BY_TAG, tag) || NO_TOKEN_TAGS.includes(tag), tag).toBe(true);
     }
   });
 

@@ -28,7 +28,7 @@ export const ADMIN_TOKEN_SCOPES: readonly AdminTokenScope[] = [
 ];
 
 /** The OpenAPI tag of each admin route family, and its area. */
-const AREA_BY_TAG: Readonly<Record<string, AdminTokenArea>> = {
+export const AREA_BY_TAG: Readonly<Record<string, AdminTokenArea>> = {
   'admin-users': 'users',
   'admin-clients': 'clients',
   'admin-organizations': 'organizations',
@@ -41,6 +41,14 @@ const AREA_BY_TAG: Readonly<Record<string, AdminTokenArea>> = {
   'admin-audit': 'audit',
   'admin-webhooks': 'webhooks',
 };
+
+/** The admin route families no token may call: admins themselves, the signed-in admin's own, the tokens. */
+export const NO_TOKEN_TAGS: readonly string[] = [
+  'admin-admins',
+  'admin-session',
+  'admin-otp',
+  'admin-tokens',
+];
 
 /** The declared access values a token may stand in for: a complete admin session's, never one owing a factor. */
 const TOKEN_ACCESS: readonly Access[] = ['session', 'session+csrf', 'admin-write'];
