@@ -1,6 +1,7 @@
 import { api } from '../../shared/api';
 import type { PublicApiResponse } from '../../shared/api-types/public-api';
 import { ErrorPanel } from '../../shared/ErrorPanel';
+import { useI18n } from '../../shared/i18n/I18n';
 import { Loading } from '../../shared/Loading';
 import { Notice } from '../../shared/Notice';
 import { Page } from '../../shared/Page';
@@ -17,44 +18,42 @@ export function ConfirmEmailPage() {
       token,
     }),
   );
+  const { t, rich } = useI18n();
 
   if (!token || result.state === 'failed') {
     const code = result.state === 'failed' ? errorCode(result.error) : 'invalid_token';
     return (
-      <Page title="Confirm your new email address">
-        <ErrorPanel title="We could not change your email address">
+      <Page title={t('confirmEmail.title')}>
+        <ErrorPanel title={t('confirmEmail.failedTitle')}>
           <p>
             {code === 'invalid_token'
-              ? 'This link was already used, has expired, or is incomplete. Ask for the change again from your account page.'
+              ? t('confirmEmail.invalidText')
               : code === 'email_taken'
-                ? 'Another account started using this address in the meantime, so it cannot become yours.'
+                ? t('confirmEmail.takenText')
                 : describeError(result.state === 'failed' ? result.error : null)}
           </p>
         </ErrorPanel>
         <p>
-          <Link to="/account">Go to your account</Link>
+          <Link to="/account">{t('home.goToAccount')}</Link>
         </p>
       </Page>
     );
   }
   if (result.state === 'pending') {
     return (
-      <Page title="Confirm your new email address">
-        <Loading>Confirming your new email address…</Loading>
+      <Page title={t('confirmEmail.title')}>
+        <Loading>{t('confirmEmail.confirming')}</Loading>
       </Page>
     );
   }
   return (
-    <Page title="Email address changed">
-      <Notice title="Done">
-        <p>
-          Your account's email address is now <strong>{result.value.email}</strong>. Use it to sign in from
-          now on.
-        </p>
+    <Page title={t('confirmEmail.doneTitle')}>
+      <Notice title={t('confirmEmail.done')}>
+        <p>{rich('confirmEmail.doneText', { email: <strong>{result.value.email}</strong> })}</p>
       </Notice>
       <p>
         <Link to="/account" className="link-button">
-          Go to your account
+          {t('home.goToAccount')}
         </Link>
       </p>
     </Page>

@@ -3,6 +3,7 @@ import { api } from '../../shared/api';
 import type { PublicApiBody, PublicApiResponse } from '../../shared/api-types/public-api';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
+import { useI18n } from '../../shared/i18n/I18n';
 import { Loading } from '../../shared/Loading';
 import { Notice } from '../../shared/Notice';
 import { Page } from '../../shared/Page';
@@ -19,12 +20,13 @@ export function VerifyEmailPage() {
   const result = useOnce(token ? `verify-email:${token}` : null, () =>
     api.post<PublicApiResponse<'POST /api/user/email/verify'>>('/api/user/email/verify', { token }),
   );
+  const { t } = useI18n();
 
   if (!token) {
     return (
-      <Page title="Confirm your email address">
-        <ErrorPanel title="This link is incomplete">
-          <p>Open the link from the email exactly as it is, or ask for a new one below.</p>
+      <Page title={t('verify.title')}>
+        <ErrorPanel title={t('verify.incompleteTitle')}>
+          <p>{t('verify.incompleteText')}</p>
         </ErrorPanel>
         <RequestNewLink />
       </Page>
@@ -32,36 +34,34 @@ export function VerifyEmailPage() {
   }
   if (result.state === 'pending') {
     return (
-      <Page title="Confirm your email address">
-        <Loading>Confirming your email address…</Loading>
+      <Page title={t('verify.title')}>
+        <Loading>{t('verify.confirming')}</Loading>
       </Page>
     );
   }
   if (result.state === 'failed') {
     return (
-      <Page title="Confirm your email address">
-        <ErrorPanel title="We could not confirm your email address">
+      <Page title={t('verify.title')}>
+        <ErrorPanel title={t('verify.failedTitle')}>
           <p>
-            {errorCode(result.error) === 'invalid_token'
-              ? 'This link was already used or has expired. If you already confirmed your address, just sign in.'
-              : describeError(result.error)}
+            {errorCode(result.error) === 'invalid_token' ? t('verify.usedText') : describeError(result.error)}
           </p>
         </ErrorPanel>
         <p>
-          <Link to="/sign-in">Sign in</Link>
+          <Link to="/sign-in">{t('common.signIn')}</Link>
         </p>
         <RequestNewLink />
       </Page>
     );
   }
   return (
-    <Page title="Email address confirmed">
-      <Notice title="Thank you">
-        <p>Your email address is confirmed. You can sign in now.</p>
+    <Page title={t('verify.doneTitle')}>
+      <Notice title={t('verify.thankYou')}>
+        <p>{t('verify.doneText')}</p>
       </Notice>
       <p>
         <Link to="/sign-in" className="link-button">
-          Sign in
+          {t('common.signIn')}
         </Link>
       </p>
     </Page>
@@ -71,6 +71,7 @@ export function VerifyEmailPage() {
 /** Asks for another verification link (the server answers the same whether or not the address is pending). */
 function RequestNewLink() {
   const [email, setEmail] = useState('');
+  const { t } = useI18n();
   const [error, setError] = useState<string | undefined>();
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | { failed: unknown }>('idle');
 
@@ -92,21 +93,21 @@ function RequestNewLink() {
 
   if (state === 'sent')
     return (
-      <Notice title="Check your email">
-        <p>If {email.trim()} still needs confirming, a new link is on its way.</p>
+      <Notice title={t('common.checkYourEmail')}>
+        <p>{t('verify.sentText', { email: email.trim() })}</p>
       </Notice>
     );
   return (
     <section aria-labelledby="new-link-heading" className="section">
-      <h2 id="new-link-heading">Get a new link</h2>
+      <h2 id="new-link-heading">{t('verify.newLinkHeading')}</h2>
       {typeof state === 'object' ? (
-        <ErrorPanel title="We could not send the link">
+        <ErrorPanel title={t('resend.failedTitle')}>
           <p>{describeError(state.failed)}</p>
         </ErrorPanel>
       ) : null}
       <form noValidate onSubmit={onSubmit}>
         <TextField
-          label="Email address"
+          label={t('common.emailAddress')}
           type="email"
           name="email"
           autoComplete="email"
@@ -115,7 +116,7 @@ function RequestNewLink() {
           onChange={(event) => setEmail(event.target.value)}
         />
         <Button type="submit" variant="secondary" disabled={state === 'sending'}>
-          {state === 'sending' ? 'Sending…' : 'Send a new link'}
+          {state === 'sending' ? t('common.sending') : t('verify.sendNewLink')}
         </Button>
       </form>
     </section>

@@ -213,4 +213,29 @@ export const ar: Record<keyof typeof en, Message> = {
   'reset.newPassword': 'كلمة المرور الجديدة',
   'reset.saving': 'جارٍ الحفظ…',
   'reset.submit': 'تعيين كلمة المرور الجديدة',
+
+  // The pages the confirmation emails link to
+  'verify.title': 'أكّد عنوان بريدك الإلكتروني',
+  'verify.incompleteTitle': 'هذا الرابط غير مكتمل',
+  'verify.incompleteText': 'افتح الرابط من البريد الإلكتروني كما هو تمامًا، أو اطلب رابطًا جديدًا أدناه.',
+  'verify.confirming': 'جارٍ تأكيد عنوان بريدك الإلكتروني…',
+  'verify.failedTitle': 'لم نتمكن من تأكيد عنوان بريدك الإلكتروني',
+  'verify.usedText':
+    'استُخدم هذا الرابط من قبل أو انتهت صلاحيته. إذا كنت قد أكّدت عنوانك بالفعل، فما عليك إلا تسجيل الدخول.',
+  'verify.doneTitle': 'تم تأكيد البريد الإلكتروني',
+  'verify.thankYou': 'شكرًا لك',
+  'verify.doneText': 'تم تأكيد عنوان بريدك الإلكتروني. يمكنك تسجيل الدخول الآن.',
+  'verify.sentText': 'إذا كان {email} لا يزال بحاجة إلى تأكيد، فإن رابطًا جديدًا في طريقه إليك.',
+  'verify.newLinkHeading': 'الحصول على رابط جديد',
+  'verify.sendNewLink': 'إرسال رابط جديد',
+  'confirmEmail.title': 'أكّد عنوان بريدك الإلكتروني الجديد',
+  'confirmEmail.failedTitle': 'لم نتمكن من تغيير عنوان بريدك الإلكتروني',
+  'confirmEmail.invalidText':
+    'استُخدم هذا الرابط من قبل أو انتهت صلاحيته أو أنه غير مكتمل. اطلب التغيير مرة أخرى من صفحة حسابك.',
+  'confirmEmail.takenText': 'بدأ حساب آخر باستخدام هذا العنوان في هذه الأثناء، لذا لا يمكن أن يصبح عنوانك.',
+  'confirmEmail.confirming': 'جارٍ تأكيد عنوان بريدك الإلكتروني الجديد…',
+  'confirmEmail.doneTitle': 'تم تغيير البريد الإلكتروني',
+  'confirmEmail.done': 'تم',
+  'confirmEmail.doneText':
+    'أصبح عنوان البريد الإلكتروني لحسابك الآن {email}. استخدمه لتسجيل الدخول من الآن فصاعدًا.',
 };

@@ -240,4 +240,31 @@ export const de: Record<keyof typeof en, Message> = {
   'reset.newPassword': 'Neues Passwort',
   'reset.saving': 'Wird gespeichert…',
   'reset.submit': 'Neues Passwort festlegen',
+
+  // The pages the confirmation emails link to
+  'verify.title': 'Bestätigen Sie Ihre E-Mail-Adresse',
+  'verify.incompleteTitle': 'Dieser Link ist unvollständig',
+  'verify.incompleteText':
+    'Öffnen Sie den Link aus der E-Mail genau so, wie er ist, oder fordern Sie unten einen neuen an.',
+  'verify.confirming': 'Ihre E-Mail-Adresse wird bestätigt…',
+  'verify.failedTitle': 'Wir konnten Ihre E-Mail-Adresse nicht bestätigen',
+  'verify.usedText':
+    'Dieser Link wurde bereits verwendet oder ist abgelaufen. Wenn Sie Ihre Adresse bereits bestätigt haben, melden Sie sich einfach an.',
+  'verify.doneTitle': 'E-Mail-Adresse bestätigt',
+  'verify.thankYou': 'Vielen Dank',
+  'verify.doneText': 'Ihre E-Mail-Adresse ist bestätigt. Sie können sich jetzt anmelden.',
+  'verify.sentText': 'Falls {email} noch bestätigt werden muss, ist ein neuer Link unterwegs.',
+  'verify.newLinkHeading': 'Neuen Link anfordern',
+  'verify.sendNewLink': 'Neuen Link senden',
+  'confirmEmail.title': 'Bestätigen Sie Ihre neue E-Mail-Adresse',
+  'confirmEmail.failedTitle': 'Wir konnten Ihre E-Mail-Adresse nicht ändern',
+  'confirmEmail.invalidText':
+    'Dieser Link wurde bereits verwendet, ist abgelaufen oder unvollständig. Fordern Sie die Änderung auf Ihrer Kontoseite erneut an.',
+  'confirmEmail.takenText':
+    'Ein anderes Konto verwendet diese Adresse inzwischen, daher kann sie nicht Ihre werden.',
+  'confirmEmail.confirming': 'Ihre neue E-Mail-Adresse wird bestätigt…',
+  'confirmEmail.doneTitle': 'E-Mail-Adresse geändert',
+  'confirmEmail.done': 'Erledigt',
+  'confirmEmail.doneText':
+    'Die E-Mail-Adresse Ihres Kontos lautet jetzt {email}. Verwenden Sie sie ab sofort zur Anmeldung.',
 };

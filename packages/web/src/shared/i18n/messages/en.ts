@@ -231,4 +231,29 @@ export const en = {
   'reset.newPassword': 'New password',
   'reset.saving': 'Saving…',
   'reset.submit': 'Set new password',
+
+  // The pages the confirmation emails link to
+  'verify.title': 'Confirm your email address',
+  'verify.incompleteTitle': 'This link is incomplete',
+  'verify.incompleteText': 'Open the link from the email exactly as it is, or ask for a new one below.',
+  'verify.confirming': 'Confirming your email address…',
+  'verify.failedTitle': 'We could not confirm your email address',
+  'verify.usedText':
+    'This link was already used or has expired. If you already confirmed your address, just sign in.',
+  'verify.doneTitle': 'Email address confirmed',
+  'verify.thankYou': 'Thank you',
+  'verify.doneText': 'Your email address is confirmed. You can sign in now.',
+  'verify.sentText': 'If {email} still needs confirming, a new link is on its way.',
+  'verify.newLinkHeading': 'Get a new link',
+  'verify.sendNewLink': 'Send a new link',
+  'confirmEmail.title': 'Confirm your new email address',
+  'confirmEmail.failedTitle': 'We could not change your email address',
+  'confirmEmail.invalidText':
+    'This link was already used, has expired, or is incomplete. Ask for the change again from your account page.',
+  'confirmEmail.takenText':
+    'Another account started using this address in the meantime, so it cannot become yours.',
+  'confirmEmail.confirming': 'Confirming your new email address…',
+  'confirmEmail.doneTitle': 'Email address changed',
+  'confirmEmail.done': 'Done',
+  'confirmEmail.doneText': 'Your account’s email address is now {email}. Use it to sign in from now on.',
 } as const;

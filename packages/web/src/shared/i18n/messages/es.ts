@@ -229,4 +229,30 @@ export const es: Record<keyof typeof en, Message> = {
   'reset.newPassword': 'Contraseña nueva',
   'reset.saving': 'Guardando…',
   'reset.submit': 'Guardar la contraseña nueva',
+
+  // The pages the confirmation emails link to
+  'verify.title': 'Confirme su dirección de correo',
+  'verify.incompleteTitle': 'Este enlace está incompleto',
+  'verify.incompleteText': 'Abra el enlace del correo tal como está, o pida uno nuevo más abajo.',
+  'verify.confirming': 'Confirmando su dirección de correo…',
+  'verify.failedTitle': 'No pudimos confirmar su dirección de correo',
+  'verify.usedText':
+    'Este enlace ya se utilizó o ha caducado. Si ya confirmó su dirección, simplemente inicie sesión.',
+  'verify.doneTitle': 'Dirección de correo confirmada',
+  'verify.thankYou': 'Gracias',
+  'verify.doneText': 'Su dirección de correo está confirmada. Ya puede iniciar sesión.',
+  'verify.sentText': 'Si {email} todavía necesita confirmación, hay un enlace nuevo en camino.',
+  'verify.newLinkHeading': 'Obtener un enlace nuevo',
+  'verify.sendNewLink': 'Enviar un enlace nuevo',
+  'confirmEmail.title': 'Confirme su nueva dirección de correo',
+  'confirmEmail.failedTitle': 'No pudimos cambiar su dirección de correo',
+  'confirmEmail.invalidText':
+    'Este enlace ya se utilizó, ha caducado o está incompleto. Vuelva a pedir el cambio desde la página de su cuenta.',
+  'confirmEmail.takenText':
+    'Otra cuenta empezó a usar esta dirección mientras tanto, así que no puede ser la suya.',
+  'confirmEmail.confirming': 'Confirmando su nueva dirección de correo…',
+  'confirmEmail.doneTitle': 'Dirección de correo cambiada',
+  'confirmEmail.done': 'Listo',
+  'confirmEmail.doneText':
+    'La dirección de correo de su cuenta ahora es {email}. Úsela a partir de ahora para iniciar sesión.',
 };

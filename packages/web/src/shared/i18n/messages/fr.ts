@@ -233,4 +233,30 @@ export const fr: Record<keyof typeof en, Message> = {
   'reset.newPassword': 'Nouveau mot de passe',
   'reset.saving': 'Enregistrement…',
   'reset.submit': 'Enregistrer le nouveau mot de passe',
+
+  // The pages the confirmation emails link to
+  'verify.title': 'Confirmez votre adresse e-mail',
+  'verify.incompleteTitle': 'Ce lien est incomplet',
+  'verify.incompleteText': 'Ouvrez le lien de l’e-mail tel quel, ou demandez-en un nouveau ci-dessous.',
+  'verify.confirming': 'Confirmation de votre adresse e-mail…',
+  'verify.failedTitle': 'Nous n’avons pas pu confirmer votre adresse e-mail',
+  'verify.usedText':
+    'Ce lien a déjà été utilisé ou a expiré. Si vous avez déjà confirmé votre adresse, connectez-vous simplement.',
+  'verify.doneTitle': 'Adresse e-mail confirmée',
+  'verify.thankYou': 'Merci',
+  'verify.doneText': 'Votre adresse e-mail est confirmée. Vous pouvez maintenant vous connecter.',
+  'verify.sentText': 'Si {email} doit encore être confirmée, un nouveau lien est en route.',
+  'verify.newLinkHeading': 'Obtenir un nouveau lien',
+  'verify.sendNewLink': 'Envoyer un nouveau lien',
+  'confirmEmail.title': 'Confirmez votre nouvelle adresse e-mail',
+  'confirmEmail.failedTitle': 'Nous n’avons pas pu changer votre adresse e-mail',
+  'confirmEmail.invalidText':
+    'Ce lien a déjà été utilisé, a expiré ou est incomplet. Redemandez le changement depuis la page de votre compte.',
+  'confirmEmail.takenText':
+    'Un autre compte utilise désormais cette adresse : elle ne peut donc pas devenir la vôtre.',
+  'confirmEmail.confirming': 'Confirmation de votre nouvelle adresse e-mail…',
+  'confirmEmail.doneTitle': 'Adresse e-mail modifiée',
+  'confirmEmail.done': 'C’est fait',
+  'confirmEmail.doneText':
+    'L’adresse e-mail de votre compte est désormais {email}. Utilisez-la dorénavant pour vous connecter.',
 };

@@ -227,4 +227,30 @@ export const ja: Record<keyof typeof en, Message> = {
   'reset.newPassword': '新しいパスワード',
   'reset.saving': '保存しています…',
   'reset.submit': '新しいパスワードを設定',
+
+  // The pages the confirmation emails link to
+  'verify.title': 'メールアドレスの確認',
+  'verify.incompleteTitle': 'このリンクは不完全です',
+  'verify.incompleteText': 'メールのリンクをそのまま開くか、下から新しいリンクを依頼してください。',
+  'verify.confirming': 'メールアドレスを確認しています…',
+  'verify.failedTitle': 'メールアドレスを確認できませんでした',
+  'verify.usedText':
+    'このリンクは使用済みか期限切れです。すでにアドレスを確認済みの場合は、そのままサインインしてください。',
+  'verify.doneTitle': 'メールアドレスを確認しました',
+  'verify.thankYou': 'ありがとうございます',
+  'verify.doneText': 'メールアドレスが確認されました。サインインできます。',
+  'verify.sentText': '{email} の確認がまだ必要な場合は、新しいリンクをお送りしました。',
+  'verify.newLinkHeading': '新しいリンクを受け取る',
+  'verify.sendNewLink': '新しいリンクを送信',
+  'confirmEmail.title': '新しいメールアドレスの確認',
+  'confirmEmail.failedTitle': 'メールアドレスを変更できませんでした',
+  'confirmEmail.invalidText':
+    'このリンクは使用済み、期限切れ、または不完全です。アカウントページからもう一度変更を依頼してください。',
+  'confirmEmail.takenText':
+    'その間に別のアカウントがこのアドレスを使い始めたため、このアドレスに変更することはできません。',
+  'confirmEmail.confirming': '新しいメールアドレスを確認しています…',
+  'confirmEmail.doneTitle': 'メールアドレスを変更しました',
+  'confirmEmail.done': '完了',
+  'confirmEmail.doneText':
+    'アカウントのメールアドレスは {email} になりました。今後はこのアドレスでサインインしてください。',
 };
