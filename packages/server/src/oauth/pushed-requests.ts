@@ -1,14 +1,13 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { ClientJwtRefused } from '../clients/client-jwt.js';
 import type { Client } from '../clients/model.js';
 import type { ClientService } from '../clients/service.js';
 import type { SettingsService } from '../config/settings.js';
 import { hashToken, randomToken } from '../crypto/tokens.js';
 import type { Db } from '../db/client.js';
-import { pushedAuthorizationRequests } from '../db/schema/index.js';
 import { type ErrorPageCode, OAuthError } from '../protocol/oauth/errors.js';
 import { resolveRedirect, validateAuthorizeParameters } from './authorize-checks.js';
 import { AuthorizationError, type AuthorizeParameters, UntrustedRedirectError } from './authorize-request.js';
+import { PushedRequestStore } from './pushed-requests-store.js';
 
 /** RFC 9126 §2.2: the prefix of every request_uri this server hands out. */
 export const REQUEST_URI_PREFIX = 'urn:ietf:params:oauth:request_uri:';
@@ -32,6 +31,7 @@ const AUTHORIZE_PARAMETER_NAMES = [
   'id_token_hint',
   'organization_id',
   'zk_pub',
+  'dpop_jkt',
   'request',
   'request_uri',
 ] as const satisfies readonly (keyof AuthorizeParameters)[];
@@ -65,11 +65,15 @@ function pick(source: Record<string, unknown>): AuthorizeParameters {
  *   `clients.require_pushed_authorization_requests` is on, is refused at /authorize without a `request_uri`.
  */
 export class PushedRequests {
+  private readonly store: PushedRequestStore;
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly clients: ClientService,
     private readonly settings: SettingsService,
-  ) {}
+  ) {
+    this.store = new PushedRequestStore(db);
+  }
 
   /** Whether a client's authorization requests must come through /par (RFC 9126 §6). */
   parRequired(client: Client): boolean {
@@ -127,7 +131,7 @@ export class PushedRequests {
       throw error;
     }
     const id = randomToken();
-    await this.db.insert(pushedAuthorizationRequests).values({
+    await this.store.insert({
       idHash: hashToken(id),
       clientId: client.id,
       parameters: parameters as Record<string, string>,
@@ -139,20 +143,8 @@ export class PushedRequests {
   /** Consumes a pushed request: its parameters, once, for the client that pushed it, before it expires. */
   private async consume(clientId: string, requestUri: string): Promise<AuthorizeParameters | null> {
     if (!requestUri.startsWith(REQUEST_URI_PREFIX)) return null;
-    const now = new Date();
-    const [row] = await this.db
-      .update(pushedAuthorizationRequests)
-      .set({ consumedAt: now })
-      .where(
-        and(
-          eq(pushedAuthorizationRequests.idHash, hashToken(requestUri.slice(REQUEST_URI_PREFIX.length))),
-          eq(pushedAuthorizationRequests.clientId, clientId),
-          isNull(pushedAuthorizationRequests.consumedAt),
-          gt(pushedAuthorizationRequests.expiresAt, now),
-        ),
-      )
-      .returning({ parameters: pushedAuthorizationRequests.parameters });
-    return row ? (row.parameters as AuthorizeParameters) : null;
+    const id = requestUri.slice(REQUEST_URI_PREFIX.length);
+    return (await this.store.consume(hashToken(id), clientId, new Date())) as AuthorizeParameters | null;
   }
 
   /**
