@@ -14,6 +14,8 @@ import { AuthorizationError, type AuthorizeParameters, UntrustedRedirectError } 
 
 const REDIRECT = 'https://app.example/callback';
 const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
+/** A JWK SHA-256 thumbprint (RFC 7638 §3.1's example key). */
+const JKT = 'NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs';
 
 function client(overrides: Partial<Client> = {}): Client {
   return {
@@ -370,6 +372,7 @@ describe('the checks run in order: the first refusal wins', () => {
         login_hint: 'a@example.com',
         organization_id: 'org',
         zk_pub: pub,
+        dpop_jkt: JKT,
       }),
     ).toEqual({
       clientId: 'app',
@@ -381,9 +384,11 @@ describe('the checks run in order: the first refusal wins', () => {
       prompt: ['login', 'consent'],
       maxAge: 60,
       loginHint: 'a@example.com',
+      uiLocale: null,
       idTokenHint: null,
       organizationId: 'org',
       zkPub: pub,
+      dpopJkt: JKT,
     });
     // zk_pub to a client without key delivery is not kept.
     expect(validateAuthorizeParameters(client(), REDIRECT, { ...VALID, zk_pub: pub }).zkPub).toBeNull();

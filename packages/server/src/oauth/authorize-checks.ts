@@ -51,6 +51,8 @@ function isOneOf(values: readonly string[], value: string): boolean {
 const CODE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 /** max_age: whole seconds (OIDC Core §3.1.2.1), bounded so the number stays exact. */
 const MAX_AGE = /^\d{1,9}$/;
+/** A base64url SHA-256 JWK thumbprint (RFC 7638), as `dpop_jkt` carries it (RFC 9449 §10). */
+const DPOP_JKT = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * Steps 1-2 (RFC 9700 §4.1.3): the client and its redirect URI, compared exactly. Each refuses with an
@@ -249,6 +251,17 @@ export const PARAMETER_CHECKS: readonly AuthorizeCheck<ParameterCheckInput>[] = 
     },
   },
   {
+    name: 'dpop_jkt is a JWK SHA-256 thumbprint',
+    check: ({ parameters }) => {
+      // RFC 9449 §10: base64url of a SHA-256 thumbprint (RFC 7638), 43 characters.
+      if (parameters.dpop_jkt !== undefined && !DPOP_JKT.test(parameters.dpop_jkt))
+        throw new AuthorizationError(
+          'invalid_request',
+          'dpop_jkt must be a base64url SHA-256 JWK thumbprint',
+        );
+    },
+  },
+  {
     name: 'zk_pub is present where the client requires it',
     check: ({ client, parameters }) => {
       if (client.zkDelivery !== 'none' && client.zkRequired && parameters.zk_pub === undefined)
@@ -285,5 +298,6 @@ export function validateAuthorizeParameters(
     idTokenHint: parameters.id_token_hint ?? null,
     organizationId: parameters.organization_id ?? null,
     zkPub: client.zkDelivery === 'none' ? null : (parameters.zk_pub ?? null),
+    dpopJkt: parameters.dpop_jkt ?? null,
   };
 }

@@ -19,6 +19,8 @@ export interface AuthorizeParameters {
   id_token_hint?: string;
   organization_id?: string;
   zk_pub?: string;
+  /** RFC 9449 §10: the thumbprint of the DPoP key the code will be redeemed with. */
+  dpop_jkt?: string;
   request?: string;
   request_uri?: string;
 }
@@ -39,6 +41,8 @@ export interface ValidatedRequest {
   idTokenHint: string | null;
   organizationId: string | null;
   zkPub: string | null;
+  /** RFC 9449 §10: the DPoP key the code is bound to (absent on requests parked before it existed). */
+  dpopJkt?: string | null;
 }
 
 /** An error that may not be sent to the redirect URI: shown to the user as a page instead. */

@@ -27,6 +27,7 @@ const AuthorizeQuery = Type.Object(
     id_token_hint: Type.Optional(Type.String({ maxLength: 8192 })),
     organization_id: Type.Optional(Type.String({ maxLength: 200 })),
     zk_pub: Type.Optional(Type.String({ maxLength: 1024 })),
+    dpop_jkt: Type.Optional(Type.String({ maxLength: 128 })),
   },
   // RFC 6749 §3.1: unknown parameters are ignored.
   { additionalProperties: true },

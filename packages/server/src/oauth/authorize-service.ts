@@ -655,6 +655,8 @@ export class AuthorizeService {
       organizationId: delivery.organizationId,
       zkKeyHash: delivery.zkKeyHash ?? null,
       zkDrkHash: delivery.drkHash ?? null,
+      // RFC 9449 §10: only a proof of this key redeems the code.
+      dpopJkt: request.dpopJkt ?? null,
       expiresAt: new Date(Date.now() + CODE_TTL_MS),
     };
     return { code, row };

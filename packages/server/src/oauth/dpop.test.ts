@@ -225,6 +225,68 @@ describe('DPoP with oauth4webapi as the client', () => {
   });
 });
 
+describe('dpop_jkt at the authorization endpoint (RFC 9449 §10)', () => {
+  it('binds the code to the key: another key cannot redeem it, nor burn it, and the owner then can', async () => {
+    const keyPair = await oauth.generateKeyPair('ES256');
+    const rp = await strictClient(server, publicClient);
+    const dpop = oauth.DPoP(rp.client, keyPair);
+    const { url, verifier } = await codeRequest(server, publicClient, {
+      dpop_jkt: await dpop.calculateThumbprint(),
+    });
+    const callback = await authorizeAndApprove(server, signedIn, url);
+    const code = callback.searchParams.get('code')!;
+    const redeem = (headers: Record<string, string>) =>
+      formPost(
+        server,
+        '/token',
+        {
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: RP_REDIRECT,
+          code_verifier: verifier,
+          client_id: publicClient.clientId,
+        },
+        headers,
+      );
+    const thief = await oauth.generateKeyPair('ES256');
+    const otherKey = await redeem({ dpop: await handProof(thief, { htm: 'POST', htu: tokenUrl() }) });
+    expect(otherKey.status).toBe(400);
+    expect(otherKey.json.error).toBe('invalid_grant');
+    const noProof = await redeem({});
+    expect(noProof.status).toBe(400);
+    expect(noProof.json.error).toBe('invalid_grant');
+
+    const parameters = oauth.validateAuthResponse(rp.as, rp.client, callback, oauth.expectNoState);
+    const tokens = await oauth.processAuthorizationCodeResponse(
+      rp.as,
+      rp.client,
+      await oauth.authorizationCodeGrantRequest(
+        rp.as,
+        rp.client,
+        rp.auth,
+        parameters,
+        RP_REDIRECT,
+        verifier,
+        {
+          DPoP: dpop,
+          ...allowHttp,
+        },
+      ),
+    );
+    expect(tokens.token_type).toBe('dpop');
+    expect(decodeJwt(tokens.access_token).cnf).toEqual({ jkt: await thumbprint(keyPair) });
+  });
+
+  it('refuses a dpop_jkt that is no thumbprint', async () => {
+    const { url } = await codeRequest(server, publicClient, { dpop_jkt: 'not-a-thumbprint' });
+    const answer = await fetch(url, { redirect: 'manual', headers: { cookie: signedIn.cookie } });
+    expect(answer.status).toBe(302);
+    const location = new URL(answer.headers.get('location')!);
+    expect(location.origin + location.pathname).toBe(RP_REDIRECT);
+    expect(location.searchParams.get('error')).toBe('invalid_request');
+  });
+});
+
 describe('DPoP proofs an attacker makes at /token', () => {
   it('accepts a well-formed proof once, and refuses it replayed', async () => {
     const keyPair = await oauth.generateKeyPair('ES256');
