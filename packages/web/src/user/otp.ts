@@ -4,8 +4,10 @@
  * carries the session's CSRF token; the calls that rotate the session (verify at sign-in, reauth, a set-up
  * that finishes a sign-in) answer with the new one.
  */
+
 import { api } from '../shared/api';
 import type { PublicApiBody, PublicApiResponse } from '../shared/api-types/public-api';
+import { activeTranslator, type MessageKey, t } from '../shared/i18n/translator';
 import { normalizeCode, type OtpSetup, type OtpStatus } from '../shared/otp';
 import { describeError, errorCode } from './error-text';
 import { csrfHeaders } from './session';
@@ -77,40 +79,39 @@ export type CodeKind = 'totp' | 'backup';
 export function codeError(value: string, kind: CodeKind): string | undefined {
   const code = normalizeCode(value);
   if (kind === 'totp') {
-    if (code === '') return 'Enter the code from your authenticator app.';
-    if (!/^\d{6,8}$/.test(code)) return 'Enter the 6-digit code from your authenticator app (digits only).';
+    if (code === '') return t('code.enterTotp');
+    if (!/^\d{6,8}$/.test(code)) return t('code.totpDigits');
     return undefined;
   }
-  if (code === '') return 'Enter one of your backup codes.';
-  if (!/^[A-Za-z0-9-]{6,20}$/.test(code)) return 'Enter a backup code like ABCDE-FGH23.';
+  if (code === '') return t('code.enterBackup');
+  if (!/^[A-Za-z0-9-]{6,20}$/.test(code)) return t('code.backupFormat');
   return undefined;
 }
 
-/** When a locked factor opens again, in the reader's own time format; null if unknown. */
+/** When a locked factor opens again, in the time format of the language on screen; null if unknown. */
 export function formatUnlockTime(lockedUntil: string | null): string | null {
   if (!lockedUntil) return null;
   const when = new Date(lockedUntil);
   if (Number.isNaN(when.getTime())) return null;
-  return when.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  return activeTranslator().date(when, { hour: '2-digit', minute: '2-digit' });
 }
 
-const CODE_ERROR_TEXT: Record<string, string> = {
-  invalid_otp:
-    'That code is not correct, or it was already used. Enter the newest code from your app, or an unused backup code.',
-  otp_locked:
-    'Too many wrong codes: two-step verification is locked for a while. Wait, then try again, or ask your administrator to unlock it.',
-  otp_not_pending: 'This setup has expired or was replaced. Start the setup again.',
-  otp_not_enabled: 'Two-step verification is not set up for this account.',
-  otp_not_required: 'You are already signed in.',
-  second_factor_required: 'Finish signing in with your code first.',
-  otp_required: 'Two-step verification is required for your account, so it cannot be turned off.',
-  step_up_required: 'Confirm it is you with a code from your authenticator app first.',
+const CODE_ERROR_TEXT: Record<string, MessageKey> = {
+  invalid_otp: 'code.invalid_otp',
+  otp_locked: 'code.otp_locked',
+  otp_not_pending: 'code.otp_not_pending',
+  otp_not_enabled: 'code.otp_not_enabled',
+  otp_not_required: 'code.otp_not_required',
+  second_factor_required: 'code.second_factor_required',
+  otp_required: 'code.otp_required',
+  step_up_required: 'code.step_up_required',
 };
 
 /** Plain language for the refusals of the code endpoints; anything else as the rest of the UI says it. */
 export function describeCodeError(error: unknown): string {
   const code = errorCode(error);
   return (
-    (code && Object.hasOwn(CODE_ERROR_TEXT, code) ? CODE_ERROR_TEXT[code] : undefined) ?? describeError(error)
+    (code && Object.hasOwn(CODE_ERROR_TEXT, code) ? t(CODE_ERROR_TEXT[code]!) : undefined) ??
+    describeError(error)
   );
 }

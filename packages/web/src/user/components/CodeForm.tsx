@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
+import { useI18n } from '../../shared/i18n/I18n';
 import { TextField } from '../../shared/TextField';
 import { useCodeSubmit } from '../../shared/use-code-submit';
 import { type CodeKind, codeError, describeCodeError } from '../otp';
@@ -15,10 +16,10 @@ export function CodeForm({
   busyLabel,
   onCode,
   allowBackup = true,
-  totpLabel = 'Code from your authenticator app',
-  totpHint = 'The 6-digit code the app shows now for this account.',
+  totpLabel,
+  totpHint,
   autoFocus = false,
-  errorTitle = 'That code did not work',
+  errorTitle,
   children,
 }: {
   submitLabel: string;
@@ -34,6 +35,7 @@ export function CodeForm({
   children?: ReactNode;
 }) {
   const [kind, setKind] = useState<CodeKind>('totp');
+  const { t } = useI18n();
   const { code, setCode, fieldError, refusal, busy, inputRef, onSubmit, clear } = useCodeSubmit({
     check: (value) => codeError(value, kind),
     onCode: (value) => onCode(value, kind),
@@ -58,7 +60,7 @@ export function CodeForm({
   return (
     <>
       {refusal ? (
-        <ErrorPanel title={errorTitle}>
+        <ErrorPanel title={errorTitle ?? t('code.didNotWork')}>
           <p>{describeCodeError(refusal)}</p>
         </ErrorPanel>
       ) : null}
@@ -67,8 +69,8 @@ export function CodeForm({
           <TextField
             key="totp"
             ref={inputRef}
-            label={totpLabel}
-            hint={totpHint}
+            label={totpLabel ?? t('code.totpLabel')}
+            hint={totpHint ?? t('code.totpHint')}
             name="one-time-code"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -83,8 +85,8 @@ export function CodeForm({
           <TextField
             key="backup"
             ref={inputRef}
-            label="Backup code"
-            hint="One of the backup codes you saved when you set up two-step verification, like ABCDE-FGH23. Each works once."
+            label={t('code.backupLabel')}
+            hint={t('code.backupHint')}
             name="backup-code"
             inputMode="text"
             autoComplete="one-time-code"
@@ -105,7 +107,7 @@ export function CodeForm({
         {allowBackup ? (
           <p>
             <button type="button" className="text-button" onClick={switchKind}>
-              {kind === 'totp' ? 'Use a backup code instead' : 'Use a code from your app instead'}
+              {kind === 'totp' ? t('code.useBackup') : t('code.useApp')}
             </button>
           </p>
         ) : null}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ErrorPanel } from '../../shared/ErrorPanel';
+import { useI18n } from '../../shared/i18n/I18n';
 import { Loading } from '../../shared/Loading';
 import type { OtpStatus } from '../../shared/otp';
 import { Page } from '../../shared/Page';
@@ -10,8 +11,6 @@ import { afterSignInSteps, goTo, leaveTo, secondStepPath, withQuery } from '../n
 import { fetchOtpStatus, formatUnlockTime, verifySignInCode } from '../otp';
 import { useRequestClientName } from '../request-context';
 import { type Session, useSession } from '../session';
-
-const TITLE = 'Two-step verification';
 
 /**
  * The second step of a sign-in when two-step verification is on: a code from the authenticator app, or a backup
@@ -24,6 +23,7 @@ export function SignInCodePage() {
   const mustChangePassword = searchParams.get('must_change_password') === '1';
   const session = useSession();
   const signInPath = withQuery('/sign-in', { request_id: requestId });
+  const { t } = useI18n();
 
   const pending = session.state === 'ready' && isPending(session.session);
   const done = session.state === 'ready' && session.session.authenticated && !pending;
@@ -34,15 +34,15 @@ export function SignInCodePage() {
 
   if (session.state === 'loading' || done) {
     return (
-      <Page title={TITLE}>
+      <Page title={t('otp.title')}>
         <Loading />
       </Page>
     );
   }
   if (session.state === 'failed') {
     return (
-      <Page title={TITLE}>
-        <ErrorPanel title="We could not continue signing in">
+      <Page title={t('otp.title')}>
+        <ErrorPanel title={t('otp.failedTitle')}>
           <p>{describeError(session.error)}</p>
         </ErrorPanel>
       </Page>
@@ -50,20 +50,20 @@ export function SignInCodePage() {
   }
   if (!pending || !session.session.authenticated) {
     return (
-      <Page title={TITLE}>
-        <ErrorPanel title="Sign in again">
-          <p>This sign-in has ended or expired. Start again with your email address and password.</p>
+      <Page title={t('otp.title')}>
+        <ErrorPanel title={t('otp.signInAgainTitle')}>
+          <p>{t('otp.signInAgainText')}</p>
         </ErrorPanel>
         <p>
           <Link to={signInPath} className="link-button">
-            Sign in
+            {t('common.signIn')}
           </Link>
         </p>
       </Page>
     );
   }
   return (
-    <Page title={TITLE}>
+    <Page title={t('otp.title')}>
       <EnterCode
         csrfToken={session.session.csrf_token}
         email={session.session.user.email}
@@ -72,7 +72,7 @@ export function SignInCodePage() {
       />
       <ul className="link-list">
         <li>
-          <Link to={signInPath}>Sign in with another account</Link>
+          <Link to={signInPath}>{t('otp.otherAccount')}</Link>
         </li>
       </ul>
     </Page>
@@ -96,6 +96,7 @@ function EnterCode({
 }) {
   const clientName = useRequestClientName(requestId);
   const [status, setStatus] = useState<OtpStatus | null>(null);
+  const { t, rich } = useI18n();
 
   useEffect(() => {
     let current = true;
@@ -119,31 +120,20 @@ function EnterCode({
   return (
     <>
       <p className="lead">
-        Enter the code from your authenticator app to finish signing in
-        {clientName ? (
-          <>
-            {' '}
-            to <strong>{clientName}</strong>
-          </>
-        ) : null}
-        .
+        {clientName
+          ? rich('otp.enterCodeFor', { client: <strong>{clientName}</strong> })
+          : t('otp.enterCode')}
       </p>
-      <p className="muted">
-        Password accepted for <strong>{email}</strong>.
-      </p>
+      <p className="muted">{rich('otp.passwordAccepted', { email: <strong>{email}</strong> })}</p>
       {status?.status === 'locked' ? (
-        <ErrorPanel title="Two-step verification is locked">
-          <p>
-            There were too many wrong codes, so codes are not accepted
-            {unlockAt ? ` until ${unlockAt}` : ' for a while'}. Try again then, or ask your administrator to
-            unlock it.
-          </p>
+        <ErrorPanel title={t('otp.lockedTitle')}>
+          <p>{unlockAt ? t('otp.lockedUntil', { time: unlockAt }) : t('otp.lockedForAWhile')}</p>
         </ErrorPanel>
       ) : null}
       <CodeForm
-        submitLabel="Verify"
-        busyLabel="Verifying…"
-        errorTitle="We could not sign you in"
+        submitLabel={t('otp.verify')}
+        busyLabel={t('otp.verifying')}
+        errorTitle={t('signIn.failedTitle')}
         autoFocus
         onCode={async (code) => {
           let verified: Awaited<ReturnType<typeof verifySignInCode>>;
@@ -159,9 +149,7 @@ function EnterCode({
           goTo(afterSignInSteps(requestId, mustChangePassword));
         }}
       />
-      <p className="muted">
-        Lost your phone? Choose “Use a backup code instead” and enter one of the backup codes you saved.
-      </p>
+      <p className="muted">{t('otp.lostPhone', { useBackup: t('code.useBackup') })}</p>
     </>
   );
 }

@@ -267,4 +267,49 @@ export const de: Record<keyof typeof en, Message> = {
   'confirmEmail.done': 'Erledigt',
   'confirmEmail.doneText':
     'Die E-Mail-Adresse Ihres Kontos lautet jetzt {email}. Verwenden Sie sie ab sofort zur Anmeldung.',
+  // Two-step verification at sign-in, and code fields
+  'otp.title': 'Bestätigung in zwei Schritten',
+  'otp.failedTitle': 'Wir konnten die Anmeldung nicht fortsetzen',
+  'otp.signInAgainTitle': 'Erneut anmelden',
+  'otp.signInAgainText':
+    'Diese Anmeldung ist beendet oder abgelaufen. Beginnen Sie erneut mit Ihrer E-Mail-Adresse und Ihrem Passwort.',
+  'otp.otherAccount': 'Mit einem anderen Konto anmelden',
+  'otp.enterCode': 'Geben Sie den Code aus Ihrer Authenticator-App ein, um die Anmeldung abzuschließen.',
+  'otp.enterCodeFor':
+    'Geben Sie den Code aus Ihrer Authenticator-App ein, um die Anmeldung bei {client} abzuschließen.',
+  'otp.passwordAccepted': 'Passwort für {email} akzeptiert.',
+  'otp.lockedTitle': 'Die Bestätigung in zwei Schritten ist gesperrt',
+  'otp.lockedUntil':
+    'Es wurden zu viele falsche Codes eingegeben, daher werden bis {time} keine Codes angenommen. Versuchen Sie es dann noch einmal, oder bitten Sie Ihre Administration, die Sperre aufzuheben.',
+  'otp.lockedForAWhile':
+    'Es wurden zu viele falsche Codes eingegeben, daher werden eine Weile keine Codes angenommen. Versuchen Sie es später noch einmal, oder bitten Sie Ihre Administration, die Sperre aufzuheben.',
+  'otp.verify': 'Bestätigen',
+  'otp.verifying': 'Wird bestätigt…',
+  'otp.lostPhone':
+    'Telefon verloren? Wählen Sie „{useBackup}“ und geben Sie einen Ihrer gespeicherten Backup-Codes ein.',
+  'code.totpLabel': 'Code aus Ihrer Authenticator-App',
+  'code.totpHint': 'Der 6-stellige Code, den die App jetzt für dieses Konto anzeigt.',
+  'code.didNotWork': 'Dieser Code hat nicht funktioniert',
+  'code.backupLabel': 'Backup-Code',
+  'code.backupHint':
+    'Einer der Backup-Codes, die Sie bei der Einrichtung der Bestätigung in zwei Schritten gespeichert haben, etwa ABCDE-FGH23. Jeder funktioniert einmal.',
+  'code.useBackup': 'Stattdessen einen Backup-Code verwenden',
+  'code.useApp': 'Stattdessen einen Code aus der App verwenden',
+  'code.enterTotp': 'Geben Sie den Code aus Ihrer Authenticator-App ein.',
+  'code.totpDigits': 'Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein (nur Ziffern).',
+  'code.enterBackup': 'Geben Sie einen Ihrer Backup-Codes ein.',
+  'code.backupFormat': 'Geben Sie einen Backup-Code wie ABCDE-FGH23 ein.',
+  'code.invalid_otp':
+    'Dieser Code ist nicht korrekt oder wurde bereits verwendet. Geben Sie den neuesten Code aus Ihrer App oder einen unbenutzten Backup-Code ein.',
+  'code.otp_locked':
+    'Zu viele falsche Codes: Die Bestätigung in zwei Schritten ist eine Weile gesperrt. Warten Sie und versuchen Sie es dann noch einmal, oder bitten Sie Ihre Administration, die Sperre aufzuheben.',
+  'code.otp_not_pending':
+    'Diese Einrichtung ist abgelaufen oder wurde ersetzt. Beginnen Sie die Einrichtung neu.',
+  'code.otp_not_enabled': 'Für dieses Konto ist keine Bestätigung in zwei Schritten eingerichtet.',
+  'code.otp_not_required': 'Sie sind bereits angemeldet.',
+  'code.second_factor_required': 'Schließen Sie zuerst die Anmeldung mit Ihrem Code ab.',
+  'code.otp_required':
+    'Für Ihr Konto ist die Bestätigung in zwei Schritten vorgeschrieben, daher kann sie nicht ausgeschaltet werden.',
+  'code.step_up_required':
+    'Bestätigen Sie zuerst mit einem Code aus Ihrer Authenticator-App, dass Sie es sind.',
 };

@@ -256,4 +256,44 @@ export const en = {
   'confirmEmail.doneTitle': 'Email address changed',
   'confirmEmail.done': 'Done',
   'confirmEmail.doneText': 'Your account’s email address is now {email}. Use it to sign in from now on.',
+  // Two-step verification at sign-in, and code fields
+  'otp.title': 'Two-step verification',
+  'otp.failedTitle': 'We could not continue signing in',
+  'otp.signInAgainTitle': 'Sign in again',
+  'otp.signInAgainText':
+    'This sign-in has ended or expired. Start again with your email address and password.',
+  'otp.otherAccount': 'Sign in with another account',
+  'otp.enterCode': 'Enter the code from your authenticator app to finish signing in.',
+  'otp.enterCodeFor': 'Enter the code from your authenticator app to finish signing in to {client}.',
+  'otp.passwordAccepted': 'Password accepted for {email}.',
+  'otp.lockedTitle': 'Two-step verification is locked',
+  'otp.lockedUntil':
+    'There were too many wrong codes, so codes are not accepted until {time}. Try again then, or ask your administrator to unlock it.',
+  'otp.lockedForAWhile':
+    'There were too many wrong codes, so codes are not accepted for a while. Try again later, or ask your administrator to unlock it.',
+  'otp.verify': 'Verify',
+  'otp.verifying': 'Verifying…',
+  'otp.lostPhone': 'Lost your phone? Choose “{useBackup}” and enter one of the backup codes you saved.',
+  'code.totpLabel': 'Code from your authenticator app',
+  'code.totpHint': 'The 6-digit code the app shows now for this account.',
+  'code.didNotWork': 'That code did not work',
+  'code.backupLabel': 'Backup code',
+  'code.backupHint':
+    'One of the backup codes you saved when you set up two-step verification, like ABCDE-FGH23. Each works once.',
+  'code.useBackup': 'Use a backup code instead',
+  'code.useApp': 'Use a code from your app instead',
+  'code.enterTotp': 'Enter the code from your authenticator app.',
+  'code.totpDigits': 'Enter the 6-digit code from your authenticator app (digits only).',
+  'code.enterBackup': 'Enter one of your backup codes.',
+  'code.backupFormat': 'Enter a backup code like ABCDE-FGH23.',
+  'code.invalid_otp':
+    'That code is not correct, or it was already used. Enter the newest code from your app, or an unused backup code.',
+  'code.otp_locked':
+    'Too many wrong codes: two-step verification is locked for a while. Wait, then try again, or ask your administrator to unlock it.',
+  'code.otp_not_pending': 'This setup has expired or was replaced. Start the setup again.',
+  'code.otp_not_enabled': 'Two-step verification is not set up for this account.',
+  'code.otp_not_required': 'You are already signed in.',
+  'code.second_factor_required': 'Finish signing in with your code first.',
+  'code.otp_required': 'Two-step verification is required for your account, so it cannot be turned off.',
+  'code.step_up_required': 'Confirm it is you with a code from your authenticator app first.',
 } as const;

@@ -255,4 +255,47 @@ export const es: Record<keyof typeof en, Message> = {
   'confirmEmail.done': 'Listo',
   'confirmEmail.doneText':
     'La dirección de correo de su cuenta ahora es {email}. Úsela a partir de ahora para iniciar sesión.',
+  // Two-step verification at sign-in, and code fields
+  'otp.title': 'Verificación en dos pasos',
+  'otp.failedTitle': 'No pudimos continuar con el inicio de sesión',
+  'otp.signInAgainTitle': 'Vuelva a iniciar sesión',
+  'otp.signInAgainText':
+    'Este inicio de sesión terminó o caducó. Empiece de nuevo con su dirección de correo y su contraseña.',
+  'otp.otherAccount': 'Iniciar sesión con otra cuenta',
+  'otp.enterCode': 'Introduzca el código de su aplicación de autenticación para terminar de iniciar sesión.',
+  'otp.enterCodeFor':
+    'Introduzca el código de su aplicación de autenticación para terminar de iniciar sesión en {client}.',
+  'otp.passwordAccepted': 'Contraseña aceptada para {email}.',
+  'otp.lockedTitle': 'La verificación en dos pasos está bloqueada',
+  'otp.lockedUntil':
+    'Se introdujeron demasiados códigos incorrectos, así que no se aceptan códigos hasta las {time}. Inténtelo entonces, o pida a su administrador que la desbloquee.',
+  'otp.lockedForAWhile':
+    'Se introdujeron demasiados códigos incorrectos, así que no se aceptan códigos durante un tiempo. Inténtelo más tarde, o pida a su administrador que la desbloquee.',
+  'otp.verify': 'Verificar',
+  'otp.verifying': 'Verificando…',
+  'otp.lostPhone':
+    '¿Ha perdido su teléfono? Elija «{useBackup}» e introduzca uno de los códigos de respaldo que guardó.',
+  'code.totpLabel': 'Código de su aplicación de autenticación',
+  'code.totpHint': 'El código de 6 dígitos que la aplicación muestra ahora para esta cuenta.',
+  'code.didNotWork': 'Ese código no funcionó',
+  'code.backupLabel': 'Código de respaldo',
+  'code.backupHint':
+    'Uno de los códigos de respaldo que guardó al configurar la verificación en dos pasos, como ABCDE-FGH23. Cada uno funciona una sola vez.',
+  'code.useBackup': 'Usar un código de respaldo',
+  'code.useApp': 'Usar un código de la aplicación',
+  'code.enterTotp': 'Introduzca el código de su aplicación de autenticación.',
+  'code.totpDigits': 'Introduzca el código de 6 dígitos de su aplicación de autenticación (solo dígitos).',
+  'code.enterBackup': 'Introduzca uno de sus códigos de respaldo.',
+  'code.backupFormat': 'Introduzca un código de respaldo como ABCDE-FGH23.',
+  'code.invalid_otp':
+    'Ese código no es correcto o ya se utilizó. Introduzca el código más reciente de su aplicación o un código de respaldo sin usar.',
+  'code.otp_locked':
+    'Demasiados códigos incorrectos: la verificación en dos pasos está bloqueada durante un tiempo. Espere e inténtelo de nuevo, o pida a su administrador que la desbloquee.',
+  'code.otp_not_pending': 'Esta configuración caducó o fue sustituida. Vuelva a empezar la configuración.',
+  'code.otp_not_enabled': 'La verificación en dos pasos no está configurada para esta cuenta.',
+  'code.otp_not_required': 'Ya tiene la sesión iniciada.',
+  'code.second_factor_required': 'Termine primero de iniciar sesión con su código.',
+  'code.otp_required':
+    'La verificación en dos pasos es obligatoria para su cuenta, así que no se puede desactivar.',
+  'code.step_up_required': 'Confirme primero su identidad con un código de su aplicación de autenticación.',
 };

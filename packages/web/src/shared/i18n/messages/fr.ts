@@ -259,4 +259,49 @@ export const fr: Record<keyof typeof en, Message> = {
   'confirmEmail.done': 'C’est fait',
   'confirmEmail.doneText':
     'L’adresse e-mail de votre compte est désormais {email}. Utilisez-la dorénavant pour vous connecter.',
+  // Two-step verification at sign-in, and code fields
+  'otp.title': 'Validation en deux étapes',
+  'otp.failedTitle': 'Nous n’avons pas pu poursuivre la connexion',
+  'otp.signInAgainTitle': 'Reconnectez-vous',
+  'otp.signInAgainText':
+    'Cette connexion est terminée ou a expiré. Recommencez avec votre adresse e-mail et votre mot de passe.',
+  'otp.otherAccount': 'Se connecter avec un autre compte',
+  'otp.enterCode': 'Saisissez le code de votre application d’authentification pour terminer la connexion.',
+  'otp.enterCodeFor':
+    'Saisissez le code de votre application d’authentification pour terminer la connexion à {client}.',
+  'otp.passwordAccepted': 'Mot de passe accepté pour {email}.',
+  'otp.lockedTitle': 'La validation en deux étapes est bloquée',
+  'otp.lockedUntil':
+    'Trop de codes erronés ont été saisis : aucun code n’est accepté avant {time}. Réessayez à ce moment-là, ou demandez à votre administrateur de la débloquer.',
+  'otp.lockedForAWhile':
+    'Trop de codes erronés ont été saisis : aucun code n’est accepté pendant un moment. Réessayez plus tard, ou demandez à votre administrateur de la débloquer.',
+  'otp.verify': 'Valider',
+  'otp.verifying': 'Validation…',
+  'otp.lostPhone':
+    'Vous avez perdu votre téléphone ? Choisissez « {useBackup} » et saisissez l’un des codes de secours que vous avez conservés.',
+  'code.totpLabel': 'Code de votre application d’authentification',
+  'code.totpHint': 'Le code à 6 chiffres que l’application affiche actuellement pour ce compte.',
+  'code.didNotWork': 'Ce code n’a pas fonctionné',
+  'code.backupLabel': 'Code de secours',
+  'code.backupHint':
+    'L’un des codes de secours conservés lors de la configuration de la validation en deux étapes, par exemple ABCDE-FGH23. Chacun ne fonctionne qu’une fois.',
+  'code.useBackup': 'Utiliser plutôt un code de secours',
+  'code.useApp': 'Utiliser plutôt un code de l’application',
+  'code.enterTotp': 'Saisissez le code de votre application d’authentification.',
+  'code.totpDigits':
+    'Saisissez le code à 6 chiffres de votre application d’authentification (chiffres uniquement).',
+  'code.enterBackup': 'Saisissez l’un de vos codes de secours.',
+  'code.backupFormat': 'Saisissez un code de secours comme ABCDE-FGH23.',
+  'code.invalid_otp':
+    'Ce code est incorrect ou a déjà été utilisé. Saisissez le code le plus récent de votre application, ou un code de secours inutilisé.',
+  'code.otp_locked':
+    'Trop de codes erronés : la validation en deux étapes est bloquée pendant un moment. Patientez, puis réessayez, ou demandez à votre administrateur de la débloquer.',
+  'code.otp_not_pending': 'Cette configuration a expiré ou a été remplacée. Recommencez la configuration.',
+  'code.otp_not_enabled': 'La validation en deux étapes n’est pas configurée pour ce compte.',
+  'code.otp_not_required': 'Vous êtes déjà connecté.',
+  'code.second_factor_required': 'Terminez d’abord la connexion avec votre code.',
+  'code.otp_required':
+    'La validation en deux étapes est obligatoire pour votre compte : elle ne peut pas être désactivée.',
+  'code.step_up_required':
+    'Confirmez d’abord votre identité avec un code de votre application d’authentification.',
 };

@@ -253,4 +253,45 @@ export const ja: Record<keyof typeof en, Message> = {
   'confirmEmail.done': '完了',
   'confirmEmail.doneText':
     'アカウントのメールアドレスは {email} になりました。今後はこのアドレスでサインインしてください。',
+  // Two-step verification at sign-in, and code fields
+  'otp.title': '2 段階認証',
+  'otp.failedTitle': 'サインインを続行できませんでした',
+  'otp.signInAgainTitle': 'もう一度サインイン',
+  'otp.signInAgainText':
+    'このサインインは終了したか、期限切れです。メールアドレスとパスワードから、もう一度始めてください。',
+  'otp.otherAccount': '別のアカウントでサインイン',
+  'otp.enterCode': 'サインインを完了するには、認証アプリのコードを入力してください。',
+  'otp.enterCodeFor': '{client} へのサインインを完了するには、認証アプリのコードを入力してください。',
+  'otp.passwordAccepted': '{email} のパスワードを確認しました。',
+  'otp.lockedTitle': '2 段階認証がロックされています',
+  'otp.lockedUntil':
+    '間違ったコードが多すぎたため、{time} までコードを受け付けません。その時刻以降にもう一度お試しいただくか、管理者にロックの解除を依頼してください。',
+  'otp.lockedForAWhile':
+    '間違ったコードが多すぎたため、しばらくコードを受け付けません。後でもう一度お試しいただくか、管理者にロックの解除を依頼してください。',
+  'otp.verify': '確認',
+  'otp.verifying': '確認しています…',
+  'otp.lostPhone':
+    'スマートフォンをなくしましたか？「{useBackup}」を選び、保存したバックアップコードのいずれかを入力してください。',
+  'code.totpLabel': '認証アプリのコード',
+  'code.totpHint': 'このアカウントについて、アプリに現在表示されている 6 桁のコード。',
+  'code.didNotWork': 'このコードは使用できませんでした',
+  'code.backupLabel': 'バックアップコード',
+  'code.backupHint':
+    '2 段階認証の設定時に保存したバックアップコードのいずれか（例：ABCDE-FGH23）。各コードは 1 回だけ使用できます。',
+  'code.useBackup': 'バックアップコードを使用する',
+  'code.useApp': 'アプリのコードを使用する',
+  'code.enterTotp': '認証アプリのコードを入力してください。',
+  'code.totpDigits': '認証アプリの 6 桁のコードを入力してください（数字のみ）。',
+  'code.enterBackup': 'バックアップコードのいずれかを入力してください。',
+  'code.backupFormat': 'ABCDE-FGH23 のような形式でバックアップコードを入力してください。',
+  'code.invalid_otp':
+    'このコードは正しくないか、すでに使用されています。アプリの最新のコード、または未使用のバックアップコードを入力してください。',
+  'code.otp_locked':
+    '間違ったコードが多すぎるため、2 段階認証はしばらくロックされます。時間をおいてもう一度お試しいただくか、管理者にロックの解除を依頼してください。',
+  'code.otp_not_pending': 'この設定は期限切れか、置き換えられました。もう一度設定を始めてください。',
+  'code.otp_not_enabled': 'このアカウントには 2 段階認証が設定されていません。',
+  'code.otp_not_required': 'すでにサインインしています。',
+  'code.second_factor_required': '先にコードでサインインを完了してください。',
+  'code.otp_required': 'このアカウントでは 2 段階認証が必須のため、無効にできません。',
+  'code.step_up_required': '先に認証アプリのコードで本人確認を行ってください。',
 };
