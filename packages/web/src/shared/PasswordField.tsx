@@ -18,7 +18,9 @@ export type PasswordFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id
  */
 export function PasswordField({ label, hint, error, ...rest }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  // "Show password": the field's name as a word in a sentence (German keeps a noun's capital).
+  const fieldName = locale === 'de' ? label : label.toLocaleLowerCase(locale);
   return (
     <LabelledField label={label} hint={hint} error={error}>
       {(control) => (
@@ -39,7 +41,7 @@ export function PasswordField({ label, hint, error, ...rest }: PasswordFieldProp
             onClick={() => setVisible((value) => !value)}
           >
             {visible ? t('common.hide') : t('common.show')}
-            <span className="visually-hidden"> {label}</span>
+            <span className="visually-hidden"> {fieldName}</span>
           </button>
         </div>
       )}
