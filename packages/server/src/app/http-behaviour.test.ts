@@ -154,11 +154,13 @@ describe('OpenAPI error codes', () => {
     const publicDocument = await documentOf(server.publicUrl);
     const token = publicDocument.paths['/token']?.post?.responses;
     expect(codesOf(token?.['400'])).toEqual([
+      'invalid_dpop_proof',
       'invalid_grant',
       'invalid_request',
       'invalid_scope',
       'unauthorized_client',
       'unsupported_grant_type',
+      'use_dpop_nonce',
     ]);
     expect(codesOf(token?.['401'])).toEqual(['invalid_client']);
     expect(codesOf(token?.['413'])).toEqual(['invalid_request']);
@@ -173,7 +175,8 @@ describe('OpenAPI error codes', () => {
     for (const method of ['get', 'post']) {
       const userinfo = publicDocument.paths['/userinfo']?.[method]?.responses;
       expect(codesOf(userinfo?.['400'])).toEqual(['invalid_request']);
-      expect(codesOf(userinfo?.['401'])).toEqual(['invalid_token']);
+      // RFC 9449 §7.1: a DPoP request's refusals are 401 with a DPoP challenge.
+      expect(codesOf(userinfo?.['401'])).toEqual(['invalid_dpop_proof', 'invalid_token', 'use_dpop_nonce']);
       expect(codesOf(userinfo?.['503'])).toEqual(['temporarily_unavailable']);
     }
     const directoryUser = publicDocument.paths['/api/user/directory/users/{userId}']?.get?.responses;
