@@ -432,6 +432,25 @@ export interface PublicApi {
     response: PublicApi['POST /api/user/logout']['responses'][200];
     error: 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_signed_in' | 'payload_too_large' | 'service_unavailable' | 'unsupported_media_type';
   };
+  /** The admin's replacements for the hosted UI's messages in one language */
+  'GET /api/user/messages': {
+    params: undefined;
+    query: { locale: 'en' | 'de' | 'fr' | 'es' | 'ja' | 'ar'; };
+    body: undefined;
+    responses: {
+      200: {
+        locale: string;
+        /** Message key to the text that replaces it (placeholders such as {client} as in the catalog) */
+        messages: {
+          [key: string]: string;
+        };
+      };
+      400: ErrorBody<'invalid_request'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['GET /api/user/messages']['responses'][200];
+    error: 'invalid_request' | 'service_unavailable';
+  };
   /** The signed-in user's passkeys */
   'GET /api/user/passkeys': {
     params: undefined;
@@ -834,6 +853,8 @@ export interface PublicApi {
         email: string;
         email_verified: boolean;
         name: string;
+        /** The language chosen for the hosted UI and emails (docs/languages.md); null: none chosen, the browser decides */
+        locale: ('en' | 'de' | 'fr' | 'es' | 'ja' | 'ar') | null;
       };
       400: ErrorBody<'invalid_request'>;
       401: ErrorBody<'not_signed_in'>;
@@ -842,12 +863,14 @@ export interface PublicApi {
     response: PublicApi['GET /api/user/profile']['responses'][200];
     error: 'invalid_request' | 'not_signed_in' | 'service_unavailable';
   };
-  /** Updates the name (CSRF token required) */
+  /** Updates the name and the language, whichever is sent (CSRF token required) */
   'PUT /api/user/profile': {
     params: undefined;
     query: undefined;
     body: {
-      name: string;
+      name?: string;
+      /** The language chosen for the hosted UI and emails (docs/languages.md); null: none chosen, the browser decides */
+      locale?: ('en' | 'de' | 'fr' | 'es' | 'ja' | 'ar') | null;
     };
     responses: {
       200: {
@@ -855,6 +878,8 @@ export interface PublicApi {
         email: string;
         email_verified: boolean;
         name: string;
+        /** The language chosen for the hosted UI and emails (docs/languages.md); null: none chosen, the browser decides */
+        locale: ('en' | 'de' | 'fr' | 'es' | 'ja' | 'ar') | null;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
       401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
