@@ -19,6 +19,7 @@ describe('docs/settings.md', () => {
       [
         {
           name: 'otp',
+          title: 'Second factor (TOTP)',
           settings: {
             'otp.lock_minutes': defineSetting(
               Type.Integer({ minimum: 1, maximum: 1440 }),
@@ -48,6 +49,7 @@ describe('docs/settings.md', () => {
   it('refuses a setting whose schema it cannot describe, rather than leave its bounds out', () => {
     const unbounded = {
       name: 'otp',
+      title: 'Second factor (TOTP)',
       settings: { 'otp.window_steps': defineSetting(Type.Integer(), 1, 'Drift.') },
     };
     expect(() => renderSettingsDoc([unbounded], {})).toThrow(/otp.window_steps/);

@@ -5,7 +5,7 @@
  * the committed file differs from what this renders.
  */
 
-import { MODULES, RATE_LIMIT_RULES } from '../packages/server/src/app/modules.js';
+import { CORE_SETTINGS_TITLE, MODULES, RATE_LIMIT_RULES } from '../packages/server/src/app/modules.js';
 import type { RateLimitRules } from '../packages/server/src/app/rate-limits.js';
 import {
   CORE_SETTINGS,
@@ -18,6 +18,8 @@ export const SETTINGS_DOC_PATH = 'docs/settings.md';
 /** One group of the reference: a slice's settings (or the core ones), in the order the server lists them. */
 export interface SettingsGroup {
   name: string;
+  /** The owning module's `settingsTitle` (app/modules.ts), as the admin portal shows it too. */
+  title: string;
   settings: SettingDefinitions;
 }
 
@@ -30,21 +32,6 @@ interface JsonSchema {
   minLength?: number;
   maxLength?: number;
 }
-
-const GROUP_TITLES: Readonly<Record<string, string>> = {
-  core: 'Product and signing keys',
-  email: 'Email',
-  accounts: 'Accounts, sessions and sign-in limits',
-  clients: 'Clients',
-  orgs: 'Organizations',
-  keys: 'Zero-knowledge key custody',
-  oauth: 'Tokens',
-  otp: 'Second factor (TOTP)',
-  scim: 'SCIM',
-  admin: 'Admins and the system',
-  housekeeping: 'Housekeeping',
-  webhooks: 'Webhooks',
-};
 
 /** Whom a rate limit counts, from the suffix of its name (`sign-in-ip`, `otp-account`, `invites-user`). */
 const COUNTED_PER: Readonly<Record<string, string>> = {
@@ -185,10 +172,8 @@ export function renderSettingsDoc(groups: readonly SettingsGroup[], rateLimits: 
   ];
   for (const group of groups) {
     if (!Object.values(group.settings).some((definition) => definition.hidden !== true)) continue;
-    const title = GROUP_TITLES[group.name];
-    if (title === undefined)
-      throw new Error(`settings group '${group.name}' has no title in scripts/settings-doc.ts`);
-    lines.push(`## ${title}`, '', ...settingsTable(group), '');
+    if (group.title.trim() === '') throw new Error(`settings group '${group.name}' has no title`);
+    lines.push(`## ${group.title}`, '', ...settingsTable(group), '');
   }
   lines.push(
     '`system.public_base_url` is written by the install and is not changed through `PUT /admin/settings/{key}`;',
@@ -223,9 +208,11 @@ export function renderSettingsDoc(groups: readonly SettingsGroup[], rateLimits: 
 /** docs/settings.md as the server's modules define their settings and rate limits today. */
 export function currentSettingsDoc(): string {
   const groups: SettingsGroup[] = [
-    { name: 'core', settings: CORE_SETTINGS },
+    { name: 'core', title: CORE_SETTINGS_TITLE, settings: CORE_SETTINGS },
     ...MODULES.flatMap((module) =>
-      module.settings ? [{ name: module.name, settings: module.settings }] : [],
+      module.settings
+        ? [{ name: module.name, title: module.settingsTitle ?? module.name, settings: module.settings }]
+        : [],
     ),
   ];
   return renderSettingsDoc(groups, RATE_LIMIT_RULES);

@@ -17,6 +17,7 @@ export const accountsModule = {
   name: 'accounts',
   createServices: createAccountServices,
   settings: ACCOUNT_SETTINGS,
+  settingsTitle: 'Accounts, sessions and sign-in limits',
   rateLimits: ACCOUNT_RATE_LIMITS,
   sealedColumns: [{ table: 'opaque_logins', column: 'state_sealed', idColumn: 'id_hash' }],
   registerPublic(app, context) {

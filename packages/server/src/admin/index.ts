@@ -16,6 +16,7 @@ export const adminModule = {
   name: 'admin',
   createServices: createAdminServices,
   settings: ADMIN_SETTINGS,
+  settingsTitle: 'Admins and the system',
   registerAdmin(app, context) {
     registerInstallRoutes(app, context);
     registerAdminAuthRoutes(app, context);

@@ -32,6 +32,9 @@ const SettingView = Type.Object({
   secure: Type.Boolean(),
   configured: Type.Boolean({ description: 'For secure settings: whether a value is set' }),
   schema: SettingSchema,
+  group: Type.String({
+    description: 'Title of the group that owns it (its module), e.g. "Second factor (TOTP)"',
+  }),
 });
 
 const KeyView = Type.Object({

@@ -16,6 +16,8 @@ export interface SliceModule<Name extends keyof SliceServices = keyof SliceServi
   readonly name: Name;
   /** Its runtime settings by key; its `settings.ts` also types the keys (SettingCatalogue). */
   readonly settings?: SettingDefinitions;
+  /** The title of its settings group, as the admin portal and docs/settings.md show it ("Email (SMTP)"). */
+  readonly settingsTitle?: string;
   /** Its named rate limits; its `settings.ts` also types the names (RateLimitCatalogue). */
   readonly rateLimits?: RateLimitRules;
   /** Columns of its tables sealed under the KEK, for `tessera kek rotate`. */

@@ -41,10 +41,20 @@ const LISTED_MODULES = [
 
 export const MODULES: readonly SliceModule[] = LISTED_MODULES;
 
-/** Every runtime setting: the core ones, then each module's. */
+/** The title of the core settings' group (config/settings.ts: the product and the signing keys). */
+export const CORE_SETTINGS_TITLE = 'Product and signing keys';
+
+/** Each definition with the title of the group that owns it (its module's `settingsTitle`). */
+function titled(settings: SettingDefinitions | undefined, group: string): SettingDefinitions {
+  return Object.fromEntries(
+    Object.entries(settings ?? {}).map(([key, definition]) => [key, { ...definition, group }]),
+  );
+}
+
+/** Every runtime setting: the core ones, then each module's, each with its group's title. */
 export const SETTING_DEFINITIONS: SettingDefinitions = mergeByKey('setting', [
-  CORE_SETTINGS,
-  ...MODULES.map((module) => module.settings),
+  titled(CORE_SETTINGS, CORE_SETTINGS_TITLE),
+  ...MODULES.map((module) => titled(module.settings, module.settingsTitle ?? module.name)),
 ]);
 
 /** Every named rate limit. */

@@ -10,6 +10,7 @@ export const clientsModule = {
   name: 'clients',
   createServices: createClientServices,
   settings: CLIENT_SETTINGS,
+  settingsTitle: 'Clients',
   sealedColumns: [{ table: 'client_secrets', column: 'secret_sealed', idColumn: 'id' }],
   registerPublic(app, context) {
     registerClientIconRoutes(app, context);

@@ -15,6 +15,8 @@ export interface SettingDefinition<S extends TSchema = TSchema> {
   secure?: boolean;
   /** Managed through their own admin endpoints (email templates), so left out of the generic settings API. */
   hidden?: boolean;
+  /** The title of the group that owns it (its module's `settingsTitle`), set when app/modules.ts collects them. */
+  group?: string;
 }
 
 /** Setting definitions by key, as a slice's module lists them (`settings`). */
@@ -150,6 +152,7 @@ export class SettingsService {
     description: string;
     secure: boolean;
     schema: TSchema;
+    group: string;
   }[] {
     return [...this.definitions.entries()]
       .filter(([, definition]) => definition.hidden !== true)
@@ -163,6 +166,7 @@ export class SettingsService {
           description: definition.description,
           secure,
           schema: definition.schema,
+          group: definition.group ?? key.split('.')[0]!,
         };
       });
   }

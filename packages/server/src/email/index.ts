@@ -8,6 +8,7 @@ export const emailModule = {
   name: 'email',
   createServices: createEmailServices,
   settings: EMAIL_SETTINGS,
+  settingsTitle: 'Email',
   registerAdmin(app, context) {
     registerAdminSmtpTestRoute(app, context);
     registerAdminEmailTemplateRoutes(app, context);

@@ -9,6 +9,7 @@ import { HOUSEKEEPING_SETTINGS } from './settings.js';
 export const housekeepingModule = {
   name: 'housekeeping',
   settings: HOUSEKEEPING_SETTINGS,
+  settingsTitle: 'Housekeeping',
   async createServices({ database, settings, metrics, logger }) {
     return new HousekeepingService(database, settings, metrics, logger);
   },

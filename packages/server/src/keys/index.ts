@@ -11,6 +11,7 @@ export const keysModule = {
   name: 'keys',
   createServices: createKeyServices,
   settings: KEYS_SETTINGS,
+  settingsTitle: 'Zero-knowledge key custody',
   rateLimits: KEYS_RATE_LIMITS,
   registerPublic(app, context) {
     registerKeyRoutes(app, context);

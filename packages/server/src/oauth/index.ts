@@ -21,6 +21,7 @@ export const oauthModule = {
     return oauth;
   },
   settings: OAUTH_SETTINGS,
+  settingsTitle: 'Tokens',
   registerPublic(app, context) {
     registerDiscoveryRoutes(app, context);
     registerAuthorizeRoutes(app, context);

@@ -10,6 +10,7 @@ export const organizationsModule = {
   name: 'orgs',
   createServices: createOrganizationServices,
   settings: ORGANIZATION_SETTINGS,
+  settingsTitle: 'Organizations',
   rateLimits: ORGANIZATION_RATE_LIMITS,
   registerPublic(app, context) {
     registerOrganizationRoutes(app, context);

@@ -10,6 +10,7 @@ export const otpModule = {
   name: 'otp',
   createServices: createOtpServices,
   settings: OTP_SETTINGS,
+  settingsTitle: 'Second factor (TOTP)',
   rateLimits: OTP_RATE_LIMITS,
   sealedColumns: [{ table: 'otp_factors', column: 'secret_sealed', idColumn: 'id' }],
   registerPublic(app, context) {

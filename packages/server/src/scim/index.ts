@@ -9,6 +9,7 @@ export const scimModule = {
   name: 'scim',
   createServices: createScimServices,
   settings: SCIM_SETTINGS,
+  settingsTitle: 'SCIM',
   registerPublic(app, context) {
     registerScimRoutes(app, context);
   },

@@ -10,6 +10,7 @@ import { WEBHOOK_SETTINGS } from './settings.js';
 export const webhooksModule = {
   name: 'webhooks',
   settings: WEBHOOK_SETTINGS,
+  settingsTitle: 'Webhooks',
   sealedColumns: [{ table: 'webhook_endpoints', column: 'secret_sealed', idColumn: 'id' }],
   createServices: createWebhookServices,
   registerAdmin(app, context) {

@@ -17,21 +17,55 @@ import { emailError } from '../validation';
 /** Set at install or from the environment; the API does not change it. */
 const READ_ONLY = new Set(['system.public_base_url']);
 
-const GROUP_TITLES: Record<string, string> = {
-  system: 'System',
-  product: 'Product',
-  signing: 'Signing keys',
-  tokens: 'Tokens',
-  accounts: 'Accounts',
-  smtp: 'Email (SMTP)',
-  rate_limits: 'Rate limits',
-  admin: 'Admin sessions',
-  sessions: 'User sessions',
-  otp: 'Two-step verification (TOTP)',
-  keys: 'Zero-knowledge keys',
-};
+type Kind = 'boolean' | 'number' | 'duration' | 'choice' | 'string' | 'secure';
 
-type Kind = 'boolean' | 'number' | 'choice' | 'string' | 'secure';
+/** Words a label spells in capitals. */
+const ACRONYMS = new Set([
+  'ttl',
+  'smtp',
+  'ip',
+  'totp',
+  'url',
+  'uri',
+  'id',
+  'scim',
+  'oidc',
+  'jwks',
+  'otp',
+  'dpop',
+  'kek',
+  'par',
+]);
+
+/** A setting's human label, from the last part of its key: `tokens.access_token_ttl_seconds` → "Access token TTL". */
+export function labelOf(key: string): string {
+  const words = (key.split('.').at(-1) ?? key).replace(/_(seconds|minutes|hours)$/, '').split('_');
+  return words
+    .map((word, index) => {
+      if (ACRONYMS.has(word)) return word.toUpperCase();
+      return index === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word;
+    })
+    .join(' ');
+}
+
+/** The unit a duration setting is stored in, from its key's suffix. */
+function baseUnitOf(key: string): DurationUnit | null {
+  const match = /_(seconds|minutes|hours)$/.exec(key);
+  return match ? (match[1] as DurationUnit) : null;
+}
+
+type DurationUnit = 'seconds' | 'minutes' | 'hours' | 'days';
+const UNIT_SECONDS: Record<DurationUnit, number> = { seconds: 1, minutes: 60, hours: 3600, days: 86_400 };
+
+/** The largest unit that shows a stored duration as a whole number (`43200` seconds → 12 hours). */
+function bestUnit(value: number, base: DurationUnit): DurationUnit {
+  const seconds = value * UNIT_SECONDS[base];
+  for (const unit of ['days', 'hours', 'minutes'] as const) {
+    if (UNIT_SECONDS[unit] >= UNIT_SECONDS[base] && seconds > 0 && seconds % UNIT_SECONDS[unit] === 0)
+      return unit;
+  }
+  return base;
+}
 type Choice = string | number | boolean;
 
 /** The constants of a union of literals (rendered as a select), or null for any other type. */
@@ -46,22 +80,33 @@ function kindOf(setting: SettingView): Kind {
   if (setting.secure) return 'secure';
   if (choicesOf(setting.schema)) return 'choice';
   if (setting.schema.type === 'boolean') return 'boolean';
+  if (setting.schema.type === 'integer' && baseUnitOf(setting.key)) return 'duration';
   if (setting.schema.type === 'integer' || setting.schema.type === 'number') return 'number';
   return 'string';
 }
 
 /** "Allowed: 1 to 65535." for a number with bounds, "Up to 80 characters." for a bounded text. */
 function limitsOf(schema: SettingSchema, kind: Kind): string {
-  if (kind === 'number' && schema.minimum !== undefined && schema.maximum !== undefined)
+  if (
+    (kind === 'number' || kind === 'duration') &&
+    schema.minimum !== undefined &&
+    schema.maximum !== undefined
+  )
     return ` Allowed: ${schema.minimum} to ${schema.maximum}.`;
   if (kind === 'string' && schema.maxLength !== undefined) return ` Up to ${schema.maxLength} characters.`;
   return '';
 }
 
+/** A stored duration in words, in the largest whole unit: `formatDuration(720, 'minutes')` → "12 hours". */
+function formatDuration(value: number, base: DurationUnit): string {
+  return formatSeconds(value * UNIT_SECONDS[base]);
+}
+
 function display(value: unknown, key: string): string {
   if (value === '' || value === null || value === undefined) return '(empty)';
   if (typeof value === 'boolean') return value ? 'on' : 'off';
-  if (typeof value === 'number' && key.endsWith('_seconds')) return `${value} (${formatSeconds(value)})`;
+  const base = baseUnitOf(key);
+  if (typeof value === 'number' && base) return formatDuration(value, base);
   return String(value);
 }
 
@@ -72,11 +117,21 @@ export function SettingsPage() {
     api.get<AdminApiResponse<'GET /admin/settings'>>('/admin/settings', signal),
   );
 
+  const [query, setQuery] = useState('');
+  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const matches = (setting: SettingView) => {
+    const text =
+      `${labelOf(setting.key)} ${setting.key} ${setting.description} ${setting.group}`.toLowerCase();
+    return words.every((word) => text.includes(word));
+  };
+  // Groups in the order the server lists them: the owning module's title (app/modules.ts).
   const groups = new Map<string, SettingView[]>();
   for (const setting of settings.data?.settings ?? []) {
-    const group = setting.key.split('.')[0] ?? setting.key;
-    groups.set(group, [...(groups.get(group) ?? []), setting]);
+    if (!matches(setting)) continue;
+    groups.set(setting.group, [...(groups.get(setting.group) ?? []), setting]);
   }
+  const shown = [...groups.values()].reduce((count, entries) => count + entries.length, 0);
+  const anchor = (group: string) => `settings-${group.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 
   function replace(updated: SettingView) {
     if (!settings.data) return;
@@ -96,21 +151,35 @@ export function SettingsPage() {
       ) : null}
       {settings.data === undefined && settings.loading ? <Loading /> : null}
       {settings.data ? (
+        <search className="settings-search">
+          <TextField
+            label="Find a setting"
+            type="search"
+            hint="Searches names, keys and descriptions."
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+          <p className="small" role="status">
+            {words.length ? `${shown} of ${settings.data.settings.length} settings match.` : ''}
+          </p>
+        </search>
+      ) : null}
+      {settings.data ? (
         <nav aria-label="Setting groups" className="in-page-nav">
           <ul>
             {[...groups.keys()].map((group) => (
               <li key={group}>
                 <a
-                  href={`#settings-${group}`}
+                  href={`#${anchor(group)}`}
                   onClick={(event) => {
                     // Jump without changing the URL (a fragment change would count as a navigation).
                     event.preventDefault();
-                    const heading = document.getElementById(`settings-${group}`);
+                    const heading = document.getElementById(anchor(group));
                     heading?.scrollIntoView();
                     heading?.focus({ preventScroll: true });
                   }}
                 >
-                  {GROUP_TITLES[group] ?? group}
+                  {group}
                 </a>
               </li>
             ))}
@@ -118,14 +187,14 @@ export function SettingsPage() {
         </nav>
       ) : null}
       {[...groups.entries()].map(([group, entries]) => (
-        <section key={group} className="section" aria-labelledby={`settings-${group}`}>
-          <h2 id={`settings-${group}`} tabIndex={-1}>
-            {GROUP_TITLES[group] ?? group}
+        <section key={group} className="section" aria-labelledby={anchor(group)}>
+          <h2 id={anchor(group)} tabIndex={-1}>
+            {group}
           </h2>
           {entries.map((setting) => (
             <SettingRow key={setting.key} setting={setting} onSaved={replace} />
           ))}
-          {group === 'smtp' ? <SmtpTest /> : null}
+          {entries.some((setting) => setting.key.startsWith('smtp.')) ? <SmtpTest /> : null}
         </section>
       ))}
     </AdminLayout>
@@ -141,8 +210,25 @@ function SettingRow({ setting, onSaved }: { setting: SettingView; onSaved: (sett
   const initial =
     kind === 'secure' ? '' : typeof setting.value === 'boolean' ? setting.value : String(setting.value ?? '');
   const [draft, setDraft] = useState<string | boolean>(initial);
+  const baseUnit = baseUnitOf(setting.key) ?? 'seconds';
+  const [unit, setUnit] = useState<DurationUnit>(() =>
+    kind === 'duration' && typeof setting.value === 'number' ? bestUnit(setting.value, baseUnit) : baseUnit,
+  );
+  // A duration is typed in the chosen unit and stored in the key's own unit.
+  const inUnit = (stored: unknown) =>
+    typeof stored === 'number' ? String((stored * UNIT_SECONDS[baseUnit]) / UNIT_SECONDS[unit]) : '';
+  const [durationDraft, setDurationDraft] = useState(() =>
+    kind === 'duration' ? inUnit(setting.value) : '',
+  );
   const [state, setState] = useState<'idle' | 'saving' | 'saved' | { failed: unknown }>('idle');
-  const changed = kind === 'secure' ? draft !== '' : draft !== initial;
+  const durationValue = () => {
+    const typed = Number(durationDraft.trim());
+    return durationDraft.trim() === '' || !Number.isFinite(typed)
+      ? Number.NaN
+      : (typed * UNIT_SECONDS[unit]) / UNIT_SECONDS[baseUnit];
+  };
+  const current = kind === 'duration' ? String(durationValue()) : draft;
+  const changed = kind === 'secure' ? draft !== '' : current !== initial;
   const hintId = `${id}-hint`;
   const statusId = `${id}-status`;
 
@@ -152,12 +238,20 @@ function SettingRow({ setting, onSaved }: { setting: SettingView; onSaved: (sett
       const choice = (choicesOf(setting.schema) ?? []).find((option) => String(option) === String(value));
       return choice === undefined ? { error: 'Choose one of the options.' } : { value: choice };
     }
-    if (kind === 'number') {
+    if (kind === 'number' || kind === 'duration') {
       const { minimum, maximum, type } = setting.schema;
       const number = Number(String(value).trim());
       const whole = type === 'integer';
-      const range = minimum !== undefined && maximum !== undefined ? ` from ${minimum} to ${maximum}` : '';
-      const problem = `Enter a ${whole ? 'whole ' : ''}number${range}.`;
+      const range =
+        minimum !== undefined && maximum !== undefined
+          ? kind === 'duration'
+            ? ` from ${formatDuration(minimum, baseUnit)} to ${formatDuration(maximum, baseUnit)}`
+            : ` from ${minimum} to ${maximum}`
+          : '';
+      const problem =
+        kind === 'duration'
+          ? `Enter a whole number of ${baseUnit}${range}.`
+          : `Enter a ${whole ? 'whole ' : ''}number${range}.`;
       if (String(value).trim() === '' || !Number.isFinite(number) || (whole && !Number.isInteger(number)))
         return { error: problem };
       if ((minimum !== undefined && number < minimum) || (maximum !== undefined && number > maximum))
@@ -176,6 +270,11 @@ function SettingRow({ setting, onSaved }: { setting: SettingView; onSaved: (sett
       setState('saved');
       if (kind === 'secure') setDraft('');
       else setDraft(typeof updated.value === 'boolean' ? updated.value : String(updated.value ?? ''));
+      if (kind === 'duration' && typeof updated.value === 'number') {
+        const next = bestUnit(updated.value, baseUnit);
+        setUnit(next);
+        setDurationDraft(String((updated.value * UNIT_SECONDS[baseUnit]) / UNIT_SECONDS[next]));
+      }
       onSaved(updated);
     } catch (failed) {
       setState({ failed });
@@ -185,7 +284,7 @@ function SettingRow({ setting, onSaved }: { setting: SettingView; onSaved: (sett
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!editable || state === 'saving') return;
-    const result = parsed(draft);
+    const result = parsed(current);
     if (result.error) {
       setState({ failed: new Error(result.error) });
       return;
@@ -193,7 +292,9 @@ function SettingRow({ setting, onSaved }: { setting: SettingView; onSaved: (sett
     void save(result.value);
   }
 
-  const failure = typeof state === 'object' ? state.failed : null;
+  // Inline validation: a changed value that would be refused says so at once, before Save.
+  const invalid = changed && kind !== 'secure' && kind !== 'boolean' ? parsed(current).error : undefined;
+  const failure = typeof state === 'object' ? state.failed : invalid ? new Error(invalid) : null;
   const failureText =
     failure instanceof Error && !('code' in failure) ? failure.message : describeError(failure);
   const isDefault = kind !== 'secure' && setting.value === setting.default;
@@ -211,11 +312,13 @@ function SettingRow({ setting, onSaved }: { setting: SettingView; onSaved: (sett
         <input
           {...common}
           type="checkbox"
+          role="switch"
+          aria-checked={Boolean(draft)}
           checked={Boolean(draft)}
           onChange={(event) => setDraft(event.target.checked)}
         />
         <label htmlFor={id}>
-          <code>{setting.key}</code>
+          {labelOf(setting.key)} <code className="setting-key">{setting.key}</code>
         </label>
       </div>
     );
@@ -228,6 +331,39 @@ function SettingRow({ setting, onSaved }: { setting: SettingView; onSaved: (sett
           </option>
         ))}
       </select>
+    );
+  } else if (kind === 'duration') {
+    control = (
+      <div className="duration-control">
+        <input
+          {...common}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          value={durationDraft}
+          onChange={(event) => setDurationDraft(event.target.value)}
+        />
+        <select
+          aria-label={`Unit of ${labelOf(setting.key)}`}
+          value={unit}
+          disabled={!editable}
+          onChange={(event) => {
+            const next = event.target.value as DurationUnit;
+            const typed = Number(durationDraft);
+            if (durationDraft.trim() !== '' && Number.isFinite(typed))
+              setDurationDraft(String((typed * UNIT_SECONDS[unit]) / UNIT_SECONDS[next]));
+            setUnit(next);
+          }}
+        >
+          {(Object.keys(UNIT_SECONDS) as DurationUnit[])
+            .filter((option) => UNIT_SECONDS[option] >= UNIT_SECONDS[baseUnit])
+            .map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+        </select>
+      </div>
     );
   } else {
     control = (
@@ -255,7 +391,7 @@ function SettingRow({ setting, onSaved }: { setting: SettingView; onSaved: (sett
       <div className="field">
         {kind === 'boolean' ? null : (
           <label htmlFor={id}>
-            <code>{setting.key}</code>
+            {labelOf(setting.key)} <code className="setting-key">{setting.key}</code>
           </label>
         )}
         {control}
@@ -265,7 +401,7 @@ function SettingRow({ setting, onSaved }: { setting: SettingView; onSaved: (sett
             ? setting.configured
               ? 'A value is set; it is never shown. Type a new one to replace it.'
               : 'No value is set.'
-            : `Default: ${display(setting.default, setting.key)}.${limitsOf(setting.schema, kind)}`}
+            : `Default: ${display(setting.default, setting.key)}.${kind === 'duration' ? '' : limitsOf(setting.schema, kind)}`}
           {READ_ONLY.has(setting.key) ? ' Set at install or with TESSERA_BASE_URL; not changeable here.' : ''}
         </p>
         <p id={statusId} className={failure ? 'field-error' : 'setting-status'} role="status">

@@ -3164,6 +3164,8 @@ export interface AdminApi {
             minLength?: number;
             maxLength?: number;
           };
+          /** Title of the group that owns it (its module), e.g. "Second factor (TOTP)" */
+          group: string;
         }[];
       };
       400: ErrorBody<'invalid_request'>;
@@ -3204,6 +3206,8 @@ export interface AdminApi {
           minLength?: number;
           maxLength?: number;
         };
+        /** Title of the group that owns it (its module), e.g. "Second factor (TOTP)" */
+        group: string;
       };
       400: ErrorBody<'invalid_request' | 'invalid_setting' | 'malformed_body'>;
       401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
