@@ -61,7 +61,8 @@ async function auditOf(action: string) {
   expect(audit.status).toBe(200);
   return audit.json.events as {
     action: string;
-    target: { type: string; id: string };
+    target_type: string | null;
+    target_id: string | null;
     details: Record<string, unknown>;
   }[];
 }
