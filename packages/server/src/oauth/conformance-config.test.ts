@@ -63,8 +63,8 @@ afterAll(async () => {
 const strings = (name: string) => metadata[name] as string[];
 
 /**
- * The members OIDC Discovery 1.0 §3, RFC 8414 §2, RFC 9207 §3, RP-Initiated Logout 1.0 §2.1 and RFC 9126 §5
- * define.
+ * The members OIDC Discovery 1.0 §3, RFC 8414 §2, RFC 9207 §3, RP-Initiated Logout 1.0 §2.1, RFC 9126 §5 and
+ * RFC 9449 §5.1 define.
  */
 const REGISTERED_METADATA = new Set([
   'issuer',
@@ -115,6 +115,8 @@ const REGISTERED_METADATA = new Set([
   // RFC 9126 §5.
   'pushed_authorization_request_endpoint',
   'require_pushed_authorization_requests',
+  // RFC 9449 §5.1.
+  'dpop_signing_alg_values_supported',
 ]);
 
 /** A code flow with PKCE for a registered client; returns the token response (validated by oauth4webapi). */
