@@ -136,6 +136,7 @@ describe('emails in the user’s language', () => {
     expect(french).toContain('Choisir un nouveau mot de passe');
     const arabic = await requestReset('jeanne@example.com', 'ar');
     expect(arabic).toContain('اختيار كلمة مرور جديدة');
+    expect(arabic).toContain('<html lang="ar" dir="rtl">');
     const english = await requestReset('jeanne@example.com');
     expect(english).toContain('Choose a new password');
   });

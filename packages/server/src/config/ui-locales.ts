@@ -8,6 +8,11 @@ export const UI_LOCALES = ['en', 'de', 'fr', 'es', 'ja', 'ar'] as const;
 
 export type UiLocale = (typeof UI_LOCALES)[number];
 
+/** Arabic is written right to left. */
+export function uiLocaleDirection(locale: UiLocale): 'ltr' | 'rtl' {
+  return locale === 'ar' ? 'rtl' : 'ltr';
+}
+
 /** The JSON schema of a language of ours. */
 export const UiLocaleSchema = Type.Union([
   Type.Literal('en'),

@@ -63,6 +63,7 @@ export class Mailer {
       { product, ...email.variables },
       this.templates.content(email.template, email.locale),
       brand,
+      this.templates.languageOf(email.template, email.locale),
     );
     if (!this.configured()) {
       if (this.config.environment !== 'development') throw emailNotConfigured();

@@ -1,5 +1,6 @@
 import { type ApiError, appError } from '../app/errors.js';
 import type { SettingsService } from '../config/settings.js';
+import { isUiLocale, type UiLocale } from '../config/ui-locales.js';
 import { emailError } from './errors.js';
 import {
   DEFAULT_TEMPLATES,
@@ -62,6 +63,12 @@ export class EmailTemplateService {
    */
   content(name: TemplateName, locale?: string | null): TemplateContent {
     return this.settings.get(settingKey(name)) ?? builtInContent(name, locale);
+  }
+
+  /** The language `content(name, locale)` is written in: null for an admin's version (its language is unknown). */
+  languageOf(name: TemplateName, locale?: string | null): UiLocale | null {
+    if (this.settings.get(settingKey(name)) !== null) return null;
+    return isUiLocale(locale) ? locale : 'en';
   }
 
   /** Saves an admin's version after checking it; the built-in text saved unchanged is no override. */

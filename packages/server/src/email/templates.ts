@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { escapeHtml } from '../app/html-page.js';
+import { type UiLocale, uiLocaleDirection } from '../config/ui-locales.js';
 
 export const TEMPLATE_NAMES = [
   'verification',
@@ -147,6 +148,8 @@ export function renderEmail(
   variables: Record<string, string>,
   content: TemplateContent = DEFAULT_TEMPLATES[name].content,
   brand?: EmailBrand,
+  /** The language the content is in, when known: the HTML part declares it (and right to left for Arabic). */
+  language?: UiLocale | null,
 ): RenderedEmail {
   const plain = (value: string) => value;
   const html = (text: string) => fill(escapeHtml(text), variables, escapeHtml);
@@ -168,6 +171,6 @@ export function renderEmail(
   return {
     subject,
     text: `${textLines.join('\n')}\n`,
-    html: `<!doctype html><html><body>${logo}${rule}${htmlParagraphs.join('')}</body></html>`,
+    html: `<!doctype html><html${language ? ` lang="${language}" dir="${uiLocaleDirection(language)}"` : ''}><body>${logo}${rule}${htmlParagraphs.join('')}</body></html>`,
   };
 }
