@@ -123,6 +123,21 @@ describe('hosted UI: in the user’s language (docs/languages.md)', () => {
     expectCleanPage(diagnostics);
   });
 
+  it("shows an admin's replacement for a message, in that language only", async () => {
+    await server.context.settings.set('ui.messages', { de: { 'signIn.title': 'Bei Acme anmelden' } });
+    try {
+      const { page, diagnostics } = await newPage();
+      await page.goto(`${server.publicUrl}/ui/sign-in?ui_locales=de`);
+      await waitForHeading(page, 'Bei Acme anmelden');
+      expect(await page.getByRole('link', { name: 'Passwort vergessen?' }).isVisible()).toBe(true);
+      await page.getByLabel('Sprache').selectOption('es');
+      await waitForHeading(page, 'Iniciar sesión');
+      expectCleanPage(diagnostics);
+    } finally {
+      await server.context.settings.reset('ui.messages');
+    }
+  });
+
   it('a German user’s reset email is in German, even when asked for from an English browser', async () => {
     const password = 'ein sicheres Passwort';
     const { email, id } = await verifiedAccount(server, password, 'Hans Weber');

@@ -17,13 +17,14 @@ interface ProfileLocale {
  */
 export function LocaleRoot({ children }: { children: ReactNode }) {
   const [locale, setLocaleState] = useState<Locale>(initialLocale);
-  const [overrides, setOverrides] = useState<MessageOverrides | undefined>(undefined);
+  // The admin's replacements, with the language they are for (another language's never apply).
+  const [overrides, setOverrides] = useState<{ locale: Locale; messages: MessageOverrides } | null>(null);
 
   useEffect(() => {
     let current = true;
     api.get<{ messages: MessageOverrides }>(`/api/user/messages?locale=${encodeURIComponent(locale)}`).then(
-      (answer) => current && setOverrides(answer.messages),
-      () => current && setOverrides(undefined),
+      (answer) => current && setOverrides({ locale, messages: answer.messages }),
+      () => current && setOverrides(null),
     );
     return () => {
       current = false;
@@ -62,7 +63,11 @@ export function LocaleRoot({ children }: { children: ReactNode }) {
   }, []);
 
   return (
-    <I18nProvider locale={locale} overrides={overrides} setLocale={setLocale}>
+    <I18nProvider
+      locale={locale}
+      overrides={overrides?.locale === locale ? overrides.messages : undefined}
+      setLocale={setLocale}
+    >
       {children}
       <LanguageSwitcher />
     </I18nProvider>
