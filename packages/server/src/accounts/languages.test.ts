@@ -141,6 +141,23 @@ describe('emails in the user’s language', () => {
     expect(english).toContain('Choose a new password');
   });
 
+  it('invites a user who chose Japanese in Japanese', async () => {
+    const signedIn = await signInUser(server, { email: 'aiko@example.com' });
+    expect((await putProfile(signedIn, { locale: 'ja' })).status).toBe(200);
+    const organization = await adminFetch(server, admin, 'POST', '/admin/organizations', {
+      name: 'Example Lab',
+    });
+    expect(organization.status).toBe(201);
+    const id = organization.json.id as string;
+    const before = smtp.to('aiko@example.com').length;
+    const invited = await adminFetch(server, admin, 'POST', `/admin/organizations/${id}/invites`, {
+      email: 'aiko@example.com',
+    });
+    expect(invited.status).toBe(201);
+    expect(smtp.to('aiko@example.com').length).toBe(before + 1);
+    expect(readable(smtp.to('aiko@example.com').at(-1)!)).toContain('組織 Example Lab に招待しました');
+  });
+
   it("uses an admin's version of a template in every language", async () => {
     const signedIn = await signInUser(server, { email: 'hans@example.com' });
     expect((await putProfile(signedIn, { locale: 'de' })).status).toBe(200);

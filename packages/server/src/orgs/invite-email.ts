@@ -50,6 +50,8 @@ export async function inviteByEmail(
       }),
   );
   const expires = created.invite.invite!.expiresAt;
+  // In the language the invitee chose, when the address already has an account (docs/languages.md#emails).
+  const invitee = await context.accounts.users.findByEmail(created.invite.invite!.email);
   try {
     await context.email.mailer.send({
       to: created.invite.invite!.email,
@@ -61,6 +63,7 @@ export async function inviteByEmail(
         expires: `${expires.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
         link: inviteLink(context, created.token),
       },
+      locale: invitee?.locale ?? null,
     });
   } catch (error) {
     await context.audit
