@@ -42,7 +42,6 @@ const NOT_YET_TRANSLATED = new Set([
   'user/components/BackupCodes.tsx',
   'user/components/StepUp.tsx',
   'user/pages/AccountPage.tsx',
-  'user/pages/InvitePage.tsx',
   'user/pages/SecuritySetupPage.tsx',
   'user/zk/AskPassword.tsx',
   'user/zk/DeviceApprovalWait.tsx',

@@ -3,6 +3,8 @@ import { ApiError, api } from '../../shared/api';
 import type { PublicApiBody, PublicApiResponse } from '../../shared/api-types/public-api';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
+import { useI18n } from '../../shared/i18n/I18n';
+import { activeTranslator, type MessageKey, t as translate } from '../../shared/i18n/translator';
 import { Loading } from '../../shared/Loading';
 import { Notice } from '../../shared/Notice';
 import { Page } from '../../shared/Page';
@@ -26,33 +28,28 @@ type Outcome = { kind: 'accepted' } | { kind: 'declined' };
 /** The server's shortest valid token (see InviteToken on the server); anything shorter is a broken link. */
 const MIN_TOKEN_LENGTH = 20;
 
-const INVITE_TEXT: Record<string, string> = {
-  invite_not_found:
-    'This invitation is not valid any more: it was already used, declined or withdrawn, or the link is incomplete.',
-  invite_expired: 'This invitation has expired. Ask the person who invited you to send a new one.',
-  invite_wrong_account:
-    'This invitation is for a different email address than the account you are signed in with.',
-  email_not_verified:
-    'Confirm your email address first, using the link we sent you, then open this page again.',
-  already_member: 'You are already a member of this organization.',
+const INVITE_TEXT: Record<string, MessageKey> = {
+  invite_not_found: 'invite.invite_not_found',
+  invite_expired: 'invite.invite_expired',
+  invite_wrong_account: 'invite.invite_wrong_account',
+  email_not_verified: 'invite.email_not_verified',
+  already_member: 'invite.already_member',
 };
 
 /** Plain-language text for the invitation errors, falling back to the general texts. */
 function describeInviteError(error: unknown): string {
   const code = errorCode(error);
-  if (code && Object.hasOwn(INVITE_TEXT, code)) return INVITE_TEXT[code]!;
+  if (code && Object.hasOwn(INVITE_TEXT, code)) return translate(INVITE_TEXT[code]!);
   // A malformed token is refused by the request schema.
-  if (error instanceof ApiError && error.status === 400) return INVITE_TEXT.invite_not_found!;
+  if (error instanceof ApiError && error.status === 400) return translate('invite.invite_not_found');
   return describeError(error);
 }
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
+/** A date and time in the language on screen. */
 function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(new Date(iso).getTime()) ? iso : activeTranslator().date(iso);
 }
 
 /**
@@ -63,6 +60,7 @@ export function InvitePage() {
   const { searchParams } = useRouter();
   const token = searchParams.get('token');
   const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const { t } = useI18n();
 
   useEffect(() => {
     if (!token || token.length < MIN_TOKEN_LENGTH) return;
@@ -85,32 +83,32 @@ export function InvitePage() {
 
   if (!token || token.length < MIN_TOKEN_LENGTH) {
     return (
-      <Page title="Invitation not found">
-        <ErrorPanel title="This link is incomplete">
-          <p>Open the invitation link from the email again, or copy the whole link into the address bar.</p>
+      <Page title={t('invite.notFoundTitle')}>
+        <ErrorPanel title={t('authorize.incompleteTitle')}>
+          <p>{t('invite.incompleteText')}</p>
         </ErrorPanel>
       </Page>
     );
   }
   if (load.state === 'loading') {
     return (
-      <Page title="Invitation">
+      <Page title={t('invite.title')}>
         <Loading />
       </Page>
     );
   }
   if (load.state === 'failed') {
     return (
-      <Page title="Invitation not found">
-        <ErrorPanel title="We cannot open this invitation">
+      <Page title={t('invite.notFoundTitle')}>
+        <ErrorPanel title={t('invite.cannotOpen')}>
           <p>{describeInviteError(load.error)}</p>
         </ErrorPanel>
-        <p>If you still want to join, ask the person who invited you for a new invitation.</p>
+        <p>{t('invite.askAgain')}</p>
       </Page>
     );
   }
   return (
-    <Page title="Invitation">
+    <Page title={t('invite.title')}>
       <Invitation token={token} preview={load.preview} session={load.session} />
     </Page>
   );
@@ -129,6 +127,7 @@ function Invitation({
   const [actionError, setActionError] = useState<unknown>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const { organization } = preview;
+  const { t, rich } = useI18n();
 
   async function respond(action: 'accept' | 'decline') {
     if (!session || busy) return;
@@ -150,23 +149,18 @@ function Invitation({
 
   if (outcome?.kind === 'accepted') {
     return (
-      <Notice title="Invitation accepted">
+      <Notice title={t('invite.acceptedTitle')}>
+        <p>{rich('invite.acceptedText', { organization: <strong>{organization.name}</strong> })}</p>
         <p>
-          You are now a member of <strong>{organization.name}</strong>. Apps that work with organizations can
-          now let you continue as a member of it.
-        </p>
-        <p>
-          <Link to="/account">Go to your account</Link>
+          <Link to="/account">{t('home.goToAccount')}</Link>
         </p>
       </Notice>
     );
   }
   if (outcome?.kind === 'declined') {
     return (
-      <Notice title="Invitation declined">
-        <p>
-          You declined the invitation to <strong>{organization.name}</strong>. The link no longer works.
-        </p>
+      <Notice title={t('invite.declinedTitle')}>
+        <p>{rich('invite.declinedText', { organization: <strong>{organization.name}</strong> })}</p>
       </Notice>
     );
   }
@@ -178,66 +172,75 @@ function Invitation({
     <>
       <section className="section" aria-labelledby="invite-summary-heading">
         <h2 id="invite-summary-heading">
-          Join <span data-testid="invite-organization">{organization.name}</span>
+          {rich('invite.join', {
+            organization: <span data-testid="invite-organization">{organization.name}</span>,
+          })}
         </h2>
         <p className="lead">
-          <strong>{organization.name}</strong> invites{' '}
-          <strong data-testid="invite-email">{preview.email}</strong> to become a member.
+          {rich('invite.invites', {
+            organization: <strong>{organization.name}</strong>,
+            email: <strong data-testid="invite-email">{preview.email}</strong>,
+          })}
         </p>
         <dl>
-          <dt>Roles</dt>
+          <dt>{t('invite.roles')}</dt>
           <dd data-testid="invite-roles">{preview.roles.join(', ')}</dd>
-          <dt>{preview.expired ? 'Expired' : 'Valid until'}</dt>
+          <dt>{preview.expired ? t('invite.expired') : t('invite.validUntil')}</dt>
           <dd>{formatDate(preview.expires_at)}</dd>
         </dl>
       </section>
 
       {preview.expired ? (
-        <ErrorPanel title="This invitation has expired">
-          <p>{INVITE_TEXT.invite_expired}</p>
+        <ErrorPanel title={t('invite.expiredTitle')}>
+          <p>{t('invite.invite_expired')}</p>
         </ErrorPanel>
       ) : session === null ? (
         <section className="section" aria-labelledby="invite-sign-in-heading">
-          <h2 id="invite-sign-in-heading">Sign in to answer</h2>
-          <p>
-            Sign in with <strong>{preview.email}</strong> (or create an account with that address). You will
-            come back to this page to accept or decline the invitation.
-          </p>
+          <h2 id="invite-sign-in-heading">{t('invite.signInHeading')}</h2>
+          <p>{rich('invite.signInText', { email: <strong>{preview.email}</strong> })}</p>
           <div className="form-actions">
             <Link to={returningTo('/sign-in', invitePath)} className="link-button">
-              Sign in
+              {t('common.signIn')}
             </Link>
-            <Link to={returningTo('/register', invitePath)}>Create an account</Link>
+            <Link to={returningTo('/register', invitePath)}>{t('signIn.createAccount')}</Link>
           </div>
         </section>
       ) : wrongAccount ? (
-        <ErrorPanel title="You are signed in with a different account">
+        <ErrorPanel title={t('invite.wrongAccountTitle')}>
           <p>
-            You are signed in as <strong>{session.user.email}</strong>, but this invitation is for{' '}
-            <strong>{preview.email}</strong>. Sign out, sign in with the invited address, and open the
-            invitation link again.
+            {rich('invite.wrongAccountText', {
+              signedIn: <strong>{session.user.email}</strong>,
+              email: <strong>{preview.email}</strong>,
+            })}
           </p>
           <p>
-            <Link to="/logout">Sign out</Link>
+            <Link to="/logout">{t('invite.signOut')}</Link>
           </p>
         </ErrorPanel>
       ) : (
         <>
           <p>
-            Signed in as <strong>{session.user.name || session.user.email}</strong>
-            {session.user.name ? ` (${session.user.email})` : null}.
+            {rich('authorize.signedInAs', {
+              user: (
+                <strong>
+                  {session.user.name
+                    ? t('common.nameAndEmail', { name: session.user.name, email: session.user.email })
+                    : session.user.email}
+                </strong>
+              ),
+            })}
           </p>
           {actionError ? (
-            <ErrorPanel title="We could not answer the invitation">
+            <ErrorPanel title={t('invite.failedTitle')}>
               <p>{describeInviteError(actionError)}</p>
             </ErrorPanel>
           ) : null}
           <div className="form-actions">
             <Button disabled={busy !== null} onClick={() => void respond('accept')}>
-              {busy === 'accept' ? 'Accepting…' : 'Accept invitation'}
+              {busy === 'accept' ? t('invite.accepting') : t('invite.accept')}
             </Button>
             <Button variant="secondary" disabled={busy !== null} onClick={() => void respond('decline')}>
-              {busy === 'decline' ? 'Declining…' : 'Decline'}
+              {busy === 'decline' ? t('invite.declining') : t('invite.decline')}
             </Button>
           </div>
         </>

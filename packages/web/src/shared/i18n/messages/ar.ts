@@ -278,4 +278,41 @@ export const ar: Record<keyof typeof en, Message> = {
   'code.second_factor_required': 'أكمل تسجيل الدخول برمزك أولًا.',
   'code.otp_required': 'التحقق بخطوتين مطلوب لحسابك، لذا لا يمكن إيقافه.',
   'code.step_up_required': 'أكّد هويتك أولًا برمز من تطبيق المصادقة.',
+  // An invitation to an organization
+  'invite.notFoundTitle': 'لم يُعثر على الدعوة',
+  'invite.title': 'دعوة',
+  'invite.incompleteText':
+    'افتح رابط الدعوة من البريد الإلكتروني مرة أخرى، أو انسخ الرابط كاملًا في شريط العنوان.',
+  'invite.cannotOpen': 'لا يمكننا فتح هذه الدعوة',
+  'invite.askAgain': 'إذا كنت لا تزال تريد الانضمام، فاطلب دعوة جديدة من الشخص الذي دعاك.',
+  'invite.invite_not_found': 'لم تعد هذه الدعوة صالحة: فقد استُخدمت أو رُفضت أو سُحبت، أو أن الرابط غير مكتمل.',
+  'invite.invite_expired': 'انتهت صلاحية هذه الدعوة. اطلب من الشخص الذي دعاك أن يرسل دعوة جديدة.',
+  'invite.invite_wrong_account':
+    'هذه الدعوة موجهة إلى عنوان بريد إلكتروني غير عنوان الحساب الذي سجّلت الدخول به.',
+  'invite.email_not_verified':
+    'أكّد عنوان بريدك الإلكتروني أولًا باستخدام الرابط الذي أرسلناه إليك، ثم افتح هذه الصفحة مرة أخرى.',
+  'invite.already_member': 'أنت عضو في هذه المؤسسة بالفعل.',
+  'invite.acceptedTitle': 'تم قبول الدعوة',
+  'invite.acceptedText':
+    'أصبحت الآن عضوًا في {organization}. يمكن للتطبيقات التي تعمل مع المؤسسات الآن أن تتيح لك المتابعة بصفتك عضوًا فيها.',
+  'invite.declinedTitle': 'تم رفض الدعوة',
+  'invite.declinedText': 'رفضت الدعوة إلى {organization}. لم يعد الرابط يعمل.',
+  'invite.join': 'الانضمام إلى {organization}',
+  'invite.invites': 'تدعو {organization} العنوان {email} ليصبح عضوًا.',
+  'invite.roles': 'الأدوار',
+  'invite.expired': 'منتهية الصلاحية',
+  'invite.validUntil': 'صالحة حتى',
+  'invite.expiredTitle': 'انتهت صلاحية هذه الدعوة',
+  'invite.signInHeading': 'سجّل الدخول للرد',
+  'invite.signInText':
+    'سجّل الدخول بـ {email} (أو أنشئ حسابًا بهذا العنوان). ستعود إلى هذه الصفحة لقبول الدعوة أو رفضها.',
+  'invite.wrongAccountTitle': 'أنت مسجّل الدخول بحساب مختلف',
+  'invite.wrongAccountText':
+    'أنت مسجّل الدخول باسم {signedIn}، لكن هذه الدعوة موجهة إلى {email}. سجّل الخروج، ثم سجّل الدخول بالعنوان المدعو، وافتح رابط الدعوة مرة أخرى.',
+  'invite.signOut': 'تسجيل الخروج',
+  'invite.failedTitle': 'لم نتمكن من الرد على الدعوة',
+  'invite.accepting': 'جارٍ القبول…',
+  'invite.accept': 'قبول الدعوة',
+  'invite.declining': 'جارٍ الرفض…',
+  'invite.decline': 'رفض',
 };

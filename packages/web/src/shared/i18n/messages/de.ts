@@ -312,4 +312,45 @@ export const de: Record<keyof typeof en, Message> = {
     'Für Ihr Konto ist die Bestätigung in zwei Schritten vorgeschrieben, daher kann sie nicht ausgeschaltet werden.',
   'code.step_up_required':
     'Bestätigen Sie zuerst mit einem Code aus Ihrer Authenticator-App, dass Sie es sind.',
+  // An invitation to an organization
+  'invite.notFoundTitle': 'Einladung nicht gefunden',
+  'invite.title': 'Einladung',
+  'invite.incompleteText':
+    'Öffnen Sie den Einladungslink aus der E-Mail erneut, oder kopieren Sie den vollständigen Link in die Adressleiste.',
+  'invite.cannotOpen': 'Wir können diese Einladung nicht öffnen',
+  'invite.askAgain':
+    'Wenn Sie trotzdem beitreten möchten, bitten Sie die Person, die Sie eingeladen hat, um eine neue Einladung.',
+  'invite.invite_not_found':
+    'Diese Einladung ist nicht mehr gültig: Sie wurde bereits verwendet, abgelehnt oder zurückgezogen, oder der Link ist unvollständig.',
+  'invite.invite_expired':
+    'Diese Einladung ist abgelaufen. Bitten Sie die Person, die Sie eingeladen hat, eine neue zu senden.',
+  'invite.invite_wrong_account':
+    'Diese Einladung gilt für eine andere E-Mail-Adresse als die des Kontos, mit dem Sie angemeldet sind.',
+  'invite.email_not_verified':
+    'Bestätigen Sie zuerst Ihre E-Mail-Adresse mit dem Link, den wir Ihnen geschickt haben, und öffnen Sie dann diese Seite erneut.',
+  'invite.already_member': 'Sie sind bereits Mitglied dieser Organisation.',
+  'invite.acceptedTitle': 'Einladung angenommen',
+  'invite.acceptedText':
+    'Sie sind jetzt Mitglied von {organization}. Apps, die mit Organisationen arbeiten, können Sie jetzt als Mitglied fortfahren lassen.',
+  'invite.declinedTitle': 'Einladung abgelehnt',
+  'invite.declinedText':
+    'Sie haben die Einladung zu {organization} abgelehnt. Der Link funktioniert nicht mehr.',
+  'invite.join': '{organization} beitreten',
+  'invite.invites': '{organization} lädt {email} ein, Mitglied zu werden.',
+  'invite.roles': 'Rollen',
+  'invite.expired': 'Abgelaufen',
+  'invite.validUntil': 'Gültig bis',
+  'invite.expiredTitle': 'Diese Einladung ist abgelaufen',
+  'invite.signInHeading': 'Melden Sie sich an, um zu antworten',
+  'invite.signInText':
+    'Melden Sie sich mit {email} an (oder erstellen Sie mit dieser Adresse ein Konto). Danach kehren Sie auf diese Seite zurück, um die Einladung anzunehmen oder abzulehnen.',
+  'invite.wrongAccountTitle': 'Sie sind mit einem anderen Konto angemeldet',
+  'invite.wrongAccountText':
+    'Sie sind als {signedIn} angemeldet, diese Einladung gilt aber für {email}. Melden Sie sich ab, melden Sie sich mit der eingeladenen Adresse an und öffnen Sie den Einladungslink erneut.',
+  'invite.signOut': 'Abmelden',
+  'invite.failedTitle': 'Wir konnten die Einladung nicht beantworten',
+  'invite.accepting': 'Wird angenommen…',
+  'invite.accept': 'Einladung annehmen',
+  'invite.declining': 'Wird abgelehnt…',
+  'invite.decline': 'Ablehnen',
 };

@@ -296,4 +296,42 @@ export const en = {
   'code.second_factor_required': 'Finish signing in with your code first.',
   'code.otp_required': 'Two-step verification is required for your account, so it cannot be turned off.',
   'code.step_up_required': 'Confirm it is you with a code from your authenticator app first.',
+  // An invitation to an organization
+  'invite.notFoundTitle': 'Invitation not found',
+  'invite.title': 'Invitation',
+  'invite.incompleteText':
+    'Open the invitation link from the email again, or copy the whole link into the address bar.',
+  'invite.cannotOpen': 'We cannot open this invitation',
+  'invite.askAgain': 'If you still want to join, ask the person who invited you for a new invitation.',
+  'invite.invite_not_found':
+    'This invitation is not valid any more: it was already used, declined or withdrawn, or the link is incomplete.',
+  'invite.invite_expired': 'This invitation has expired. Ask the person who invited you to send a new one.',
+  'invite.invite_wrong_account':
+    'This invitation is for a different email address than the account you are signed in with.',
+  'invite.email_not_verified':
+    'Confirm your email address first, using the link we sent you, then open this page again.',
+  'invite.already_member': 'You are already a member of this organization.',
+  'invite.acceptedTitle': 'Invitation accepted',
+  'invite.acceptedText':
+    'You are now a member of {organization}. Apps that work with organizations can now let you continue as a member of it.',
+  'invite.declinedTitle': 'Invitation declined',
+  'invite.declinedText': 'You declined the invitation to {organization}. The link no longer works.',
+  'invite.join': 'Join {organization}',
+  'invite.invites': '{organization} invites {email} to become a member.',
+  'invite.roles': 'Roles',
+  'invite.expired': 'Expired',
+  'invite.validUntil': 'Valid until',
+  'invite.expiredTitle': 'This invitation has expired',
+  'invite.signInHeading': 'Sign in to answer',
+  'invite.signInText':
+    'Sign in with {email} (or create an account with that address). You will come back to this page to accept or decline the invitation.',
+  'invite.wrongAccountTitle': 'You are signed in with a different account',
+  'invite.wrongAccountText':
+    'You are signed in as {signedIn}, but this invitation is for {email}. Sign out, sign in with the invited address, and open the invitation link again.',
+  'invite.signOut': 'Sign out',
+  'invite.failedTitle': 'We could not answer the invitation',
+  'invite.accepting': 'Accepting…',
+  'invite.accept': 'Accept invitation',
+  'invite.declining': 'Declining…',
+  'invite.decline': 'Decline',
 } as const;

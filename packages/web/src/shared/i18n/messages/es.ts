@@ -298,4 +298,43 @@ export const es: Record<keyof typeof en, Message> = {
   'code.otp_required':
     'La verificación en dos pasos es obligatoria para su cuenta, así que no se puede desactivar.',
   'code.step_up_required': 'Confirme primero su identidad con un código de su aplicación de autenticación.',
+  // An invitation to an organization
+  'invite.notFoundTitle': 'Invitación no encontrada',
+  'invite.title': 'Invitación',
+  'invite.incompleteText':
+    'Vuelva a abrir el enlace de invitación del correo, o copie el enlace completo en la barra de direcciones.',
+  'invite.cannotOpen': 'No podemos abrir esta invitación',
+  'invite.askAgain': 'Si todavía quiere unirse, pida una invitación nueva a la persona que le invitó.',
+  'invite.invite_not_found':
+    'Esta invitación ya no es válida: ya se utilizó, se rechazó o se retiró, o el enlace está incompleto.',
+  'invite.invite_expired':
+    'Esta invitación ha caducado. Pida a la persona que le invitó que le envíe una nueva.',
+  'invite.invite_wrong_account':
+    'Esta invitación es para una dirección de correo distinta de la de la cuenta con la que ha iniciado sesión.',
+  'invite.email_not_verified':
+    'Confirme primero su dirección de correo con el enlace que le enviamos y después vuelva a abrir esta página.',
+  'invite.already_member': 'Ya es miembro de esta organización.',
+  'invite.acceptedTitle': 'Invitación aceptada',
+  'invite.acceptedText':
+    'Ahora es miembro de {organization}. Las aplicaciones que trabajan con organizaciones ya pueden dejarle continuar como miembro.',
+  'invite.declinedTitle': 'Invitación rechazada',
+  'invite.declinedText': 'Rechazó la invitación a {organization}. El enlace ya no funciona.',
+  'invite.join': 'Unirse a {organization}',
+  'invite.invites': '{organization} invita a {email} a ser miembro.',
+  'invite.roles': 'Roles',
+  'invite.expired': 'Caducada',
+  'invite.validUntil': 'Válida hasta',
+  'invite.expiredTitle': 'Esta invitación ha caducado',
+  'invite.signInHeading': 'Inicie sesión para responder',
+  'invite.signInText':
+    'Inicie sesión con {email} (o cree una cuenta con esa dirección). Volverá a esta página para aceptar o rechazar la invitación.',
+  'invite.wrongAccountTitle': 'Ha iniciado sesión con otra cuenta',
+  'invite.wrongAccountText':
+    'Ha iniciado sesión como {signedIn}, pero esta invitación es para {email}. Cierre la sesión, inicie sesión con la dirección invitada y vuelva a abrir el enlace de invitación.',
+  'invite.signOut': 'Cerrar sesión',
+  'invite.failedTitle': 'No pudimos responder a la invitación',
+  'invite.accepting': 'Aceptando…',
+  'invite.accept': 'Aceptar la invitación',
+  'invite.declining': 'Rechazando…',
+  'invite.decline': 'Rechazar',
 };

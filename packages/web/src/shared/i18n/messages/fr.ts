@@ -304,4 +304,45 @@ export const fr: Record<keyof typeof en, Message> = {
     'La validation en deux étapes est obligatoire pour votre compte : elle ne peut pas être désactivée.',
   'code.step_up_required':
     'Confirmez d’abord votre identité avec un code de votre application d’authentification.',
+  // An invitation to an organization
+  'invite.notFoundTitle': 'Invitation introuvable',
+  'invite.title': 'Invitation',
+  'invite.incompleteText':
+    'Rouvrez le lien d’invitation depuis l’e-mail, ou copiez le lien complet dans la barre d’adresse.',
+  'invite.cannotOpen': 'Nous ne pouvons pas ouvrir cette invitation',
+  'invite.askAgain':
+    'Si vous souhaitez toujours rejoindre l’organisation, demandez une nouvelle invitation à la personne qui vous a invité.',
+  'invite.invite_not_found':
+    'Cette invitation n’est plus valide : elle a déjà été utilisée, refusée ou retirée, ou le lien est incomplet.',
+  'invite.invite_expired':
+    'Cette invitation a expiré. Demandez à la personne qui vous a invité de vous en envoyer une nouvelle.',
+  'invite.invite_wrong_account':
+    'Cette invitation est destinée à une autre adresse e-mail que celle du compte avec lequel vous êtes connecté.',
+  'invite.email_not_verified':
+    'Confirmez d’abord votre adresse e-mail à l’aide du lien que nous vous avons envoyé, puis rouvrez cette page.',
+  'invite.already_member': 'Vous êtes déjà membre de cette organisation.',
+  'invite.acceptedTitle': 'Invitation acceptée',
+  'invite.acceptedText':
+    'Vous êtes désormais membre de {organization}. Les applications qui fonctionnent avec des organisations peuvent maintenant vous laisser continuer en tant que membre.',
+  'invite.declinedTitle': 'Invitation refusée',
+  'invite.declinedText':
+    'Vous avez refusé l’invitation à rejoindre {organization}. Le lien ne fonctionne plus.',
+  'invite.join': 'Rejoindre {organization}',
+  'invite.invites': '{organization} invite {email} à devenir membre.',
+  'invite.roles': 'Rôles',
+  'invite.expired': 'Expirée',
+  'invite.validUntil': 'Valable jusqu’au',
+  'invite.expiredTitle': 'Cette invitation a expiré',
+  'invite.signInHeading': 'Connectez-vous pour répondre',
+  'invite.signInText':
+    'Connectez-vous avec {email} (ou créez un compte avec cette adresse). Vous reviendrez ensuite sur cette page pour accepter ou refuser l’invitation.',
+  'invite.wrongAccountTitle': 'Vous êtes connecté avec un autre compte',
+  'invite.wrongAccountText':
+    'Vous êtes connecté en tant que {signedIn}, mais cette invitation est destinée à {email}. Déconnectez-vous, connectez-vous avec l’adresse invitée, puis rouvrez le lien d’invitation.',
+  'invite.signOut': 'Se déconnecter',
+  'invite.failedTitle': 'Nous n’avons pas pu répondre à l’invitation',
+  'invite.accepting': 'Acceptation…',
+  'invite.accept': 'Accepter l’invitation',
+  'invite.declining': 'Refus…',
+  'invite.decline': 'Refuser',
 };

@@ -294,4 +294,41 @@ export const ja: Record<keyof typeof en, Message> = {
   'code.second_factor_required': '先にコードでサインインを完了してください。',
   'code.otp_required': 'このアカウントでは 2 段階認証が必須のため、無効にできません。',
   'code.step_up_required': '先に認証アプリのコードで本人確認を行ってください。',
+  // An invitation to an organization
+  'invite.notFoundTitle': '招待が見つかりません',
+  'invite.title': '招待',
+  'invite.incompleteText':
+    'メールの招待リンクをもう一度開くか、リンク全体をアドレスバーにコピーしてください。',
+  'invite.cannotOpen': 'この招待を開けません',
+  'invite.askAgain': '参加を希望する場合は、招待した人に新しい招待を依頼してください。',
+  'invite.invite_not_found':
+    'この招待は無効です。使用済み、辞退済み、取り消し済み、またはリンクが不完全です。',
+  'invite.invite_expired': 'この招待は期限切れです。招待した人に新しい招待の送信を依頼してください。',
+  'invite.invite_wrong_account': 'この招待は、サインイン中のアカウントとは別のメールアドレス宛てです。',
+  'invite.email_not_verified':
+    '先にお送りしたリンクでメールアドレスを確認してから、このページをもう一度開いてください。',
+  'invite.already_member': 'すでにこの組織のメンバーです。',
+  'invite.acceptedTitle': '招待を承諾しました',
+  'invite.acceptedText':
+    '{organization} のメンバーになりました。組織に対応したアプリで、メンバーとして続行できるようになります。',
+  'invite.declinedTitle': '招待を辞退しました',
+  'invite.declinedText': '{organization} への招待を辞退しました。このリンクは使用できなくなりました。',
+  'invite.join': '{organization} に参加',
+  'invite.invites': '{organization} が {email} をメンバーとして招待しています。',
+  'invite.roles': 'ロール',
+  'invite.expired': '期限切れ',
+  'invite.validUntil': '有効期限',
+  'invite.expiredTitle': 'この招待は期限切れです',
+  'invite.signInHeading': 'サインインして回答',
+  'invite.signInText':
+    '{email} でサインイン（またはこのアドレスでアカウントを作成）してください。このページに戻って、招待を承諾または辞退できます。',
+  'invite.wrongAccountTitle': '別のアカウントでサインインしています',
+  'invite.wrongAccountText':
+    '{signedIn} としてサインインしていますが、この招待は {email} 宛てです。サインアウトし、招待されたアドレスでサインインしてから、招待リンクをもう一度開いてください。',
+  'invite.signOut': 'サインアウト',
+  'invite.failedTitle': '招待に回答できませんでした',
+  'invite.accepting': '承諾しています…',
+  'invite.accept': '招待を承諾',
+  'invite.declining': '辞退しています…',
+  'invite.decline': '辞退',
 };
