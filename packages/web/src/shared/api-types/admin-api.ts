@@ -245,7 +245,7 @@ export interface AdminApi {
     body: undefined;
     responses: {
       200: {
-        actions: ('admin.passkey_registered' | 'admin.passkey_removed' | 'admin.password_changed' | 'admin.sign_in' | 'admin_token.created' | 'admin_token.revoked' | 'admin_user.created' | 'admin_user.removed' | 'admin_user.role_changed' | 'audit.exported' | 'client.created' | 'client.deleted' | 'client.icon_removed' | 'client.icon_uploaded' | 'client.secret_rotated' | 'client.updated' | 'email_template.reset' | 'email_template.updated' | 'install.completed' | 'federation.connection.created' | 'federation.connection.deleted' | 'federation.connection.updated' | 'federation.domain.verified' | 'federation.identity_linked' | 'federation.identity_unlinked' | 'federation.sign_in' | 'federation.user_created' | 'kek.rotated' | 'keys.account_key_created' | 'keys.device_approval_requested' | 'keys.device_admin_revoked' | 'keys.device_approved' | 'keys.device_revoked' | 'keys.enc_priv_set' | 'keys.enc_pub_set' | 'keys.envelope_added' | 'keys.envelope_deleted' | 'keys.legacy_drk_set' | 'keys.reset' | 'keys.rotated' | 'oauth.token' | 'organization.created' | 'organization.deleted' | 'organization.invite_accepted' | 'organization.invite_created' | 'organization.invite_declined' | 'organization.invite_revoked' | 'organization.manager_missing' | 'organization.member_added' | 'organization.member_left' | 'organization.member_removed' | 'organization.member_status_changed' | 'organization.role_assigned' | 'organization.role_removed' | 'organization.unlock_policy_changed' | 'organization.updated' | 'otp.admin_reset' | 'otp.admin_unlock' | 'otp.backup_codes_regenerated' | 'otp.enrolled' | 'otp.enrolment' | 'otp.reauth' | 'otp.removed' | 'otp.verify' | 'passkey.admin_revoked' | 'passkey.clone_suspected' | 'passkey.registered' | 'passkey.removed' | 'passkey.renamed' | 'permission.created' | 'permission.deleted' | 'permission.updated' | 'role.created' | 'role.deleted' | 'role.updated' | 'scim.connection.created' | 'scim.connection.deleted' | 'scim.connection.updated' | 'scim.group.created' | 'scim.group.deleted' | 'scim.group.patched' | 'scim.group.replaced' | 'scim.token.created' | 'scim.token.revoked' | 'scim.user.created' | 'scim.user.deleted' | 'scim.user.patched' | 'scim.user.replaced' | 'setting.changed' | 'signing_keys.rotated' | 'smtp.tested' | 'user.created' | 'user.deleted' | 'user.disabled' | 'user.enabled' | 'user.password_changed' | 'user.password_reset_sent' | 'user.password_set' | 'user.sign_in' | 'user.updated' | 'webhook.endpoint_created' | 'webhook.endpoint_deleted' | 'webhook.endpoint_updated' | 'webhook.redelivered' | 'webhook.secret_rotated')[];
+        actions: ('admin.passkey_registered' | 'admin.passkey_removed' | 'admin.password_changed' | 'admin.sign_in' | 'admin_token.created' | 'admin_token.revoked' | 'admin_user.created' | 'admin_user.removed' | 'admin_user.role_changed' | 'audit.exported' | 'branding.image_removed' | 'branding.image_uploaded' | 'branding.updated' | 'client.created' | 'client.deleted' | 'client.icon_removed' | 'client.icon_uploaded' | 'client.secret_rotated' | 'client.updated' | 'email_template.reset' | 'email_template.updated' | 'install.completed' | 'federation.connection.created' | 'federation.connection.deleted' | 'federation.connection.updated' | 'federation.domain.verified' | 'federation.identity_linked' | 'federation.identity_unlinked' | 'federation.sign_in' | 'federation.user_created' | 'kek.rotated' | 'keys.account_key_created' | 'keys.device_approval_requested' | 'keys.device_admin_revoked' | 'keys.device_approved' | 'keys.device_revoked' | 'keys.enc_priv_set' | 'keys.enc_pub_set' | 'keys.envelope_added' | 'keys.envelope_deleted' | 'keys.legacy_drk_set' | 'keys.reset' | 'keys.rotated' | 'oauth.token' | 'organization.created' | 'organization.deleted' | 'organization.invite_accepted' | 'organization.invite_created' | 'organization.invite_declined' | 'organization.invite_revoked' | 'organization.manager_missing' | 'organization.member_added' | 'organization.member_left' | 'organization.member_removed' | 'organization.member_status_changed' | 'organization.role_assigned' | 'organization.role_removed' | 'organization.unlock_policy_changed' | 'organization.updated' | 'otp.admin_reset' | 'otp.admin_unlock' | 'otp.backup_codes_regenerated' | 'otp.enrolled' | 'otp.enrolment' | 'otp.reauth' | 'otp.removed' | 'otp.verify' | 'passkey.admin_revoked' | 'passkey.clone_suspected' | 'passkey.registered' | 'passkey.removed' | 'passkey.renamed' | 'permission.created' | 'permission.deleted' | 'permission.updated' | 'role.created' | 'role.deleted' | 'role.updated' | 'scim.connection.created' | 'scim.connection.deleted' | 'scim.connection.updated' | 'scim.group.created' | 'scim.group.deleted' | 'scim.group.patched' | 'scim.group.replaced' | 'scim.token.created' | 'scim.token.revoked' | 'scim.user.created' | 'scim.user.deleted' | 'scim.user.patched' | 'scim.user.replaced' | 'setting.changed' | 'signing_keys.rotated' | 'smtp.tested' | 'user.created' | 'user.credentials_discarded' | 'user.deleted' | 'user.disabled' | 'user.enabled' | 'user.password_changed' | 'user.password_reset_sent' | 'user.password_set' | 'user.sign_in' | 'user.updated' | 'webhook.endpoint_created' | 'webhook.endpoint_deleted' | 'webhook.endpoint_updated' | 'webhook.redelivered' | 'webhook.secret_rotated')[];
       };
       400: ErrorBody<'invalid_request'>;
       401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
@@ -1163,6 +1163,7 @@ export interface AdminApi {
           accountLinkingPolicy: 'disabled' | 'email_verified' | 'email';
           jitProvisioning: boolean;
           trustUpstreamMfa: boolean;
+          allowLocalAccounts: boolean;
           domains: string[];
           domainVerification: {
             domain: string;
@@ -1217,6 +1218,8 @@ export interface AdminApi {
       jitProvisioning?: boolean;
       /** An upstream amr containing mfa stands for the second factor */
       trustUpstreamMfa?: boolean;
+      /** Addresses in the verified domains may also register, be created or be changed to locally (off: only through this connection) */
+      allowLocalAccounts?: boolean;
       domains?: string[];
       enabled?: boolean;
     };
@@ -1243,6 +1246,7 @@ export interface AdminApi {
         accountLinkingPolicy: 'disabled' | 'email_verified' | 'email';
         jitProvisioning: boolean;
         trustUpstreamMfa: boolean;
+        allowLocalAccounts: boolean;
         domains: string[];
         domainVerification: {
           domain: string;
@@ -1299,6 +1303,7 @@ export interface AdminApi {
         accountLinkingPolicy: 'disabled' | 'email_verified' | 'email';
         jitProvisioning: boolean;
         trustUpstreamMfa: boolean;
+        allowLocalAccounts: boolean;
         domains: string[];
         domainVerification: {
           domain: string;
@@ -1353,6 +1358,8 @@ export interface AdminApi {
       jitProvisioning?: boolean;
       /** An upstream amr containing mfa stands for the second factor */
       trustUpstreamMfa?: boolean;
+      /** Addresses in the verified domains may also register, be created or be changed to locally (off: only through this connection) */
+      allowLocalAccounts?: boolean;
       domains?: string[];
       enabled?: boolean;
     };
@@ -1379,6 +1386,7 @@ export interface AdminApi {
         accountLinkingPolicy: 'disabled' | 'email_verified' | 'email';
         jitProvisioning: boolean;
         trustUpstreamMfa: boolean;
+        allowLocalAccounts: boolean;
         domains: string[];
         domainVerification: {
           domain: string;
@@ -1456,6 +1464,7 @@ export interface AdminApi {
         accountLinkingPolicy: 'disabled' | 'email_verified' | 'email';
         jitProvisioning: boolean;
         trustUpstreamMfa: boolean;
+        allowLocalAccounts: boolean;
         domains: string[];
         domainVerification: {
           domain: string;
@@ -2596,10 +2605,11 @@ export interface AdminApi {
       403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'step_up_required'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
+      429: ErrorBody<'rate_limited'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/password/change/start']['responses'][200];
-    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'unsupported_media_type';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'rate_limited' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'unsupported_media_type';
   };
   /** Admin password change, step 2: finish the proof (KE3) and start registering the new password */
   'POST /admin/password/change/verify': {
@@ -3375,14 +3385,14 @@ export interface AdminApi {
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
       401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
-      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'email_domain_federated' | 'write_admin_required'>;
       409: ErrorBody<'email_taken'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/users']['responses'][201];
-    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'email_taken' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'email_domain_federated' | 'email_taken' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** OTP state */
   'GET /admin/users/{accountId}/otp': {
@@ -3485,7 +3495,7 @@ export interface AdminApi {
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
       401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
-      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'email_domain_federated' | 'write_admin_required'>;
       404: ErrorBody<'not_found'>;
       409: ErrorBody<'email_taken'>;
       413: ErrorBody<'payload_too_large'>;
@@ -3493,7 +3503,7 @@ export interface AdminApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['PUT /admin/users/{userId}']['responses'][200];
-    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'email_taken' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'email_domain_federated' | 'email_taken' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Deletes a user and everything issued to them */
   'DELETE /admin/users/{userId}': {

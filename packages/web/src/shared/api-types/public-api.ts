@@ -211,24 +211,28 @@ export interface PublicApi {
         }[];
       };
       400: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_request';
         error_description?: string;
       };
       401: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_token';
         error_description?: string;
       };
       403: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'insufficient_scope';
         error_description?: string;
       };
       503: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'temporarily_unavailable';
         error_description?: string;
       };
     };
     response: PublicApi['GET /api/user/directory/users']['responses'][200];
-    error: string;
+    error: 'insufficient_scope' | 'invalid_request' | 'invalid_token' | 'temporarily_unavailable';
   };
   /** Look up one active user the caller may see (bearer token with service.users:read) */
   'GET /api/user/directory/users/{userId}': {
@@ -242,28 +246,33 @@ export interface PublicApi {
         name: string;
       };
       400: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_request';
         error_description?: string;
       };
       401: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_token';
         error_description?: string;
       };
       403: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'insufficient_scope';
         error_description?: string;
       };
       404: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'not_found';
         error_description?: string;
       };
       503: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'temporarily_unavailable';
         error_description?: string;
       };
     };
     response: PublicApi['GET /api/user/directory/users/{userId}']['responses'][200];
-    error: string;
+    error: 'insufficient_scope' | 'invalid_request' | 'invalid_token' | 'not_found' | 'temporarily_unavailable';
   };
   /** Sends the verification link again (same answer whether or not the address has an account) */
   'POST /api/user/email/verification/resend': {
@@ -733,10 +742,11 @@ export interface PublicApi {
       403: ErrorBody<'csrf_failed' | 'step_up_required'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
+      429: ErrorBody<'rate_limited'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['POST /api/user/password/change/start']['responses'][200];
-    error: 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_signed_in' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'unsupported_media_type';
+    error: 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_signed_in' | 'payload_too_large' | 'rate_limited' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'unsupported_media_type';
   };
   /** Password change, step 2: finish the proof (KE3) and start registering the new password */
   'POST /api/user/password/change/verify': {
@@ -904,7 +914,7 @@ export interface PublicApi {
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
       401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
-      403: ErrorBody<'csrf_failed' | 'step_up_required'>;
+      403: ErrorBody<'csrf_failed' | 'email_domain_federated' | 'step_up_required'>;
       409: ErrorBody<'email_taken'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
@@ -912,7 +922,7 @@ export interface PublicApi {
       503: ErrorBody<'email_not_configured' | 'service_unavailable'>;
     };
     response: PublicApi['POST /api/user/profile/email']['responses'][202];
-    error: 'csrf_failed' | 'email_not_configured' | 'email_send_failed' | 'email_taken' | 'invalid_request' | 'malformed_body' | 'not_signed_in' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'unsupported_media_type';
+    error: 'csrf_failed' | 'email_domain_federated' | 'email_not_configured' | 'email_send_failed' | 'email_taken' | 'invalid_request' | 'malformed_body' | 'not_signed_in' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'step_up_required' | 'unsupported_media_type';
   };
   /** Confirms the new email address with the emailed single-use token */
   'POST /api/user/profile/email/confirm': {
@@ -926,13 +936,14 @@ export interface PublicApi {
         email: string;
       };
       400: ErrorBody<'invalid_request' | 'invalid_token' | 'malformed_body'>;
+      403: ErrorBody<'email_domain_federated'>;
       409: ErrorBody<'email_taken'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['POST /api/user/profile/email/confirm']['responses'][200];
-    error: 'email_taken' | 'invalid_request' | 'invalid_token' | 'malformed_body' | 'payload_too_large' | 'service_unavailable' | 'unsupported_media_type';
+    error: 'email_domain_federated' | 'email_taken' | 'invalid_request' | 'invalid_token' | 'malformed_body' | 'payload_too_large' | 'service_unavailable' | 'unsupported_media_type';
   };
   /** Self-registration, final OPAQUE message. With verification required the answer is the same whether or not the address already has an account. */
   'POST /api/user/register/finish': {
@@ -975,19 +986,19 @@ export interface PublicApi {
         registration_response: string;
       };
       400: ErrorBody<'invalid_request' | 'malformed_body'>;
-      403: ErrorBody<'csrf_failed' | 'registration_closed'>;
+      403: ErrorBody<'csrf_failed' | 'email_domain_federated' | 'registration_closed'>;
       413: ErrorBody<'payload_too_large'>;
       415: ErrorBody<'unsupported_media_type'>;
       429: ErrorBody<'rate_limited'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['POST /api/user/register/start']['responses'][200];
-    error: 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'rate_limited' | 'registration_closed' | 'service_unavailable' | 'unsupported_media_type';
+    error: 'csrf_failed' | 'email_domain_federated' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'rate_limited' | 'registration_closed' | 'service_unavailable' | 'unsupported_media_type';
   };
   /** Authorization endpoint (response_type=code, PKCE S256) */
   'GET /authorize': {
     params: undefined;
-    query: { client_id?: string; redirect_uri?: string; response_type?: string; scope?: string; state?: string; nonce?: string; code_challenge?: string; code_challenge_method?: string; prompt?: string; max_age?: string; login_hint?: string; id_token_hint?: string; organization_id?: string; zk_pub?: string; };
+    query: { client_id?: string; redirect_uri?: string; response_type?: string; scope?: string; state?: string; nonce?: string; code_challenge?: string; code_challenge_method?: string; prompt?: string; max_age?: string; login_hint?: string; id_token_hint?: string; organization_id?: string; zk_pub?: string; dpop_jkt?: string; };
     body: undefined;
     responses: {
       302: null;
@@ -1016,6 +1027,7 @@ export interface PublicApi {
       id_token_hint?: string;
       organization_id?: string;
       zk_pub?: string;
+      dpop_jkt?: string;
     };
     responses: {
       302: null;
@@ -1678,9 +1690,9 @@ export interface PublicApi {
         trusted_device_approval: boolean;
         new_key_setup_allowed: boolean;
         keybag_exists: boolean;
-        /** the unlock methods the caller can use now */
         /** whether the account has a password: without one (federated, SCIM-provisioned, passkey-only) no password envelope can be made or opened, and the key is protected with a passkey (PRF) or a recovery key (docs/zk.md §3.1) */
         has_password: boolean;
+        /** the unlock methods the caller can use now */
         methods: (('password' | 'recovery_key' | 'passkey_prf' | 'trusted_device') | 'trusted_device_approval' | 'new_key_setup')[];
       };
       400: ErrorBody<'invalid_request'>;
@@ -1904,6 +1916,10 @@ export interface PublicApi {
         iss?: string;
         aud?: string;
         token_type?: string;
+        /** RFC 9449 §6.2: the DPoP key the token is bound to */
+        cnf?: {
+          jkt: string;
+        };
         /** Access tokens issued in an organization context */
         org_id?: string;
         org_slug?: string;
@@ -1911,28 +1927,33 @@ export interface PublicApi {
         permissions?: string[];
       };
       400: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_request';
         error_description?: string;
       };
       401: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_client';
         error_description?: string;
       };
       413: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_request';
         error_description?: string;
       };
       415: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_request';
         error_description?: string;
       };
       503: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'temporarily_unavailable';
         error_description?: string;
       };
     };
     response: PublicApi['POST /introspect']['responses'][200];
-    error: string;
+    error: 'invalid_client' | 'invalid_request' | 'temporarily_unavailable';
   };
   /** RP-Initiated Logout (end_session_endpoint) */
   'GET /logout': {
@@ -2778,28 +2799,33 @@ export interface PublicApi {
     responses: {
       200: null;
       400: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_request' | 'unauthorized_client';
         error_description?: string;
       };
       401: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_client';
         error_description?: string;
       };
       413: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_request';
         error_description?: string;
       };
       415: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_request';
         error_description?: string;
       };
       503: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'temporarily_unavailable';
         error_description?: string;
       };
     };
     response: PublicApi['POST /revoke']['responses'][200];
-    error: string;
+    error: 'invalid_client' | 'invalid_request' | 'temporarily_unavailable' | 'unauthorized_client';
   };
   /** Searches users and groups with the query in the body (RFC 7644 §3.4.3) */
   'POST /scim/v2/.search': {
@@ -3216,7 +3242,7 @@ export interface PublicApi {
   'PUT /scim/v2/ResourceTypes': {
     params: undefined;
     query: undefined;
-    body: Record<string, unknown>;
+    body: undefined;
     responses: {
       401: {
         schemas: string[];
@@ -3238,7 +3264,7 @@ export interface PublicApi {
   'POST /scim/v2/ResourceTypes': {
     params: undefined;
     query: undefined;
-    body: Record<string, unknown>;
+    body: undefined;
     responses: {
       401: {
         schemas: string[];
@@ -3260,7 +3286,7 @@ export interface PublicApi {
   'DELETE /scim/v2/ResourceTypes': {
     params: undefined;
     query: undefined;
-    body: Record<string, unknown>;
+    body: undefined;
     responses: {
       401: {
         schemas: string[];
@@ -3282,7 +3308,7 @@ export interface PublicApi {
   'PATCH /scim/v2/ResourceTypes': {
     params: undefined;
     query: undefined;
-    body: Record<string, unknown>;
+    body: undefined;
     responses: {
       401: {
         schemas: string[];
@@ -3327,7 +3353,7 @@ export interface PublicApi {
   'PUT /scim/v2/ResourceTypes/{id}': {
     params: { id: string; };
     query: undefined;
-    body: Record<string, unknown>;
+    body: undefined;
     responses: {
       401: {
         schemas: string[];
@@ -3349,7 +3375,7 @@ export interface PublicApi {
   'POST /scim/v2/ResourceTypes/{id}': {
     params: { id: string; };
     query: undefined;
-    body: Record<string, unknown>;
+    body: undefined;
     responses: {
       401: {
         schemas: string[];
@@ -3371,7 +3397,7 @@ export interface PublicApi {
   'DELETE /scim/v2/ResourceTypes/{id}': {
     params: { id: string; };
     query: undefined;
-    body: Record<string, unknown>;
+    body: undefined;
     responses: {
       401: {
         schemas: string[];
@@ -3393,7 +3419,7 @@ export interface PublicApi {
   'PATCH /scim/v2/ResourceTypes/{id}': {
     params: { id: string; };
     query: undefined;
-    body: Record<string, unknown>;
+    body: undefined;
     responses: {
       401: {
         schemas: string[];
@@ -3438,7 +3464,7 @@ export interface PublicApi {
   'PUT /scim/v2/Schemas': {
     params: undefined;
     query: undefined;
-    body: Record<string, unknown>;
+    body: undefined;
     responses: {
       401: {
         schemas: string[];
@@ -3460,7 +3486,7 @@ export interface PublicApi {
   'POST /scim/v2/Schemas': {
     params: undefined;
     query: undefined;
-    body: Record<string, unknown>;
+    body: undefined;
     responses: {
       401: {
         schemas: string[];
@@ -3482,7 +3508,7 @@ export interface PublicApi {
   'DELETE /scim/v2/Schemas': {
     params: undefined;
     query: undefined;
-    body: Record<string, unknown>;
+    body: undefined;
     responses: {
       401: {
         schemas: string[];
@@ -3504,7 +3530,7 @@ export interface PublicApi {
   'PATCH /scim/v2/Schemas': {
     params: undefined;
     query: undefined;
-    body: Record<string, unknown>;
+    body: undefined;
     responses: {
       401: {
         schemas: string[];
@@ -3549,7 +3575,7 @@ export interface PublicApi {
   'PUT /scim/v2/Schemas/{id}': {
     params: { id: string; };
     query: undefined;
-    body: Record<string, unknown>;
+    body: undefined;
     responses: {
       401: {
         schemas: string[];
@@ -3571,7 +3597,7 @@ export interface PublicApi {
   'POST /scim/v2/Schemas/{id}': {
     params: { id: string; };
     query: undefined;
-    body: Record<string, unknown>;
+    body: undefined;
     responses: {
       401: {
         schemas: string[];
@@ -3593,7 +3619,7 @@ export interface PublicApi {
   'DELETE /scim/v2/Schemas/{id}': {
     params: { id: string; };
     query: undefined;
-    body: Record<string, unknown>;
+    body: undefined;
     responses: {
       401: {
         schemas: string[];
@@ -3615,7 +3641,7 @@ export interface PublicApi {
   'PATCH /scim/v2/Schemas/{id}': {
     params: { id: string; };
     query: undefined;
-    body: Record<string, unknown>;
+    body: undefined;
     responses: {
       401: {
         schemas: string[];
@@ -3654,7 +3680,7 @@ export interface PublicApi {
   'PUT /scim/v2/ServiceProviderConfig': {
     params: undefined;
     query: undefined;
-    body: Record<string, unknown>;
+    body: undefined;
     responses: {
       401: {
         schemas: string[];
@@ -3676,7 +3702,7 @@ export interface PublicApi {
   'POST /scim/v2/ServiceProviderConfig': {
     params: undefined;
     query: undefined;
-    body: Record<string, unknown>;
+    body: undefined;
     responses: {
       401: {
         schemas: string[];
@@ -3698,7 +3724,7 @@ export interface PublicApi {
   'DELETE /scim/v2/ServiceProviderConfig': {
     params: undefined;
     query: undefined;
-    body: Record<string, unknown>;
+    body: undefined;
     responses: {
       401: {
         schemas: string[];
@@ -3720,7 +3746,7 @@ export interface PublicApi {
   'PATCH /scim/v2/ServiceProviderConfig': {
     params: undefined;
     query: undefined;
-    body: Record<string, unknown>;
+    body: undefined;
     responses: {
       401: {
         schemas: string[];
@@ -4581,7 +4607,7 @@ export interface PublicApi {
     responses: {
       200: {
         access_token: string;
-        token_type: 'Bearer';
+        token_type: 'Bearer' | 'DPoP';
         expires_in: number;
         scope: string;
         refresh_token?: string;
@@ -4594,28 +4620,33 @@ export interface PublicApi {
         zk_drk_hash?: string;
       };
       400: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_dpop_proof' | 'invalid_grant' | 'invalid_request' | 'invalid_scope' | 'unauthorized_client' | 'unsupported_grant_type' | 'use_dpop_nonce';
         error_description?: string;
       };
       401: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_client';
         error_description?: string;
       };
       413: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_request';
         error_description?: string;
       };
       415: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_request';
         error_description?: string;
       };
       503: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'temporarily_unavailable';
         error_description?: string;
       };
     };
     response: PublicApi['POST /token']['responses'][200];
-    error: string;
+    error: 'invalid_client' | 'invalid_dpop_proof' | 'invalid_grant' | 'invalid_request' | 'invalid_scope' | 'temporarily_unavailable' | 'unauthorized_client' | 'unsupported_grant_type' | 'use_dpop_nonce';
   };
   /** Redirects to /ui/ */
   'GET /ui': {
@@ -4689,20 +4720,23 @@ export interface PublicApi {
         permissions?: string[];
       };
       400: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_request';
         error_description?: string;
       };
       401: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_dpop_proof' | 'invalid_token' | 'use_dpop_nonce';
         error_description?: string;
       };
       503: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'temporarily_unavailable';
         error_description?: string;
       };
     };
     response: PublicApi['GET /userinfo']['responses'][200];
-    error: string;
+    error: 'invalid_dpop_proof' | 'invalid_request' | 'invalid_token' | 'temporarily_unavailable' | 'use_dpop_nonce';
   };
   /** UserInfo (OIDC Core §5.3): bearer access token in the Authorization header (or form body on POST) */
   'POST /userinfo': {
@@ -4723,28 +4757,33 @@ export interface PublicApi {
         permissions?: string[];
       };
       400: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_request';
         error_description?: string;
       };
       401: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_dpop_proof' | 'invalid_token' | 'use_dpop_nonce';
         error_description?: string;
       };
       413: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_request';
         error_description?: string;
       };
       415: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_request';
         error_description?: string;
       };
       503: {
-        error: string;
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'temporarily_unavailable';
         error_description?: string;
       };
     };
     response: PublicApi['POST /userinfo']['responses'][200];
-    error: string;
+    error: 'invalid_dpop_proof' | 'invalid_request' | 'invalid_token' | 'temporarily_unavailable' | 'use_dpop_nonce';
   };
 }
 
