@@ -39,7 +39,7 @@ describe('hosted UI: a branded deployment', () => {
     const response = await fetch(`${server.adminUrl}/admin/branding/images/${kind}${query}`, {
       method: 'PUT',
       headers: { cookie: writer.cookie, 'x-csrf-token': writer.csrf, 'content-type': 'image/png' },
-      body: bytes,
+      body: new Uint8Array(bytes),
     });
     expect(response.status).toBe(200);
   }

@@ -83,7 +83,8 @@ export async function restoreBackup(file: string, dataDir: string, kekFile: stri
     const others = readdirSync(directory).filter((entry) => entry !== LOCK_FILE);
     if (others.length > 0) throw new BackupRefused(`the data directory ${dataDir} is not empty`);
     const pglite = await PGlite.create(join(directory, EMBEDDED_PGDATA), {
-      loadDataDir: new Blob([archive]),
+      // A copy typed over an ArrayBuffer (a Buffer may view a SharedArrayBuffer, which Blob does not take).
+      loadDataDir: new Blob([new Uint8Array(archive)]),
     });
     await pglite.query('SELECT 1');
     await pglite.close();
