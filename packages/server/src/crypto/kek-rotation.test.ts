@@ -53,13 +53,14 @@ describe('KEK rotation', () => {
     const reports = await resealAll(oldNode.database, rotatedSealer, SEALED_COLUMNS);
     expect(reports).toEqual([
       { table: 'signing_keys', column: 'private_jwk_sealed', resealed: 6 },
-      // The OPAQUE server setup and the backup-code hashing key.
-      { table: 'server_secrets', column: 'value_sealed', resealed: 2 },
+      // The OPAQUE server setup, the backup-code hashing key and the DPoP nonce key.
+      { table: 'server_secrets', column: 'value_sealed', resealed: 3 },
       { table: 'opaque_logins', column: 'state_sealed', resealed: 0 },
       { table: 'client_secrets', column: 'secret_sealed', resealed: 1 },
       { table: 'otp_factors', column: 'secret_sealed', resealed: 0 },
       { table: 'federation_connections', column: 'client_secret_sealed', resealed: 1 },
       { table: 'federation_flows', column: 'secrets_sealed', resealed: 0 },
+      { table: 'webhook_endpoints', column: 'secret_sealed', resealed: 0 },
     ]);
     expect(await sealedPrefixes(oldNode)).toEqual(['v2']);
     // Running a second time finds nothing left to do.
