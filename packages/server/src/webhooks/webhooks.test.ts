@@ -5,6 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { webhookEvents } from '../db/schema/index.js';
 import type { AdminSession } from '../testing/admin.js';
+import { startTwoNodes } from '../testing/nodes.js';
 import { registerClient } from '../testing/oauth.js';
 import { loginWithPassword, registerWithPassword } from '../testing/opaque-client.js';
 import { admin, installAndSignIn } from '../testing/scim.js';
@@ -383,6 +384,48 @@ describe('secrets', () => {
     ].join('\n');
     for (const secret of [clientSecret, oldSecret.slice(6), newSecret.slice(6)]) {
       expect(everything).not.toContain(secret);
+    }
+  });
+});
+
+describe('two nodes of one deployment', () => {
+  it('never send one event twice, each running its delivery worker at once', async () => {
+    const nodes = await startTwoNodes({ env: { TESSERA_OUTBOUND_ALLOW_LOOPBACK: 'true' } });
+    const shared = new Receiver();
+    try {
+      const url = await shared.listen();
+      const session = await installAndSignIn(nodes.nodeA);
+      const created = await admin(nodes.nodeA, session, 'POST', '/admin/webhooks', {
+        url,
+        eventTypes: ['user.created'],
+      });
+      expect(created.status).toBe(201);
+      shared.secret = created.json.secret as string;
+      shared.delayMs = 150;
+      const users: string[] = [];
+      for (let index = 0; index < 6; index += 1) {
+        // Half the changes on each node: either node's worker delivers any node's events.
+        const node = index % 2 === 0 ? nodes.nodeA : nodes.nodeB;
+        const made = await node.context.accounts.lifecycle.create(
+          { email: `lovelace${index}@example.com` },
+          { actor: { type: 'system' } },
+        );
+        users.push(made.id);
+      }
+      const runs = await Promise.all([
+        nodes.nodeA.context.webhooks.delivery.runOnce(),
+        nodes.nodeB.context.webhooks.delivery.runOnce(),
+        nodes.nodeA.context.webhooks.delivery.runOnce(),
+        nodes.nodeB.context.webhooks.delivery.runOnce(),
+      ]);
+      expect(runs.reduce((sum, run) => sum + run.attempted, 0)).toBe(6);
+      expect(shared.requests).toHaveLength(6);
+      expect(new Set(shared.requests).size).toBe(6);
+      expect(shared.maxConcurrentPerId).toBe(1);
+      for (const userId of users) expect(shared.about(userId)).toEqual(['user.created']);
+    } finally {
+      await shared.close();
+      await nodes.close();
     }
   });
 });
