@@ -69,6 +69,8 @@ interface SetupPlan {
   ceremony: RecoveryKeyCeremony | null;
   /** Whether a passkey may protect the key (offered to accounts without a password). */
   passkey: boolean;
+  /** The account has a password, but the unlock policy (an organization's) does not let it protect the key. */
+  passwordDisallowed: boolean;
 }
 
 /** The set-up the policy allows, or null when it allows no envelope this page can set a key up with. */
@@ -80,7 +82,12 @@ async function planSetup(setupPolicy: UnlockPolicy): Promise<SetupPlan | null> {
     allowsEnvelopeType(setupPolicy, 'passkey_prf') &&
     typeof globalThis.PublicKeyCredential === 'function';
   if (!password && !recovery && !passkey) return null;
-  return { password, passkey, ceremony: recovery ? await startRecoveryKeyCeremony() : null };
+  return {
+    password,
+    passkey,
+    passwordDisallowed: setupPolicy.has_password && !password,
+    ceremony: recovery ? await startRecoveryKeyCeremony() : null,
+  };
 }
 
 type Stage =
@@ -656,8 +663,11 @@ function KeySetup({
           </p>
         ) : (
           <p>
-            {clientName} encrypts your data with a key only you can unlock; this recovery key protects it. The
-            sign-in service cannot read it.
+            {clientName} encrypts your data with a key only you can unlock; this recovery key protects it
+            {plan.passwordDisallowed
+              ? ' (your organization does not allow protecting it with your password)'
+              : null}
+            . The sign-in service cannot read it.
           </p>
         )
       }
