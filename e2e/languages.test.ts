@@ -55,6 +55,8 @@ describe('hosted UI: in the user’s language (docs/languages.md)', () => {
     await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
 
     await waitForHeading(page, 'Zugriff erlauben');
+    // The heading shows while the request's details still load: wait for them before reading the page.
+    await page.getByText('Demo App möchte Ihr Konto verwenden.').waitFor({ timeout: UI_TIMEOUT });
     const main = (await page.locator('main').textContent()) ?? '';
     expect(main).toContain('Demo App möchte Ihr Konto verwenden.');
     expect(main).toContain('Wenn Sie zustimmen, kann Demo App:');
