@@ -21,6 +21,12 @@ import type { Mailbox } from './mailbox.js';
 import { signInForApp, UI_TIMEOUT, waitForHeading } from './ui-helpers.js';
 
 const IMAGES = fileURLToPath(new URL('../docs/images/', import.meta.url));
+/**
+ * Where a screenshot for the docs goes: docs/images/ when TESSERA_DOCS_SCREENSHOTS=1 asks to refresh them, else
+ * nowhere (the screenshot is still taken, in memory), so that a test run leaves the tree as it found it.
+ */
+const docsImage = (name: string) =>
+  process.env.TESSERA_DOCS_SCREENSHOTS === '1' ? `${IMAGES}${name}` : undefined;
 
 /** Wide logos in the brand's colour, light and dark, so the screenshots and the checks can tell them apart. */
 const LOGO = solidPng(96, 32, [10, 127, 90]);
@@ -120,7 +126,7 @@ describe('hosted UI: a branded deployment', () => {
       'rgb(10, 127, 90)',
     );
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${IMAGES}branding-sign-in-light.png` });
+    await page.screenshot({ path: docsImage('branding-sign-in-light.png') });
 
     const { page: dark } = await newPage({ colorScheme: 'dark' });
     await dark.goto(`${server.publicUrl}/ui/sign-in`);
@@ -130,7 +136,7 @@ describe('hosted UI: a branded deployment', () => {
     expect(darkBrand.name).toBe('Acme ID');
     expect(darkBrand.logo).toMatch(/^\/branding\/logo-dark\?v=/);
     expect(await seriousAccessibilityViolations(dark)).toEqual([]);
-    await dark.screenshot({ path: `${IMAGES}branding-sign-in-dark.png` });
+    await dark.screenshot({ path: docsImage('branding-sign-in-dark.png') });
   });
 
   it('registration, consent and account pages wear the brand, and the reset email too', async () => {
