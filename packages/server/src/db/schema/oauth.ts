@@ -71,6 +71,11 @@ export const clients = pgTable('clients', {
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   /** RFC 9449 §5.2 `dpop_bound_access_tokens`: /token refuses this client's requests without a DPoP proof. */
   dpopBoundAccessTokens: boolean('dpop_bound_access_tokens').notNull().default(false),
+  /**
+   * FAPI 2.0 Security Profile: PAR, PKCE S256, private_key_jwt and DPoP-bound tokens are all required of this
+   * client (docs/integration.md#fapi-20-security-profile).
+   */
+  fapi2Profile: boolean('fapi2_profile').notNull().default(false),
 });
 
 /** Confidential client secrets, sealed at rest; one active secret per client, older ones revoked on rotation. */

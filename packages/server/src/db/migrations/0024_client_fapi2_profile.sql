@@ -1,0 +1,1 @@
+ALTER TABLE "clients" ADD COLUMN "fapi2_profile" boolean DEFAULT false NOT NULL;
