@@ -3,8 +3,10 @@ import { discover } from './discovery.js';
 import { TesseraClientError } from './errors.js';
 import {
   completeSignIn,
+  fetchUserInfo,
   type ProviderContext,
   refreshTokens,
+  requirePushedAuthorization,
   revokeToken,
   type SignInOptions,
   type SignInResult,
@@ -13,7 +15,14 @@ import {
 } from './flow.js';
 import { JwksCache } from './jwks.js';
 import type { JwsAlgorithm } from './jwt.js';
-import { defaultFetch, type FetchLike, oauthClient, requestOptions } from './oauth.js';
+import {
+  type DPoPOption,
+  defaultFetch,
+  dpopHandle,
+  type FetchLike,
+  oauthClient,
+  requestOptions,
+} from './oauth.js';
 import { defaultTransactionStore, type TransactionStore } from './transactions.js';
 
 export interface TesseraClientOptions {
@@ -30,6 +39,16 @@ export interface TesseraClientOptions {
   idTokenAlgorithms?: readonly JwsAlgorithm[];
   clockToleranceSeconds?: number;
   fetch?: FetchLike;
+  /**
+   * Push each authorization request to the provider's `/par` (RFC 9126) and send the browser to
+   * `/authorize?client_id&request_uri`: the parameters never travel through the browser.
+   */
+  pushedAuthorization?: boolean;
+  /**
+   * Sender-constrained tokens (RFC 9449): `true` makes a non-extractable ES256 key pair for this client object, or
+   * pass a key pair. The code exchange, refreshes and `userinfo()` then carry DPoP proofs of it.
+   */
+  dpop?: DPoPOption;
 }
 
 export interface Session {
@@ -57,16 +76,20 @@ export class TesseraClient {
   static async create(options: TesseraClientOptions): Promise<TesseraClient> {
     const fetchImpl: FetchLike = options.fetch ?? defaultFetch;
     const metadata = await discover(options.issuer, fetchImpl);
+    requirePushedAuthorization(metadata, options.pushedAuthorization);
+    const client = oauthClient(options.clientId, options.clockToleranceSeconds);
     const provider: ProviderContext = {
       metadata,
       jwks: new JwksCache(metadata.jwks_uri, { fetch: fetchImpl }),
       clientId: options.clientId,
-      client: oauthClient(options.clientId, options.clockToleranceSeconds),
+      client,
       // A public client: it names itself (client_id in the body) and proves the code with PKCE.
       clientAuth: oauth.None(),
       requestOptions: requestOptions(options.issuer, fetchImpl),
       idTokenAlgorithms: options.idTokenAlgorithms,
       clockToleranceSeconds: options.clockToleranceSeconds,
+      pushedAuthorization: options.pushedAuthorization === true,
+      dpop: await dpopHandle(client, options.dpop),
     };
     return new TesseraClient(provider, options);
   }
@@ -126,6 +149,13 @@ export class TesseraClient {
     const tokens = await refreshTokens(this.#provider, session.tokens, session.claims);
     this.#session = { tokens, claims: session.claims };
     return this.#session;
+  }
+
+  /** The signed-in user's claims from the provider's UserInfo endpoint (OIDC Core §5.3), with a current token. */
+  async userinfo(): Promise<Record<string, unknown> & { sub: string }> {
+    await this.accessToken();
+    const session = this.#requireSession();
+    return fetchUserInfo(this.#provider, session.tokens, session.claims);
   }
 
   /**

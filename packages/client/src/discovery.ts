@@ -12,6 +12,8 @@ export interface ProviderMetadata {
   introspection_endpoint?: string;
   revocation_endpoint?: string;
   userinfo_endpoint?: string;
+  pushed_authorization_request_endpoint?: string;
+  dpop_signing_alg_values_supported?: string[];
   authorization_response_iss_parameter_supported?: boolean;
 }
 

@@ -3,7 +3,7 @@ import type { ProviderMetadata } from './discovery.js';
 import { TesseraClientError } from './errors.js';
 import type { JwksCache } from './jwks.js';
 import { type JwsAlgorithm, verifyJwt } from './jwt.js';
-import { oauthFailure, type RequestOptions } from './oauth.js';
+import { oauthFailure, type RequestOptions, withDPoPNonceRetry } from './oauth.js';
 import type { SignInTransaction } from './transactions.js';
 import { TRANSACTION_LIFETIME_MS } from './transactions.js';
 import {
@@ -27,9 +27,13 @@ export interface ProviderContext {
   clientId: string;
   /** The client as oauth4webapi takes it. */
   client: oauth.Client;
-  /** How the client authenticates at the token, revocation and introspection endpoints. */
+  /** How the client authenticates at the token, PAR, revocation and introspection endpoints. */
   clientAuth: oauth.ClientAuth;
   requestOptions: RequestOptions;
+  /** Push the authorization request to `/par` first (RFC 9126) and send the browser with its `request_uri` only. */
+  pushedAuthorization?: boolean;
+  /** DPoP (RFC 9449): proofs at the token endpoint (code and refresh) and at UserInfo. */
+  dpop?: oauth.DPoPHandle;
   idTokenAlgorithms?: readonly JwsAlgorithm[];
   clockToleranceSeconds?: number;
 }
@@ -40,6 +44,17 @@ export function authorizationServer(provider: ProviderContext): oauth.Authorizat
     ...(provider.metadata as unknown as oauth.AuthorizationServer),
     authorization_response_iss_parameter_supported: true,
   };
+}
+
+/** A client asked to push its requests needs the provider's PAR endpoint (RFC 9126 §5). */
+export function requirePushedAuthorization(metadata: ProviderMetadata, wanted: boolean | undefined): void {
+  const endpoint = metadata.pushed_authorization_request_endpoint;
+  if (wanted && (typeof endpoint !== 'string' || !URL.canParse(endpoint))) {
+    throw new TesseraClientError(
+      'discovery_failed',
+      'the discovery document has no valid pushed_authorization_request_endpoint',
+    );
+  }
 }
 
 export interface SignInOptions {
@@ -72,7 +87,6 @@ export async function startSignIn(
     createdAt: Date.now(),
   };
   const scopes = ['openid', ...(options.scopes ?? []).filter((scope) => scope !== 'openid')];
-  const url = new URL(provider.metadata.authorization_endpoint);
   const parameters: Record<string, string | undefined> = {
     response_type: 'code',
     client_id: provider.clientId,
@@ -87,9 +101,39 @@ export async function startSignIn(
     login_hint: options.loginHint,
     zk_pub: keyPair?.zkPub,
   };
-  for (const [name, value] of Object.entries(parameters))
-    if (value !== undefined) url.searchParams.set(name, value);
+  const present = Object.entries(parameters).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined,
+  );
+  const url = new URL(provider.metadata.authorization_endpoint);
+  if (provider.pushedAuthorization) {
+    // RFC 9126 §4: the browser carries only client_id and the request_uri the provider handed out for the request.
+    url.searchParams.set('client_id', provider.clientId);
+    url.searchParams.set('request_uri', await pushAuthorizationRequest(provider, present));
+  } else {
+    for (const [name, value] of present) url.searchParams.set(name, value);
+  }
   return { url, transaction };
+}
+
+/** RFC 9126 §2: the parameters go to `/par`, with the client's authentication as at the token endpoint. */
+async function pushAuthorizationRequest(
+  provider: ProviderContext,
+  parameters: [string, string][],
+): Promise<string> {
+  const as = authorizationServer(provider);
+  try {
+    const response = await oauth.pushedAuthorizationRequest(
+      as,
+      provider.client,
+      provider.clientAuth,
+      parameters,
+      provider.requestOptions,
+    );
+    const json = await oauth.processPushedAuthorizationResponse(as, provider.client, response);
+    return json.request_uri;
+  } catch (error) {
+    throw await oauthFailure(error, 'the pushed authorization request endpoint');
+  }
 }
 
 export interface TokenSet {
@@ -174,18 +218,20 @@ export async function completeSignIn(
   // The code exchange with PKCE, and the ID token's claims (OIDC Core §3.1.3.7: iss, aud, azp, exp, iat, nonce).
   let json: oauth.TokenEndpointResponse;
   try {
-    const response = await oauth.authorizationCodeGrantRequest(
-      as,
-      provider.client,
-      provider.clientAuth,
-      parameters,
-      transaction.redirectUri,
-      transaction.codeVerifier,
-      provider.requestOptions,
-    );
-    json = await oauth.processAuthorizationCodeResponse(as, provider.client, response, {
-      expectedNonce: transaction.nonce,
-      requireIdToken: true,
+    json = await withDPoPNonceRetry(provider.dpop, async () => {
+      const response = await oauth.authorizationCodeGrantRequest(
+        as,
+        provider.client,
+        provider.clientAuth,
+        parameters,
+        transaction.redirectUri,
+        transaction.codeVerifier,
+        { ...provider.requestOptions, DPoP: provider.dpop },
+      );
+      return oauth.processAuthorizationCodeResponse(as, provider.client, response, {
+        expectedNonce: transaction.nonce,
+        requireIdToken: true,
+      });
     });
   } catch (error) {
     throw await oauthFailure(error, 'the token endpoint');
@@ -231,8 +277,9 @@ export function tokenSet(json: oauth.TokenEndpointResponse, previous?: TokenSet)
   const expiresIn = typeof json.expires_in === 'number' ? json.expires_in : 0;
   return {
     accessToken: json.access_token,
-    // oauth4webapi lower-cases it; RFC 6750 spells the scheme `Bearer`.
-    tokenType: json.token_type === 'bearer' ? 'Bearer' : json.token_type,
+    // oauth4webapi lower-cases it; RFC 6750 spells the scheme `Bearer`, RFC 9449 §5 `DPoP`.
+    tokenType:
+      json.token_type === 'bearer' ? 'Bearer' : json.token_type === 'dpop' ? 'DPoP' : json.token_type,
     idToken,
     refreshToken: typeof json.refresh_token === 'string' ? json.refresh_token : null,
     expiresAt: Date.now() + expiresIn * 1000,
@@ -272,15 +319,18 @@ export async function refreshTokens(
     throw new TesseraClientError('not_signed_in', 'the session has no refresh token');
   const as = authorizationServer(provider);
   let json: oauth.TokenEndpointResponse;
+  const refreshToken = current.refreshToken;
   try {
-    const response = await oauth.refreshTokenGrantRequest(
-      as,
-      provider.client,
-      provider.clientAuth,
-      current.refreshToken,
-      provider.requestOptions,
-    );
-    json = await oauth.processRefreshTokenResponse(as, provider.client, response);
+    json = await withDPoPNonceRetry(provider.dpop, async () => {
+      const response = await oauth.refreshTokenGrantRequest(
+        as,
+        provider.client,
+        provider.clientAuth,
+        refreshToken,
+        { ...provider.requestOptions, DPoP: provider.dpop },
+      );
+      return oauth.processRefreshTokenResponse(as, provider.client, response);
+    });
   } catch (error) {
     throw await oauthFailure(error, 'the token endpoint');
   }
@@ -295,6 +345,37 @@ export async function refreshTokens(
     }
   }
   return next;
+}
+
+/**
+ * OIDC Core §5.3 through oauth4webapi: the claims UserInfo returns for the access token, which must be about the
+ * signed-in user (§5.3.2). A DPoP-bound token is sent as `Authorization: DPoP` with a proof that covers it (RFC 9449 §7).
+ */
+export async function fetchUserInfo(
+  provider: ProviderContext,
+  tokens: TokenSet,
+  claims: { sub: string },
+): Promise<Record<string, unknown> & { sub: string }> {
+  if (!provider.metadata.userinfo_endpoint)
+    throw new TesseraClientError('discovery_failed', 'the provider has no userinfo endpoint');
+  const as = authorizationServer(provider);
+  try {
+    return await withDPoPNonceRetry(provider.dpop, async () => {
+      const response = await oauth.userInfoRequest(as, provider.client, tokens.accessToken, {
+        ...provider.requestOptions,
+        DPoP: tokens.tokenType === 'DPoP' ? provider.dpop : undefined,
+      });
+      return oauth.processUserInfoResponse(as, provider.client, claims.sub, response);
+    });
+  } catch (error) {
+    if (error instanceof oauth.OperationProcessingError && error.code === oauth.JSON_ATTRIBUTE_COMPARISON) {
+      throw new TesseraClientError('jwt_claim_mismatch', 'the UserInfo answer is about another user', {
+        claim: 'sub',
+        cause: error,
+      });
+    }
+    throw await oauthFailure(error, 'the userinfo endpoint');
+  }
 }
 
 /** RFC 7009 through oauth4webapi: the provider forgets the token (a refresh token: its whole grant). */

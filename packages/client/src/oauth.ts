@@ -1,3 +1,4 @@
+import { generateKeyPair } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { TesseraClientError } from './errors.js';
 
@@ -31,6 +32,43 @@ export function requestOptions(issuer: string, fetchImpl: FetchLike): RequestOpt
 /** The client as oauth4webapi takes it: its id, and the clock tolerance for ID token time claims. */
 export function oauthClient(clientId: string, clockToleranceSeconds = 60): oauth.Client {
   return { client_id: clientId, [oauth.clockTolerance]: clockToleranceSeconds };
+}
+
+/**
+ * DPoP (RFC 9449): `true` for a new ES256 key pair made with jose's `generateKeyPair` (WebCrypto; the private key
+ * is not extractable), or the app's own key pair (the public key must be extractable, as WebCrypto makes it). The
+ * handle is oauth4webapi's: it signs a proof for each request and keeps the server's `DPoP-Nonce` (RFC 9449 §8).
+ */
+export type DPoPOption = boolean | CryptoKeyPair;
+
+export async function dpopHandle(
+  client: oauth.Client,
+  option: DPoPOption | undefined,
+): Promise<oauth.DPoPHandle | undefined> {
+  if (!option) return undefined;
+  const keyPair: CryptoKeyPair =
+    option === true ? await generateKeyPair('ES256', { extractable: false }) : option;
+  try {
+    return oauth.DPoP(client, keyPair);
+  } catch (cause) {
+    throw new TesseraClientError('invalid_argument', 'the DPoP key pair is not usable', { cause });
+  }
+}
+
+/**
+ * Runs a request and the check of its answer; when a DPoP proof was refused for want of the server's nonce
+ * (`use_dpop_nonce`, RFC 9449 §8, §9), runs both once more: the handle has kept the nonce the refusal carried.
+ */
+export async function withDPoPNonceRetry<T>(
+  dpop: oauth.DPoPHandle | undefined,
+  attempt: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await attempt();
+  } catch (error) {
+    if (dpop === undefined || !oauth.isDPoPNonceError(error)) throw error;
+    return attempt();
+  }
 }
 
 /**

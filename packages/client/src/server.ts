@@ -4,8 +4,10 @@ import { TesseraClientError } from './errors.js';
 import {
   authorizationServer,
   completeSignIn,
+  fetchUserInfo,
   type ProviderContext,
   refreshTokens,
+  requirePushedAuthorization,
   type SignInOptions,
   type SignInResult,
   startSignIn,
@@ -13,12 +15,21 @@ import {
 } from './flow.js';
 import { JwksCache } from './jwks.js';
 import { verifyJwt } from './jwt.js';
-import { defaultFetch, type FetchLike, oauthClient, oauthFailure, requestOptions } from './oauth.js';
+import {
+  type DPoPOption,
+  defaultFetch,
+  dpopHandle,
+  type FetchLike,
+  oauthClient,
+  oauthFailure,
+  requestOptions,
+} from './oauth.js';
 import type { SignInTransaction } from './transactions.js';
 
 /**
  * Server-side helpers (Node 20+, or any runtime with fetch and WebCrypto): a confidential client that
- * authenticates with client_secret_basic, and access-token verification for resource servers.
+ * authenticates with client_secret_basic (optionally with PAR and DPoP), and access-token verification for
+ * resource servers.
  */
 
 export { isTesseraClientError, TesseraClientError, type TesseraErrorCode } from './errors.js';
@@ -33,6 +44,16 @@ export interface ConfidentialClientOptions {
   redirectUri: string;
   fetch?: FetchLike;
   clockToleranceSeconds?: number;
+  /**
+   * Push each authorization request to `/par` (RFC 9126), authenticated with client_secret_basic as at `/token`,
+   * and send the browser to `/authorize?client_id&request_uri`.
+   */
+  pushedAuthorization?: boolean;
+  /**
+   * Sender-constrained tokens (RFC 9449): `true` makes a non-extractable ES256 key pair for this client object, or
+   * pass a key pair. The code exchange, refreshes and `userinfo()` then carry DPoP proofs of it.
+   */
+  dpop?: DPoPOption;
 }
 
 /** RFC 7662 §2.2 introspection response. */
@@ -53,16 +74,20 @@ export class ConfidentialClient {
   static async create(options: ConfidentialClientOptions): Promise<ConfidentialClient> {
     const fetchImpl: FetchLike = options.fetch ?? defaultFetch;
     const metadata = await discover(options.issuer, fetchImpl);
+    requirePushedAuthorization(metadata, options.pushedAuthorization);
+    const client = oauthClient(options.clientId, options.clockToleranceSeconds);
     return new ConfidentialClient(
       {
         metadata,
         jwks: new JwksCache(metadata.jwks_uri, { fetch: fetchImpl }),
         clientId: options.clientId,
-        client: oauthClient(options.clientId, options.clockToleranceSeconds),
+        client,
         // RFC 6749 §2.3.1: id and secret form-urlencoded, then HTTP Basic.
         clientAuth: oauth.ClientSecretBasic(options.clientSecret),
         requestOptions: requestOptions(options.issuer, fetchImpl),
         clockToleranceSeconds: options.clockToleranceSeconds,
+        pushedAuthorization: options.pushedAuthorization === true,
+        dpop: await dpopHandle(client, options.dpop),
       },
       options,
     );
@@ -93,6 +118,14 @@ export class ConfidentialClient {
 
   async refresh(tokens: TokenSet, claims: { sub: string }): Promise<TokenSet> {
     return refreshTokens(this.#provider, tokens, claims);
+  }
+
+  /** The user's claims from UserInfo (OIDC Core §5.3) for these tokens; `sub` must be the signed-in user's. */
+  async userinfo(
+    tokens: TokenSet,
+    claims: { sub: string },
+  ): Promise<Record<string, unknown> & { sub: string }> {
+    return fetchUserInfo(this.#provider, tokens, claims);
   }
 
   /** RFC 7662: asks the provider whether a token is active (it knows about revocation; a JWT check alone does not). */
