@@ -49,6 +49,7 @@ const ClientView = Type.Object({
   ]),
   jwks_uri: Type.Union([Type.String(), Type.Null()]),
   require_pushed_authorization_requests: Type.Boolean(),
+  fapi2_profile: Type.Boolean(),
   icon: Type.Union([ClientIconView, Type.Null()], {
     description: 'The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null',
   }),
@@ -101,6 +102,7 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
       jwks: client.jwks,
       jwks_uri: client.jwksUri,
       require_pushed_authorization_requests: client.requirePushedAuthorizationRequests,
+      fapi2_profile: client.fapi2Profile,
       icon: client.icon ? clientIconView(client.id, client.icon) : null,
       secret: secret
         ? {

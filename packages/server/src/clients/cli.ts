@@ -121,6 +121,7 @@ export async function runClientsCommand(
       jwks: { type: 'string' },
       'jwks-uri': { type: 'string' },
       'require-par': { type: 'boolean' },
+      fapi2: { type: 'boolean' },
     },
   });
   if (!values.name) throw new Error('--name is required');
@@ -161,10 +162,14 @@ export async function runClientsCommand(
     zk_delivery: zkDelivery as ZkDelivery | undefined,
     zk_required: values['zk-required'],
     zk_key_scope: zkKeyScope as ZkKeyScope | undefined,
-    token_endpoint_auth_method: authMethod as ClientAuthenticationMethod | undefined,
+    // FAPI 2.0 clients authenticate with private_key_jwt (docs/integration.md#fapi-20-security-profile).
+    token_endpoint_auth_method: (authMethod ?? (values.fapi2 ? 'private_key_jwt' : undefined)) as
+      | ClientAuthenticationMethod
+      | undefined,
     jwks,
     jwks_uri: values['jwks-uri'],
     require_pushed_authorization_requests: values['require-par'],
+    fapi2_profile: values.fapi2,
   };
   const created = await channel.call('clients.create', input);
   process.stdout.write(`${JSON.stringify(created, null, 2)}\n`);

@@ -104,6 +104,12 @@ export const ClientInputSchema = Type.Object(
     require_pushed_authorization_requests: Type.Optional(
       Type.Boolean({ description: 'RFC 9126 §6: authorization requests must come through /par' }),
     ),
+    fapi2_profile: Type.Optional(
+      Type.Boolean({
+        description:
+          'FAPI 2.0 Security Profile: requires PAR, PKCE S256, private_key_jwt (with jwks or jwks_uri) and DPoP-bound tokens together; a confidential client only, and require_pkce, require_pushed_authorization_requests and dpop_bound_access_tokens may not be false',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -151,6 +157,11 @@ export interface Client {
   jwks: { keys: Record<string, unknown>[] } | null;
   jwksUri: string | null;
   requirePushedAuthorizationRequests: boolean;
+  /**
+   * FAPI 2.0 Security Profile (docs/integration.md#fapi-20-security-profile): registered only together with PAR,
+   * PKCE, private_key_jwt and DPoP-bound tokens, which enforce it.
+   */
+  fapi2Profile: boolean;
   /** The uploaded icon's metadata (the bytes are read only when the icon is served). */
   icon: ClientIconInfo | null;
   createdAt: Date;
@@ -255,6 +266,7 @@ export function validateClientInput(input: ClientInput): void {
     throw new ClientValidationError('zk_key_scope: organization needs zk_delivery v2 or legacy-v1');
   }
   validateAuthenticationMethod(input);
+  if (input.fapi2_profile) validateFapi2Profile(input);
   const seen = new Set<string>();
   for (const { scope } of input.scopes ?? []) {
     if (seen.has(scope)) throw new ClientValidationError(`scopes: '${scope}' is listed twice`);
@@ -283,6 +295,47 @@ function validateAuthenticationMethod(input: ClientInput): void {
   validateHttpsUrl(jwksUri, 'jwks_uri');
   if (method === 'private_key_jwt' && !jwks && !jwksUri)
     throw new ClientValidationError('token_endpoint_auth_method: private_key_jwt needs jwks or jwks_uri');
+}
+
+/** The JWS algorithms of the FAPI 2.0 Security Profile §5.4.1 that we verify: PS256, ES256 and EdDSA (Ed25519). */
+const FAPI2_KEY_TYPES = 'RSA keys (PS256), EC P-256 keys (ES256) or OKP Ed25519 keys (EdDSA)';
+const FAPI2_ALGORITHMS = ['PS256', 'ES256', 'EdDSA', 'Ed25519'];
+
+/**
+ * FAPI 2.0 Security Profile §5.3.2 (authorization server) and §5.3.3 (confidential client): one switch that is
+ * registered only with everything it needs, so the runtime checks each flag already has enforce it together. A
+ * flag left out is implied (rowValues); one set to false, a secret, or keys unusable with its algorithms are refused.
+ */
+function validateFapi2Profile(input: ClientInput): void {
+  if (input.type !== 'confidential')
+    throw new ClientValidationError('fapi2_profile: needs a confidential client (FAPI 2.0 §5.3.3)');
+  if (authenticationMethodOf(input) !== 'private_key_jwt') {
+    throw new ClientValidationError(
+      'fapi2_profile: the client must authenticate with private_key_jwt, not a client secret (FAPI 2.0 §5.3.2.1; mTLS is not supported)',
+    );
+  }
+  if (input.require_pushed_authorization_requests === false)
+    throw new ClientValidationError(
+      'fapi2_profile: pushed authorization requests are required (FAPI 2.0 §5.3.2.2)',
+    );
+  if (input.require_pkce === false)
+    throw new ClientValidationError('fapi2_profile: PKCE with S256 is required (FAPI 2.0 §5.3.2.2)');
+  if (input.dpop_bound_access_tokens === false)
+    throw new ClientValidationError(
+      'fapi2_profile: DPoP-bound access tokens are required (FAPI 2.0 §5.3.2.1)',
+    );
+  for (const key of input.jwks?.keys ?? []) {
+    const usable =
+      key.kty === 'RSA' ||
+      (key.kty === 'EC' && key.crv === 'P-256') ||
+      (key.kty === 'OKP' && key.crv === 'Ed25519');
+    if (!usable) throw new ClientValidationError(`fapi2_profile: jwks may hold only ${FAPI2_KEY_TYPES}`);
+    if (key.alg !== undefined && !FAPI2_ALGORITHMS.includes(String(key.alg))) {
+      throw new ClientValidationError(
+        `fapi2_profile: jwks: alg '${String(key.alg)}' is not allowed (PS256, ES256 or EdDSA, FAPI 2.0 §5.4.1)`,
+      );
+    }
+  }
 }
 
 export function isKeySet(value: unknown): value is { keys: Record<string, unknown>[] } {

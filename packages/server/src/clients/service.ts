@@ -68,6 +68,7 @@ function toClient(row: ClientRow): Client {
     jwks: row.jwks ?? null,
     jwksUri: row.jwksUri ?? null,
     requirePushedAuthorizationRequests: row.requirePushedAuthorizationRequests,
+    fapi2Profile: row.fapi2Profile,
     icon:
       row.iconEtag && row.iconContentType && row.iconUpdatedAt
         ? {
@@ -97,6 +98,8 @@ function scopesFor(input: ClientInput): { scope: string; description: string }[]
 }
 
 function rowValues(input: ClientInput) {
+  // FAPI 2.0 (docs/integration.md#fapi-20-security-profile): the profile implies the flags that enforce it.
+  const fapi2 = input.fapi2_profile ?? false;
   return {
     name: input.name,
     description: input.description ?? '',
@@ -107,7 +110,7 @@ function rowValues(input: ClientInput) {
     postLogoutRedirectUris: input.post_logout_redirect_uris ?? [],
     grantTypes: input.grant_types,
     scopes: scopesFor(input),
-    requirePkce: input.type === 'public' ? true : (input.require_pkce ?? true),
+    requirePkce: input.type === 'public' || fapi2 ? true : (input.require_pkce ?? true),
     idTokenSignedResponseAlg: input.id_token_signed_response_alg ?? 'RS256',
     accessTokenTtlSeconds: input.access_token_ttl_seconds ?? null,
     idTokenTtlSeconds: input.id_token_ttl_seconds ?? null,
@@ -116,13 +119,14 @@ function rowValues(input: ClientInput) {
     organizationRequired: input.organization_required ?? false,
     zkDelivery: input.zk_delivery ?? 'none',
     zkRequired: input.zk_required ?? false,
-    dpopBoundAccessTokens: input.dpop_bound_access_tokens ?? false,
+    dpopBoundAccessTokens: fapi2 || (input.dpop_bound_access_tokens ?? false),
     zkKeyScope: input.zk_key_scope ?? 'client',
     showOnDashboard: input.show_on_dashboard ?? true,
     tokenEndpointAuthMethod: authenticationMethodOf(input),
     jwks: input.jwks ?? null,
     jwksUri: input.jwks_uri || null,
-    requirePushedAuthorizationRequests: input.require_pushed_authorization_requests ?? false,
+    requirePushedAuthorizationRequests: fapi2 || (input.require_pushed_authorization_requests ?? false),
+    fapi2Profile: fapi2,
   };
 }
 
@@ -258,6 +262,10 @@ export class ClientService {
     if (!existing) throw new ClientNotFoundError(id);
     if (existing.type !== 'confidential')
       throw new ClientValidationError('type: public clients have no secret');
+    if (existing.fapi2Profile)
+      throw new ClientValidationError(
+        'fapi2_profile: the client authenticates with private_key_jwt, not a secret',
+      );
     const secret = this.newSecret();
     await this.store.replaceSecret(id, secret);
     await this.changed(id);

@@ -48,6 +48,7 @@ function client(overrides: Partial<Client> = {}): Client {
     jwks: null,
     jwksUri: null,
     requirePushedAuthorizationRequests: false,
+    fapi2Profile: false,
     icon: null,
     createdAt: new Date(0),
     updatedAt: new Date(0),
