@@ -503,6 +503,7 @@ export interface AdminApi {
           } | null;
           jwks_uri: string | null;
           require_pushed_authorization_requests: boolean;
+          fapi2_profile: boolean;
           /** The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null */
           icon: {
             content_type: string;
@@ -576,6 +577,8 @@ export interface AdminApi {
       jwks_uri?: string | null;
       /** RFC 9126 §6: authorization requests must come through /par */
       require_pushed_authorization_requests?: boolean;
+      /** FAPI 2.0 Security Profile: requires PAR, PKCE S256, private_key_jwt (with jwks or jwks_uri) and DPoP-bound tokens together; a confidential client only, and require_pkce, require_pushed_authorization_requests and dpop_bound_access_tokens may not be false */
+      fapi2_profile?: boolean;
     };
     responses: {
       201: {
@@ -614,6 +617,7 @@ export interface AdminApi {
           } | null;
           jwks_uri: string | null;
           require_pushed_authorization_requests: boolean;
+          fapi2_profile: boolean;
           /** The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null */
           icon: {
             content_type: string;
@@ -688,6 +692,7 @@ export interface AdminApi {
         } | null;
         jwks_uri: string | null;
         require_pushed_authorization_requests: boolean;
+        fapi2_profile: boolean;
         /** The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null */
         icon: {
           content_type: string;
@@ -761,6 +766,8 @@ export interface AdminApi {
       jwks_uri?: string | null;
       /** RFC 9126 §6: authorization requests must come through /par */
       require_pushed_authorization_requests?: boolean;
+      /** FAPI 2.0 Security Profile: requires PAR, PKCE S256, private_key_jwt (with jwks or jwks_uri) and DPoP-bound tokens together; a confidential client only, and require_pkce, require_pushed_authorization_requests and dpop_bound_access_tokens may not be false */
+      fapi2_profile?: boolean;
     };
     responses: {
       200: {
@@ -798,6 +805,7 @@ export interface AdminApi {
         } | null;
         jwks_uri: string | null;
         require_pushed_authorization_requests: boolean;
+        fapi2_profile: boolean;
         /** The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null */
         icon: {
           content_type: string;

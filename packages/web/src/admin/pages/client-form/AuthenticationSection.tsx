@@ -13,6 +13,26 @@ export function AuthenticationSection({ draft, set, errors }: ClientSectionProps
     <fieldset className="section">
       <legend>Client authentication</legend>
       {draft.type === 'confidential' ? (
+        <CheckboxField
+          label="FAPI 2.0 Security Profile"
+          hint="For high-value apps: requires private_key_jwt, pushed authorization requests, PKCE and DPoP-bound tokens together."
+          checked={draft.fapi2Profile}
+          onChange={(event) =>
+            set(
+              event.target.checked
+                ? {
+                    fapi2Profile: true,
+                    authMethod: 'private_key_jwt',
+                    requirePar: true,
+                    requirePkce: true,
+                    dpopBoundAccessTokens: true,
+                  }
+                : { fapi2Profile: false },
+            )
+          }
+        />
+      ) : null}
+      {draft.type === 'confidential' ? (
         <SelectField
           label="Authentication method"
           hint="A client secret, or private_key_jwt: the app signs a short-lived assertion with its own key, and Tessera holds only the public key."
@@ -21,6 +41,7 @@ export function AuthenticationSection({ draft, set, errors }: ClientSectionProps
             { value: 'private_key_jwt', label: 'private_key_jwt (signed assertion)' },
           ]}
           value={draft.authMethod === 'client_secret_post' ? 'client_secret_basic' : draft.authMethod}
+          disabled={draft.fapi2Profile}
           onChange={(event) => set({ authMethod: event.target.value as AuthMethod })}
         />
       ) : null}
@@ -44,7 +65,8 @@ export function AuthenticationSection({ draft, set, errors }: ClientSectionProps
       <CheckboxField
         label="Require pushed authorization requests (PAR)"
         hint="The app must send each sign-in request to /par first; a plain /authorize link is refused."
-        checked={draft.requirePar}
+        checked={draft.requirePar || (draft.type === 'confidential' && draft.fapi2Profile)}
+        disabled={draft.type === 'confidential' && draft.fapi2Profile}
         onChange={(event) => set({ requirePar: event.target.checked })}
       />
     </fieldset>

@@ -38,9 +38,9 @@ export function TokensSection(props: ClientSectionProps) {
       <legend>Sign-in and tokens</legend>
       <CheckboxField
         label="Require PKCE"
-        hint="Public clients always use PKCE."
-        checked={draft.type === 'public' ? true : draft.requirePkce}
-        disabled={draft.type === 'public'}
+        hint="Public clients and FAPI 2.0 clients always use PKCE."
+        checked={draft.type === 'public' || draft.fapi2Profile ? true : draft.requirePkce}
+        disabled={draft.type === 'public' || draft.fapi2Profile}
         onChange={(event) => set({ requirePkce: event.target.checked })}
       />
       <SelectField
@@ -82,7 +82,8 @@ export function TokensSection(props: ClientSectionProps) {
       <CheckboxField
         label="Require DPoP"
         hint="The app must prove possession of a key at the token endpoint, so its tokens are bound to that key (RFC 9449)."
-        checked={draft.dpopBoundAccessTokens}
+        checked={draft.dpopBoundAccessTokens || (draft.type === 'confidential' && draft.fapi2Profile)}
+        disabled={draft.type === 'confidential' && draft.fapi2Profile}
         onChange={(event) => set({ dpopBoundAccessTokens: event.target.checked })}
       />
     </fieldset>

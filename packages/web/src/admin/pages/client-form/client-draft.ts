@@ -56,6 +56,8 @@ export interface ClientDraft {
   jwks: string;
   jwksUri: string;
   requirePar: boolean;
+  /** FAPI 2.0 Security Profile: private_key_jwt, PAR, PKCE and DPoP all required (docs/integration.md). */
+  fapi2Profile: boolean;
 }
 
 /** A validation message per field (custom scopes by `scope-{index}`). */
@@ -101,6 +103,7 @@ const NEW_CLIENT: Omit<ClientDraft, 'grants' | 'standardScopes'> = {
   jwks: '',
   jwksUri: '',
   requirePar: false,
+  fapi2Profile: false,
 };
 
 /** The draft of `client`, or of a new client (confidential, authorization code, openid profile email). */
@@ -149,6 +152,7 @@ export function clientDraft(client: ClientView | null): ClientDraft {
     jwks: client.jwks ? JSON.stringify(client.jwks, null, 2) : '',
     jwksUri: client.jwks_uri ?? '',
     requirePar: client.require_pushed_authorization_requests,
+    fapi2Profile: client.fapi2_profile,
   };
 }
 

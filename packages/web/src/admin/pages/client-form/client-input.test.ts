@@ -31,6 +31,29 @@ describe('client authentication fields', () => {
     expect(input.require_pushed_authorization_requests).toBe(true);
   });
 
+  it('sends the FAPI 2.0 profile with everything it requires, whatever the other boxes say', () => {
+    const { input, errors } = clientInput(
+      draft({
+        fapi2Profile: true,
+        authMethod: 'client_secret_basic',
+        jwks: JSON.stringify({ keys: [PUBLIC_KEY] }),
+        requirePar: false,
+        requirePkce: false,
+        dpopBoundAccessTokens: false,
+      }),
+      true,
+    );
+    expect(Object.values(errors).filter(Boolean)).toEqual([]);
+    expect(input).toMatchObject({
+      fapi2_profile: true,
+      token_endpoint_auth_method: 'private_key_jwt',
+      require_pushed_authorization_requests: true,
+      require_pkce: true,
+      dpop_bound_access_tokens: true,
+    });
+    expect(clientInput(draft({ fapi2Profile: true }), true).errors.jwks).toMatch(/needs the public keys/);
+  });
+
   it('explains what is missing or wrong before sending', () => {
     expect(clientInput(draft({ authMethod: 'private_key_jwt' }), true).errors.jwks).toMatch(
       /needs the public keys/,

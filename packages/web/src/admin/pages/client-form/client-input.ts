@@ -111,8 +111,16 @@ export function clientInput(
   const jwksUri = httpsUrlError(draft.jwksUri);
   if (jwksUri) errors.jwksUri = jwksUri;
   else if (keys.value && draft.jwksUri.trim()) errors.jwksUri = 'Give the keys or their URL, not both.';
+  const fapi2 = draft.type === 'confidential' && draft.fapi2Profile;
+  // The FAPI 2.0 profile authenticates with private_key_jwt only (docs/integration.md#fapi-20-security-profile).
   const authMethod =
-    draft.type === 'public' ? 'none' : draft.authMethod === 'none' ? 'client_secret_basic' : draft.authMethod;
+    draft.type === 'public'
+      ? 'none'
+      : fapi2
+        ? 'private_key_jwt'
+        : draft.authMethod === 'none'
+          ? 'client_secret_basic'
+          : draft.authMethod;
   if (authMethod === 'private_key_jwt' && !keys.value && !draft.jwksUri.trim() && !keys.error)
     errors.jwks = 'private_key_jwt needs the public keys or their URL.';
   if (draft.zkRequired && draft.zkDelivery === 'none')
@@ -137,14 +145,14 @@ export function clientInput(
         description: entry.description.trim(),
       })),
     ],
-    require_pkce: draft.type === 'public' ? true : draft.requirePkce,
+    require_pkce: draft.type === 'public' || fapi2 ? true : draft.requirePkce,
     id_token_signed_response_alg: draft.alg,
     access_token_ttl_seconds: access.value,
     id_token_ttl_seconds: id.value,
     refresh_token_ttl_seconds: refresh.value,
     first_party: draft.firstParty,
     organization_required: draft.organizationRequired,
-    dpop_bound_access_tokens: draft.dpopBoundAccessTokens,
+    dpop_bound_access_tokens: fapi2 || draft.dpopBoundAccessTokens,
     zk_delivery: draft.zkDelivery,
     zk_required: draft.zkRequired,
     zk_key_scope: draft.zkKeyScope,
@@ -154,7 +162,8 @@ export function clientInput(
     token_endpoint_auth_method: authMethod,
     jwks: keys.value,
     jwks_uri: draft.jwksUri.trim() || null,
-    require_pushed_authorization_requests: draft.requirePar,
+    require_pushed_authorization_requests: fapi2 || draft.requirePar,
+    fapi2_profile: fapi2,
   };
   if (creating && draft.clientId.trim()) input.client_id = draft.clientId.trim();
   return { input, errors };
