@@ -244,5 +244,42 @@ describe.runIf(testDatabaseKind() === 'embedded')(
       expect(unknownScope.code).toBe(1);
       expect(unknownScope.stderr).toBe('tessera: --zk-key-scope must be one of client, organization\n');
     }, 120_000);
+
+    it('registers a FAPI 2.0 client with --fapi2 and its keys, and refuses one without keys', async () => {
+      const jwks = JSON.stringify({
+        keys: [
+          {
+            kty: 'EC',
+            crv: 'P-256',
+            x: 'f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU',
+            y: 'x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0',
+            kid: 'k1',
+          },
+        ],
+      });
+      const args = [
+        'clients',
+        'create',
+        '--name',
+        'Bank',
+        '--redirect-uri',
+        'https://bank.example/cb',
+        '--fapi2',
+      ];
+      const created = await cli.run([...args, '--jwks', jwks], env);
+      expect(created.code).toBe(0);
+      const output = JSON.parse(created.stdout);
+      expect(output).toMatchObject({ token_endpoint_auth_method: 'private_key_jwt', fapi2_profile: true });
+      expect(output.client_secret).toBeUndefined();
+      const withoutKeys = await cli.run(args, env);
+      expect(withoutKeys.code).toBe(1);
+      expect(withoutKeys.stderr).toContain('private_key_jwt needs jwks or jwks_uri');
+      const withSecret = await cli.run(
+        [...args, '--jwks', jwks, '--auth-method', 'client_secret_basic'],
+        env,
+      );
+      expect(withSecret.code).toBe(1);
+      expect(withSecret.stderr).toContain('fapi2_profile');
+    }, 120_000);
   },
 );

@@ -53,6 +53,8 @@ export async function createClientForCommand(
     zk_delivery: client.zkDelivery,
     zk_required: client.zkRequired,
     zk_key_scope: client.zkKeyScope,
+    token_endpoint_auth_method: client.tokenEndpointAuthMethod,
+    fapi2_profile: client.fapi2Profile,
   };
   if (secret) output.client_secret = secret;
   return output;
