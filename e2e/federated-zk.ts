@@ -85,14 +85,11 @@ export interface Authorization {
   state: string;
 }
 
-/** The app's request (an ephemeral ECDH key as zk_pub, PKCE, state), signed in through the upstream. */
-export async function authorizeFederated(
+/** A ZK app's authorization request: an ephemeral ECDH key as zk_pub, PKCE S256, state. */
+export async function zkAuthorizationRequest(
   server: TestServer,
   appId: string,
-  page: Page,
-  email: string,
-): Promise<Authorization> {
-  await captureCallbacks(page, 'Vault');
+): Promise<Authorization & { url: string }> {
   const pair = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, [
     'deriveBits',
   ])) as CryptoKeyPair;
@@ -114,13 +111,25 @@ export async function authorizeFederated(
   })) {
     url.searchParams.set(name, value);
   }
-  await page.goto(url.href);
+  return { url: url.href, privateKey: pair.privateKey, verifier, state };
+}
+
+/** The app's request (zkAuthorizationRequest), signed in through the upstream. */
+export async function authorizeFederated(
+  server: TestServer,
+  appId: string,
+  page: Page,
+  email: string,
+): Promise<Authorization> {
+  await captureCallbacks(page, 'Vault');
+  const { url, ...request } = await zkAuthorizationRequest(server, appId);
+  await page.goto(url);
   await page.waitForURL(/\/ui\/sign-in\?request_id=/, { timeout: UI_TIMEOUT });
   await page.getByRole('button', { name: 'Sign in with your organization' }).click();
   await page.getByLabel('Work email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL(/\/ui\/authorize\?request_id=/, { timeout: UI_TIMEOUT });
-  return { privateKey: pair.privateKey, verifier, state };
+  return request;
 }
 
 /** Waits for the app's callback (approving if asked), redeems the code and decrypts the key it was sent. */

@@ -1,5 +1,4 @@
-import { createHash, hkdfSync, randomBytes } from 'node:crypto';
-import { compactDecrypt } from 'jose';
+import { hkdfSync } from 'node:crypto';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accountKeyBody, newAccountKey, wrapEnvelope } from '../packages/server/src/testing/keys.js';
@@ -8,6 +7,7 @@ import { passwordExportKey } from '../packages/server/src/testing/opaque-client.
 import { call } from '../packages/server/src/testing/orgs.js';
 import { startTestServer, type TestServer } from '../packages/server/src/testing/server.js';
 import { launchBrowser, type OpenedPage, openPage, releaseBrowser } from './browser.js';
+import { type Authorization, receiveKey as receiveZkKey, zkAuthorizationRequest } from './federated-zk.js';
 import { captureCallbacks, RP_CALLBACK, verifiedAccount } from './hosted-ui-fixture.js';
 import { submitSignIn, UI_TIMEOUT, waitForHeading } from './ui-helpers.js';
 
@@ -95,62 +95,14 @@ async function withAuthenticator(
   return { ...page, cdp, authenticatorId };
 }
 
-/** An authorization request of the ZK app: an ephemeral ECDH key (zk_pub), PKCE, state. */
-async function startAuthorization() {
-  const pair = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, [
-    'deriveBits',
-  ])) as CryptoKeyPair;
-  const jwk = await crypto.subtle.exportKey('jwk', pair.publicKey);
-  const verifier = randomBytes(32).toString('base64url');
-  const state = randomBytes(16).toString('base64url');
-  const url = new URL('/authorize', server.config.baseUrl);
-  for (const [name, value] of Object.entries({
-    client_id: appId,
-    redirect_uri: RP_CALLBACK,
-    response_type: 'code',
-    scope: 'openid',
-    state,
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-    zk_pub: Buffer.from(JSON.stringify({ kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y })).toString(
-      'base64url',
-    ),
-  })) {
-    url.searchParams.set(name, value);
-  }
-  return { url: url.href, privateKey: pair.privateKey, verifier, state };
-}
+/** An authorization request of the ZK app (e2e/federated-zk.ts). */
+const startAuthorization = () => zkAuthorizationRequest(server, appId);
 
 /** Waits for the app's callback (approving if asked), redeems the code and decrypts the CAK it was sent. */
-async function receiveKey(page: Page, started: Awaited<ReturnType<typeof startAuthorization>>) {
-  const atApp = (url: URL) => url.href.startsWith(RP_CALLBACK);
-  const approve = page.locator('button:not([disabled])', { hasText: /^Approve$/ });
-  await Promise.race([
-    page.waitForURL(atApp, { timeout: UI_TIMEOUT }),
-    approve.waitFor({ timeout: UI_TIMEOUT }).then(() => approve.click()),
-  ]);
-  await page.waitForURL(atApp, { timeout: UI_TIMEOUT });
-  const callback = new URL(page.url());
-  expect(callback.searchParams.get('state')).toBe(started.state);
-  const jwe = callback.hash.slice('#zk_key_jwe='.length);
-  const token = await fetch(`${server.publicUrl}/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code: callback.searchParams.get('code') ?? '',
-      redirect_uri: RP_CALLBACK,
-      code_verifier: started.verifier,
-      client_id: appId,
-    }),
-  });
-  expect(token.status).toBe(200);
-  const { zk_key_hash: hash } = (await token.json()) as { zk_key_hash: string };
-  expect(createHash('sha256').update(jwe).digest('base64url')).toBe(hash);
-  const { plaintext } = await compactDecrypt(jwe, started.privateKey);
-  const payload = JSON.parse(new TextDecoder().decode(plaintext)) as { sub: string; key: { k: string } };
-  expect(payload.sub).toBe(account.id);
-  return Buffer.from(payload.key.k, 'base64url');
+async function receiveKey(page: Page, started: Authorization) {
+  const delivered = await receiveZkKey(server, appId, page, started);
+  expect(delivered.sub).toBe(account.id);
+  return delivered.cak;
 }
 
 async function signInWithPassword(page: Page) {
