@@ -55,6 +55,8 @@ const REDACT_PATHS = [
   'req.headers.cookie',
   'req.headers["proxy-authorization"]',
   'req.headers["x-csrf-token"]',
+  // A DPoP proof (RFC 9449 §4) is a signed, single-use credential for one request.
+  'req.headers.dpop',
   'res.headers["set-cookie"]',
   'headers.authorization',
   'headers.cookie',
