@@ -1,10 +1,12 @@
 import type { SliceModule } from '../app/module.js';
 import { registerAdminUserRoutes } from './admin-routes.js';
+import { ACCOUNT_AUDIT_ACTIONS } from './audit-actions.js';
 import { registerDirectoryRoutes } from './directory-routes.js';
 import { registerKeyUnlockRoutes } from './key-unlock-routes.js';
 import { registerPasswordChangeRoutes } from './password-change-routes.js';
 import { registerPasswordRoutes } from './password-routes.js';
 import { registerProfileRoutes } from './profile-routes.js';
+import { ACCOUNT_PURGES } from './purges.js';
 import { registerRegistrationRoutes } from './registration-routes.js';
 import { createAccountServices } from './services.js';
 import { userSessionAccess } from './session-http.js';
@@ -15,6 +17,8 @@ import { registerUiMessageRoutes } from './ui-messages-routes.js';
 /** Users: OPAQUE sign-in and registration, sessions, password reset and change, profile, directory. */
 export const accountsModule = {
   name: 'accounts',
+  auditActions: ACCOUNT_AUDIT_ACTIONS,
+  purges: ACCOUNT_PURGES,
   createServices: createAccountServices,
   settings: ACCOUNT_SETTINGS,
   settingsTitle: 'Accounts, sessions and sign-in limits',

@@ -4,7 +4,7 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
 import { adminActor } from '../app/ports/admin-audit.js';
-import { AUDIT_ACTIONS, type AuditAction } from '../audit/actions.js';
+import type { AuditAction } from '../audit/actions.js';
 import { type AuditEvent, type AuditFilter, csvHeader, csvRow, jsonLine } from '../audit/audit-log.js';
 
 const AuditEventView = Type.Object({
@@ -72,13 +72,15 @@ export function registerAdminAuditRoutes(app: App, context: AppContext): void {
         summary: 'Every action the audit log records (for the filter); the action filter takes any of them',
         response: {
           200: Type.Object({
-            actions: Type.Array(Type.Unsafe<AuditAction>({ type: 'string', enum: [...AUDIT_ACTIONS] })),
+            actions: Type.Array(
+              Type.Unsafe<AuditAction>({ type: 'string', enum: [...context.audit.actions] }),
+            ),
           }),
           ...errorResponses(),
         },
       },
     },
-    async () => ({ actions: [...AUDIT_ACTIONS] }),
+    async () => ({ actions: [...context.audit.actions] }),
   );
 
   app.get(

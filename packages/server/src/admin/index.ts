@@ -1,5 +1,8 @@
 import type { SliceModule } from '../app/module.js';
+import { purgeExpired } from '../db/purge.js';
+import { installTokens } from '../db/schema/index.js';
 import { registerAdminAdminUserRoutes } from './admin-users-routes.js';
+import { ADMIN_AUDIT_ACTIONS } from './audit-actions.js';
 import { registerAdminAuditRoutes } from './audit-routes.js';
 import { registerAdminAuthRoutes } from './auth-routes.js';
 import { registerInstallRoutes } from './install-routes.js';
@@ -14,6 +17,8 @@ import { registerAdminTokenRoutes } from './token-routes.js';
  */
 export const adminModule = {
   name: 'admin',
+  auditActions: ADMIN_AUDIT_ACTIONS,
+  purges: [purgeExpired(installTokens, installTokens.tokenHash)],
   createServices: createAdminServices,
   settings: ADMIN_SETTINGS,
   settingsTitle: 'Admins and the system',

@@ -16,7 +16,7 @@ import type { AppContext } from './app-context.js';
 import type { DatabaseOperations, Infrastructure } from './infrastructure.js';
 import { Metrics } from './metrics.js';
 import { createSliceServices } from './module.js';
-import { MODULES, RATE_LIMIT_RULES, SETTING_DEFINITIONS } from './modules.js';
+import { AUDIT_ACTIONS, MODULES, RATE_LIMIT_RULES, SETTING_DEFINITIONS } from './modules.js';
 import { MemoryRateLimitStore, RateLimits } from './rate-limits.js';
 import { FallbackRateLimitStore, RedisRateLimitStore } from './shared-rate-limit-store.js';
 
@@ -79,7 +79,7 @@ export async function createContext(
     const signingKeys = new SigningKeyService(database, sealer, settings, bus);
     await signingKeys.ensureKeys();
     await signingKeys.advance();
-    const audit = new AuditLog(database.db);
+    const audit = new AuditLog(database.db, AUDIT_ACTIONS);
     const storage: DatabaseOperations = {
       isMigrated: () => isMigrated(database),
       dataDirectoryLock: database.dataDirectoryLock,

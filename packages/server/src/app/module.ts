@@ -1,5 +1,6 @@
 import type { SettingDefinitions } from '../config/settings.js';
 import type { SealedColumn } from '../crypto/sealed-columns.js';
+import type { ExpiredRowPurge } from '../db/purge.js';
 import type { AppContext, SliceServices } from './app-context.js';
 import type { App } from './app-types.js';
 import type { Infrastructure } from './infrastructure.js';
@@ -22,11 +23,19 @@ export interface SliceModule<Name extends keyof SliceServices = keyof SliceServi
   readonly rateLimits?: RateLimitRules;
   /** Columns of its tables sealed under the KEK, for `tessera kek rotate`. */
   readonly sealedColumns?: readonly SealedColumn[];
+  /** The actions it records in the audit log; its `audit-actions.ts` also types them (AuditActionCatalogue). */
+  readonly auditActions?: readonly string[];
+  /** How the housekeeping job deletes its tables' rows that can never be used again. */
+  readonly purges?: readonly ExpiredRowPurge[];
   /**
    * Builds its services from the infrastructure and, when it needs them, the services of modules listed before it
-   * in app/modules.ts.
+   * in app/modules.ts. `modules` is the whole list, for a service that gathers what every module declares.
    */
-  createServices(infrastructure: Infrastructure, services: SliceServices): Promise<SliceServices[Name]>;
+  createServices(
+    infrastructure: Infrastructure,
+    services: SliceServices,
+    modules: readonly SliceModule[],
+  ): Promise<SliceServices[Name]>;
   /** Registers its routes on the public port. */
   registerPublic?(app: App, context: AppContext): void;
   /**
@@ -68,7 +77,7 @@ export async function createSliceServices(
         return Reflect.get(target, group);
       },
     });
-    built[module.name] = await module.createServices(infrastructure, earlier as SliceServices);
+    built[module.name] = await module.createServices(infrastructure, earlier as SliceServices, modules);
   }
   return built as SliceServices;
 }

@@ -1,8 +1,11 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { AuditAction } from '../audit/actions.js';
 import type { SettingKey } from '../config/settings.js';
 import type { AppContext, SliceServices } from './app-context.js';
 import { mergeByKey } from './module.js';
 import {
+  AUDIT_ACTIONS,
+  type DefinedAuditAction,
   type DefinedRateLimitName,
   type DefinedSettingKey,
   type ListedModuleName,
@@ -18,6 +21,7 @@ describe('the module list', () => {
     // A slice whose settings.ts types its keys but whose module is not listed (or the reverse) fails typecheck here.
     expectTypeOf<SettingKey>().toEqualTypeOf<DefinedSettingKey>();
     expectTypeOf<RateLimitName>().toEqualTypeOf<DefinedRateLimitName>();
+    expectTypeOf<AuditAction>().toEqualTypeOf<DefinedAuditAction>();
     // Every group of the context comes from exactly one listed module.
     expectTypeOf<keyof SliceServices>().toEqualTypeOf<ListedModuleName>();
   });
@@ -37,6 +41,21 @@ describe('the module list', () => {
     for (const [name, rule] of Object.entries(RATE_LIMIT_RULES)) {
       expect(typeof SETTING_DEFINITIONS[rule.setting]?.default, `${name} -> ${rule.setting}`).toBe('number');
     }
+  });
+
+  it('gathers every audit action from the modules, sorted, and refuses one two modules define', () => {
+    expect(AUDIT_ACTIONS).toContain('oauth.token');
+    expect(AUDIT_ACTIONS).toContain('kek.rotated');
+    expect(AUDIT_ACTIONS).toEqual([...AUDIT_ACTIONS].sort());
+    expect(() => mergeByKey('audit action', [{ 'user.created': true }, { 'user.created': true }])).toThrow(
+      "audit action 'user.created' is defined twice",
+    );
+  });
+
+  it('names each purged table once', () => {
+    const tables = MODULES.flatMap((module) => (module.purges ?? []).map((purge) => purge.table));
+    expect(tables).toContain('sessions');
+    expect(new Set(tables).size).toBe(tables.length);
   });
 
   it('lists each sealed column once', () => {

@@ -1,5 +1,6 @@
 import { accountsModule } from '../accounts/index.js';
 import { adminModule } from '../admin/index.js';
+import { type AuditAction, CORE_AUDIT_ACTIONS } from '../audit/actions.js';
 import { brandingModule } from '../branding/index.js';
 import { clientsModule } from '../clients/index.js';
 import { CORE_SETTINGS, type SettingDefinitions } from '../config/settings.js';
@@ -69,6 +70,16 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   ...MODULES.flatMap((module) => module.sealedColumns ?? []),
 ];
 
+/** Every action the audit log records: the floors' own, then each module's, each once, sorted. */
+export const AUDIT_ACTIONS = Object.keys(
+  mergeByKey('audit action', [
+    Object.fromEntries(CORE_AUDIT_ACTIONS.map((action) => [action, true])),
+    ...MODULES.map((module) =>
+      Object.fromEntries((module.auditActions ?? []).map((action) => [action, true])),
+    ),
+  ]),
+).sort() as AuditAction[];
+
 /** The names of the listed modules; `keyof SliceServices` must be exactly these. */
 export type ListedModuleName = (typeof LISTED_MODULES)[number]['name'];
 
@@ -80,5 +91,9 @@ type ModuleWith<Field extends keyof SliceModule> = Extract<
 
 /** The setting keys the listed modules define (with the core ones); `SettingKey` must be exactly these. */
 export type DefinedSettingKey = keyof typeof CORE_SETTINGS | KeysOfEach<ModuleWith<'settings'>['settings']>;
+/** The audit actions the listed modules define (with the core ones); `AuditAction` must be exactly these. */
+export type DefinedAuditAction =
+  | (typeof CORE_AUDIT_ACTIONS)[number]
+  | ModuleWith<'auditActions'>['auditActions'][number];
 /** The rate-limit names the listed modules define; `RateLimitName` must be exactly these. */
 export type DefinedRateLimitName = KeysOfEach<ModuleWith<'rateLimits'>['rateLimits']>;

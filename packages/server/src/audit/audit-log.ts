@@ -157,7 +157,14 @@ export interface AuditListener {
 export class AuditLog {
   private readonly listeners: AuditListener[] = [];
 
-  constructor(private readonly db: Db) {}
+  /**
+   * `actions`: every action it records (app/modules.ts gathers them from the modules), for the admin portal's
+   * filter.
+   */
+  constructor(
+    private readonly db: Db,
+    readonly actions: readonly AuditAction[],
+  ) {}
 
   /** Registers work to do with every recorded entry of the listener's actions, in the entry's transaction. */
   onRecorded(listener: AuditListener): void {

@@ -1,6 +1,9 @@
 import type { SliceModule } from '../app/module.js';
+import { purgeExpired } from '../db/purge.js';
+import { federationFlows } from '../db/schema/index.js';
 import { registerAdminIdentityRoutes } from './admin-identity-routes.js';
 import { registerAdminFederationRoutes } from './admin-routes.js';
+import { FEDERATION_AUDIT_ACTIONS } from './audit-actions.js';
 import { registerIdentityRoutes } from './identity-routes.js';
 import { registerFederationRoutes } from './public-routes.js';
 import { createFederationServices } from './services.js';
@@ -11,6 +14,8 @@ import { createFederationServices } from './services.js';
  */
 export const federationModule = {
   name: 'federation',
+  auditActions: FEDERATION_AUDIT_ACTIONS,
+  purges: [purgeExpired(federationFlows, federationFlows.stateHash)],
   createServices: createFederationServices,
   sealedColumns: [
     { table: 'federation_connections', column: 'client_secret_sealed', idColumn: 'id' },

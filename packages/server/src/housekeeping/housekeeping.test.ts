@@ -12,6 +12,7 @@ import * as oauth from 'oauth4webapi';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Metrics } from '../app/metrics.js';
+import { MODULES } from '../app/modules.js';
 import { hashToken } from '../crypto/tokens.js';
 import type { Db } from '../db/client.js';
 import {
@@ -46,6 +47,7 @@ import {
   signInUser,
 } from '../testing/oauth.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
+import { purgesOf } from './index.js';
 import { HousekeepingService } from './service.js';
 
 const HOUR = 3600_000;
@@ -513,6 +515,7 @@ function housekeepingWith(options: { batchSize?: number }): HousekeepingService 
     settings,
     new Metrics(database),
     pino({ level: 'silent' }),
+    purgesOf(MODULES),
     options,
   );
 }

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Metrics } from '../app/metrics.js';
 import type { SettingsService } from '../config/settings.js';
 import type { Database } from '../db/client.js';
-import { HousekeepingStore, PURGED_TABLES, type PurgedTable } from './store.js';
+import type { ExpiredRowPurge } from '../db/purge.js';
 
 /** The advisory-lock key that lets one node at a time run housekeeping ('tessera-housekeeping'). */
 export const HOUSEKEEPING_LOCK_KEY = 7_301_554_131;
@@ -11,31 +11,35 @@ export const HOUSEKEEPING_LOCK_KEY = 7_301_554_131;
 const DEFAULT_BATCH_SIZE = 500;
 
 export type HousekeepingRun =
-  | { outcome: 'completed'; purged: Record<PurgedTable, number> }
+  /** `purged`: rows deleted, by table. */
+  | { outcome: 'completed'; purged: Record<string, number> }
   /** Another node (or an earlier call on this one) was running it; this call did nothing. */
   | { outcome: 'skipped' };
 
 /**
  * Deletes the rows that can never be used again: expired pending requests, codes, sessions, OPAQUE login state,
- * emailed and install tokens, invitations, and refresh-token families that ended (see HousekeepingStore for what
- * each keeps and why). Every node offers to run it on a timer; a PostgreSQL advisory lock, held on a connection of
- * its own for the whole run, lets one node at a time do the work while the others skip.
+ * emailed and install tokens, invitations, and refresh-token families that ended. Each slice says how for its own
+ * tables (its module's `purges`, with what each keeps and why). Every node offers to run it on a timer; a
+ * PostgreSQL advisory lock, held on a connection of its own for the whole run, lets one node at a time do the work
+ * while the others skip.
  */
 export class HousekeepingService {
-  private readonly store: HousekeepingStore;
+  private readonly batchSize: number;
   private readonly purgedRows;
   private readonly runs;
   private running: Promise<HousekeepingRun> | null = null;
   private timer: NodeJS.Timeout | null = null;
 
+  /** `purges`: every module's, run in this order (see purgesOf in ./index.ts). */
   constructor(
     private readonly database: Database,
     private readonly settings: SettingsService,
     metrics: Metrics,
     private readonly logger: Logger,
+    private readonly purges: readonly ExpiredRowPurge[],
     options: { batchSize?: number } = {},
   ) {
-    this.store = new HousekeepingStore(database.db, options.batchSize ?? DEFAULT_BATCH_SIZE);
+    this.batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
     this.purgedRows = metrics.counter(
       'housekeeping_purged_rows_total',
       'Rows deleted by housekeeping, by table',
@@ -84,12 +88,13 @@ export class HousekeepingService {
     });
   }
 
-  private async purgeAll(now: Date): Promise<Record<PurgedTable, number>> {
+  private async purgeAll(now: Date): Promise<Record<string, number>> {
     const retentionMs = this.settings.get('housekeeping.retention_hours') * 3600_000;
     const clock = { now, cutoff: new Date(now.getTime() - retentionMs) };
-    const purged = {} as Record<PurgedTable, number>;
-    for (const table of PURGED_TABLES) {
-      purged[table] = await this.store.purge(table, clock);
+    const purged: Record<string, number> = {};
+    for (const rows of this.purges) {
+      const table = rows.table;
+      purged[table] = await rows.purge(this.database.db, clock, this.batchSize);
       if (purged[table] > 0) this.purgedRows.inc({ table }, purged[table]);
     }
     const total = Object.values(purged).reduce((sum, count) => sum + count, 0);

@@ -1,5 +1,8 @@
 import type { SliceModule } from '../app/module.js';
+import { purgeExpired } from '../db/purge.js';
+import { deviceApprovals } from '../db/schema/index.js';
 import { registerAdminKeyRoutes } from './admin-routes.js';
+import { KEYS_AUDIT_ACTIONS } from './audit-actions.js';
 import { registerDeviceRoutes } from './devices/routes.js';
 import { registerOrganizationUnlockPolicyRoutes } from './organization-policy-admin-routes.js';
 import { registerKeyRoutes } from './public-routes.js';
@@ -9,6 +12,8 @@ import { KEYS_RATE_LIMITS, KEYS_SETTINGS } from './settings.js';
 /** Zero-knowledge key custody: keybags, envelopes, unlock policy, users' encryption keys (docs/zk.md). */
 export const keysModule = {
   name: 'keys',
+  auditActions: KEYS_AUDIT_ACTIONS,
+  purges: [purgeExpired(deviceApprovals, deviceApprovals.id)],
   createServices: createKeyServices,
   settings: KEYS_SETTINGS,
   settingsTitle: 'Zero-knowledge key custody',

@@ -1,8 +1,10 @@
 import type { SliceModule } from '../app/module.js';
+import { OAUTH_AUDIT_ACTIONS } from './audit-actions.js';
 import { registerAuthorizeRoutes } from './authorize-routes.js';
 import { registerBackchannelRoutes } from './backchannel-routes.js';
 import { registerDiscoveryRoutes } from './discovery-routes.js';
 import { registerPushedAuthorizationRoutes } from './par-routes.js';
+import { OAUTH_PURGES } from './purges.js';
 import { createOAuthServices } from './services.js';
 import { registerSessionRoutes } from './session-routes.js';
 import { OAUTH_SETTINGS } from './settings.js';
@@ -12,6 +14,8 @@ import { registerUserInfoRoutes } from './userinfo-routes.js';
 /** OAuth 2.0 and OpenID Connect: discovery, authorize, token, introspect, revoke, userinfo, session, logout. */
 export const oauthModule = {
   name: 'oauth',
+  auditActions: OAUTH_AUDIT_ACTIONS,
+  purges: OAUTH_PURGES,
   async createServices(infrastructure, services) {
     const oauth = await createOAuthServices(infrastructure, services);
     // The sign-in pages show the brand of the organization an authorization request names (docs/branding.md).

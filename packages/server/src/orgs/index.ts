@@ -1,13 +1,17 @@
 import type { SliceModule } from '../app/module.js';
 import { registerAdminRoleRoutes } from './admin-role-routes.js';
 import { registerAdminOrganizationRoutes } from './admin-routes.js';
+import { ORGANIZATION_AUDIT_ACTIONS } from './audit-actions.js';
 import { registerOrganizationRoutes } from './public-routes.js';
+import { ORGANIZATION_PURGES } from './purges.js';
 import { createOrganizationServices } from './services.js';
 import { ORGANIZATION_RATE_LIMITS, ORGANIZATION_SETTINGS } from './settings.js';
 
 /** Organizations, members, roles, permissions and invitations. */
 export const organizationsModule = {
   name: 'orgs',
+  auditActions: ORGANIZATION_AUDIT_ACTIONS,
+  purges: ORGANIZATION_PURGES,
   createServices: createOrganizationServices,
   settings: ORGANIZATION_SETTINGS,
   settingsTitle: 'Organizations',

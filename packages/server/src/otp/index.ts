@@ -1,6 +1,7 @@
 import { userSessionAccess } from '../accounts/session-http.js';
 import type { SliceModule } from '../app/module.js';
 import { registerAdminOtpManagementRoutes } from './admin-routes.js';
+import { OTP_AUDIT_ACTIONS } from './audit-actions.js';
 import { registerOtpRoutes } from './factor-routes.js';
 import { createOtpServices } from './services.js';
 import { OTP_RATE_LIMITS, OTP_SETTINGS } from './settings.js';
@@ -8,6 +9,7 @@ import { OTP_RATE_LIMITS, OTP_SETTINGS } from './settings.js';
 /** TOTP and backup codes, for users and admins alike. */
 export const otpModule = {
   name: 'otp',
+  auditActions: OTP_AUDIT_ACTIONS,
   createServices: createOtpServices,
   settings: OTP_SETTINGS,
   settingsTitle: 'Second factor (TOTP)',

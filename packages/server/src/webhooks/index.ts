@@ -1,5 +1,6 @@
 import type { SliceModule } from '../app/module.js';
 import { registerAdminWebhookRoutes } from './admin-routes.js';
+import { WEBHOOK_AUDIT_ACTIONS } from './audit-actions.js';
 import { createWebhookServices } from './services.js';
 import { WEBHOOK_SETTINGS } from './settings.js';
 
@@ -9,6 +10,7 @@ import { WEBHOOK_SETTINGS } from './settings.js';
  */
 export const webhooksModule = {
   name: 'webhooks',
+  auditActions: WEBHOOK_AUDIT_ACTIONS,
   settings: WEBHOOK_SETTINGS,
   settingsTitle: 'Webhooks',
   sealedColumns: [{ table: 'webhook_endpoints', column: 'secret_sealed', idColumn: 'id' }],

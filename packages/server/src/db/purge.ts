@@ -1,0 +1,91 @@
+import { and, exists, getTableName, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from './client.js';
+import { grants } from './schema/index.js';
+
+/**
+ * The moments a purge compares with: `now` decides what is still live, `cutoff` (now minus the retention) how long
+ * a row is kept after it stopped being usable.
+ */
+export interface PurgeClock {
+  now: Date;
+  cutoff: Date;
+}
+
+/**
+ * How one table's rows that can never be used again are deleted. Each slice lists its own in its module
+ * (`SliceModule.purges`); the housekeeping job runs them all (docs/operations.md#housekeeping).
+ */
+export interface ExpiredRowPurge {
+  /** The table, as its metric label and the job's report name it. */
+  readonly table: string;
+  /** Deletes the dead rows, at most `batchSize` per statement; returns how many went. */
+  purge(db: Db, clock: PurgeClock, batchSize: number): Promise<number>;
+}
+
+/**
+ * Deletes every row of `table` matching `condition`, `batchSize` rows per statement, so no statement holds many
+ * row locks or runs long whatever the backlog; returns how many went.
+ */
+export async function deleteInBatches(
+  db: Db,
+  batchSize: number,
+  table: PgTable,
+  key: PgColumn,
+  condition: SQL | undefined,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const batch = db.select({ key }).from(table).where(condition).limit(batchSize);
+    const deleted = await db.delete(table).where(inArray(key, batch)).returning({ key });
+    total += deleted.length;
+    if (deleted.length < batchSize) return total;
+  }
+}
+
+/** As deleteInBatches, for a table keyed by two columns: the batch is chosen by both. */
+export async function deleteInBatchesByPair(
+  db: Db,
+  batchSize: number,
+  table: PgTable,
+  keys: readonly [PgColumn, PgColumn],
+  condition: SQL,
+): Promise<number> {
+  const [first, second] = keys;
+  let total = 0;
+  for (;;) {
+    const deleted = await db
+      .delete(table)
+      .where(
+        sql`(${first}, ${second}) in (select ${first}, ${second} from ${table} where ${condition} limit ${batchSize})`,
+      )
+      .returning({ key: first });
+    total += deleted.length;
+    if (deleted.length < batchSize) return total;
+  }
+}
+
+/**
+ * A single-use value with an expiry (a pending request, login state, an emailed token, a ceremony): past it, it is
+ * refused whether used or not, so nothing can still need the row once the retention has passed too.
+ */
+export function purgeExpired(table: PgTable & { expiresAt: PgColumn }, key: PgColumn): ExpiredRowPurge {
+  return {
+    table: getTableName(table),
+    purge: (db, clock, batchSize) =>
+      deleteInBatches(db, batchSize, table, key, lt(table.expiresAt, clock.cutoff)),
+  };
+}
+
+/**
+ * Whether a grant matching `link` may still issue tokens (not revoked, not expired): what it was issued from (its
+ * session) and what replay detection needs (its redeemed code) stay while it is.
+ */
+export function liveGrantExists(db: Db, link: SQL, now: Date): SQL {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(grants)
+      .where(and(link, isNull(grants.revokedAt), gt(grants.expiresAt, now))),
+  );
+}

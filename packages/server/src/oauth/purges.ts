@@ -1,0 +1,78 @@
+import { and, eq, inArray, lt, not } from 'drizzle-orm';
+import {
+  deleteInBatches,
+  deleteInBatchesByPair,
+  type ExpiredRowPurge,
+  liveGrantExists,
+  purgeExpired,
+} from '../db/purge.js';
+import {
+  authorizationCodes,
+  authorizationRequests,
+  dpopProofs,
+  grantEndExpression,
+  grants,
+  pushedAuthorizationRequests,
+  refreshTokens,
+} from '../db/schema/index.js';
+
+/** The oauth slice's dead rows, in the order the housekeeping job deletes them (tokens before their grants). */
+export const OAUTH_PURGES: readonly ExpiredRowPurge[] = [
+  purgeExpired(authorizationRequests, authorizationRequests.idHash),
+  {
+    /**
+     * Refresh tokens go only with their whole family, once the grant is revoked or expired: a rotated-out token of
+     * a live family must stay, because presenting it again is how a leak is detected and the family revoked
+     * (RFC 9700 §4.14.2). Once the grant is over, every token of it is refused anyway, a replay included.
+     */
+    table: 'refresh_tokens',
+    purge(db, clock, batchSize) {
+      const endedGrants = db
+        .select({ id: grants.id })
+        .from(grants)
+        .where(lt(grantEndExpression(grants), clock.cutoff));
+      return deleteInBatches(
+        db,
+        batchSize,
+        refreshTokens,
+        refreshTokens.tokenHash,
+        inArray(refreshTokens.grantId, endedGrants),
+      );
+    },
+  },
+  {
+    table: 'grants',
+    purge: (db, clock, batchSize) =>
+      deleteInBatches(db, batchSize, grants, grants.id, lt(grantEndExpression(grants), clock.cutoff)),
+  },
+  {
+    /**
+     * Codes live 60 seconds, but a redeemed one stays while the grant it created is live: presenting it again
+     * revokes that grant (RFC 6749 §4.1.2), which must keep working for as long as there is something to revoke.
+     */
+    table: 'authorization_codes',
+    purge(db, clock, batchSize) {
+      const grantStillLive = liveGrantExists(db, eq(grants.id, authorizationCodes.grantId), clock.now);
+      return deleteInBatches(
+        db,
+        batchSize,
+        authorizationCodes,
+        authorizationCodes.codeHash,
+        and(lt(authorizationCodes.expiresAt, clock.cutoff), not(grantStillLive)),
+      );
+    },
+  },
+  purgeExpired(pushedAuthorizationRequests, pushedAuthorizationRequests.idHash),
+  {
+    /** DPoP proofs seen (RFC 9449 §11.1) are kept until their iat window has passed; the proof is refused then. */
+    table: 'dpop_proofs',
+    purge: (db, clock, batchSize) =>
+      deleteInBatchesByPair(
+        db,
+        batchSize,
+        dpopProofs,
+        [dpopProofs.jkt, dpopProofs.jti],
+        lt(dpopProofs.expiresAt, clock.cutoff),
+      ),
+  },
+];
