@@ -1,8 +1,10 @@
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { oauthErrorResponses } from '../protocol/oauth/errors.js';
+import { OAuthError, oauthErrorResponses } from '../protocol/oauth/errors.js';
 import { authenticateClient } from './client-authentication.js';
+import { DpopRefusal } from './dpop.js';
 import { allowCrossOriginReads, FormParameter, noStore, requireFormBody } from './form.js';
 
 const PushedRequestBody = Type.Object(
@@ -26,6 +28,22 @@ const PushedRequestResponse = Type.Object({
   }),
 });
 
+/**
+ * The key of a DPoP proof sent to /par (RFC 9449 §10.1), checked as /token checks one, or null without a proof. The
+ * code of the pushed request is then bound to that key, as with `dpop_jkt`. A refusal carries the server's nonce.
+ */
+async function pushedRequestDpopKey(context: AppContext, request: FastifyRequest): Promise<string | null> {
+  try {
+    const proof = context.oauth.dpop.presented(request);
+    if (proof === undefined) return null;
+    return (await context.oauth.dpop.check(proof, request, '/par')).jkt;
+  } catch (error) {
+    if (!(error instanceof DpopRefusal)) throw error;
+    const nonce = error.nonce ?? context.oauth.dpop.currentNonce();
+    throw new OAuthError(error.error, error.description, nonce === undefined ? {} : { 'dpop-nonce': nonce });
+  }
+}
+
 /** POST /par: pushed authorization requests (RFC 9126 §2). */
 export function registerPushedAuthorizationRoutes(app: App, context: AppContext): void {
   app.post(
@@ -43,7 +61,15 @@ export function registerPushedAuthorizationRoutes(app: App, context: AppContext)
         response: {
           201: PushedRequestResponse,
           // RFC 9126 §2.3.
-          ...oauthErrorResponses('invalid_request', 'invalid_client', 'unauthorized_client', 'invalid_scope'),
+          ...oauthErrorResponses(
+            'invalid_request',
+            'invalid_request_object',
+            'invalid_client',
+            'unauthorized_client',
+            'invalid_scope',
+            'invalid_dpop_proof',
+            'use_dpop_nonce',
+          ),
         },
       },
     },
@@ -54,9 +80,19 @@ export function registerPushedAuthorizationRoutes(app: App, context: AppContext)
         request.body,
         'pushed_authorization',
       );
+      const dpopJkt = await pushedRequestDpopKey(context, request);
+      const body: Record<string, unknown> = { ...request.body };
+      if (dpopJkt !== null) {
+        // RFC 9449 §10.1: both given, they must name the same key.
+        if (body.dpop_jkt !== undefined && body.dpop_jkt !== dpopJkt)
+          throw new OAuthError('invalid_dpop_proof', 'dpop_jkt does not match the key of the DPoP proof');
+        body.dpop_jkt = dpopJkt;
+      }
+      const nonce = context.oauth.dpop.currentNonce();
+      if (nonce !== undefined) reply.header('dpop-nonce', nonce);
       return noStore(reply)
         .code(201)
-        .send(await context.oauth.pushedRequests.push(client, request.body));
+        .send(await context.oauth.pushedRequests.push(client, body));
     },
   );
 }

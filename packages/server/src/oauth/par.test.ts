@@ -265,7 +265,8 @@ describe('signed request objects (RFC 9101)', () => {
     ).toString('base64url');
     const tampered = await push({ request: `${header}.${tamperedPayload}.${signature}` });
     expect(tampered.status).toBe(400);
-    expect(tampered.json.error).toBe('invalid_request');
+    // RFC 9126 §2.3: a request object that is not valid is invalid_request_object.
+    expect(tampered.json.error).toBe('invalid_request_object');
     const flipped = `${header}.${payload}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BA' : 'AA'}`;
     expect((await push({ request: flipped })).status).toBe(400);
     const now = Math.floor(Date.now() / 1000);

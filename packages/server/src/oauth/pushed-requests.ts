@@ -89,14 +89,15 @@ export class PushedRequests {
     try {
       claims = await this.clients.verifyRequestObject(client, jwt);
     } catch (error) {
+      // RFC 9126 §2.3, RFC 9101 §6.3.
       if (error instanceof ClientJwtRefused)
-        throw new OAuthError('invalid_request', `request object: ${error.message}`);
+        throw new OAuthError('invalid_request_object', `request object: ${error.message}`);
       throw error;
     }
     if (claims.client_id !== undefined && claims.client_id !== client.id)
-      throw new OAuthError('invalid_request', 'request object: client_id does not match the client');
+      throw new OAuthError('invalid_request_object', 'request object: client_id does not match the client');
     if (claims.request !== undefined || claims.request_uri !== undefined)
-      throw new OAuthError('invalid_request', 'request object: must not hold request or request_uri');
+      throw new OAuthError('invalid_request_object', 'request object: must not hold request or request_uri');
     return { ...pick(claims), client_id: client.id };
   }
 

@@ -51,6 +51,8 @@ export const OAUTH_ERRORS = {
     challengeStatus: 401,
     defined: 'RFC 9449 §8, §9, §12.2',
   },
+  /** A request object (RFC 9101) that is not valid: signature, claims, `typ` or a replayed `jti`. */
+  invalid_request_object: { status: 400, redirect: false, defined: 'RFC 9101 §6.3; RFC 9126 §2.3' },
   /** A bearer-protected resource that does not exist, or that the token may not see (an extension, RFC 6749 §8.5). */
   not_found: { status: 404, redirect: false, defined: 'RFC 6749 §8.5 (extension)' },
   access_denied: { status: null, redirect: true, defined: 'RFC 6749 §4.1.2.1' },

@@ -2730,7 +2730,7 @@ export interface PublicApi {
       };
       400: {
         /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
-        error: 'invalid_request' | 'invalid_scope' | 'unauthorized_client';
+        error: 'invalid_dpop_proof' | 'invalid_request' | 'invalid_request_object' | 'invalid_scope' | 'unauthorized_client' | 'use_dpop_nonce';
         error_description?: string;
       };
       401: {
@@ -2755,7 +2755,7 @@ export interface PublicApi {
       };
     };
     response: PublicApi['POST /par']['responses'][201];
-    error: 'invalid_client' | 'invalid_request' | 'invalid_scope' | 'temporarily_unavailable' | 'unauthorized_client';
+    error: 'invalid_client' | 'invalid_dpop_proof' | 'invalid_request' | 'invalid_request_object' | 'invalid_scope' | 'temporarily_unavailable' | 'unauthorized_client' | 'use_dpop_nonce';
   };
   /** Readiness (database reachable and migrated, caches current) */
   'GET /readyz': {
@@ -4660,48 +4660,6 @@ export interface PublicApi {
     };
     response: null;
     error: 'invalid_request' | 'service_unavailable';
-  };
-  /** Single-page application (client-side routes) */
-  'GET /ui/': {
-    params: undefined;
-    query: undefined;
-    body: undefined;
-    responses: {
-      200: string;
-      400: ErrorBody<'invalid_request'>;
-      404: ErrorBody<'not_found'>;
-      503: ErrorBody<'service_unavailable'>;
-    };
-    response: PublicApi['GET /ui/']['responses'][200];
-    error: 'invalid_request' | 'not_found' | 'service_unavailable';
-  };
-  /** Static UI asset (content-hashed name, immutable) */
-  'GET /ui/assets/{*}': {
-    params: { '*': string; };
-    query: undefined;
-    body: undefined;
-    responses: {
-      200: string;
-      400: ErrorBody<'invalid_request'>;
-      404: ErrorBody<'not_found'>;
-      503: ErrorBody<'service_unavailable'>;
-    };
-    response: PublicApi['GET /ui/assets/{*}']['responses'][200];
-    error: 'invalid_request' | 'not_found' | 'service_unavailable';
-  };
-  /** Single-page application (client-side routes) */
-  'GET /ui/{*}': {
-    params: { '*': string; };
-    query: undefined;
-    body: undefined;
-    responses: {
-      200: string;
-      400: ErrorBody<'invalid_request'>;
-      404: ErrorBody<'not_found'>;
-      503: ErrorBody<'service_unavailable'>;
-    };
-    response: PublicApi['GET /ui/{*}']['responses'][200];
-    error: 'invalid_request' | 'not_found' | 'service_unavailable';
   };
   /** UserInfo (OIDC Core §5.3): bearer access token in the Authorization header (or form body on POST) */
   'GET /userinfo': {
