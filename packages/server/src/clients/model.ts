@@ -107,7 +107,7 @@ export const ClientInputSchema = Type.Object(
     fapi2_profile: Type.Optional(
       Type.Boolean({
         description:
-          'FAPI 2.0 Security Profile: requires PAR, PKCE S256, private_key_jwt (with jwks or jwks_uri) and DPoP-bound tokens together; a confidential client only, and require_pkce, require_pushed_authorization_requests and dpop_bound_access_tokens may not be false',
+          'FAPI 2.0 Security Profile: requires PAR, PKCE S256, private_key_jwt (with jwks or jwks_uri) and DPoP-bound tokens together, and ID tokens signed with ES256 (the default) or EdDSA; a confidential client only, and require_pkce, require_pushed_authorization_requests and dpop_bound_access_tokens may not be false, nor id_token_signed_response_alg RS256',
       }),
     ),
   },
@@ -323,6 +323,10 @@ function validateFapi2Profile(input: ClientInput): void {
   if (input.dpop_bound_access_tokens === false)
     throw new ClientValidationError(
       'fapi2_profile: DPoP-bound access tokens are required (FAPI 2.0 §5.3.2.1)',
+    );
+  if (input.id_token_signed_response_alg === 'RS256')
+    throw new ClientValidationError(
+      'fapi2_profile: id_token_signed_response_alg must be ES256 or EdDSA, not RS256 (FAPI 2.0 §5.4.1)',
     );
   for (const key of input.jwks?.keys ?? []) {
     const usable =

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { decodeProtectedHeader } from 'jose';
 import type { Sealer } from '../crypto/seal.js';
 import { sha256 } from '../crypto/tokens.js';
 import type { ChangeBus } from '../db/change-bus.js';
@@ -111,7 +112,8 @@ function rowValues(input: ClientInput) {
     grantTypes: input.grant_types,
     scopes: scopesFor(input),
     requirePkce: input.type === 'public' || fapi2 ? true : (input.require_pkce ?? true),
-    idTokenSignedResponseAlg: input.id_token_signed_response_alg ?? 'RS256',
+    // FAPI 2.0 Security Profile §5.4.1: ES256 unless the client chose EdDSA (RS256 is refused there).
+    idTokenSignedResponseAlg: input.id_token_signed_response_alg ?? (fapi2 ? 'ES256' : 'RS256'),
     accessTokenTtlSeconds: input.access_token_ttl_seconds ?? null,
     idTokenTtlSeconds: input.id_token_ttl_seconds ?? null,
     refreshTokenTtlSeconds: input.refresh_token_ttl_seconds ?? null,
@@ -132,6 +134,8 @@ function rowValues(input: ClientInput) {
 
 /** The longest an assertion may live (its `exp` from now): replay protection keeps each jti until then. */
 const MAX_ASSERTION_LIFETIME_SECONDS = 300;
+/** RFC 9101 §10.8 and §4: the `typ` of a request object, with or without the media type's `application/`. */
+const REQUEST_OBJECT_TYPES = ['oauth-authz-req+jwt', 'application/oauth-authz-req+jwt'];
 
 /**
  * Clients: registration, secrets and authentication. Lookups on the token hot path come from an in-memory cache
@@ -329,10 +333,29 @@ export class ClientService {
 
   /**
    * Verifies a request object (RFC 9101 §6): signed with one of the client's keys, `iss` the client, `aud` the
-   * issuer, `exp` present. Returns its claims; the caller takes the authorization parameters from them alone.
+   * issuer, `exp` present, and a `typ` header, when there is one, of `oauth-authz-req+jwt` (RFC 9101 §10.8: no
+   * other JWT of the client, a DPoP proof or a client assertion, passes for a request object). A FAPI 2.0 client's
+   * request object with a `jti` is used once (the `jti` is recorded with its assertions', under a `request:`
+   * prefix, so the two never meet). Returns its claims; the caller takes the authorization parameters from them.
    */
   async verifyRequestObject(client: Client, jwt: string): Promise<Record<string, unknown>> {
-    return await this.keys.verify(client, jwt, this.issuer);
+    let typ: unknown;
+    try {
+      typ = decodeProtectedHeader(jwt).typ;
+    } catch {
+      throw new ClientJwtRefused('not a signed JWT');
+    }
+    if (typ !== undefined && !REQUEST_OBJECT_TYPES.includes(String(typ).toLowerCase()))
+      throw new ClientJwtRefused('typ must be oauth-authz-req+jwt (RFC 9101 §10.8)');
+    const payload = await this.keys.verify(client, jwt, this.issuer);
+    if (client.fapi2Profile && payload.jti !== undefined) {
+      if (typeof payload.jti !== 'string' || payload.jti.length === 0 || payload.jti.length > 200)
+        throw new ClientJwtRefused('the jti is not valid');
+      const expiresAt = new Date(((payload.exp as number) + CLIENT_JWT_CLOCK_TOLERANCE_SECONDS) * 1000);
+      if (!(await this.store.recordAssertionJti(client.id, `request:${payload.jti}`, expiresAt)))
+        throw new ClientJwtRefused('the request object was used before (jti)');
+    }
+    return payload;
   }
 
   /** Records last use at most once a minute per secret, off the request path. */

@@ -10,20 +10,6 @@ export interface ErrorBody<Code extends string> {
 }
 
 export interface AdminApi {
-  /** Single-page application (client-side routes) */
-  'GET /': {
-    params: undefined;
-    query: undefined;
-    body: undefined;
-    responses: {
-      200: string;
-      400: ErrorBody<'invalid_request'>;
-      404: ErrorBody<'not_found'>;
-      503: ErrorBody<'service_unavailable'>;
-    };
-    response: AdminApi['GET /']['responses'][200];
-    error: 'invalid_request' | 'not_found' | 'service_unavailable';
-  };
   /** Lists admin users */
   'GET /admin/admin-users': {
     params: undefined;
@@ -577,7 +563,7 @@ export interface AdminApi {
       jwks_uri?: string | null;
       /** RFC 9126 §6: authorization requests must come through /par */
       require_pushed_authorization_requests?: boolean;
-      /** FAPI 2.0 Security Profile: requires PAR, PKCE S256, private_key_jwt (with jwks or jwks_uri) and DPoP-bound tokens together; a confidential client only, and require_pkce, require_pushed_authorization_requests and dpop_bound_access_tokens may not be false */
+      /** FAPI 2.0 Security Profile: requires PAR, PKCE S256, private_key_jwt (with jwks or jwks_uri) and DPoP-bound tokens together, and ID tokens signed with ES256 (the default) or EdDSA; a confidential client only, and require_pkce, require_pushed_authorization_requests and dpop_bound_access_tokens may not be false, nor id_token_signed_response_alg RS256 */
       fapi2_profile?: boolean;
     };
     responses: {
@@ -766,7 +752,7 @@ export interface AdminApi {
       jwks_uri?: string | null;
       /** RFC 9126 §6: authorization requests must come through /par */
       require_pushed_authorization_requests?: boolean;
-      /** FAPI 2.0 Security Profile: requires PAR, PKCE S256, private_key_jwt (with jwks or jwks_uri) and DPoP-bound tokens together; a confidential client only, and require_pkce, require_pushed_authorization_requests and dpop_bound_access_tokens may not be false */
+      /** FAPI 2.0 Security Profile: requires PAR, PKCE S256, private_key_jwt (with jwks or jwks_uri) and DPoP-bound tokens together, and ID tokens signed with ES256 (the default) or EdDSA; a confidential client only, and require_pkce, require_pushed_authorization_requests and dpop_bound_access_tokens may not be false, nor id_token_signed_response_alg RS256 */
       fapi2_profile?: boolean;
     };
     responses: {
@@ -4142,20 +4128,6 @@ export interface AdminApi {
     response: AdminApi['POST /admin/webhooks/{id}/rotate-secret']['responses'][200];
     error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
-  /** Static UI asset (content-hashed name, immutable) */
-  'GET /assets/{*}': {
-    params: { '*': string; };
-    query: undefined;
-    body: undefined;
-    responses: {
-      200: string;
-      400: ErrorBody<'invalid_request'>;
-      404: ErrorBody<'not_found'>;
-      503: ErrorBody<'service_unavailable'>;
-    };
-    response: AdminApi['GET /assets/{*}']['responses'][200];
-    error: 'invalid_request' | 'not_found' | 'service_unavailable';
-  };
   /** Liveness */
   'GET /healthz': {
     params: undefined;
@@ -4355,20 +4327,6 @@ export interface AdminApi {
     };
     response: AdminApi['GET /readyz']['responses'][200];
     error: 'invalid_request';
-  };
-  /** Single-page application (client-side routes) */
-  'GET /{*}': {
-    params: { '*': string; };
-    query: undefined;
-    body: undefined;
-    responses: {
-      200: string;
-      400: ErrorBody<'invalid_request'>;
-      404: ErrorBody<'not_found'>;
-      503: ErrorBody<'service_unavailable'>;
-    };
-    response: AdminApi['GET /{*}']['responses'][200];
-    error: 'invalid_request' | 'not_found' | 'service_unavailable';
   };
 }
 
