@@ -25,9 +25,18 @@ export function noStore(reply: FastifyReply): FastifyReply {
  * Lets browser-based public clients read the answers of /token and /revoke (OAuth 2.0 for Browser-Based Apps §6.1:
  * the token endpoint must support CORS). Their requests are CORS "simple" (a form POST without an Authorization
  * header), so no preflight is needed; `*` without `allow-credentials` means no cookie is ever sent or read, and
- * confidential clients authenticate with a secret a browser has no business holding. Set before the handler runs,
- * so error answers carry it too.
+ * confidential clients authenticate with a secret a browser has no business holding. A request with a `DPoP` or
+ * `Authorization` header is preflighted (cors-routes.ts). Set before the handler runs, so error answers carry it
+ * too.
  */
 export async function allowCrossOriginReads(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  reply.header('access-control-allow-origin', '*');
+  reply
+    .header('access-control-allow-origin', '*')
+    // RFC 9449 §8, §9 and RFC 6750 §3: the nonce to retry with and the challenge's error, for browser clients too.
+    .header('access-control-expose-headers', CROSS_ORIGIN_EXPOSED_HEADERS);
 }
+
+/** The request headers a cross-origin client may send (cors-routes.ts answers the preflight with them). */
+export const CROSS_ORIGIN_REQUEST_HEADERS = 'Authorization, Content-Type, DPoP';
+/** The response headers a cross-origin client may read. */
+export const CROSS_ORIGIN_EXPOSED_HEADERS = 'WWW-Authenticate, DPoP-Nonce';

@@ -2,6 +2,7 @@ import type { SliceModule } from '../app/module.js';
 import { OAUTH_AUDIT_ACTIONS } from './audit-actions.js';
 import { registerAuthorizeRoutes } from './authorize-routes.js';
 import { registerBackchannelRoutes } from './backchannel-routes.js';
+import { registerCrossOriginPreflights } from './cors-routes.js';
 import { registerDiscoveryRoutes } from './discovery-routes.js';
 import { registerPushedAuthorizationRoutes } from './par-routes.js';
 import { OAUTH_PURGES } from './purges.js';
@@ -33,6 +34,7 @@ export const oauthModule = {
     registerPushedAuthorizationRoutes(app, context);
     registerBackchannelRoutes(app, context);
     registerUserInfoRoutes(app, context);
+    registerCrossOriginPreflights(app, context);
     registerSessionRoutes(app, context);
   },
 } satisfies SliceModule<'oauth'>;

@@ -6,7 +6,7 @@ import { type BearerTokenSources, bearerError } from '../protocol/oauth/bearer.j
 import { dpopResourceError, readAccessToken } from '../protocol/oauth/dpop.js';
 import { resourceErrorResponses } from '../protocol/oauth/errors.js';
 import { DpopRefusal } from './dpop.js';
-import { FormParameter } from './form.js';
+import { allowCrossOriginReads, FormParameter } from './form.js';
 import type { AccessTokenClaims } from './token-issuer.js';
 
 const UserInfo = Type.Object({
@@ -111,13 +111,17 @@ export function registerUserInfoRoutes(app: App, context: AppContext): void {
     if (nonce !== undefined) reply.header('dpop-nonce', nonce);
     return reply.header('cache-control', 'no-store').send(info);
   };
-  app.get('/userinfo', { config: { oauthErrors: true, access: 'bearer' }, schema }, async (request, reply) =>
-    answer(reply, await handler(request, {})),
+  // Browser-based clients read their user's claims cross-origin (cors-routes.ts answers the preflight).
+  app.get(
+    '/userinfo',
+    { config: { oauthErrors: true, access: 'bearer' }, onRequest: allowCrossOriginReads, schema },
+    async (request, reply) => answer(reply, await handler(request, {})),
   );
   app.post(
     '/userinfo',
     {
       config: { oauthErrors: true, access: 'bearer' },
+      onRequest: allowCrossOriginReads,
       schema: {
         ...schema,
         // Keyed by media type so that a POST with no body at all (token in the header, OIDC Core §5.3.1) is not
