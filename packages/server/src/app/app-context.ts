@@ -1,6 +1,7 @@
 import type { AccountServices } from '../accounts/services.js';
 import type { AdminServices } from '../admin/services.js';
 import type { BrandingServices } from '../branding/services.js';
+import type { ClientRegistrationServices } from '../client-registration/services.js';
 import type { ClientServices } from '../clients/services.js';
 import type { EmailServices } from '../email/services.js';
 import type { FederationServices } from '../federation/services.js';
@@ -21,6 +22,8 @@ export interface SliceServices {
   admin: AdminServices;
   branding: BrandingServices;
   clients: ClientServices;
+  /** Dynamic Client Registration (RFC 7591, RFC 7592) and its initial access tokens. */
+  clientRegistration: ClientRegistrationServices;
   email: EmailServices;
   federation: FederationServices;
   /** Deletes expired rows, on a timer, one node at a time. */

@@ -2,6 +2,7 @@ import { accountsModule } from '../accounts/index.js';
 import { adminModule } from '../admin/index.js';
 import { type AuditAction, CORE_AUDIT_ACTIONS } from '../audit/actions.js';
 import { brandingModule } from '../branding/index.js';
+import { clientRegistrationModule } from '../client-registration/index.js';
 import { clientsModule } from '../clients/index.js';
 import { CORE_SETTINGS, type SettingDefinitions } from '../config/settings.js';
 import { CORE_SEALED_COLUMNS, type SealedColumn } from '../crypto/sealed-columns.js';
@@ -32,6 +33,7 @@ const LISTED_MODULES = [
   keysModule,
   passkeysModule,
   oauthModule,
+  clientRegistrationModule,
   otpModule,
   scimModule,
   federationModule,

@@ -36,6 +36,8 @@ export function buildDiscoveryDocument(
     pushed_authorization_request_endpoint: `${issuer}/par`,
     require_pushed_authorization_requests: policy.requirePushedAuthorizationRequests,
     end_session_endpoint: `${issuer}/logout`,
+    // RFC 7591 §3, RFC 8414 §2: open, or with an initial access token (docs/client-registration.md).
+    registration_endpoint: `${issuer}/register`,
     scopes_supported: Object.keys(STANDARD_SCOPES),
     response_types_supported: [...RESPONSE_TYPES],
     response_modes_supported: [...RESPONSE_MODES],

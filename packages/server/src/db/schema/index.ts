@@ -1,6 +1,7 @@
 export * from './accounts.js';
 export * from './admin.js';
 export * from './branding.js';
+export * from './client-registration.js';
 export * from './core.js';
 export * from './device-approvals.js';
 export * from './federation.js';

@@ -55,6 +55,10 @@ export const OAUTH_ERRORS = {
   invalid_request_object: { status: 400, redirect: false, defined: 'RFC 9101 §6.3; RFC 9126 §2.3' },
   /** A bearer-protected resource that does not exist, or that the token may not see (an extension, RFC 6749 §8.5). */
   not_found: { status: 404, redirect: false, defined: 'RFC 6749 §8.5 (extension)' },
+  /** Dynamic Client Registration (RFC 7591 §3.2.2): a redirect URI, or other metadata, the server refuses. */
+  invalid_redirect_uri: { status: 400, redirect: false, defined: 'RFC 7591 §3.2.2' },
+  invalid_client_metadata: { status: 400, redirect: false, defined: 'RFC 7591 §3.2.2' },
+  invalid_software_statement: { status: 400, redirect: false, defined: 'RFC 7591 §3.2.2' },
   access_denied: { status: null, redirect: true, defined: 'RFC 6749 §4.1.2.1' },
   unsupported_response_type: { status: null, redirect: true, defined: 'RFC 6749 §4.1.2.1' },
   login_required: { status: null, redirect: true, defined: 'OIDC Core §3.1.2.6' },

@@ -231,7 +231,7 @@ export interface AdminApi {
     body: undefined;
     responses: {
       200: {
-        actions: ('admin.passkey_registered' | 'admin.passkey_removed' | 'admin.password_changed' | 'admin.sign_in' | 'admin_token.created' | 'admin_token.revoked' | 'admin_user.created' | 'admin_user.removed' | 'admin_user.role_changed' | 'audit.exported' | 'branding.image_removed' | 'branding.image_uploaded' | 'branding.updated' | 'client.created' | 'client.deleted' | 'client.icon_removed' | 'client.icon_uploaded' | 'client.secret_rotated' | 'client.updated' | 'email_template.reset' | 'email_template.updated' | 'federation.connection.created' | 'federation.connection.deleted' | 'federation.connection.updated' | 'federation.domain.verified' | 'federation.identity_linked' | 'federation.identity_unlinked' | 'federation.sign_in' | 'federation.user_created' | 'install.completed' | 'kek.rotated' | 'keys.account_key_created' | 'keys.device_admin_revoked' | 'keys.device_approval_requested' | 'keys.device_approved' | 'keys.device_revoked' | 'keys.enc_priv_set' | 'keys.enc_pub_set' | 'keys.envelope_added' | 'keys.envelope_deleted' | 'keys.legacy_drk_set' | 'keys.reset' | 'keys.rotated' | 'oauth.token' | 'organization.created' | 'organization.deleted' | 'organization.invite_accepted' | 'organization.invite_created' | 'organization.invite_declined' | 'organization.invite_revoked' | 'organization.manager_missing' | 'organization.member_added' | 'organization.member_left' | 'organization.member_removed' | 'organization.member_status_changed' | 'organization.role_assigned' | 'organization.role_removed' | 'organization.unlock_policy_changed' | 'organization.updated' | 'otp.admin_reset' | 'otp.admin_unlock' | 'otp.backup_codes_regenerated' | 'otp.enrolled' | 'otp.enrolment' | 'otp.reauth' | 'otp.removed' | 'otp.verify' | 'passkey.admin_revoked' | 'passkey.clone_suspected' | 'passkey.registered' | 'passkey.removed' | 'passkey.renamed' | 'permission.created' | 'permission.deleted' | 'permission.updated' | 'role.created' | 'role.deleted' | 'role.updated' | 'scim.connection.created' | 'scim.connection.deleted' | 'scim.connection.updated' | 'scim.group.created' | 'scim.group.deleted' | 'scim.group.patched' | 'scim.group.replaced' | 'scim.token.created' | 'scim.token.revoked' | 'scim.user.created' | 'scim.user.deleted' | 'scim.user.patched' | 'scim.user.replaced' | 'setting.changed' | 'signing_keys.rotated' | 'smtp.tested' | 'user.created' | 'user.credentials_discarded' | 'user.deleted' | 'user.disabled' | 'user.enabled' | 'user.password_changed' | 'user.password_reset_sent' | 'user.password_set' | 'user.sign_in' | 'user.updated' | 'webhook.endpoint_created' | 'webhook.endpoint_deleted' | 'webhook.endpoint_updated' | 'webhook.redelivered' | 'webhook.secret_rotated')[];
+        actions: ('admin.passkey_registered' | 'admin.passkey_removed' | 'admin.password_changed' | 'admin.sign_in' | 'admin_token.created' | 'admin_token.revoked' | 'admin_user.created' | 'admin_user.removed' | 'admin_user.role_changed' | 'audit.exported' | 'branding.image_removed' | 'branding.image_uploaded' | 'branding.updated' | 'client.created' | 'client.deleted' | 'client.icon_removed' | 'client.icon_uploaded' | 'client.registered' | 'client.registration_deleted' | 'client.registration_updated' | 'client.secret_rotated' | 'client.updated' | 'email_template.reset' | 'email_template.updated' | 'federation.connection.created' | 'federation.connection.deleted' | 'federation.connection.updated' | 'federation.domain.verified' | 'federation.identity_linked' | 'federation.identity_unlinked' | 'federation.sign_in' | 'federation.user_created' | 'initial_access_token.created' | 'initial_access_token.revoked' | 'install.completed' | 'kek.rotated' | 'keys.account_key_created' | 'keys.device_admin_revoked' | 'keys.device_approval_requested' | 'keys.device_approved' | 'keys.device_revoked' | 'keys.enc_priv_set' | 'keys.enc_pub_set' | 'keys.envelope_added' | 'keys.envelope_deleted' | 'keys.legacy_drk_set' | 'keys.reset' | 'keys.rotated' | 'oauth.token' | 'organization.created' | 'organization.deleted' | 'organization.invite_accepted' | 'organization.invite_created' | 'organization.invite_declined' | 'organization.invite_revoked' | 'organization.manager_missing' | 'organization.member_added' | 'organization.member_left' | 'organization.member_removed' | 'organization.member_status_changed' | 'organization.role_assigned' | 'organization.role_removed' | 'organization.unlock_policy_changed' | 'organization.updated' | 'otp.admin_reset' | 'otp.admin_unlock' | 'otp.backup_codes_regenerated' | 'otp.enrolled' | 'otp.enrolment' | 'otp.reauth' | 'otp.removed' | 'otp.verify' | 'passkey.admin_revoked' | 'passkey.clone_suspected' | 'passkey.registered' | 'passkey.removed' | 'passkey.renamed' | 'permission.created' | 'permission.deleted' | 'permission.updated' | 'role.created' | 'role.deleted' | 'role.updated' | 'scim.connection.created' | 'scim.connection.deleted' | 'scim.connection.updated' | 'scim.group.created' | 'scim.group.deleted' | 'scim.group.patched' | 'scim.group.replaced' | 'scim.token.created' | 'scim.token.revoked' | 'scim.user.created' | 'scim.user.deleted' | 'scim.user.patched' | 'scim.user.replaced' | 'setting.changed' | 'signing_keys.rotated' | 'smtp.tested' | 'user.created' | 'user.credentials_discarded' | 'user.deleted' | 'user.disabled' | 'user.enabled' | 'user.password_changed' | 'user.password_reset_sent' | 'user.password_set' | 'user.sign_in' | 'user.updated' | 'webhook.endpoint_created' | 'webhook.endpoint_deleted' | 'webhook.endpoint_updated' | 'webhook.redelivered' | 'webhook.secret_rotated')[];
       };
       400: ErrorBody<'invalid_request'>;
       401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
@@ -446,6 +446,38 @@ export interface AdminApi {
     };
     response: AdminApi['DELETE /admin/branding/images/{kind}']['responses'][204];
     error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+  };
+  /** Lists the dynamically registered clients and how each was registered */
+  'GET /admin/client-registrations': {
+    params: undefined;
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: {
+        registrations: {
+          client_id: string;
+          /** Registered with an initial access token, or by open registration */
+          method: 'initial_access_token' | 'open';
+          /** The initial access token it was registered with (null for open registration) */
+          initial_access_token: {
+            id: string;
+            description: string;
+            prefix: string;
+          } | null;
+          software_id: string | null;
+          software_version: string | null;
+          registered_at: string;
+          /** The IP address it came from */
+          registered_from: string | null;
+        }[];
+      };
+      400: ErrorBody<'invalid_request'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['GET /admin/client-registrations']['responses'][200];
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
   };
   /** Lists clients (secret metadata only) */
   'GET /admin/clients': {
@@ -901,6 +933,41 @@ export interface AdminApi {
     };
     response: AdminApi['DELETE /admin/clients/{clientId}/icon']['responses'][204];
     error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+  };
+  /** Whether a client registered itself (Dynamic Client Registration), and how */
+  'GET /admin/clients/{clientId}/registration': {
+    params: { clientId: string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: {
+        /** false for a client an administrator created (it has no registration access token) */
+        dynamically_registered: boolean;
+        registration: {
+          client_id: string;
+          /** Registered with an initial access token, or by open registration */
+          method: 'initial_access_token' | 'open';
+          /** The initial access token it was registered with (null for open registration) */
+          initial_access_token: {
+            id: string;
+            description: string;
+            prefix: string;
+          } | null;
+          software_id: string | null;
+          software_version: string | null;
+          registered_at: string;
+          /** The IP address it came from */
+          registered_from: string | null;
+        } | null;
+      };
+      400: ErrorBody<'invalid_request'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
+      404: ErrorBody<'not_found'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['GET /admin/clients/{clientId}/registration']['responses'][200];
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
   };
   /** Rotates a confidential client’s secret: the new one is returned once, the old one stops working */
   'POST /admin/clients/{clientId}/secret': {
@@ -1533,6 +1600,94 @@ export interface AdminApi {
     };
     response: AdminApi['GET /admin/federation/oidc/discovery']['responses'][200];
     error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'invalid_upstream_metadata' | 'second_factor_required' | 'service_unavailable' | 'upstream_refused' | 'upstream_unavailable' | 'write_admin_required';
+  };
+  /** Lists initial access tokens for Dynamic Client Registration (metadata, never the tokens) */
+  'GET /admin/initial-access-tokens': {
+    params: undefined;
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: {
+        tokens: {
+          id: string;
+          description: string;
+          /** The first characters of the token, to tell tokens apart */
+          prefix: string;
+          created_by: string | null;
+          created_at: string;
+          expires_at: string;
+          /** Null: unlimited until it expires */
+          max_uses: number | null;
+          uses: number;
+          last_used_at: string | null;
+          revoked_at: string | null;
+          status: 'active' | 'expired' | 'revoked' | 'used_up';
+        }[];
+      };
+      400: ErrorBody<'invalid_request'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['GET /admin/initial-access-tokens']['responses'][200];
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
+  };
+  /** Issues an initial access token (RFC 7591 §3); the token is returned this once */
+  'POST /admin/initial-access-tokens': {
+    params: undefined;
+    query: undefined;
+    body: {
+      description: string;
+      /** How long it stays valid; default 7 days */
+      expires_in_seconds?: number;
+      /** How many clients it may register; null or absent: unlimited until it expires */
+      max_uses?: number | null;
+    };
+    responses: {
+      201: {
+        id: string;
+        description: string;
+        /** The first characters of the token, to tell tokens apart */
+        prefix: string;
+        created_by: string | null;
+        created_at: string;
+        expires_at: string;
+        /** Null: unlimited until it expires */
+        max_uses: number | null;
+        uses: number;
+        last_used_at: string | null;
+        revoked_at: string | null;
+        status: 'active' | 'expired' | 'revoked' | 'used_up';
+        /** The bearer token, shown once */
+        token: string;
+      };
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['POST /admin/initial-access-tokens']['responses'][201];
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+  };
+  /** Revokes an initial access token; clients it registered stay */
+  'DELETE /admin/initial-access-tokens/{tokenId}': {
+    params: { tokenId: string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      204: null;
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
+      404: ErrorBody<'not_found'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['DELETE /admin/initial-access-tokens/{tokenId}']['responses'][204];
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Signing keys with their state and when each changes state */
   'GET /admin/keys': {

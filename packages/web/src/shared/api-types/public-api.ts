@@ -2786,6 +2786,294 @@ export interface PublicApi {
     response: PublicApi['GET /readyz']['responses'][200];
     error: 'invalid_request';
   };
+  /** Registers a client (RFC 7591 §3) with an initial access token as the bearer token, or without one when open registration is on */
+  'POST /register': {
+    params: undefined;
+    query: undefined;
+    body: {
+      redirect_uris?: string[];
+      token_endpoint_auth_method?: string;
+      grant_types?: string[];
+      response_types?: string[];
+      client_name?: string;
+      client_uri?: string;
+      logo_uri?: string;
+      scope?: string;
+      contacts?: string[];
+      tos_uri?: string;
+      policy_uri?: string;
+      jwks?: {
+        keys: {
+          [key: string]: unknown;
+        }[];
+      };
+      jwks_uri?: string;
+      software_id?: string;
+      software_version?: string;
+      software_statement?: string;
+      id_token_signed_response_alg?: string;
+      post_logout_redirect_uris?: string[];
+      require_pushed_authorization_requests?: boolean;
+      dpop_bound_access_tokens?: boolean;
+      zk_delivery?: string;
+      zk_required?: boolean;
+      zk_key_scope?: string;
+      client_id?: string;
+      client_secret?: string;
+    };
+    responses: {
+      201: {
+        client_id: string;
+        client_id_issued_at: number;
+        client_secret?: string;
+        /** 0: the secret does not expire */
+        client_secret_expires_at?: number;
+        registration_access_token: string;
+        registration_client_uri: string;
+        client_name: string;
+        redirect_uris: string[];
+        post_logout_redirect_uris: string[];
+        grant_types: string[];
+        response_types: string[];
+        token_endpoint_auth_method: string;
+        scope: string;
+        client_uri?: string;
+        logo_uri?: string;
+        jwks?: {
+          keys: {
+            [key: string]: unknown;
+          }[];
+        };
+        jwks_uri?: string;
+        id_token_signed_response_alg: string;
+        require_pushed_authorization_requests: boolean;
+        dpop_bound_access_tokens: boolean;
+        software_id?: string;
+        software_version?: string;
+        zk_delivery?: string;
+        zk_required?: boolean;
+        zk_key_scope?: string;
+      };
+      400: {
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_client_metadata' | 'invalid_redirect_uri' | 'invalid_request' | 'invalid_software_statement';
+        error_description?: string;
+      };
+      401: {
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_token';
+        error_description?: string;
+      };
+      413: {
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_request';
+        error_description?: string;
+      };
+      415: {
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_request';
+        error_description?: string;
+      };
+      429: ErrorBody<'rate_limited'>;
+      503: {
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'temporarily_unavailable';
+        error_description?: string;
+      };
+    };
+    response: PublicApi['POST /register']['responses'][201];
+    error: 'invalid_client_metadata' | 'invalid_redirect_uri' | 'invalid_request' | 'invalid_software_statement' | 'invalid_token' | 'rate_limited' | 'temporarily_unavailable';
+  };
+  /** Reads a registered client (RFC 7592 §2.1); the answer carries a new registration access token, which replaces the one presented */
+  'GET /register/{clientId}': {
+    params: { clientId: string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: {
+        client_id: string;
+        client_id_issued_at: number;
+        client_secret?: string;
+        /** 0: the secret does not expire */
+        client_secret_expires_at?: number;
+        registration_access_token: string;
+        registration_client_uri: string;
+        client_name: string;
+        redirect_uris: string[];
+        post_logout_redirect_uris: string[];
+        grant_types: string[];
+        response_types: string[];
+        token_endpoint_auth_method: string;
+        scope: string;
+        client_uri?: string;
+        logo_uri?: string;
+        jwks?: {
+          keys: {
+            [key: string]: unknown;
+          }[];
+        };
+        jwks_uri?: string;
+        id_token_signed_response_alg: string;
+        require_pushed_authorization_requests: boolean;
+        dpop_bound_access_tokens: boolean;
+        software_id?: string;
+        software_version?: string;
+        zk_delivery?: string;
+        zk_required?: boolean;
+        zk_key_scope?: string;
+      };
+      400: {
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_request';
+        error_description?: string;
+      };
+      401: {
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_token';
+        error_description?: string;
+      };
+      503: {
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'temporarily_unavailable';
+        error_description?: string;
+      };
+    };
+    response: PublicApi['GET /register/{clientId}']['responses'][200];
+    error: 'invalid_request' | 'invalid_token' | 'temporarily_unavailable';
+  };
+  /** Replaces a registered client’s metadata (RFC 7592 §2.2); the answer carries a new registration access token */
+  'PUT /register/{clientId}': {
+    params: { clientId: string; };
+    query: undefined;
+    body: {
+      redirect_uris?: string[];
+      token_endpoint_auth_method?: string;
+      grant_types?: string[];
+      response_types?: string[];
+      client_name?: string;
+      client_uri?: string;
+      logo_uri?: string;
+      scope?: string;
+      contacts?: string[];
+      tos_uri?: string;
+      policy_uri?: string;
+      jwks?: {
+        keys: {
+          [key: string]: unknown;
+        }[];
+      };
+      jwks_uri?: string;
+      software_id?: string;
+      software_version?: string;
+      software_statement?: string;
+      id_token_signed_response_alg?: string;
+      post_logout_redirect_uris?: string[];
+      require_pushed_authorization_requests?: boolean;
+      dpop_bound_access_tokens?: boolean;
+      zk_delivery?: string;
+      zk_required?: boolean;
+      zk_key_scope?: string;
+      client_id?: string;
+      client_secret?: string;
+    };
+    responses: {
+      200: {
+        client_id: string;
+        client_id_issued_at: number;
+        client_secret?: string;
+        /** 0: the secret does not expire */
+        client_secret_expires_at?: number;
+        registration_access_token: string;
+        registration_client_uri: string;
+        client_name: string;
+        redirect_uris: string[];
+        post_logout_redirect_uris: string[];
+        grant_types: string[];
+        response_types: string[];
+        token_endpoint_auth_method: string;
+        scope: string;
+        client_uri?: string;
+        logo_uri?: string;
+        jwks?: {
+          keys: {
+            [key: string]: unknown;
+          }[];
+        };
+        jwks_uri?: string;
+        id_token_signed_response_alg: string;
+        require_pushed_authorization_requests: boolean;
+        dpop_bound_access_tokens: boolean;
+        software_id?: string;
+        software_version?: string;
+        zk_delivery?: string;
+        zk_required?: boolean;
+        zk_key_scope?: string;
+      };
+      400: {
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_client_metadata' | 'invalid_redirect_uri' | 'invalid_request' | 'invalid_software_statement';
+        error_description?: string;
+      };
+      401: {
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_token';
+        error_description?: string;
+      };
+      413: {
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_request';
+        error_description?: string;
+      };
+      415: {
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_request';
+        error_description?: string;
+      };
+      503: {
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'temporarily_unavailable';
+        error_description?: string;
+      };
+    };
+    response: PublicApi['PUT /register/{clientId}']['responses'][200];
+    error: 'invalid_client_metadata' | 'invalid_redirect_uri' | 'invalid_request' | 'invalid_software_statement' | 'invalid_token' | 'temporarily_unavailable';
+  };
+  /** Deletes a registered client and everything issued to it (RFC 7592 §2.3) */
+  'DELETE /register/{clientId}': {
+    params: { clientId: string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      204: null;
+      400: {
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_request';
+        error_description?: string;
+      };
+      401: {
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_token';
+        error_description?: string;
+      };
+      413: {
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_request';
+        error_description?: string;
+      };
+      415: {
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_request';
+        error_description?: string;
+      };
+      503: {
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'temporarily_unavailable';
+        error_description?: string;
+      };
+    };
+    response: PublicApi['DELETE /register/{clientId}']['responses'][204];
+    error: 'invalid_request' | 'invalid_token' | 'temporarily_unavailable';
+  };
   /** Token revocation (RFC 7009): refresh tokens are revoked with their whole grant; access and ID tokens are accepted as a no-op */
   'POST /revoke': {
     params: undefined;

@@ -1,0 +1,239 @@
+import { Type } from 'typebox';
+import type { AppContext } from '../app/app-context.js';
+import type { App } from '../app/app-types.js';
+import { appError, errorResponses } from '../app/errors.js';
+import { auditedAdminChange } from '../app/ports/admin-audit.js';
+import { actingAdminId } from '../app/ports/admin-port.js';
+import { initialAccessTokenStatus } from './initial-access-tokens.js';
+import type { ClientRegistrationRow, InitialAccessTokenRow } from './store.js';
+
+const TAG = 'admin-clients';
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** Metadata only; the plaintext appears once, in the create response. */
+const InitialAccessTokenView = Type.Object({
+  id: Type.String(),
+  description: Type.String(),
+  prefix: Type.String({ description: 'The first characters of the token, to tell tokens apart' }),
+  created_by: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String({ format: 'date-time' }),
+  expires_at: Type.String({ format: 'date-time' }),
+  max_uses: Type.Union([Type.Integer(), Type.Null()], { description: 'Null: unlimited until it expires' }),
+  uses: Type.Integer(),
+  last_used_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  revoked_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  status: Type.Union([
+    Type.Literal('active'),
+    Type.Literal('expired'),
+    Type.Literal('revoked'),
+    Type.Literal('used_up'),
+  ]),
+});
+
+const RegistrationView = Type.Object({
+  client_id: Type.String(),
+  method: Type.Union([Type.Literal('initial_access_token'), Type.Literal('open')], {
+    description: 'Registered with an initial access token, or by open registration',
+  }),
+  initial_access_token: Type.Union(
+    [Type.Object({ id: Type.String(), description: Type.String(), prefix: Type.String() }), Type.Null()],
+    { description: 'The initial access token it was registered with (null for open registration)' },
+  ),
+  software_id: Type.Union([Type.String(), Type.Null()]),
+  software_version: Type.Union([Type.String(), Type.Null()]),
+  registered_at: Type.String({ format: 'date-time' }),
+  registered_from: Type.Union([Type.String(), Type.Null()], { description: 'The IP address it came from' }),
+});
+
+function tokenView(token: InitialAccessTokenRow) {
+  return {
+    id: token.id,
+    description: token.description,
+    prefix: token.prefix,
+    created_by: token.createdBy,
+    created_at: token.createdAt.toISOString(),
+    expires_at: token.expiresAt.toISOString(),
+    max_uses: token.maxUses,
+    uses: token.uses,
+    last_used_at: iso(token.lastUsedAt),
+    revoked_at: iso(token.revokedAt),
+    status: initialAccessTokenStatus(token),
+  };
+}
+
+/**
+ * Admin API for Dynamic Client Registration (docs/client-registration.md): initial access tokens, and how a client
+ * was registered. Issuing and revoking tokens is for write admins; both are audited.
+ */
+export function registerAdminClientRegistrationRoutes(app: App, context: AppContext): void {
+  const { initialAccessTokens, registrations } = context.clientRegistration;
+
+  const registrationView = async (
+    registration: ClientRegistrationRow,
+    tokens?: Map<string, InitialAccessTokenRow>,
+  ) => {
+    const tokenId = registration.initialAccessTokenId;
+    const token =
+      tokenId === null ? undefined : (tokens?.get(tokenId) ?? (await initialAccessTokens.find(tokenId)));
+    return {
+      client_id: registration.clientId,
+      method: registration.method as 'initial_access_token' | 'open',
+      initial_access_token: token
+        ? { id: token.id, description: token.description, prefix: token.prefix }
+        : null,
+      software_id: registration.softwareId,
+      software_version: registration.softwareVersion,
+      registered_at: registration.registeredAt.toISOString(),
+      registered_from: registration.registeredFrom,
+    };
+  };
+
+  app.get(
+    '/admin/initial-access-tokens',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags: [TAG],
+        summary: 'Lists initial access tokens for Dynamic Client Registration (metadata, never the tokens)',
+        response: { 200: Type.Object({ tokens: Type.Array(InitialAccessTokenView) }), ...errorResponses() },
+      },
+    },
+    async () => ({ tokens: (await initialAccessTokens.list()).map(tokenView) }),
+  );
+
+  app.post(
+    '/admin/initial-access-tokens',
+    {
+      config: { access: 'admin-write' },
+      schema: {
+        tags: [TAG],
+        summary: 'Issues an initial access token (RFC 7591 §3); the token is returned this once',
+        body: Type.Object(
+          {
+            description: Type.String({ minLength: 1, maxLength: 200 }),
+            expires_in_seconds: Type.Optional(
+              Type.Integer({
+                minimum: 60,
+                maximum: 365 * 86_400,
+                description: 'How long it stays valid; default 7 days',
+              }),
+            ),
+            max_uses: Type.Optional(
+              Type.Union([Type.Integer({ minimum: 1, maximum: 1_000_000 }), Type.Null()], {
+                description: 'How many clients it may register; null or absent: unlimited until it expires',
+              }),
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          201: Type.Object({
+            ...InitialAccessTokenView.properties,
+            token: Type.String({ description: 'The bearer token, shown once' }),
+          }),
+          ...errorResponses(),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { description, expires_in_seconds, max_uses } = request.body;
+      const expiresAt = new Date(Date.now() + (expires_in_seconds ?? 7 * 86_400) * 1000);
+      const created = await auditedAdminChange(
+        context,
+        request,
+        () =>
+          initialAccessTokens.create({
+            description,
+            expiresAt,
+            maxUses: max_uses ?? null,
+            createdBy: actingAdminId(request),
+          }),
+        (result) => ({
+          action: 'initial_access_token.created',
+          target: { type: 'initial_access_token', id: result.token.id },
+          details: {
+            description,
+            prefix: result.token.prefix,
+            expires_at: expiresAt.toISOString(),
+            max_uses: max_uses ?? null,
+          },
+        }),
+      );
+      return reply.code(201).send({ ...tokenView(created.token), token: created.plaintext });
+    },
+  );
+
+  app.delete(
+    '/admin/initial-access-tokens/:tokenId',
+    {
+      config: { access: 'admin-write' },
+      schema: {
+        tags: [TAG],
+        summary: 'Revokes an initial access token; clients it registered stay',
+        params: Type.Object({ tokenId: Type.String({ maxLength: 100 }) }),
+        response: { 204: { description: 'Revoked', type: 'null' }, ...errorResponses('not_found') },
+      },
+    },
+    async (request, reply) => {
+      const { tokenId } = request.params;
+      await auditedAdminChange(
+        context,
+        request,
+        async () => {
+          if (!(await initialAccessTokens.revoke(tokenId)))
+            throw appError('not_found', 'no such initial access token');
+        },
+        { action: 'initial_access_token.revoked', target: { type: 'initial_access_token', id: tokenId } },
+      );
+      return reply.code(204).send(undefined as never);
+    },
+  );
+
+  app.get(
+    '/admin/client-registrations',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags: [TAG],
+        summary: 'Lists the dynamically registered clients and how each was registered',
+        response: { 200: Type.Object({ registrations: Type.Array(RegistrationView) }), ...errorResponses() },
+      },
+    },
+    async () => {
+      const tokens = new Map((await initialAccessTokens.list()).map((token) => [token.id, token]));
+      const rows = await registrations.listRegistrations();
+      return { registrations: await Promise.all(rows.map((row) => registrationView(row, tokens))) };
+    },
+  );
+
+  app.get(
+    '/admin/clients/:clientId/registration',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags: [TAG],
+        summary: 'Whether a client registered itself (Dynamic Client Registration), and how',
+        params: Type.Object({ clientId: Type.String({ maxLength: 64 }) }),
+        response: {
+          200: Type.Object({
+            dynamically_registered: Type.Boolean({
+              description:
+                'false for a client an administrator created (it has no registration access token)',
+            }),
+            registration: Type.Union([RegistrationView, Type.Null()]),
+          }),
+          ...errorResponses('not_found'),
+        },
+      },
+    },
+    async (request) => {
+      const { clientId } = request.params;
+      if (!(await context.clients.registry.find(clientId))) throw appError('not_found', 'no such client');
+      const registration = await registrations.registrationOf(clientId);
+      return {
+        dynamically_registered: registration !== undefined,
+        registration: registration ? await registrationView(registration) : null,
+      };
+    },
+  );
+}
