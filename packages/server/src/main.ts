@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { INSTALL_HELP } from './admin/install-help.js';
 import { ADMIN_TOKENS_HELP } from './admin/tokens-cli-help.js';
 import { startBanner } from './app/banner.js';
+import { INITIAL_ACCESS_TOKENS_HELP } from './client-registration/cli-help.js';
 import { CLIENTS_HELP } from './clients/cli-help.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { DATABASE_HELP } from './control/database-cli-help.js';
@@ -26,6 +27,8 @@ Commands:
                           Register and manage OAuth clients headlessly
   admin-tokens create|list|revoke
                           Manage admin API tokens (docs/admin-api-tokens.md)
+  initial-access-tokens create|list|revoke
+                          Manage tokens for Dynamic Client Registration (docs/client-registration.md)
   install --admin-email E First-run install without the browser (admin password on stdin)
   backup --out FILE       Write a consistent copy of the embedded database (also while it runs)
   restore FILE            Restore a backup into an empty data directory
@@ -40,6 +43,7 @@ Run 'tessera <command> --help' for a command's options.`;
 const HELP: Record<string, string> = {
   ...CLIENTS_HELP,
   ...ADMIN_TOKENS_HELP,
+  ...INITIAL_ACCESS_TOKENS_HELP,
   install: INSTALL_HELP,
   serve: `Usage: tessera serve [--workers N]
 
@@ -230,6 +234,7 @@ async function runThroughChannel(config: Config, command: string, args: string[]
     { runInstallCommand },
     { runClientsCommand },
     { runAdminTokensCommand },
+    { runInitialAccessTokensCommand },
   ] = await Promise.all([
     import('./control/channel.js'),
     import('./control/operations.js'),
@@ -237,6 +242,7 @@ async function runThroughChannel(config: Config, command: string, args: string[]
     import('./admin/install-cli.js'),
     import('./clients/cli.js'),
     import('./admin/tokens-cli.js'),
+    import('./client-registration/cli.js'),
   ]);
   try {
     await withControlChannel(config, (channel) => {
@@ -249,6 +255,8 @@ async function runThroughChannel(config: Config, command: string, args: string[]
           return runInstallCommand(channel, args);
         default:
           if (command.startsWith('admin-tokens ')) return runAdminTokensCommand(channel, command, args);
+          if (command.startsWith('initial-access-tokens '))
+            return runInitialAccessTokensCommand(channel, command, args);
           return runClientsCommand(channel, command, args);
       }
     });
@@ -300,7 +308,11 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const grouped =
-    command === 'keys' || command === 'kek' || command === 'clients' || command === 'admin-tokens';
+    command === 'keys' ||
+    command === 'kek' ||
+    command === 'clients' ||
+    command === 'admin-tokens' ||
+    command === 'initial-access-tokens';
   if (grouped && (rest[0] === undefined || rest[0] === '--help' || rest[0] === '-h')) {
     // `tessera clients --help`: every subcommand's help; without --help the subcommand is missing.
     const group = Object.keys(HELP).filter((name) => name.startsWith(`${command} `));

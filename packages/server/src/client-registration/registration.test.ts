@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runControlOperation } from '../control/operations.js';
 import { clients, initialAccessTokens } from '../db/schema/index.js';
 import { type AdminSession, adminFetch, adminSignIn, installViaApi } from '../testing/admin.js';
 import { pendingRequestId } from '../testing/code-flow.js';
@@ -362,6 +363,34 @@ describe('initial access tokens', () => {
       expect(answer.json.error).toBe('invalid_token');
     expect(await clientCount()).toBe(before + 1);
     expect(await tokenUses(once.id)).toBe(1);
+  });
+});
+
+describe('initial access tokens on the host (tessera initial-access-tokens)', () => {
+  it('issues, lists and revokes them, audited by the system', async () => {
+    const created = (await runControlOperation(server.context, 'initial-access-tokens.create', {
+      description: 'from the host',
+      max_uses: 2,
+    })) as { id: string; token: string; max_uses: number };
+    expect(created.max_uses).toBe(2);
+    expect((await register(PUBLIC_CLIENT, created.token)).status).toBe(201);
+    const listed = (await runControlOperation(server.context, 'initial-access-tokens.list', {})) as {
+      id: string;
+      status: string;
+      uses: number;
+    }[];
+    expect(listed).toContainEqual(expect.objectContaining({ id: created.id, status: 'active', uses: 1 }));
+    await runControlOperation(server.context, 'initial-access-tokens.revoke', { id: created.id });
+    expectInvalidToken(await register(PUBLIC_CLIENT, created.token));
+    await expect(
+      runControlOperation(server.context, 'initial-access-tokens.revoke', { id: 'no-such-token' }),
+    ).rejects.toThrow('no initial access token');
+    const events = await server.context.audit.list({ target: created.id }, 10);
+    expect(events.map((event) => [event.action, event.actorType]).sort()).toEqual([
+      ['initial_access_token.created', 'system'],
+      ['initial_access_token.revoked', 'system'],
+    ]);
+    expect(JSON.stringify(events)).not.toContain(created.token);
   });
 });
 

@@ -22,6 +22,14 @@ import {
 import type { AppContext } from '../app/app-context.js';
 import { SEALED_COLUMNS } from '../app/modules.js';
 import {
+  createInitialAccessTokenForCommand,
+  InitialAccessTokenCreateSchema,
+  InitialAccessTokenIdSchema,
+  InitialAccessTokenListSchema,
+  listInitialAccessTokensForCommand,
+  revokeInitialAccessTokenForCommand,
+} from '../client-registration/cli.js';
+import {
   ClientIdInputSchema,
   createClientForCommand,
   listClientsForCommand,
@@ -78,6 +86,12 @@ const OPERATIONS: Record<string, Operation<TSchema>> = {
   'admin-tokens.create': operation(AdminTokenCreateSchema, createAdminTokenForCommand, checkAdminTokenInput),
   'admin-tokens.list': operation(AdminTokenListSchema, listAdminTokensForCommand),
   'admin-tokens.revoke': operation(AdminTokenIdSchema, revokeAdminTokenForCommand),
+  'initial-access-tokens.create': operation(
+    InitialAccessTokenCreateSchema,
+    createInitialAccessTokenForCommand,
+  ),
+  'initial-access-tokens.list': operation(InitialAccessTokenListSchema, listInitialAccessTokensForCommand),
+  'initial-access-tokens.revoke': operation(InitialAccessTokenIdSchema, revokeInitialAccessTokenForCommand),
   'keys.rotate': operation(KeysRotateSchema, rotateSigningKeysForCommand),
   'kek.rotate': operation(KekRotateSchema, (context, input) =>
     rotateKekForCommand(context, input, SEALED_COLUMNS),
