@@ -22,6 +22,7 @@ import { OrganizationDetailPage } from './pages/organizations/OrganizationDetail
 import { OrganizationsPage } from './pages/organizations/OrganizationsPage';
 import { PermissionDetailPage } from './pages/permissions/PermissionDetailPage';
 import { PermissionsPage } from './pages/permissions/PermissionsPage';
+import { RegistrationTokensPage } from './pages/RegistrationTokensPage';
 import { RoleDetailPage } from './pages/roles/RoleDetailPage';
 import { RolesPage } from './pages/roles/RolesPage';
 import { SettingsPage } from './pages/SettingsPage';
@@ -57,6 +58,7 @@ export const adminRoutes: Route[] = [
   signedIn('/clients', ClientsPage),
   signedIn('/clients/new', ClientCreatePage),
   signedIn('/clients/:clientId', ClientDetailPage),
+  signedIn('/registration-tokens', RegistrationTokensPage),
   signedIn('/users', UsersPage),
   signedIn('/users/new', UserCreatePage),
   signedIn('/users/:userId', UserDetailPage),

@@ -10,6 +10,7 @@ export const PORTAL_NAME = 'Tessera admin';
 const SECTIONS: { to: string; label: string }[] = [
   { to: '/', label: 'Overview' },
   { to: '/clients', label: 'Clients' },
+  { to: '/registration-tokens', label: 'Registration tokens' },
   { to: '/users', label: 'Users' },
   { to: '/organizations', label: 'Organizations' },
   { to: '/roles', label: 'Roles' },

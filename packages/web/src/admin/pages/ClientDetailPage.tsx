@@ -5,6 +5,7 @@ import { Notice } from '../../shared/Notice';
 import { useRouter } from '../../shared/router';
 import { AdminLayout } from '../components/AdminLayout';
 import { ClientIconSection } from '../components/ClientIconSection';
+import { ClientRegistrationSection } from '../components/ClientRegistrationSection';
 import { ConfirmAction } from '../components/ConfirmAction';
 import { DeleteSection } from '../components/DeleteSection';
 import { DetailLoading } from '../components/DetailLoading';
@@ -103,6 +104,8 @@ function ClientDetail({
           </dd>
         </div>
       </dl>
+
+      <ClientRegistrationSection clientId={client.client_id} />
 
       <ClientIconSection client={client} onChanged={(icon) => onChanged({ ...client, icon })} />
 
