@@ -168,7 +168,11 @@ export function clientInputFromMetadata(metadata: ClientMetadata, policy: Mappin
     throw invalidMetadata('response_types: code goes with the authorization_code grant, and only with it');
 
   const redirectUris = metadata.redirect_uris ?? [];
-  if (policy.open) for (const uri of redirectUris) requireLoopbackOrHttps(uri);
+  const postLogoutRedirectUris = metadata.post_logout_redirect_uris ?? [];
+  if (policy.open) {
+    for (const uri of redirectUris) requireLoopbackOrHttps(uri, 'redirect_uris');
+    for (const uri of postLogoutRedirectUris) requireLoopbackOrHttps(uri, 'post_logout_redirect_uris');
+  }
 
   const existing = policy.existing;
   const allowedScopes = new Set([
@@ -190,7 +194,7 @@ export function clientInputFromMetadata(metadata: ClientMetadata, policy: Mappin
     type,
     token_endpoint_auth_method: method,
     redirect_uris: redirectUris,
-    post_logout_redirect_uris: metadata.post_logout_redirect_uris ?? [],
+    post_logout_redirect_uris: postLogoutRedirectUris,
     grant_types: grantTypes,
     scopes:
       scopes && [...new Set(scopes)].map((scope) => ({ scope, description: descriptions.get(scope) ?? '' })),
@@ -254,7 +258,7 @@ export function checkUpdateRequest(metadata: ClientMetadata, clientId: string): 
  * Open registration (docs/client-registration.md#open-registration): a redirect URI must be https, or http on a
  * loopback address for a native app (RFC 8252 §7.3); private-use schemes need an initial access token.
  */
-function requireLoopbackOrHttps(uri: string): void {
+function requireLoopbackOrHttps(uri: string, member: string): void {
   const url = URL.canParse(uri) ? new URL(uri) : null;
   const allowed =
     url !== null &&
@@ -262,7 +266,7 @@ function requireLoopbackOrHttps(uri: string): void {
   if (!allowed)
     throw new OAuthError(
       'invalid_redirect_uri',
-      `redirect_uris: '${uri}' is refused for open registration (https, or http on a loopback address)`,
+      `${member}: '${uri}' is refused for open registration (https, or http on a loopback address)`,
     );
 }
 

@@ -702,7 +702,7 @@ describe('open registration', () => {
   beforeAll(async () => {
     open = await startTestServer();
     await open.context.settings.set('client_registration.open', true);
-    await open.context.settings.set('rate_limits.open_client_registrations_per_hour', 6);
+    await open.context.settings.set('rate_limits.open_client_registrations_per_hour', 7);
   }, 60_000);
   afterAll(async () => {
     await open?.close();
@@ -735,6 +735,14 @@ describe('open registration', () => {
       status: 400,
       error: 'invalid_redirect_uri',
     });
+    const privateLogout = await registerOpen({
+      ...PUBLIC_CLIENT,
+      post_logout_redirect_uris: ['com.example.app:/signed-out'],
+    });
+    expect({ status: privateLogout.status, error: privateLogout.json.error }).toEqual({
+      status: 400,
+      error: 'invalid_redirect_uri',
+    });
     const privateScheme = await registerOpen({
       ...PUBLIC_CLIENT,
       redirect_uris: ['com.example.app:/callback'],
@@ -744,7 +752,7 @@ describe('open registration', () => {
       error: 'invalid_redirect_uri',
     });
 
-    // Six attempts so far; the seventh in the hour is refused, whatever it asks.
+    // Seven attempts so far; the eighth in the hour is refused, whatever it asks.
     const limited = await registerOpen(PUBLIC_CLIENT);
     expect(limited.status).toBe(429);
     expect(limited.json.error).toBe('rate_limited');
