@@ -38,6 +38,7 @@ const COUNTED_PER: Readonly<Record<string, string>> = {
   ip: 'client IP address',
   account: 'account',
   user: 'signed-in user',
+  session: 'signed-in session',
 };
 
 const integer = (value: number) => value.toLocaleString('en-US');
@@ -133,7 +134,7 @@ function rateLimitTable(rules: RateLimitRules, settings: SettingDefinitions): st
   for (const [name, rule] of Object.entries(rules)) {
     const per = COUNTED_PER[name.slice(name.lastIndexOf('-') + 1)];
     if (per === undefined)
-      throw new Error(`rate limit '${name}': its name must end in -ip, -account or -user`);
+      throw new Error(`rate limit '${name}': its name must end in -ip, -account, -user or -session`);
     const setting = settings[rule.setting];
     if (setting === undefined) throw new Error(`rate limit '${name}': no setting '${rule.setting}'`);
     lines.push(

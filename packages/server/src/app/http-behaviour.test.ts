@@ -154,14 +154,22 @@ describe('OpenAPI error codes', () => {
     const publicDocument = await documentOf(server.publicUrl);
     const token = publicDocument.paths['/token']?.post?.responses;
     expect(codesOf(token?.['400'])).toEqual([
+      'access_denied',
+      'authorization_pending',
+      'expired_token',
       'invalid_dpop_proof',
       'invalid_grant',
       'invalid_request',
       'invalid_scope',
+      'slow_down',
       'unauthorized_client',
       'unsupported_grant_type',
       'use_dpop_nonce',
     ]);
+    // RFC 8628 §3.2.
+    const device = publicDocument.paths['/device_authorization']?.post?.responses;
+    expect(codesOf(device?.['400'])).toEqual(['invalid_request', 'invalid_scope', 'unauthorized_client']);
+    expect(codesOf(device?.['401'])).toEqual(['invalid_client']);
     expect(codesOf(token?.['401'])).toEqual(['invalid_client']);
     expect(codesOf(token?.['413'])).toEqual(['invalid_request']);
     expect(codesOf(token?.['415'])).toEqual(['invalid_request']);

@@ -4,6 +4,7 @@ import type { SIGNING_ALGORITHMS } from '../crypto/signing-keys.js';
 import {
   CLIENT_AUTHENTICATION_METHODS,
   type ClientAuthenticationMethod,
+  DEVICE_CODE_GRANT_TYPE,
   GRANT_TYPES,
   type GrantType,
 } from '../protocol/oauth/vocabulary.js';
@@ -248,8 +249,19 @@ export function validateClientInput(input: ClientInput): void {
       'redirect_uris: the authorization_code grant needs at least one redirect URI',
     );
   }
-  if (input.grant_types.includes('refresh_token') && !input.grant_types.includes('authorization_code')) {
-    throw new ClientValidationError('grant_types: refresh_token needs authorization_code');
+  if (
+    input.grant_types.includes('refresh_token') &&
+    !input.grant_types.includes('authorization_code') &&
+    !input.grant_types.includes(DEVICE_CODE_GRANT_TYPE)
+  ) {
+    throw new ClientValidationError('grant_types: refresh_token needs authorization_code or device_code');
+  }
+  // A ZK app's key is handed over in the browser that is redirected back to it (docs/zk.md §5); a device is not that
+  // browser, so the two do not go together (docs/device-flow.md#zero-knowledge-clients).
+  if (input.grant_types.includes(DEVICE_CODE_GRANT_TYPE) && (input.zk_delivery ?? 'none') !== 'none') {
+    throw new ClientValidationError(
+      'grant_types: the device_code grant cannot deliver a zero-knowledge key; use zk_delivery none',
+    );
   }
   if (input.type === 'public') {
     // RFC 6749 §4.4: client credentials is only for clients that can keep a secret.

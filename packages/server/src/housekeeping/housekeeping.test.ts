@@ -20,6 +20,7 @@ import {
   authorizationRequests,
   clientAssertionJtis,
   deviceApprovals,
+  deviceAuthorizations,
   dpopProofs,
   emailTokens,
   federationConnections,
@@ -289,6 +290,22 @@ describe('housekeeping', () => {
     const expiredApproval = approval(hoursAgo(LONG_AGO));
     const liveApproval = approval(inHours(1));
     await db.insert(deviceApprovals).values([expiredApproval, liveApproval]);
+    // A device authorization (RFC 8628) goes once past its expiry, whatever its status.
+    const deviceAuthorization = (id: string, expiresAt: Date) => ({
+      id,
+      deviceCodeHash: `device-${id}`,
+      userCodeHash: `user-${id}`,
+      clientId: rp.clientId,
+      scope: 'openid',
+      intervalSeconds: 5,
+      expiresAt,
+    });
+    await db
+      .insert(deviceAuthorizations)
+      .values([
+        deviceAuthorization('expired-device', hoursAgo(LONG_AGO)),
+        deviceAuthorization('live-device', inHours(1)),
+      ]);
 
     // A used client assertion jti and a pushed request are kept until they expire.
     await db.insert(dpopProofs).values([
@@ -325,8 +342,12 @@ describe('housekeeping', () => {
         pushed_authorization_requests: 1,
         client_assertion_jtis: 1,
         dpop_proofs: 1,
+        device_authorizations: 1,
       },
     });
+    expect(await remaining(deviceAuthorizations.id, ['expired-device', 'live-device'])).toEqual([
+      'live-device',
+    ]);
     expect(await remaining(clientAssertionJtis.jti, ['expired-jti', 'live-jti'])).toEqual(['live-jti']);
     expect(await remaining(dpopProofs.jti, ['expired-proof', 'live-proof'])).toEqual(['live-proof']);
     expect(await remaining(pushedAuthorizationRequests.idHash, ['expired-par', 'live-par'])).toEqual([

@@ -1,7 +1,11 @@
 import type { AuditActionsOf } from '../audit/actions.js';
 
-/** What the audit log records of this slice: tokens issued. */
-export const OAUTH_AUDIT_ACTIONS = ['oauth.token'] as const;
+/** What the audit log records of this slice: tokens issued, a user's decision on a device's request (RFC 8628). */
+export const OAUTH_AUDIT_ACTIONS = [
+  'oauth.device_authorization_approved',
+  'oauth.device_authorization_denied',
+  'oauth.token',
+] as const;
 
 type OauthAuditActions = AuditActionsOf<typeof OAUTH_AUDIT_ACTIONS>;
 

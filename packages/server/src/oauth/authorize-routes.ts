@@ -108,6 +108,10 @@ const RequestView = Type.Object({
     },
   ),
   redirect_origin: Type.String(),
+  device: Type.Boolean({
+    description:
+      'The request is a device’s (RFC 8628): the user entered its code here, approving signs the device in, not this browser; consent is always asked (redirect_origin is then this service’s own)',
+  }),
 });
 
 const FinalizeBody = Type.Object(
@@ -250,6 +254,7 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
               }
             : null,
         redirect_origin: new URL(pending.redirectUri).origin,
+        device: pending.deviceAuthorizationId !== undefined,
       });
     },
   );
@@ -298,6 +303,7 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
         },
         session,
         binding.presented(request),
+        request,
       );
       return reply.header('cache-control', 'no-store').send({ redirect_uri: redirectUri });
     },

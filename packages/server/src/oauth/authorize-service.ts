@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { Session } from '../accounts/sessions.js';
 import type { AlongSignIn, PreparedAlongSignIn } from '../accounts/sign-in.js';
 import { isAcceptableText } from '../app/acceptable-input.js';
@@ -15,6 +16,7 @@ import {
   type ValidatedRequest,
 } from './authorize-request.js';
 import { boundToBrowser } from './browser-binding.js';
+import type { DeviceAuthorizations } from './device-authorization.js';
 import { oauthApiError } from './errors.js';
 import {
   type OrganizationContextSource,
@@ -47,6 +49,8 @@ interface PendingRequest extends ValidatedRequest {
   hintSubject: string | null;
   /** When the request was parked (ISO 8601); absent on requests parked before it was recorded. */
   parkedAt?: string;
+  /** The device authorization (RFC 8628) the user decides with this request; absent on a browser's own request. */
+  deviceAuthorizationId?: string;
 }
 
 export type AuthorizeOutcome =
@@ -109,6 +113,8 @@ export class AuthorizeService {
     private readonly keyDelivery: KeyDeliveryHooks,
     /** approveConsentedAlongSignInStatement, prepared with the user sign-in's session start (approvalAlongSignIn). */
     private readonly approvingSignIn: PreparedAlongSignIn,
+    /** The device authorization grant, whose user codes become pending requests here (parkDeviceRequest). */
+    private readonly devices: DeviceAuthorizations,
   ) {}
 
   /**
@@ -498,15 +504,64 @@ export class AuthorizeService {
     await this.store.tieAuthorizationRequest(hashToken(requestId), browserHash, userId, new Date());
   }
 
+  /**
+   * A device authorization's user code entered on the hosted UI (RFC 8628 §3.3): parked as a pending request of the
+   * signed-in user in this browser, so the consent page asks for it as for an app's request (the client, the scopes,
+   * Approve or Deny, an organization to choose). It never completes by itself: remembered consent does not approve a
+   * device (RFC 8628 §5.4, remote phishing), so the request always asks (prompt=consent). It lives no longer than the
+   * device code; its redirect URI is the hosted UI's device page, which says how the decision went.
+   */
+  async parkDeviceRequest(
+    client: Client,
+    device: { id: string; scope: string; expiresAt: Date },
+    session: Session,
+    browserHash: string,
+  ): Promise<string> {
+    const now = Date.now();
+    const requestId = randomToken();
+    const pending: PendingRequest = {
+      clientId: client.id,
+      redirectUri: this.devices.verificationUri,
+      scope: device.scope,
+      state: null,
+      nonce: null,
+      codeChallenge: null,
+      prompt: ['consent'],
+      maxAge: null,
+      loginHint: null,
+      idTokenHint: null,
+      organizationId: null,
+      zkPub: null,
+      dpopJkt: null,
+      loginRequiredAfter: null,
+      hintSubject: null,
+      parkedAt: new Date(now).toISOString(),
+      deviceAuthorizationId: device.id,
+    };
+    await this.store.createAuthorizationRequest({
+      idHash: hashToken(requestId),
+      clientId: client.id,
+      parameters: pending,
+      browserHash,
+      userId: session.userId,
+      expiresAt: new Date(Math.min(now + PENDING_REQUEST_TTL_MS, device.expiresAt.getTime())),
+    });
+    return requestId;
+  }
+
   /** POST /authorize/finalize: consumes the pending request and returns where the browser goes next. */
   async finalize(
     input: FinalizeInput,
     session: Session,
     browserHash: string | null,
+    from?: Pick<FastifyRequest, 'ip' | 'headers'>,
   ): Promise<{ redirectUri: string }> {
     const { client, request } = await this.loadPending(input.requestId, browserHash);
     if (!this.loginSatisfied(request, session)) {
       throw oauthApiError('login_required', 'sign in again to continue this request');
+    }
+    if (request.deviceAuthorizationId !== undefined) {
+      return this.finalizeDevice(input, client, request, request.deviceAuthorizationId, session, from);
     }
     const deliversKey = input.zkKeyHash !== undefined || input.drkHash !== undefined;
     if (input.zkEnvelopeId !== undefined && (input.decision !== 'approve' || !deliversKey)) {
@@ -562,6 +617,46 @@ export class AuthorizeService {
     const redirectUri = this.codeLocation(request, code);
     if (deliversKey) await this.keyDelivery.delivered(session.userId, input.zkEnvelopeId);
     return { redirectUri };
+  }
+
+  /**
+   * The user's decision on a device's request (RFC 8628 §3.3): approved (with the organization chosen, as for an app)
+   * or denied, recorded on the device authorization for the device's next poll. The browser goes to the device page,
+   * which says which. No key is delivered to a device (docs/device-flow.md#zero-knowledge-clients).
+   */
+  private async finalizeDevice(
+    input: FinalizeInput,
+    client: Client,
+    request: PendingRequest,
+    deviceAuthorizationId: string,
+    session: Session,
+    from: Pick<FastifyRequest, 'ip' | 'headers'> | undefined,
+  ): Promise<{ redirectUri: string }> {
+    if (input.zkKeyHash !== undefined || input.drkHash !== undefined || input.zkEnvelopeId !== undefined) {
+      throw appError('invalid_request', 'a device authorization delivers no key');
+    }
+    const organization =
+      input.decision === 'approve'
+        ? await this.organizationAtFinalize(client, request, session.userId, input.organizationId)
+        : ({ kind: 'none' } as const);
+    const approve = input.decision === 'approve' && organization.kind !== 'refused';
+    const requestIdHash = hashToken(input.requestId);
+    await this.devices.decide({
+      deviceAuthorizationId,
+      client,
+      scope: request.scope,
+      session,
+      approve,
+      organizationId: organization.kind === 'chosen' ? organization.organizationId : null,
+      consumeRequest: async () => {
+        if (!(await this.store.consumeAuthorizationRequest(requestIdHash, new Date())))
+          throw await this.notConsumable(requestIdHash);
+      },
+      request: from,
+    });
+    return {
+      redirectUri: authorizationResponseUrl(request.redirectUri, { result: approve ? 'approved' : 'denied' }),
+    };
   }
 
   /**

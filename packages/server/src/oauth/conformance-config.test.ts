@@ -8,7 +8,9 @@ import { generateKeyPairSync } from 'node:crypto';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEVICE_CODE_GRANT_TYPE } from '../protocol/oauth/vocabulary.js';
 import { authorizeOnce, codeRequest } from '../testing/code-flow.js';
+import { decideDevice } from '../testing/device-flow.js';
 import {
   allowHttp,
   authorizeAndApprove,
@@ -51,7 +53,7 @@ beforeAll(async () => {
   discoveryResponse = await fetch(`${issuer}/.well-known/openid-configuration`);
   metadata = (await discoveryResponse.clone().json()) as Record<string, unknown>;
   confidential = await registerClient(server, {
-    grant_types: ['authorization_code', 'refresh_token', 'client_credentials'],
+    grant_types: ['authorization_code', 'refresh_token', 'client_credentials', DEVICE_CODE_GRANT_TYPE],
     scopes: ALL_SCOPES,
   });
   user = await signInUser(server, { name: 'Config Tester', email: 'config@example.com' });
@@ -117,6 +119,8 @@ const REGISTERED_METADATA = new Set([
   'require_pushed_authorization_requests',
   // RFC 9449 §5.1.
   'dpop_signing_alg_values_supported',
+  // RFC 8628 §4.
+  'device_authorization_endpoint',
 ]);
 
 /** A code flow with PKCE for a registered client; returns the token response (validated by oauth4webapi). */
@@ -336,6 +340,20 @@ describe('everything advertised works', () => {
         );
         const tokens = await oauth.processClientCredentialsResponse(rp.as, rp.client, response);
         expect(tokens.scope).toBe('api:read');
+      },
+      [DEVICE_CODE_GRANT_TYPE]: async () => {
+        const authorization = await oauth.processDeviceAuthorizationResponse(
+          rp.as,
+          rp.client,
+          await oauth.deviceAuthorizationRequest(rp.as, rp.client, rp.auth, { scope: 'openid' }, allowHttp),
+        );
+        await decideDevice(server, user, authorization.user_code, 'approve');
+        const tokens = await oauth.processDeviceCodeResponse(
+          rp.as,
+          rp.client,
+          await oauth.deviceCodeGrantRequest(rp.as, rp.client, rp.auth, authorization.device_code, allowHttp),
+        );
+        expect(tokens.id_token).toEqual(expect.any(String));
       },
     };
     expect(Object.keys(exercised).sort()).toEqual([...strings('grant_types_supported')].sort());

@@ -57,7 +57,7 @@ describe('discovery advertises what the endpoints enforce', () => {
     for (const grantType of [
       'password',
       'implicit',
-      'urn:ietf:params:oauth:grant-type:device_code',
+      'urn:ietf:params:oauth:grant-type:saml2-bearer',
       'toString',
     ]) {
       expect(grantFor(grantType), grantType).toBeNull();

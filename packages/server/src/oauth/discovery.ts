@@ -38,6 +38,8 @@ export function buildDiscoveryDocument(
     end_session_endpoint: `${issuer}/logout`,
     // RFC 7591 §3, RFC 8414 §2: open, or with an initial access token (docs/client-registration.md).
     registration_endpoint: `${issuer}/register`,
+    // RFC 8628 §4; its clients authenticate as at the token endpoint.
+    device_authorization_endpoint: `${issuer}/device_authorization`,
     scopes_supported: Object.keys(STANDARD_SCOPES),
     response_types_supported: [...RESPONSE_TYPES],
     response_modes_supported: [...RESPONSE_MODES],

@@ -3,6 +3,8 @@ import { OAUTH_AUDIT_ACTIONS } from './audit-actions.js';
 import { registerAuthorizeRoutes } from './authorize-routes.js';
 import { registerBackchannelRoutes } from './backchannel-routes.js';
 import { registerCrossOriginPreflights } from './cors-routes.js';
+import { registerDeviceRoutes } from './device-routes.js';
+import { DEVICE_RATE_LIMITS, DEVICE_SETTINGS } from './device-settings.js';
 import { registerDiscoveryRoutes } from './discovery-routes.js';
 import { registerPushedAuthorizationRoutes } from './par-routes.js';
 import { OAUTH_PURGES } from './purges.js';
@@ -25,13 +27,15 @@ export const oauthModule = {
     );
     return oauth;
   },
-  settings: OAUTH_SETTINGS,
+  settings: { ...OAUTH_SETTINGS, ...DEVICE_SETTINGS },
   settingsTitle: 'Tokens',
+  rateLimits: DEVICE_RATE_LIMITS,
   registerPublic(app, context) {
     registerDiscoveryRoutes(app, context);
     registerAuthorizeRoutes(app, context);
     registerTokenRoutes(app, context);
     registerPushedAuthorizationRoutes(app, context);
+    registerDeviceRoutes(app, context);
     registerBackchannelRoutes(app, context);
     registerUserInfoRoutes(app, context);
     registerCrossOriginPreflights(app, context);

@@ -9,6 +9,7 @@ import {
 import {
   authorizationCodes,
   authorizationRequests,
+  deviceAuthorizations,
   dpopProofs,
   grantEndExpression,
   grants,
@@ -75,4 +76,6 @@ export const OAUTH_PURGES: readonly ExpiredRowPurge[] = [
         lt(dpopProofs.expiresAt, clock.cutoff),
       ),
   },
+  // RFC 8628: past its expiry a device code is refused whatever its status; the grant it issued lives on its own.
+  purgeExpired(deviceAuthorizations, deviceAuthorizations.id),
 ];

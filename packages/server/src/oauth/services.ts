@@ -7,6 +7,8 @@ import type { KeyServices } from '../keys/services.js';
 import type { OrganizationServices } from '../orgs/services.js';
 import { AuthorizeService } from './authorize-service.js';
 import { approveConsentedAlongSignInStatement } from './authorize-statements.js';
+import { DeviceAuthorizations } from './device-authorization.js';
+import { DeviceAuthorizationStore } from './device-store.js';
 import { DpopProofs } from './dpop.js';
 import { DpopProofStore } from './dpop-store.js';
 import { GrantStatusCache } from './grant-status-cache.js';
@@ -32,10 +34,12 @@ export interface OAuthServices {
   grantStatus: GrantStatusCache;
   /** DPoP proofs (RFC 9449) at /token and the protected resources: checks, nonces, replay detection. */
   dpop: DpopProofs;
+  /** The device authorization grant (RFC 8628). */
+  devices: DeviceAuthorizations;
 }
 
 export async function createOAuthServices(
-  { config, database, signingKeys, settings, bus, metrics, sealer }: Infrastructure,
+  { config, database, signingKeys, settings, bus, metrics, sealer, audit }: Infrastructure,
   {
     accounts,
     clients,
@@ -60,6 +64,14 @@ export async function createOAuthServices(
     metrics.cacheLookups('verified_access_tokens'),
   );
   const revocation = new GrantRevocation(store);
+  const devices = new DeviceAuthorizations(
+    config.baseUrl,
+    new DeviceAuthorizationStore(database.db),
+    settings,
+    audit,
+  );
+  // An account's access ended: so do its device approvals whose tokens were not yet fetched.
+  accounts.lifecycle.accessEnded.handle((userId) => devices.endOfUser(userId));
   // Slices built before this one end grants through their hooks: an account's access, an organization's.
   accounts.lifecycle.accessEnded.handle((userId) => revocation.endAllOfUser(userId));
   orgs.organizations.accessEnded.handle((organizationId, userId) =>
@@ -79,6 +91,7 @@ export async function createOAuthServices(
       },
     },
     accounts.signIn.prepareAlong('approving_request', approveConsentedAlongSignInStatement),
+    devices,
   );
   // The sign-ins of the accounts slice (and those built on them) continue a pending request through this one.
   answerSignInContinuation(accounts.signInContinuation, authorize, config.baseUrl);
@@ -91,7 +104,8 @@ export async function createOAuthServices(
   return {
     issuer,
     dpop,
-    tokens: new TokenService(store, revocation, issuer, settings, orgs.organizations),
+    tokens: new TokenService(store, revocation, issuer, settings, orgs.organizations, devices),
+    devices,
     introspection: new Introspection(config.baseUrl, issuer, store, grantStatus),
     authorize,
     revocation,

@@ -70,6 +70,12 @@ async function auditTokenFailure(
     .catch((auditError: unknown) => request.log.error({ err: auditError }, 'audit failed'));
 }
 
+/**
+ * A device polling until its user decides (RFC 8628 §3.5) is no failure: these answers are the protocol working, one
+ * every few seconds per device, and are not audited (the decision itself is: oauth.device_authorization_*).
+ */
+const DEVICE_POLLING_ANSWERS: ReadonlySet<string> = new Set(['authorization_pending', 'slow_down']);
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -167,6 +173,11 @@ export function registerTokenRoutes(app: App, context: AppContext): void {
             'invalid_scope',
             'invalid_dpop_proof',
             'use_dpop_nonce',
+            // RFC 8628 §3.5: the device code grant's answers while it polls.
+            'authorization_pending',
+            'slow_down',
+            'expired_token',
+            'access_denied',
           ),
         },
       },
@@ -199,7 +210,8 @@ export function registerTokenRoutes(app: App, context: AppContext): void {
         if (nonce !== undefined) reply.header('dpop-nonce', nonce);
         return noStore(reply).send(response);
       } catch (error) {
-        if (error instanceof OAuthError) await auditTokenFailure(context, request, body, clientId, error);
+        if (error instanceof OAuthError && !DEVICE_POLLING_ANSWERS.has(error.error))
+          await auditTokenFailure(context, request, body, clientId, error);
         throw error;
       }
     },

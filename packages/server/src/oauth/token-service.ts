@@ -5,7 +5,8 @@ import type { SettingsService } from '../config/settings.js';
 import { constantTimeEqual, hashToken, randomToken } from '../crypto/tokens.js';
 import { zkTokenMembers } from '../keys/formats.js';
 import { OAuthError } from '../protocol/oauth/errors.js';
-import { USER_SCOPES } from '../protocol/oauth/vocabulary.js';
+import { DEVICE_CODE_GRANT_TYPE, USER_SCOPES } from '../protocol/oauth/vocabulary.js';
+import type { DeviceAuthorizations } from './device-authorization.js';
 import type { OrganizationClaims, OrganizationContextSource } from './organization-context.js';
 import type { GrantRevocation } from './revocation.js';
 import type { AuthorizationCodeRow, GrantRow, OAuthStore, RedeemedCode, TokenSubject } from './store.js';
@@ -62,6 +63,7 @@ export class TokenService {
     private readonly issuer: TokenIssuer,
     private readonly settings: SettingsService,
     private readonly organizations: OrganizationContextSource,
+    private readonly devices: DeviceAuthorizations,
   ) {}
 
   /**
@@ -386,6 +388,56 @@ export class TokenService {
     const claims = await this.organizations.tokenClaims(userId, organizationId, scope);
     if (!claims) throw invalidGrant('the user is no longer a member of the organization of this code');
     return claims;
+  }
+
+  /**
+   * RFC 8628 §3.4, §3.5: a device's poll. Pending, too fast, denied and expired are refused with their codes; an
+   * approval is turned into tokens once (DeviceAuthorizations.redeem), as a code exchange issues them: an ID token
+   * for `openid` (no nonce, none was sent), a refresh token when the client may refresh.
+   */
+  async deviceCode(
+    client: Client,
+    parameters: { device_code?: string },
+    dpopJkt: string | null = null,
+  ): Promise<TokenResponse> {
+    if (!client.grantTypes.includes(DEVICE_CODE_GRANT_TYPE)) {
+      throw new OAuthError('unauthorized_client', 'this client may not use the device_code grant');
+    }
+    if (client.zkDelivery !== 'none') {
+      throw new OAuthError(
+        'unauthorized_client',
+        'a zero-knowledge client may not use the device_code grant',
+      );
+    }
+    if (!parameters.device_code) throw new OAuthError('invalid_request', 'device_code is required');
+    const refreshTtl = client.refreshTokenTtlSeconds ?? this.settings.get('tokens.refresh_token_ttl_seconds');
+    const grantId = randomUUID();
+    const refreshToken = client.grantTypes.includes('refresh_token') ? randomToken() : null;
+    const redeemed = await this.devices.redeem(
+      client,
+      parameters.device_code,
+      {
+        id: grantId,
+        expiresAt: new Date(Date.now() + refreshTtl * 1000),
+        refreshTokenHash: refreshToken ? hashToken(refreshToken) : null,
+        dpopJkt: client.type === 'public' ? dpopJkt : null,
+      },
+      (userId, organizationId, scope) => this.organizations.tokenClaims(userId, organizationId, scope),
+    );
+    return this.issueUserTokens(
+      client,
+      {
+        user: redeemed.user,
+        scope: redeemed.scope,
+        grantId,
+        sessionPublicId: null,
+        authTime: redeemed.authTime,
+        amr: redeemed.amr,
+        acr: redeemed.acr,
+        organization: redeemed.organization,
+      },
+      { nonce: null, refreshToken, dpopJkt },
+    );
   }
 
   /** The access token and, for an `openid` scope, the ID token; the refresh token was stored by the caller. */

@@ -4,6 +4,7 @@ export * from './branding.js';
 export * from './client-registration.js';
 export * from './core.js';
 export * from './device-approvals.js';
+export * from './device-authorizations.js';
 export * from './federation.js';
 export * from './keys.js';
 export * from './oauth.js';

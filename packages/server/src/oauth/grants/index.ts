@@ -1,6 +1,7 @@
-import type { GrantType } from '../../protocol/oauth/vocabulary.js';
+import { DEVICE_CODE_GRANT_TYPE, type GrantType } from '../../protocol/oauth/vocabulary.js';
 import { authorizationCodeGrant } from './authorization-code.js';
 import { clientCredentialsGrant } from './client-credentials.js';
+import { deviceCodeGrant } from './device-code.js';
 import type { Grant } from './grant.js';
 import { refreshTokenGrant } from './refresh-token.js';
 
@@ -13,6 +14,7 @@ export const GRANTS: { readonly [Type in GrantType]: Grant } = {
   authorization_code: authorizationCodeGrant,
   refresh_token: refreshTokenGrant,
   client_credentials: clientCredentialsGrant,
+  [DEVICE_CODE_GRANT_TYPE]: deviceCodeGrant,
 };
 
 /** The grant of a `grant_type` value, or null for one not supported (RFC 6749 §5.2 unsupported_grant_type). */

@@ -9,13 +9,16 @@ describe('OAuth errors', () => {
     expect(new OAuthError('invalid_token', 'x').statusCode).toBe(401);
     expect(new OAuthError('insufficient_scope', 'x').statusCode).toBe(403);
     expect(new OAuthError('temporarily_unavailable', 'x').statusCode).toBe(503);
+    // RFC 8628 §3.5: the device code grant's refusals are 400s of the token endpoint.
+    for (const code of ['authorization_pending', 'slow_down', 'expired_token', 'access_denied'] as const)
+      expect(new OAuthError(code, 'x').statusCode).toBe(400);
   });
 
   it('refuse a code no RFC defines, or one only a redirect carries, at typecheck and at run time', () => {
     // @ts-expect-error a misspelt code is no OAuth error
     expect(() => new OAuthError('invalid_grnt', 'x')).toThrow(TypeError);
-    // @ts-expect-error access_denied goes only to the redirect URI (RFC 6749 §4.1.2.1), never as JSON
-    expect(() => new OAuthError('access_denied', 'x')).toThrow(TypeError);
+    // @ts-expect-error login_required goes only to the redirect URI (OIDC Core §3.1.2.6), never as JSON
+    expect(() => new OAuthError('login_required', 'x')).toThrow(TypeError);
   });
 
   it('declare each endpoint’s codes under their statuses', () => {

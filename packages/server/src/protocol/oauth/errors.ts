@@ -59,7 +59,12 @@ export const OAUTH_ERRORS = {
   invalid_redirect_uri: { status: 400, redirect: false, defined: 'RFC 7591 §3.2.2' },
   invalid_client_metadata: { status: 400, redirect: false, defined: 'RFC 7591 §3.2.2' },
   invalid_software_statement: { status: 400, redirect: false, defined: 'RFC 7591 §3.2.2' },
-  access_denied: { status: null, redirect: true, defined: 'RFC 6749 §4.1.2.1' },
+  /** Also the token endpoint's answer to a device authorization the user denied (RFC 8628 §3.5). */
+  access_denied: { status: 400, redirect: true, defined: 'RFC 6749 §4.1.2.1; RFC 8628 §3.5' },
+  /** RFC 8628 §3.5: the device authorization is still pending, or polled too fast, or over. */
+  authorization_pending: { status: 400, redirect: false, defined: 'RFC 8628 §3.5' },
+  slow_down: { status: 400, redirect: false, defined: 'RFC 8628 §3.5' },
+  expired_token: { status: 400, redirect: false, defined: 'RFC 8628 §3.5' },
   unsupported_response_type: { status: null, redirect: true, defined: 'RFC 6749 §4.1.2.1' },
   login_required: { status: null, redirect: true, defined: 'OIDC Core §3.1.2.6' },
   consent_required: { status: null, redirect: true, defined: 'OIDC Core §3.1.2.6' },

@@ -5,11 +5,19 @@
  * nothing, so any slice may use it.
  */
 
+/** RFC 8628 §3.4: the grant type of a device access token request. */
+export const DEVICE_CODE_GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:device_code';
+
 /**
  * Grant types (RFC 6749 §4, §6). `grants/index.ts` must hold exactly one handler for each, which the type there
  * checks; clients may register only these.
  */
-export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials'] as const;
+export const GRANT_TYPES = [
+  'authorization_code',
+  'refresh_token',
+  'client_credentials',
+  DEVICE_CODE_GRANT_TYPE,
+] as const;
 export type GrantType = (typeof GRANT_TYPES)[number];
 
 /** Scopes defined by OpenID Connect (Core §5.4, §11); descriptions are shown on the consent page. */
@@ -69,5 +77,7 @@ export const ENDPOINT_AUTHENTICATION_METHODS = {
   introspection: ['client_secret_basic', 'private_key_jwt'],
   revocation: ['client_secret_basic', 'private_key_jwt', 'none'],
   pushed_authorization: ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'],
+  // RFC 8628 §3.1: clients authenticate as at the token endpoint.
+  device_authorization: ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'],
 } as const satisfies Record<string, readonly ClientAuthenticationMethod[]>;
 export type AuthenticatingEndpoint = keyof typeof ENDPOINT_AUTHENTICATION_METHODS;

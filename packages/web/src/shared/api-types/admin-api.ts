@@ -10,6 +10,20 @@ export interface ErrorBody<Code extends string> {
 }
 
 export interface AdminApi {
+  /** Single-page application (client-side routes) */
+  'GET /': {
+    params: undefined;
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: string;
+      400: ErrorBody<'invalid_request'>;
+      404: ErrorBody<'not_found'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['GET /']['responses'][200];
+    error: 'invalid_request' | 'not_found' | 'service_unavailable';
+  };
   /** Lists admin users */
   'GET /admin/admin-users': {
     params: undefined;
@@ -231,7 +245,7 @@ export interface AdminApi {
     body: undefined;
     responses: {
       200: {
-        actions: ('admin.passkey_registered' | 'admin.passkey_removed' | 'admin.password_changed' | 'admin.sign_in' | 'admin_token.created' | 'admin_token.revoked' | 'admin_user.created' | 'admin_user.removed' | 'admin_user.role_changed' | 'audit.exported' | 'branding.image_removed' | 'branding.image_uploaded' | 'branding.updated' | 'client.created' | 'client.deleted' | 'client.icon_removed' | 'client.icon_uploaded' | 'client.registered' | 'client.registration_deleted' | 'client.registration_updated' | 'client.secret_rotated' | 'client.updated' | 'email_template.reset' | 'email_template.updated' | 'federation.connection.created' | 'federation.connection.deleted' | 'federation.connection.updated' | 'federation.domain.verified' | 'federation.identity_linked' | 'federation.identity_unlinked' | 'federation.sign_in' | 'federation.user_created' | 'initial_access_token.created' | 'initial_access_token.revoked' | 'install.completed' | 'kek.rotated' | 'keys.account_key_created' | 'keys.device_admin_revoked' | 'keys.device_approval_requested' | 'keys.device_approved' | 'keys.device_revoked' | 'keys.enc_priv_set' | 'keys.enc_pub_set' | 'keys.envelope_added' | 'keys.envelope_deleted' | 'keys.legacy_drk_set' | 'keys.reset' | 'keys.rotated' | 'oauth.token' | 'organization.created' | 'organization.deleted' | 'organization.invite_accepted' | 'organization.invite_created' | 'organization.invite_declined' | 'organization.invite_revoked' | 'organization.manager_missing' | 'organization.member_added' | 'organization.member_left' | 'organization.member_removed' | 'organization.member_status_changed' | 'organization.role_assigned' | 'organization.role_removed' | 'organization.unlock_policy_changed' | 'organization.updated' | 'otp.admin_reset' | 'otp.admin_unlock' | 'otp.backup_codes_regenerated' | 'otp.enrolled' | 'otp.enrolment' | 'otp.reauth' | 'otp.removed' | 'otp.verify' | 'passkey.admin_revoked' | 'passkey.clone_suspected' | 'passkey.registered' | 'passkey.removed' | 'passkey.renamed' | 'permission.created' | 'permission.deleted' | 'permission.updated' | 'role.created' | 'role.deleted' | 'role.updated' | 'scim.connection.created' | 'scim.connection.deleted' | 'scim.connection.updated' | 'scim.group.created' | 'scim.group.deleted' | 'scim.group.patched' | 'scim.group.replaced' | 'scim.token.created' | 'scim.token.revoked' | 'scim.user.created' | 'scim.user.deleted' | 'scim.user.patched' | 'scim.user.replaced' | 'setting.changed' | 'signing_keys.rotated' | 'smtp.tested' | 'user.created' | 'user.credentials_discarded' | 'user.deleted' | 'user.disabled' | 'user.enabled' | 'user.password_changed' | 'user.password_reset_sent' | 'user.password_set' | 'user.sign_in' | 'user.updated' | 'webhook.endpoint_created' | 'webhook.endpoint_deleted' | 'webhook.endpoint_updated' | 'webhook.redelivered' | 'webhook.secret_rotated')[];
+        actions: ('admin.passkey_registered' | 'admin.passkey_removed' | 'admin.password_changed' | 'admin.sign_in' | 'admin_token.created' | 'admin_token.revoked' | 'admin_user.created' | 'admin_user.removed' | 'admin_user.role_changed' | 'audit.exported' | 'branding.image_removed' | 'branding.image_uploaded' | 'branding.updated' | 'client.created' | 'client.deleted' | 'client.icon_removed' | 'client.icon_uploaded' | 'client.registered' | 'client.registration_deleted' | 'client.registration_updated' | 'client.secret_rotated' | 'client.updated' | 'email_template.reset' | 'email_template.updated' | 'federation.connection.created' | 'federation.connection.deleted' | 'federation.connection.updated' | 'federation.domain.verified' | 'federation.identity_linked' | 'federation.identity_unlinked' | 'federation.sign_in' | 'federation.user_created' | 'initial_access_token.created' | 'initial_access_token.revoked' | 'install.completed' | 'kek.rotated' | 'keys.account_key_created' | 'keys.device_admin_revoked' | 'keys.device_approval_requested' | 'keys.device_approved' | 'keys.device_revoked' | 'keys.enc_priv_set' | 'keys.enc_pub_set' | 'keys.envelope_added' | 'keys.envelope_deleted' | 'keys.legacy_drk_set' | 'keys.reset' | 'keys.rotated' | 'oauth.device_authorization_approved' | 'oauth.device_authorization_denied' | 'oauth.token' | 'organization.created' | 'organization.deleted' | 'organization.invite_accepted' | 'organization.invite_created' | 'organization.invite_declined' | 'organization.invite_revoked' | 'organization.manager_missing' | 'organization.member_added' | 'organization.member_left' | 'organization.member_removed' | 'organization.member_status_changed' | 'organization.role_assigned' | 'organization.role_removed' | 'organization.unlock_policy_changed' | 'organization.updated' | 'otp.admin_reset' | 'otp.admin_unlock' | 'otp.backup_codes_regenerated' | 'otp.enrolled' | 'otp.enrolment' | 'otp.reauth' | 'otp.removed' | 'otp.verify' | 'passkey.admin_revoked' | 'passkey.clone_suspected' | 'passkey.registered' | 'passkey.removed' | 'passkey.renamed' | 'permission.created' | 'permission.deleted' | 'permission.updated' | 'role.created' | 'role.deleted' | 'role.updated' | 'scim.connection.created' | 'scim.connection.deleted' | 'scim.connection.updated' | 'scim.group.created' | 'scim.group.deleted' | 'scim.group.patched' | 'scim.group.replaced' | 'scim.token.created' | 'scim.token.revoked' | 'scim.user.created' | 'scim.user.deleted' | 'scim.user.patched' | 'scim.user.replaced' | 'setting.changed' | 'signing_keys.rotated' | 'smtp.tested' | 'user.created' | 'user.credentials_discarded' | 'user.deleted' | 'user.disabled' | 'user.enabled' | 'user.password_changed' | 'user.password_reset_sent' | 'user.password_set' | 'user.sign_in' | 'user.updated' | 'webhook.endpoint_created' | 'webhook.endpoint_deleted' | 'webhook.endpoint_updated' | 'webhook.redelivered' | 'webhook.secret_rotated')[];
       };
       400: ErrorBody<'invalid_request'>;
       401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
@@ -495,7 +509,7 @@ export interface AdminApi {
           type: 'public' | 'confidential';
           redirect_uris: string[];
           post_logout_redirect_uris: string[];
-          grant_types: ('authorization_code' | 'refresh_token' | 'client_credentials')[];
+          grant_types: ('authorization_code' | 'refresh_token' | 'client_credentials' | ('urn:ietf:params:oauth:grant-type:device_code'))[];
           scopes: {
             scope: string;
             description: string;
@@ -564,7 +578,7 @@ export interface AdminApi {
       type: 'public' | 'confidential';
       redirect_uris: string[];
       post_logout_redirect_uris?: string[];
-      grant_types: ('authorization_code' | 'refresh_token' | 'client_credentials')[];
+      grant_types: ('authorization_code' | 'refresh_token' | 'client_credentials' | ('urn:ietf:params:oauth:grant-type:device_code'))[];
       scopes?: {
         scope: string;
         description: string;
@@ -609,7 +623,7 @@ export interface AdminApi {
           type: 'public' | 'confidential';
           redirect_uris: string[];
           post_logout_redirect_uris: string[];
-          grant_types: ('authorization_code' | 'refresh_token' | 'client_credentials')[];
+          grant_types: ('authorization_code' | 'refresh_token' | 'client_credentials' | ('urn:ietf:params:oauth:grant-type:device_code'))[];
           scopes: {
             scope: string;
             description: string;
@@ -684,7 +698,7 @@ export interface AdminApi {
         type: 'public' | 'confidential';
         redirect_uris: string[];
         post_logout_redirect_uris: string[];
-        grant_types: ('authorization_code' | 'refresh_token' | 'client_credentials')[];
+        grant_types: ('authorization_code' | 'refresh_token' | 'client_credentials' | ('urn:ietf:params:oauth:grant-type:device_code'))[];
         scopes: {
           scope: string;
           description: string;
@@ -753,7 +767,7 @@ export interface AdminApi {
       type: 'public' | 'confidential';
       redirect_uris: string[];
       post_logout_redirect_uris?: string[];
-      grant_types: ('authorization_code' | 'refresh_token' | 'client_credentials')[];
+      grant_types: ('authorization_code' | 'refresh_token' | 'client_credentials' | ('urn:ietf:params:oauth:grant-type:device_code'))[];
       scopes?: {
         scope: string;
         description: string;
@@ -797,7 +811,7 @@ export interface AdminApi {
         type: 'public' | 'confidential';
         redirect_uris: string[];
         post_logout_redirect_uris: string[];
-        grant_types: ('authorization_code' | 'refresh_token' | 'client_credentials')[];
+        grant_types: ('authorization_code' | 'refresh_token' | 'client_credentials' | ('urn:ietf:params:oauth:grant-type:device_code'))[];
         scopes: {
           scope: string;
           description: string;
@@ -4283,6 +4297,20 @@ export interface AdminApi {
     response: AdminApi['POST /admin/webhooks/{id}/rotate-secret']['responses'][200];
     error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
+  /** Static UI asset (content-hashed name, immutable) */
+  'GET /assets/{*}': {
+    params: { '*': string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: string;
+      400: ErrorBody<'invalid_request'>;
+      404: ErrorBody<'not_found'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['GET /assets/{*}']['responses'][200];
+    error: 'invalid_request' | 'not_found' | 'service_unavailable';
+  };
   /** Liveness */
   'GET /healthz': {
     params: undefined;
@@ -4482,6 +4510,20 @@ export interface AdminApi {
     };
     response: AdminApi['GET /readyz']['responses'][200];
     error: 'invalid_request';
+  };
+  /** Single-page application (client-side routes) */
+  'GET /{*}': {
+    params: { '*': string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: string;
+      400: ErrorBody<'invalid_request'>;
+      404: ErrorBody<'not_found'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['GET /{*}']['responses'][200];
+    error: 'invalid_request' | 'not_found' | 'service_unavailable';
   };
 }
 

@@ -132,6 +132,8 @@ export interface PublicApi {
           organization_id: string | null;
         } | null;
         redirect_origin: string;
+        /** The request is a device’s (RFC 8628): the user entered its code here, approving signs the device in, not this browser; consent is always asked (redirect_origin is then this service’s own) */
+        device: boolean;
       };
       400: ErrorBody<'invalid_request'>;
       403: ErrorBody<'request_browser_mismatch'>;
@@ -196,6 +198,29 @@ export interface PublicApi {
     };
     response: PublicApi['GET /api/user/config']['responses'][200];
     error: 'invalid_request' | 'service_unavailable';
+  };
+  /** Enter a user code shown by a device (RFC 8628 §3.3): starts a pending request for the consent page, bound to this browser; rate-limited per address and per session */
+  'POST /api/user/device-authorizations': {
+    params: undefined;
+    query: undefined;
+    body: {
+      user_code: string;
+    };
+    responses: {
+      200: {
+        /** The pending request the consent page (/ui/authorize?request_id=…) shows for the device: its client and scopes, Approve or Deny */
+        request_id: string;
+      };
+      400: ErrorBody<'invalid_request' | 'invalid_user_code' | 'malformed_body'>;
+      401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
+      403: ErrorBody<'csrf_failed'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      429: ErrorBody<'rate_limited'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['POST /api/user/device-authorizations']['responses'][200];
+    error: 'csrf_failed' | 'invalid_request' | 'invalid_user_code' | 'malformed_body' | 'not_signed_in' | 'payload_too_large' | 'rate_limited' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
   };
   /** Search active users by email or name prefix (bearer token with service.users:read; a user's token sees its organization's active members) */
   'GET /api/user/directory/users': {
@@ -1783,6 +1808,59 @@ export interface PublicApi {
     };
     response: PublicApi['PUT /crypto/wrapped-enc-priv']['responses'][200];
     error: 'csrf_failed' | 'enc_pub_mismatch' | 'invalid_request' | 'malformed_body' | 'not_signed_in' | 'payload_too_large' | 'rate_limited' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
+  };
+  /** Device authorization endpoint (RFC 8628 §3.1): a device code and a user code for a client registered with the device_code grant; clients authenticate as at /token, public clients send client_id */
+  'POST /device_authorization': {
+    params: undefined;
+    query: undefined;
+    body: {
+      client_id?: string;
+      client_secret?: string;
+      client_assertion_type?: string;
+      client_assertion?: string;
+      scope?: string;
+    };
+    responses: {
+      200: {
+        /** What the device polls /token with (high entropy, single use) */
+        device_code: string;
+        /** What the user types at verification_uri: eight characters of BCDFGHJKLMNPQRSTVWXZ shown as XXXX-XXXX; case, hyphens and spaces are ignored */
+        user_code: string;
+        verification_uri: string;
+        /** verification_uri with the user code filled in */
+        verification_uri_complete: string;
+        expires_in: number;
+        /** Seconds to wait between polls of /token (RFC 8628 §3.5) */
+        interval: number;
+      };
+      400: {
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_request' | 'invalid_scope' | 'unauthorized_client';
+        error_description?: string;
+      };
+      401: {
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_client';
+        error_description?: string;
+      };
+      413: {
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_request';
+        error_description?: string;
+      };
+      415: {
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'invalid_request';
+        error_description?: string;
+      };
+      503: {
+        /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
+        error: 'temporarily_unavailable';
+        error_description?: string;
+      };
+    };
+    response: PublicApi['POST /device_authorization']['responses'][200];
+    error: 'invalid_client' | 'invalid_request' | 'invalid_scope' | 'temporarily_unavailable' | 'unauthorized_client';
   };
   /** The signed-in user’s linked upstream identities */
   'GET /federation/identities': {
@@ -4878,7 +4956,7 @@ export interface PublicApi {
     response: PublicApi['GET /session']['responses'][200];
     error: 'invalid_request' | 'service_unavailable';
   };
-  /** Token endpoint: authorization_code, refresh_token, client_credentials (authorization_code with PKCE) */
+  /** Token endpoint: authorization_code, refresh_token, client_credentials, urn:ietf:params:oauth:grant-type:device_code (authorization_code with PKCE) */
   'POST /token': {
     params: undefined;
     query: undefined;
@@ -4891,6 +4969,7 @@ export interface PublicApi {
       code_verifier?: string;
       refresh_token?: string;
       scope?: string;
+      device_code?: string;
     };
     responses: {
       200: {
@@ -4909,7 +4988,7 @@ export interface PublicApi {
       };
       400: {
         /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
-        error: 'invalid_dpop_proof' | 'invalid_grant' | 'invalid_request' | 'invalid_scope' | 'unauthorized_client' | 'unsupported_grant_type' | 'use_dpop_nonce';
+        error: 'access_denied' | 'authorization_pending' | 'expired_token' | 'invalid_dpop_proof' | 'invalid_grant' | 'invalid_request' | 'invalid_scope' | 'slow_down' | 'unauthorized_client' | 'unsupported_grant_type' | 'use_dpop_nonce';
         error_description?: string;
       };
       401: {
@@ -4934,7 +5013,7 @@ export interface PublicApi {
       };
     };
     response: PublicApi['POST /token']['responses'][200];
-    error: 'invalid_client' | 'invalid_dpop_proof' | 'invalid_grant' | 'invalid_request' | 'invalid_scope' | 'temporarily_unavailable' | 'unauthorized_client' | 'unsupported_grant_type' | 'use_dpop_nonce';
+    error: 'access_denied' | 'authorization_pending' | 'expired_token' | 'invalid_client' | 'invalid_dpop_proof' | 'invalid_grant' | 'invalid_request' | 'invalid_scope' | 'slow_down' | 'temporarily_unavailable' | 'unauthorized_client' | 'unsupported_grant_type' | 'use_dpop_nonce';
   };
   /** Redirects to /ui/ */
   'GET /ui': {
