@@ -24,6 +24,7 @@ const KNOWN: Record<string, MessageKey> = {
   step_up_required: 'error.step_up_required',
   csrf_failed: 'error.csrf_failed',
   rate_limited: 'error.rate_limited',
+  invalid_user_code: 'error.invalid_user_code',
   too_many_requests: 'error.rate_limited',
   not_found: 'error.not_found',
   device_approval_not_found: 'error.device_approval_not_found',

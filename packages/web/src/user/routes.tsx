@@ -2,6 +2,7 @@ import type { Route } from '../shared/router';
 import { AccountPage } from './pages/AccountPage';
 import { AuthorizePage } from './pages/AuthorizePage';
 import { ConfirmEmailPage } from './pages/ConfirmEmailPage';
+import { DevicePage } from './pages/DevicePage';
 import { ErrorPage } from './pages/ErrorPage';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
 import { HomePage } from './pages/HomePage';
@@ -25,6 +26,7 @@ export const userRoutes: Route[] = [
   { path: '/forgot-password', render: () => <ForgotPasswordPage /> },
   { path: '/reset-password', render: () => <ResetPasswordPage /> },
   { path: '/authorize', render: () => <AuthorizePage /> },
+  { path: '/device', render: () => <DevicePage /> },
   { path: '/account', render: () => <AccountPage /> },
   { path: '/account/security/setup', render: () => <SecuritySetupPage /> },
   { path: '/confirm-email', render: () => <ConfirmEmailPage /> },

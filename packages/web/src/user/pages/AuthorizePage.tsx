@@ -375,9 +375,16 @@ function Consent({
         </fieldset>
       ) : null}
 
-      <p className="muted">
-        {rich('authorize.returnTo', { origin: <span className="origin">{view.redirect_origin}</span> })}
-      </p>
+      {view.device ? (
+        // RFC 8628 §5.4: the user confirms that the device asking is one they hold, not a phisher's.
+        <Notice title={t('device.consentNoticeTitle')}>
+          <p data-testid="device-notice">{t('device.consentNotice', { client: client.name })}</p>
+        </Notice>
+      ) : (
+        <p className="muted">
+          {rich('authorize.returnTo', { origin: <span className="origin">{view.redirect_origin}</span> })}
+        </p>
+      )}
       <div className="form-actions">
         <Button disabled={deciding !== null || !keyReady} onClick={() => onDecide('approve', organizationId)}>
           {deciding === 'approve' ? t('authorize.approving') : t('authorize.approve')}

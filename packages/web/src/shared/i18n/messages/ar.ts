@@ -52,6 +52,7 @@ export const ar: Record<keyof typeof en, Message> = {
   'error.step_up_required': 'أكّد هويتك أولًا برمز حالي من تطبيق المصادقة.',
   'error.csrf_failed': 'تغيّرت جلستك في علامة تبويب أخرى. أعد تحميل الصفحة وحاول مرة أخرى.',
   'error.rate_limited': 'محاولات كثيرة جدًا. انتظر قليلًا ثم حاول مرة أخرى.',
+  'error.invalid_user_code': 'هذا الرمز غير صالح أو انتهت صلاحيته. تحقّق من الرمز على جهازك ثم حاول مرة أخرى.',
   'error.not_found': 'هذه الميزة غير متاحة على هذا الخادم بعد.',
   'error.device_approval_not_found':
     'لم يعد طلب الموافقة هذا قيد الانتظار: فقد انتهت صلاحيته أو استُخدم من قبل. ابدأ من جديد على الجهاز الجديد.',
@@ -193,6 +194,23 @@ export const ar: Record<keyof typeof en, Message> = {
   'authorize.refusalReturn': 'ستعود إلى {origin}، وسيُبلَّغ بأنك لم تتمكن من المتابعة.',
   'authorize.returning': 'جارٍ العودة…',
   'authorize.backTo': 'العودة إلى {client}',
+  // The device page (RFC 8628): a code shown by a TV or console, entered here
+  'device.title': 'ربط جهاز',
+  'device.intro': 'أدخل الرمز الظاهر على التلفاز أو جهاز الألعاب أو أي جهاز آخر لتسجيل دخوله بحسابك.',
+  'device.codeLabel': 'الرمز الظاهر على جهازك',
+  'device.codeHint':
+    'ثمانية أحرف لاتينية، مثل BCDF-GHJK. لا يهم إن كانت الأحرف كبيرة أو صغيرة، ولا وجود الشرطة.',
+  'device.codeEmpty': 'أدخل الرمز الظاهر على جهازك.',
+  'device.submit': 'متابعة',
+  'device.failedTitle': 'تعذّر علينا استخدام هذا الرمز',
+  'device.approvedTitle': 'تم ربط جهازك',
+  'device.approvedText': 'عُد إلى جهازك: سيتابع تلقائيًا خلال ثوانٍ. يمكنك إغلاق هذه الصفحة.',
+  'device.deniedTitle': 'تم رفض الوصول',
+  'device.deniedText': 'لم يُمنح الجهاز حق الوصول إلى حسابك. يمكنك إغلاق هذه الصفحة.',
+  'device.anotherCode': 'إدخال رمز آخر',
+  'device.consentNoticeTitle': 'هل هذا جهازك؟',
+  'device.consentNotice':
+    'طلب جهازٌ تسجيل الدخول بحسابك. وافق فقط إذا كنت أنت من بدأ ذلك على جهاز تستخدمه بنفسك وأدخلت الرمز الظاهر عليه. إذا وافقت، فسيتمكّن {client} على ذلك الجهاز من القيام بما هو مذكور أعلاه.',
   'scope.openid': 'تسجيل دخولك بحسابك',
   'scope.profile': 'قراءة اسمك',
   'scope.email': 'قراءة عنوان بريدك الإلكتروني ومعرفة ما إذا كان مؤكَّدًا',

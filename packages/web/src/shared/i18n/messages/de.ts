@@ -62,6 +62,8 @@ export const de: Record<keyof typeof en, Message> = {
   'error.csrf_failed':
     'Ihre Sitzung wurde in einem anderen Tab geändert. Laden Sie die Seite neu und versuchen Sie es noch einmal.',
   'error.rate_limited': 'Zu viele Versuche. Warten Sie einen Moment und versuchen Sie es dann noch einmal.',
+  'error.invalid_user_code':
+    'Dieser Code ist ungültig oder abgelaufen. Prüfen Sie den Code auf Ihrem Gerät und versuchen Sie es noch einmal.',
   'error.not_found': 'Diese Funktion ist auf diesem Server noch nicht verfügbar.',
   'error.device_approval_not_found':
     'Diese Freigabeanfrage wartet nicht mehr: Sie ist abgelaufen oder wurde bereits verwendet. Beginnen Sie auf dem neuen Gerät neu.',
@@ -219,6 +221,26 @@ export const de: Record<keyof typeof en, Message> = {
     'Sie kehren zu {origin} zurück. Dort wird mitgeteilt, dass Sie nicht fortfahren konnten.',
   'authorize.returning': 'Zurück…',
   'authorize.backTo': 'Zurück zu {client}',
+  // The device page (RFC 8628): a code shown by a TV or console, entered here
+  'device.title': 'Gerät verbinden',
+  'device.intro':
+    'Geben Sie den Code ein, den Ihr Fernseher, Ihre Konsole oder Ihr anderes Gerät anzeigt, um es mit Ihrem Konto anzumelden.',
+  'device.codeLabel': 'Code von Ihrem Gerät',
+  'device.codeHint':
+    'Acht Buchstaben, etwa BCDF-GHJK. Groß- und Kleinschreibung und der Bindestrich spielen keine Rolle.',
+  'device.codeEmpty': 'Geben Sie den Code ein, den Ihr Gerät anzeigt.',
+  'device.submit': 'Weiter',
+  'device.failedTitle': 'Dieser Code konnte nicht verwendet werden',
+  'device.approvedTitle': 'Ihr Gerät ist verbunden',
+  'device.approvedText':
+    'Kehren Sie zu Ihrem Gerät zurück: Es macht in wenigen Sekunden von selbst weiter. Sie können diese Seite schließen.',
+  'device.deniedTitle': 'Zugriff verweigert',
+  'device.deniedText':
+    'Das Gerät hat keinen Zugriff auf Ihr Konto erhalten. Sie können diese Seite schließen.',
+  'device.anotherCode': 'Einen anderen Code eingeben',
+  'device.consentNoticeTitle': 'Ist das Ihr Gerät?',
+  'device.consentNotice':
+    'Ein Gerät möchte mit Ihrem Konto angemeldet werden. Erlauben Sie es nur, wenn Sie die Anmeldung selbst auf einem Gerät begonnen haben, das Sie gerade benutzen, und den dort angezeigten Code eingegeben haben. Wenn Sie zustimmen, kann {client} auf diesem Gerät tun, was oben aufgeführt ist.',
   'scope.openid': 'Sie mit Ihrem Konto anmelden',
   'scope.profile': 'Ihren Namen lesen',
   'scope.email': 'Ihre E-Mail-Adresse lesen und ob sie bestätigt ist',

@@ -60,6 +60,8 @@ export const en = {
   'error.step_up_required': 'Confirm it is you with a current code from your authenticator app first.',
   'error.csrf_failed': 'Your session changed in another tab. Reload the page and try again.',
   'error.rate_limited': 'Too many attempts. Wait a moment and try again.',
+  'error.invalid_user_code':
+    'This code is not valid or has expired. Check the code on your device and try again.',
   'error.not_found': 'This feature is not available on this server yet.',
   'error.device_approval_not_found':
     'This approval request is no longer waiting: it expired or was already used. Start again on the new device.',
@@ -211,6 +213,24 @@ export const en = {
   'authorize.refusalReturn': 'You will go back to {origin}, which will be told that you could not continue.',
   'authorize.returning': 'Returning…',
   'authorize.backTo': 'Back to {client}',
+  // The device page (RFC 8628): a code shown by a TV or console, entered here
+  'device.title': 'Connect a device',
+  'device.intro': 'Enter the code shown on your TV, console or other device to sign it in with your account.',
+  'device.codeLabel': 'Code from your device',
+  'device.codeHint':
+    'Eight letters, such as BCDF-GHJK. Capitals, small letters and the hyphen do not matter.',
+  'device.codeEmpty': 'Enter the code shown on your device.',
+  'device.submit': 'Continue',
+  'device.failedTitle': 'We could not use this code',
+  'device.approvedTitle': 'Your device is connected',
+  'device.approvedText':
+    'Go back to your device: it continues by itself in a few seconds. You can close this page.',
+  'device.deniedTitle': 'Access denied',
+  'device.deniedText': 'The device was not given access to your account. You can close this page.',
+  'device.anotherCode': 'Enter another code',
+  'device.consentNoticeTitle': 'Is this your device?',
+  'device.consentNotice':
+    'A device asked to be signed in with your account. Approve only if you started this on a device you are using yourself and typed the code it shows. If you approve, {client} on that device can do what is listed above.',
   'scope.openid': 'Sign you in with your account',
   'scope.profile': 'Read your name',
   'scope.email': 'Read your email address and whether it is verified',

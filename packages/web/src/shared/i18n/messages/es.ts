@@ -57,6 +57,8 @@ export const es: Record<keyof typeof en, Message> = {
     'Confirme primero su identidad con un código actual de su aplicación de autenticación.',
   'error.csrf_failed': 'Su sesión cambió en otra pestaña. Vuelva a cargar la página e inténtelo de nuevo.',
   'error.rate_limited': 'Demasiados intentos. Espere un momento e inténtelo de nuevo.',
+  'error.invalid_user_code':
+    'Este código no es válido o ha caducado. Compruebe el código en su dispositivo e inténtelo de nuevo.',
   'error.not_found': 'Esta función todavía no está disponible en este servidor.',
   'error.device_approval_not_found':
     'Esta solicitud de aprobación ya no está pendiente: caducó o ya se utilizó. Empiece de nuevo en el dispositivo nuevo.',
@@ -208,6 +210,24 @@ export const es: Record<keyof typeof en, Message> = {
   'authorize.refusalReturn': 'Volverá a {origin}, que sabrá que no pudo continuar.',
   'authorize.returning': 'Volviendo…',
   'authorize.backTo': 'Volver a {client}',
+  // The device page (RFC 8628): a code shown by a TV or console, entered here
+  'device.title': 'Conectar un dispositivo',
+  'device.intro':
+    'Escriba el código que muestra su televisor, consola u otro dispositivo para iniciar sesión en él con su cuenta.',
+  'device.codeLabel': 'Código de su dispositivo',
+  'device.codeHint': 'Ocho letras, por ejemplo BCDF-GHJK. Da igual si usa mayúsculas, minúsculas o el guion.',
+  'device.codeEmpty': 'Escriba el código que muestra su dispositivo.',
+  'device.submit': 'Continuar',
+  'device.failedTitle': 'No pudimos usar este código',
+  'device.approvedTitle': 'Su dispositivo está conectado',
+  'device.approvedText':
+    'Vuelva a su dispositivo: continuará por sí solo en unos segundos. Puede cerrar esta página.',
+  'device.deniedTitle': 'Acceso denegado',
+  'device.deniedText': 'El dispositivo no ha recibido acceso a su cuenta. Puede cerrar esta página.',
+  'device.anotherCode': 'Escribir otro código',
+  'device.consentNoticeTitle': '¿Es este su dispositivo?',
+  'device.consentNotice':
+    'Un dispositivo ha pedido iniciar sesión con su cuenta. Apruébelo solo si usted mismo empezó esto en un dispositivo que está usando y escribió el código que muestra. Si lo aprueba, {client} podrá hacer en ese dispositivo lo que se indica arriba.',
   'scope.openid': 'Iniciar su sesión con su cuenta',
   'scope.profile': 'Leer su nombre',
   'scope.email': 'Leer su dirección de correo y si está verificada',

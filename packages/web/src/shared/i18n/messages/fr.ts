@@ -58,6 +58,8 @@ export const fr: Record<keyof typeof en, Message> = {
     'Confirmez d’abord votre identité avec un code actuel de votre application d’authentification.',
   'error.csrf_failed': 'Votre session a changé dans un autre onglet. Rechargez la page et réessayez.',
   'error.rate_limited': 'Trop de tentatives. Patientez un instant, puis réessayez.',
+  'error.invalid_user_code':
+    'Ce code n’est pas valide ou a expiré. Vérifiez le code sur votre appareil et réessayez.',
   'error.not_found': 'Cette fonctionnalité n’est pas encore disponible sur ce serveur.',
   'error.device_approval_not_found':
     'Cette demande d’approbation n’est plus en attente : elle a expiré ou a déjà été utilisée. Recommencez sur le nouvel appareil.',
@@ -212,6 +214,25 @@ export const fr: Record<keyof typeof en, Message> = {
     'Vous allez revenir à {origin}, qui sera informé que vous n’avez pas pu continuer.',
   'authorize.returning': 'Retour…',
   'authorize.backTo': 'Retour à {client}',
+  // The device page (RFC 8628): a code shown by a TV or console, entered here
+  'device.title': 'Connecter un appareil',
+  'device.intro':
+    'Saisissez le code affiché sur votre téléviseur, votre console ou un autre appareil pour le connecter à votre compte.',
+  'device.codeLabel': 'Code de votre appareil',
+  'device.codeHint':
+    'Huit lettres, par exemple BCDF-GHJK. Majuscules, minuscules et tiret n’ont pas d’importance.',
+  'device.codeEmpty': 'Saisissez le code affiché sur votre appareil.',
+  'device.submit': 'Continuer',
+  'device.failedTitle': 'Nous n’avons pas pu utiliser ce code',
+  'device.approvedTitle': 'Votre appareil est connecté',
+  'device.approvedText':
+    'Revenez à votre appareil : il continuera de lui-même dans quelques secondes. Vous pouvez fermer cette page.',
+  'device.deniedTitle': 'Accès refusé',
+  'device.deniedText': 'L’appareil n’a pas reçu l’accès à votre compte. Vous pouvez fermer cette page.',
+  'device.anotherCode': 'Saisir un autre code',
+  'device.consentNoticeTitle': 'Est-ce bien votre appareil ?',
+  'device.consentNotice':
+    'Un appareil demande à être connecté avec votre compte. N’approuvez que si vous avez vous-même commencé la connexion sur un appareil que vous utilisez et saisi le code qu’il affiche. Si vous approuvez, {client} pourra, sur cet appareil, faire ce qui est indiqué ci-dessus.',
   'scope.openid': 'Vous connecter avec votre compte',
   'scope.profile': 'Lire votre nom',
   'scope.email': 'Lire votre adresse e-mail et savoir si elle est vérifiée',

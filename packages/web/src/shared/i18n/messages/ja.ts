@@ -56,6 +56,8 @@ export const ja: Record<keyof typeof en, Message> = {
   'error.csrf_failed':
     '別のタブでセッションが変更されました。ページを再読み込みして、もう一度お試しください。',
   'error.rate_limited': '試行回数が多すぎます。しばらく待ってから、もう一度お試しください。',
+  'error.invalid_user_code':
+    'このコードは無効か、有効期限が切れています。デバイスに表示されたコードを確認して、もう一度お試しください。',
   'error.not_found': 'この機能は、このサーバーではまだご利用いただけません。',
   'error.device_approval_not_found':
     'この承認要求はすでに受け付けていません。期限切れか使用済みです。新しいデバイスで最初からやり直してください。',
@@ -206,6 +208,25 @@ export const ja: Record<keyof typeof en, Message> = {
   'authorize.refusalReturn': '{origin} に戻ります。続行できなかったことがアプリに通知されます。',
   'authorize.returning': '戻っています…',
   'authorize.backTo': '{client} に戻る',
+  // The device page (RFC 8628): a code shown by a TV or console, entered here
+  'device.title': 'デバイスを接続',
+  'device.intro':
+    'テレビやゲーム機などのデバイスに表示されたコードを入力すると、そのデバイスにあなたのアカウントでサインインします。',
+  'device.codeLabel': 'デバイスに表示されたコード',
+  'device.codeHint': '8 文字の英字です（例: BCDF-GHJK）。大文字・小文字やハイフンの有無は問いません。',
+  'device.codeEmpty': 'デバイスに表示されたコードを入力してください。',
+  'device.submit': '続ける',
+  'device.failedTitle': 'このコードは使用できませんでした',
+  'device.approvedTitle': 'デバイスが接続されました',
+  'device.approvedText':
+    'デバイスに戻ってください。数秒で自動的に続行します。このページは閉じてかまいません。',
+  'device.deniedTitle': 'アクセスを拒否しました',
+  'device.deniedText':
+    'デバイスにはあなたのアカウントへのアクセスが許可されませんでした。このページは閉じてかまいません。',
+  'device.anotherCode': '別のコードを入力する',
+  'device.consentNoticeTitle': 'ご自身のデバイスですか？',
+  'device.consentNotice':
+    'あるデバイスが、あなたのアカウントでのサインインを求めています。ご自身が使っているデバイスでサインインを始め、そのデバイスに表示されたコードを入力した場合にのみ許可してください。許可すると、そのデバイス上の {client} は上に記載された操作を行えます。',
   'scope.openid': 'あなたのアカウントでサインインする',
   'scope.profile': 'あなたの名前を読み取る',
   'scope.email': 'あなたのメールアドレスと、その確認状況を読み取る',
