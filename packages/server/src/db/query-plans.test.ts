@@ -1,0 +1,239 @@
+/**
+ * The query plans of the hot statements on a database of realistic size (docs/performance.md#query-plans): the
+ * tables are seeded in bulk (testing/scale-seed.ts), analyzed, and then the real requests run through the server
+ * (password sign-in, the authorization-code flow, refresh, introspection, userinfo, the admin user search and
+ * audit log, SCIM filters, a housekeeping run) while every statement they send is recorded. Each recorded
+ * statement is then explained with its own values (the plan PostgreSQL picks for an unnamed statement and for the
+ * first runs of a prepared one) and, when it is prepared, as a generic plan (the one it may settle on): none may
+ * read users, sessions, tokens, grants, codes, clients, audit events or SCIM users by a sequential scan.
+ *
+ * PostgreSQL only (vitest.config.ts leaves it out of the embedded pass): the planner and its statistics are
+ * PostgreSQL's; `npm run bench:scale-data` measures the embedded database.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeFlowTokens, introspection, refreshGrant } from '../testing/code-flow.js';
+import { testDatabaseKind } from '../testing/database.js';
+import { registerClient, signInUser } from '../testing/oauth.js';
+import { loginWithPassword, registerWithPassword } from '../testing/opaque-client.js';
+import { scaleSeedStatements, seededEmail } from '../testing/scale-seed.js';
+import { admin, connectionWithToken, installAndSignIn, scim } from '../testing/scim.js';
+import { startTestServer, type TestServer } from '../testing/server.js';
+
+/**
+ * Large enough that the planner prices a sequential scan well above an index probe, small enough to seed in
+ * seconds on a busy two-core machine; `npm run bench:scale-data` runs the same statements on a million users.
+ */
+const COUNTS = {
+  users: 50_000,
+  clients: 2_000,
+  refreshTokens: 100_000,
+  auditEvents: 100_000,
+  scimUsers: 20_000,
+};
+
+/** Tables that grow with users and traffic: none of them may be read whole by a hot statement. */
+const GROWING_TABLES = new Set([
+  'users',
+  'sessions',
+  'grants',
+  'refresh_tokens',
+  'authorization_codes',
+  'clients',
+  'audit_events',
+  'scim_users',
+]);
+
+/** What the recording saw of one statement text: the first values it was sent with. */
+interface Recorded {
+  text: string;
+  values: unknown[];
+  /** Sent as a named (prepared) statement, which PostgreSQL may come to run with a generic plan. */
+  named: boolean;
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+type Explained = [{ 'QUERY PLAN': [{ Plan: PlanNode }] }];
+
+function sequentialScans(node: PlanNode, found: string[] = []): string[] {
+  if (
+    node['Node Type'] === 'Seq Scan' &&
+    node['Relation Name'] &&
+    GROWING_TABLES.has(node['Relation Name'])
+  ) {
+    found.push(node['Relation Name']);
+  }
+  for (const child of node.Plans ?? []) sequentialScans(child, found);
+  return found;
+}
+
+/** A statement value as an SQL literal, for EXECUTE of the generic plan. */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (Buffer.isBuffer(value) || value instanceof Uint8Array)
+    return `'\\x${Buffer.from(value).toString('hex')}'`;
+  const text =
+    value instanceof Date
+      ? value.toISOString()
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+describe('query plans at scale', () => {
+  let server: TestServer;
+  const recorded = new Map<string, Recorded>();
+  const originalQuery = pg.Client.prototype.query;
+  let capturing = false;
+
+  /**
+   * Records the statements the server sends while capturing. The pool binds a connection's `query` when it opens
+   * the connection (db/pool-telemetry.ts), so the recorder is in place before the server starts.
+   */
+  function installRecorder(): void {
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      if (capturing) {
+        const [first, second] = args as [unknown, unknown];
+        const config =
+          typeof first === 'object' ? (first as { text?: string; values?: unknown[]; name?: string }) : {};
+        const text = typeof first === 'string' ? first : config.text;
+        const values = Array.isArray(second) ? second : (config.values ?? []);
+        if (text && /^\s*(select|insert|update|delete|with)\b/i.test(text) && !recorded.has(text)) {
+          recorded.set(text, { text, values, named: Boolean(config.name) });
+        }
+      }
+      return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof pg.Client.prototype.query;
+  }
+
+  async function recording(fn: () => Promise<void>): Promise<void> {
+    capturing = true;
+    try {
+      await fn();
+    } finally {
+      capturing = false;
+    }
+  }
+
+  beforeAll(async () => {
+    // vitest.config.ts runs this file in the PostgreSQL pass only.
+    if (testDatabaseKind() !== 'postgres')
+      throw new Error('the query-plan test needs PostgreSQL (TEST_DATABASE_URL)');
+    installRecorder();
+    server = await startTestServer();
+    await server.context.settings.set('accounts.self_registration', true);
+  }, 120_000);
+  afterAll(async () => {
+    pg.Client.prototype.query = originalQuery;
+    await server?.close();
+  });
+
+  it('reads users, tokens and audit events by index on a seeded database', async () => {
+    const password = 'correct horse battery staple';
+    expect((await registerWithPassword(server, 'planned@example.com', password)).status).toBe(200);
+    const session = await installAndSignIn(server);
+    const { token: scimToken, connectionId } = await connectionWithToken(server, session, 'Planned');
+    const client = await registerClient(server);
+    const seeded = server.database;
+    await seeded.withConnection(async (connection) => {
+      // The address confirmed, as its emailed link would (the mail is not what this test is about).
+      await connection.exec(
+        `update users set email_verified = true where email_normalized = 'planned@example.com'`,
+      );
+      for (const statement of scaleSeedStatements(COUNTS, connectionId)) await connection.exec(statement);
+    });
+
+    await recording(async () => {
+      const login = await loginWithPassword(server, 'planned@example.com', password);
+      expect(login.finish?.status).toBe(200);
+      const user = await signInUser(server);
+      const tokens = await codeFlowTokens(server, user, client);
+      const refreshed = await refreshGrant(server, client, tokens.refresh_token);
+      expect(refreshed.status).toBe(200);
+      const accessToken = (refreshed.json as { access_token: string }).access_token;
+      expect((await introspection(server, client, accessToken)).active).toBe(true);
+      const userinfo = await fetch(`${server.publicUrl}/userinfo`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+      expect(userinfo.status).toBe(200);
+
+      const search = await admin(server, session, 'GET', `/admin/users?query=${seededEmail(12_345)}`);
+      expect(search.status).toBe(200);
+      expect((search.json.users as unknown[]).length).toBe(1);
+      expect((await admin(server, session, 'GET', '/admin/users')).status).toBe(200);
+      const page = await admin(server, session, 'GET', '/admin/audit?limit=50');
+      expect(page.status).toBe(200);
+      const next = page.json.next_before as number;
+      expect((await admin(server, session, 'GET', `/admin/audit?limit=50&before=${next}`)).status).toBe(200);
+      const byActor = await admin(server, session, 'GET', '/admin/audit?limit=50&actor=seed-u-4242');
+      expect((byActor.json.events as unknown[]).length).toBeGreaterThan(0);
+
+      const byUserName = await scim(
+        server,
+        scimToken,
+        'GET',
+        `/Users?filter=${encodeURIComponent(`userName eq "${seededEmail(13_337)}"`)}`,
+      );
+      expect(byUserName.json.totalResults).toBe(1);
+      const byExternalId = await scim(
+        server,
+        scimToken,
+        'GET',
+        `/Users?filter=${encodeURIComponent('externalId eq "ext-4711"')}`,
+      );
+      expect(byExternalId.json.totalResults).toBe(1);
+
+      await server.context.housekeeping.runOnce();
+    });
+    // The statistics after the purge, as autovacuum takes them once a run deleted its backlog: what every later run
+    // of housekeeping is planned with.
+    await seeded.withConnection((connection) => connection.exec('analyze'));
+
+    const offenders: string[] = [];
+    await seeded.withConnection(async (probe) => {
+      for (const [index, { text, values, named }] of [...recorded.values()].entries()) {
+        const [custom] = (await probe.query(`explain (format json) ${text}`, values)) as Explained;
+        const customScans = sequentialScans(custom['QUERY PLAN'][0].Plan);
+        if (customScans.length) offenders.push(`${customScans.join(', ')} (custom plan): ${text}`);
+        // An unnamed statement is planned with its values every time; only a prepared one may go generic.
+        if (!named) continue;
+        await probe.exec(`prepare planned_${index} as ${text}`);
+        await probe.exec('set plan_cache_mode = force_generic_plan');
+        const args = values.length ? `(${values.map(literal).join(', ')})` : '';
+        const [generic] = (await probe.query(
+          `explain (format json) execute planned_${index}${args}`,
+        )) as Explained;
+        await probe.exec(`reset plan_cache_mode; deallocate planned_${index}`);
+        const genericScans = sequentialScans(generic['QUERY PLAN'][0].Plan);
+        if (genericScans.length) offenders.push(`${genericScans.join(', ')} (generic plan): ${text}`);
+      }
+    });
+    expect(offenders).toEqual([]);
+
+    // The recording saw the hot statements of every step above.
+    const texts = [...recorded.keys()];
+    for (const statement of [
+      /from "users" where "users"."email_normalized" = \$1/, // sign-in by email
+      /from "sessions"/, // session lookup
+      /update "authorization_codes" set "consumed_at"/, // code redemption
+      /update "refresh_tokens" set "used_at"/, // refresh token rotation
+      /from "grants" inner join "users"/, // grant status: introspection, userinfo
+      /from "users" where \("users"."email_normalized" like/, // admin user search
+      /from "audit_events" where "audit_events"."id" < \$1/, // audit page by keyset
+      /from "scim_users" where .*"user_name_normalized" = /, // SCIM userName filter
+      /from "scim_users" where .*"external_id" = /, // SCIM externalId filter
+      /delete from "refresh_tokens"/, // housekeeping
+      /delete from "grants"/,
+      /delete from "sessions"/,
+      /delete from "authorization_codes"/,
+    ]) {
+      expect(texts.some((text) => statement.test(text))).toBe(true);
+    }
+  }, 120_000);
+});

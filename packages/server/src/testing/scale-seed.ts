@@ -1,0 +1,124 @@
+/**
+ * Bulk rows for measuring Tessera at scale: users with sessions, clients, grants with refresh-token families,
+ * redeemed authorization codes, audit events and SCIM-provisioned users, written with `generate_series` in a few
+ * statements (no API, no per-row round trip). Used by the query-plan test (db/query-plans.test.ts) and by
+ * `npm run bench:scale-data` (bench/scale-data.mjs), which imports this file directly: it has no imports of its own.
+ *
+ * A third of the grants and their tokens are long expired (housekeeping's work), the rest live; every seeded row's
+ * identifier starts with `seed-` so nothing collides with rows the server creates.
+ */
+
+export interface ScaleCounts {
+  users: number;
+  clients: number;
+  refreshTokens: number;
+  auditEvents: number;
+  /** SCIM users provisioned into `scimConnectionId` (the first ones of the seeded users); 0 for none. */
+  scimUsers: number;
+}
+
+/** Rows per INSERT statement: large enough to be bulk, small enough that one statement's work stays bounded. */
+const CHUNK = 250_000;
+
+/** `[from, to]` ranges of at most CHUNK rows covering 1..count. */
+function chunks(count: number): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (let from = 1; from <= count; from += CHUNK) ranges.push([from, Math.min(count, from + CHUNK - 1)]);
+  return ranges;
+}
+
+/** The seeded user number `n`'s email, as the seed writes it. */
+export function seededEmail(n: number): string {
+  return `seed-user-${n}@scale.example`;
+}
+
+/**
+ * The statements that seed `counts` rows, in order (sessions: one per user; grants: one per two refresh tokens,
+ * each of a seeded user and client). `scimConnectionId` must exist when `counts.scimUsers` > 0.
+ */
+export function scaleSeedStatements(counts: ScaleCounts, scimConnectionId?: string): string[] {
+  const users = Math.max(1, counts.users);
+  const clients = Math.max(1, counts.clients);
+  const grants = Math.max(1, Math.ceil(counts.refreshTokens / 2));
+  // The rows reference each other correctly by construction: foreign-key triggers, one per row, would take most of
+  // the time (needs a superuser, as on a test or bench database).
+  const statements: string[] = ['set session_replication_role = replica'];
+  for (const [from, to] of chunks(counts.users)) {
+    statements.push(`
+      insert into users (id, email, email_normalized, email_verified, name, status, created_at, updated_at)
+      select 'seed-u-' || g, 'Seed-User-' || g || '@scale.example', 'seed-user-' || g || '@scale.example', true,
+             'Seeded Person ' || g, case when g % 50 = 0 then 'disabled' else 'active' end,
+             now() - (g % 1000) * interval '1 hour', now()
+      from generate_series(${from}, ${to}) g`);
+    statements.push(`
+      insert into sessions (id, kind, public_id, user_id, auth_time, amr, acr, created_at, last_seen_at,
+                            idle_expires_at, absolute_expires_at, ended_at)
+      select 'seed-s-' || g, 'user', 'seed-sid-' || g, 'seed-u-' || g, now() - interval '1 hour', '["pwd"]',
+             'urn:tessera:loa:1', now() - interval '1 hour', now(),
+             case when g % 3 = 0 then now() - interval '40 days' else now() + interval '1 day' end,
+             now() + interval '30 days', null
+      from generate_series(${from}, ${to}) g`);
+  }
+  for (const [from, to] of chunks(counts.clients)) {
+    statements.push(`
+      insert into clients (id, name, type, redirect_uris, post_logout_redirect_uris, grant_types, scopes)
+      select 'seed-c-' || g, 'Seeded client ' || g, 'confidential', '["https://rp.example.com/callback"]',
+             '[]', '["authorization_code","refresh_token"]', '[]'
+      from generate_series(${from}, ${to}) g`);
+  }
+  for (const [from, to] of chunks(grants)) {
+    // Every third grant ended 60 days ago (expired and revoked): housekeeping's backlog.
+    statements.push(`
+      insert into grants (id, client_id, user_id, session_id, scope, auth_time, amr, acr, created_at, expires_at,
+                          revoked_at)
+      select 'seed-g-' || g, 'seed-c-' || (g % ${clients} + 1), 'seed-u-' || (g % ${users} + 1),
+             'seed-s-' || (g % ${users} + 1), 'openid offline_access', now() - interval '1 day', '["pwd"]',
+             'urn:tessera:loa:1', now() - interval '1 day',
+             case when g % 3 = 0 then now() - interval '60 days' else now() + interval '30 days' end,
+             case when g % 3 = 0 then now() - interval '60 days' else null end
+      from generate_series(${from}, ${to}) g`);
+    statements.push(`
+      insert into authorization_codes (code_hash, client_id, user_id, session_id, redirect_uri, scope,
+                                       code_challenge, auth_time, amr, acr, created_at, expires_at, consumed_at,
+                                       grant_id)
+      select 'seed-code-' || md5(g::text), 'seed-c-' || (g % ${clients} + 1), 'seed-u-' || (g % ${users} + 1),
+             'seed-s-' || (g % ${users} + 1), 'https://rp.example.com/callback', 'openid', null,
+             now() - interval '1 day', '["pwd"]', 'urn:tessera:loa:1', now() - interval '1 day',
+             now() - interval '1 day' + interval '60 seconds', now() - interval '1 day', 'seed-g-' || g
+      from generate_series(${from}, ${to}) g`);
+  }
+  for (const [from, to] of chunks(counts.refreshTokens)) {
+    // Two tokens per grant: the older one used (rotated out), the newer one current.
+    statements.push(`
+      insert into refresh_tokens (token_hash, grant_id, client_id, created_at, expires_at, used_at)
+      select 'seed-rt-' || md5(g::text) || md5((g * 7)::text), 'seed-g-' || ((g + 1) / 2),
+             'seed-c-' || (((g + 1) / 2) % ${clients} + 1), now() - interval '1 day', now() + interval '30 days',
+             case when g % 2 = 1 then now() - interval '1 hour' else null end
+      from generate_series(${from}, ${to}) g`);
+  }
+  for (const [from, to] of chunks(counts.auditEvents)) {
+    statements.push(`
+      insert into audit_events (at, action, outcome, actor_type, actor_id, target_type, target_id, ip_address,
+                                details)
+      select now() - (${counts.auditEvents} - g) * interval '1 second',
+             (array['user.sign_in','token.issued','user.updated','client.updated','session.ended'])[g % 5 + 1],
+             case when g % 20 = 0 then 'failure' else 'success' end, 'user', 'seed-u-' || (g % ${users} + 1),
+             'user', 'seed-u-' || (g % ${users} + 1), '192.0.2.' || (g % 250 + 1), '{}'
+      from generate_series(${from}, ${to}) g`);
+  }
+  if (counts.scimUsers > 0 && scimConnectionId) {
+    const connection = `'${scimConnectionId.replaceAll("'", "''")}'`;
+    for (const [from, to] of chunks(Math.min(counts.scimUsers, counts.users))) {
+      statements.push(`
+        insert into scim_users (id, connection_id, user_id, owned, user_name, user_name_normalized, external_id,
+                                display_name, active, email_index)
+        select 'seed-scim-' || g, ${connection}, 'seed-u-' || g, true, 'Seed-User-' || g || '@scale.example',
+               'seed-user-' || g || '@scale.example', 'ext-' || g, 'Seeded Person ' || g, true,
+               jsonb_build_array(jsonb_build_object('type', 'work', 'value', 'seed-user-' || g || '@scale.example'))
+        from generate_series(${from}, ${to}) g`);
+    }
+  }
+  // As autovacuum leaves a table in steady state: statistics, the visibility map, GIN indexes' pending entries merged.
+  statements.push('reset session_replication_role', 'vacuum analyze');
+  return statements;
+}
