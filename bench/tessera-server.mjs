@@ -212,7 +212,8 @@ async function seed(server) {
     publicUrl,
     clientId: client.id,
     clientSecret: /** @type {string} */ (secret),
-    cookie: `tessera_session=${session.cookieValue}`,
+    // A browser's session cookie and its browser-binding cookie: /authorize binds the request to the latter.
+    cookie: `tessera_session=${session.cookieValue}; tessera_browser=${randomBytes(32).toString('base64url')}`,
     csrfToken: session.csrfToken,
   });
   return {
