@@ -100,6 +100,8 @@ export async function startSignIn(
     prompt: options.prompt,
     login_hint: options.loginHint,
     zk_pub: keyPair?.zkPub,
+    // RFC 9449 §10: the code is bound to the DPoP key, so only a proof of it redeems the code.
+    dpop_jkt: provider.dpop ? await provider.dpop.calculateThumbprint() : undefined,
   };
   const present = Object.entries(parameters).filter(
     (entry): entry is [string, string] => entry[1] !== undefined,
