@@ -21,7 +21,9 @@
  * (`DATABASE_URL`), the database server's own work is not in Tessera's figure, as in `npm run bench`.
  *
  * Options:
- *   --scenarios=sign_in,code_exchange,refresh   which flows to count (default: all three)
+ *   --scenarios=sign_in,code_exchange,refresh,client_credentials_dpop,client_credentials_private_key_jwt
+ *                       which flows to count (default: all five; the last two are key-flows.mjs's, each request
+ *                       signed by this process as it is sent, outside the count)
  *   --targets=tessera,peer                      which servers
  *   --operations=50     counted operations per scenario
  *   --warmup=500        uncounted operations before each count (the JIT's warm-up)
@@ -51,10 +53,11 @@ import { parseArgs, promisify } from 'node:util';
 import { COLLECTED_LINE } from './child.mjs';
 import { prepareFlows } from './flows.mjs';
 import { createHttpClient } from './http-client.mjs';
+import { KEY_SCENARIOS, prepareKeyFlows } from './key-flows.mjs';
 import { pause, reroutedClient, startBenchServer, startTesseraNode } from './nodes.mjs';
 import { listOf, positive, TARGETS } from './options.mjs';
 
-const SCENARIOS = /** @type {const} */ (['sign_in', 'code_exchange', 'refresh']);
+const SCENARIOS = /** @type {const} */ (['sign_in', 'code_exchange', 'refresh', ...KEY_SCENARIOS]);
 /** Under Valgrind a server starts (and PGlite sets up its data directory) many times slower than natively. */
 const READY_TIMEOUT_MS = 600_000;
 const run = promisify(execFile);
@@ -349,9 +352,28 @@ async function main() {
           });
         }
         const userCount = secondNode ? 2 * POOL_SIZE : POOL_SIZE;
-        const flows = await withClient(8, (http) => prepareFlows(ready, http, { userCount }));
+        // The key scenarios need no users: their set-up (sign-ups, consent) is skipped when only they are counted.
+        const needsFlows =
+          secondNode || scenarios.some((name) => !KEY_SCENARIOS.includes(/** @type {never} */ (name)));
+        const flows = /** @type {import('./flows.mjs').Flows} */ (
+          needsFlows ? await withClient(8, (http) => prepareFlows(ready, http, { userCount })) : null
+        );
+        const keyFlows = scenarios.some((name) => KEY_SCENARIOS.includes(/** @type {never} */ (name)))
+          ? await prepareKeyFlows(ready)
+          : null;
+        /**
+         * A key scenario's request, its proof or assertion signed as it is sent (by this process, not counted).
+         * @param {HttpClient} client
+         * @param {string} scenario
+         */
+        const keyOperation = (client, scenario) => {
+          const keys = /** @type {import('./key-flows.mjs').KeyFlows} */ (keyFlows);
+          return scenario === 'client_credentials_dpop'
+            ? keys.dpopToken(client, keys.makeProofs(1)[0])
+            : keys.assertionToken(client, keys.makeAssertions(1)[0]);
+        };
         console.log(
-          `${target}: ${ready.server}, pid ${ready.pid}; ${userCount} users signed up with consent given` +
+          `${target}: ${ready.server}, pid ${ready.pid}; ${needsFlows ? userCount : 0} users signed up with consent given` +
             (nodeB ? `; node B pid ${nodeB.ready.pid} ${nodeB.ready.publicUrl}` : ''),
         );
         /** A client of node B's (requests named for the issuer go to B's port). */
@@ -370,6 +392,16 @@ async function main() {
          */
         const prepareLoadOnB = async (scenario, client) => {
           const ratePerSecond = secondNodeRate;
+          if (KEY_SCENARIOS.includes(/** @type {never} */ (scenario))) {
+            const items = Array.from({ length: SECOND_NODE_WORKERS }, (_, index) => index);
+            return () =>
+              paceLoad({
+                items,
+                reusable: true,
+                ratePerSecond,
+                operation: () => keyOperation(client, scenario),
+              });
+          }
           if (scenario === 'sign_in') {
             const items = flows.users.slice(POOL_SIZE);
             return () =>
@@ -419,7 +451,9 @@ async function main() {
             /** @type {(client: HttpClient, index: number) => Promise<import('./flow-load.mjs').Outcome>} */
             let operation;
             const countsThisRound = secondNode ? 2 : 1;
-            if (scenario === 'sign_in') {
+            if (KEY_SCENARIOS.includes(/** @type {never} */ (scenario))) {
+              operation = (client) => keyOperation(client, scenario);
+            } else if (scenario === 'sign_in') {
               operation = (client, index) => flows.signIn(client, flows.users[index % POOL_SIZE]);
             } else if (scenario === 'code_exchange') {
               const codes = await withClient(8, (http) =>

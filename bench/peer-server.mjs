@@ -29,6 +29,7 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import Provider from 'oidc-provider';
 import { announceReady, collectGarbageOnSignal, exitOnSignal } from './child.mjs';
+import { newClientKey } from './key-flows.mjs';
 import { createMapAdapter } from './peer-adapter.mjs';
 
 const require = createRequire(import.meta.url);
@@ -194,6 +195,8 @@ async function startPeer() {
 
   const clientId = randomBytes(16).toString('base64url');
   const clientSecret = randomBytes(32).toString('base64url');
+  const keyClientId = randomBytes(16).toString('base64url');
+  const clientKey = newClientKey();
   const provider = new Provider(publicUrl, {
     // In memory, without the development adapter's 1,000-entry limit (bench/peer-adapter.mjs).
     adapter: createMapAdapter(),
@@ -208,6 +211,18 @@ async function startPeer() {
         redirect_uris: [REDIRECT_URI],
         scope: 'openid profile email api offline_access',
       },
+      // The key scenarios' client (bench/key-flows.mjs), as Tessera registers it.
+      {
+        client_id: keyClientId,
+        client_name: 'bench key client',
+        token_endpoint_auth_method: 'private_key_jwt',
+        token_endpoint_auth_signing_alg: 'ES256',
+        jwks: { keys: [clientKey.publicJwk] },
+        grant_types: ['client_credentials'],
+        response_types: [],
+        redirect_uris: [],
+        scope: 'api',
+      },
     ],
     jwks: {
       keys: /** @type {const} */ (['RS256', 'RS256', 'ES256', 'ES256', 'EdDSA', 'EdDSA']).map(privateJwk),
@@ -219,6 +234,8 @@ async function startPeer() {
     features: {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
+      // RFC 9449, as Tessera accepts it for every client (no server nonce required, as Tessera's default).
+      dPoP: { enabled: true },
       introspection: { enabled: true },
       revocation: { enabled: true },
       resourceIndicators: {
@@ -286,6 +303,8 @@ async function startPeer() {
     publicUrl,
     clientId,
     clientSecret,
+    keyClientId,
+    keyClientJwk: clientKey.privateJwk,
     version: PEER_VERSION,
     close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
   };
@@ -321,6 +340,8 @@ announceReady({
   publicUrl: peer.publicUrl,
   clientId: peer.clientId,
   clientSecret: peer.clientSecret,
+  keyClientId: peer.keyClientId,
+  keyClientJwk: peer.keyClientJwk,
   userAccessToken: await userAccessToken(peer.provider, peer.clientId),
   users: signInUsers.map((user) => ({
     email: user.claims.email,

@@ -34,6 +34,12 @@ const NOTES = {
   code_exchange: 'code_exchange: one request per operation (POST /token, a code minted ahead, used once)',
   refresh:
     'refresh: one request per operation (POST /token, each refresh token used once, rotated, reuse detection on)',
+  client_credentials_dpop:
+    'client_credentials_dpop: POST /token, client_credentials with client_secret_basic and a DPoP proof signed ahead ' +
+    '(each used once; both servers record its jti to refuse a replay), a DPoP-bound token (cnf.jkt)',
+  client_credentials_private_key_jwt:
+    'client_credentials_private_key_jwt: POST /token, client_credentials authenticated by an ES256 client assertion ' +
+    'signed ahead (each used once; both servers record its jti), a bearer token',
   sign_in:
     'sign_in: one row counts whole sign-ins (req/s = sign-ins/s, CPU µs/req = per sign-in): Tessera 4 requests ' +
     '(authorize, OPAQUE start, OPAQUE finish naming the request, which approves it as consent is remembered, ' +

@@ -5,7 +5,9 @@
  * - autocannon for the stateless requests: client credentials, introspection, userinfo, discovery, JWKS;
  * - a load loop of its own (flow-load.mjs, N concurrent workers over keep-alive connections) for the stateful
  *   ones, whose every request carries a one-use value (flows.mjs): code_exchange (codes minted ahead, each used
- *   once), refresh (rotating chains, each token used once) and sign_in (the whole sign-in of a returning user).
+ *   once), refresh (rotating chains, each token used once) and sign_in (the whole sign-in of a returning user);
+ *   and the key scenarios (key-flows.mjs), each request with a one-use proof or assertion signed ahead:
+ *   client_credentials_dpop (a DPoP-bound token) and client_credentials_private_key_jwt (a private_key_jwt client).
  *
  * Options (all optional):
  *   --connections=10,50      connection counts, in order
@@ -15,7 +17,8 @@
  *   --rounds=1               repeat the whole matrix; each cell keeps its best round (highest req/s), which
  *                            is the least disturbed by other load on a shared machine
  *   --scenarios=a,b          subset of client_credentials,introspection,userinfo,discovery,jwks,code_exchange,
- *                            refresh,sign_in (default: all)
+ *                            refresh,sign_in,client_credentials_dpop,client_credentials_private_key_jwt
+ *                            (default: all)
  *   --targets=tessera,peer   subset of servers to start and load
  *   --quiet-wait=0           before each measurement, wait up to this many seconds for the rest of the machine
  *                            to use less than 0.25 cores (a shared machine's other jobs blur the numbers)
@@ -43,6 +46,7 @@ import { READY_PREFIX } from './child.mjs';
 import { oneUseSupply, reusableSupply, runFlowLoad } from './flow-load.mjs';
 import { prepareFlows } from './flows.mjs';
 import { createHttpClient } from './http-client.mjs';
+import { KEY_SCENARIOS, prepareKeyFlows } from './key-flows.mjs';
 import { clockTicksPerSecond, runLoad, waitForQuiet } from './measure.mjs';
 import { listOf, positive, TARGETS } from './options.mjs';
 import { checkTargets, comparisonTable, scenarioNotes } from './report.mjs';
@@ -57,6 +61,7 @@ const SCENARIOS = /** @type {const} */ ([
   'code_exchange',
   'refresh',
   'sign_in',
+  ...KEY_SCENARIOS,
 ]);
 /** The scenarios driven by flow-load.mjs rather than autocannon. */
 const STATEFUL = /** @type {const} */ (['code_exchange', 'refresh', 'sign_in']);
@@ -128,6 +133,14 @@ const targets = listOf('target', options.targets, TARGETS);
  * @returns {name is StatefulName}
  */
 const isStateful = (name) => /** @type {readonly string[]} */ (STATEFUL).includes(name);
+/**
+ * @param {string} name
+ * @returns {name is (typeof KEY_SCENARIOS)[number]}
+ */
+const isKeyScenario = (name) => /** @type {readonly string[]} */ (KEY_SCENARIOS).includes(name);
+/** Proofs and assertions are signed right before a measurement, which lasts at most this long (Tessera accepts a
+ * proof for 60 s). */
+const KEY_MEASUREMENT_SECONDS = 20;
 /** Sign-in users and refresh chains: one per concurrent worker at the highest connection count. */
 const poolSize = Math.max(...connectionCounts);
 
@@ -257,7 +270,7 @@ function jwsHeader(token) {
 /**
  * Reads the server's discovery document and builds the five stateless requests, each with a check of its answer.
  * @param {Ready} ready
- * @returns {Promise<Record<Exclude<(typeof SCENARIOS)[number], StatefulName>, Scenario>>}
+ * @returns {Promise<Record<Exclude<(typeof SCENARIOS)[number], StatefulName | (typeof KEY_SCENARIOS)[number]>, Scenario>>}
  */
 async function scenariosFor(ready) {
   const discoveryUrl = `${ready.publicUrl}/.well-known/openid-configuration`;
@@ -492,7 +505,7 @@ async function main() {
   /**
    * @type {Record<string, { ready: Ready, scenarios: Awaited<ReturnType<typeof scenariosFor>>,
    *   flows: import('./flows.mjs').Flows | null, chains: (import('./flows.mjs').Chain & { dead?: boolean })[],
-   *   codeRate: number }>}
+   *   codeRate: number, keyFlows: import('./key-flows.mjs').KeyFlows | null, keyRates: Record<string, number> }>}
    */
   const servers = {};
   const statefulSelected = scenarios.some(isStateful);
@@ -503,6 +516,8 @@ async function main() {
       flows: null,
       chains: [],
       codeRate: 0,
+      keyFlows: scenarios.some(isKeyScenario) ? await prepareKeyFlows(ready) : null,
+      keyRates: {},
     };
     console.log(`${ready.target}: ${ready.server}, pid ${ready.pid}, ${ready.publicUrl}`);
   }
@@ -527,7 +542,20 @@ async function main() {
   for (const name of scenarios) {
     const sizes = [];
     for (const target of targets) {
-      if (isStateful(name)) {
+      if (isKeyScenario(name)) {
+        const keyFlows = /** @type {import('./key-flows.mjs').KeyFlows} */ (servers[target].keyFlows);
+        const client = createHttpClient(1);
+        try {
+          const outcome =
+            name === 'client_credentials_dpop'
+              ? await keyFlows.dpopToken(client, keyFlows.makeProofs(1)[0])
+              : await keyFlows.assertionToken(client, keyFlows.makeAssertions(1)[0]);
+          if (!outcome.ok) throw new Error(`${target} ${name}: ${outcome.problem}`);
+        } finally {
+          client.close();
+        }
+        sizes.push(`${target} ok`);
+      } else if (isStateful(name)) {
         const outcome = await checkStateful(servers[target], name);
         if (!outcome.ok) throw new Error(`${target} ${name}: ${outcome.problem}`);
         sizes.push(`${target} ok`);
@@ -560,6 +588,7 @@ async function main() {
       }
     }
     if (isStateful(name)) return measureStateful(target, name, connections, round, label);
+    if (isKeyScenario(name)) return measureKeyScenario(target, name, connections, round, label);
     const { ready, scenarios: built } = servers[target];
     const scenario = built[name];
     const load = { pid: ready.pid, connections, maxRequests, ...scenario.request };
@@ -621,6 +650,66 @@ async function main() {
         `p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, ` +
         `server ${result.serverCpuMicrosPerRequest.toFixed(1)} µs/op (${result.serverCoreShare.toFixed(2)} cores), ` +
         `load tool ${result.loadCpuMicrosPerRequest.toFixed(1)} µs/op, other load ${result.otherCoreShare.toFixed(2)} cores`,
+    );
+    await pause(250);
+    return result;
+  }
+
+  /**
+   * One cell of a key scenario: its proofs or assertions signed just before (not measured), each sent once.
+   * @param {'tessera' | 'peer'} target
+   * @param {(typeof KEY_SCENARIOS)[number]} name
+   * @param {number} connections
+   * @param {number} round
+   * @param {string} label
+   */
+  async function measureKeyScenario(target, name, connections, round, label) {
+    const server = servers[target];
+    const keyFlows = /** @type {import('./key-flows.mjs').KeyFlows} */ (server.keyFlows);
+    /** @param {number} seconds @param {string} phase */
+    const measure = async (seconds, phase) => {
+      const measured = Math.min(seconds, KEY_MEASUREMENT_SECONDS);
+      // Enough for three times the last measured rate (a first guess before any): signing one takes ~50 µs.
+      const wanted = Math.min(
+        maxRequests,
+        Math.max(2000, Math.ceil((server.keyRates[name] || 3000) * measured * 3)) + connections,
+      );
+      const items =
+        name === 'client_credentials_dpop' ? keyFlows.makeProofs(wanted) : keyFlows.makeAssertions(wanted);
+      await pause(250);
+      const client = createHttpClient(connections);
+      try {
+        const run = await runFlowLoad({
+          pid: server.ready.pid,
+          connections,
+          maxOperations: maxRequests,
+          durationSeconds: measured,
+          supply: oneUseSupply(items),
+          operation: (item) =>
+            name === 'client_credentials_dpop'
+              ? keyFlows.dpopToken(client, item)
+              : keyFlows.assertionToken(client, item),
+        });
+        if (run.requests > 0 && !phase) server.keyRates[name] = run.requestsPerSecond;
+        const failure = flowFailureOf(`${label}${phase}`, run);
+        if (failure) {
+          failures.push(failure);
+          if (!phase) console.error(`FAILED ${failure}`);
+        }
+        if (run.exhausted && !phase)
+          console.error(`${label}: ran out of signed requests after ${run.seconds.toFixed(1)} s`);
+        return run;
+      } finally {
+        client.close();
+      }
+    };
+    await measure(warmupSeconds, ' warm-up');
+    const result = await measure(durationSeconds, '');
+    console.error(
+      `${rounds > 1 ? `round ${round}: ` : ''}${label}: ${result.requestsPerSecond.toFixed(0)} req/s, ` +
+        `p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, ` +
+        `server ${result.serverCpuMicrosPerRequest.toFixed(1)} µs/req (${result.serverCoreShare.toFixed(2)} cores), ` +
+        `load tool ${result.loadCpuMicrosPerRequest.toFixed(1)} µs/req, other load ${result.otherCoreShare.toFixed(2)} cores`,
     );
     await pause(250);
     return result;

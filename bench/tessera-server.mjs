@@ -25,6 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { announceReady, collectGarbageOnSignal, exitOnSignal, startCpuProfile } from './child.mjs';
+import { newClientKey } from './key-flows.mjs';
 import { countStatements, startProbe } from './probe.mjs';
 
 // The compiled server; BENCH_TESSERA_DIST may name another build of it (to measure a candidate change).
@@ -98,9 +99,19 @@ async function userAccessTokenByCodeFlow({ publicUrl, clientId, clientSecret, co
   if (location.pathname !== '/ui/authorize')
     throw new Error(`GET /authorize: unexpected redirect ${location}`);
 
+  // The request is bound to the browser that started it (its browser-binding cookie, set by /authorize).
+  const binding = authorized.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .filter((pair) => pair.startsWith('tessera_browser='));
   const finalized = await fetch(new URL('/authorize/finalize', publicUrl), {
     method: 'POST',
-    headers: { cookie, 'x-csrf-token': csrfToken, origin: publicUrl, 'content-type': 'application/json' },
+    headers: {
+      cookie: [cookie, ...binding].join('; '),
+      'x-csrf-token': csrfToken,
+      origin: publicUrl,
+      'content-type': 'application/json',
+    },
     body: JSON.stringify({ request_id: location.searchParams.get('request_id'), decision: 'approve' }),
   });
   await expectStatus(finalized, 200, 'POST /authorize/finalize');
@@ -198,6 +209,18 @@ async function seed(server) {
     // One hour, as the peer is configured, so tokens taken at start outlive a long run.
     access_token_ttl_seconds: 3600,
   });
+  // The key scenarios' client (bench/key-flows.mjs): private_key_jwt with an ES256 key made here.
+  const clientKey = newClientKey();
+  const { client: keyClient } = await context.clients.registry.create({
+    name: 'bench key client',
+    type: 'confidential',
+    redirect_uris: [],
+    grant_types: ['client_credentials'],
+    scopes: [{ scope: 'api', description: 'API' }],
+    token_endpoint_auth_method: 'private_key_jwt',
+    jwks: { keys: [clientKey.publicJwk] },
+    access_token_ttl_seconds: 3600,
+  });
   const user = await context.accounts.users.create({
     email: `bench-${randomBytes(4).toString('hex')}@example.com`,
     name: 'Bench User',
@@ -221,6 +244,8 @@ async function seed(server) {
     clientSecret: /** @type {string} */ (secret),
     userAccessToken,
     userEmail: user.email,
+    keyClientId: keyClient.id,
+    keyClientJwk: clientKey.privateJwk,
   };
 }
 
