@@ -180,6 +180,32 @@ describe.runIf(testDatabaseKind() === 'embedded')(
       expect(listedThroughServer).toBe('batch\tconfidential\tBatch\tclient_credentials\n');
     }, 240_000);
 
+    it('requires DPoP of a client created with --require-dpop, and only then', async () => {
+      const args = ['clients', 'create', '--name', 'Api', '--grant', 'client_credentials', '--scope', 'jobs'];
+      const bound = await cli.run([...args, '--require-dpop'], env);
+      expect(bound.code).toBe(0);
+      const boundClient = JSON.parse(bound.stdout);
+      expect(boundClient).toMatchObject({ dpop_bound_access_tokens: true, fapi2_profile: false });
+      // RFC 9449 §5.2: without a proof, no token.
+      const refused = await clientCredentialsRequest(
+        publicUrl,
+        boundClient.client_id,
+        boundClient.client_secret,
+      );
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ error: 'invalid_dpop_proof' });
+      const plain = await cli.run(args, env);
+      expect(plain.code).toBe(0);
+      const plainClient = JSON.parse(plain.stdout);
+      expect(plainClient).toMatchObject({ dpop_bound_access_tokens: false });
+      expect(
+        (await clientCredentialsRequest(publicUrl, plainClient.client_id, plainClient.client_secret)).status,
+      ).toBe(200);
+      // The listing the next test compares the stopped server's with now holds these clients too.
+      listedThroughServer = (await cli.run(['clients', 'list'], env)).stdout;
+      expect(listedThroughServer).toContain('\tApi\tclient_credentials\n');
+    }, 120_000);
+
     it('prints the same when it runs by itself once the server has stopped', async () => {
       server.signal('SIGTERM');
       await server.exited;
@@ -280,6 +306,10 @@ describe.runIf(testDatabaseKind() === 'embedded')(
       );
       expect(withSecret.code).toBe(1);
       expect(withSecret.stderr).toContain('fapi2_profile');
+      expect(output).toMatchObject({
+        require_pushed_authorization_requests: true,
+        dpop_bound_access_tokens: true,
+      });
     }, 120_000);
   },
 );

@@ -27,6 +27,8 @@ Options:
                                  signed request objects
   --jwks-uri URL                 Or where the client publishes them (https)
   --require-par                  Accept this client's authorization requests only through /par
+  --require-dpop                 Issue this client only DPoP-bound tokens: /token refuses its
+                                 requests without a DPoP proof (RFC 9449 §5.2)
   --fapi2                        FAPI 2.0 Security Profile: PAR, PKCE S256, private_key_jwt (the
                                  default method then; needs --jwks or --jwks-uri) and DPoP-bound
                                  tokens, all required (docs/integration.md)

@@ -54,6 +54,8 @@ export async function createClientForCommand(
     zk_required: client.zkRequired,
     zk_key_scope: client.zkKeyScope,
     token_endpoint_auth_method: client.tokenEndpointAuthMethod,
+    require_pushed_authorization_requests: client.requirePushedAuthorizationRequests,
+    dpop_bound_access_tokens: client.dpopBoundAccessTokens,
     fapi2_profile: client.fapi2Profile,
   };
   if (secret) output.client_secret = secret;
@@ -123,6 +125,7 @@ export async function runClientsCommand(
       jwks: { type: 'string' },
       'jwks-uri': { type: 'string' },
       'require-par': { type: 'boolean' },
+      'require-dpop': { type: 'boolean' },
       fapi2: { type: 'boolean' },
     },
   });
@@ -171,6 +174,7 @@ export async function runClientsCommand(
     jwks,
     jwks_uri: values['jwks-uri'],
     require_pushed_authorization_requests: values['require-par'],
+    dpop_bound_access_tokens: values['require-dpop'],
     fapi2_profile: values.fapi2,
   };
   const created = await channel.call('clients.create', input);
