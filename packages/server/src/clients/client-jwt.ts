@@ -50,6 +50,11 @@ export class ClientKeys {
     this.fetched.delete(clientId);
   }
 
+  /** The JWK Set at a `jwks_uri`, fetched now through the outbound policy (a registration's check). */
+  async fetchKeySet(uri: string): Promise<JSONWebKeySet> {
+    return this.download(uri);
+  }
+
   private async download(uri: string): Promise<JSONWebKeySet> {
     this.fetchCount += 1;
     let response: Response;

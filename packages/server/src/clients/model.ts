@@ -340,18 +340,25 @@ function validateFapi2Profile(input: ClientInput): void {
     throw new ClientValidationError(
       'fapi2_profile: id_token_signed_response_alg must be ES256 or EdDSA, not RS256 (FAPI 2.0 §5.4.1)',
     );
-  for (const key of input.jwks?.keys ?? []) {
+  const problem = fapi2KeyProblem(input.jwks?.keys ?? []);
+  if (problem) throw new ClientValidationError(`fapi2_profile: jwks ${problem}`);
+  // FAPI 2.0 §5.3.2.1 and docs/integration.md#fapi-20-security-profile: a FAPI client's keys come over TLS only.
+  if (input.jwks_uri && new URL(input.jwks_uri).protocol !== 'https:')
+    throw new ClientValidationError('fapi2_profile: jwks_uri must be an https URL');
+}
+
+/** What makes a FAPI 2.0 client's keys unusable under the profile's algorithms (§5.4.1), or null. */
+export function fapi2KeyProblem(keys: readonly Record<string, unknown>[]): string | null {
+  for (const key of keys) {
     const usable =
       key.kty === 'RSA' ||
       (key.kty === 'EC' && key.crv === 'P-256') ||
       (key.kty === 'OKP' && key.crv === 'Ed25519');
-    if (!usable) throw new ClientValidationError(`fapi2_profile: jwks may hold only ${FAPI2_KEY_TYPES}`);
-    if (key.alg !== undefined && !FAPI2_ALGORITHMS.includes(String(key.alg))) {
-      throw new ClientValidationError(
-        `fapi2_profile: jwks: alg '${String(key.alg)}' is not allowed (PS256, ES256 or EdDSA, FAPI 2.0 §5.4.1)`,
-      );
-    }
+    if (!usable) return `may hold only ${FAPI2_KEY_TYPES}`;
+    if (key.alg !== undefined && !FAPI2_ALGORITHMS.includes(String(key.alg)))
+      return `alg '${String(key.alg)}' is not allowed (PS256, ES256 or EdDSA, FAPI 2.0 §5.4.1)`;
   }
+  return null;
 }
 
 export function isKeySet(value: unknown): value is { keys: Record<string, unknown>[] } {

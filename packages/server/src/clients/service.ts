@@ -15,6 +15,7 @@ import {
   type ClientInput,
   type ClientSecretInfo,
   ClientValidationError,
+  fapi2KeyProblem,
   validateClientInput,
 } from './model.js';
 import { type ClientRow, ClientStore } from './store.js';
@@ -228,9 +229,29 @@ export class ClientService {
       : null;
   }
 
+  /**
+   * A FAPI 2.0 client's `jwks_uri` is fetched at registration, through the outbound policy (no private or loopback
+   * addresses, size and time limits), and must serve keys the profile allows: a client is not registered with keys
+   * it could never authenticate with.
+   */
+  private async checkFapi2KeySet(input: ClientInput): Promise<void> {
+    if (!input.fapi2_profile || !input.jwks_uri) return;
+    let keys: { keys: Record<string, unknown>[] };
+    try {
+      keys = (await this.keys.fetchKeySet(input.jwks_uri)) as unknown as { keys: Record<string, unknown>[] };
+    } catch (error) {
+      if (error instanceof ClientJwtRefused)
+        throw new ClientValidationError(`fapi2_profile: jwks_uri: ${error.message}`);
+      throw error;
+    }
+    const problem = fapi2KeyProblem(keys.keys);
+    if (problem) throw new ClientValidationError(`fapi2_profile: the JWK Set at jwks_uri ${problem}`);
+  }
+
   /** Registers a client; a confidential client's secret is returned here in plaintext, and never again. */
   async create(input: ClientInput): Promise<{ client: Client; secret: string | null }> {
     validateClientInput(input);
+    await this.checkFapi2KeySet(input);
     const id = input.client_id ?? randomBytes(16).toString('base64url');
     if (await this.store.find(id))
       throw new ClientValidationError(`client_id: '${id}' is already registered`);
@@ -246,6 +267,7 @@ export class ClientService {
 
   async update(id: string, input: ClientInput): Promise<Client> {
     validateClientInput(input);
+    await this.checkFapi2KeySet(input);
     const existing = await this.store.find(id);
     if (!existing) throw new ClientNotFoundError(id);
     if (existing.type !== input.type)
