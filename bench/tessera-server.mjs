@@ -99,19 +99,9 @@ async function userAccessTokenByCodeFlow({ publicUrl, clientId, clientSecret, co
   if (location.pathname !== '/ui/authorize')
     throw new Error(`GET /authorize: unexpected redirect ${location}`);
 
-  // The request is bound to the browser that started it (its browser-binding cookie, set by /authorize).
-  const binding = authorized.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .filter((pair) => pair.startsWith('tessera_browser='));
   const finalized = await fetch(new URL('/authorize/finalize', publicUrl), {
     method: 'POST',
-    headers: {
-      cookie: [cookie, ...binding].join('; '),
-      'x-csrf-token': csrfToken,
-      origin: publicUrl,
-      'content-type': 'application/json',
-    },
+    headers: { cookie, 'x-csrf-token': csrfToken, origin: publicUrl, 'content-type': 'application/json' },
     body: JSON.stringify({ request_id: location.searchParams.get('request_id'), decision: 'approve' }),
   });
   await expectStatus(finalized, 200, 'POST /authorize/finalize');
