@@ -3,6 +3,7 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
 import { adminActor } from '../app/ports/admin-audit.js';
+import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import { Email } from '../app/ports/schemas.js';
 import { accountsError } from './errors.js';
 import { userNotFound } from './lifecycle.js';
@@ -196,12 +197,12 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
         tags: ['admin-users'],
         summary: 'Deletes a user and everything issued to them',
         params: UserParams,
-        response: { 204: { description: 'Deleted', type: 'null' }, ...errorResponses('not_found') },
+        response: { 204: noContentResponse('Deleted'), ...errorResponses('not_found') },
       },
     },
     async (request, reply) => {
       await context.accounts.lifecycle.delete(request.params.userId, adminActor(request));
-      return reply.code(204).send(undefined as never);
+      return noContent(reply);
     },
   );
 

@@ -4,6 +4,7 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
 import { auditedAdminChange } from '../app/ports/admin-audit.js';
+import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import { Email } from '../app/ports/schemas.js';
 import type { AdminUser } from './admin-users.js';
 import { adminError } from './errors.js';
@@ -155,7 +156,7 @@ export function registerAdminAdminUserRoutes(app: App, context: AppContext): voi
         summary: 'Removes an admin (never the last write admin)',
         params: AdminParams,
         response: {
-          204: { description: 'Removed', type: 'null' },
+          204: noContentResponse('Removed'),
           ...errorResponses('not_found', 'last_write_admin'),
         },
       },
@@ -165,7 +166,7 @@ export function registerAdminAdminUserRoutes(app: App, context: AppContext): voi
         action: 'admin_user.removed',
         target: { type: 'admin_user', id: request.params.adminId },
       });
-      return reply.code(204).send(undefined as never);
+      return noContent(reply);
     },
   );
 }

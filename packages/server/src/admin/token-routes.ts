@@ -4,6 +4,7 @@ import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
 import { auditedAdminChange } from '../app/ports/admin-audit.js';
 import { adminCaller } from '../app/ports/admin-port.js';
+import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import { ADMIN_TOKEN_SCOPES } from './token-scopes.js';
 import type { AdminTokenWithCreator } from './tokens.js';
 
@@ -130,7 +131,7 @@ export function registerAdminTokenRoutes(app: App, context: AppContext): void {
         tags: [TAG],
         summary: 'Revokes an admin API token at once, on every node (its revocation time is kept)',
         params: Type.Object({ tokenId: Type.String({ maxLength: 100 }) }),
-        response: { 204: { description: 'Revoked', type: 'null' }, ...errorResponses('not_found') },
+        response: { 204: noContentResponse('Revoked'), ...errorResponses('not_found') },
       },
     },
     async (request, reply) => {
@@ -143,7 +144,7 @@ export function registerAdminTokenRoutes(app: App, context: AppContext): void {
         },
         { action: 'admin_token.revoked', target: { type: 'admin_token', id: tokenId } },
       );
-      return reply.code(204).send(undefined as never);
+      return noContent(reply);
     },
   );
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
 import { auditedAdminChange } from '../app/ports/admin-audit.js';
+import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import { RASTER_IMAGE_TYPES, rawBodyReader } from '../app/uploaded-image.js';
 import { isForeignKeyViolation } from '../db/errors.js';
 import { brandingError } from './errors.js';
@@ -232,7 +233,7 @@ export function registerBrandingAdminRoutes(app: App, context: AppContext): void
         summary: 'Removes a brand image (the deployment’s, or the product name alone, shows again)',
         params: Type.Object({ kind: BrandImageKindSchema }),
         querystring: ScopeQuery,
-        response: { 204: { description: 'Removed', type: 'null' }, ...errorResponses('not_found') },
+        response: { 204: noContentResponse('Removed'), ...errorResponses('not_found') },
       },
     },
     async (request, reply) => {
@@ -247,7 +248,7 @@ export function registerBrandingAdminRoutes(app: App, context: AppContext): void
         },
         { action: 'branding.image_removed', target: target(organizationId), details: { kind } },
       );
-      return reply.code(204).send(undefined as never);
+      return noContent(reply);
     },
   );
 

@@ -3,6 +3,7 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
 import { auditedAdminChange } from '../app/ports/admin-audit.js';
+import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import { rawBodyReader } from '../app/uploaded-image.js';
 import { clientsError } from './errors.js';
 import { ICON_CONTENT_TYPES, IconValidationError, MAX_ICON_BYTES, publicIconPath } from './icon.js';
@@ -100,7 +101,7 @@ export function registerAdminClientIconRoutes(app: App, context: AppContext): vo
         tags: ['admin-clients'],
         summary: 'Removes a client’s icon (the hosted UI shows the app’s initial again)',
         params: IconClientParams,
-        response: { 204: { description: 'Removed', type: 'null' }, ...errorResponses('not_found') },
+        response: { 204: noContentResponse('Removed'), ...errorResponses('not_found') },
       },
     },
     async (request, reply) => {
@@ -110,7 +111,7 @@ export function registerAdminClientIconRoutes(app: App, context: AppContext): vo
         () => context.clients.registry.removeIcon(request.params.clientId).catch(translate),
         { action: 'client.icon_removed', target: { type: 'client', id: request.params.clientId } },
       );
-      return reply.code(204).send(undefined as never);
+      return noContent(reply);
     },
   );
 

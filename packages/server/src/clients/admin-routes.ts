@@ -3,6 +3,7 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
 import { auditedAdminChange } from '../app/ports/admin-audit.js';
+import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import { ClientIconView, clientIconView, registerAdminClientIconRoutes } from './admin-icon-routes.js';
 import { clientsError } from './errors.js';
 import {
@@ -221,7 +222,7 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
         tags: ['admin-clients'],
         summary: 'Deletes a client and everything issued to it',
         params: ClientIdParams,
-        response: { 204: { description: 'Deleted', type: 'null' }, ...errorResponses('not_found') },
+        response: { 204: noContentResponse('Deleted'), ...errorResponses('not_found') },
       },
     },
     async (request, reply) => {
@@ -231,7 +232,7 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
         () => context.clients.registry.delete(request.params.clientId).catch(translate),
         { action: 'client.deleted', target: { type: 'client', id: request.params.clientId } },
       );
-      return reply.code(204).send(undefined as never);
+      return noContent(reply);
     },
   );
 

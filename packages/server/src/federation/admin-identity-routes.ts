@@ -3,6 +3,7 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
 import { auditedAdminChange } from '../app/ports/admin-audit.js';
+import { noContent, noContentResponse } from '../app/ports/no-content.js';
 
 const TAG = 'admin-federation';
 const Id = Type.String({ minLength: 1, maxLength: 100 });
@@ -66,7 +67,7 @@ export function registerAdminIdentityRoutes(app: App, context: AppContext): void
         summary:
           'Unlinks a user’s upstream identity (that provider no longer signs in to this account; the account stays)',
         params: Type.Object({ userId: Id, identityId: Id }),
-        response: { 204: { description: 'Unlinked', type: 'null' }, ...errorResponses('not_found') },
+        response: { 204: noContentResponse('Unlinked'), ...errorResponses('not_found') },
       },
     },
     async (request, reply) => {
@@ -81,7 +82,7 @@ export function registerAdminIdentityRoutes(app: App, context: AppContext): void
           details: { identity: identityId, by: 'admin' },
         },
       );
-      return reply.code(204).send(undefined as never);
+      return noContent(reply);
     },
   );
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
 import { type AdminAction, auditedAdminChange } from '../app/ports/admin-audit.js';
+import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import type { AuditAction } from '../audit/actions.js';
 import type { Connection, ConnectionInput } from './connections.js';
 import { challengeRecord } from './domains.js';
@@ -261,7 +262,7 @@ export function registerAdminFederationRoutes(app: App, context: AppContext): vo
         tags: [TAG],
         summary: 'Deletes a connection, its domains and its links (the accounts stay)',
         params: Params,
-        response: { 204: { description: 'Deleted', type: 'null' }, ...errorResponses('not_found') },
+        response: { 204: noContentResponse('Deleted'), ...errorResponses('not_found') },
       },
     },
     async (request, reply) => {
@@ -273,7 +274,7 @@ export function registerAdminFederationRoutes(app: App, context: AppContext): vo
         },
         onConnection('federation.connection.deleted', id),
       );
-      return reply.code(204).send(undefined as never);
+      return noContent(reply);
     },
   );
 

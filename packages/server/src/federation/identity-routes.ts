@@ -3,6 +3,7 @@ import { userCaller, userSessionAccess } from '../accounts/session-http.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
+import { noContent, noContentResponse } from '../app/ports/no-content.js';
 
 const IdentityView = Type.Object({
   id: Type.String(),
@@ -62,7 +63,7 @@ export function registerIdentityRoutes(app: App, context: AppContext): void {
           'Unlinks one of the signed-in user’s upstream identities (needs a recent second factor when one is enrolled; never the last way to sign in)',
         params: Type.Object({ identityId: Type.String({ minLength: 1, maxLength: 100 }) }),
         response: {
-          204: { description: 'Unlinked', type: 'null' },
+          204: noContentResponse('Unlinked'),
           ...errorResponses('step_up_required', 'not_found', 'last_sign_in_method'),
         },
       },
@@ -79,7 +80,7 @@ export function registerIdentityRoutes(app: App, context: AppContext): void {
         details: { identity: identityId, by: 'user' },
         request,
       });
-      return reply.code(204).send(undefined as never);
+      return noContent(reply);
     },
   );
 }

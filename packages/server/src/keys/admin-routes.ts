@@ -3,6 +3,7 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
 import { auditedAdminChange } from '../app/ports/admin-audit.js';
+import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import { TrustedDeviceView, trustedDeviceView } from './devices/model.js';
 import { keysError } from './errors.js';
 import { KeybagSummaryView, keybagSummaryView } from './model.js';
@@ -12,7 +13,6 @@ const UserDeviceParams = Type.Object({
   userId: Type.String({ maxLength: 100 }),
   deviceId: Type.String({ maxLength: 100 }),
 });
-const noContent = { description: 'Done', type: 'null' } as const;
 
 /**
  * Admin view of users' keybags (docs/zk.md §7): whether one exists, its envelopes' types, counts and metadata,
@@ -58,7 +58,7 @@ export function registerAdminKeyRoutes(app: App, context: AppContext): void {
         summary:
           "Resets a user's keybag: the account key, its envelopes and the wrapped private encryption key are deleted. Data the user's apps encrypted under the old keys cannot be decrypted any more.",
         params: UserParams,
-        response: { 204: noContent, ...errorResponses('not_found', 'keybag_not_found') },
+        response: { 204: noContentResponse('Done'), ...errorResponses('not_found', 'keybag_not_found') },
       },
     },
     async (request, reply) => {
@@ -78,7 +78,7 @@ export function registerAdminKeyRoutes(app: App, context: AppContext): void {
           details: { envelopes: removed.envelopes, version: removed.version },
         }),
       );
-      return reply.code(204).send(undefined as never);
+      return noContent(reply);
     },
   );
 
@@ -112,7 +112,7 @@ export function registerAdminKeyRoutes(app: App, context: AppContext): void {
           "Revokes a user's trusted device: deletes its envelope, so it can no longer unlock (never the last envelope that can)",
         params: UserDeviceParams,
         response: {
-          204: noContent,
+          204: noContentResponse('Done'),
           ...errorResponses('not_found', 'device_not_found', 'last_unlock_envelope'),
         },
       },
@@ -130,7 +130,7 @@ export function registerAdminKeyRoutes(app: App, context: AppContext): void {
           details: { device: removed.deviceId, envelope: removed.id, label: removed.label },
         }),
       );
-      return reply.code(204).send(undefined as never);
+      return noContent(reply);
     },
   );
 }

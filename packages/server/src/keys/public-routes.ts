@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
+import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import {
   AddEnvelopeInput,
   CreateAccountKeyInput,
@@ -19,7 +20,7 @@ import {
   WrappedPrivateInput,
   WrappedPrivateView,
 } from './model.js';
-import { keyRouteHelpers, noContent, TAG } from './route-helpers.js';
+import { keyRouteHelpers, TAG } from './route-helpers.js';
 import type { EncryptionKeysRow, LegacyDrkRow } from './store.js';
 
 /** Request body limits (docs/zk.md §7.1): over them Fastify answers 413 before anything is parsed or stored. */
@@ -181,7 +182,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
           'Removes an envelope of the caller (never the last one that can unlock; fresh second factor when TOTP is enrolled)',
         params: Type.Object({ envelopeId: Type.String({ maxLength: 100 }) }),
         response: {
-          204: noContent,
+          204: noContentResponse('Done'),
           ...errorResponses('rate_limited', 'step_up_required', 'not_found', 'last_unlock_envelope'),
         },
       },
@@ -194,7 +195,7 @@ export function registerKeyRoutes(app: App, context: AppContext): void {
         'keys.envelope_deleted',
         (removed) => ({ envelope: removed.id, type: removed.type }),
       );
-      return reply.code(204).send(undefined as never);
+      return noContent(reply);
     },
   );
 

@@ -6,7 +6,6 @@ import type { AuditEventInput } from '../audit/audit-log.js';
 
 /** The OpenAPI tag of every key custody route, the keybag's (public-routes.ts) and the devices' (devices/routes.ts). */
 export const TAG = 'crypto';
-export const noContent = { description: 'Done', type: 'null' } as const;
 
 /**
  * The signed-in user and the audited change shared by the key custody routes on the public port. The port's access

@@ -4,6 +4,7 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
 import { auditedAdminChange } from '../app/ports/admin-audit.js';
+import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import type { AuditAction } from '../audit/actions.js';
 import { Key, Name, PermissionView, permissionView, RoleView, roleView } from './views.js';
 
@@ -11,7 +12,7 @@ const TAG = 'admin-organizations';
 const RoleParams = Type.Object({ roleId: Key });
 const PermissionParams = Type.Object({ permissionKey: Key });
 const Description = Type.String({ maxLength: 500 });
-const deleted = { description: 'Deleted', type: 'null' } as const;
+const deletedSchema = noContentResponse('Deleted');
 
 /** Admin API for the role and permission catalogue shared by every organization; mutations are audited. */
 export function registerAdminRoleRoutes(app: App, context: AppContext): void {
@@ -131,7 +132,7 @@ export function registerAdminRoleRoutes(app: App, context: AppContext): void {
         tags: [TAG],
         summary: 'Deletes a custom role; members holding it lose it',
         params: RoleParams,
-        response: { 204: deleted, ...errorResponses('not_found', 'built_in', 'last_manager') },
+        response: { 204: deletedSchema, ...errorResponses('not_found', 'built_in', 'last_manager') },
       },
     },
     async (request, reply) => {
@@ -139,7 +140,7 @@ export function registerAdminRoleRoutes(app: App, context: AppContext): void {
         type: 'role',
         id: request.params.roleId,
       });
-      return reply.code(204).send(undefined as never);
+      return noContent(reply);
     },
   );
 
@@ -216,7 +217,7 @@ export function registerAdminRoleRoutes(app: App, context: AppContext): void {
         tags: [TAG],
         summary: 'Deletes a custom permission; roles that listed it lose it',
         params: PermissionParams,
-        response: { 204: deleted, ...errorResponses('not_found', 'built_in', 'last_manager') },
+        response: { 204: deletedSchema, ...errorResponses('not_found', 'built_in', 'last_manager') },
       },
     },
     async (request, reply) => {
@@ -226,7 +227,7 @@ export function registerAdminRoleRoutes(app: App, context: AppContext): void {
         'permission.deleted',
         { type: 'permission', id: request.params.permissionKey },
       );
-      return reply.code(204).send(undefined as never);
+      return noContent(reply);
     },
   );
 }

@@ -1,9 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
 import { type AdminAction, adminActor, auditedAdminChange } from '../app/ports/admin-audit.js';
+import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import type { AuditAction } from '../audit/actions.js';
 import { orgsError } from './errors.js';
 import { inviteByEmail } from './invite-email.js';
@@ -30,7 +31,7 @@ import {
 } from './views.js';
 
 const TAG = 'admin-organizations';
-const deleted = { description: 'Deleted', type: 'null' } as const;
+const deletedSchema = noContentResponse('Deleted');
 
 /** Admin API (admin port) for organizations, members, invitations, roles and permissions; mutations are audited. */
 export function registerAdminOrganizationRoutes(app: App, context: AppContext): void {
@@ -55,7 +56,6 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
   /** The changes the public port's managers make too, audited alike (route-helpers.ts). */
   const changes = (request: FastifyRequest) =>
     organizationChanges(context, request, adminActor(request).actor);
-  const noContent = (reply: FastifyReply) => reply.code(204).send(undefined as never);
 
   app.get(
     '/admin/organizations',
@@ -178,7 +178,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
         tags: [TAG],
         summary: 'Deletes an organization with its memberships and invitations; its tokens stop working',
         params: OrganizationParams,
-        response: { 204: deleted, ...errorResponses('not_found') },
+        response: { 204: deletedSchema, ...errorResponses('not_found') },
       },
     },
     async (request, reply) => {
@@ -278,7 +278,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
         tags: [TAG],
         summary: 'Removes a member (never the last manager); their tokens for this organization stop working',
         params: MemberParams,
-        response: { 204: deleted, ...errorResponses('not_found', 'last_manager') },
+        response: { 204: deletedSchema, ...errorResponses('not_found', 'last_manager') },
       },
     },
     async (request, reply) => {
@@ -387,7 +387,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
         tags: [TAG],
         summary: 'Withdraws a pending invitation',
         params: InviteParams,
-        response: { 204: deleted, ...errorResponses('not_found') },
+        response: { 204: deletedSchema, ...errorResponses('not_found') },
       },
     },
     async (request, reply) => {

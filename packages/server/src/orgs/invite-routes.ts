@@ -1,9 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { userCaller } from '../accounts/session-http.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
+import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import { inviteByEmail } from './invite-email.js';
 import { organizationRouteHelpers } from './route-helpers.js';
 import {
@@ -18,7 +19,7 @@ import {
 } from './views.js';
 
 const TAG = 'organizations';
-const noContent = { description: 'Done', type: 'null' } as const;
+const noContentSchema = noContentResponse('Done');
 
 const InvitePreview = Type.Object({
   organization: Type.Object({ id: Type.String(), name: Type.String(), slug: Type.String() }),
@@ -31,7 +32,6 @@ const InvitePreview = Type.Object({
 /** Invitations on the public port: managers invite, list and withdraw; the invitee previews, accepts or declines. */
 export function registerInviteRoutes(app: App, context: AppContext): void {
   const { userOf, changes } = organizationRouteHelpers(context);
-  const noContentReply = (reply: FastifyReply) => reply.code(204).send(undefined as never);
 
   app.get(
     '/organizations/:organizationId/invites',
@@ -109,7 +109,7 @@ export function registerInviteRoutes(app: App, context: AppContext): void {
         summary: 'Withdraws a pending invitation (service.org:manage); its link stops working',
         params: InviteParams,
         response: {
-          204: noContent,
+          204: noContentSchema,
           ...errorResponses('not_found', 'organization_manage_required'),
         },
       },
@@ -118,7 +118,7 @@ export function registerInviteRoutes(app: App, context: AppContext): void {
       const { organizationId, inviteId } = request.params;
       await context.orgs.organizations.requireManager(organizationId, userOf(request));
       await changes(request).revokeInvite(organizationId, inviteId);
-      return noContentReply(reply);
+      return noContent(reply);
     },
   );
 
@@ -199,7 +199,7 @@ function registerInvitationResponseRoutes(app: App, context: AppContext): void {
         summary: 'Declines an invitation addressed to the signed-in account; it is removed',
         body: TokenBody,
         response: {
-          204: noContent,
+          204: noContentSchema,
           ...errorResponses('invite_not_found', 'invite_wrong_account', 'email_not_verified'),
         },
       },
@@ -212,7 +212,7 @@ function registerInvitationResponseRoutes(app: App, context: AppContext): void {
         'organization.invite_declined',
         (declined) => declined.organization.id,
       );
-      return reply.code(204).send(undefined as never);
+      return noContent(reply);
     },
   );
 }

@@ -1,8 +1,8 @@
-import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
+import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import { registerInviteRoutes } from './invite-routes.js';
 import { organizationRouteHelpers } from './route-helpers.js';
 import {
@@ -25,7 +25,7 @@ import {
 } from './views.js';
 
 const TAG = 'organizations';
-const noContent = { description: 'Done', type: 'null' } as const;
+const noContentSchema = noContentResponse('Done');
 
 const MemberList = Type.Object({
   view: Type.Union([Type.Literal('full'), Type.Literal('reduced')], {
@@ -41,7 +41,6 @@ const MemberList = Type.Object({
  */
 export function registerOrganizationRoutes(app: App, context: AppContext): void {
   const { userOf, audited, changes } = organizationRouteHelpers(context);
-  const noContentReply = (reply: FastifyReply) => reply.code(204).send(undefined as never);
 
   app.get(
     '/organizations',
@@ -198,7 +197,7 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
         summary: 'Removes a member (service.org:manage); never the last manager',
         params: MemberParams,
         response: {
-          204: noContent,
+          204: noContentSchema,
           ...errorResponses('not_found', 'organization_manage_required', 'last_manager'),
         },
       },
@@ -207,7 +206,7 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
       const { organizationId, memberId } = request.params;
       await context.orgs.organizations.requireManager(organizationId, userOf(request));
       await changes(request).removeMember(organizationId, memberId);
-      return noContentReply(reply);
+      return noContent(reply);
     },
   );
 
@@ -268,7 +267,7 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
         tags: [TAG],
         summary: 'The caller leaves the organization (refused for its last manager)',
         params: OrganizationParams,
-        response: { 204: noContent, ...errorResponses('not_found', 'last_manager') },
+        response: { 204: noContentSchema, ...errorResponses('not_found', 'last_manager') },
       },
     },
     async (request, reply) => {
@@ -279,7 +278,7 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
         'organization.member_left',
         organizationId,
       );
-      return noContentReply(reply);
+      return noContent(reply);
     },
   );
 

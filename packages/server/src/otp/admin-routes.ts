@@ -4,6 +4,7 @@ import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
 import { auditedAdminChange } from '../app/ports/admin-audit.js';
 import type { adminCaller } from '../app/ports/admin-port.js';
+import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import type { OtpAccount } from './service.js';
 
 const StatusView = Type.Object({
@@ -92,12 +93,12 @@ export function registerAdminOtpManagementRoutes(app: App, context: AppContext):
               summary:
                 'Resets (deletes) the OTP factor and backup codes; the account enrols again at next sign-in if required',
               params,
-              response: { 204: { description: 'Reset', type: 'null' }, ...errorResponses('not_found') },
+              response: { 204: noContentResponse('Reset'), ...errorResponses('not_found') },
             },
           },
           async (request, reply) => {
             await handler(request);
-            return reply.code(204).send(undefined as never);
+            return noContent(reply);
           },
         );
       } else {

@@ -11,6 +11,7 @@ import type { SessionAccess } from '../app/access.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { ApiError, appError, errorResponses } from '../app/errors.js';
+import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import type { AuditAction } from '../audit/actions.js';
 import { otpError } from './errors.js';
 
@@ -298,7 +299,7 @@ export function registerOtpRoutes<A extends { id: string; email: string }>(
         tags: [tag],
         summary: 'Turns TOTP off (needs a recent step-up; refused where policy requires it)',
         response: {
-          204: { description: 'Removed', type: 'null' },
+          204: noContentResponse('Removed'),
           ...errorResponses('step_up_required', 'otp_required'),
         },
       },
@@ -310,7 +311,7 @@ export function registerOtpRoutes<A extends { id: string; email: string }>(
       if (await context.otp.factors.required(account))
         throw otpError('otp_required', 'a second factor is required here');
       await audited('otp.removed', session, request, () => context.otp.factors.remove(account));
-      return reply.code(204).send(undefined as never);
+      return noContent(reply);
     },
   );
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
 import type { AdminPort } from '../app/ports/admin-port.js';
+import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import { passkeysError } from './errors.js';
 import {
   AuthenticationResponse,
@@ -15,7 +16,7 @@ import {
 } from './schemas.js';
 import { PasskeyRejected } from './service.js';
 
-const noContent = { description: 'Done', type: 'null' } as const;
+const noContentSchema = noContentResponse('Done');
 
 const SignedInAdmin = Type.Object({
   admin: Type.Object({
@@ -128,7 +129,7 @@ export function registerAdminOwnPasskeyRoutes(app: App, context: AppContext, { a
           "Removes one of the signed-in admin's passkeys (recent second factor; never the last way to sign in)",
         params: PasskeyParams,
         response: {
-          204: noContent,
+          204: noContentSchema,
           ...errorResponses('step_up_required', 'not_found', 'last_sign_in_method'),
         },
       },
@@ -152,7 +153,7 @@ export function registerAdminOwnPasskeyRoutes(app: App, context: AppContext, { a
           request,
         }),
       );
-      return reply.code(204).send(undefined as never);
+      return noContent(reply);
     },
   );
 

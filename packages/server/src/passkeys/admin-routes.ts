@@ -4,6 +4,7 @@ import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
 import { auditedAdminChange } from '../app/ports/admin-audit.js';
 import type { AdminPort } from '../app/ports/admin-port.js';
+import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import { registerAdminOwnPasskeyRoutes } from './admin-own-routes.js';
 import { PasskeyViewSchema, passkeyJson } from './schemas.js';
 
@@ -12,7 +13,7 @@ const UserPasskeyParams = Type.Object({
   userId: Type.String({ maxLength: 100 }),
   passkeyId: Type.String({ maxLength: 100 }),
 });
-const noContent = { description: 'Done', type: 'null' } as const;
+const noContentSchema = noContentResponse('Done');
 
 /**
  * Admin view of a user's passkeys (public data only) and revocation (audited). An admin may revoke the last one,
@@ -54,7 +55,7 @@ export function registerAdminPasskeyRoutes(app: App, context: AppContext, port: 
         tags: ['admin-users'],
         summary: "Revokes one of a user's passkeys",
         params: UserPasskeyParams,
-        response: { 204: noContent, ...errorResponses('not_found') },
+        response: { 204: noContentSchema, ...errorResponses('not_found') },
       },
     },
     async (request, reply) => {
@@ -75,7 +76,7 @@ export function registerAdminPasskeyRoutes(app: App, context: AppContext, port: 
           details: { user_id: userId, name: removed.name },
         }),
       );
-      return reply.code(204).send(undefined as never);
+      return noContent(reply);
     },
   );
 }

@@ -4,6 +4,7 @@ import { userSessionAccess } from '../accounts/session-http.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
+import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import type { AuditAction } from '../audit/actions.js';
 import {
   CeremonyOptions,
@@ -15,7 +16,7 @@ import {
 } from './schemas.js';
 import { registerPasskeySignInRoutes } from './sign-in-routes.js';
 
-const noContent = { description: 'Done', type: 'null' } as const;
+const noContentSchema = noContentResponse('Done');
 const passkeyNotFound = () => appError('not_found', 'no such passkey');
 
 /**
@@ -151,7 +152,7 @@ export function registerPasskeyRoutes(app: App, context: AppContext): void {
           'Removes a passkey (needs a recent second factor when one is enrolled; never the last way to sign in)',
         params: PasskeyParams,
         response: {
-          204: noContent,
+          204: noContentSchema,
           ...errorResponses('step_up_required', 'not_found', 'last_sign_in_method'),
         },
       },
@@ -165,7 +166,7 @@ export function registerPasskeyRoutes(app: App, context: AppContext): void {
         if (!removed) throw passkeyNotFound();
         return removed;
       });
-      return reply.code(204).send(undefined as never);
+      return noContent(reply);
     },
   );
 }

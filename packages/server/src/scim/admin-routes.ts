@@ -5,6 +5,7 @@ import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
 import { type AdminAction, auditedAdminChange } from '../app/ports/admin-audit.js';
 import { actingAdminId } from '../app/ports/admin-port.js';
+import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import type { AuditAction } from '../audit/actions.js';
 import type { ConnectionRow, TokenRow } from './store.js';
 
@@ -208,7 +209,7 @@ export function registerAdminScimRoutes(app: App, context: AppContext): void {
         tags: [TAG],
         summary: 'Deletes a connection with its tokens and SCIM resources (accounts and memberships stay)',
         params: Type.Object({ connectionId: Id }),
-        response: { 204: { description: 'Deleted', type: 'null' }, ...errorResponses('not_found') },
+        response: { 204: noContentResponse('Deleted'), ...errorResponses('not_found') },
       },
     },
     async (request, reply) => {
@@ -220,7 +221,7 @@ export function registerAdminScimRoutes(app: App, context: AppContext): void {
         },
         onConnection('scim.connection.deleted', connectionId),
       );
-      return reply.code(204).send(undefined as never);
+      return noContent(reply);
     },
   );
 
@@ -295,7 +296,7 @@ export function registerAdminScimRoutes(app: App, context: AppContext): void {
         tags: [TAG],
         summary: 'Revokes a SCIM token (its revocation time is kept in the metadata)',
         params: Type.Object({ tokenId: Id }),
-        response: { 204: { description: 'Revoked', type: 'null' }, ...errorResponses('not_found') },
+        response: { 204: noContentResponse('Revoked'), ...errorResponses('not_found') },
       },
     },
     async (request, reply) => {
@@ -307,7 +308,7 @@ export function registerAdminScimRoutes(app: App, context: AppContext): void {
         },
         { action: 'scim.token.revoked', target: { type: 'scim_token', id: tokenId } },
       );
-      return reply.code(204).send(undefined as never);
+      return noContent(reply);
     },
   );
 }

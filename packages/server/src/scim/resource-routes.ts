@@ -1,12 +1,12 @@
 import type { TSchema } from 'typebox';
 import type { App } from '../app/app-types.js';
+import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import { applyPatch, type ResourceAttributes } from './patch.js';
 import {
   Body,
   caller,
   IdParams,
   ListQuery,
-  noContent,
   ProjectionQuery,
   paging,
   type ScimRouteKit,
@@ -206,7 +206,7 @@ export function registerResourceRoutes<Row extends { id: string }, Input, Compar
         params: IdParams,
         querystring: ProjectionQuery,
         body: Body,
-        response: { 200: resource, 204: noContent, ...errors(400, 404, 409) },
+        response: { 200: resource, 204: noContentResponse('No content'), ...errors(400, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -224,7 +224,7 @@ export function registerResourceRoutes<Row extends { id: string }, Input, Compar
       // RFC 7644 §3.5.2: 204, or 200 with the resource when attributes are asked for. Microsoft's reference
       // collection expects 204 (Entra ID recommends it for group PATCH); Entra ID and Okta accept both.
       if (request.query.attributes === undefined && request.query.excludedAttributes === undefined)
-        return reply.code(204).send(undefined as never);
+        return noContent(reply);
       return project(await renderOne(row), request.query);
     },
   );
@@ -237,7 +237,7 @@ export function registerResourceRoutes<Row extends { id: string }, Input, Compar
         tags: [TAG],
         summary: summaries.delete,
         params: IdParams,
-        response: { 204: noContent, ...errors(404) },
+        response: { 204: noContentResponse('No content'), ...errors(404) },
       },
     },
     async (request, reply) => {
@@ -248,7 +248,7 @@ export function registerResourceRoutes<Row extends { id: string }, Input, Compar
         () => service.delete(connection, request.params.id),
         (deleted) => type.audit.deleted(deleted),
       );
-      return reply.code(204).send(undefined as never);
+      return noContent(reply);
     },
   );
   return query;

@@ -29,7 +29,6 @@ export const ListQuery = Type.Object({
   ...Projection,
 });
 export const ProjectionQuery = Type.Object(Projection);
-export const noContent = { description: 'No content', type: 'null' } as const;
 
 export function caller(request: FastifyRequest): { token: TokenRow; connection: ConnectionRow } {
   if (!request.scimCaller) throw new Error('SCIM route without its bearer hook');

@@ -4,6 +4,7 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
 import { type AdminAction, auditedAdminChange } from '../app/ports/admin-audit.js';
+import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import type { AuditAction } from '../audit/actions.js';
 import type { EndpointInput } from './endpoints.js';
 import { webhookError } from './errors.js';
@@ -227,7 +228,7 @@ export function registerAdminWebhookRoutes(app: App, context: AppContext): void 
         tags: [TAG],
         summary: 'Deletes an endpoint and its deliveries',
         params: Params,
-        response: { 204: Type.Null(), ...errorResponses('not_found') },
+        response: { 204: noContentResponse('Deleted'), ...errorResponses('not_found') },
       },
     },
     async (request, reply) => {
@@ -239,7 +240,7 @@ export function registerAdminWebhookRoutes(app: App, context: AppContext): void 
         },
         onEndpoint('webhook.endpoint_deleted', id),
       );
-      return reply.code(204).send(null);
+      return noContent(reply);
     },
   );
 

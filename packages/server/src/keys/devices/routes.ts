@@ -3,7 +3,8 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../app/app-context.js';
 import type { App } from '../../app/app-types.js';
 import { errorResponses } from '../../app/errors.js';
-import { keyRouteHelpers, noContent, TAG } from '../route-helpers.js';
+import { noContent, noContentResponse } from '../../app/ports/no-content.js';
+import { keyRouteHelpers, TAG } from '../route-helpers.js';
 import {
   ApprovalIdParams,
   ApproveDeviceInput,
@@ -105,7 +106,7 @@ export function registerDeviceRoutes(app: App, context: AppContext): void {
         params: ApprovalIdParams,
         body: ApproveDeviceInput,
         response: {
-          204: noContent,
+          204: noContentResponse('Done'),
           ...errorResponses(
             'device_approval_not_allowed',
             'invalid_jwk',
@@ -124,7 +125,7 @@ export function registerDeviceRoutes(app: App, context: AppContext): void {
         'keys.device_approved',
         (result) => ({ approval: result.id, label: result.label, key_id: request.body.key_id }),
       );
-      return reply.code(204).send(undefined as never);
+      return noContent(reply);
     },
   );
 
@@ -181,12 +182,12 @@ export function registerDeviceRoutes(app: App, context: AppContext): void {
         tags: [TAG],
         summary: 'Records that this trusted device just unlocked the keybag (its last-used time)',
         params: DeviceIdParams,
-        response: { 204: noContent, ...errorResponses('device_not_found') },
+        response: { 204: noContentResponse('Done'), ...errorResponses('device_not_found') },
       },
     },
     async (request, reply) => {
       await devices.markUsed(userOf(request), request.params.deviceId);
-      return reply.code(204).send(undefined as never);
+      return noContent(reply);
     },
   );
 
@@ -200,7 +201,7 @@ export function registerDeviceRoutes(app: App, context: AppContext): void {
           'Revokes a trusted device: deletes its envelope, so it can no longer unlock (never the last envelope that can; fresh second factor when TOTP is enrolled)',
         params: DeviceIdParams,
         response: {
-          204: noContent,
+          204: noContentResponse('Done'),
           ...errorResponses('step_up_required', 'device_not_found', 'not_found', 'last_unlock_envelope'),
         },
       },
@@ -213,7 +214,7 @@ export function registerDeviceRoutes(app: App, context: AppContext): void {
         'keys.device_revoked',
         (removed) => ({ device: removed.deviceId, envelope: removed.id, label: removed.label }),
       );
-      return reply.code(204).send(undefined as never);
+      return noContent(reply);
     },
   );
 }
