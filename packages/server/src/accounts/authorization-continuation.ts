@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { Session } from './sessions.js';
-import type { AlongSignIn } from './sign-in.js';
 
 /**
  * What approving a pending authorization request after a sign-in takes, which the oauth slice (listed after this
@@ -9,9 +8,10 @@ import type { AlongSignIn } from './sign-in.js';
  * started an authorization request may continue it.
  */
 export interface AuthorizationContinuation {
-  /** The approval, written in the statement that starts the sign-in's session; its outcome is the redirect. */
-  approvalAlongSignIn(requestId: string, request: FastifyRequest): AlongSignIn<string>;
-  /** The approval for a session already started: the redirect, or null when the consent page has something to ask. */
+  /**
+   * The approval for the session the sign-in started: the redirect, or null when the consent page has something to
+   * ask.
+   */
   continueAfterSignIn(requestId: string, session: Session, request: FastifyRequest): Promise<string | null>;
   /** A request the sign-in did not complete, tied to the account now signed in (it ends with its access). */
   tieToAccount(requestId: string, request: FastifyRequest, userId: string): Promise<void>;

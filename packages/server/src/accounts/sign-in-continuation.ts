@@ -64,12 +64,8 @@ export async function continueAuthorization(
 
 /**
  * SessionAccess.completeSignIn for a first sign-in (a password, a passkey, an identity provider's return) that may
- * name a pending request, and what the route answers for that request (`authorization`):
- * - the approval is written in the statement that starts the session (approvalAlongSignIn), one statement and one
- *   commit fewer than continueAuthorization after it; not asked when there is no request or a password change is
- *   owed (the sign-in completion itself leaves it alone when a second factor is owed or the browser had a session
- *   to end);
- * - when the sign-in did not write it (the browser ended a session of its own first, say), continueAuthorization.
+ * name a pending request, and what the route answers for that request (`authorization`, continueAuthorization once
+ * the session has started: the one path that approves a request after a sign-in).
  */
 export async function completeSignInContinuing<A extends { id: string; email: string }>(
   context: AppContext,
@@ -90,16 +86,14 @@ export async function completeSignInContinuing<A extends { id: string; email: st
   const { request, reply, account, evidence, cacheMark } = signIn;
   const { requestId, passwordChangeOwed } = continued;
   const continuation = context.accounts.signInContinuation.answered;
-  const along =
-    requestId === undefined || passwordChangeOwed
-      ? undefined
-      : continuation.approvalAlongSignIn(requestId, request);
-  const signedIn = await access.completeSignIn(request, reply, account, evidence, cacheMark, along);
-  const authorization = signedIn.along
-    ? signedIn.along.outcome === null
-      ? null
-      : { redirect_uri: signedIn.along.outcome }
-    : await continueAuthorization(context, request, requestId, signedIn.started.session, passwordChangeOwed);
+  const signedIn = await access.completeSignIn(request, reply, account, evidence, cacheMark);
+  const authorization = await continueAuthorization(
+    context,
+    request,
+    requestId,
+    signedIn.started.session,
+    passwordChangeOwed,
+  );
   // A request the sign-in did not complete is tied to the account now signed in
   // (docs/integration.md#pending-requests-are-bound-to-the-browser: it ends with its access).
   if (requestId !== undefined && authorization === null)

@@ -1,11 +1,8 @@
-import type { SQL, WithSubquery } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Metrics } from '../app/metrics.js';
 import type { AuditAction } from '../audit/actions.js';
-import type { AuditEventInput, AuditLog } from '../audit/audit-log.js';
+import type { AuditLog } from '../audit/audit-log.js';
 import type { SettingsService } from '../config/settings.js';
-import type { Db } from '../db/client.js';
-import { isDatabaseUnavailable } from '../db/errors.js';
 import { accountsError } from './errors.js';
 import type { SecondFactorOwed, SecondFactors } from './second-factors.js';
 import type { Session, SessionKind, SessionService, StartedSession } from './sessions.js';
@@ -45,36 +42,6 @@ export interface SignInEvidence {
 }
 
 /**
- * Another slice's write made in the statement that starts a sign-in's session and records it: data-modifying CTEs
- * with placeholders of their own (none named `session_…` or `entry_…`) and an expression over them that the
- * statement returns. One round trip and one commit instead of two (the sign-in's approval of the authorization
- * request it names, oauth/authorize-service.ts). Prepared once: SignInCompletion.prepareAlong.
- */
-export type AlongSignInStatement = (db: Db) => { ctes: WithSubquery[]; result: SQL };
-
-/** An AlongSignInStatement prepared with the session's start and the sign-in's audit entry. */
-export interface PreparedAlongSignIn {
-  run(
-    sessionValues: Record<string, unknown>,
-    event: AuditEventInput,
-    values: Record<string, unknown>,
-  ): Promise<unknown>;
-}
-
-/** The write to make with a session about to start: the prepared statement, its values, and what its result means. */
-export interface WriteAlongSignIn<T> {
-  statement: PreparedAlongSignIn;
-  values: Record<string, unknown>;
-  outcome(result: unknown): T | null;
-}
-
-/**
- * Asked, once a sign-in is complete (no second factor owed) and before anything is written, with the session about
- * to start: the write to make in the same statement, or null for none.
- */
-export type AlongSignIn<T> = (session: Session) => Promise<WriteAlongSignIn<T> | null>;
-
-/**
  * The one way a sign-in completes, for users and admins alike, whatever proved it (a password today, a passkey or
  * an upstream identity provider later): the browser's previous session ends (session fixation, ASVS V7.2), a new one
  * starts with `amr`/`acr` true to the methods used and a second factor owed when policy says; the sign-in is audited
@@ -98,19 +65,6 @@ export class SignInCompletion {
     this.startAudited = deps.audit.preparedAlong(`${deps.kind}_session_start_audited`, (db) =>
       deps.sessions.startingSession(db),
     );
-  }
-
-  /**
-   * Prepares another slice's write to be made in this kind's session-start statement (AlongSignInStatement), once,
-   * at start-up.
-   */
-  prepareAlong(name: string, statement: AlongSignInStatement): PreparedAlongSignIn {
-    const { kind, audit, sessions } = this.deps;
-    const run = audit.preparedAlongWithResult(`${kind}_session_start_audited_${name}`, (db) => {
-      const { ctes, result } = statement(db);
-      return { ctes: [sessions.startingSession(db), ...ctes], result };
-    });
-    return { run: (sessionValues, event, values) => run({ ...sessionValues, ...values }, event) };
   }
 
   private get auditAction(): AuditAction {
@@ -158,26 +112,15 @@ export class SignInCompletion {
    * The account proved who it is: refuses an unverified address where policy requires verification, then ends the
    * previous session and starts the new one. The caller sets the cookie once this has committed.
    */
-  async signIn<T = never>(
+  async signIn(
     account: SignInAccount,
     evidence: SignInEvidence,
     context: {
       previous: Session | null;
       request: RequestFacts;
       onAuditError: (error: unknown) => void;
-      /**
-       * A write to make with the new session, when the sign-in is complete and the browser had no session to end
-       * (the commonest sign-in): its outcome is returned as `along`. A failure of the write goes to `onError` and
-       * the session starts without it.
-       */
-      along?: { plan: AlongSignIn<T>; onError: (error: unknown) => void };
     },
-  ): Promise<{
-    started: StartedSession;
-    secondFactor: SecondFactorOwed;
-    /** Present when `along` was asked (then its outcome, null for no write or none made); absent otherwise. */
-    along?: { outcome: T | null };
-  }> {
+  ): Promise<{ started: StartedSession; secondFactor: SecondFactorOwed }> {
     const { kind, sessions, secondFactors, audit, settings } = this.deps;
     if (
       kind === 'user' &&
@@ -225,7 +168,6 @@ export class SignInCompletion {
     } as const;
     const { previous } = context;
     let started: StartedSession;
-    let along: { outcome: T | null } | undefined;
     if (previous) {
       started = await audit.recordChange(async () => {
         await sessions.end(previous.id);
@@ -235,43 +177,10 @@ export class SignInCompletion {
       // Nothing to end: the session and its audit entry are one statement, the commonest sign-in's only write.
       const starting = sessions.startingValues(account.id, authentication, meta);
       started = starting.started;
-      if (context.along && secondFactor === null) {
-        along = { outcome: await this.startAlong(context.along, starting, event) };
-      } else {
-        await this.startAudited(starting.values, event);
-      }
+      await this.startAudited(starting.values, event);
     }
     this.count(evidence.methods, 'success');
-    return { started, secondFactor, along };
-  }
-
-  /**
-   * Starts the session with the write `along` plans for it, in one statement. The sign-in does not depend on that
-   * write: when planning it or the combined statement fails (nothing of it committed), the session starts alone.
-   * Except when the database could not be reached while the combined statement ran: it may have committed with
-   * its answer lost, and starting the session again would write it twice (the same session id), so the sign-in
-   * fails as unavailable (503) and writes nothing more.
-   */
-  private async startAlong<T>(
-    along: { plan: AlongSignIn<T>; onError: (error: unknown) => void },
-    starting: { values: Record<string, unknown>; started: StartedSession },
-    event: AuditEventInput,
-  ): Promise<T | null> {
-    let written: { write: WriteAlongSignIn<T>; result: unknown } | null = null;
-    let running = false;
-    try {
-      const write = await along.plan(starting.started.session);
-      if (write) {
-        running = true;
-        written = { write, result: await write.statement.run(starting.values, event, write.values) };
-      }
-    } catch (error) {
-      if (running && isDatabaseUnavailable(error)) throw error;
-      along.onError(error);
-    }
-    if (written) return written.write.outcome(written.result);
-    await this.startAudited(starting.values, event);
-    return null;
+    return { started, secondFactor };
   }
 
   /** Until when a second factor proved now allows sensitive actions. */

@@ -8,7 +8,7 @@ import {
   type StartedSession,
   verifyCsrfToken,
 } from '../accounts/sessions.js';
-import type { AlongSignIn, SignInAccount, SignInCompletion, SignInEvidence } from '../accounts/sign-in.js';
+import type { SignInAccount, SignInCompletion, SignInEvidence } from '../accounts/sign-in.js';
 import type { Port } from './app-types.js';
 import { ApiError } from './errors.js';
 
@@ -303,23 +303,18 @@ export class SessionAccess<A extends { id: string; email: string }> {
    * `cacheMark` (SessionService.cacheMark), taken before the account was read, lets the port keep the new session
    * for the sign-in's next requests.
    */
-  async completeSignIn<T = never>(
+  async completeSignIn(
     request: FastifyRequest,
     reply: FastifyReply,
     account: A & SignInAccount,
     evidence: SignInEvidence,
     cacheMark?: number,
-    along?: AlongSignIn<T>,
-  ): Promise<{ started: StartedSession; secondFactor: SecondFactorOwed; along?: { outcome: T | null } }> {
+  ): Promise<{ started: StartedSession; secondFactor: SecondFactorOwed }> {
     const previous = await this.sessions.resolve(this.cookieValue(request));
     const signedIn = await this.signIn.signIn(account, evidence, {
       previous,
       request,
       onAuditError: (error) => request.log.error({ err: error }, 'audit failed'),
-      along: along && {
-        plan: along,
-        onError: (error) => request.log.error({ err: error }, 'the write along the sign-in failed'),
-      },
     });
     if (cacheMark !== undefined) this.options.rememberSignIn?.(signedIn.started, account, cacheMark);
     this.setCookie(reply, signedIn.started);

@@ -215,33 +215,6 @@ export class AuditLog {
   }
 
   /**
-   * preparedAlong for a change of several data-modifying CTEs (a later one may read an earlier one's rows; each runs
-   * to completion whether or not anything reads it: PostgreSQL docs, "Data-Modifying Statements in WITH"), returning
-   * the value of `result`, an expression over them (whether one of them wrote a row, say).
-   */
-  preparedAlongWithResult(
-    name: string,
-    change: (db: Db) => { ctes: WithSubquery[]; result: SQL },
-  ): (changeValues: Record<string, unknown>, event: AuditEventInput) => Promise<unknown> {
-    const statement = preparedQuery(this.db, name, (db) => {
-      const { ctes, result } = change(db);
-      return db
-        .with(...ctes)
-        .insert(auditEvents)
-        .values(entryPlaceholders())
-        .returning({ result: result.as('result') });
-    });
-    return async (changeValues, event) => {
-      let result: unknown;
-      await this.withListeners(entryRow(event), async () => {
-        const [inserted] = await statement({ ...changeValues, ...entryValues(event) });
-        result = inserted?.result;
-      });
-      return result;
-    };
-  }
-
-  /**
    * Makes a change and records the entry describing it in one transaction (every mutation is audited:
    * docs/admin.md#audit-log): both are committed or neither is. A failing audit insert undoes the change; a
    * failing change leaves no entry. Every service the change calls joins the transaction through the database

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { Session } from '../accounts/sessions.js';
-import type { AlongSignIn, PreparedAlongSignIn } from '../accounts/sign-in.js';
 import { isAcceptableText } from '../app/acceptable-input.js';
 import { sanitizeErrorDescription } from '../app/error-description.js';
 import { appError } from '../app/errors.js';
@@ -111,8 +110,6 @@ export class AuthorizeService {
     private readonly issuer: TokenIssuer,
     private readonly organizations: OrganizationContextSource,
     private readonly keyDelivery: KeyDeliveryHooks,
-    /** approveConsentedAlongSignInStatement, prepared with the user sign-in's session start (approvalAlongSignIn). */
-    private readonly approvingSignIn: PreparedAlongSignIn,
     /** The device authorization grant, whose user codes become pending requests here (parkDeviceRequest). */
     private readonly devices: DeviceAuthorizations,
   ) {}
@@ -440,31 +437,6 @@ export class AuthorizeService {
       approval.consentNeeded,
     );
     return approved ? this.codeLocation(approval.request, approval.code) : null;
-  }
-
-  /**
-   * continueAfterSignIn, written in the statement that starts the sign-in's session (SignInCompletion's `along`,
-   * approveConsentedAlongSignInStatement): the same checks, made on the session about to start, and the same
-   * approval, one statement and one commit fewer per sign-in. Its outcome is the redirect, or null as there.
-   */
-  approvalAlongSignIn(requestId: string, browserHash: string | null): AlongSignIn<string> {
-    return async (session) => {
-      const approval = await this.approvalAfterSignIn(requestId, session, browserHash);
-      if (!approval) return null;
-      return {
-        statement: this.approvingSignIn,
-        values: this.store.consentedApprovalValues(
-          approval.idHash,
-          approval.row,
-          new Date(),
-          approval.consentNeeded,
-        ),
-        outcome: (result) =>
-          this.store.approvedAlongSignIn(approval.idHash, result)
-            ? this.codeLocation(approval.request, approval.code)
-            : null,
-      };
-    };
   }
 
   /**

@@ -92,29 +92,6 @@ export const approveRequestStatement = (db: Db) => approvalStatement(db, consume
 export const approveConsentedRequestStatement = (db: Db) =>
   approvalStatement(db, consumeConsentedRequestStatement(db));
 
-/**
- * approveConsentedRequestStatement as data-modifying CTEs of the statement that starts the sign-in's session and
- * records it (accounts/sign-in.ts, AlongSignInStatement), and whether the code was inserted: the sign-in and its
- * approval in one round trip and one commit. The code's `session_id` names the session the same statement inserts;
- * its foreign key is checked at the statement's end, when that row exists. When the request is no longer pending or
- * the consent falls short, only the session and its audit entry are written.
- */
-export const approveConsentedAlongSignInStatement = (db: Db) => {
-  const { consumed, remembered } = approvalCtes(db, consumeConsentedRequestStatement(db));
-  const issued = db
-    .$with('issued_code')
-    .as(
-      db
-        .insert(authorizationCodes)
-        .select(approvedCode(db, consumed))
-        .returning({ codeHash: authorizationCodes.codeHash }),
-    );
-  return {
-    ctes: [consumed, remembered, issued],
-    result: sql<boolean>`EXISTS (SELECT 1 FROM ${issued})`,
-  };
-};
-
 /** The pending request consumed only if the remembered consent covers the scopes, or none is needed. */
 function consumeConsentedRequestStatement(db: Db) {
   return consumeRequestStatement(

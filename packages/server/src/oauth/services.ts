@@ -6,7 +6,6 @@ import { inTransaction } from '../db/transactions.js';
 import type { KeyServices } from '../keys/services.js';
 import type { OrganizationServices } from '../orgs/services.js';
 import { AuthorizeService } from './authorize-service.js';
-import { approveConsentedAlongSignInStatement } from './authorize-statements.js';
 import { DeviceAuthorizations } from './device-authorization.js';
 import { DeviceAuthorizationStore } from './device-store.js';
 import { DpopProofs } from './dpop.js';
@@ -90,7 +89,6 @@ export async function createOAuthServices(
         await keys.keybags.recordUnlock(userId, envelopeId);
       },
     },
-    accounts.signIn.prepareAlong('approving_request', approveConsentedAlongSignInStatement),
     devices,
   );
   // The sign-ins of the accounts slice (and those built on them) continue a pending request through this one.

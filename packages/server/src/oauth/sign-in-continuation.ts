@@ -15,8 +15,6 @@ export function answerSignInContinuation(
 ): void {
   const browsers = new BrowserBinding(baseUrl);
   continuation.answerWith({
-    approvalAlongSignIn: (requestId, request) =>
-      authorize.approvalAlongSignIn(requestId, browsers.presented(request)),
     continueAfterSignIn: (requestId, session, request) =>
       authorize.continueAfterSignIn(requestId, session, browsers.presented(request)),
     tieToAccount: (requestId, request, userId) =>

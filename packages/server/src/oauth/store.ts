@@ -334,11 +334,7 @@ export class OAuthStore {
     return inserted.length === 1;
   }
 
-  /**
-   * The values of an approval nobody is asked for: approveConsentedAuthorizationRequest's, and a sign-in's approval
-   * written in the statement that starts its session (approveConsentedAlongSignInStatement, which the sign-in
-   * completion prepares and runs: accounts/sign-in.ts).
-   */
+  /** The values of an approval nobody is asked for (approveConsentedAuthorizationRequest). */
   consentedApprovalValues(
     idHash: string,
     code: NewCode,
@@ -346,15 +342,6 @@ export class OAuthStore {
     consentNeeded: boolean,
   ): Record<string, unknown> {
     return { ...approvalValues(idHash, code, now), consentNeeded };
-  }
-
-  /**
-   * What that statement's result says: whether the code was inserted (the request consumed). The request's memo is
-   * dropped once it has run, as approveConsentedAuthorizationRequest drops it.
-   */
-  approvedAlongSignIn(idHash: string, result: unknown): boolean {
-    this.pendingRequests.forget(idHash);
-    return result === true;
   }
 
   /**
