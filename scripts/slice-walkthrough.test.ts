@@ -1,0 +1,105 @@
+/**
+ * DEVELOPERS.md's "Adding a slice", followed step by step on a copy of the server's source: the example slice
+ * (scripts/fixtures/example-slice/greetings) goes in as its own folder, app/modules.ts gets its import and its place
+ * in LISTED_MODULES, and nothing else changes. The copy then passes the import rules and the typecheck, serves the
+ * slice's route, lists its setting under its title, and audits its action.
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkImports, describeProblems, readImportGraph } from './check-imports.js';
+
+const run = promisify(execFile);
+const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+const SERVER = path('../packages/server');
+
+/** The walkthrough's step 2: one import and one entry, after the last listed slice. */
+function addToModuleList(source: string): string {
+  const withImport = source.replace(
+    "import { webhooksModule } from '../webhooks/index.js';\n",
+    "import { webhooksModule } from '../webhooks/index.js';\nimport { greetingsModule } from '../greetings/index.js';\n",
+  );
+  const listed = withImport.replace(
+    '  webhooksModule,\n] as const',
+    '  webhooksModule,\n  greetingsModule,\n] as const',
+  );
+  if (listed === withImport || withImport === source) throw new Error('app/modules.ts changed shape');
+  return listed;
+}
+
+let tree: string;
+
+beforeAll(() => {
+  // Inside packages/server, so the copy resolves the same packages.
+  tree = mkdtempSync(join(SERVER, '.slice-walkthrough-'));
+  cpSync(join(SERVER, 'src'), join(tree, 'src'), {
+    recursive: true,
+    filter: (source) => !source.endsWith('.test.ts'),
+  });
+  cpSync(join(SERVER, 'package.json'), join(tree, 'package.json'));
+  writeFileSync(
+    join(tree, 'tsconfig.json'),
+    JSON.stringify({
+      extends: join(SERVER, 'tsconfig.check.json'),
+      compilerOptions: { rootDir: 'src' },
+      include: ['src'],
+      exclude: [],
+    }),
+  );
+  // Step 1: the slice's folder.
+  cpSync(path('fixtures/example-slice/greetings'), join(tree, 'src/greetings'), { recursive: true });
+  // Step 2: its line in the module list.
+  const modules = join(tree, 'src/app/modules.ts');
+  writeFileSync(modules, addToModuleList(readFileSync(modules, 'utf8')));
+});
+
+afterAll(() => {
+  if (tree) rmSync(tree, { recursive: true, force: true });
+});
+
+describe('adding a slice (DEVELOPERS.md)', () => {
+  it('keeps the import rules, with the new slice last in the order', { timeout: 120_000 }, () => {
+    const config = join(tree, 'tsconfig.json');
+    expect(readImportGraph(config, join(tree, 'src')).sliceOrder.at(-1)).toBe('greetings');
+    expect(describeProblems(checkImports(config, join(tree, 'src')))).toEqual([]);
+  });
+
+  it('typechecks: its setting key, audit action, error code and context group are typed', async () => {
+    const tsc = path('../node_modules/.bin/tsc');
+    const { stdout } = await run(tsc, ['-p', join(tree, 'tsconfig.json')]).catch(
+      (error: { stdout: string }) => ({ stdout: error.stdout }),
+    );
+    expect(stdout).toBe('');
+  }, 300_000);
+
+  it('serves its route, lists its setting under its title and audits its action', async () => {
+    const { startTestServer } = await import(join(tree, 'src/testing/server.ts'));
+    const { adminFetch, adminSignIn, installViaApi } = await import(join(tree, 'src/testing/admin.ts'));
+    const server = await startTestServer();
+    try {
+      const hello = await fetch(`${server.publicUrl}/api/greetings/Ada`);
+      expect(hello.status).toBe(200);
+      expect(await hello.json()).toEqual({ greeting: 'Hello, Ada!' });
+      const refused = await fetch(`${server.publicUrl}/api/greetings/${encodeURIComponent('<b>')}`);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: string }).error).toBe('name_refused');
+
+      await installViaApi(server, 'admin@walkthrough.example', 'walkthrough-Password-1');
+      const admin = await adminSignIn(server, 'admin@walkthrough.example', 'walkthrough-Password-1');
+      const settings = await adminFetch(server, admin, 'GET', '/admin/settings');
+      const listed = (settings.json.settings as { key: string; group: string; value: unknown }[]).find(
+        (setting) => setting.key === 'greetings.salutation',
+      );
+      expect(listed).toMatchObject({ group: 'Greetings', value: 'Hello' });
+      const actions = await adminFetch(server, admin, 'GET', '/admin/audit/actions');
+      expect(actions.json.actions).toContain('greeting.sent');
+      const audited = await adminFetch(server, admin, 'GET', '/admin/audit?action=greeting.sent');
+      expect(audited.json.events).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  }, 300_000);
+});
