@@ -4,6 +4,7 @@ import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
 import { auditedAdminChange } from '../app/ports/admin-audit.js';
 import { actingAdminId } from '../app/ports/admin-port.js';
+import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import { initialAccessTokenStatus } from './initial-access-tokens.js';
 import type { ClientRegistrationRow, InitialAccessTokenRow } from './store.js';
 
@@ -171,7 +172,7 @@ export function registerAdminClientRegistrationRoutes(app: App, context: AppCont
         tags: [TAG],
         summary: 'Revokes an initial access token; clients it registered stay',
         params: Type.Object({ tokenId: Type.String({ maxLength: 100 }) }),
-        response: { 204: { description: 'Revoked', type: 'null' }, ...errorResponses('not_found') },
+        response: { 204: noContentResponse('Revoked'), ...errorResponses('not_found') },
       },
     },
     async (request, reply) => {
@@ -185,7 +186,7 @@ export function registerAdminClientRegistrationRoutes(app: App, context: AppCont
         },
         { action: 'initial_access_token.revoked', target: { type: 'initial_access_token', id: tokenId } },
       );
-      return reply.code(204).send(undefined as never);
+      return noContent(reply);
     },
   );
 

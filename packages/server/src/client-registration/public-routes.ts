@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
+import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import { bearerError, readBearerToken } from '../protocol/oauth/bearer.js';
 import { oauthErrorResponses, resourceErrorResponses } from '../protocol/oauth/errors.js';
 import {
@@ -128,7 +129,7 @@ export function registerClientRegistrationRoutes(app: App, context: AppContext):
         summary: 'Deletes a registered client and everything issued to it (RFC 7592 §2.3)',
         params: ClientIdParams,
         response: {
-          204: { description: 'Deleted', type: 'null' },
+          204: noContentResponse('Deleted'),
           ...resourceErrorResponses('invalid_token'),
         },
       },
@@ -136,7 +137,7 @@ export function registerClientRegistrationRoutes(app: App, context: AppContext):
     async (request, reply) => {
       const token = readBearerToken(request);
       await registrations.remove(request.params.clientId, token, request);
-      return reply.code(204).send(undefined as never);
+      return noContent(reply);
     },
   );
 }

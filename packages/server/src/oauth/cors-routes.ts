@@ -1,5 +1,6 @@
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
+import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import { CROSS_ORIGIN_REQUEST_HEADERS } from './form.js';
 
 /** The back-channel endpoints a browser-based client calls from its own origin, and the methods it uses there. */
@@ -25,17 +26,17 @@ export function registerCrossOriginPreflights(app: App, _context: AppContext): v
         config: { access: 'public' },
         schema: {
           hide: true,
-          response: { 204: { description: 'The preflight is answered', type: 'null' } },
+          response: { 204: noContentResponse('The preflight is answered') },
         },
       },
       async (_request, reply) =>
-        reply
-          .code(204)
-          .header('access-control-allow-origin', '*')
-          .header('access-control-allow-methods', methods)
-          .header('access-control-allow-headers', CROSS_ORIGIN_REQUEST_HEADERS)
-          .header('access-control-max-age', '600')
-          .send(null),
+        noContent(
+          reply
+            .header('access-control-allow-origin', '*')
+            .header('access-control-allow-methods', methods)
+            .header('access-control-allow-headers', CROSS_ORIGIN_REQUEST_HEADERS)
+            .header('access-control-max-age', '600'),
+        ),
     );
   }
 }
