@@ -69,6 +69,13 @@ describe('admin portal: registration tokens', () => {
     const registration = page.getByTestId('client-registration');
     await registration.getByText('initial access token “partner-cli”').waitFor({ timeout: UI_TIMEOUT });
 
+    await openSection(page, 'Clients');
+    await page
+      .getByRole('row')
+      .filter({ hasText: clientId })
+      .getByTestId('self-registered')
+      .waitFor({ timeout: UI_TIMEOUT });
+
     await openSection(page, 'Registration tokens');
     const row = page.getByTestId('registration-token').filter({ hasText: 'partner-cli' });
     await row.getByText('1 of 1').waitFor({ timeout: UI_TIMEOUT });
@@ -108,6 +115,16 @@ describe('admin portal: registration tokens', () => {
       .getByTestId('client-registration')
       .getByText('Created by an administrator.')
       .waitFor({ timeout: UI_TIMEOUT });
+    // In the list, only the client that registered itself says so (once the list shows that marker at all).
+    await openSection(page, 'Clients');
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'Partner CLI' })
+      .getByTestId('self-registered')
+      .waitFor({ timeout: UI_TIMEOUT });
+    expect(
+      await page.getByRole('row').filter({ hasText: 'Made by hand' }).getByTestId('self-registered').count(),
+    ).toBe(0);
     expectCleanPage(admin.diagnostics);
   }, 120_000);
 });

@@ -28,6 +28,11 @@ export function ClientsPage() {
       signal,
     ),
   );
+  // Which clients registered themselves (docs/client-registration.md), to say so beside their registration time.
+  const registrations = useLoad('client-registrations', (signal) =>
+    api.get<AdminApiResponse<'GET /admin/client-registrations'>>('/admin/client-registrations', signal),
+  );
+  const selfRegistered = new Set(registrations.data?.registrations.map((entry) => entry.client_id));
 
   return (
     <AdminLayout title="Clients">
@@ -75,6 +80,9 @@ export function ClientsPage() {
                   <td>{client.grant_types.map((grant) => GRANT_LABELS[grant] ?? grant).join(', ')}</td>
                   <td>
                     <Time value={client.created_at} />
+                    {selfRegistered.has(client.client_id) ? (
+                      <span data-testid="self-registered">, by itself (dynamic registration)</span>
+                    ) : null}
                   </td>
                 </tr>
               ))}
