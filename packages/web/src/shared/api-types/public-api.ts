@@ -5028,6 +5028,48 @@ export interface PublicApi {
     response: null;
     error: 'invalid_request' | 'service_unavailable';
   };
+  /** Single-page application (client-side routes) */
+  'GET /ui/': {
+    params: undefined;
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: string;
+      400: ErrorBody<'invalid_request'>;
+      404: ErrorBody<'not_found'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['GET /ui/']['responses'][200];
+    error: 'invalid_request' | 'not_found' | 'service_unavailable';
+  };
+  /** Static UI asset (content-hashed name, immutable) */
+  'GET /ui/assets/{*}': {
+    params: { '*': string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: string;
+      400: ErrorBody<'invalid_request'>;
+      404: ErrorBody<'not_found'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['GET /ui/assets/{*}']['responses'][200];
+    error: 'invalid_request' | 'not_found' | 'service_unavailable';
+  };
+  /** Single-page application (client-side routes) */
+  'GET /ui/{*}': {
+    params: { '*': string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      200: string;
+      400: ErrorBody<'invalid_request'>;
+      404: ErrorBody<'not_found'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: PublicApi['GET /ui/{*}']['responses'][200];
+    error: 'invalid_request' | 'not_found' | 'service_unavailable';
+  };
   /** UserInfo (OIDC Core §5.3): bearer access token in the Authorization header (or form body on POST) */
   'GET /userinfo': {
     params: undefined;
