@@ -116,7 +116,7 @@ export class ClientKeys {
     let { keys, fresh } = await this.keySet(client, false);
     for (;;) {
       try {
-        const { payload } = await jwtVerify(jwt, createLocalJWKSet(keys), {
+        const { payload } = await jwtVerify(jwt, localKeySet(keys), {
           algorithms: [...CLIENT_JWT_SIGNING_ALGORITHMS],
           issuer: client.id,
           audience,
@@ -133,6 +133,22 @@ export class ClientKeys {
       }
     }
   }
+}
+
+/**
+ * jose's key set for a client's JWK Set, one per set object: it imports each key once and keeps the result, so a
+ * client's assertions are verified without re-importing its keys (the client cache and the jwks_uri cache hand out
+ * the same set object until it changes).
+ */
+const localKeySets = new WeakMap<JSONWebKeySet, ReturnType<typeof createLocalJWKSet>>();
+
+function localKeySet(keys: JSONWebKeySet): ReturnType<typeof createLocalJWKSet> {
+  let keySet = localKeySets.get(keys);
+  if (!keySet) {
+    keySet = createLocalJWKSet(keys);
+    localKeySets.set(keys, keySet);
+  }
+  return keySet;
 }
 
 function refusalOf(error: unknown): string {

@@ -2,6 +2,7 @@ import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 // A generic SQLSTATE check (it lives with the first slice that needed it), not a call into that slice's store.
 import { isForeignKeyViolation } from '../db/errors.js';
+import { preparedQuery } from '../db/prepared.js';
 import { clientAssertionJtis, clientIcons, clientSecrets, clients } from '../db/schema/index.js';
 
 /** A client row with its icon's metadata (null columns when it has none); never the icon's bytes. */
@@ -17,7 +18,22 @@ export type NewClientRow = typeof clients.$inferInsert;
 
 /** SQL for clients and their secrets. */
 export class ClientStore {
-  constructor(private readonly db: Db) {}
+  /** The replay check of every `private_key_jwt` authentication: prepared, as it runs on the token hot path. */
+  private readonly recordAssertionJtiQuery;
+
+  constructor(private readonly db: Db) {
+    this.recordAssertionJtiQuery = preparedQuery(db, 'clients_assertion_jti_use', (db) =>
+      db
+        .insert(clientAssertionJtis)
+        .values({
+          clientId: sql.placeholder('clientId'),
+          jti: sql.placeholder('jti'),
+          expiresAt: sql.placeholder('expiresAt'),
+        })
+        .onConflictDoNothing()
+        .returning({ jti: clientAssertionJtis.jti }),
+    );
+  }
 
   private selectWithIcon() {
     return this.db
@@ -130,11 +146,7 @@ export class ClientStore {
    * makes the second insert, on any node, do nothing).
    */
   async recordAssertionJti(clientId: string, jti: string, expiresAt: Date): Promise<boolean> {
-    const inserted = await this.db
-      .insert(clientAssertionJtis)
-      .values({ clientId, jti, expiresAt })
-      .onConflictDoNothing()
-      .returning({ jti: clientAssertionJtis.jti });
+    const inserted = await this.recordAssertionJtiQuery({ clientId, jti, expiresAt });
     return inserted.length > 0;
   }
 }
