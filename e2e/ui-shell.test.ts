@@ -160,14 +160,40 @@ describe('hosted UI shell', () => {
     const { page, diagnostics } = await newPage();
     await page.goto(`${server.publicUrl}/ui/`);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    // An inline script added to the DOM is exactly what the CSP must block.
+    // An inline stylesheet added to the DOM is what the CSP must block (an inline script cannot even be written:
+    // Trusted Types refuse its text, below).
     await page.evaluate(() => {
-      const script = document.createElement('script');
-      script.textContent = 'window.inlineScriptRan = true;';
-      document.body.append(script);
+      const style = document.createElement('style');
+      style.textContent = 'body { margin: 7px }';
+      document.head.append(style);
     });
     await expect.poll(() => diagnostics.cspViolations().length).toBeGreaterThan(0);
-    expect(await page.evaluate(() => 'inlineScriptRan' in window)).toBe(false);
-    expect(diagnostics.violationEvents.join('\n')).toMatch(/script-src/);
+    expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
+    expect(diagnostics.violationEvents.join('\n')).toMatch(/style-src/);
+  });
+
+  it('refuses a plain string at a DOM script sink (Trusted Types), and no policy can be made', async () => {
+    const { page } = await newPage();
+    await page.goto(`${server.publicUrl}/ui/`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const outcome = await page.evaluate(() => {
+      const results: string[] = [];
+      try {
+        document.createElement('div').innerHTML = '<img src=x onerror="window.sinkRan = true">';
+        results.push('innerHTML assigned');
+      } catch (error) {
+        results.push((error as Error).name);
+      }
+      try {
+        (
+          window as unknown as { trustedTypes: { createPolicy(name: string, rules: object): unknown } }
+        ).trustedTypes.createPolicy('attacker', {});
+        results.push('policy made');
+      } catch (error) {
+        results.push((error as Error).name);
+      }
+      return results;
+    });
+    expect(outcome).toEqual(['TypeError', 'TypeError']);
   });
 });

@@ -64,6 +64,23 @@ describe('error model', () => {
       expect(csp).not.toContain('unsafe-inline');
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(csp).toContain("require-trusted-types-for 'script'");
+    }
+  });
+
+  it("sends HSTS on a port only when that port's own URL is https", async () => {
+    // This server's public URL is plain http; its admin URL says the admin port is reached through TLS.
+    const tls = await startTestServer({ env: { TESSERA_ADMIN_URL: 'https://admin.tessera.test' } });
+    try {
+      const admin = await fetch(`${tls.adminUrl}/readyz`);
+      expect(admin.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      const publicPort = await fetch(`${tls.publicUrl}/healthz`);
+      expect(publicPort.status).toBe(200);
+      expect(publicPort.headers.get('strict-transport-security')).toBeNull();
+      // The default test server: neither port is https.
+      expect((await fetch(`${server.adminUrl}/readyz`)).headers.get('strict-transport-security')).toBeNull();
+    } finally {
+      await tls.close();
     }
   });
 });

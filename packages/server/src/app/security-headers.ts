@@ -1,8 +1,10 @@
 import type { App } from './app-types.js';
 
 /**
- * Strict headers on every response: no inline script (the CSP has no 'unsafe-inline'), no framing
- * (RFC 9700 §4.16 clickjacking), no referrer (RFC 9700 §4.2: codes and states must not leak), no MIME sniffing.
+ * Strict headers on every response: no inline script (the CSP has no 'unsafe-inline'), no string reaching a DOM
+ * script sink (Trusted Types: `innerHTML`, `script.src` and the like take only typed values, and no policy may make
+ * them; the UI uses none), no framing (RFC 9700 §4.16 clickjacking), no referrer (RFC 9700 §4.2: codes and states
+ * must not leak), no MIME sniffing.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -16,9 +18,16 @@ export const CONTENT_SECURITY_POLICY = [
   "base-uri 'none'",
   "form-action 'self'",
   "frame-ancestors 'none'",
+  "require-trusted-types-for 'script'",
+  "trusted-types 'none'",
 ].join('; ');
 
-export function registerSecurityHeaders(app: App, options: { https: boolean }): void {
+/**
+ * `url`: the port's own public URL (TESSERA_BASE_URL for the public port, TESSERA_ADMIN_URL for the admin port).
+ * Strict-Transport-Security (RFC 6797) goes out only when that URL is https, so a port reached over plain http
+ * (an admin port on a private address) never tells a browser to insist on TLS for a host it reaches without.
+ */
+export function registerSecurityHeaders(app: App, options: { url: string }): void {
   const headers: Record<string, string> = {
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
@@ -27,7 +36,8 @@ export function registerSecurityHeaders(app: App, options: { https: boolean }): 
     'cross-origin-resource-policy': 'same-origin',
     'permissions-policy': 'camera=(), microphone=(), geolocation=()',
   };
-  if (options.https) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
+  if (options.url.startsWith('https://'))
+    headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
   // Callback style: no promise per response on every route.
   app.addHook('onSend', (_request, reply, payload, done) => {
     // A route that sets a policy of its own (an uploaded icon: default-src 'none') keeps it; every other response
