@@ -1,11 +1,10 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '../../shared/Button';
 import { CheckboxField } from '../../shared/CheckboxField';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Loading } from '../../shared/Loading';
 import { Notice } from '../../shared/Notice';
-import { TextField } from '../../shared/TextField';
-import { type EnvelopeSecret, parseRecoveryKey, RecoveryKeyError, recoveryKeySecret } from '../../shared/zk';
+import type { EnvelopeSecret } from '../../shared/zk';
 import { useStepUp } from '../components/StepUp';
 import { describeError } from '../error-text';
 import type { SessionUser } from '../session';
@@ -30,15 +29,16 @@ import {
   type UnlockPolicy,
 } from './keybag-api';
 import { heldPasskey } from './passkey-secret';
-import {
-  heldPasskeyProtection,
-  newPasskeyProtection,
-  tryPasskeyUnlock,
-  unlockWithPasskeyPrompt,
-} from './passkey-unlock';
+import { heldPasskeyProtection, newPasskeyProtection, tryPasskeyUnlock } from './passkey-unlock';
 import { RecoveryKeyConfirm } from './RecoveryKeyConfirm';
 import { signInSecretFor } from './sign-in-secret';
 import { unlockWithThisDevice } from './trusted-device';
+import {
+  PasskeyUnlockChoice,
+  RecoveryKeyUnlockChoice,
+  usePasskeyUnlock,
+  useRecoveryKeyUnlock,
+} from './UnlockChoices';
 
 /**
  * How the keybag came to be unlocked: opened (password), opened with the recovery key, set up for the first time,
@@ -373,52 +373,14 @@ function LockedKeybag({
   const passwordAllowed = allowsEnvelopeType(policy, 'password');
   const canUseRecoveryKey = policy.methods.includes('recovery_key');
   const canUsePasskey = policy.methods.includes('passkey_prf');
-  const [passkeyProblem, setPasskeyProblem] = useState<string | null>(null);
-  const [passkeyBusy, setPasskeyBusy] = useState(false);
-
-  async function unlockWithPasskey() {
-    if (passkeyBusy) return;
-    setPasskeyBusy(true);
-    setPasskeyProblem(null);
-    try {
-      const unlocked = await unlockWithPasskeyPrompt(keybag);
-      if (unlocked) onUnlocked(unlocked);
-      else
-        setPasskeyProblem(
-          'That passkey did not unlock your key. Use the passkey you protected your key with, or another way below.',
-        );
-    } catch (failed) {
-      setPasskeyProblem(describeError(failed));
-    } finally {
-      setPasskeyBusy(false);
-    }
-  }
+  const passkeyUnlock = usePasskeyUnlock(
+    keybag,
+    onUnlocked,
+    'That passkey did not unlock your key. Use the passkey you protected your key with, or another way below.',
+  );
   const canBeApproved = policy.methods.includes('trusted_device_approval');
   const [passwordProblem, setPasswordProblem] = useState<string | null>(null);
-  const [typed, setTyped] = useState('');
-  const [recoveryError, setRecoveryError] = useState<string | undefined>();
-  const [recovering, setRecovering] = useState(false);
-
-  async function recover(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (recovering) return;
-    setRecovering(true);
-    setRecoveryError(undefined);
-    try {
-      const secret = await parseRecoveryKey(typed);
-      const unlocked = await tryUnlock(keybag, recoveryKeySecret(secret));
-      if (!unlocked) {
-        setRecoveryError('This recovery key does not open your key. Check that it is your latest one.');
-        return;
-      }
-      setTyped('');
-      await onRecovered(unlocked, null);
-    } catch (failed) {
-      setRecoveryError(failed instanceof RecoveryKeyError ? failed.message : describeError(failed));
-    } finally {
-      setRecovering(false);
-    }
-  }
+  const recoveryUnlock = useRecoveryKeyUnlock(keybag, (unlocked) => onRecovered(unlocked, null));
 
   return (
     <section className="section" aria-labelledby="unlock-heading">
@@ -460,43 +422,23 @@ function LockedKeybag({
         />
       ) : null}
       {canUsePasskey ? (
-        <div className="form-actions">
-          {passkeyProblem ? (
-            <p className="field-error" role="alert">
-              {passkeyProblem}
-            </p>
-          ) : null}
-          <Button
-            variant={canUsePassword && !stale ? 'secondary' : 'primary'}
-            disabled={passkeyBusy}
-            onClick={() => void unlockWithPasskey()}
-          >
-            {passkeyBusy ? 'Unlocking…' : 'Unlock with passkey'}
-          </Button>
-        </div>
+        <PasskeyUnlockChoice
+          problem={passkeyUnlock.problem}
+          busy={passkeyUnlock.busy}
+          primary={!(canUsePassword && !stale)}
+          onUnlock={() => void passkeyUnlock.unlock()}
+        />
       ) : null}
       {canUseRecoveryKey ? (
-        <form onSubmit={recover} noValidate>
-          <TextField
-            label="Recovery key"
-            hint="It starts with TSRK2- and has 11 groups of five characters."
-            autoComplete="off"
-            spellCheck={false}
-            autoCapitalize="characters"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            error={recoveryError}
-          />
-          <div className="form-actions">
-            <Button
-              type="submit"
-              variant={canUsePassword && !stale ? 'secondary' : 'primary'}
-              disabled={recovering}
-            >
-              {recovering ? 'Unlocking…' : 'Unlock with recovery key'}
-            </Button>
-          </div>
-        </form>
+        <RecoveryKeyUnlockChoice
+          label="Recovery key"
+          typed={recoveryUnlock.typed}
+          onTyped={recoveryUnlock.setTyped}
+          error={recoveryUnlock.error}
+          busy={recoveryUnlock.busy}
+          primary={!(canUsePassword && !stale)}
+          onSubmit={(event) => void recoveryUnlock.submit(event)}
+        />
       ) : null}
       {canBeApproved ? (
         <DeviceApprovalWait userId={user.id} keybag={keybag} csrfToken={csrfToken} onUnlocked={onUnlocked} />

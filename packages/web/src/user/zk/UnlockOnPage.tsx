@@ -1,12 +1,13 @@
-import { type FormEvent, useState } from 'react';
 import { Button } from '../../shared/Button';
-import { TextField } from '../../shared/TextField';
-import { parseRecoveryKey, RecoveryKeyError, recoveryKeySecret } from '../../shared/zk';
-import { describeError } from '../error-text';
 import { AskPassword } from './AskPassword';
 import { tryUnlock, type Unlocked } from './custody';
 import type { Keybag, UnlockPolicy } from './keybag-api';
-import { unlockWithPasskeyPrompt } from './passkey-unlock';
+import {
+  PasskeyUnlockChoice,
+  RecoveryKeyUnlockChoice,
+  usePasskeyUnlock,
+  useRecoveryKeyUnlock,
+} from './UnlockChoices';
 
 /**
  * Unlocks the keybag on a page that holds nothing that opens it (the account page's key actions: trusting this
@@ -48,50 +49,12 @@ export function UnlockOnPage({
     recovery ? 'your recovery key' : null,
   ].filter((way): way is string => way !== null);
 
-  const [passkeyBusy, setPasskeyBusy] = useState(false);
-  const [passkeyProblem, setPasskeyProblem] = useState<string | null>(null);
-  const [typed, setTyped] = useState('');
-  const [recoveryError, setRecoveryError] = useState<string | undefined>();
-  const [recovering, setRecovering] = useState(false);
-
-  async function withPasskey() {
-    if (passkeyBusy) return;
-    setPasskeyBusy(true);
-    setPasskeyProblem(null);
-    try {
-      const unlocked = await unlockWithPasskeyPrompt(keybag);
-      if (unlocked) await onUnlocked(unlocked);
-      else
-        setPasskeyProblem(
-          'That passkey did not unlock your key. Use a passkey that unlocks your key, or another way here.',
-        );
-    } catch (failed) {
-      setPasskeyProblem(describeError(failed));
-    } finally {
-      setPasskeyBusy(false);
-    }
-  }
-
-  async function withRecoveryKey(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (recovering) return;
-    setRecovering(true);
-    setRecoveryError(undefined);
-    try {
-      const secret = await parseRecoveryKey(typed);
-      const unlocked = await tryUnlock(keybag, recoveryKeySecret(secret));
-      if (!unlocked) {
-        setRecoveryError('This recovery key does not open your key. Check that it is your latest one.');
-        return;
-      }
-      setTyped('');
-      await onUnlocked(unlocked);
-    } catch (failed) {
-      setRecoveryError(failed instanceof RecoveryKeyError ? failed.message : describeError(failed));
-    } finally {
-      setRecovering(false);
-    }
-  }
+  const passkeyUnlock = usePasskeyUnlock(
+    keybag,
+    onUnlocked,
+    'That passkey did not unlock your key. Use a passkey that unlocks your key, or another way here.',
+  );
+  const recoveryUnlock = useRecoveryKeyUnlock(keybag, onUnlocked);
 
   return (
     <div className="unlock-on-page">
@@ -118,39 +81,23 @@ export function UnlockOnPage({
         />
       ) : null}
       {passkey ? (
-        <div className="form-actions">
-          {passkeyProblem ? (
-            <p className="field-error" role="alert">
-              {passkeyProblem}
-            </p>
-          ) : null}
-          <Button
-            variant={password ? 'secondary' : 'primary'}
-            disabled={passkeyBusy}
-            onClick={() => void withPasskey()}
-          >
-            {passkeyBusy ? 'Unlocking…' : 'Unlock with passkey'}
-          </Button>
-        </div>
+        <PasskeyUnlockChoice
+          problem={passkeyUnlock.problem}
+          busy={passkeyUnlock.busy}
+          primary={!password}
+          onUnlock={() => void passkeyUnlock.unlock()}
+        />
       ) : null}
       {recovery ? (
-        <form onSubmit={withRecoveryKey} noValidate>
-          <TextField
-            label="Your recovery key"
-            hint="It starts with TSRK2- and has 11 groups of five characters."
-            autoComplete="off"
-            spellCheck={false}
-            autoCapitalize="characters"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            error={recoveryError}
-          />
-          <div className="form-actions">
-            <Button type="submit" variant="secondary" disabled={recovering}>
-              {recovering ? 'Unlocking…' : 'Unlock with recovery key'}
-            </Button>
-          </div>
-        </form>
+        <RecoveryKeyUnlockChoice
+          label="Your recovery key"
+          typed={recoveryUnlock.typed}
+          onTyped={recoveryUnlock.setTyped}
+          error={recoveryUnlock.error}
+          busy={recoveryUnlock.busy}
+          primary={false}
+          onSubmit={(event) => void recoveryUnlock.submit(event)}
+        />
       ) : null}
       <div className="form-actions">
         <Button variant="secondary" onClick={onCancel}>
