@@ -47,6 +47,7 @@ const NOT_YET_TRANSLATED = new Set([
   'user/zk/DeviceApprovalWait.tsx',
   'user/zk/KeyUnlock.tsx',
   'user/zk/RecoveryKeyConfirm.tsx',
+  'user/zk/UnlockChoices.tsx',
   'user/zk/UnlockOnPage.tsx',
 ]);
 
