@@ -1,10 +1,18 @@
 import { ApiError } from '../shared/api';
+import type { AdminApi, AdminApiRoute } from '../shared/api-types/admin-api';
+
+/** Every error code an admin API route answers (from the OpenAPI document), and the client's own. */
+type AdminErrorCode =
+  | AdminApi[AdminApiRoute]['error']
+  | 'network_error'
+  | 'http_error'
+  | 'unexpected_response';
 
 /**
  * Plain-language text for the server's error codes. Admins also see the server's own message for validation
  * errors (it names the field and the rule), never a stack trace.
  */
-const TEXT: Record<string, string> = {
+const TEXT: Partial<Record<AdminErrorCode, string>> = {
   network_error: 'The server could not be reached. Check the connection and try again.',
   invalid_credentials: 'The email address or password is not correct.',
   admin_session_required: 'Your admin session has ended. Sign in again.',
@@ -20,7 +28,6 @@ const TEXT: Record<string, string> = {
   email_not_configured: 'Email is not configured: set the SMTP settings first.',
   email_send_failed: 'The email could not be sent. Check the SMTP settings and try again.',
   rate_limited: 'Too many attempts. Wait a moment and try again.',
-  too_many_requests: 'Too many attempts. Wait a moment and try again.',
   not_found: 'It does not exist (any more). It may have been deleted in the meantime.',
   // Organizations, roles and permissions (docs/organizations.md, Error codes).
   slug_taken: 'Another organization already uses this slug. Choose another one.',
@@ -40,16 +47,19 @@ const TEXT: Record<string, string> = {
 };
 
 /** Codes whose server message is the useful part (it says which field broke which rule). */
-const SHOW_SERVER_MESSAGE = new Set([
-  'invalid_request',
-  'invalid_client_metadata',
-  'invalid_setting',
-  'invalid_template',
-  'unknown_template_variable',
-  'unsupported_icon_type',
-  'icon_type_mismatch',
-  'icon_too_large',
-  'icon_empty',
+const SHOW_SERVER_MESSAGE = new Set<string>([
+  // Typed against the API's codes: an unknown code fails typecheck.
+  ...([
+    'invalid_request',
+    'invalid_client_metadata',
+    'invalid_setting',
+    'invalid_template',
+    'unknown_template_variable',
+    'unsupported_icon_type',
+    'icon_type_mismatch',
+    'icon_too_large',
+    'icon_empty',
+  ] satisfies AdminErrorCode[]),
 ]);
 
 export function describeError(error: unknown): string {
@@ -58,7 +68,7 @@ export function describeError(error: unknown): string {
     if (error.code === 'csrf_failed' && /cross-origin/i.test(error.message))
       return 'This address is not the admin portal’s configured address (TESSERA_ADMIN_URL), so changes are refused. Open the portal at its configured address.';
     if (SHOW_SERVER_MESSAGE.has(error.code)) return `The server refused it: ${error.message}.`;
-    const known = Object.hasOwn(TEXT, error.code) ? TEXT[error.code] : undefined;
+    const known = Object.hasOwn(TEXT, error.code) ? TEXT[error.code as AdminErrorCode] : undefined;
     if (known) return known;
     if (error.status === 429) return TEXT.rate_limited!;
     if (error.status >= 500)

@@ -1,12 +1,20 @@
 import { ApiError } from '../shared/api';
+import type { PublicApi, PublicApiRoute } from '../shared/api-types/public-api';
 import { type MessageKey, t } from '../shared/i18n/translator';
+
+/** Every error code a public API route answers (from the OpenAPI document), and the client's own. */
+type PublicErrorCode =
+  | PublicApi[PublicApiRoute]['error']
+  | 'network_error'
+  | 'http_error'
+  | 'unexpected_response';
 
 /**
  * Plain-language text for the server's error codes (the `error.*` messages of the catalogs). The server's own
  * messages are written for developers; users see these. Anything unknown falls back to a general sentence plus
  * the code (for support), never a stack trace.
  */
-const KNOWN: Record<string, MessageKey> = {
+const KNOWN: Partial<Record<PublicErrorCode, MessageKey>> = {
   network_error: 'error.network_error',
   invalid_credentials: 'error.invalid_credentials',
   email_not_verified: 'error.email_not_verified',
@@ -25,7 +33,6 @@ const KNOWN: Record<string, MessageKey> = {
   csrf_failed: 'error.csrf_failed',
   rate_limited: 'error.rate_limited',
   invalid_user_code: 'error.invalid_user_code',
-  too_many_requests: 'error.rate_limited',
   not_found: 'error.not_found',
   device_approval_not_found: 'error.device_approval_not_found',
   device_approval_not_allowed: 'error.device_approval_not_allowed',
@@ -37,7 +44,7 @@ const KNOWN: Record<string, MessageKey> = {
 /** The text for an error, in the language on screen. */
 export function describeError(error: unknown): string {
   if (error instanceof ApiError) {
-    const known = Object.hasOwn(KNOWN, error.code) ? KNOWN[error.code] : undefined;
+    const known = Object.hasOwn(KNOWN, error.code) ? KNOWN[error.code as PublicErrorCode] : undefined;
     if (known) return t(known);
     if (error.status === 429) return t('error.rate_limited');
     if (error.status >= 500) return t('error.serverFailure');
