@@ -1,4 +1,4 @@
-import { and, exists, getTableName, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, exists, getTableName, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
 import { grants } from './schema/index.js';
