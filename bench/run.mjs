@@ -758,6 +758,8 @@ async function main() {
       date: new Date().toISOString(),
       servers: serverNames,
       comparisons,
+      // Every measured cell, a target's alone too (bench/scale-data.mjs reads Tessera's): `scenario@connections@target`.
+      results: Object.fromEntries(best),
     };
     writeFileSync(options.json, `${JSON.stringify(document, null, 2)}\n`);
   }

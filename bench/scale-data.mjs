@@ -1,0 +1,332 @@
+/**
+ * `npm run bench:scale-data`: what Tessera's operations cost as its data grows. Two fresh PostgreSQL databases
+ * are migrated; one is seeded in bulk (packages/server/src/testing/scale-seed.ts: users with sessions, clients,
+ * grants with refresh-token families and their redeemed codes, audit events, SCIM users; generate_series, no
+ * API), the other stays empty. Then, on each:
+ * - the protocol scenarios, by `bench/run.mjs --targets=tessera` against that database (its own client and user
+ *   added to the seeded rows), per-operation server CPU and req/s;
+ * - in-process through the server's own services: the admin user search (a seeded address, a substring, no
+ *   query), the audit log's first page, a page deep in the log and a filtered page, the SCIM `userName` and
+ *   `externalId` filters, each timed N times (p50/p99);
+ * - on the seeded database: the audit export (the whole log streamed, peak heap growth sampled) and one
+ *   housekeeping run over the seeded backlog (a third of the grants ended 60 days ago), with the growing tables'
+ *   row counts before and after.
+ *
+ * Options:
+ *   --scale=1            fraction of the full size: 1,000,000 users, 100,000 clients, 5,000,000 refresh tokens,
+ *                        10,000,000 audit events (and 100,000 SCIM users)
+ *   --scenarios=a,b      protocol scenarios for run.mjs (default code_exchange,refresh,client_credentials,
+ *                        introspection,userinfo)
+ *   --duration=10        seconds per protocol measurement
+ *   --samples=200        timings per admin/SCIM operation
+ *   --keep               keep the two databases afterwards (their names are printed)
+ * The PostgreSQL server: BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres), a superuser
+ * (the seed turns foreign-key triggers off while it writes rows that reference each other by construction).
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { scaleSeedStatements, seededEmail } from '../packages/server/src/testing/scale-seed.ts';
+
+const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
+const dist = new URL('../packages/server/dist/', import.meta.url);
+/** @type {typeof import('../packages/server/dist/app/server.js')} */
+const { startServer } = await import(new URL('app/server.js', dist).href);
+/** @type {typeof import('../packages/server/dist/app/logging.js')} */
+const { createLogger } = await import(new URL('app/logging.js', dist).href);
+/** @type {typeof import('../packages/server/dist/config/config.js')} */
+const { loadConfig } = await import(new URL('config/config.js', dist).href);
+/** @type {typeof import('../packages/server/dist/db/client.js')} */
+const { openDatabase } = await import(new URL('db/client.js', dist).href);
+/** @type {typeof import('../packages/server/dist/scim/store.js')} */
+const { ScimStore } = await import(new URL('scim/store.js', dist).href);
+
+const { values: options } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '1' },
+    scenarios: { type: 'string', default: 'code_exchange,refresh,client_credentials,introspection,userinfo' },
+    duration: { type: 'string', default: '10' },
+    samples: { type: 'string', default: '200' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const scale = Number(options.scale);
+if (!(scale > 0 && scale <= 1)) throw new Error('--scale must be in (0, 1]');
+const FULL = {
+  users: 1_000_000,
+  clients: 100_000,
+  refreshTokens: 5_000_000,
+  auditEvents: 10_000_000,
+  scimUsers: 100_000,
+};
+const counts = Object.fromEntries(Object.entries(FULL).map(([name, n]) => [name, Math.round(n * scale)]));
+const samples = Number(options.samples);
+/** One key encryption key for every server of the run: the databases' sealed keys open only under it. */
+const KEK = randomBytes(32).toString('base64url');
+const baseUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** @param {string} name */
+function databaseUrl(name) {
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
+/** @param {(client: pg.Client) => Promise<void>} fn @param {string} [url] */
+async function withClient(fn, url = baseUrl) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A loopback port that was free a moment ago. @returns {Promise<number>} */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {import('node:net').AddressInfo} */ (probe.address());
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the server in-process on `url` (which migrates it); the caller closes it. @param {string} url */
+async function serverOn(url) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tessera-scale-'));
+  const [publicPort, adminPort] = [await freePort(), await freePort()];
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: url,
+    TESSERA_PUBLIC_HOST: '127.0.0.1',
+    TESSERA_ADMIN_HOST: '127.0.0.1',
+    TESSERA_PUBLIC_PORT: String(publicPort),
+    TESSERA_ADMIN_PORT: String(adminPort),
+    TESSERA_BASE_URL: `http://127.0.0.1:${publicPort}`,
+    TESSERA_DATA_DIR: dataDir,
+    TESSERA_KEK: KEK,
+    TESSERA_LOG_LEVEL: 'error',
+  });
+  const database = await openDatabase({ databaseUrl: url, embeddedDir: null, poolSize: 5 });
+  const server = await startServer(config, createLogger(config, process.stderr), {
+    database,
+    housekeepingMs: 0,
+    keyMaintenanceMs: 0,
+  });
+  return {
+    server,
+    database,
+    async close() {
+      await server.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** @param {number[]} values @param {number} q */
+function quantile(values, q) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+}
+
+/** Times `fn` `samples` times after 10 warm-up calls; p50 and p99 in ms. @param {() => Promise<unknown>} fn */
+async function timed(fn) {
+  for (let i = 0; i < 10; i += 1) await fn();
+  const times = [];
+  for (let i = 0; i < samples; i += 1) {
+    const start = process.hrtime.bigint();
+    await fn();
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return { p50: quantile(times, 0.5), p99: quantile(times, 0.99) };
+}
+
+/** The admin and SCIM operations, timed in-process on the server at `url`. @param {string} url @param {string} connectionId */
+async function adminOperations(url, connectionId, seeded) {
+  const running = await serverOn(url);
+  const { context } = running.server;
+  const scim = new ScimStore(running.database.db);
+  const newest = (await context.audit.list({}, 1))[0]?.id ?? 1;
+  const n = Math.max(1, Math.floor(counts.users / 2));
+  /** @type {Record<string, {p50: number, p99: number}>} */
+  const results = {};
+  results['admin search: one address'] = await timed(() =>
+    context.accounts.users.page(seededEmail(n), 0, 50),
+  );
+  results['admin search: substring "user-4242"'] = await timed(() =>
+    context.accounts.users.page('user-4242', 0, 50),
+  );
+  results['admin list: no query, first page'] = await timed(() => context.accounts.users.page('', 0, 50));
+  results['audit: first page'] = await timed(() => context.audit.list({}, 50));
+  results['audit: page half-way (keyset)'] = await timed(() =>
+    context.audit.list({ before: Math.max(2, Math.floor(newest / 2)) }, 50),
+  );
+  results['audit: by actor'] = await timed(() =>
+    context.audit.list({ actor: `seed-u-${Math.max(1, n - 1)}` }, 50),
+  );
+  if (seeded) {
+    results['SCIM: userName eq'] = await timed(() =>
+      scim.listUsers(
+        connectionId,
+        [{ attribute: 'userName', value: seededEmail(Math.max(1, counts.scimUsers >> 1)) }],
+        0,
+        100,
+      ),
+    );
+    results['SCIM: externalId eq'] = await timed(() =>
+      scim.listUsers(
+        connectionId,
+        [{ attribute: 'externalId', value: `ext-${Math.max(1, counts.scimUsers >> 2)}` }],
+        0,
+        100,
+      ),
+    );
+  }
+  await running.close();
+  return results;
+}
+
+/** Streams the whole audit log (the export's reader) and samples heap growth. @param {string} url */
+async function auditExport(url) {
+  const running = await serverOn(url);
+  globalThis.gc?.();
+  const baseline = process.memoryUsage().heapUsed;
+  let peak = 0;
+  let events = 0;
+  const start = process.hrtime.bigint();
+  for await (const event of running.server.context.audit.stream({})) {
+    events += 1;
+    if (event && events % 50_000 === 0) peak = Math.max(peak, process.memoryUsage().heapUsed - baseline);
+  }
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  await running.close();
+  return { events, seconds, peakHeapGrowthMb: peak / 2 ** 20 };
+}
+
+const GROWING = ['users', 'sessions', 'grants', 'refresh_tokens', 'authorization_codes', 'audit_events'];
+
+/** @param {string} url */
+async function rowCounts(url) {
+  /** @type {Record<string, number>} */
+  const rows = {};
+  await withClient(async (client) => {
+    for (const table of GROWING) {
+      rows[table] = Number((await client.query(`select count(*)::bigint as n from ${table}`)).rows[0].n);
+    }
+  }, url);
+  return rows;
+}
+
+/** One housekeeping run over the seeded backlog. @param {string} url */
+async function housekeeping(url) {
+  const before = await rowCounts(url);
+  const running = await serverOn(url);
+  const start = process.hrtime.bigint();
+  const run = await running.server.context.housekeeping.runOnce();
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  await running.close();
+  return { seconds, run, before, after: await rowCounts(url) };
+}
+
+/** run.mjs against the database at `url`, Tessera only; its JSON results. @param {string} url */
+async function protocol(url) {
+  const json = join(mkdtempSync(join(tmpdir(), 'tessera-scale-run-')), 'run.json');
+  await new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        join(BENCH_DIR, 'run.mjs'),
+        '--targets=tessera',
+        '--connections=10',
+        `--duration=${options.duration}`,
+        `--scenarios=${options.scenarios}`,
+        `--json=${json}`,
+      ],
+      {
+        env: { ...process.env, DATABASE_URL: url, TESSERA_KEK: KEK },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve(undefined) : reject(new Error(`run.mjs exited ${code}`)),
+    );
+  });
+  return JSON.parse(readFileSync(json, 'utf8'));
+}
+
+const suffix = randomBytes(4).toString('hex');
+const empty = `tessera_scale_empty_${suffix}`;
+const seededName = `tessera_scale_seeded_${suffix}`;
+await withClient(async (client) => {
+  await client.query(`create database ${empty}`);
+  await client.query(`create database ${seededName}`);
+});
+console.log(`databases: ${empty}, ${seededName}; seeding ${JSON.stringify(counts)}`);
+try {
+  // Migrate both (a server start does), and give each a SCIM connection to filter in.
+  const connections = {};
+  for (const name of [empty, seededName]) {
+    const running = await serverOn(databaseUrl(name));
+    await running.close();
+    const connectionId = `seed-scim-connection-${suffix}`;
+    await withClient(async (client) => {
+      await client.query(
+        `insert into organizations (id, name, slug) values ('seed-org', 'Seeded', 'seeded')`,
+      );
+      await client.query(
+        `insert into scim_connections (id, name, organization_id) values ($1, 'Seeded IdP', 'seed-org')`,
+        [connectionId],
+      );
+    }, databaseUrl(name));
+    connections[name] = connectionId;
+  }
+  const seedStart = process.hrtime.bigint();
+  await withClient(async (client) => {
+    for (const statement of scaleSeedStatements(counts, connections[seededName])) {
+      const start = process.hrtime.bigint();
+      await client.query(statement);
+      const head = statement.trim().split('\n')[0].slice(0, 60);
+      console.log(`  ${(Number(process.hrtime.bigint() - start) / 1e9).toFixed(1)} s  ${head}`);
+    }
+  }, databaseUrl(seededName));
+  const seedSeconds = Number(process.hrtime.bigint() - seedStart) / 1e9;
+  console.log(`seeded in ${seedSeconds.toFixed(0)} s`);
+
+  const report = { counts, seedSeconds, empty: {}, seeded: {} };
+  for (const [label, name] of [
+    ['empty', empty],
+    ['seeded', seededName],
+  ]) {
+    console.log(`\n== ${label} database: admin and SCIM operations`);
+    report[label].admin = await adminOperations(databaseUrl(name), connections[name], label === 'seeded');
+    console.table(report[label].admin);
+    console.log(`\n== ${label} database: protocol scenarios`);
+    report[label].protocol = await protocol(databaseUrl(name));
+  }
+  console.log('\n== seeded database: audit export');
+  report.export = await auditExport(databaseUrl(seededName));
+  console.log(report.export);
+  console.log('\n== seeded database: housekeeping over the backlog');
+  report.housekeeping = await housekeeping(databaseUrl(seededName));
+  console.log(JSON.stringify(report.housekeeping, null, 2));
+  console.log(`\nREPORT ${JSON.stringify(report)}`);
+} finally {
+  if (!options.keep) {
+    await withClient(async (client) => {
+      await client.query(`drop database if exists ${empty} with (force)`);
+      await client.query(`drop database if exists ${seededName} with (force)`);
+    });
+  }
+}
