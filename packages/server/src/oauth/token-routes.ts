@@ -8,6 +8,7 @@ import { authenticateClient, claimedClientId } from './client-authentication.js'
 import { DpopRefusal } from './dpop.js';
 import { allowCrossOriginReads, FormParameter, noStore, requireFormBody } from './form.js';
 import { grantFor, grantParameters, supportedGrantTypes } from './grants/index.js';
+import { TokenResponseSchema } from './token-service.js';
 
 /**
  * RFC 6749 §3.2: grant_type, client authentication (§2.3.1), and the parameters of every grant (grants/), each a
@@ -22,22 +23,6 @@ const TokenRequest = Type.Object(
   },
   { additionalProperties: true },
 );
-
-const TokenResponseSchema = Type.Object({
-  access_token: Type.String(),
-  // RFC 9449 §5: DPoP when the access token is bound to the proof's key.
-  token_type: Type.Union([Type.Literal('Bearer'), Type.Literal('DPoP')]),
-  expires_in: Type.Integer(),
-  scope: Type.String(),
-  refresh_token: Type.Optional(Type.String()),
-  id_token: Type.Optional(Type.String()),
-  zk_key_hash: Type.Optional(
-    Type.String({ description: 'v2 ZK code grants: base64url SHA-256 of the fragment JWE' }),
-  ),
-  zk_key_kind: Type.Optional(Type.String()),
-  zk_key_version: Type.Optional(Type.Integer()),
-  zk_drk_hash: Type.Optional(Type.String({ description: 'Legacy v1 ZK clients only' })),
-});
 
 /**
  * A refused token request is a security event (a replayed code, a guessed secret, a revoked family): it goes to the

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { type Static, Type } from 'typebox';
 import type { User } from '../accounts/users.js';
 import { type Client, requiresOrganization } from '../clients/model.js';
 import type { SettingsService } from '../config/settings.js';
@@ -12,19 +13,24 @@ import type { GrantRevocation } from './revocation.js';
 import type { AuthorizationCodeRow, GrantRow, OAuthStore, RedeemedCode, TokenSubject } from './store.js';
 import type { TokenIssuer, UserAuthorization } from './token-issuer.js';
 
-export interface TokenResponse {
-  access_token: string;
-  /** `DPoP` when the access token is bound to the key of the request's DPoP proof (RFC 9449 §5). */
-  token_type: 'Bearer' | 'DPoP';
-  expires_in: number;
-  scope: string;
-  refresh_token?: string;
-  id_token?: string;
-  zk_key_hash?: string;
-  zk_key_kind?: string;
-  zk_key_version?: number;
-  zk_drk_hash?: string;
-}
+/** A token endpoint's success answer (RFC 6749 §5.1), as `/token` declares and serializes it. */
+export const TokenResponseSchema = Type.Object({
+  access_token: Type.String(),
+  // RFC 9449 §5: DPoP when the access token is bound to the proof's key.
+  token_type: Type.Union([Type.Literal('Bearer'), Type.Literal('DPoP')]),
+  expires_in: Type.Integer(),
+  scope: Type.String(),
+  refresh_token: Type.Optional(Type.String()),
+  id_token: Type.Optional(Type.String()),
+  zk_key_hash: Type.Optional(
+    Type.String({ description: 'v2 ZK code grants: base64url SHA-256 of the fragment JWE' }),
+  ),
+  zk_key_kind: Type.Optional(Type.String()),
+  zk_key_version: Type.Optional(Type.Integer()),
+  zk_drk_hash: Type.Optional(Type.String({ description: 'Legacy v1 ZK clients only' })),
+});
+
+export type TokenResponse = Static<typeof TokenResponseSchema>;
 
 /** What a code exchange issues: the grant's id and expiry, its refresh token, and the DPoP keys it binds to. */
 interface CodeIssue {
