@@ -13,6 +13,8 @@ export interface ProviderMetadata {
   revocation_endpoint?: string;
   userinfo_endpoint?: string;
   pushed_authorization_request_endpoint?: string;
+  /** RFC 8628 §4. */
+  device_authorization_endpoint?: string;
   dpop_signing_alg_values_supported?: string[];
   authorization_response_iss_parameter_supported?: boolean;
 }

@@ -293,7 +293,7 @@ export function tokenSet(json: oauth.TokenEndpointResponse, previous?: TokenSet)
  * The ID token oauth4webapi validated (OIDC Core §3.1.3.7 steps 2-4, 9-11; it leaves the signature to TLS, step 6):
  * its signature is checked by jose against the provider's JWKS, with the algorithms the app allows.
  */
-async function verifiedIdTokenClaims(
+export async function verifiedIdTokenClaims(
   provider: ProviderContext,
   json: oauth.TokenEndpointResponse,
 ): Promise<Record<string, unknown> & { sub: string }> {

@@ -3,6 +3,12 @@
  * and, from `@tessera/client/server`, helpers for confidential clients and resource servers.
  */
 export { type Session, TesseraClient, type TesseraClientOptions } from './browser-client.js';
+export {
+  type DeviceAuthorization,
+  DeviceClient,
+  type DeviceClientOptions,
+  type PollOptions,
+} from './device.js';
 export { discover, type ProviderMetadata } from './discovery.js';
 export { isTesseraClientError, TesseraClientError, type TesseraErrorCode } from './errors.js';
 export type { SignInOptions, SignInResult, TokenSet } from './flow.js';

@@ -32,6 +32,12 @@ import type { SignInTransaction } from './transactions.js';
  * resource servers.
  */
 
+export {
+  type DeviceAuthorization,
+  DeviceClient,
+  type DeviceClientOptions,
+  type PollOptions,
+} from './device.js';
 export { isTesseraClientError, TesseraClientError, type TesseraErrorCode } from './errors.js';
 export type { SignInResult, TokenSet } from './flow.js';
 export { JwksCache } from './jwks.js';
