@@ -152,6 +152,15 @@ describe.runIf(testDatabaseKind() === 'embedded')('headless setup', () => {
     const listed = await cli.run(['clients', 'list'], env);
     expect(listed.stdout).toMatch(/^worker\tconfidential\tWorker\tclient_credentials$/m);
     expect(listed.stdout).not.toContain(client.client_secret);
+    // `device_code` is short for the device authorization grant's URN (docs/device-flow.md).
+    const tv = await cli.run(
+      ['clients', 'create', '--name', 'TV', '--id', 'tv-app', '--type', 'public', '--grant', 'device_code'],
+      env,
+    );
+    expect(tv.code).toBe(0);
+    expect(JSON.parse(tv.stdout)).toMatchObject({
+      grant_types: ['urn:ietf:params:oauth:grant-type:device_code'],
+    });
     const rotated = await cli.run(['clients', 'rotate-secret', 'worker'], env);
     expect((JSON.parse(rotated.stdout) as { client_secret: string }).client_secret).not.toBe(
       client.client_secret,

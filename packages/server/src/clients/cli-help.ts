@@ -11,8 +11,10 @@ Options:
   --id ID                        client_id to use (default: random)
   --redirect-uri URI             Allowed redirect URI (repeatable; exact match)
   --post-logout-redirect-uri URI Allowed post-logout redirect URI (repeatable)
-  --grant GRANT                  authorization_code | refresh_token | client_credentials (repeatable;
-                                 default: authorization_code and refresh_token)
+  --grant GRANT                  authorization_code | refresh_token | client_credentials |
+                                 device_code (short for urn:ietf:params:oauth:grant-type:device_code,
+                                 docs/device-flow.md) (repeatable; default: authorization_code and
+                                 refresh_token)
   --scope SCOPE                  Allowed scope (repeatable; default: openid profile email offline_access)
   --first-party                  Skip the consent page for this client
   --zk-delivery none|v2|legacy-v1

@@ -7,6 +7,7 @@ import type { ControlChannel } from '../control/protocol.js';
 import {
   CLIENT_AUTHENTICATION_METHODS,
   type ClientAuthenticationMethod,
+  DEVICE_CODE_GRANT_TYPE,
   type GrantType,
   STANDARD_SCOPES,
 } from '../protocol/oauth/vocabulary.js';
@@ -154,7 +155,10 @@ export async function runClientsCommand(
       throw new Error('--jwks must be a JWK Set in JSON (or @FILE)');
     }
   }
-  const grants = (values.grant ?? ['authorization_code', 'refresh_token']) as GrantType[];
+  // `device_code` names the device authorization grant's URN (RFC 8628 §3.4), which is long to type.
+  const grants = (values.grant ?? ['authorization_code', 'refresh_token']).map((grant) =>
+    grant === 'device_code' ? DEVICE_CODE_GRANT_TYPE : grant,
+  ) as GrantType[];
   const input: ClientInput = {
     name: values.name,
     type: values.type,

@@ -16,6 +16,7 @@ const GRANT_LABELS: Record<string, string> = {
   authorization_code: 'authorization code',
   refresh_token: 'refresh token',
   client_credentials: 'client credentials',
+  'urn:ietf:params:oauth:grant-type:device_code': 'device code',
 };
 
 /** Registered clients (apps), searchable by name or client ID. */

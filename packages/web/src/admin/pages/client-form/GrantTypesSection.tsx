@@ -12,12 +12,17 @@ const GRANTS: { value: GrantType; label: string; hint: string }[] = [
   {
     value: 'refresh_token',
     label: 'Refresh token',
-    hint: 'Keeps people signed in; needs authorization code.',
+    hint: 'Keeps people signed in; needs authorization code or device code.',
   },
   {
     value: 'client_credentials',
     label: 'Client credentials',
     hint: 'The app calls APIs as itself, with its secret. Confidential clients only.',
+  },
+  {
+    value: 'urn:ietf:params:oauth:grant-type:device_code',
+    label: 'Device code (TVs, CLIs)',
+    hint: 'A device without a browser shows a code; people approve it on the hosted UI’s device page. Not with key delivery.',
   },
 ];
 

@@ -49,10 +49,20 @@ function jwksValue(text: string): { value: ClientInput['jwks'] | null; error?: s
   return { value: { keys } };
 }
 
+/** RFC 8628 §3.4: the device authorization grant. */
+const DEVICE_CODE = 'urn:ietf:params:oauth:grant-type:device_code';
+
 function grantsError(draft: ClientDraft): string | undefined {
   if (draft.grants.size === 0) return 'Choose at least one grant type.';
-  if (draft.grants.has('refresh_token') && !draft.grants.has('authorization_code'))
-    return 'Refresh tokens need the authorization code grant.';
+  if (
+    draft.grants.has('refresh_token') &&
+    !draft.grants.has('authorization_code') &&
+    !draft.grants.has(DEVICE_CODE)
+  )
+    return 'Refresh tokens need the authorization code or device code grant.';
+  // A device is not the browser a key is delivered to (docs/device-flow.md#zero-knowledge-clients).
+  if (draft.grants.has(DEVICE_CODE) && draft.zkDelivery !== 'none')
+    return 'The device code grant cannot deliver a key: set key delivery to none.';
   if (draft.type === 'public' && draft.grants.has('client_credentials'))
     return 'Client credentials need a confidential client.';
   return undefined;
