@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import { hashToken } from '../crypto/tokens.js';
 
 /**
- * User codes of the device flow (RFC 8628 §6.1): eight characters of twenty consonants, no vowels (no words can be
- * spelled) and none of the characters people confuse (0/O, 1/I/L, 5/S ...), shown as two groups of four.
+ * User codes of the device flow (RFC 8628 §6.1): eight characters of twenty consonants, no vowels and no digits (no
+ * word can be spelled, nothing reads as 0/O or 1/I), shown as two groups of four.
  * 20^8 ≈ 2.56 × 10^10 codes (34.6 bits); docs/device-flow.md#user-code-entropy works out why that is enough for
  * their lifetime under the entry rate limits.
  */
