@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, lt, lte, type SQL, sql } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { webhookAttempts, webhookEndpoints, webhookEvents } from '../db/schema/index.js';
+import type { OutboxQueue } from '../outbound/outbox-worker.js';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type EventRow = typeof webhookEvents.$inferSelect;
@@ -17,8 +18,8 @@ export interface EndpointFields {
 /** An event taken for one attempt: `attempts` counts this one, and fences the answer's write (recordAttempt). */
 export type ClaimedEvent = Pick<EventRow, 'id' | 'endpointId' | 'type' | 'body' | 'attempts'>;
 
-/** The SQL of webhooks: endpoints, the outbox and its attempts. */
-export class WebhookStore {
+/** The SQL of webhooks: endpoints, the outbox and its attempts (the outbox's side of outbound/outbox-worker.ts). */
+export class WebhookStore implements OutboxQueue<ClaimedEvent> {
   constructor(private readonly db: Db) {}
 
   async insertEndpoint(id: string, fields: EndpointFields, secretSealed: string): Promise<EndpointRow> {
@@ -158,8 +159,8 @@ export class WebhookStore {
     event: ClaimedEvent,
     attempt: { statusCode: number | null; durationMs: number; error: string | null; at: Date },
     outcome: { status: 'delivered' | 'failed' | 'pending'; nextAttemptAt: Date },
-  ): Promise<void> {
-    await this.db.transaction(async () => {
+  ): Promise<boolean> {
+    return this.db.transaction(async () => {
       const updated = await this.db
         .update(webhookEvents)
         .set({
@@ -175,7 +176,7 @@ export class WebhookStore {
           ),
         )
         .returning({ id: webhookEvents.id });
-      if (updated.length === 0) return;
+      if (updated.length === 0) return false;
       await this.db.insert(webhookAttempts).values({
         eventId: event.id,
         attemptedAt: attempt.at,
@@ -183,6 +184,7 @@ export class WebhookStore {
         durationMs: attempt.durationMs,
         error: attempt.error,
       });
+      return true;
     });
   }
 
