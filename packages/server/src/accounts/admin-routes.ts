@@ -207,6 +207,24 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
   );
 
   app.post(
+    '/admin/users/:userId/sessions/end',
+    {
+      config: { access: 'admin-write' },
+      schema: {
+        tags: ['admin-users'],
+        summary:
+          "Signs a user out everywhere: every session ends, with the refresh tokens issued in them (offline access aside) and back-channel logout to the user's relying parties",
+        params: UserParams,
+        response: { 204: { description: 'Ended', type: 'null' }, ...errorResponses('not_found') },
+      },
+    },
+    async (request, reply) => {
+      await context.accounts.lifecycle.endSessions(request.params.userId, adminActor(request));
+      return reply.code(204).send(undefined as never);
+    },
+  );
+
+  app.post(
     '/admin/users/:userId/password/start',
     {
       config: { access: 'admin-write' },

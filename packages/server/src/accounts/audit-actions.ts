@@ -1,6 +1,6 @@
 import type { AuditActionsOf } from '../audit/actions.js';
 
-/** What the audit log records of this slice: users and admins signing in and changing passwords; users created, changed and removed. */
+/** What the audit log records of this slice: users and admins signing in and changing passwords; users created, changed and removed, their sessions ended by an admin. */
 export const ACCOUNT_AUDIT_ACTIONS = [
   'admin.password_changed',
   'admin.sign_in',
@@ -12,6 +12,7 @@ export const ACCOUNT_AUDIT_ACTIONS = [
   'user.password_changed',
   'user.password_reset_sent',
   'user.password_set',
+  'user.sessions_ended',
   'user.sign_in',
   'user.updated',
 ] as const;

@@ -9,7 +9,7 @@ import type { EmailTokens } from './email-tokens.js';
 import { accountsError } from './errors.js';
 import { hostedUiLink } from './links.js';
 import type { PasswordAuthentication } from './password-authentication.js';
-import type { SessionService } from './sessions.js';
+import type { SessionEndReason, SessionService } from './sessions.js';
 import type { User, UserService } from './users.js';
 
 /**
@@ -131,7 +131,7 @@ export class AccountLifecycle {
         await this.require(userId);
         await this.services.users.setStatus(userId, 'disabled');
         await this.accountLeaving.run(userId, by);
-        await this.endAccess(userId);
+        await this.endAccess(userId, 'account_disabled');
         return this.require(userId);
       },
       this.entry(by, 'user.disabled', userId),
@@ -154,6 +154,8 @@ export class AccountLifecycle {
     await this.services.audit.recordChange(
       async () => {
         await this.accountLeaving.run(userId, by);
+        // Ended before the rows go, so the relying parties are told (docs/logout.md#back-channel-logout).
+        await this.services.sessions.endAllForUser(userId, 'account_deleted');
         if (!(await this.services.users.delete(userId))) throw userNotFound();
       },
       this.entry(by, 'user.deleted', userId),
@@ -179,7 +181,7 @@ export class AccountLifecycle {
         });
         await this.passwordReplaced.run(userId);
         // Whoever knew the old password must not stay signed in anywhere, nor keep the tokens it got them.
-        await this.endAccess(userId);
+        await this.endAccess(userId, 'password_set');
       },
       this.entry(by, 'user.password_set', userId),
     );
@@ -234,7 +236,7 @@ export class AccountLifecycle {
       await this.services.passwords.setRecord(used.userId, registration.registrationRecord);
       await this.passwordReplaced.run(used.userId);
       // Whoever knew the old password must not stay signed in anywhere.
-      await this.endAccess(used.userId);
+      await this.endAccess(used.userId, 'password_reset');
       await this.services.users.markEmailVerified(used.userId, used.email);
     });
   }
@@ -257,7 +259,7 @@ export class AccountLifecycle {
     return runInTransaction(this.db, async () => {
       if (!(await this.services.users.claimUnverified(userId, email))) return false;
       await this.services.emailTokens.discardAll(userId);
-      await this.endAccess(userId);
+      await this.endAccess(userId, 'account_claimed');
       await this.credentialsDiscarded.run(userId);
       await this.services.audit.record(
         this.entry(by, 'user.credentials_discarded', userId, { proven_by: provenBy }),
@@ -266,9 +268,23 @@ export class AccountLifecycle {
     });
   }
 
+  /**
+   * An admin signs the user out everywhere: every session ends, and with it what was issued in it
+   * (docs/logout.md): refresh tokens without offline_access, and back-channel logout to the relying parties.
+   */
+  async endSessions(userId: string, by: ChangedBy): Promise<void> {
+    await this.services.audit.recordChange(
+      async () => {
+        await this.require(userId);
+        await this.services.sessions.endAllForUser(userId, 'admin_ended');
+      },
+      this.entry(by, 'user.sessions_ended', userId),
+    );
+  }
+
   /** Sessions (this slice's) and grants (through the hook). */
-  private async endAccess(userId: string): Promise<void> {
-    await this.services.sessions.endAllForUser(userId);
+  private async endAccess(userId: string, reason: SessionEndReason): Promise<void> {
+    await this.services.sessions.endAllForUser(userId, reason);
     await this.accessEnded.run(userId);
   }
 

@@ -128,7 +128,7 @@ export function registerPasswordChangeRoutes<A extends PasswordAccount>(
             throw new ApiError(403, 'forbidden', 'not your registration');
           await routes.passwords.setRecord(account.id, request.body.registration_record);
           await routes.recordStored?.(account.id);
-          await access.sessions.endAllForUser(account.id);
+          await access.sessions.endAllForUser(account.id, 'password_changed');
           return access.sessions.start(
             account.id,
             { amr: session.amr, acr: session.acr, authTime: new Date() },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql, type WithSubquery } from 'drizzle-orm';
+import { RequiredHook } from '../app/required-hook.js';
 import type { SettingsService } from '../config/settings.js';
 import { constantTimeEqual, hashToken, randomToken } from '../crypto/tokens.js';
 import type { ChangeBus } from '../db/change-bus.js';
@@ -7,6 +8,7 @@ import type { Db } from '../db/client.js';
 import type { InvalidatedCache } from '../db/invalidated-cache.js';
 import { preparedQuery } from '../db/prepared.js';
 import { sessions, users } from '../db/schema/index.js';
+import { runInTransaction } from '../db/transactions.js';
 import { toUser, type User } from './users.js';
 
 /** How a session was authenticated; feeds `auth_time`, `amr` and `acr` of ID tokens (OIDC Core §2). */
@@ -47,6 +49,32 @@ export interface StartedSession {
   /** When the new session idles out and when it ends in any case, as written. */
   idleExpiresAt: Date;
   absoluteExpiresAt: Date;
+}
+
+/**
+ * Why sessions ended, for the relying parties told of it (docs/logout.md#back-channel-logout) and the admin portal:
+ * the user signed out (hosted UI) or an application asked (RP-Initiated Logout), a new sign-in replaced the browser's
+ * session, the password changed or was reset or set by an admin, an admin ended the sessions or disabled or deleted
+ * the account, SCIM deprovisioned it, or its address's proven owner took it over.
+ */
+export type SessionEndReason =
+  | 'sign_out'
+  | 'rp_logout'
+  | 'signed_in_again'
+  | 'password_changed'
+  | 'password_reset'
+  | 'password_set'
+  | 'admin_ended'
+  | 'account_disabled'
+  | 'account_deleted'
+  | 'scim_deprovisioned'
+  | 'account_claimed';
+
+/** A user session that has just ended: its row key, its `sid` and its user. */
+export interface EndedSession {
+  id: string;
+  publicId: string;
+  userId: string;
 }
 
 /** A live user session as a lookup answers it (the session cache's entries): the session, its times and its user. */
@@ -142,6 +170,13 @@ function toSession(
 export class SessionService {
   // The public port's session lookup runs on every session-authenticated request: built and prepared once.
   private readonly sessionWithUserQuery;
+  /**
+   * User sessions ended (not rotated): what was issued in them must end or be told (the logout slice, built after
+   * this one: back-channel logout and the sessions' refresh tokens). Runs in the ending write's transaction.
+   */
+  readonly ended = new RequiredHook<[sessions: EndedSession[], reason: SessionEndReason]>(
+    'the end of user sessions',
+  );
 
   constructor(
     private readonly db: Db,
@@ -184,6 +219,7 @@ export class SessionService {
     userId: string,
     authentication: Authentication,
     meta: SessionStartMeta,
+    publicId?: string,
   ): {
     row: Record<(typeof SESSION_COLUMNS)[number], unknown> & typeof sessions.$inferInsert;
     started: StartedSession;
@@ -192,7 +228,7 @@ export class SessionService {
     const now = Date.now();
     const row = {
       id: hashToken(cookieValue),
-      publicId: randomBytes(16).toString('base64url'),
+      publicId: publicId ?? randomBytes(16).toString('base64url'),
       kind: this.kind,
       userId: this.kind === 'user' ? userId : null,
       adminUserId: this.kind === 'admin' ? userId : null,
@@ -223,8 +259,9 @@ export class SessionService {
     userId: string,
     authentication: Authentication,
     meta: SessionStartMeta = {},
+    publicId?: string,
   ): Promise<StartedSession> {
-    const { row, started } = this.newSession(userId, authentication, meta);
+    const { row, started } = this.newSession(userId, authentication, meta, publicId);
     await this.db.insert(sessions).values(row);
     return started;
   }
@@ -388,6 +425,8 @@ export class SessionService {
         authTime: changes.authTime ?? session.authTime,
       },
       { ...meta, secondFactorPending: changes.secondFactorPending ?? session.secondFactorPending },
+      // The same session to the relying parties: its `sid` stays, so a later logout reaches what was issued before.
+      session.publicId,
     );
     if (changes.stepUpUntil !== undefined) {
       await this.db
@@ -396,20 +435,38 @@ export class SessionService {
         .where(eq(sessions.id, started.session.id));
       started.session.stepUpUntil = changes.stepUpUntil;
     }
-    await this.end(session.id);
+    await this.endRows(eq(sessions.id, session.id));
+    await this.caching?.bus.announce('sessions', `session:${session.id}`);
     return started;
   }
 
-  async end(sessionId: string): Promise<void> {
-    await this.db.update(sessions).set({ endedAt: new Date() }).where(eq(sessions.id, sessionId));
-    await this.caching?.bus.announce('sessions', `session:${sessionId}`);
+  /** Ends one session (a sign-out): what was issued in it ends or is told through `ended`. */
+  async end(sessionId: string, reason: SessionEndReason): Promise<void> {
+    await runInTransaction(this.db, async () => {
+      const ended = await this.endRows(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
+      await this.caching?.bus.announce('sessions', `session:${sessionId}`);
+      await this.announceEnded(ended, reason);
+    });
   }
 
-  async endAllForUser(userId: string): Promise<void> {
-    await this.db
+  async endAllForUser(userId: string, reason: SessionEndReason): Promise<void> {
+    await runInTransaction(this.db, async () => {
+      const ended = await this.endRows(and(eq(this.accountColumn(), userId), isNull(sessions.endedAt)));
+      await this.caching?.bus.announce('sessions', `user:${userId}`);
+      await this.announceEnded(ended, reason);
+    });
+  }
+
+  private async endRows(condition: ReturnType<typeof and>): Promise<EndedSession[]> {
+    const rows = await this.db
       .update(sessions)
       .set({ endedAt: new Date() })
-      .where(and(eq(this.accountColumn(), userId), isNull(sessions.endedAt)));
-    await this.caching?.bus.announce('sessions', `user:${userId}`);
+      .where(condition)
+      .returning({ id: sessions.id, publicId: sessions.publicId, userId: sessions.userId });
+    return rows.flatMap((row) => (row.userId === null ? [] : [{ ...row, userId: row.userId }]));
+  }
+
+  private async announceEnded(ended: EndedSession[], reason: SessionEndReason): Promise<void> {
+    if (this.kind === 'user' && ended.length > 0) await this.ended.run(ended, reason);
   }
 }

@@ -170,7 +170,7 @@ export class SignInCompletion {
     let started: StartedSession;
     if (previous) {
       started = await audit.recordChange(async () => {
-        await sessions.end(previous.id);
+        await sessions.end(previous.id, 'signed_in_again');
         return sessions.start(account.id, authentication, meta);
       }, event);
     } else {

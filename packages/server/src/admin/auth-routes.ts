@@ -144,7 +144,7 @@ export function registerAdminAuthRoutes(app: App, context: AppContext): void {
     },
     async (request, reply) => {
       const caller = adminCaller(request);
-      await context.admin.sessions.end(caller.session.id);
+      await context.admin.sessions.end(caller.session.id, 'sign_out');
       access.clearCookie(reply);
       return { signed_out: true as const };
     },

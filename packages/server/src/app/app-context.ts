@@ -7,6 +7,7 @@ import type { EmailServices } from '../email/services.js';
 import type { FederationServices } from '../federation/services.js';
 import type { HousekeepingService } from '../housekeeping/service.js';
 import type { KeyServices } from '../keys/services.js';
+import type { LogoutServices } from '../logout/services.js';
 import type { OAuthServices } from '../oauth/services.js';
 import type { OrganizationServices } from '../orgs/services.js';
 import type { OtpServices } from '../otp/services.js';
@@ -35,6 +36,7 @@ export interface SliceServices {
   passkeys: PasskeyServices;
   scim: ScimServices;
   webhooks: WebhookServices;
+  logout: LogoutServices;
 }
 
 /**

@@ -124,6 +124,8 @@ export async function createContext(
     // Webhook delivery is background work too: off where housekeeping is (one-shot commands, tests drive it).
     const webhookDelivery = services.webhooks.delivery;
     if (options.housekeepingMs !== 0) webhookDelivery.start();
+    const logoutDelivery = services.logout.delivery;
+    if (options.housekeepingMs !== 0) logoutDelivery.start();
 
     return {
       ...shared,
@@ -133,6 +135,7 @@ export async function createContext(
         if (timer) clearInterval(timer);
         await housekeeping.stop();
         await webhookDelivery.stop();
+        await logoutDelivery.stop();
         await rateLimits.close();
         await bus.stop();
         if (!options.database) await database.close();

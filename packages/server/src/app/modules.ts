@@ -10,6 +10,7 @@ import { emailModule } from '../email/index.js';
 import { federationModule } from '../federation/index.js';
 import { housekeepingModule } from '../housekeeping/index.js';
 import { keysModule } from '../keys/index.js';
+import { logoutModule } from '../logout/index.js';
 import { oauthModule } from '../oauth/index.js';
 import { organizationsModule } from '../orgs/index.js';
 import { otpModule } from '../otp/index.js';
@@ -40,6 +41,7 @@ const LISTED_MODULES = [
   adminModule,
   housekeepingModule,
   webhooksModule,
+  logoutModule,
 ] as const satisfies readonly SliceModule[];
 
 export const MODULES: readonly SliceModule[] = LISTED_MODULES;

@@ -163,7 +163,7 @@ describe('/metrics after a scripted run', () => {
     const { samples, declared } = parseExposition(await response.text());
 
     const documented = documentedMetrics();
-    expect(documented.length).toBe(17);
+    expect(documented.length).toBe(18);
     const absentOnThisDatabase =
       server.database.kind === 'postgres'
         ? ['tessera_db_queue_depth']

@@ -51,6 +51,9 @@ const ClientView = Type.Object({
   jwks_uri: Type.Union([Type.String(), Type.Null()]),
   require_pushed_authorization_requests: Type.Boolean(),
   fapi2_profile: Type.Boolean(),
+  backchannel_logout_uri: Type.Union([Type.String(), Type.Null()]),
+  backchannel_logout_session_required: Type.Boolean(),
+  logout_ends_offline_access: Type.Boolean(),
   icon: Type.Union([ClientIconView, Type.Null()], {
     description: 'The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null',
   }),
@@ -104,6 +107,9 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
       jwks_uri: client.jwksUri,
       require_pushed_authorization_requests: client.requirePushedAuthorizationRequests,
       fapi2_profile: client.fapi2Profile,
+      backchannel_logout_uri: client.backchannelLogoutUri,
+      backchannel_logout_session_required: client.backchannelLogoutSessionRequired,
+      logout_ends_offline_access: client.logoutEndsOfflineAccess,
       icon: client.icon ? clientIconView(client.id, client.icon) : null,
       secret: secret
         ? {

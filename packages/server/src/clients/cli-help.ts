@@ -34,6 +34,11 @@ Options:
   --fapi2                        FAPI 2.0 Security Profile: PAR, PKCE S256, private_key_jwt (the
                                  default method then; needs --jwks or --jwks-uri) and DPoP-bound
                                  tokens, all required (docs/integration.md)
+  --backchannel-logout-uri URL   Where logout tokens are POSTed when a session ends (https;
+                                 OIDC Back-Channel Logout, docs/logout.md)
+  --backchannel-logout-session-required
+                                 The client needs sid in logout tokens (always sent)
+  --logout-ends-offline-access   A session's end also ends its offline_access refresh tokens
   --help                         Show this help`,
   'clients list': `Usage: tessera clients list
 

@@ -59,6 +59,11 @@ export async function createClientForCommand(
     dpop_bound_access_tokens: client.dpopBoundAccessTokens,
     fapi2_profile: client.fapi2Profile,
   };
+  if (client.backchannelLogoutUri) {
+    output.backchannel_logout_uri = client.backchannelLogoutUri;
+    output.backchannel_logout_session_required = client.backchannelLogoutSessionRequired;
+  }
+  if (client.logoutEndsOfflineAccess) output.logout_ends_offline_access = true;
   if (secret) output.client_secret = secret;
   return output;
 }
@@ -128,6 +133,9 @@ export async function runClientsCommand(
       'require-par': { type: 'boolean' },
       'require-dpop': { type: 'boolean' },
       fapi2: { type: 'boolean' },
+      'backchannel-logout-uri': { type: 'string' },
+      'backchannel-logout-session-required': { type: 'boolean' },
+      'logout-ends-offline-access': { type: 'boolean' },
     },
   });
   if (!values.name) throw new Error('--name is required');
@@ -180,6 +188,9 @@ export async function runClientsCommand(
     require_pushed_authorization_requests: values['require-par'],
     dpop_bound_access_tokens: values['require-dpop'],
     fapi2_profile: values.fapi2,
+    backchannel_logout_uri: values['backchannel-logout-uri'],
+    backchannel_logout_session_required: values['backchannel-logout-session-required'],
+    logout_ends_offline_access: values['logout-ends-offline-access'],
   };
   const created = await channel.call('clients.create', input);
   process.stdout.write(`${JSON.stringify(created, null, 2)}\n`);

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { MULTILINE } from '../app/acceptable-input.js';
 import type { SIGNING_ALGORITHMS } from '../crypto/signing-keys.js';
+import { refusalFor } from '../outbound/index.js';
 import {
   CLIENT_AUTHENTICATION_METHODS,
   type ClientAuthenticationMethod,
@@ -105,6 +106,24 @@ export const ClientInputSchema = Type.Object(
     require_pushed_authorization_requests: Type.Optional(
       Type.Boolean({ description: 'RFC 9126 §6: authorization requests must come through /par' }),
     ),
+    backchannel_logout_uri: Type.Optional(
+      Type.Union([Type.String({ maxLength: 2000 }), Type.Null()], {
+        description:
+          'OIDC Back-Channel Logout 1.0 §2.2: where logout tokens are POSTed when a session the client got tokens in ends (https; docs/logout.md#back-channel-logout)',
+      }),
+    ),
+    backchannel_logout_session_required: Type.Optional(
+      Type.Boolean({
+        description:
+          'OIDC Back-Channel Logout 1.0 §2.2: the client needs sid in logout tokens (Tessera always sends it)',
+      }),
+    ),
+    logout_ends_offline_access: Type.Optional(
+      Type.Boolean({
+        description:
+          "A session's end also ends the refresh tokens issued in it with offline_access (docs/logout.md#refresh-tokens); default false: offline access outlives the session",
+      }),
+    ),
     fapi2_profile: Type.Optional(
       Type.Boolean({
         description:
@@ -163,6 +182,11 @@ export interface Client {
    * PKCE, private_key_jwt and DPoP-bound tokens, which enforce it.
    */
   fapi2Profile: boolean;
+  /** OIDC Back-Channel Logout 1.0 §2.2 (docs/logout.md#back-channel-logout). */
+  backchannelLogoutUri: string | null;
+  backchannelLogoutSessionRequired: boolean;
+  /** A session's end also ends its grants with `offline_access` (docs/logout.md#refresh-tokens). */
+  logoutEndsOfflineAccess: boolean;
   /** The uploaded icon's metadata (the bytes are read only when the icon is served). */
   icon: ClientIconInfo | null;
   createdAt: Date;
@@ -383,4 +407,31 @@ export function keySetProblem(value: unknown): string | null {
       return 'keys must be public keys (no private members)';
   }
   return null;
+}
+
+/**
+ * OIDC Back-Channel Logout 1.0 §2.2: an absolute URI without a fragment, which the server POSTs to through the
+ * outbound policy (docs/configuration.md#outbound-requests): https to a public address, refused here already when its
+ * host is an address literal the policy refuses. Plain http and loopback only where the policy allows loopback (tests
+ * and development, TESSERA_OUTBOUND_ALLOW_LOOPBACK). A host name is checked again at each delivery, after resolving.
+ */
+export function validateBackchannelLogoutUri(value: string, allowLoopback: boolean): void {
+  const field = 'backchannel_logout_uri';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ClientValidationError(`${field}: not an absolute URI`);
+  }
+  if (url.hash || value.includes('#')) throw new ClientValidationError(`${field}: must not have a fragment`);
+  if (url.username || url.password) throw new ClientValidationError(`${field}: must not contain credentials`);
+  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  const literal = /^[0-9.]+$/.test(host) || host.includes(':');
+  const refusal = literal ? refusalFor(host) : host.toLowerCase() === 'localhost' ? 'loopback' : null;
+  const loopback = refusal === 'loopback';
+  if (refusal !== null && !(loopback && allowLoopback))
+    throw new ClientValidationError(`${field}: the outbound policy refuses this address (${refusal})`);
+  if (url.protocol === 'https:') return;
+  if (url.protocol === 'http:' && loopback && allowLoopback) return;
+  throw new ClientValidationError(`${field}: must use https`);
 }

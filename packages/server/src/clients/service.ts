@@ -16,6 +16,7 @@ import {
   type ClientSecretInfo,
   ClientValidationError,
   fapi2KeyProblem,
+  validateBackchannelLogoutUri,
   validateClientInput,
 } from './model.js';
 import { type ClientRow, ClientStore } from './store.js';
@@ -71,6 +72,9 @@ function toClient(row: ClientRow): Client {
     jwksUri: row.jwksUri ?? null,
     requirePushedAuthorizationRequests: row.requirePushedAuthorizationRequests,
     fapi2Profile: row.fapi2Profile,
+    backchannelLogoutUri: row.backchannelLogoutUri ?? null,
+    backchannelLogoutSessionRequired: row.backchannelLogoutSessionRequired,
+    logoutEndsOfflineAccess: row.logoutEndsOfflineAccess,
     icon:
       row.iconEtag && row.iconContentType && row.iconUpdatedAt
         ? {
@@ -130,6 +134,9 @@ function rowValues(input: ClientInput) {
     jwksUri: input.jwks_uri || null,
     requirePushedAuthorizationRequests: fapi2 || (input.require_pushed_authorization_requests ?? false),
     fapi2Profile: fapi2,
+    backchannelLogoutUri: input.backchannel_logout_uri || null,
+    backchannelLogoutSessionRequired: input.backchannel_logout_session_required ?? false,
+    logoutEndsOfflineAccess: input.logout_ends_offline_access ?? false,
   };
 }
 
@@ -158,6 +165,8 @@ export class ClientService {
     private readonly issuer: string,
     /** The SSRF-safe outbound fetch, for jwks_uri. */
     fetch: OutboundFetch,
+    /** Whether the outbound policy allows loopback (tests, development): checked for backchannel_logout_uri. */
+    private readonly outboundAllowLoopback = false,
   ) {
     this.store = new ClientStore(db);
     this.keys = new ClientKeys(fetch);
@@ -248,9 +257,15 @@ export class ClientService {
     if (problem) throw new ClientValidationError(`fapi2_profile: the JWK Set at jwks_uri ${problem}`);
   }
 
+  private validate(input: ClientInput): void {
+    validateClientInput(input);
+    if (input.backchannel_logout_uri)
+      validateBackchannelLogoutUri(input.backchannel_logout_uri, this.outboundAllowLoopback);
+  }
+
   /** Registers a client; a confidential client's secret is returned here in plaintext, and never again. */
   async create(input: ClientInput): Promise<{ client: Client; secret: string | null }> {
-    validateClientInput(input);
+    this.validate(input);
     await this.checkFapi2KeySet(input);
     const id = input.client_id ?? randomBytes(16).toString('base64url');
     if (await this.store.find(id))
@@ -266,7 +281,7 @@ export class ClientService {
   }
 
   async update(id: string, input: ClientInput): Promise<Client> {
-    validateClientInput(input);
+    this.validate(input);
     await this.checkFapi2KeySet(input);
     const existing = await this.store.find(id);
     if (!existing) throw new ClientNotFoundError(id);

@@ -18,5 +18,14 @@ export async function createClientServices({
   // Clients' jwks_uri are fetched through the SSRF-safe outbound fetch
   // (docs/configuration.md#outbound-requests).
   const fetch = createOutboundFetch({ allowLoopbackForDevelopment: config.outboundAllowLoopback, logger });
-  return { registry: new ClientService(database.db, sealer, bus, config.baseUrl, fetch) };
+  return {
+    registry: new ClientService(
+      database.db,
+      sealer,
+      bus,
+      config.baseUrl,
+      fetch,
+      config.outboundAllowLoopback,
+    ),
+  };
 }

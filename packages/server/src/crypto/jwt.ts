@@ -29,7 +29,11 @@ function encodedHeader(alg: SigningAlgorithm, kid: string, typ: string): string 
   return encoded;
 }
 
-export function signJwt(payload: Record<string, unknown>, key: SigningKey, typ: 'JWT' | 'at+jwt'): string {
+export function signJwt(
+  payload: Record<string, unknown>,
+  key: SigningKey,
+  typ: 'JWT' | 'at+jwt' | 'logout+jwt',
+): string {
   const signingInput = `${encodedHeader(key.alg, key.kid, typ)}.${base64url(JSON.stringify(payload))}`;
   const signature = cryptoSign(HASH[key.alg], Buffer.from(signingInput), key.privateKey);
   // JWS ES256 signatures are the raw r||s concatenation (RFC 7518 §3.4), not OpenSSL's DER.

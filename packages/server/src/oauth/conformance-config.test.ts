@@ -114,6 +114,9 @@ const REGISTERED_METADATA = new Set([
   'prompt_values_supported',
   'authorization_response_iss_parameter_supported',
   'end_session_endpoint',
+  // OIDC Back-Channel Logout 1.0 §2.1.
+  'backchannel_logout_supported',
+  'backchannel_logout_session_supported',
   // RFC 9126 §5.
   'pushed_authorization_request_endpoint',
   'require_pushed_authorization_requests',

@@ -40,6 +40,9 @@ export function buildDiscoveryDocument(
     registration_endpoint: `${issuer}/register`,
     // RFC 8628 §4; its clients authenticate as at the token endpoint.
     device_authorization_endpoint: `${issuer}/device_authorization`,
+    // OIDC Back-Channel Logout 1.0 §2.1: logout tokens to each client's backchannel_logout_uri, always with `sid`.
+    backchannel_logout_supported: true,
+    backchannel_logout_session_supported: true,
     scopes_supported: Object.keys(STANDARD_SCOPES),
     response_types_supported: [...RESPONSE_TYPES],
     response_modes_supported: [...RESPONSE_MODES],

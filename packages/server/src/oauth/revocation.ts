@@ -42,6 +42,24 @@ export class GrantRevocation {
     await this.store.consumeCodesOfUser(userId, organizationId, now);
   }
 
+  /**
+   * What was issued in sessions that just ended (their `sid`s): their unredeemed codes are used up, so none becomes
+   * a grant after the end, and their grants are returned, revoked or not, for the logout slice to revoke the
+   * session-bound ones and tell the relying parties (docs/logout.md).
+   */
+  async endedSessionGrants(
+    publicIds: string[],
+    now = new Date(),
+  ): Promise<{ id: string; clientId: string; userId: string; scope: string; sessionPublicId: string }[]> {
+    await this.store.consumeCodesOfSessions(publicIds, now);
+    return this.store.grantsOfSessions(publicIds);
+  }
+
+  /** These grants, each with its refresh-token family. */
+  async revokeGrants(grantIds: string[], now = new Date()): Promise<void> {
+    await this.store.revokeGrants(grantIds, now);
+  }
+
   /** Every grant of a user (the account disabled, its password reset). */
   async revokeAllOfUser(userId: string): Promise<void> {
     await this.store.revokeGrantsOfUser(userId, new Date());

@@ -53,7 +53,7 @@ export function registerSessionRoutes(app: App, context: AppContext): void {
   const signOut = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
     const { session } = access.caller(request);
-    await context.accounts.sessions.end(session.id);
+    await context.accounts.sessions.end(session.id, 'sign_out');
     access.clearCookie(reply);
     return { signed_out: true as const };
   };
@@ -109,7 +109,7 @@ export function registerSessionRoutes(app: App, context: AppContext): void {
     if (!hintValid) return reply.redirect('/ui/logout', 303);
     const session = access.optionalCaller(request)?.session;
     if (session && session.userId === hint.sub) {
-      await context.accounts.sessions.end(session.id);
+      await context.accounts.sessions.end(session.id, 'rp_logout');
       access.clearCookie(reply);
     }
     if (input.post_logout_redirect_uri === undefined)

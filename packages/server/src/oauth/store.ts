@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ChangeBus } from '../db/change-bus.js';
 import type { Db } from '../db/client.js';
 import { preparedQuery } from '../db/prepared.js';
@@ -8,6 +8,7 @@ import {
   consents,
   grants,
   refreshTokens,
+  sessions,
   users,
 } from '../db/schema/index.js';
 import {
@@ -471,6 +472,55 @@ export class OAuthStore {
       .where(and(eq(grants.id, id), isNull(grants.revokedAt)))
       .returning({ id: grants.id });
     if (revoked.length > 0) await this.bus.announce('grants', `grant:${id}`);
+  }
+
+  /**
+   * The grants issued in the sessions with these `sid`s (every row of each: a rotated session keeps its `sid`),
+   * revoked or not, with the client and user each is for.
+   */
+  async grantsOfSessions(
+    publicIds: string[],
+  ): Promise<{ id: string; clientId: string; userId: string; scope: string; sessionPublicId: string }[]> {
+    if (publicIds.length === 0) return [];
+    return this.db
+      .select({
+        id: grants.id,
+        clientId: grants.clientId,
+        userId: grants.userId,
+        scope: grants.scope,
+        sessionPublicId: sessions.publicId,
+      })
+      .from(grants)
+      .innerJoin(sessions, eq(sessions.id, grants.sessionId))
+      .where(inArray(sessions.publicId, publicIds));
+  }
+
+  /** Revokes these grants (those still live), announcing each. */
+  async revokeGrants(ids: string[], now: Date): Promise<void> {
+    if (ids.length === 0) return;
+    const revoked = await this.db
+      .update(grants)
+      .set({ revokedAt: now })
+      .where(and(inArray(grants.id, ids), isNull(grants.revokedAt)))
+      .returning({ id: grants.id });
+    for (const { id } of revoked) await this.bus.announce('grants', `grant:${id}`);
+  }
+
+  /** Marks the unredeemed codes issued in the sessions with these `sid`s as used (consumeCodesOfUser's reason). */
+  async consumeCodesOfSessions(publicIds: string[], now: Date): Promise<void> {
+    if (publicIds.length === 0) return;
+    await this.db
+      .update(authorizationCodes)
+      .set({ consumedAt: now })
+      .where(
+        and(
+          isNull(authorizationCodes.consumedAt),
+          inArray(
+            authorizationCodes.sessionId,
+            this.db.select({ id: sessions.id }).from(sessions).where(inArray(sessions.publicId, publicIds)),
+          ),
+        ),
+      );
   }
 
   async revokeGrantsOfUser(userId: string, now: Date): Promise<void> {

@@ -189,7 +189,8 @@ export class TokenIssuer {
   verifyIdTokenHint(token: string): { sub: string; aud: string; sid?: string } | null {
     try {
       const { header, payload } = verifyJwt(token, (kid) => this.keys.publicKey(kid));
-      if (header.typ === 'at+jwt' || payload.iss !== this.issuer) return null;
+      // Only an ID token: never an access token (RFC 9068) or a logout token (Back-Channel Logout §2.4).
+      if (header.typ === 'at+jwt' || header.typ === 'logout+jwt' || payload.iss !== this.issuer) return null;
       if (typeof payload.sub !== 'string' || typeof payload.aud !== 'string') return null;
       return {
         sub: payload.sub,

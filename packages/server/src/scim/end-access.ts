@@ -26,7 +26,7 @@ export async function endAccess(
   const now = new Date();
   if (scope.kind === 'account') {
     await dependencies.revocation.endAllOfUser(userId, now);
-    await dependencies.sessions.endAllForUser(userId);
+    await dependencies.sessions.endAllForUser(userId, 'scim_deprovisioned');
   } else {
     await dependencies.revocation.endUnredeemedCodes(userId, scope.organizationId, now);
     await dependencies.revocation.revokeInOrganization(scope.organizationId, userId);

@@ -90,7 +90,8 @@ export const sessions = pgTable(
     ipAddress: text('ip_address'),
   },
   (table) => [
-    uniqueIndex('sessions_public_id_idx').on(table.publicId),
+    // Not unique: a rotated session (sign-in completed, step-up) keeps its `sid` in a new row.
+    index('sessions_public_id_idx').on(table.publicId),
     index('sessions_user_idx').on(table.userId),
     index('sessions_admin_user_idx').on(table.adminUserId),
     index('sessions_end_idx').on(sessionEndExpression(table)),

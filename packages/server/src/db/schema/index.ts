@@ -7,6 +7,7 @@ export * from './device-approvals.js';
 export * from './device-authorizations.js';
 export * from './federation.js';
 export * from './keys.js';
+export * from './logout.js';
 export * from './oauth.js';
 export * from './orgs.js';
 export * from './otp.js';

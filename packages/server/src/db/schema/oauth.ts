@@ -76,6 +76,15 @@ export const clients = pgTable('clients', {
    * client (docs/integration.md#fapi-20-security-profile).
    */
   fapi2Profile: boolean('fapi2_profile').notNull().default(false),
+  /** OIDC Back-Channel Logout 1.0 §2.2: where logout tokens are POSTed (https, through the outbound policy). */
+  backchannelLogoutUri: text('backchannel_logout_uri'),
+  /** §2.2 `backchannel_logout_session_required`: the client needs `sid` in logout tokens (always sent here). */
+  backchannelLogoutSessionRequired: boolean('backchannel_logout_session_required').notNull().default(false),
+  /**
+   * Whether a session's end also ends the grants issued in it with `offline_access` (docs/logout.md#refresh-tokens);
+   * by default offline access outlives the session (OIDC Core §11).
+   */
+  logoutEndsOfflineAccess: boolean('logout_ends_offline_access').notNull().default(false),
 });
 
 /** Confidential client secrets, sealed at rest; one active secret per client, older ones revoked on rotation. */

@@ -245,7 +245,7 @@ export interface AdminApi {
     body: undefined;
     responses: {
       200: {
-        actions: ('admin.passkey_registered' | 'admin.passkey_removed' | 'admin.password_changed' | 'admin.sign_in' | 'admin_token.created' | 'admin_token.revoked' | 'admin_user.created' | 'admin_user.removed' | 'admin_user.role_changed' | 'audit.exported' | 'branding.image_removed' | 'branding.image_uploaded' | 'branding.updated' | 'client.created' | 'client.deleted' | 'client.icon_removed' | 'client.icon_uploaded' | 'client.registered' | 'client.registration_deleted' | 'client.registration_updated' | 'client.secret_rotated' | 'client.updated' | 'email_template.reset' | 'email_template.updated' | 'federation.connection.created' | 'federation.connection.deleted' | 'federation.connection.updated' | 'federation.domain.verified' | 'federation.identity_linked' | 'federation.identity_unlinked' | 'federation.sign_in' | 'federation.user_created' | 'initial_access_token.created' | 'initial_access_token.revoked' | 'install.completed' | 'kek.rotated' | 'keys.account_key_created' | 'keys.device_admin_revoked' | 'keys.device_approval_requested' | 'keys.device_approved' | 'keys.device_revoked' | 'keys.enc_priv_set' | 'keys.enc_pub_set' | 'keys.envelope_added' | 'keys.envelope_deleted' | 'keys.legacy_drk_set' | 'keys.reset' | 'keys.rotated' | 'oauth.device_authorization_approved' | 'oauth.device_authorization_denied' | 'oauth.token' | 'organization.created' | 'organization.deleted' | 'organization.invite_accepted' | 'organization.invite_created' | 'organization.invite_declined' | 'organization.invite_revoked' | 'organization.manager_missing' | 'organization.member_added' | 'organization.member_left' | 'organization.member_removed' | 'organization.member_status_changed' | 'organization.role_assigned' | 'organization.role_removed' | 'organization.unlock_policy_changed' | 'organization.updated' | 'otp.admin_reset' | 'otp.admin_unlock' | 'otp.backup_codes_regenerated' | 'otp.enrolled' | 'otp.enrolment' | 'otp.reauth' | 'otp.removed' | 'otp.verify' | 'passkey.admin_revoked' | 'passkey.clone_suspected' | 'passkey.registered' | 'passkey.removed' | 'passkey.renamed' | 'permission.created' | 'permission.deleted' | 'permission.updated' | 'role.created' | 'role.deleted' | 'role.updated' | 'scim.connection.created' | 'scim.connection.deleted' | 'scim.connection.updated' | 'scim.group.created' | 'scim.group.deleted' | 'scim.group.patched' | 'scim.group.replaced' | 'scim.token.created' | 'scim.token.revoked' | 'scim.user.created' | 'scim.user.deleted' | 'scim.user.patched' | 'scim.user.replaced' | 'setting.changed' | 'signing_keys.rotated' | 'smtp.tested' | 'user.created' | 'user.credentials_discarded' | 'user.deleted' | 'user.disabled' | 'user.enabled' | 'user.password_changed' | 'user.password_reset_sent' | 'user.password_set' | 'user.sign_in' | 'user.updated' | 'webhook.endpoint_created' | 'webhook.endpoint_deleted' | 'webhook.endpoint_updated' | 'webhook.redelivered' | 'webhook.secret_rotated')[];
+        actions: ('admin.passkey_registered' | 'admin.passkey_removed' | 'admin.password_changed' | 'admin.sign_in' | 'admin_token.created' | 'admin_token.revoked' | 'admin_user.created' | 'admin_user.removed' | 'admin_user.role_changed' | 'audit.exported' | 'branding.image_removed' | 'branding.image_uploaded' | 'branding.updated' | 'client.created' | 'client.deleted' | 'client.icon_removed' | 'client.icon_uploaded' | 'client.registered' | 'client.registration_deleted' | 'client.registration_updated' | 'client.secret_rotated' | 'client.updated' | 'email_template.reset' | 'email_template.updated' | 'federation.connection.created' | 'federation.connection.deleted' | 'federation.connection.updated' | 'federation.domain.verified' | 'federation.identity_linked' | 'federation.identity_unlinked' | 'federation.sign_in' | 'federation.user_created' | 'initial_access_token.created' | 'initial_access_token.revoked' | 'install.completed' | 'kek.rotated' | 'keys.account_key_created' | 'keys.device_admin_revoked' | 'keys.device_approval_requested' | 'keys.device_approved' | 'keys.device_revoked' | 'keys.enc_priv_set' | 'keys.enc_pub_set' | 'keys.envelope_added' | 'keys.envelope_deleted' | 'keys.legacy_drk_set' | 'keys.reset' | 'keys.rotated' | 'logout.backchannel_delivered' | 'logout.backchannel_failed' | 'logout.backchannel_redelivered' | 'oauth.device_authorization_approved' | 'oauth.device_authorization_denied' | 'oauth.token' | 'organization.created' | 'organization.deleted' | 'organization.invite_accepted' | 'organization.invite_created' | 'organization.invite_declined' | 'organization.invite_revoked' | 'organization.manager_missing' | 'organization.member_added' | 'organization.member_left' | 'organization.member_removed' | 'organization.member_status_changed' | 'organization.role_assigned' | 'organization.role_removed' | 'organization.unlock_policy_changed' | 'organization.updated' | 'otp.admin_reset' | 'otp.admin_unlock' | 'otp.backup_codes_regenerated' | 'otp.enrolled' | 'otp.enrolment' | 'otp.reauth' | 'otp.removed' | 'otp.verify' | 'passkey.admin_revoked' | 'passkey.clone_suspected' | 'passkey.registered' | 'passkey.removed' | 'passkey.renamed' | 'permission.created' | 'permission.deleted' | 'permission.updated' | 'role.created' | 'role.deleted' | 'role.updated' | 'scim.connection.created' | 'scim.connection.deleted' | 'scim.connection.updated' | 'scim.group.created' | 'scim.group.deleted' | 'scim.group.patched' | 'scim.group.replaced' | 'scim.token.created' | 'scim.token.revoked' | 'scim.user.created' | 'scim.user.deleted' | 'scim.user.patched' | 'scim.user.replaced' | 'setting.changed' | 'signing_keys.rotated' | 'smtp.tested' | 'user.created' | 'user.credentials_discarded' | 'user.deleted' | 'user.disabled' | 'user.enabled' | 'user.password_changed' | 'user.password_reset_sent' | 'user.password_set' | 'user.sessions_ended' | 'user.sign_in' | 'user.updated' | 'webhook.endpoint_created' | 'webhook.endpoint_deleted' | 'webhook.endpoint_updated' | 'webhook.redelivered' | 'webhook.secret_rotated')[];
       };
       400: ErrorBody<'invalid_request'>;
       401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
@@ -536,6 +536,9 @@ export interface AdminApi {
           jwks_uri: string | null;
           require_pushed_authorization_requests: boolean;
           fapi2_profile: boolean;
+          backchannel_logout_uri: string | null;
+          backchannel_logout_session_required: boolean;
+          logout_ends_offline_access: boolean;
           /** The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null */
           icon: {
             content_type: string;
@@ -609,6 +612,12 @@ export interface AdminApi {
       jwks_uri?: string | null;
       /** RFC 9126 §6: authorization requests must come through /par */
       require_pushed_authorization_requests?: boolean;
+      /** OIDC Back-Channel Logout 1.0 §2.2: where logout tokens are POSTed when a session the client got tokens in ends (https; docs/logout.md#back-channel-logout) */
+      backchannel_logout_uri?: string | null;
+      /** OIDC Back-Channel Logout 1.0 §2.2: the client needs sid in logout tokens (Tessera always sends it) */
+      backchannel_logout_session_required?: boolean;
+      /** A session's end also ends the refresh tokens issued in it with offline_access (docs/logout.md#refresh-tokens); default false: offline access outlives the session */
+      logout_ends_offline_access?: boolean;
       /** FAPI 2.0 Security Profile: requires PAR, PKCE S256, private_key_jwt (with jwks or jwks_uri) and DPoP-bound tokens together, and ID tokens signed with ES256 (the default) or EdDSA; a confidential client only, and require_pkce, require_pushed_authorization_requests and dpop_bound_access_tokens may not be false, nor id_token_signed_response_alg RS256 */
       fapi2_profile?: boolean;
     };
@@ -650,6 +659,9 @@ export interface AdminApi {
           jwks_uri: string | null;
           require_pushed_authorization_requests: boolean;
           fapi2_profile: boolean;
+          backchannel_logout_uri: string | null;
+          backchannel_logout_session_required: boolean;
+          logout_ends_offline_access: boolean;
           /** The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null */
           icon: {
             content_type: string;
@@ -725,6 +737,9 @@ export interface AdminApi {
         jwks_uri: string | null;
         require_pushed_authorization_requests: boolean;
         fapi2_profile: boolean;
+        backchannel_logout_uri: string | null;
+        backchannel_logout_session_required: boolean;
+        logout_ends_offline_access: boolean;
         /** The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null */
         icon: {
           content_type: string;
@@ -798,6 +813,12 @@ export interface AdminApi {
       jwks_uri?: string | null;
       /** RFC 9126 §6: authorization requests must come through /par */
       require_pushed_authorization_requests?: boolean;
+      /** OIDC Back-Channel Logout 1.0 §2.2: where logout tokens are POSTed when a session the client got tokens in ends (https; docs/logout.md#back-channel-logout) */
+      backchannel_logout_uri?: string | null;
+      /** OIDC Back-Channel Logout 1.0 §2.2: the client needs sid in logout tokens (Tessera always sends it) */
+      backchannel_logout_session_required?: boolean;
+      /** A session's end also ends the refresh tokens issued in it with offline_access (docs/logout.md#refresh-tokens); default false: offline access outlives the session */
+      logout_ends_offline_access?: boolean;
       /** FAPI 2.0 Security Profile: requires PAR, PKCE S256, private_key_jwt (with jwks or jwks_uri) and DPoP-bound tokens together, and ID tokens signed with ES256 (the default) or EdDSA; a confidential client only, and require_pkce, require_pushed_authorization_requests and dpop_bound_access_tokens may not be false, nor id_token_signed_response_alg RS256 */
       fapi2_profile?: boolean;
     };
@@ -838,6 +859,9 @@ export interface AdminApi {
         jwks_uri: string | null;
         require_pushed_authorization_requests: boolean;
         fapi2_profile: boolean;
+        backchannel_logout_uri: string | null;
+        backchannel_logout_session_required: boolean;
+        logout_ends_offline_access: boolean;
         /** The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null */
         icon: {
           content_type: string;
@@ -885,6 +909,58 @@ export interface AdminApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['DELETE /admin/clients/{clientId}']['responses'][204];
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+  };
+  /** Lists the back-channel logout tokens sent or to send to a client, newest first */
+  'GET /admin/clients/{clientId}/backchannel-logouts': {
+    params: { clientId: string; };
+    query: { before?: number; limit?: number; };
+    body: undefined;
+    responses: {
+      200: {
+        deliveries: {
+          /** The logout token’s jti, the same on every attempt */
+          id: string;
+          seq: number;
+          sub: string;
+          sid: string;
+          /** Why the session ended (docs/logout.md#back-channel-logout) */
+          reason: string;
+          status: 'pending' | 'delivered' | 'failed';
+          attempts: number;
+          created_at: string;
+          next_attempt_at: string | null;
+          delivered_at: string | null;
+          last_attempt_at: string | null;
+          last_status_code: number | null;
+          last_error: string | null;
+        }[];
+      };
+      400: ErrorBody<'invalid_request'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required'>;
+      404: ErrorBody<'not_found'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['GET /admin/clients/{clientId}/backchannel-logouts']['responses'][200];
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+  };
+  /** Sends a failed back-channel logout again (same jti, fresh retry schedule) */
+  'POST /admin/clients/{clientId}/backchannel-logouts/{deliveryId}/redeliver': {
+    params: { clientId: string; deliveryId: string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      202: null;
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
+      404: ErrorBody<'not_found'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['POST /admin/clients/{clientId}/backchannel-logouts/{deliveryId}/redeliver']['responses'][202];
     error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** A client’s icon, for the portal’s preview (404 when it has none) */
@@ -4058,6 +4134,24 @@ export interface AdminApi {
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['POST /admin/users/{userId}/password/start']['responses'][200];
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
+  };
+  /** Signs a user out everywhere: every session ends, with the refresh tokens issued in them (offline access aside) and back-channel logout to the user's relying parties */
+  'POST /admin/users/{userId}/sessions/end': {
+    params: { userId: string; };
+    query: undefined;
+    body: undefined;
+    responses: {
+      204: null;
+      400: ErrorBody<'invalid_request' | 'malformed_body'>;
+      401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
+      403: ErrorBody<'admin_token_scope_required' | 'csrf_failed' | 'write_admin_required'>;
+      404: ErrorBody<'not_found'>;
+      413: ErrorBody<'payload_too_large'>;
+      415: ErrorBody<'unsupported_media_type'>;
+      503: ErrorBody<'service_unavailable'>;
+    };
+    response: AdminApi['POST /admin/users/{userId}/sessions/end']['responses'][204];
     error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
   /** Lists webhook endpoints (never their secrets) */
