@@ -4,6 +4,7 @@ import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Notice } from '../../shared/Notice';
 import { useRouter } from '../../shared/router';
 import { AdminLayout } from '../components/AdminLayout';
+import { BackchannelLogoutSection } from '../components/BackchannelLogoutSection';
 import { ClientIconSection } from '../components/ClientIconSection';
 import { ClientRegistrationSection } from '../components/ClientRegistrationSection';
 import { ConfirmAction } from '../components/ConfirmAction';
@@ -197,6 +198,8 @@ function ClientDetail({
           onSubmit={save}
         />
       </section>
+
+      <BackchannelLogoutSection clientId={client.client_id} uri={client.backchannel_logout_uri} />
 
       {canWrite ? (
         <DeleteSection

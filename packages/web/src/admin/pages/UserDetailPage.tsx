@@ -85,6 +85,19 @@ function UserDetail({
     }
   }
 
+  async function endSessions() {
+    setStatusOutcome(null);
+    try {
+      await api.post(`${path}/sessions/end`);
+      setStatusOutcome({
+        kind: 'done',
+        text: 'Their sessions ended: the apps they used were told, and refresh tokens without offline access ended.',
+      });
+    } catch (error) {
+      setStatusOutcome({ kind: 'failed', error });
+    }
+  }
+
   return (
     <AdminLayout title={user.name || user.email} breadcrumb={BREADCRUMB}>
       <ReadOnlyNotice />
@@ -130,6 +143,23 @@ function UserDetail({
                 confirmLabel="Disable now"
                 busyLabel="Disabling…"
                 onConfirm={() => setStatus('disable')}
+              />
+            ) : null}
+            <p>
+              Signing them out everywhere ends every session they have; apps with back-channel logout are told
+              at once. They may sign in again.
+            </p>
+            {canWrite ? (
+              <ConfirmAction
+                label="Sign out everywhere"
+                question={
+                  <p>
+                    Sign <strong>{user.email}</strong> out of every session now?
+                  </p>
+                }
+                confirmLabel="Sign out everywhere"
+                busyLabel="Signing out…"
+                onConfirm={endSessions}
               />
             ) : null}
           </>

@@ -9,6 +9,7 @@ import { type ClientDraft, type ClientErrors, clientDraft } from './client-draft
 import { clientInput } from './client-input';
 import { GrantTypesSection } from './GrantTypesSection';
 import { KeyDeliverySection } from './KeyDeliverySection';
+import { LogoutSection } from './LogoutSection';
 import { RedirectsSection } from './RedirectsSection';
 import { ScopesSection } from './ScopesSection';
 import { TokensSection } from './TokensSection';
@@ -62,6 +63,7 @@ export function ClientForm({
         <TokensSection {...section} />
         <AuthenticationSection {...section} />
         <KeyDeliverySection {...section} />
+        <LogoutSection {...section} />
         <AppearanceSection {...section} />
       </fieldset>
       {readOnly ? null : (

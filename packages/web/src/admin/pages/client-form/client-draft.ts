@@ -58,6 +58,10 @@ export interface ClientDraft {
   requirePar: boolean;
   /** FAPI 2.0 Security Profile: private_key_jwt, PAR, PKCE and DPoP all required (docs/integration.md). */
   fapi2Profile: boolean;
+  /** OIDC Back-Channel Logout (docs/logout.md); empty for none. */
+  backchannelLogoutUri: string;
+  backchannelLogoutSessionRequired: boolean;
+  logoutEndsOfflineAccess: boolean;
 }
 
 /** A validation message per field (custom scopes by `scope-{index}`). */
@@ -104,6 +108,9 @@ const NEW_CLIENT: Omit<ClientDraft, 'grants' | 'standardScopes'> = {
   jwksUri: '',
   requirePar: false,
   fapi2Profile: false,
+  backchannelLogoutUri: '',
+  backchannelLogoutSessionRequired: false,
+  logoutEndsOfflineAccess: false,
 };
 
 /** The draft of `client`, or of a new client (confidential, authorization code, openid profile email). */
@@ -153,6 +160,9 @@ export function clientDraft(client: ClientView | null): ClientDraft {
     jwksUri: client.jwks_uri ?? '',
     requirePar: client.require_pushed_authorization_requests,
     fapi2Profile: client.fapi2_profile,
+    backchannelLogoutUri: client.backchannel_logout_uri ?? '',
+    backchannelLogoutSessionRequired: client.backchannel_logout_session_required,
+    logoutEndsOfflineAccess: client.logout_ends_offline_access,
   };
 }
 

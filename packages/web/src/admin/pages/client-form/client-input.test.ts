@@ -74,3 +74,35 @@ describe('client authentication fields', () => {
     expect(input.jwks_uri).toBe('https://app.example/jwks');
   });
 });
+
+describe('logout fields', () => {
+  it('sends the back-channel logout URI and switches, and clears an empty URI to null', () => {
+    const { input, errors } = clientInput(
+      draft({
+        backchannelLogoutUri: ' https://app.example/backchannel-logout ',
+        backchannelLogoutSessionRequired: true,
+        logoutEndsOfflineAccess: true,
+      }),
+      true,
+    );
+    expect(Object.values(errors).filter(Boolean)).toEqual([]);
+    expect(input).toMatchObject({
+      backchannel_logout_uri: 'https://app.example/backchannel-logout',
+      backchannel_logout_session_required: true,
+      logout_ends_offline_access: true,
+    });
+    expect(clientInput(draft({}), true).input.backchannel_logout_uri).toBeNull();
+  });
+
+  it('explains a URI the server would refuse', () => {
+    expect(
+      clientInput(draft({ backchannelLogoutUri: 'http://app.example/logout' }), true).errors,
+    ).toMatchObject({
+      backchannelLogoutUri: expect.stringMatching(/https/),
+    });
+    expect(
+      clientInput(draft({ backchannelLogoutUri: 'https://app.example/logout#x' }), true).errors
+        .backchannelLogoutUri,
+    ).toMatch(/fragment/);
+  });
+});

@@ -121,6 +121,11 @@ export function clientInput(
   const jwksUri = httpsUrlError(draft.jwksUri);
   if (jwksUri) errors.jwksUri = jwksUri;
   else if (keys.value && draft.jwksUri.trim()) errors.jwksUri = 'Give the keys or their URL, not both.';
+  const backchannel = draft.backchannelLogoutUri.trim();
+  const backchannelError = httpsUrlError(backchannel, 'URI');
+  if (backchannelError) errors.backchannelLogoutUri = backchannelError;
+  // OIDC Back-Channel Logout §2.2: no fragment.
+  else if (backchannel.includes('#')) errors.backchannelLogoutUri = 'The URI must not have a fragment (#…).';
   const fapi2 = draft.type === 'confidential' && draft.fapi2Profile;
   // The FAPI 2.0 profile authenticates with private_key_jwt only (docs/integration.md#fapi-20-security-profile).
   const authMethod =
@@ -174,6 +179,9 @@ export function clientInput(
     jwks_uri: draft.jwksUri.trim() || null,
     require_pushed_authorization_requests: fapi2 || draft.requirePar,
     fapi2_profile: fapi2,
+    backchannel_logout_uri: backchannel || null,
+    backchannel_logout_session_required: draft.backchannelLogoutSessionRequired,
+    logout_ends_offline_access: draft.logoutEndsOfflineAccess,
   };
   if (creating && draft.clientId.trim()) input.client_id = draft.clientId.trim();
   return { input, errors };
