@@ -215,12 +215,12 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
         summary:
           "Signs a user out everywhere: every session ends, with the refresh tokens issued in them (offline access aside) and back-channel logout to the user's relying parties",
         params: UserParams,
-        response: { 204: { description: 'Ended', type: 'null' }, ...errorResponses('not_found') },
+        response: { 204: noContentResponse('Ended'), ...errorResponses('not_found') },
       },
     },
     async (request, reply) => {
       await context.accounts.lifecycle.endSessions(request.params.userId, adminActor(request));
-      return reply.code(204).send(undefined as never);
+      return noContent(reply);
     },
   );
 
