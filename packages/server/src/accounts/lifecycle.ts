@@ -6,6 +6,7 @@ import type { Db } from '../db/client.js';
 import { runInTransaction } from '../db/transactions.js';
 import type { Mailer } from '../email/mailer.js';
 import type { EmailTokens } from './email-tokens.js';
+import { EncryptionKeyReport } from './encryption-key-report.js';
 import { accountsError } from './errors.js';
 import { hostedUiLink } from './links.js';
 import type { PasswordAuthentication } from './password-authentication.js';
@@ -25,6 +26,16 @@ export interface ChangedBy {
 export interface FinishedRegistration {
   registrationId: string;
   registrationRecord: string;
+}
+
+/**
+ * What a reset did to the account's encryption key (docs/zk.md §3.1): `none` (it had none), `kept` (the key is
+ * still there; the new password cannot open it, `opensWith` can), `discarded` (an address never verified before:
+ * whatever its registrant set up went, the key with it).
+ */
+export interface ResetOutcome {
+  encryptionKey: 'none' | 'kept' | 'discarded';
+  opensWith: string[];
 }
 
 export const userNotFound = () => appError('not_found', 'no such user');
@@ -73,6 +84,9 @@ export class AccountLifecycle {
    * other slices hold for the account must go (passkeys, second factors, the keybag with its envelopes, encryption
    * keys and trusted devices): see `claimForProvenOwner`. Runs in the claim's transaction.
    */
+  /** What is left of the account's encryption key, answered by the keys slice (the reset confirmation says it). */
+  readonly encryptionKey = new EncryptionKeyReport();
+
   readonly credentialsDiscarded = new RequiredHook<[userId: string]>(
     "the discarding of an unverified account's credentials",
   );
@@ -219,10 +233,11 @@ export class AccountLifecycle {
    * grant, and marks the address verified (following the link proves control of it). One transaction: a refused
    * registration leaves the link usable and nothing changed.
    */
-  async completePasswordReset(token: string, registration: FinishedRegistration): Promise<void> {
-    await runInTransaction(this.db, async () => {
+  async completePasswordReset(token: string, registration: FinishedRegistration): Promise<ResetOutcome> {
+    return runInTransaction(this.db, async () => {
       const used = await this.services.emailTokens.consume(token, 'password_reset');
       if (!used) throw invalidResetToken();
+      const before = await this.encryptionKey.of(used.userId);
       const registered = await this.services.passwords.consumeRegistration(
         registration.registrationId,
         registration.registrationRecord,
@@ -238,6 +253,9 @@ export class AccountLifecycle {
       // Whoever knew the old password must not stay signed in anywhere.
       await this.endAccess(used.userId, 'password_reset');
       await this.services.users.markEmailVerified(used.userId, used.email);
+      const after = await this.encryptionKey.of(used.userId);
+      if (after.exists) return { encryptionKey: 'kept', opensWith: after.opensWith };
+      return { encryptionKey: before.exists ? 'discarded' : 'none', opensWith: [] };
     });
   }
 

@@ -110,17 +110,29 @@ export function registerPasswordRoutes(app: App, context: AppContext): void {
           { additionalProperties: false },
         ),
         response: {
-          200: Type.Object({ reset: Type.Literal(true) }),
+          200: Type.Object({
+            reset: Type.Literal(true),
+            encryption_key: Type.Union(
+              [Type.Literal('none'), Type.Literal('kept'), Type.Literal('discarded')],
+              {
+                description:
+                  'What the reset did to the encryption key (docs/zk.md §3.1): none (there was none), kept (the new password cannot open it; opens_with can), discarded (an address never verified before: its registrant’s key went)',
+              },
+            ),
+            opens_with: Type.Array(Type.String(), {
+              description: 'With kept: the envelope types other than the password that still open the key',
+            }),
+          }),
           ...errorResponses('invalid_token', 'registration_expired'),
         },
       },
     },
     async (request) => {
-      await context.accounts.lifecycle.completePasswordReset(request.body.token, {
+      const outcome = await context.accounts.lifecycle.completePasswordReset(request.body.token, {
         registrationId: request.body.registration_id,
         registrationRecord: request.body.registration_record,
       });
-      return { reset: true as const };
+      return { reset: true as const, encryption_key: outcome.encryptionKey, opens_with: outcome.opensWith };
     },
   );
 }

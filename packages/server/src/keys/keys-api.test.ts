@@ -817,6 +817,8 @@ describe('password reset by email', () => {
       registration_record: registrationRecord,
     });
     expect(finish.status).toBe(200);
+    // The confirmation can say the key was kept, and what still opens it.
+    expect(finish.json).toEqual({ reset: true, encryption_key: 'kept', opens_with: ['recovery_key'] });
     const { envelopes } = await server.context.keys.keybags.keybag(user.user.id);
     expect(envelopes.map((envelope) => [envelope.type, envelope.status]).sort()).toEqual([
       ['password', 'stale'],
@@ -826,6 +828,52 @@ describe('password reset by email', () => {
       'recovery_key',
       'new_key_setup',
     ]);
+  });
+});
+
+describe('password reset by email: what the confirmation says of the key', () => {
+  async function reset(user: { id: string; email: string }) {
+    const token = await server.context.accounts.emailTokens.issue(user.id, 'password_reset', user.email);
+    await opaque.ready;
+    const password = 'another brand new password';
+    const { clientRegistrationState, registrationRequest } = opaque.client.startRegistration({ password });
+    const start = await postJson(`${server.publicUrl}/api/user/password/reset/start`, {
+      token,
+      registration_request: registrationRequest,
+    });
+    expect(start.status).toBe(200);
+    const { registrationRecord } = opaque.client.finishRegistration({
+      keyStretching: testKeyStretching(),
+      clientRegistrationState,
+      registrationResponse: start.json.registration_response as string,
+      password,
+    });
+    return postJson(`${server.publicUrl}/api/user/password/reset/finish`, {
+      token,
+      registration_id: start.json.registration_id,
+      registration_record: registrationRecord,
+    });
+  }
+
+  it('an account without a key: none', async () => {
+    const user = await signInWithPassword(server);
+    expect((await reset(user.user)).json).toEqual({ reset: true, encryption_key: 'none', opens_with: [] });
+  });
+
+  it('a key the password alone opened: kept, and nothing else opens it', async () => {
+    const { user } = await userWithKeybag(['password']);
+    expect((await reset(user.user)).json).toEqual({ reset: true, encryption_key: 'kept', opens_with: [] });
+  });
+
+  it('an address never verified: its registrant’s key is discarded, and the answer says so', async () => {
+    const { user } = await userWithKeybag(['password', 'recovery_key']);
+    await server.context.accounts.users.update(user.user.id, { emailVerified: false });
+    expect((await reset(user.user)).json).toEqual({
+      reset: true,
+      encryption_key: 'discarded',
+      opens_with: [],
+    });
+    expect((await server.context.keys.keybags.keybag(user.user.id)).accountKey).toBeNull();
   });
 });
 

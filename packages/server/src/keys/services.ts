@@ -60,6 +60,15 @@ export async function createKeyServices(
   };
   accounts.lifecycle.passwordReplaced.handle(markStale);
   accounts.lifecycle.passwordChangedByOwner.handle(markStale);
+  accounts.lifecycle.encryptionKey.answerWith(async (userId) => {
+    const { accountKey, envelopes } = await keybags.keybag(userId);
+    const opensWith = new Set(
+      envelopes
+        .filter((envelope) => envelope.status === 'usable' && envelope.type !== 'password')
+        .map((envelope) => envelope.type),
+    );
+    return { exists: accountKey !== null, opensWith: [...opensWith].sort() };
+  });
   accounts.lifecycle.credentialsDiscarded.handle(async (userId) => {
     await keybags.discardAll(userId);
   });

@@ -809,6 +809,10 @@ export interface PublicApi {
     responses: {
       200: {
         reset: true;
+        /** What the reset did to the encryption key (docs/zk.md §3.1): none (there was none), kept (the new password cannot open it; opens_with can), discarded (an address never verified before: its registrant’s key went) */
+        encryption_key: 'none' | 'kept' | 'discarded';
+        /** With kept: the envelope types other than the password that still open the key */
+        opens_with: string[];
       };
       400: ErrorBody<'invalid_request' | 'invalid_token' | 'malformed_body' | 'registration_expired'>;
       413: ErrorBody<'payload_too_large'>;
