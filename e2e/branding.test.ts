@@ -198,8 +198,8 @@ describe('hosted UI: a branded deployment', () => {
       `${server.publicUrl}/authorize?client_id=no-such-app&redirect_uri=https%3A%2F%2Fevil.example%2F&response_type=code`,
     );
     expect(response?.status()).toBe(400);
-    await waitForHeading(page, 'This sign-in link is not valid');
-    expect(await page.title()).toBe('This sign-in link is not valid – Acme ID');
+    await waitForHeading(page, 'This app is not known here');
+    expect(await page.title()).toBe('This app is not known here – Acme ID');
     expect(await page.locator('header img:visible').first().getAttribute('src')).toMatch(
       /^\/branding\/logo\?v=/,
     );

@@ -1,3 +1,5 @@
+import { type UiLocale, uiLocaleDirection } from '../config/ui-locales.js';
+
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -98,6 +100,8 @@ export function messagePage(
   paragraphs: string[],
   link?: { href: string; text: string },
   brand: PageBrand = UNBRANDED,
+  /** The language the words are in: `<html lang dir>` (right to left for Arabic). */
+  locale: UiLocale = 'en',
 ): string {
   const body = paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n    ');
   const anchor = link ? `\n    <p><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>` : '';
@@ -116,7 +120,7 @@ export function messagePage(
     .join('\n    ');
   const icon = brand.favicon ? `\n    <link rel="icon" href="${escapeHtml(brand.favicon)}">` : '';
   return `<!doctype html>
-<html lang="en">
+<html lang="${locale}" dir="${uiLocaleDirection(locale)}">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -242,7 +242,7 @@ describe('pages and emails wear the brand', () => {
     );
     expect(page.status).toBe(400);
     const brand = await publicBrand();
-    expect(page.body).toContain('<title>This sign-in link is not valid – Acme ID</title>');
+    expect(page.body).toContain('<title>This app is not known here – Acme ID</title>');
     expect(page.body).toContain(`<link rel="stylesheet" href="${brand.stylesheet!.replace('&', '&amp;')}">`);
     expect(page.body).toContain(`src="${brand.logo}"`);
     expect(page.body).not.toMatch(/style=|<style/i);

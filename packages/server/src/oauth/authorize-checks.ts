@@ -62,13 +62,19 @@ export const REDIRECT_CHECKS: readonly AuthorizeCheck<RedirectCheckInput>[] = [
   {
     name: 'client_id is present',
     check: ({ parameters }) => {
-      if (!parameters.client_id) throw new UntrustedRedirectError('invalid_request', 'client_id is missing');
+      if (!parameters.client_id)
+        throw new UntrustedRedirectError('invalid_request', 'client_id is missing', 'unknown_client');
     },
   },
   {
     name: 'the client is registered',
     check: ({ client }) => {
-      if (!client) throw new UntrustedRedirectError('invalid_client', 'the application is not registered');
+      if (!client)
+        throw new UntrustedRedirectError(
+          'invalid_client',
+          'the application is not registered',
+          'unknown_client',
+        );
     },
   },
   {
@@ -78,6 +84,7 @@ export const REDIRECT_CHECKS: readonly AuthorizeCheck<RedirectCheckInput>[] = [
         throw new UntrustedRedirectError(
           'unauthorized_client',
           'the application may not use this sign-in flow',
+          'flow_not_allowed',
         );
       }
     },
@@ -88,7 +95,7 @@ export const REDIRECT_CHECKS: readonly AuthorizeCheck<RedirectCheckInput>[] = [
       // OIDC Core §3.1.2.1 requires it; accepting its absence would also make the token request's redirect_uri
       // check (RFC 6749 §4.1.3) depend on what was omitted here.
       if (parameters.redirect_uri === undefined)
-        throw new UntrustedRedirectError('invalid_request', 'redirect_uri is missing');
+        throw new UntrustedRedirectError('invalid_request', 'redirect_uri is missing', 'redirect_uri');
     },
   },
   {
@@ -98,6 +105,7 @@ export const REDIRECT_CHECKS: readonly AuthorizeCheck<RedirectCheckInput>[] = [
         throw new UntrustedRedirectError(
           'invalid_request',
           'redirect_uri is not registered for this application',
+          'redirect_uri',
         );
       }
     },

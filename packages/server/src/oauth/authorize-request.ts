@@ -1,3 +1,4 @@
+import type { AuthorizeErrorReason } from '../app/page-messages.js';
 import { zkPubProblem } from '../keys/formats.js';
 import type { AuthorizationErrorCode, ErrorPageCode } from '../protocol/oauth/errors.js';
 
@@ -51,6 +52,8 @@ export class UntrustedRedirectError extends Error {
   constructor(
     readonly error: ErrorPageCode,
     message: string,
+    /** What the page tells the user (app/page-messages.ts). */
+    readonly reason: AuthorizeErrorReason = 'invalid_request',
   ) {
     super(message);
   }

@@ -5,8 +5,16 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
 import { messagePage } from '../app/html-page.js';
+import { fillPageText, PAGE_MESSAGES } from '../app/page-messages.js';
 import { organizationHint, pageBrand } from '../branding/view.js';
 import { publicIconPath } from '../clients/icon.js';
+import {
+  DEFAULT_UI_LOCALE,
+  isUiLocale,
+  requestUiLocale,
+  type UiLocale,
+  uiLocaleFromParameter,
+} from '../config/ui-locales.js';
 import { AUTHORIZATION_ERROR_CODES, ERROR_PAGE_CODES } from '../protocol/oauth/errors.js';
 import type { AuthorizeParameters } from './authorize-request.js';
 import { BrowserBinding } from './browser-binding.js';
@@ -131,6 +139,13 @@ const FinalizeResponse = Type.Object({
 });
 
 /** /authorize (GET and POST, OIDC Core §3.1.2.1), the pending-request view, and /authorize/finalize. */
+/** The language the signed-in user saved, if any (docs/languages.md: after ui_locales, before Accept-Language). */
+async function savedLocaleOf(context: AppContext, userId: string | undefined): Promise<UiLocale | null> {
+  if (!userId) return null;
+  const locale = (await context.accounts.users.find(userId))?.locale;
+  return isUiLocale(locale) ? locale : null;
+}
+
 export function registerAuthorizeRoutes(app: App, context: AppContext): void {
   const access = userSessionAccess(context);
   const binding = new BrowserBinding(context.config.baseUrl);
@@ -146,7 +161,12 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
           malformedParameter(request.validationError),
         )
       : resolved?.kind === 'refused'
-        ? ({ kind: 'error-page', error: resolved.error, description: resolved.description } as const)
+        ? ({
+            kind: 'error-page',
+            error: resolved.error,
+            description: resolved.description,
+            reason: resolved.reason,
+          } as const)
         : await context.oauth.authorize.authorize(
             resolved?.kind === 'parameters' ? resolved.parameters : parameters,
             access.optionalCaller(request)?.session ?? null,
@@ -156,18 +176,30 @@ export function registerAuthorizeRoutes(app: App, context: AppContext): void {
     reply.header('cache-control', 'no-store');
     if (outcome.kind === 'error-page') {
       // Never redirect when the client or redirect URI is not trusted (RFC 6749 §4.1.2.1, RFC 9700 §4.1).
+      // In the request's language (docs/languages.md): ui_locales (OIDC Core §3.1.2.1), the signed-in user's
+      // saved one, then Accept-Language; in the brand of the organization hinted, if any.
+      const locale =
+        uiLocaleFromParameter(parameters.ui_locales) ??
+        (await savedLocaleOf(context, access.optionalCaller(request)?.session.userId)) ??
+        requestUiLocale(request) ??
+        DEFAULT_UI_LOCALE;
+      const brand = await pageBrand(context.branding.brands, organizationHint(parameters));
+      const words = PAGE_MESSAGES[locale];
+      const page = words.authorize[outcome.reason];
       return reply
         .code(400)
         .type('text/html; charset=utf-8')
+        .header('content-language', locale)
         .send(
           messagePage(
-            'This sign-in link is not valid',
+            page.title,
             [
-              'The application that sent you here is not set up correctly, so you cannot sign in from this link.',
-              `Details: ${outcome.error}: ${outcome.description}`,
+              fillPageText(page.text, { product: brand.productName }),
+              fillPageText(words.details, { details: `${outcome.error}: ${outcome.description}` }),
             ],
             undefined,
-            await pageBrand(context.branding.brands, organizationHint(parameters)),
+            brand,
+            locale,
           ) as never,
         );
     }

@@ -3,6 +3,7 @@ import type { Session } from '../accounts/sessions.js';
 import { isAcceptableText } from '../app/acceptable-input.js';
 import { sanitizeErrorDescription } from '../app/error-description.js';
 import { appError } from '../app/errors.js';
+import type { AuthorizeErrorReason } from '../app/page-messages.js';
 import type { Client } from '../clients/model.js';
 import type { ClientService } from '../clients/service.js';
 import { hashToken, randomToken } from '../crypto/tokens.js';
@@ -12,6 +13,7 @@ import {
   AuthorizationError,
   type AuthorizeParameters,
   authorizationResponseUrl,
+  type UntrustedRedirectError,
   type ValidatedRequest,
 } from './authorize-request.js';
 import { boundToBrowser } from './browser-binding.js';
@@ -55,7 +57,7 @@ interface PendingRequest extends ValidatedRequest {
 export type AuthorizeOutcome =
   | { kind: 'redirect'; location: string }
   | { kind: 'interaction'; location: string }
-  | { kind: 'error-page'; error: ErrorPageCode; description: string };
+  | { kind: 'error-page'; error: ErrorPageCode; description: string; reason: AuthorizeErrorReason };
 
 export interface PendingRequestView {
   client: Client;
@@ -128,8 +130,8 @@ export class AuthorizeService {
     try {
       redirectUri = resolveRedirect(client, parameters);
     } catch (error) {
-      const { error: code, message } = error as { error: ErrorPageCode; message: string };
-      return { kind: 'error-page', error: code, description: message };
+      const { error: code, message, reason } = error as UntrustedRedirectError;
+      return { kind: 'error-page', error: code, description: message, reason };
     }
     const state = parameters.state ?? null;
     try {
@@ -160,7 +162,7 @@ export class AuthorizeService {
       const value = parameters[name];
       if (value === undefined) continue;
       if (typeof value !== 'string' || !isAcceptableText(value))
-        return { kind: 'error-page', error: 'invalid_request', description };
+        return { kind: 'error-page', error: 'invalid_request', description, reason: 'invalid_request' };
       sound[name] = value;
     }
     const client = sound.client_id ? await this.clients.find(sound.client_id) : null;
@@ -168,8 +170,8 @@ export class AuthorizeService {
     try {
       redirectUri = resolveRedirect(client, sound);
     } catch (error) {
-      const { error: code, message } = error as { error: ErrorPageCode; message: string };
-      return { kind: 'error-page', error: code, description: message };
+      const { error: code, message, reason } = error as UntrustedRedirectError;
+      return { kind: 'error-page', error: code, description: message, reason };
     }
     return {
       kind: 'redirect',

@@ -1,3 +1,4 @@
+import type { AuthorizeErrorReason } from '../app/page-messages.js';
 import { ClientJwtRefused } from '../clients/client-jwt.js';
 import type { Client } from '../clients/model.js';
 import type { ClientService } from '../clients/service.js';
@@ -38,7 +39,7 @@ const AUTHORIZE_PARAMETER_NAMES = [
 
 type Resolution =
   | { kind: 'parameters'; parameters: AuthorizeParameters }
-  | { kind: 'refused'; error: ErrorPageCode; description: string };
+  | { kind: 'refused'; error: ErrorPageCode; description: string; reason: AuthorizeErrorReason };
 
 function pick(source: Record<string, unknown>): AuthorizeParameters {
   const picked: Record<string, string> = {};
@@ -153,10 +154,11 @@ export class PushedRequests {
    * query's own. A refusal here cannot be redirected: the redirect URI is not yet verified (RFC 6749 §4.1.2.1).
    */
   async resolve(parameters: AuthorizeParameters): Promise<Resolution> {
-    const refused = (description: string): Resolution => ({
+    const refused = (description: string, reason: AuthorizeErrorReason = 'invalid_request'): Resolution => ({
       kind: 'refused',
       error: 'invalid_request',
       description,
+      reason,
     });
     const clientId = parameters.client_id;
     // A request_uri not of this server's pushed requests is refused by the parameter checks (request_uri_not_supported:
@@ -168,7 +170,11 @@ export class PushedRequests {
         return refused(`with request_uri, only client_id may be sent (not ${others.sort().join(', ')})`);
       if (!clientId) return refused('client_id is missing');
       const pushed = await this.consume(clientId, parameters.request_uri);
-      if (!pushed) return refused('request_uri is unknown, expired, already used or not this client’s');
+      if (!pushed)
+        return refused(
+          'request_uri is unknown, expired, already used or not this client’s',
+          'expired_request',
+        );
       return { kind: 'parameters', parameters: pushed };
     }
     const client = clientId ? await this.clients.find(clientId) : null;

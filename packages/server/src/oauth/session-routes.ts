@@ -6,7 +6,9 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
 import { messagePage } from '../app/html-page.js';
+import { PAGE_MESSAGES } from '../app/page-messages.js';
 import { pageBrand } from '../branding/view.js';
+import { DEFAULT_UI_LOCALE, requestUiLocale } from '../config/ui-locales.js';
 import { authorizationResponseUrl } from './authorize-request.js';
 
 const SessionState = Type.Object({
@@ -116,18 +118,18 @@ export function registerSessionRoutes(app: App, context: AppContext): void {
       return reply.redirect('/ui/logout?status=signed-out', 303);
     const client = await context.clients.registry.find(hint.aud);
     if (!client?.postLogoutRedirectUris.includes(input.post_logout_redirect_uri)) {
-      // Exact match only; an unregistered URI is never redirected to.
+      // Exact match only; an unregistered URI is never redirected to. The page is in the browser's language.
+      const locale = requestUiLocale(request) ?? DEFAULT_UI_LOCALE;
       return reply
         .code(400)
         .type('text/html; charset=utf-8')
         .send(
           messagePage(
-            'Signed out',
-            [
-              'You are signed out. The application asked to send you to an address it has not registered, so you stay here.',
-            ],
+            PAGE_MESSAGES[locale].signedOut.title,
+            [PAGE_MESSAGES[locale].signedOut.text],
             undefined,
             await pageBrand(context.branding.brands, null),
+            locale,
           ) as never,
         );
     }
