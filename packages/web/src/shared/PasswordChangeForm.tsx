@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useI18n } from './i18n/I18n';
 import { NewPasswordField } from './NewPasswordField';
 import { preloadOpaque } from './opaque';
 import { PasswordField } from './PasswordField';
@@ -20,6 +21,7 @@ export function PasswordChangeForm({
   fieldNames?: { current: string; next: string };
   children: ReactNode;
 }) {
+  const { t } = useI18n();
   return (
     <form
       ref={change.formRef}
@@ -31,7 +33,7 @@ export function PasswordChangeForm({
       {/* Tells password managers which account the new password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={accountEmail} readOnly hidden />
       <PasswordField
-        label="Current password"
+        label={t('password.current')}
         name={fieldNames?.current}
         autoComplete="current-password"
         value={change.current}
@@ -39,7 +41,7 @@ export function PasswordChangeForm({
         onChange={(event) => change.setCurrent(event.target.value)}
       />
       <NewPasswordField
-        label="New password"
+        label={t('password.new')}
         name={fieldNames?.next}
         value={change.next}
         error={change.fieldErrors.next}

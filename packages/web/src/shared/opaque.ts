@@ -111,24 +111,26 @@ export type PortalShapesMatch = AllTrue<
 
 /**
  * Registers `password`: `start` sends the registration request to the server and returns its response; the
- * result is what the finishing call sends (the record carries no password, only what OPAQUE stores).
+ * result is what the finishing call sends (the record carries no password, only what OPAQUE stores), and the
+ * registration's export key: the same one every later login with this password yields (RFC 9807), so it
+ * may wrap the password envelope (docs/zk.md §3.1).
  */
 export async function registerPassword(
   password: string,
   start: (registrationRequest: string) => Promise<RegistrationStarted>,
-): Promise<{ registrationId: string; registrationRecord: string }> {
+): Promise<{ registrationId: string; registrationRecord: string; exportKey: string }> {
   const opaque = await loadOpaque();
   await nextFrame();
   const { clientRegistrationState, registrationRequest } = opaque.client.startRegistration({ password });
   const started = await start(registrationRequest);
   await nextFrame();
-  const { registrationRecord } = opaque.client.finishRegistration({
+  const { registrationRecord, exportKey } = opaque.client.finishRegistration({
     clientRegistrationState,
     registrationResponse: started.registration_response,
     password,
     keyStretching: keyStretching(),
   });
-  return { registrationId: started.registration_id, registrationRecord };
+  return { registrationId: started.registration_id, registrationRecord, exportKey };
 }
 
 type LoginStarted = PublicApiResponse<'POST /api/user/login/start'>;

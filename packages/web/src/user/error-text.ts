@@ -1,6 +1,7 @@
 import { ApiError } from '../shared/api';
 import type { PublicApi, PublicApiRoute } from '../shared/api-types/public-api';
 import { type MessageKey, t } from '../shared/i18n/translator';
+import { RECOVERY_KEY_PREFIX, type RecoveryKeyError } from '../shared/zk';
 
 /** Every error code a public API route answers (from the OpenAPI document), and the client's own. */
 type PublicErrorCode =
@@ -55,4 +56,27 @@ export function describeError(error: unknown): string {
 
 export function errorCode(error: unknown): string | null {
   return error instanceof ApiError ? error.code : null;
+}
+
+/** What is wrong with a typed recovery key (shared/zk/recovery-key.ts), in the language on screen. */
+export function recoveryKeyErrorText(error: RecoveryKeyError): string {
+  const { problem } = error;
+  switch (problem.reason) {
+    case 'empty':
+      return t('recoveryKey.empty');
+    case 'wrong_length':
+      return t('recoveryKey.wrongLength', {
+        count: problem.characters,
+        expected: problem.expected,
+        prefix: `${RECOVERY_KEY_PREFIX}-`,
+      });
+    case 'invalid_character':
+      return t('recoveryKey.invalidCharacter', {
+        character: problem.character,
+        group: problem.group,
+        position: problem.position,
+      });
+    case 'checksum_mismatch':
+      return t('recoveryKey.checksumMismatch');
+  }
 }

@@ -69,9 +69,14 @@ export async function signIn(
 
 export type RegisterResult = { status: 'verification_sent' } | { status: 'signed_in'; csrfToken: string };
 
-/** Creates an account (self-registration). `registration_closed` and the like are thrown as ApiError. */
+/**
+ * Creates an account (self-registration). `registration_closed` and the like are thrown as ApiError. When the
+ * account is signed in at once, the registration's export key is held like a sign-in's (`zk/sign-in-secret.ts`):
+ * the password typed once here protects a ZK app's key at the consent page that follows, without a second prompt
+ * (docs/zk.md §3.1).
+ */
 export async function register(email: string, password: string, name: string): Promise<RegisterResult> {
-  const { registrationId, registrationRecord } = await registerPassword(password, (request) =>
+  const { registrationId, registrationRecord, exportKey } = await registerPassword(password, (request) =>
     api.post<PublicApiResponse<'POST /api/user/register/start'>>('/api/user/register/start', {
       email,
       registration_request: request,
@@ -85,22 +90,28 @@ export async function register(email: string, password: string, name: string): P
       name,
     } satisfies PublicApiBody<'POST /api/user/register/finish'>,
   );
-  return finished.status === 'signed_in'
-    ? { status: 'signed_in', csrfToken: finished.csrf_token ?? '' }
-    : { status: 'verification_sent' };
+  if (finished.status !== 'signed_in') return { status: 'verification_sent' };
+  await holdSignInSecret(email, exportKey);
+  return { status: 'signed_in', csrfToken: finished.csrf_token ?? '' };
 }
 
 // ----- Password reset (emailed link) ----------------------------------------------------------------------------
 
+/** What a reset did to the account's encryption key, for the confirmation to say (docs/zk.md §3.1). */
+export type ResetOutcome = Pick<
+  PublicApiResponse<'POST /api/user/password/reset/finish'>,
+  'encryption_key' | 'opens_with'
+>;
+
 /** Sets a new password with the token from a reset email. `invalid_token` is thrown as ApiError. */
-export async function resetPassword(token: string, password: string): Promise<void> {
+export async function resetPassword(token: string, password: string): Promise<ResetOutcome> {
   const { registrationId, registrationRecord } = await registerPassword(password, (request) =>
     api.post<PublicApiResponse<'POST /api/user/password/reset/start'>>('/api/user/password/reset/start', {
       token,
       registration_request: request,
     } satisfies PublicApiBody<'POST /api/user/password/reset/start'>),
   );
-  await api.post<PublicApiResponse<'POST /api/user/password/reset/finish'>>(
+  const finished = await api.post<PublicApiResponse<'POST /api/user/password/reset/finish'>>(
     '/api/user/password/reset/finish',
     {
       token,
@@ -108,6 +119,7 @@ export async function resetPassword(token: string, password: string): Promise<vo
       registration_record: registrationRecord,
     } satisfies PublicApiBody<'POST /api/user/password/reset/finish'>,
   );
+  return { encryption_key: finished.encryption_key, opens_with: finished.opens_with };
 }
 
 // ----- Password change (signed in) ------------------------------------------------------------------------------

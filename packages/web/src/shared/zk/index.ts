@@ -70,6 +70,7 @@ export {
   confirmsRecoveryKeyGroup,
   generateRecoveryKey,
   parseRecoveryKey,
+  RECOVERY_KEY_PREFIX,
   RecoveryKeyError,
   type RecoveryKeyProblem,
   RecoveryKeySecret,

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../shared/api';
 import type { PublicApiResponse } from '../../shared/api-types/public-api';
+import { useI18n } from '../../shared/i18n/I18n';
 import { Loading } from '../../shared/Loading';
 import { ClientLogo } from '../components/ClientLogo';
 import { describeError } from '../error-text';
@@ -13,6 +14,7 @@ type Load = { state: 'loading' } | { state: 'ready'; apps: App[] } | { state: 'f
 /** The apps dashboard: apps the user can open from here. */
 export function AppsSection() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const { t } = useI18n();
   useEffect(() => {
     let current = true;
     api.get<PublicApiResponse<'GET /api/user/apps'>>('/api/user/apps').then(
@@ -26,12 +28,10 @@ export function AppsSection() {
 
   return (
     <section className="section" aria-labelledby="apps-heading">
-      <h2 id="apps-heading">Your apps</h2>
-      {load.state === 'loading' ? <Loading>Loading your apps…</Loading> : null}
+      <h2 id="apps-heading">{t('apps.title')}</h2>
+      {load.state === 'loading' ? <Loading>{t('apps.loading')}</Loading> : null}
       {load.state === 'failed' ? <p className="muted">{describeError(load.error)}</p> : null}
-      {load.state === 'ready' && load.apps.length === 0 ? (
-        <p className="muted">There are no apps to show here yet.</p>
-      ) : null}
+      {load.state === 'ready' && load.apps.length === 0 ? <p className="muted">{t('apps.none')}</p> : null}
       {load.state === 'ready' && load.apps.length > 0 ? (
         <ul className="app-list">
           {load.apps.map((app) => (

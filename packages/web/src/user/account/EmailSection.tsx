@@ -3,6 +3,7 @@ import { api } from '../../shared/api';
 import type { PublicApiBody } from '../../shared/api-types/public-api';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
+import { useI18n } from '../../shared/i18n/I18n';
 import { Notice } from '../../shared/Notice';
 import { TextField } from '../../shared/TextField';
 import { isStepUpCancelled, useStepUp } from '../components/StepUp';
@@ -29,6 +30,7 @@ export function EmailSection({
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [state, setState] = useState<'idle' | 'sending' | { sent: string } | { failed: unknown }>('idle');
+  const { t, rich } = useI18n();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -36,7 +38,7 @@ export function EmailSection({
     const address = email.trim();
     const problem =
       emailError(address) ??
-      (address.toLowerCase() === profile.email.toLowerCase() ? 'This is already your address.' : undefined);
+      (address.toLowerCase() === profile.email.toLowerCase() ? t('email.sameAddress') : undefined);
     setFieldError(problem);
     if (problem) return;
     setState('sending');
@@ -57,30 +59,26 @@ export function EmailSection({
 
   return (
     <section className="section" aria-labelledby="email-heading">
-      <h2 id="email-heading">Email address</h2>
+      <h2 id="email-heading">{t('email.title')}</h2>
       <p>
         <span data-testid="account-email">{profile.email}</span>{' '}
-        <span className="muted">{profile.email_verified ? '(confirmed)' : '(not confirmed yet)'}</span>
+        <span className="muted">
+          {profile.email_verified ? t('email.confirmed') : t('email.notConfirmed')}
+        </span>
       </p>
       {typeof state === 'object' && 'sent' in state ? (
-        <Notice title="Confirm the new address">
-          <p>
-            We sent a link to <strong>{state.sent}</strong>. Your address changes when you open it.
-          </p>
+        <Notice title={t('email.confirmTitle')}>
+          <p>{rich('email.sentText', { email: <strong>{state.sent}</strong> })}</p>
         </Notice>
       ) : null}
       {typeof state === 'object' && 'failed' in state ? (
-        <ErrorPanel title="We could not change your address">
-          <p>
-            {errorCode(state.failed) === 'email_taken'
-              ? 'Another account uses this address.'
-              : describeError(state.failed)}
-          </p>
+        <ErrorPanel title={t('email.failed')}>
+          <p>{errorCode(state.failed) === 'email_taken' ? t('email.taken') : describeError(state.failed)}</p>
         </ErrorPanel>
       ) : null}
       <form noValidate onSubmit={onSubmit} aria-busy={state === 'sending'}>
         <TextField
-          label="New email address"
+          label={t('email.newAddress')}
           type="email"
           name="new-email"
           autoComplete="email"
@@ -92,7 +90,7 @@ export function EmailSection({
           onChange={(event) => setEmail(event.target.value)}
         />
         <Button type="submit" variant="secondary" disabled={state === 'sending'}>
-          {state === 'sending' && !stepUp.prompting ? 'Sending…' : 'Change email address'}
+          {state === 'sending' && !stepUp.prompting ? t('common.sending') : t('email.change')}
         </Button>
       </form>
       {stepUp.prompt}

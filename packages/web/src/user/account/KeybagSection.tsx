@@ -1,12 +1,14 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
+import { useI18n } from '../../shared/i18n/I18n';
+import type { MessageKey, Translator } from '../../shared/i18n/translator';
 import { Loading } from '../../shared/Loading';
 import { Notice } from '../../shared/Notice';
 import { TextField } from '../../shared/TextField';
 import { parseRecoveryKey, RecoveryKeyError, recoveryKeySecret } from '../../shared/zk';
 import { isStepUpCancelled, useStepUp } from '../components/StepUp';
-import { describeError } from '../error-text';
+import { describeError, recoveryKeyErrorText } from '../error-text';
 import {
   addRecoveryKey,
   type RecoveryKeyCeremony,
@@ -41,16 +43,39 @@ type Step =
   | { kind: 'unlock' }
   | { kind: 'ceremony'; unlocked: Unlocked; ceremony: RecoveryKeyCeremony };
 
-const TYPE_NAMES: Record<string, string> = {
-  password: 'Password',
-  recovery_key: 'Recovery key',
-  passkey_prf: 'Passkey',
-  trusted_device: 'Trusted device',
+type EnvelopeType = 'password' | 'recovery_key' | 'passkey_prf' | 'trusted_device';
+const TYPES: readonly string[] = ['password', 'recovery_key', 'passkey_prf', 'trusted_device'];
+const typeOf = (envelope: Envelope): EnvelopeType | null =>
+  TYPES.includes(envelope.type) ? (envelope.type as EnvelopeType) : null;
+
+const TYPE_NAMES: Record<EnvelopeType, MessageKey> = {
+  password: 'keybag.type.password',
+  recovery_key: 'keybag.type.recovery_key',
+  passkey_prf: 'keybag.type.passkey_prf',
+  trusted_device: 'keybag.type.trusted_device',
+};
+/** What removing an envelope does, said before (the question) and after (the notice), by type. */
+const REMOVAL: Record<EnvelopeType, { ask: MessageKey; done: MessageKey }> = {
+  password: { ask: 'keybag.remove.ask.password', done: 'keybag.remove.done.password' },
+  recovery_key: { ask: 'keybag.remove.ask.recovery_key', done: 'keybag.remove.done.recovery_key' },
+  passkey_prf: { ask: 'keybag.remove.ask.passkey_prf', done: 'keybag.remove.done.passkey_prf' },
+  trusted_device: { ask: 'keybag.remove.ask.trusted_device', done: 'keybag.remove.done.trusted_device' },
 };
 
-const nameOf = (envelope: Envelope) => TYPE_NAMES[envelope.type] ?? envelope.type;
+function nameOf(envelope: Envelope, t: Translator['t']): string {
+  const type = typeOf(envelope);
+  return type ? t(TYPE_NAMES[type]) : envelope.type;
+}
 
-const when = (iso: string | null) => (iso === null ? 'never' : new Date(iso).toLocaleString());
+/** The envelope's own name (a passkey's, a device's), else its type's. */
+const labelOf = (envelope: Envelope, t: Translator['t']) => envelope.label ?? nameOf(envelope, t);
+
+function removalText(envelope: Envelope, which: 'ask' | 'done', t: Translator['t']): string {
+  const type = typeOf(envelope);
+  return type
+    ? t(REMOVAL[type][which], { label: labelOf(envelope, t) })
+    : t(which === 'ask' ? 'keybag.remove.ask.other' : 'keybag.remove.done.other', { label: envelope.type });
+}
 
 /**
  * The account page's view of the user's encryption key (docs/zk.md §3, §4): whether there is one, the envelopes
@@ -73,7 +98,11 @@ export function KeybagSection({
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
+  /** The envelope whose removal waits for the user's yes. */
+  const [confirming, setConfirming] = useState<string | null>(null);
   const stepUp = useStepUp(csrfToken, onCsrfToken);
+  const { t, rich, date } = useI18n();
+  const when = (iso: string | null) => (iso === null ? t('keybag.never') : date(iso));
 
   const reload = useCallback(async () => {
     const [keybag, policy] = await Promise.all([fetchKeybag(), fetchUnlockPolicy()]);
@@ -96,11 +125,11 @@ export function KeybagSection({
     await reload().catch((error: unknown) => setFailure(error));
   }
 
-  if (load.state === 'loading') return <Loading>Loading your encryption key…</Loading>;
+  if (load.state === 'loading') return <Loading>{t('keybag.loading')}</Loading>;
   if (load.state === 'failed') {
     return (
       <section className="section" aria-labelledby="keybag-heading">
-        <h2 id="keybag-heading">Your encryption key</h2>
+        <h2 id="keybag-heading">{t('keybag.title')}</h2>
         <p className="muted">{describeError(load.error)}</p>
       </section>
     );
@@ -130,57 +159,81 @@ export function KeybagSection({
 
   return (
     <section className="section" aria-labelledby="keybag-heading">
-      <h2 id="keybag-heading">Your encryption key</h2>
+      <h2 id="keybag-heading">{t('keybag.title')}</h2>
       {accountKey === null ? (
-        <p>
-          You have no encryption key yet. It is set up the first time an app that encrypts your data asks for
-          it.
-        </p>
+        <p>{t('keybag.none')}</p>
       ) : (
         <>
           <p>
-            Apps that encrypt your data use a key only you can unlock; the sign-in service cannot read it. Set
-            up {when(accountKey.created_at)}, last used by an app {when(accountKey.last_unlocked_at)}.
+            {t('keybag.intro', {
+              created: when(accountKey.created_at),
+              lastUsed: when(accountKey.last_unlocked_at),
+            })}
           </p>
-          <h3>What opens it</h3>
-          <ul className="envelope-list" aria-label="What opens your encryption key">
+          <h3>{t('keybag.opensIt')}</h3>
+          <ul className="envelope-list" aria-label={t('keybag.opensItLabel')}>
             {keybag.envelopes.map((envelope) => (
               <li key={envelope.id} data-testid="envelope">
-                <strong>{nameOf(envelope)}</strong>
+                <strong>{nameOf(envelope, t)}</strong>
                 {envelope.label ? <span> — {envelope.label}</span> : null}
                 <br />
                 <span className="muted">
-                  Added {when(envelope.created_at)}; last used{' '}
-                  <span data-testid="envelope-last-used">{when(envelope.last_used_at)}</span>
-                  {envelope.status === 'stale'
-                    ? '. No longer opens your key (your password was replaced).'
-                    : ''}
+                  {rich('keybag.envelopeDates', {
+                    added: when(envelope.created_at),
+                    lastUsed: <span data-testid="envelope-last-used">{when(envelope.last_used_at)}</span>,
+                  })}
+                  {envelope.status === 'stale' ? ` ${t('keybag.stale')}` : null}
                 </span>
-                <div className="form-actions">
-                  {lastThatUnlocks(envelope) ? (
-                    <span className="muted">Needed: nothing else opens your key.</span>
-                  ) : (
-                    <Button
-                      variant="secondary"
-                      aria-label={`Remove ${nameOf(envelope)} ${envelope.label}`.trim()}
-                      onClick={() =>
-                        change(
-                          () => stepUp.run((token) => deleteEnvelope(envelope.id, token)),
-                          `${nameOf(envelope)} removed.`,
-                        )
-                      }
-                    >
-                      Remove
-                    </Button>
-                  )}
-                </div>
+                {confirming === envelope.id ? (
+                  <fieldset className="confirm-panel" aria-label={t('keybag.remove.confirmLabel')}>
+                    <p>{removalText(envelope, 'ask', t)}</p>
+                    <div className="form-actions">
+                      <Button
+                        variant="danger"
+                        onClick={() => {
+                          setConfirming(null);
+                          return change(
+                            () => stepUp.run((token) => deleteEnvelope(envelope.id, token)),
+                            removalText(envelope, 'done', t),
+                          );
+                        }}
+                      >
+                        {t('keybag.remove.confirm')}
+                      </Button>
+                      <Button variant="secondary" onClick={() => setConfirming(null)}>
+                        {t('keybag.remove.cancel')}
+                      </Button>
+                    </div>
+                  </fieldset>
+                ) : (
+                  <div className="form-actions">
+                    {lastThatUnlocks(envelope) ? (
+                      <span className="muted">{t('keybag.needed')}</span>
+                    ) : (
+                      <Button
+                        variant="secondary"
+                        aria-label={t('keybag.remove.label', {
+                          name: nameOf(envelope, t),
+                          label: envelope.label ?? '',
+                        }).trim()}
+                        onClick={() => {
+                          setNotice(null);
+                          setFailure(null);
+                          setConfirming(envelope.id);
+                        }}
+                      >
+                        {t('keybag.remove.button')}
+                      </Button>
+                    )}
+                  </div>
+                )}
               </li>
             ))}
           </ul>
           {policy.allowed_envelope_types.includes('recovery_key') && step.kind === 'idle' ? (
             <div className="form-actions">
               <Button variant="secondary" onClick={() => startNewRecoveryKey().catch(setFailure)}>
-                {replaces ? 'Replace your recovery key' : 'Create a recovery key'}
+                {replaces ? t('keybag.replaceRecoveryKey') : t('keybag.createRecoveryKey')}
               </Button>
             </div>
           ) : null}
@@ -189,7 +242,7 @@ export function KeybagSection({
               email={email}
               keybag={keybag}
               policy={policy}
-              purpose="The new recovery key will open the same key, so it needs your key unlocked here."
+              purpose={t('keybag.unlockPurpose')}
               onUnlocked={toCeremony}
               onCancel={() => setStep({ kind: 'idle' })}
             />
@@ -197,20 +250,14 @@ export function KeybagSection({
           {step.kind === 'ceremony' ? (
             <RecoveryKeyConfirm
               ceremony={step.ceremony}
-              failureTitle="We could not save your recovery key"
-              intro={
-                <p>
-                  {replaces
-                    ? 'Your new recovery key replaces the old one, which will no longer open your key.'
-                    : 'This recovery key opens your encryption key.'}
-                </p>
-              }
+              failureTitle={t('keybag.saveFailed')}
+              intro={<p>{replaces ? t('keybag.replacesOld') : t('keybag.opensYourKey')}</p>}
               onConfirmed={async () => {
                 await stepUp.run((token) =>
                   addRecoveryKey(keybag, step.unlocked, step.ceremony.secret, replaces, token),
                 );
                 setStep({ kind: 'idle' });
-                setNotice('Your new recovery key is saved.');
+                setNotice(t('keybag.recoveryKeySaved'));
                 await reload();
               }}
             />
@@ -218,7 +265,7 @@ export function KeybagSection({
           {stepUp.prompt}
           {notice ? <Notice title={notice} /> : null}
           {failure ? (
-            <ErrorPanel title="That did not work">
+            <ErrorPanel title={t('keybag.failed')}>
               <p>{describeError(failure)}</p>
             </ErrorPanel>
           ) : null}
@@ -235,6 +282,7 @@ function CheckRecoveryKey({ keybag }: { keybag: Keybag }) {
   const [error, setError] = useState<string | undefined>();
   const [result, setResult] = useState<'opens' | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t } = useI18n();
 
   async function check(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -248,10 +296,10 @@ function CheckRecoveryKey({ keybag }: { keybag: Keybag }) {
         setResult('opens');
         setTyped('');
       } else {
-        setError('This recovery key does not open your key.');
+        setError(t('keybag.check.wrong'));
       }
     } catch (failed) {
-      setError(failed instanceof RecoveryKeyError ? failed.message : describeError(failed));
+      setError(failed instanceof RecoveryKeyError ? recoveryKeyErrorText(failed) : describeError(failed));
     } finally {
       setBusy(false);
     }
@@ -259,10 +307,10 @@ function CheckRecoveryKey({ keybag }: { keybag: Keybag }) {
 
   return (
     <form onSubmit={check} noValidate>
-      <h3>Check a recovery key</h3>
+      <h3>{t('keybag.check.title')}</h3>
       <TextField
-        label="Recovery key to check"
-        hint="Checked in this browser only; nothing changes."
+        label={t('keybag.check.label')}
+        hint={t('keybag.check.hint')}
         autoComplete="off"
         spellCheck={false}
         autoCapitalize="characters"
@@ -272,12 +320,12 @@ function CheckRecoveryKey({ keybag }: { keybag: Keybag }) {
       />
       <div className="form-actions">
         <Button type="submit" variant="secondary" disabled={busy}>
-          {busy ? 'Checking…' : 'Check'}
+          {busy ? t('common.checking') : t('keybag.check.submit')}
         </Button>
       </div>
       {result === 'opens' ? (
-        <Notice title="This recovery key opens your key">
-          <p>Keep it safe.</p>
+        <Notice title={t('keybag.check.opens')}>
+          <p>{t('keybag.check.keepSafe')}</p>
         </Notice>
       ) : null}
     </form>

@@ -3,6 +3,7 @@ import { api } from '../../shared/api';
 import type { PublicApiResponse } from '../../shared/api-types/public-api';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
+import { useI18n } from '../../shared/i18n/I18n';
 import { Notice } from '../../shared/Notice';
 import { isStepUpCancelled, useStepUp } from '../components/StepUp';
 import { describeError, errorCode } from '../error-text';
@@ -15,8 +16,6 @@ type Load =
   | { state: 'ready'; identities: Identity[] }
   | { state: 'failed'; error: unknown };
 type Message = { kind: 'notice' | 'error'; text: string } | null;
-
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
 
 /**
  * The identity providers linked to the account (federation): each may be unlinked, after a current code when
@@ -35,6 +34,8 @@ export function LinkedIdentitiesSection({
   const [confirming, setConfirming] = useState<string | null>(null);
   const stepUp = useStepUp(csrfToken, onCsrfToken);
   const reload = useCallback(() => setGeneration((value) => value + 1), []);
+  const { t, date } = useI18n();
+  const when = (iso: string | null) => (iso ? date(iso) : t('keybag.never'));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: generation is the reload trigger.
   useEffect(() => {
@@ -65,7 +66,7 @@ export function LinkedIdentitiesSection({
       );
       setMessage({
         kind: 'notice',
-        text: `${identity.connection_name} is unlinked: it no longer signs you in to this account.`,
+        text: t('linked.unlinked', { name: identity.connection_name }),
       });
       reload();
     } catch (error) {
@@ -74,7 +75,7 @@ export function LinkedIdentitiesSection({
         kind: 'error',
         text:
           errorCode(error) === 'last_sign_in_method'
-            ? `${identity.connection_name} is your only way to sign in: set a password or add a passkey before unlinking it.`
+            ? t('linked.lastSignIn', { name: identity.connection_name })
             : describeError(error),
       });
     } finally {
@@ -85,20 +86,20 @@ export function LinkedIdentitiesSection({
   if (load.state === 'ready' && load.identities.length === 0 && !message) return null;
   return (
     <section className="section" aria-labelledby="linked-identities-heading">
-      <h2 id="linked-identities-heading">Organization sign-in</h2>
-      <p>These identity providers sign you in to this account.</p>
+      <h2 id="linked-identities-heading">{t('linked.title')}</h2>
+      <p>{t('linked.intro')}</p>
       {message?.kind === 'notice' ? (
-        <Notice title="Done">
+        <Notice title={t('security.done')}>
           <p>{message.text}</p>
         </Notice>
       ) : null}
       {message?.kind === 'error' ? (
-        <ErrorPanel title="That did not work">
+        <ErrorPanel title={t('keybag.failed')}>
           <p>{message.text}</p>
         </ErrorPanel>
       ) : null}
       {load.state === 'failed' ? (
-        <ErrorPanel title="We could not load your linked identity providers">
+        <ErrorPanel title={t('linked.loadFailed')}>
           <p>{describeError(load.error)}</p>
         </ErrorPanel>
       ) : null}
@@ -108,22 +109,26 @@ export function LinkedIdentitiesSection({
             <li key={identity.id} className="passkey-item">
               <strong>{identity.connection_name}</strong>
               <span className="muted">
-                {identity.email ? ` — ${identity.email}` : ''}, linked {when(identity.created_at)}, last
-                sign-in {when(identity.last_sign_in_at)}
+                {identity.email ? ` — ${identity.email}` : null}
+                {', '}
+                {t('linked.dates', {
+                  linked: when(identity.created_at),
+                  lastSignIn: when(identity.last_sign_in_at),
+                })}
               </span>
               <div className="form-actions">
                 {confirming === identity.id ? (
                   <>
                     <Button variant="danger" onClick={() => unlink(identity)}>
-                      Unlink {identity.connection_name}
+                      {t('linked.unlinkNamed', { name: identity.connection_name })}
                     </Button>
                     <Button variant="secondary" onClick={() => setConfirming(null)}>
-                      Keep it
+                      {t('keybag.remove.cancel')}
                     </Button>
                   </>
                 ) : (
                   <Button variant="secondary" onClick={() => setConfirming(identity.id)}>
-                    Unlink
+                    {t('linked.unlink')}
                   </Button>
                 )}
               </div>

@@ -3,6 +3,8 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { api } from '../../shared/api';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
+import { useI18n } from '../../shared/i18n/I18n';
+import type { MessageKey } from '../../shared/i18n/translator';
 import { Loading } from '../../shared/Loading';
 import { Notice } from '../../shared/Notice';
 import { TextField } from '../../shared/TextField';
@@ -21,15 +23,18 @@ type Load =
   | { state: 'ready'; passkeys: Passkey[]; keybag: Keybag | null }
   | { state: 'failed'; error: unknown };
 
-type Message = { kind: 'notice'; text: string } | { kind: 'error'; error: unknown } | null;
+type Message =
+  | { kind: 'notice'; text: string }
+  | { kind: 'error'; error: unknown }
+  /** A problem this page found itself, said in words. */
+  | { kind: 'problem'; text: string }
+  | null;
 
-const ABILITY_TEXT: Record<KeyAbility, string> = {
-  unlocks: 'Unlocks your encryption keys',
-  can_unlock_later: 'Can unlock your encryption keys once they are set up for it',
-  cannot_unlock: "Can't unlock your encryption keys",
+const ABILITY_TEXT: Record<KeyAbility, MessageKey> = {
+  unlocks: 'passkeys.ability.unlocks',
+  can_unlock_later: 'passkeys.ability.can_unlock_later',
+  cannot_unlock: 'passkeys.ability.cannot_unlock',
 };
-
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
 
 /**
  * Passkeys on the account page: add one (named; a passkey with PRF is set up to unlock the encryption keys, which
@@ -60,6 +65,7 @@ export function PasskeysSection({
   } | null>(null);
   const stepUp = useStepUp(csrfToken, onCsrfToken);
   const reload = useCallback(() => setGeneration((value) => value + 1), []);
+  const { t } = useI18n();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: generation is the reload trigger.
   useEffect(() => {
@@ -78,25 +84,19 @@ export function PasskeysSection({
 
   async function afterRegistration(passkey: Passkey, secret: EnvelopeSecret | null) {
     if (!secret) {
-      setMessage({
-        kind: 'notice',
-        text: `Passkey “${passkey.name}” added. It signs you in, but this authenticator can't unlock your encryption keys.`,
-      });
+      setMessage({ kind: 'notice', text: t('passkeys.addedNoKeys', { name: passkey.name }) });
       return;
     }
     const keybag = await currentKeybag();
     if (!keybag) {
-      setMessage({ kind: 'notice', text: `Passkey “${passkey.name}” added.` });
+      setMessage({ kind: 'notice', text: t('passkeys.added', { name: passkey.name }) });
       return;
     }
     if ((await letPasskeyUnlock(passkey, secret, keybag, email, csrfToken)) === 'needs_unlock') {
       setPending({ passkey, secret, keybag, policy: await fetchUnlockPolicy() });
       return;
     }
-    setMessage({
-      kind: 'notice',
-      text: `Passkey “${passkey.name}” added. It signs you in and unlocks your encryption keys.`,
-    });
+    setMessage({ kind: 'notice', text: t('passkeys.addedUnlocks', { name: passkey.name }) });
   }
 
   async function add(event: FormEvent<HTMLFormElement>) {
@@ -104,10 +104,7 @@ export function PasskeysSection({
     if (busy) return;
     const trimmed = name.trim();
     if (trimmed === '') {
-      setMessage({
-        kind: 'error',
-        error: new Error('Give the passkey a name, such as the device it is on.'),
-      });
+      setMessage({ kind: 'problem', text: t('passkeys.nameMissing') });
       return;
     }
     setBusy(true);
@@ -128,12 +125,14 @@ export function PasskeysSection({
   if (!browserSupportsWebAuthn()) return null;
   return (
     <section className="section" aria-labelledby="passkeys-heading">
-      <h2 id="passkeys-heading">Passkeys</h2>
-      <p>Sign in with your device's screen lock or a security key instead of your password.</p>
-      {message?.kind === 'notice' ? <Notice title="Done">{<p>{message.text}</p>}</Notice> : null}
-      {message?.kind === 'error' ? (
-        <ErrorPanel title="That did not work">
-          <p>{describeError(message.error)}</p>
+      <h2 id="passkeys-heading">{t('passkeys.title')}</h2>
+      <p>{t('passkeys.intro')}</p>
+      {message?.kind === 'notice' ? (
+        <Notice title={t('security.done')}>{<p>{message.text}</p>}</Notice>
+      ) : null}
+      {message?.kind === 'error' || message?.kind === 'problem' ? (
+        <ErrorPanel title={t('keybag.failed')}>
+          <p>{message.kind === 'problem' ? message.text : describeError(message.error)}</p>
         </ErrorPanel>
       ) : null}
       {pending ? (
@@ -141,10 +140,10 @@ export function PasskeysSection({
           email={email}
           keybag={pending.keybag}
           policy={pending.policy}
-          purpose="For your new passkey to unlock your encryption keys too, unlock them once here."
-          formLabel="Let the passkey unlock your keys"
-          passwordSubmitLabel="Let this passkey unlock my keys"
-          cancelLabel="Not now"
+          purpose={t('passkeys.unlockPurpose')}
+          formLabel={t('passkeys.unlockFormLabel')}
+          passwordSubmitLabel={t('passkeys.unlockSubmit')}
+          cancelLabel={t('passkeys.notNow')}
           onUnlocked={async (unlocked) => {
             try {
               await letPasskeyUnlock(
@@ -156,10 +155,7 @@ export function PasskeysSection({
                 unlocked,
               );
               setPending(null);
-              setMessage({
-                kind: 'notice',
-                text: `Passkey “${pending.passkey.name}” now unlocks your keys too.`,
-              });
+              setMessage({ kind: 'notice', text: t('passkeys.nowUnlocks', { name: pending.passkey.name }) });
             } catch (error) {
               setMessage({ kind: 'error', error });
             }
@@ -170,7 +166,7 @@ export function PasskeysSection({
       ) : null}
       {load.state === 'loading' ? <Loading /> : null}
       {load.state === 'failed' ? (
-        <ErrorPanel title="We could not load your passkeys">
+        <ErrorPanel title={t('passkeys.loadFailed')}>
           <p>{describeError(load.error)}</p>
         </ErrorPanel>
       ) : null}
@@ -185,21 +181,22 @@ export function PasskeysSection({
               run={stepUp.run}
               onChanged={reload}
               onError={(error) => setMessage({ kind: 'error', error })}
+              onProblem={(text) => setMessage({ kind: 'problem', text })}
             />
           ))}
         </ul>
       ) : null}
       <form onSubmit={add} noValidate>
         <TextField
-          label="Name of the new passkey"
-          hint="For example the device or security key it is on."
+          label={t('passkeys.newName')}
+          hint={t('passkeys.newNameHint')}
           value={name}
           maxLength={80}
           onChange={(event) => setName(event.target.value)}
         />
         <div className="form-actions">
           <Button type="submit" disabled={busy}>
-            {busy ? 'Waiting for your passkey…' : 'Add a passkey'}
+            {busy ? t('passkeys.waiting') : t('passkeys.add')}
           </Button>
         </div>
       </form>
@@ -215,6 +212,7 @@ function PasskeyItem({
   run,
   onChanged,
   onError,
+  onProblem,
 }: {
   passkey: Passkey;
   ability: KeyAbility;
@@ -222,9 +220,12 @@ function PasskeyItem({
   run: <T>(action: (csrfToken: string) => Promise<T>) => Promise<T>;
   onChanged: () => void;
   onError: (error: unknown) => void;
+  onProblem: (text: string) => void;
 }) {
   const [renaming, setRenaming] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const { t, date } = useI18n();
+  const when = (iso: string | null) => (iso ? date(iso) : t('keybag.never'));
 
   async function rename(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -251,11 +252,8 @@ function PasskeyItem({
     } catch (error) {
       setConfirming(false);
       if (isStepUpCancelled(error)) return;
-      onError(
-        errorCode(error) === 'last_sign_in_method'
-          ? new Error('This is your only way to sign in: add another passkey or a password first.')
-          : error,
-      );
+      if (errorCode(error) === 'last_sign_in_method') onProblem(t('passkeys.lastSignIn'));
+      else onError(error);
     }
   }
 
@@ -263,49 +261,44 @@ function PasskeyItem({
     <li className="passkey-item">
       <strong className="passkey-name">{passkey.name}</strong>
       <span className="muted">
-        {' '}
-        — added {when(passkey.created_at)}, last used {when(passkey.last_used_at)}
+        {' — '}
+        {t('passkeys.dates', { added: when(passkey.created_at), lastUsed: when(passkey.last_used_at) })}
       </span>
       <br />
-      <span data-testid="passkey-keys">{ABILITY_TEXT[ability]}</span>
-      {passkey.clone_suspected ? (
-        <p className="field-error">
-          This passkey was used with a signature counter that went back: it may have been copied. Remove it if
-          you don't recognise that.
-        </p>
-      ) : null}
+      <span data-testid="passkey-keys">{t(ABILITY_TEXT[ability])}</span>
+      {passkey.clone_suspected ? <p className="field-error">{t('passkeys.cloneSuspected')}</p> : null}
       {renaming !== null ? (
         <form onSubmit={rename} noValidate>
           <TextField
-            label="New name"
+            label={t('passkeys.renameLabel')}
             value={renaming}
             maxLength={80}
             onChange={(event) => setRenaming(event.target.value)}
           />
           <div className="form-actions">
-            <Button type="submit">Save</Button>
+            <Button type="submit">{t('passkeys.save')}</Button>
             <Button variant="secondary" onClick={() => setRenaming(null)}>
-              Cancel
+              {t('common.cancel')}
             </Button>
           </div>
         </form>
       ) : (
         <div className="form-actions">
           <Button variant="secondary" onClick={() => setRenaming(passkey.name)}>
-            Rename
+            {t('passkeys.rename')}
           </Button>
           {confirming ? (
             <>
               <Button variant="danger" onClick={remove}>
-                Remove “{passkey.name}”
+                {t('passkeys.removeNamed', { name: passkey.name })}
               </Button>
               <Button variant="secondary" onClick={() => setConfirming(false)}>
-                Keep it
+                {t('keybag.remove.cancel')}
               </Button>
             </>
           ) : (
             <Button variant="secondary" onClick={() => setConfirming(true)}>
-              Remove
+              {t('keybag.remove.button')}
             </Button>
           )}
         </div>

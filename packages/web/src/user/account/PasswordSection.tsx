@@ -1,6 +1,7 @@
 import { type Ref, useState } from 'react';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
+import { useI18n } from '../../shared/i18n/I18n';
 import { Notice } from '../../shared/Notice';
 import { PasswordChangeForm } from '../../shared/PasswordChangeForm';
 import { usePasswordChange } from '../../shared/use-password-change';
@@ -32,6 +33,7 @@ export function PasswordSection({
 }) {
   const stepUp = useStepUp(csrfToken, onCsrfToken);
   const [keyCarried, setKeyCarried] = useState<boolean | null>(null);
+  const { t } = useI18n();
   const passwordChange = usePasswordChange({
     currentPasswordError,
     change: async (current, next) => {
@@ -54,27 +56,22 @@ export function PasswordSection({
   return (
     <section className="section" aria-labelledby="password-heading">
       <h2 id="password-heading" ref={headingRef} tabIndex={-1}>
-        Password
+        {t('password.title')}
       </h2>
       {outcome === 'changed' ? (
-        <Notice title="Your password is changed">
-          <p>Other devices where you were signed in are signed out.</p>
-          {keyCarried === true ? <p>Your new password opens your encryption key.</p> : null}
-          {keyCarried === false ? (
-            <p>
-              Your new password does not open your encryption key yet: the next time an app asks for it,
-              unlock it with your recovery key.
-            </p>
-          ) : null}
+        <Notice title={t('password.changed')}>
+          <p>{t('password.othersSignedOut')}</p>
+          {keyCarried === true ? <p>{t('password.keyCarried')}</p> : null}
+          {keyCarried === false ? <p>{t('password.keyNotCarried')}</p> : null}
         </Notice>
       ) : null}
       {outcome === 'wrong' ? (
-        <ErrorPanel title="Your current password is not correct">
-          <p>Nothing was changed. Check your current password and try again.</p>
+        <ErrorPanel title={t('password.wrongTitle')}>
+          <p>{t('password.wrongText')}</p>
         </ErrorPanel>
       ) : null}
       {typeof outcome === 'object' ? (
-        <ErrorPanel title="We could not change your password">
+        <ErrorPanel title={t('password.failed')}>
           <p>{describeError(outcome.failed)}</p>
         </ErrorPanel>
       ) : null}
@@ -84,7 +81,7 @@ export function PasswordSection({
         fieldNames={{ current: 'current-password', next: 'new-password' }}
       >
         <Button type="submit" variant="secondary" disabled={passwordChange.busy}>
-          {passwordChange.busy && !stepUp.prompting ? 'Changing password…' : 'Change password'}
+          {passwordChange.busy && !stepUp.prompting ? t('password.changing') : t('password.change')}
         </Button>
       </PasswordChangeForm>
       {stepUp.prompt}

@@ -3,6 +3,7 @@ import { api } from '../../shared/api';
 import type { PublicApiBody, PublicApiResponse } from '../../shared/api-types/public-api';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
+import { useI18n } from '../../shared/i18n/I18n';
 import { Notice } from '../../shared/Notice';
 import { TextField } from '../../shared/TextField';
 import { describeError } from '../error-text';
@@ -23,6 +24,7 @@ export function ProfileSection({
   const [name, setName] = useState(profile.name);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [state, setState] = useState<'idle' | 'saving' | 'saved' | { failed: unknown }>('idle');
+  const { t } = useI18n();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -47,20 +49,20 @@ export function ProfileSection({
 
   return (
     <section className="section" aria-labelledby="profile-heading">
-      <h2 id="profile-heading">Your name</h2>
+      <h2 id="profile-heading">{t('profile.title')}</h2>
       {state === 'saved' ? (
-        <Notice title="Saved">
-          <p>Apps see the new name the next time you sign in to them.</p>
+        <Notice title={t('profile.saved')}>
+          <p>{t('profile.savedText')}</p>
         </Notice>
       ) : null}
       {typeof state === 'object' ? (
-        <ErrorPanel title="We could not save your name">
+        <ErrorPanel title={t('profile.saveFailed')}>
           <p>{describeError(state.failed)}</p>
         </ErrorPanel>
       ) : null}
       <form noValidate onSubmit={onSubmit} aria-busy={state === 'saving'}>
         <TextField
-          label="Name"
+          label={t('profile.name')}
           name="name"
           autoComplete="name"
           value={name}
@@ -71,7 +73,7 @@ export function ProfileSection({
           }}
         />
         <Button type="submit" variant="secondary" disabled={state === 'saving'}>
-          {state === 'saving' ? 'Saving…' : 'Save name'}
+          {state === 'saving' ? t('common.saving') : t('profile.save')}
         </Button>
       </form>
     </section>

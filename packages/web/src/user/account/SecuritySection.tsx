@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
+import { useI18n } from '../../shared/i18n/I18n';
 import { Loading } from '../../shared/Loading';
 import { Notice } from '../../shared/Notice';
 import type { OtpStatus } from '../../shared/otp';
@@ -51,6 +52,7 @@ export function SecuritySection({
   const turnOffRef = useRef<HTMLButtonElement>(null);
   const backToTurnOff = useRef(false);
   const reload = useCallback(() => setGeneration((value) => value + 1), []);
+  const { t } = useI18n();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: generation is the reload trigger.
   useEffect(() => {
@@ -87,7 +89,7 @@ export function SecuritySection({
     setAction({ kind: 'working', what: 'off' });
     try {
       await stepUp.run((token) => turnOffOtp(token));
-      setAction({ kind: 'done', message: 'Two-step verification is off. Your backup codes no longer work.' });
+      setAction({ kind: 'done', message: t('security.turnedOff') });
       reload();
     } catch (error) {
       setAction(isStepUpCancelled(error) ? { kind: 'idle' } : { kind: 'failed', what: 'off', error });
@@ -96,7 +98,7 @@ export function SecuritySection({
 
   const heading = (
     <h2 id="security-heading" tabIndex={-1}>
-      Two-step verification
+      {t('otp.title')}
     </h2>
   );
 
@@ -106,10 +108,10 @@ export function SecuritySection({
         {heading}
         <BackupCodes
           codes={action.codes}
-          intro="Your new backup codes are ready. The old ones no longer work."
-          continueLabel="I have saved them: done"
+          intro={t('security.newCodesReady')}
+          continueLabel={t('security.savedDone')}
           onDone={() => {
-            setAction({ kind: 'done', message: 'Your new backup codes are in use.' });
+            setAction({ kind: 'done', message: t('security.newCodesInUse') });
             reload();
           }}
         />
@@ -121,21 +123,15 @@ export function SecuritySection({
   return (
     <section className="section" aria-labelledby="security-heading">
       {heading}
-      {load.state === 'loading' ? <Loading>Loading…</Loading> : null}
+      {load.state === 'loading' ? <Loading>{t('common.loading')}</Loading> : null}
       {load.state === 'failed' ? <p className="muted">{describeError(load.error)}</p> : null}
       {action.kind === 'done' ? (
-        <Notice title="Done">
+        <Notice title={t('security.done')}>
           <p>{action.message}</p>
         </Notice>
       ) : null}
       {action.kind === 'failed' ? (
-        <ErrorPanel
-          title={
-            action.what === 'codes'
-              ? 'We could not create new backup codes'
-              : 'We could not turn off two-step verification'
-          }
-        >
+        <ErrorPanel title={action.what === 'codes' ? t('security.codesFailed') : t('security.turnOffFailed')}>
           <p>{describeCodeError(action.error)}</p>
         </ErrorPanel>
       ) : null}
@@ -147,15 +143,12 @@ export function SecuritySection({
               {action.kind === 'confirm-off' ? (
                 <section className="confirm-panel" aria-labelledby="turn-off-heading">
                   <h3 id="turn-off-heading" ref={confirmRef} tabIndex={-1}>
-                    Turn off two-step verification?
+                    {t('security.turnOffQuestion')}
                   </h3>
-                  <p>
-                    Signing in then needs only your password, and your backup codes stop working. You can set
-                    it up again at any time.
-                  </p>
+                  <p>{t('security.turnOffText')}</p>
                   <div className="form-actions">
                     <Button className="button-destructive" onClick={turnOff}>
-                      Turn off
+                      {t('security.turnOffConfirm')}
                     </Button>
                     <Button
                       variant="secondary"
@@ -164,7 +157,7 @@ export function SecuritySection({
                         setAction({ kind: 'idle' });
                       }}
                     >
-                      Keep it on
+                      {t('security.keepOn')}
                     </Button>
                   </div>
                 </section>
@@ -172,10 +165,10 @@ export function SecuritySection({
                 <div className="form-actions">
                   <Button variant="secondary" disabled={working} onClick={newBackupCodes}>
                     {working && action.what === 'codes' && !stepUp.prompting
-                      ? 'Creating codes…'
-                      : 'Create new backup codes'}
+                      ? t('security.creatingCodes')
+                      : t('security.createCodes')}
                   </Button>
-                  <Link to={SETUP_PATH}>Move to a new authenticator app</Link>
+                  <Link to={SETUP_PATH}>{t('security.newAuthenticator')}</Link>
                   {load.status.required ? null : (
                     // A plain <button>: focus returns to it after "Keep it on".
                     <button
@@ -186,20 +179,18 @@ export function SecuritySection({
                       onClick={() => setAction({ kind: 'confirm-off' })}
                     >
                       {working && action.what === 'off' && !stepUp.prompting
-                        ? 'Turning off…'
-                        : 'Turn off two-step verification'}
+                        ? t('security.turningOff')
+                        : t('security.turnOff')}
                     </button>
                   )}
                 </div>
               )}
-              {load.status.required ? (
-                <p className="muted">Two-step verification is required for your account, so it stays on.</p>
-              ) : null}
+              {load.status.required ? <p className="muted">{t('security.requiredStaysOn')}</p> : null}
             </>
           ) : (
             <p>
               <Link to={SETUP_PATH} className="link-button">
-                {load.status.status === 'pending' ? 'Continue setup' : 'Set up two-step verification'}
+                {load.status.status === 'pending' ? t('security.continueSetup') : t('security.setUp')}
               </Link>
             </p>
           )}
@@ -212,31 +203,25 @@ export function SecuritySection({
 
 function StatusText({ status }: { status: OtpStatus }) {
   const remaining = status.backup_codes_remaining;
+  const { t } = useI18n();
+  const until = formatUnlockTime(status.locked_until);
   switch (status.status) {
     case 'enabled':
     case 'locked':
       return (
         <>
           <p>
-            <strong data-testid="otp-status">On.</strong> After your password, signing in asks for a code from
-            your authenticator app.
+            <strong data-testid="otp-status">{t('security.status.on')}</strong> {t('security.status.onText')}
           </p>
           {status.status === 'locked' ? (
-            <ErrorPanel title="Codes are locked for now">
-              <p>
-                There were too many wrong codes, so codes are not accepted
-                {formatUnlockTime(status.locked_until)
-                  ? ` until ${formatUnlockTime(status.locked_until)}`
-                  : ' for a while'}
-                .
-              </p>
+            <ErrorPanel title={t('security.lockedTitle')}>
+              <p>{until ? t('security.lockedUntil', { time: until }) : t('security.lockedForAWhile')}</p>
             </ErrorPanel>
           ) : null}
           {remaining !== null ? (
             <p className={remaining <= 2 ? undefined : 'muted'} data-testid="backup-codes-remaining">
-              {remaining === 0
-                ? 'You have no unused backup codes left. Create new ones now.'
-                : `${remaining} unused backup ${remaining === 1 ? 'code' : 'codes'} left.${remaining <= 2 ? ' Create new ones soon.' : ''}`}
+              {remaining === 0 ? t('security.noCodesLeft') : t('security.codesLeft', { count: remaining })}
+              {remaining > 0 && remaining <= 2 ? ` ${t('security.createSoon')}` : null}
             </p>
           ) : null}
         </>
@@ -244,21 +229,21 @@ function StatusText({ status }: { status: OtpStatus }) {
     case 'required':
       return (
         <p>
-          <strong data-testid="otp-status">Required, not set up yet.</strong> Your account must use two-step
-          verification: signing in asks for a code from an authenticator app after your password.
+          <strong data-testid="otp-status">{t('security.status.required')}</strong>{' '}
+          {t('security.status.requiredText')}
         </p>
       );
     case 'pending':
       return (
         <p>
-          <strong data-testid="otp-status">Off.</strong> A setup was started but not finished.
+          <strong data-testid="otp-status">{t('security.status.off')}</strong>{' '}
+          {t('security.status.pendingText')}
         </p>
       );
     default:
       return (
         <p>
-          <strong data-testid="otp-status">Off.</strong> Turn it on so that signing in needs a code from an
-          app on your phone as well as your password: a stolen password alone is then not enough.
+          <strong data-testid="otp-status">{t('security.status.off')}</strong> {t('security.status.offText')}
         </p>
       );
   }

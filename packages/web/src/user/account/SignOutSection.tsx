@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { api } from '../../shared/api';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
+import { useI18n } from '../../shared/i18n/I18n';
 import { describeError, errorCode } from '../error-text';
 import { goTo } from '../navigation';
 import { csrfHeaders } from '../session';
@@ -13,12 +14,13 @@ import { forgetSignInSecret } from '../zk/sign-in-secret';
  * sign-out, which ends the session on the server and clears its cookie at once (no confirmation step; this button
  * is the confirmation).
  */
-export function SignOutButton({ csrfToken, label = 'Sign out' }: { csrfToken: string; label?: string }) {
+export function SignOutButton({ csrfToken, label }: { csrfToken: string; label?: string }) {
   const [state, setState] = useState<'idle' | 'working' | { failed: unknown }>('idle');
+  const { t } = useI18n();
   return (
     <>
       {typeof state === 'object' ? (
-        <ErrorPanel title="We could not sign you out">
+        <ErrorPanel title={t('signOut.failed')}>
           <p>{describeError(state.failed)}</p>
         </ErrorPanel>
       ) : null}
@@ -40,7 +42,7 @@ export function SignOutButton({ csrfToken, label = 'Sign out' }: { csrfToken: st
           );
         }}
       >
-        {state === 'working' ? 'Signing out…' : label}
+        {state === 'working' ? t('signOut.working') : (label ?? t('signOut.button'))}
       </Button>
     </>
   );

@@ -1,6 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
+import { useI18n } from '../../shared/i18n/I18n';
 import { Loading } from '../../shared/Loading';
 import { approvalComparison, formatApprovalCode, formatFingerprint } from '../../shared/zk';
 import { isStepUpCancelled, useStepUp } from '../components/StepUp';
@@ -35,8 +36,6 @@ type Load =
 /** What waits for the key to be unlocked on this page (the ways to unlock it are shown until then). */
 type KeyAction = { kind: 'trust' } | { kind: 'approve'; pending: Pending };
 
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : 'never');
-
 /**
  * Trusted devices on the account page (docs/zk.md §3.5, §3.6): the browsers that unlock the user's key without a
  * password, revoking them, making this browser one, and approving a new device that waits (after comparing its
@@ -64,6 +63,14 @@ export function TrustedDevicesSection({
   const [failure, setFailure] = useState<unknown>(null);
   const stepUp = useStepUp(csrfToken, onCsrfToken);
   const reload = useCallback(() => setGeneration((value) => value + 1), []);
+  const { t, rich, date } = useI18n();
+  const day = (iso: string | null) => (iso ? date(iso, { dateStyle: 'medium' }) : t('keybag.never'));
+  const wrap = (content: ReactNode) => (
+    <section className="section" aria-labelledby="devices-heading">
+      <h2 id="devices-heading">{t('devices.title')}</h2>
+      {content}
+    </section>
+  );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: generation is the reload trigger.
   useEffect(() => {
@@ -88,10 +95,10 @@ export function TrustedDevicesSection({
     };
   }, [userId, generation]);
 
-  if (load.state === 'loading') return wrap(<Loading>Loading your devices…</Loading>);
+  if (load.state === 'loading') return wrap(<Loading>{t('devices.loading')}</Loading>);
   if (load.state === 'failed') return wrap(<p className="muted">{describeError(load.error)}</p>);
   if (!load.keybag.exists) {
-    return wrap(<p className="muted">Your encryption key is set up the first time an app asks for it.</p>);
+    return wrap(<p className="muted">{t('devices.noKey')}</p>);
   }
   const { keybag, policy, devices, thisDevice, pending } = load;
   const isTrusted = thisDevice !== null && devices.some((device) => device.device_id === thisDevice);
@@ -102,10 +109,10 @@ export function TrustedDevicesSection({
     try {
       if (action.kind === 'trust') {
         await trustThisDevice(userId, keybag, key, csrfToken);
-        setMessage('This browser is now a trusted device.');
+        setMessage(t('devices.trusted'));
       } else {
         await approvePending(keybag, key, action.pending, csrfToken);
-        setMessage(`${action.pending.label} is approved. It unlocks your key now.`);
+        setMessage(t('devices.approved', { label: action.pending.label }));
       }
       setWaiting(null);
       reload();
@@ -134,7 +141,7 @@ export function TrustedDevicesSection({
     setFailure(null);
     try {
       await stepUp.run((token) => revokeDevice(device.device_id, token));
-      setMessage(`${device.label} can no longer unlock your key.`);
+      setMessage(t('devices.revoked', { label: device.label || t('devices.aBrowser') }));
       reload();
     } catch (error) {
       if (!isStepUpCancelled(error)) setFailure(error);
@@ -144,19 +151,19 @@ export function TrustedDevicesSection({
   return wrap(
     <>
       {devices.length === 0 ? (
-        <p className="muted">No browser unlocks your key by itself yet.</p>
+        <p className="muted">{t('devices.none')}</p>
       ) : (
-        <ul className="device-list" aria-label="Trusted devices">
+        <ul className="device-list" aria-label={t('devices.title')}>
           {devices.map((device) => (
             <li key={device.device_id} data-testid="trusted-device">
-              <strong>{device.label || 'A browser'}</strong>
-              {device.device_id === thisDevice ? ' (this browser)' : null}
+              <strong>{device.label || t('devices.aBrowser')}</strong>
+              {device.device_id === thisDevice ? ` ${t('devices.thisBrowser')}` : null}
               <span className="muted">
-                {' '}
-                · added {day(device.created_at)} · last used {day(device.last_used_at)}
+                {' · '}
+                {t('devices.dates', { added: day(device.created_at), lastUsed: day(device.last_used_at) })}
               </span>{' '}
               <Button variant="danger" onClick={() => void revoke(device)}>
-                Revoke {device.label || 'device'}
+                {t('devices.revoke', { label: device.label || t('devices.device') })}
               </Button>
             </li>
           ))}
@@ -165,21 +172,28 @@ export function TrustedDevicesSection({
       {!isTrusted && mayTrust ? (
         <div className="form-actions">
           <Button variant="secondary" onClick={() => void start({ kind: 'trust' })}>
-            Trust this browser
+            {t('devices.trustThis')}
           </Button>
         </div>
       ) : null}
       {pending.length > 0 ? (
         <div>
-          <h3>Devices waiting for approval</h3>
-          <p>Approve a device only if it shows exactly this code and fingerprint.</p>
+          <h3>{t('devices.waitingTitle')}</h3>
+          <p>{t('devices.waitingText')}</p>
           <ul className="device-list">
             {pending.map((request) => (
               <li key={request.id} data-testid="pending-device">
-                <strong>{request.label}</strong> · code{' '}
-                <strong data-testid="pending-code">{formatApprovalCode(request.code)}</strong> · fingerprint{' '}
-                <code data-testid="pending-fingerprint">{formatFingerprint(request.fingerprint)}</code>{' '}
-                <Button onClick={() => void start({ kind: 'approve', pending: request })}>Approve</Button>
+                <strong>{request.label}</strong>
+                {' · '}
+                {rich('devices.codeAndFingerprint', {
+                  code: <strong data-testid="pending-code">{formatApprovalCode(request.code)}</strong>,
+                  fingerprint: (
+                    <code data-testid="pending-fingerprint">{formatFingerprint(request.fingerprint)}</code>
+                  ),
+                })}{' '}
+                <Button onClick={() => void start({ kind: 'approve', pending: request })}>
+                  {t('devices.approve')}
+                </Button>
               </li>
             ))}
           </ul>
@@ -192,8 +206,8 @@ export function TrustedDevicesSection({
           policy={policy}
           purpose={
             waiting.kind === 'trust'
-              ? 'Trusting this browser needs your key unlocked here.'
-              : `Approving ${waiting.pending.label} needs your key unlocked here.`
+              ? t('devices.trustNeedsKey')
+              : t('devices.approveNeedsKey', { label: waiting.pending.label })
           }
           onUnlocked={async (key) => {
             setUnlocked(key);
@@ -204,20 +218,11 @@ export function TrustedDevicesSection({
       ) : null}
       {message ? <p role="status">{message}</p> : null}
       {failure ? (
-        <ErrorPanel title="That did not work">
+        <ErrorPanel title={t('keybag.failed')}>
           <p>{describeError(failure)}</p>
         </ErrorPanel>
       ) : null}
       {stepUp.prompt}
     </>,
-  );
-}
-
-function wrap(content: ReactNode) {
-  return (
-    <section className="section" aria-labelledby="devices-heading">
-      <h2 id="devices-heading">Trusted devices</h2>
-      {content}
-    </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../shared/Button';
+import { useI18n } from '../../shared/i18n/I18n';
 
 /**
  * Backup codes, shown exactly once (the server keeps only one-way hashes): the page says so plainly, offers to copy
@@ -8,7 +9,7 @@ import { Button } from '../../shared/Button';
 export function BackupCodes({
   codes,
   intro,
-  continueLabel = 'Continue',
+  continueLabel,
   onDone,
 }: {
   codes: string[];
@@ -22,6 +23,7 @@ export function BackupCodes({
   const [saved, setSaved] = useState(false);
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
   const [reminder, setReminder] = useState(false);
+  const { t } = useI18n();
 
   useEffect(() => {
     headingRef.current?.focus();
@@ -44,15 +46,13 @@ export function BackupCodes({
   return (
     <section className="backup-codes" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
-        Save your backup codes now
+        {t('backupCodes.title')}
       </h2>
       <p>{intro}</p>
       <p>
-        <strong>These codes are shown only this once.</strong> If you lose your phone or the authenticator
-        app, each code lets you sign in one time instead of a code from the app. Keep them somewhere safe,
-        such as a password manager or a printed copy.
+        <strong>{t('backupCodes.onlyOnce')}</strong> {t('backupCodes.explanation')}
       </p>
-      <ul className="backup-code-list" data-testid="backup-codes" aria-label="Backup codes">
+      <ul className="backup-code-list" data-testid="backup-codes" aria-label={t('backupCodes.listLabel')}>
         {codes.map((code) => (
           <li key={code}>
             <code>{code}</code>
@@ -61,11 +61,11 @@ export function BackupCodes({
       </ul>
       <div className="form-actions">
         <Button variant="secondary" onClick={copy}>
-          Copy codes
+          {t('backupCodes.copy')}
         </Button>
         <span role="status" className="muted">
-          {copied === 'copied' ? 'Copied to the clipboard.' : null}
-          {copied === 'failed' ? 'Copying is not possible here: select the codes and copy them.' : null}
+          {copied === 'copied' ? t('backupCodes.copied') : null}
+          {copied === 'failed' ? t('backupCodes.copyFailed') : null}
         </span>
       </div>
       <div className="otp-confirm">
@@ -79,11 +79,11 @@ export function BackupCodes({
             if (event.target.checked) setReminder(false);
           }}
         />
-        <label htmlFor={`${id}-saved`}>I have saved these backup codes somewhere safe</label>
+        <label htmlFor={`${id}-saved`}>{t('backupCodes.saved')}</label>
       </div>
       {reminder && !saved ? (
         <p id={`${id}-reminder`} className="field-error" role="alert">
-          Save the codes first, then tick the box. You will not see them again.
+          {t('backupCodes.reminder')}
         </p>
       ) : null}
       <div className="form-actions">
@@ -94,7 +94,7 @@ export function BackupCodes({
             else setReminder(true);
           }}
         >
-          {continueLabel}
+          {continueLabel ?? t('common.continue')}
         </Button>
       </div>
     </section>

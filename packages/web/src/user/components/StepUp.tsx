@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useRef } from 'react';
 import { Button } from '../../shared/Button';
+import { useI18n } from '../../shared/i18n/I18n';
 import { StepUpSection } from '../../shared/StepUpSection';
 import { useStepUpRetry } from '../../shared/use-step-up';
 import { stepUp } from '../otp';
@@ -54,18 +55,16 @@ function StepUpPrompt({
   onConfirmed: (csrfToken: string) => void;
   onCancel: () => void;
 }) {
+  const { t } = useI18n();
   return (
-    <StepUpSection
-      className="step-up"
-      explanation="Two-step verification is on for your account, so this change needs a current code from your authenticator app (or one of your backup codes). It then continues by itself."
-    >
+    <StepUpSection className="step-up" explanation={t('stepUp.explanation')}>
       <CodeForm
-        submitLabel="Confirm and continue"
-        busyLabel="Checking…"
+        submitLabel={t('stepUp.submit')}
+        busyLabel={t('common.checking')}
         onCode={async (code) => onConfirmed(await stepUp(code, csrfToken))}
       >
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </Button>
       </CodeForm>
     </StepUpSection>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { api } from '../../shared/api';
 import type { PublicApiResponse } from '../../shared/api-types/public-api';
 import { ErrorPanel } from '../../shared/ErrorPanel';
+import { useI18n } from '../../shared/i18n/I18n';
 import { Loading } from '../../shared/Loading';
 import { Page } from '../../shared/Page';
 import { Link, useRouter } from '../../shared/router';
@@ -31,18 +32,19 @@ export function AccountPage() {
   const { searchParams } = useRouter();
   const mustChangePassword = searchParams.get('must_change_password') === '1';
   const requestId = searchParams.get('request_id');
+  const { t } = useI18n();
 
   if (session.state === 'loading') {
     return (
-      <Page title="Your account">
+      <Page title={t('account.title')}>
         <Loading />
       </Page>
     );
   }
   if (session.state === 'failed') {
     return (
-      <Page title="Your account">
-        <ErrorPanel title="We could not load your account">
+      <Page title={t('account.title')}>
+        <ErrorPanel title={t('account.loadFailed')}>
           <p>{describeError(session.error)}</p>
         </ErrorPanel>
       </Page>
@@ -50,8 +52,8 @@ export function AccountPage() {
   }
   if (session.session.authenticated && session.session.second_factor_pending) {
     return (
-      <Page title="Your account">
-        <p>Finish signing in first: your account needs a second step after the password.</p>
+      <Page title={t('account.title')}>
+        <p>{t('account.finishFirst')}</p>
         <p>
           <Link
             to={withQuery('/sign-in/code', {
@@ -60,7 +62,7 @@ export function AccountPage() {
             })}
             className="link-button"
           >
-            Finish signing in
+            {t('account.finishSignIn')}
           </Link>
         </p>
       </Page>
@@ -68,11 +70,11 @@ export function AccountPage() {
   }
   if (!session.session.authenticated) {
     return (
-      <Page title="Your account">
-        <p>Sign in to see your apps and manage your account.</p>
+      <Page title={t('account.title')}>
+        <p>{t('account.signInToSee')}</p>
         <p>
           <Link to="/sign-in" className="link-button">
-            Sign in
+            {t('common.signIn')}
           </Link>
         </p>
       </Page>
@@ -106,6 +108,7 @@ function SignedInAccount({
     Object.assign({ locale: null }, user, { email_verified: true }),
   );
   const passwordHeading = useRef<HTMLHeadingElement>(null);
+  const { t, rich } = useI18n();
 
   useEffect(() => {
     let current = true;
@@ -138,15 +141,17 @@ function SignedInAccount({
   );
 
   return (
-    <Page title="Your account">
+    <Page title={t('account.title')}>
       <p className="lead">
-        Signed in as <strong data-testid="signed-in-as">{profile.name || profile.email}</strong>
+        {rich('account.signedInAs', {
+          name: <strong data-testid="signed-in-as">{profile.name || profile.email}</strong>,
+        })}
         {profile.name ? <span className="muted"> ({profile.email})</span> : null}
       </p>
       {mustChangePassword ? (
         <>
-          <ErrorPanel title="Choose a new password">
-            <p>Your administrator asks you to choose a new password before you continue.</p>
+          <ErrorPanel title={t('account.mustChangeTitle')}>
+            <p>{t('account.mustChangeText')}</p>
           </ErrorPanel>
           {password}
         </>
@@ -166,8 +171,8 @@ function SignedInAccount({
         onCsrfToken={setCsrfToken}
       />
       <section className="section" aria-labelledby="sign-out-heading">
-        <h2 id="sign-out-heading">Sign out</h2>
-        <p>Sign out of your account on this device.</p>
+        <h2 id="sign-out-heading">{t('account.signOutTitle')}</h2>
+        <p>{t('account.signOutText')}</p>
         <SignOutButton csrfToken={csrfToken} />
       </section>
     </Page>

@@ -12,7 +12,7 @@ import { Link, useRouter } from '../../shared/router';
 import { TextField } from '../../shared/TextField';
 import { useCheckedSubmit } from '../../shared/use-checked-submit';
 import { describeError, errorCode } from '../error-text';
-import { preloadOpaque, resetPassword } from '../opaque-flows';
+import { preloadOpaque, type ResetOutcome, resetPassword } from '../opaque-flows';
 import { newPasswordError } from '../validation';
 
 type LinkCheck =
@@ -25,7 +25,7 @@ export function ResetPasswordPage() {
   const { searchParams } = useRouter();
   const token = searchParams.get('token');
   const [check, setCheck] = useState<LinkCheck>({ state: 'checking' });
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<ResetOutcome | null>(null);
   const { t } = useI18n();
 
   useEffect(preloadOpaque, []);
@@ -70,6 +70,7 @@ export function ResetPasswordPage() {
         <Notice title={t('reset.doneNotice')}>
           <p>{t('reset.doneText')}</p>
         </Notice>
+        <EncryptionKeyAfterReset outcome={done} />
         <p>
           <Link to="/sign-in" className="link-button">
             {t('common.signIn')}
@@ -87,12 +88,59 @@ export function ResetPasswordPage() {
   }
   return (
     <Page title={t('reset.chooseTitle')}>
-      <NewPasswordForm token={token} email={check.email} onDone={() => setDone(true)} />
+      <NewPasswordForm token={token} email={check.email} onDone={setDone} />
     </Page>
   );
 }
 
-function NewPasswordForm({ token, email, onDone }: { token: string; email: string; onDone: () => void }) {
+/**
+ * What the reset did to the encryption key (docs/zk.md §3.1): a reset cannot re-wrap it for the new password (the
+ * old one is not known), so the key is kept and opened once with the recovery key (or a passkey or trusted device
+ * that holds it), after which the new password opens it again; an address never verified before lost it with
+ * everything its registrant set up.
+ */
+function EncryptionKeyAfterReset({ outcome }: { outcome: ResetOutcome }) {
+  const { t } = useI18n();
+  if (outcome.encryption_key === 'none') return null;
+  if (outcome.encryption_key === 'discarded') {
+    return (
+      <section className="section" aria-labelledby="reset-key-heading">
+        <h2 id="reset-key-heading">{t('reset.key.discardedTitle')}</h2>
+        <p>{t('reset.key.discardedText')}</p>
+      </section>
+    );
+  }
+  const opensWith = new Set(outcome.opens_with);
+  return (
+    <section className="section" aria-labelledby="reset-key-heading">
+      <h2 id="reset-key-heading">{t('reset.key.keptTitle')}</h2>
+      <p>{t('reset.key.keptText')}</p>
+      {opensWith.size === 0 ? (
+        <p>{t('reset.key.nothingOpens')}</p>
+      ) : (
+        <>
+          <p>{t('reset.key.opensWithIntro')}</p>
+          <ul>
+            {opensWith.has('recovery_key') ? <li>{t('reset.key.recoveryKey')}</li> : null}
+            {opensWith.has('passkey_prf') ? <li>{t('reset.key.passkey')}</li> : null}
+            {opensWith.has('trusted_device') ? <li>{t('reset.key.trustedDevice')}</li> : null}
+          </ul>
+          <p>{t('reset.key.afterwards')}</p>
+        </>
+      )}
+    </section>
+  );
+}
+
+function NewPasswordForm({
+  token,
+  email,
+  onDone,
+}: {
+  token: string;
+  email: string;
+  onDone: (outcome: ResetOutcome) => void;
+}) {
   const [password, setPassword] = useState('');
   const { formRef, fieldErrors, busy, submit } = useCheckedSubmit<'password'>();
   const [failure, setFailure] = useState<unknown>(null);
@@ -105,9 +153,9 @@ function NewPasswordForm({ token, email, onDone }: { token: string; email: strin
       async () => {
         setFailure(null);
         try {
-          await resetPassword(token, password);
+          const outcome = await resetPassword(token, password);
           setPassword('');
-          onDone();
+          onDone(outcome);
         } catch (error) {
           setFailure(error);
         }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
+import { useI18n } from '../../shared/i18n/I18n';
 import { Loading } from '../../shared/Loading';
 import { groupSecret, type OtpSetup, type OtpStatus } from '../../shared/otp';
 import { Page } from '../../shared/Page';
@@ -14,8 +15,6 @@ import { afterSignInSteps, goTo, secondStepPath, withQuery } from '../navigation
 import { confirmOtpSetup, describeCodeError, fetchOtpStatus, startOtpSetup } from '../otp';
 import { useRequestClientName } from '../request-context';
 import { useSession } from '../session';
-
-const TITLE = 'Set up two-step verification';
 
 /**
  * Turns on two-step verification (TOTP): a setup key for the authenticator app, the first code to prove it works,
@@ -32,6 +31,8 @@ export function SecuritySetupPage() {
   const signedIn = session.state === 'ready' && session.session.authenticated;
   const duringSignIn =
     session.state === 'ready' && session.session.authenticated && session.session.second_factor_pending;
+  const { t } = useI18n();
+  const TITLE = t('security.setUp');
 
   useEffect(() => {
     if (!signedIn) return;
@@ -54,7 +55,7 @@ export function SecuritySetupPage() {
   if (session.state === 'failed') {
     return (
       <Page title={TITLE}>
-        <ErrorPanel title="We could not load your account">
+        <ErrorPanel title={t('account.loadFailed')}>
           <p>{describeError(session.error)}</p>
         </ErrorPanel>
       </Page>
@@ -63,10 +64,10 @@ export function SecuritySetupPage() {
   if (session.state === 'ready' && !session.session.authenticated) {
     return (
       <Page title={TITLE}>
-        <p>Sign in first to set up two-step verification.</p>
+        <p>{t('setup.signInFirst')}</p>
         <p>
           <Link to={withQuery('/sign-in', { request_id: requestId })} className="link-button">
-            Sign in
+            {t('common.signIn')}
           </Link>
         </p>
       </Page>
@@ -82,7 +83,7 @@ export function SecuritySetupPage() {
   if ('failed' in status) {
     return (
       <Page title={TITLE}>
-        <ErrorPanel title="We could not load your two-step verification settings">
+        <ErrorPanel title={t('setup.loadFailed')}>
           <p>{describeError(status.failed)}</p>
         </ErrorPanel>
       </Page>
@@ -104,7 +105,7 @@ export function SecuritySetupPage() {
       {duringSignIn ? (
         <ul className="link-list">
           <li>
-            <Link to={withQuery('/sign-in', { request_id: requestId })}>Sign in with another account</Link>
+            <Link to={withQuery('/sign-in', { request_id: requestId })}>{t('otp.otherAccount')}</Link>
           </li>
         </ul>
       ) : null}
@@ -135,6 +136,7 @@ function Setup({
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<unknown>(null);
   const clientName = useRequestClientName(duringSignIn ? requestId : null);
+  const { t, rich } = useI18n();
 
   async function start() {
     if (starting) return;
@@ -154,8 +156,8 @@ function Setup({
     return (
       <BackupCodes
         codes={step.codes}
-        intro="Two-step verification is on. From now on you enter a code from your authenticator app after your password."
-        continueLabel={duringSignIn || requestId ? 'I have saved them: continue' : 'I have saved them: done'}
+        intro={t('setup.isOn')}
+        continueLabel={duringSignIn || requestId ? t('setup.savedContinue') : t('security.savedDone')}
         onDone={onFinished}
       />
     );
@@ -179,51 +181,32 @@ function Setup({
     <>
       {duringSignIn || (status.required && !status.enrolled) ? (
         <p className="lead">
-          Your account must use two-step verification.{' '}
-          {duringSignIn ? (
-            <>
-              Set it up now to finish signing in
-              {clientName ? (
-                <>
-                  {' '}
-                  to <strong>{clientName}</strong>
-                </>
-              ) : null}
-              .
-            </>
-          ) : (
-            'Set it up now to continue.'
-          )}
+          {t('setup.mustUse')}{' '}
+          {duringSignIn
+            ? clientName
+              ? rich('setup.finishSigningInTo', { client: <strong>{clientName}</strong> })
+              : t('setup.finishSigningIn')
+            : t('setup.toContinue')}
         </p>
       ) : (
-        <p className="lead">
-          With two-step verification, signing in needs your password and a code from an app on your phone, so
-          a stolen password alone is not enough.
-        </p>
+        <p className="lead">{t('setup.why')}</p>
       )}
-      <p>
-        You need an authenticator app that supports time-based codes (TOTP), for example the one built into
-        your password manager, or any authenticator app from your phone’s app store.
-      </p>
+      <p>{t('setup.needApp')}</p>
       {status.enrolled ? (
-        <ErrorPanel title="This replaces your current authenticator">
-          <p>
-            Two-step verification is already on. Setting it up again moves it to a new authenticator app: the
-            old one and your old backup codes stop working once the new one is confirmed. You will first be
-            asked for a current code.
-          </p>
+        <ErrorPanel title={t('setup.replacesTitle')}>
+          <p>{t('setup.replacesText')}</p>
         </ErrorPanel>
       ) : null}
       {startError ? (
-        <ErrorPanel title="The setup could not start">
+        <ErrorPanel title={t('setup.startFailed')}>
           <p>{describeCodeError(startError)}</p>
         </ErrorPanel>
       ) : null}
       <div className="form-actions">
         <Button onClick={start} disabled={starting}>
-          {starting ? (stepUp.prompting ? 'Waiting for your code…' : 'Starting…') : 'Start setup'}
+          {starting ? (stepUp.prompting ? t('setup.waitingForCode') : t('setup.starting')) : t('setup.start')}
         </Button>
-        {duringSignIn ? null : <Link to="/account">Cancel</Link>}
+        {duringSignIn ? null : <Link to="/account">{t('common.cancel')}</Link>}
       </div>
       {stepUp.prompt}
     </>
@@ -246,6 +229,7 @@ function SetupKey({
   const id = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const { t, rich } = useI18n();
   useEffect(() => {
     headingRef.current?.focus();
   }, []);
@@ -266,27 +250,32 @@ function SetupKey({
   return (
     <section aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
-        Add your account to the authenticator app
+        {t('setup.keyTitle')}
       </h2>
       <ol className="otp-steps">
         <li>
-          <p>In the authenticator app on your phone, choose to add an account, then scan this QR code.</p>
-          <QrCode text={setup.otpauth_uri} label="QR code for your authenticator app" />
+          <p>{t('setup.scan')}</p>
+          <QrCode text={setup.otpauth_uri} label={t('setup.qrLabel')} />
           <p>
-            If the app is on this device, you can{' '}
-            <a href={setup.otpauth_uri} data-testid="otpauth-link">
-              Open in authenticator app
-            </a>
-            . If you cannot scan the code, choose to enter a setup key in the app instead, and type the key
-            below.
+            {rich('setup.openOrType', {
+              link: (
+                <a href={setup.otpauth_uri} data-testid="otpauth-link">
+                  {t('setup.openInApp')}
+                </a>
+              ),
+            })}
           </p>
           <div className="field">
-            <label htmlFor={`${id}-key`}>Setup key</label>
+            <label htmlFor={`${id}-key`}>{t('setup.key')}</label>
             <p id={`${id}-key-hint`} className="field-hint">
-              Letters and digits in groups of four; the spaces do not matter.
+              {t('setup.keyHint')}{' '}
               {standard
-                ? ' Time-based, 6 digits, every 30 seconds: the settings most apps use by themselves.'
-                : ` Choose time-based, ${setup.algorithm}, ${setup.digits} digits, every ${setup.period} seconds in the app.`}
+                ? t('setup.keyStandard')
+                : t('setup.keyCustom', {
+                    algorithm: setup.algorithm,
+                    digits: setup.digits,
+                    period: setup.period,
+                  })}
             </p>
             {/* A read-only text area, so the key wraps on a narrow phone instead of scrolling out of sight. */}
             <textarea
@@ -304,25 +293,25 @@ function SetupKey({
           </div>
           <div className="form-actions">
             <Button variant="secondary" onClick={copyKey}>
-              Copy setup key
+              {t('setup.copyKey')}
             </Button>
             <span role="status" className="muted">
-              {copied === 'copied' ? 'Copied to the clipboard.' : null}
-              {copied === 'failed' ? 'Copying is not possible here: select the key and copy it.' : null}
+              {copied === 'copied' ? t('backupCodes.copied') : null}
+              {copied === 'failed' ? t('setup.copyFailed') : null}
             </span>
           </div>
         </li>
         <li>
-          <p>Enter the code the app now shows for this account, to check that everything works.</p>
+          <p>{t('setup.enterCode')}</p>
           <CodeForm
             allowBackup={false}
-            submitLabel="Turn on two-step verification"
-            busyLabel="Checking…"
-            totpHint={`The ${setup.digits}-digit code the app shows now; a new one appears every ${setup.period} seconds.`}
+            submitLabel={t('setup.turnOn')}
+            busyLabel={t('common.checking')}
+            totpHint={t('setup.codeHint', { digits: setup.digits, period: setup.period })}
             onCode={onCode}
           >
             <Button variant="secondary" onClick={onRestart}>
-              Start again
+              {t('setup.startAgain')}
             </Button>
           </CodeForm>
         </li>

@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '../../shared/Button';
+import { useI18n } from '../../shared/i18n/I18n';
 import { PasswordField } from '../../shared/PasswordField';
 import type { EnvelopeSecret } from '../../shared/zk';
 import { describeError } from '../error-text';
@@ -27,11 +28,12 @@ export function AskPassword({
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  const { t } = useI18n();
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     if (value === '') {
-      setError('Enter your password.');
+      setError(t('validation.passwordEmpty'));
       return;
     }
     setBusy(true);
@@ -40,7 +42,7 @@ export function AskPassword({
       const secret = await passwordSecretOf(value);
       setValue('');
       if (secret === null) {
-        setError('This password is not correct.');
+        setError(t('unlock.passwordNotCorrect'));
         return;
       }
       const problem = await onSecret(secret);
@@ -56,7 +58,7 @@ export function AskPassword({
       {/* The account the password belongs to, for password managers (they fill and save by username). */}
       <input type="hidden" name="username" value={email} autoComplete="username" readOnly />
       <PasswordField
-        label="Your password"
+        label={t('unlock.yourPassword')}
         autoComplete="current-password"
         value={value}
         onChange={(event) => setValue(event.target.value)}
@@ -64,7 +66,7 @@ export function AskPassword({
       />
       <div className="form-actions">
         <Button type="submit" disabled={busy}>
-          {busy ? 'Checking…' : submitLabel}
+          {busy ? t('common.checking') : submitLabel}
         </Button>
         {children}
       </div>

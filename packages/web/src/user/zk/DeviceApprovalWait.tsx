@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
+import { useI18n } from '../../shared/i18n/I18n';
 import { approvalComparison, formatApprovalCode, formatFingerprint } from '../../shared/zk';
 import { describeError } from '../error-text';
 import type { Unlocked } from './custody';
@@ -35,6 +36,7 @@ export function DeviceApprovalWait({
   tokenRef.current = csrfToken;
   const onUnlockedRef = useRef(onUnlocked);
   onUnlockedRef.current = onUnlocked;
+  const { t, rich } = useI18n();
 
   useEffect(() => {
     if (state.kind !== 'waiting') return;
@@ -74,34 +76,36 @@ export function DeviceApprovalWait({
 
   return (
     <div className="device-approval">
-      <h3>Unlock with another device</h3>
+      <h3>{t('approval.title')}</h3>
       {state.kind === 'waiting' ? (
         <>
+          <p>{t('approval.instructions', { section: t('devices.title') })}</p>
           <p>
-            On a device where your key is unlocked, open your account page and approve this device under
-            “Trusted devices”. Check that it shows the same code and fingerprint.
+            {rich('approval.code', {
+              code: <strong data-testid="approval-code">{formatApprovalCode(state.code)}</strong>,
+            })}
           </p>
           <p>
-            Code: <strong data-testid="approval-code">{formatApprovalCode(state.code)}</strong>
+            {rich('approval.fingerprint', {
+              fingerprint: (
+                <code data-testid="approval-fingerprint">{formatFingerprint(state.fingerprint)}</code>
+              ),
+            })}
           </p>
-          <p>
-            Fingerprint:{' '}
-            <code data-testid="approval-fingerprint">{formatFingerprint(state.fingerprint)}</code>
-          </p>
-          <p role="status">Waiting for approval…</p>
+          <p role="status">{t('approval.waiting')}</p>
         </>
       ) : (
         <>
           {state.kind === 'failed' ? (
-            <ErrorPanel title="This device was not approved">
+            <ErrorPanel title={t('approval.failed')}>
               <p>{describeError(state.error)}</p>
             </ErrorPanel>
           ) : (
-            <p>If your key is unlocked on another device, you can approve this one from there.</p>
+            <p>{t('approval.offer')}</p>
           )}
           <div className="form-actions">
             <Button variant="secondary" onClick={() => void start()}>
-              {state.kind === 'failed' ? 'Try again' : 'Approve from another device'}
+              {state.kind === 'failed' ? t('approval.tryAgain') : t('approval.start')}
             </Button>
           </div>
         </>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../shared/Button';
 import { CheckboxField } from '../../shared/CheckboxField';
 import { ErrorPanel } from '../../shared/ErrorPanel';
+import { useI18n } from '../../shared/i18n/I18n';
 import { Loading } from '../../shared/Loading';
 import { Notice } from '../../shared/Notice';
 import type { EnvelopeSecret } from '../../shared/zk';
@@ -138,6 +139,7 @@ export function KeyUnlock({
   // The current password's secret once known (held from sign-in, or typed here): it wraps new envelopes.
   const [password, setPassword] = useState<EnvelopeSecret | null>(() => signInSecretFor(user.email));
   const stepUp = useStepUp(csrfToken, onCsrfToken);
+  const { t } = useI18n();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per signed-in user.
   useEffect(() => {
@@ -219,10 +221,10 @@ export function KeyUnlock({
   function stageView() {
     switch (stage.kind) {
       case 'loading':
-        return <Loading>Checking your encryption key…</Loading>;
+        return <Loading>{t('zk.checking')}</Loading>;
       case 'failed':
         return (
-          <ErrorPanel title="We could not load your encryption key">
+          <ErrorPanel title={t('zk.loadFailed')}>
             <p>{describeError(stage.error)}</p>
           </ErrorPanel>
         );
@@ -261,14 +263,11 @@ export function KeyUnlock({
       case 'rewrap':
         return (
           <section className="section" aria-labelledby="rewrap-heading">
-            <h2 id="rewrap-heading">Your key is unlocked</h2>
-            <p>
-              Enter your current password so that it opens your key again next time. Otherwise you will need
-              your recovery key again.
-            </p>
+            <h2 id="rewrap-heading">{t('zk.rewrap.title')}</h2>
+            <p>{t('zk.rewrap.text')}</p>
             <AskPassword
               email={user.email}
-              submitLabel="Use my password next time"
+              submitLabel={t('zk.rewrap.submit')}
               onSecret={async (secret) => {
                 await stepUp.run((token) =>
                   rewrapPasswordEnvelope(stage.keybag, stage.unlocked, secret, token),
@@ -284,7 +283,7 @@ export function KeyUnlock({
                   onUnlocked(stage.unlocked, 'recovered');
                 }}
               >
-                Skip
+                {t('zk.rewrap.skip')}
               </Button>
             </AskPassword>
           </section>
@@ -373,51 +372,40 @@ function LockedKeybag({
   const passwordAllowed = allowsEnvelopeType(policy, 'password');
   const canUseRecoveryKey = policy.methods.includes('recovery_key');
   const canUsePasskey = policy.methods.includes('passkey_prf');
-  const passkeyUnlock = usePasskeyUnlock(
-    keybag,
-    onUnlocked,
-    'That passkey did not unlock your key. Use the passkey you protected your key with, or another way below.',
-  );
+  const { t, rich } = useI18n();
+  const passkeyUnlock = usePasskeyUnlock(keybag, onUnlocked, t('zk.locked.passkeyDidNotUnlock'));
   const canBeApproved = policy.methods.includes('trusted_device_approval');
   const [passwordProblem, setPasswordProblem] = useState<string | null>(null);
   const recoveryUnlock = useRecoveryKeyUnlock(keybag, (unlocked) => onRecovered(unlocked, null));
 
   return (
     <section className="section" aria-labelledby="unlock-heading">
-      <h2 id="unlock-heading">Unlock your encryption key</h2>
-      <p>
-        {clientName} encrypts your data with a key only you can unlock. The sign-in service cannot read it.
-      </p>
+      <h2 id="unlock-heading">{t('zk.locked.title')}</h2>
+      <p>{t('zk.locked.intro', { client: clientName })}</p>
       {organizationPolicy && passwordEnvelope !== null && !passwordAllowed ? (
-        <Notice title="Your organization does not allow your password here">
-          <p>
-            Your organization’s policy does not allow unlocking your key with your password for {clientName}.
-            Use another way below.
-          </p>
+        <Notice title={t('zk.locked.orgNoPasswordTitle')}>
+          <p>{t('zk.locked.orgNoPasswordText', { client: clientName })}</p>
         </Notice>
       ) : null}
       {stale && passwordAllowed ? (
-        <Notice title="Your password no longer opens your key">
-          <p>
-            Your password was reset or changed since your key was last set up, so it cannot open your key. Use
-            your recovery key.
-          </p>
+        <Notice title={t('zk.locked.staleTitle')}>
+          <p>{t('zk.locked.staleText')}</p>
         </Notice>
       ) : null}
       {passwordProblem ? (
-        <ErrorPanel title="Your password does not open your key">
+        <ErrorPanel title={t('zk.locked.passwordWrongTitle')}>
           <p>{passwordProblem}</p>
         </ErrorPanel>
       ) : null}
       {canUsePassword && !stale ? (
         <AskPassword
           email={user.email}
-          submitLabel="Unlock with password"
+          submitLabel={t('zk.locked.withPassword')}
           onSecret={async (secret) => {
             onPassword(secret);
             const unlocked = await tryUnlock(keybag, secret);
             if (unlocked) onUnlocked(unlocked);
-            else setPasswordProblem('Use your recovery key instead.');
+            else setPasswordProblem(t('zk.locked.useRecoveryKey'));
           }}
         />
       ) : null}
@@ -431,7 +419,7 @@ function LockedKeybag({
       ) : null}
       {canUseRecoveryKey ? (
         <RecoveryKeyUnlockChoice
-          label="Recovery key"
+          label={t('keybag.type.recovery_key')}
           typed={recoveryUnlock.typed}
           onTyped={recoveryUnlock.setTyped}
           error={recoveryUnlock.error}
@@ -448,16 +436,19 @@ function LockedKeybag({
       !canUsePasskey &&
       !canBeApproved &&
       !policy.methods.includes('new_key_setup') ? (
-        <ErrorPanel title="There is no way to unlock your key here">
-          <p>Ask your administrator for help.</p>
+        <ErrorPanel title={t('zk.locked.noWayTitle')}>
+          <p>{t('zk.askAdmin')}</p>
         </ErrorPanel>
       ) : null}
       {policy.methods.includes('new_key_setup') ? (
         <p>
-          Lost your recovery key?{' '}
-          <Button variant="secondary" onClick={onNewKey}>
-            Set up a new key
-          </Button>
+          {rich('zk.locked.lostRecoveryKey', {
+            button: (
+              <Button variant="secondary" onClick={onNewKey}>
+                {t('zk.newKey.title')}
+              </Button>
+            ),
+          })}
         </p>
       ) : null}
     </section>
@@ -476,18 +467,15 @@ function NewKeyWarning({
 }) {
   const [understood, setUnderstood] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  const { t } = useI18n();
   return (
     <section className="section" aria-labelledby="new-key-heading">
-      <h2 id="new-key-heading">Set up a new key</h2>
-      <ErrorPanel title="Data encrypted with your old key will be lost">
-        <p>
-          A new key replaces your old one for every app. {clientName} and your other apps will no longer be
-          able to open anything they encrypted with your old key, and nobody — not even the sign-in service —
-          can recover it. Only do this if you cannot unlock your old key.
-        </p>
+      <h2 id="new-key-heading">{t('zk.newKey.title')}</h2>
+      <ErrorPanel title={t('zk.newKey.lossTitle')}>
+        <p>{t('zk.newKey.lossText', { client: clientName })}</p>
       </ErrorPanel>
       <CheckboxField
-        label="I understand that data encrypted with my old key cannot be recovered"
+        label={t('zk.newKey.understand')}
         checked={understood}
         onChange={(event) => setUnderstood(event.target.checked)}
       />
@@ -501,16 +489,16 @@ function NewKeyWarning({
           variant="danger"
           onClick={() => {
             if (!understood) {
-              setError('Confirm that you understand first.');
+              setError(t('zk.newKey.confirmFirst'));
               return;
             }
             void onContinue();
           }}
         >
-          Set up a new key
+          {t('zk.newKey.title')}
         </Button>
         <Button variant="secondary" onClick={onBack}>
-          Back
+          {t('zk.back')}
         </Button>
       </div>
     </section>
@@ -550,7 +538,8 @@ function KeySetup({
   /** Stores the new key with these envelopes (null: none) and the plan's recovery key. */
   onConfirmed: (secrets: SetupSecrets) => Promise<void>;
 }) {
-  const heading = newKey ? 'Set up a new key' : 'Set up your encryption key';
+  const { t } = useI18n();
+  const heading = newKey ? t('zk.newKey.title') : t('zk.setup.title');
   if (!plan.password && plan.passkey) {
     return (
       <PasswordlessSetup
@@ -567,13 +556,10 @@ function KeySetup({
     return (
       <section className="section" aria-labelledby="setup-heading">
         <h2 id="setup-heading">{heading}</h2>
-        <p>
-          {clientName} encrypts your data with a key only you can unlock. Enter your password: it will protect
-          your key.
-        </p>
+        <p>{t('zk.setup.enterPassword', { client: clientName })}</p>
         <AskPassword
           email={user.email}
-          submitLabel="Continue"
+          submitLabel={t('common.continue')}
           onSecret={async (secret) => {
             onPassword(secret);
           }}
@@ -594,22 +580,17 @@ function KeySetup({
   return (
     <RecoveryKeyConfirm
       ceremony={plan.ceremony}
-      failureTitle="We could not set up your key"
+      failureTitle={t('zk.setup.failed')}
       intro={
         newKey ? (
-          <p>Your new key is ready to be set up. {clientName} will receive a new key.</p>
+          <p>{t('zk.setup.newKeyReady', { client: clientName })}</p>
         ) : plan.password ? (
-          <p>
-            {clientName} encrypts your data with a key only you can unlock; your password protects it. The
-            sign-in service cannot read it.
-          </p>
+          <p>{t('zk.setup.passwordProtects', { client: clientName })}</p>
         ) : (
           <p>
-            {clientName} encrypts your data with a key only you can unlock; this recovery key protects it
             {plan.passwordDisallowed
-              ? ' (your organization does not allow protecting it with your password)'
-              : null}
-            . The sign-in service cannot read it.
+              ? t('zk.setup.recoveryProtectsNoPassword', { client: clientName })
+              : t('zk.setup.recoveryProtects', { client: clientName })}
           </p>
         )
       }
@@ -644,6 +625,7 @@ function PasswordlessSetup({
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const ceremony = plan.ceremony;
+  const { t, date } = useI18n();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, for the passkey this page signed in with.
   useEffect(() => {
@@ -667,13 +649,11 @@ function PasswordlessSetup({
     setBusy(true);
     setProblem(null);
     try {
-      const made = await registerPasskey(`Passkey of ${new Date().toISOString().slice(0, 10)}`);
+      const made = await registerPasskey(
+        t('zk.setup.passkeyName', { date: date(new Date(), { dateStyle: 'medium' }) }),
+      );
       if (!made) {
-        setProblem(
-          ceremony
-            ? 'This passkey was added for signing in, but it cannot protect keys. Use a recovery key instead, or try another passkey.'
-            : 'This passkey was added for signing in, but it cannot protect keys. Try another passkey.',
-        );
+        setProblem(ceremony ? t('zk.setup.passkeyNoPrfOrRecovery') : t('zk.setup.passkeyNoPrf'));
         return;
       }
       setPasskey(made);
@@ -698,18 +678,18 @@ function PasswordlessSetup({
     }
   }
 
-  if (step === 'loading') return <Loading>Checking your encryption key…</Loading>;
+  if (step === 'loading') return <Loading>{t('zk.checking')}</Loading>;
   if (step === 'recovery' && ceremony) {
     return (
       <RecoveryKeyConfirm
         ceremony={ceremony}
-        failureTitle="We could not set up your key"
+        failureTitle={t('zk.setup.failed')}
         intro={
           <p>
-            {newKey ? `Your new key is ready to be set up. ${clientName} will receive a new key. ` : null}
+            {newKey ? `${t('zk.setup.newKeyReady', { client: clientName })} ` : null}
             {passkey
-              ? `Your passkey “${passkey.name}” protects your key. This recovery key opens it too, if you lose the passkey.`
-              : `${clientName} encrypts your data with a key only you can unlock; this recovery key protects it. The sign-in service cannot read it.`}
+              ? t('zk.setup.passkeyAndRecovery', { name: passkey.name })
+              : t('zk.setup.recoveryProtects', { client: clientName })}
           </p>
         }
         onConfirmed={() => onConfirmed(passkey)}
@@ -720,18 +700,15 @@ function PasswordlessSetup({
     return (
       <section className="section" aria-labelledby="setup-heading">
         <h2 id="setup-heading">{heading}</h2>
-        <p>
-          Your passkey “{passkey.name}” protects your key. Your organization does not allow recovery keys, so
-          if you lose this passkey, data under this key cannot be recovered.
-        </p>
+        <p>{t('zk.setup.passkeyOnly', { name: passkey.name })}</p>
         {problem ? (
-          <ErrorPanel title="We could not set up your key">
+          <ErrorPanel title={t('zk.setup.failed')}>
             <p>{problem}</p>
           </ErrorPanel>
         ) : null}
         <div className="form-actions">
           <Button disabled={busy} onClick={() => void confirm()}>
-            {busy ? 'Setting up…' : 'Set up my key'}
+            {busy ? t('zk.setup.settingUp') : t('zk.setup.submit')}
           </Button>
         </div>
       </section>
@@ -740,22 +717,19 @@ function PasswordlessSetup({
   return (
     <section className="section" aria-labelledby="setup-heading">
       <h2 id="setup-heading">{heading}</h2>
-      <p>
-        {clientName} encrypts your data with a key only you can unlock. Your account has no password, so
-        choose what protects your key: a passkey on this device, or a recovery key you keep safe.
-      </p>
+      <p>{t('zk.setup.choose', { client: clientName })}</p>
       {problem ? (
-        <ErrorPanel title="The passkey cannot protect your key">
+        <ErrorPanel title={t('zk.setup.passkeyCannotTitle')}>
           <p>{problem}</p>
         </ErrorPanel>
       ) : null}
       <div className="form-actions">
         <Button disabled={busy} onClick={() => void addPasskey()}>
-          {busy ? 'Waiting for your passkey…' : 'Protect it with a passkey'}
+          {busy ? t('passkeys.waiting') : t('zk.setup.withPasskey')}
         </Button>
         {ceremony ? (
           <Button variant="secondary" disabled={busy} onClick={() => setStep('recovery')}>
-            Use a recovery key
+            {t('zk.setup.withRecoveryKey')}
           </Button>
         ) : null}
       </div>
@@ -775,16 +749,13 @@ function PasswordOnlySetup({
 }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
+  const { t } = useI18n();
   return (
     <section className="section" aria-labelledby="setup-heading">
       <h2 id="setup-heading">{heading}</h2>
-      <p>
-        {clientName} encrypts your data with a key only you can unlock; your password protects it. Your
-        organization does not allow recovery keys, so if you forget your password, data under this key cannot
-        be recovered.
-      </p>
+      <p>{t('zk.setup.passwordOnly', { client: clientName })}</p>
       {failure ? (
-        <ErrorPanel title="We could not set up your key">
+        <ErrorPanel title={t('zk.setup.failed')}>
           <p>{describeError(failure)}</p>
         </ErrorPanel>
       ) : null}
@@ -803,7 +774,7 @@ function PasswordOnlySetup({
             }
           }}
         >
-          {busy ? 'Setting up…' : 'Set up my key'}
+          {busy ? t('zk.setup.settingUp') : t('zk.setup.submit')}
         </Button>
       </div>
     </section>
@@ -815,22 +786,13 @@ function PasswordOnlySetup({
  * it has none, a recovery key): say so rather than be refused.
  */
 function SetupNotPossible({ newKey, hasPassword }: { newKey: boolean; hasPassword: boolean }) {
+  const { t } = useI18n();
   return (
-    <ErrorPanel
-      title={newKey ? 'A new key cannot be set up here' : 'Your encryption key cannot be set up here'}
-    >
-      {hasPassword ? (
-        <p>
-          Your organization’s policy allows neither your password nor a recovery key to protect your
-          encryption key, and a key can only be set up with one of them. Passkeys and trusted devices can only
-          be added to a key that already exists. Ask your administrator for help.
-        </p>
-      ) : (
-        <p>
-          Your account has no password, and your organization’s policy allows neither a passkey nor a recovery
-          key to protect your encryption key. Ask your administrator for help.
-        </p>
-      )}
+    <ErrorPanel title={newKey ? t('zk.notPossible.newKeyTitle') : t('zk.notPossible.title')}>
+      <p>
+        {hasPassword ? t('zk.notPossible.withPassword') : t('zk.notPossible.withoutPassword')}{' '}
+        {t('zk.askAdmin')}
+      </p>
     </ErrorPanel>
   );
 }
@@ -850,13 +812,11 @@ function needsPasswordRewrap(keybag: Keybag, setupPolicy: UnlockPolicy): boolean
 
 /** Signed in with a passkey that could not open the keybag (no PRF, or no envelope for it yet): say so. */
 function PasskeyCannotUnlock() {
+  const { t } = useI18n();
   if (!heldPasskey()) return null;
   return (
-    <Notice title="Your passkey can't unlock your keys">
-      <p>
-        The passkey you signed in with can't unlock your encryption keys here. Use your password or your
-        recovery key this time.
-      </p>
+    <Notice title={t('zk.passkeyCannot.title')}>
+      <p>{t('zk.passkeyCannot.text')}</p>
     </Notice>
   );
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
+import { useI18n } from '../../shared/i18n/I18n';
 import { TextField } from '../../shared/TextField';
 import { confirmsRecoveryKeyGroup } from '../../shared/zk';
 import { describeError } from '../error-text';
@@ -27,12 +28,13 @@ export function RecoveryKeyConfirm({
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const { t } = useI18n();
 
   async function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     if (!confirmsRecoveryKeyGroup(ceremony.text, ceremony.group, typed)) {
-      setError(`This is not group ${ceremony.group} of your recovery key.`);
+      setError(t('recoveryKey.notGroup', { group: ceremony.group }));
       return;
     }
     setError(undefined);
@@ -58,12 +60,9 @@ export function RecoveryKeyConfirm({
 
   return (
     <section className="section" aria-labelledby="recovery-key-heading">
-      <h2 id="recovery-key-heading">Save your recovery key</h2>
+      <h2 id="recovery-key-heading">{t('recoveryKey.saveTitle')}</h2>
       {intro}
-      <p>
-        If you forget your password, this recovery key is the only way back to your key. It is shown only
-        once: keep it somewhere safe, such as a password manager or on paper.
-      </p>
+      <p>{t('recoveryKey.saveText')}</p>
       <p className="recovery-key">
         <code data-testid="recovery-key">{ceremony.text}</code>
       </p>
@@ -77,16 +76,14 @@ export function RecoveryKeyConfirm({
             )
           }
         >
-          Copy
+          {t('recoveryKey.copy')}
         </Button>
         <Button variant="secondary" onClick={download}>
-          Download
+          {t('recoveryKey.download')}
         </Button>
       </div>
-      {copied === 'copied' ? <p role="status">Copied.</p> : null}
-      {copied === 'failed' ? (
-        <p role="status">Copying did not work here; select the key and copy it.</p>
-      ) : null}
+      {copied === 'copied' ? <p role="status">{t('recoveryKey.copied')}</p> : null}
+      {copied === 'failed' ? <p role="status">{t('recoveryKey.copyFailed')}</p> : null}
       {failure ? (
         <ErrorPanel title={failureTitle}>
           <p>{describeError(failure)}</p>
@@ -94,8 +91,8 @@ export function RecoveryKeyConfirm({
       ) : null}
       <form onSubmit={confirm} noValidate>
         <TextField
-          label={`Group ${ceremony.group} of your recovery key`}
-          hint={`To confirm you saved it, type group ${ceremony.group} (of 11) of five characters after TSRK2-.`}
+          label={t('recoveryKey.groupLabel', { group: ceremony.group })}
+          hint={t('recoveryKey.groupHint', { group: ceremony.group, prefix: 'TSRK2-' })}
           autoComplete="off"
           spellCheck={false}
           value={typed}
@@ -104,7 +101,7 @@ export function RecoveryKeyConfirm({
         />
         <div className="form-actions">
           <Button type="submit" disabled={busy}>
-            {busy ? 'Saving…' : 'I saved it, continue'}
+            {busy ? t('common.saving') : t('recoveryKey.savedContinue')}
           </Button>
         </div>
       </form>

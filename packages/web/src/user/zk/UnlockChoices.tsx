@@ -1,8 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../shared/Button';
+import { useI18n } from '../../shared/i18n/I18n';
+import { t } from '../../shared/i18n/translator';
 import { TextField } from '../../shared/TextField';
 import { parseRecoveryKey, RecoveryKeyError, recoveryKeySecret } from '../../shared/zk';
-import { describeError } from '../error-text';
+import { describeError, recoveryKeyErrorText } from '../error-text';
 import { tryUnlock, type Unlocked } from './custody';
 import type { Keybag } from './keybag-api';
 import { unlockWithPasskeyPrompt } from './passkey-unlock';
@@ -52,13 +54,13 @@ export function useRecoveryKeyUnlock(
       const secret = await parseRecoveryKey(typed);
       const unlocked = await tryUnlock(keybag, recoveryKeySecret(secret));
       if (!unlocked) {
-        setError('This recovery key does not open your key. Check that it is your latest one.');
+        setError(t('unlock.recoveryKeyWrong'));
         return;
       }
       setTyped('');
       await onUnlocked(unlocked);
     } catch (failed) {
-      setError(failed instanceof RecoveryKeyError ? failed.message : describeError(failed));
+      setError(failed instanceof RecoveryKeyError ? recoveryKeyErrorText(failed) : describeError(failed));
     } finally {
       setBusy(false);
     }
@@ -79,6 +81,7 @@ export function PasskeyUnlockChoice({
   primary: boolean;
   onUnlock: () => void;
 }) {
+  const { t } = useI18n();
   return (
     <div className="form-actions">
       {problem ? (
@@ -87,7 +90,7 @@ export function PasskeyUnlockChoice({
         </p>
       ) : null}
       <Button variant={primary ? 'primary' : 'secondary'} disabled={busy} onClick={onUnlock}>
-        {busy ? 'Unlocking…' : 'Unlock with passkey'}
+        {busy ? t('unlock.unlocking') : t('unlock.withPasskey')}
       </Button>
     </div>
   );
@@ -111,11 +114,12 @@ export function RecoveryKeyUnlockChoice({
   primary: boolean;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
 }) {
+  const { t } = useI18n();
   return (
     <form onSubmit={onSubmit} noValidate>
       <TextField
         label={label}
-        hint="It starts with TSRK2- and has 11 groups of five characters."
+        hint={t('unlock.recoveryKeyHint', { prefix: 'TSRK2-' })}
         autoComplete="off"
         spellCheck={false}
         autoCapitalize="characters"
@@ -125,7 +129,7 @@ export function RecoveryKeyUnlockChoice({
       />
       <div className="form-actions">
         <Button type="submit" variant={primary ? 'primary' : 'secondary'} disabled={busy}>
-          {busy ? 'Unlocking…' : 'Unlock with recovery key'}
+          {busy ? t('unlock.unlocking') : t('unlock.withRecoveryKey')}
         </Button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import { Button } from '../../shared/Button';
+import { useI18n } from '../../shared/i18n/I18n';
 import { AskPassword } from './AskPassword';
 import { tryUnlock, type Unlocked } from './custody';
 import type { Keybag, UnlockPolicy } from './keybag-api';
@@ -21,9 +22,9 @@ export function UnlockOnPage({
   keybag,
   policy,
   purpose,
-  passwordSubmitLabel = 'Unlock',
+  passwordSubmitLabel,
   formLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   onUnlocked,
   onCancel,
 }: {
@@ -43,39 +44,35 @@ export function UnlockOnPage({
   const passkey =
     policy.methods.includes('passkey_prf') && typeof globalThis.PublicKeyCredential === 'function';
   const recovery = policy.methods.includes('recovery_key');
+  const { t, list } = useI18n();
   const ways = [
-    password ? 'your password' : null,
-    passkey ? 'your passkey' : null,
-    recovery ? 'your recovery key' : null,
+    password ? t('unlock.way.password') : null,
+    passkey ? t('unlock.way.passkey') : null,
+    recovery ? t('unlock.way.recoveryKey') : null,
   ].filter((way): way is string => way !== null);
 
-  const passkeyUnlock = usePasskeyUnlock(
-    keybag,
-    onUnlocked,
-    'That passkey did not unlock your key. Use a passkey that unlocks your key, or another way here.',
-  );
+  const passkeyUnlock = usePasskeyUnlock(keybag, onUnlocked, t('unlock.passkeyDidNotUnlock'));
   const recoveryUnlock = useRecoveryKeyUnlock(keybag, onUnlocked);
 
   return (
     <div className="unlock-on-page">
       {ways.length > 0 ? (
         <p>
-          {purpose} Unlock it on this page with {listed(ways)}.
+          {purpose} {t('unlock.withWays', { ways: list(ways, 'disjunction') })}
         </p>
       ) : (
         <p>
-          {purpose} Nothing you can use on this page opens your key: unlock it at your next app sign-in, or
-          approve this browser from one of your trusted devices.
+          {purpose} {t('unlock.noWay')}
         </p>
       )}
       {password ? (
         <AskPassword
           email={email}
           label={formLabel}
-          submitLabel={passwordSubmitLabel}
+          submitLabel={passwordSubmitLabel ?? t('unlock.unlock')}
           onSecret={async (secret) => {
             const unlocked = await tryUnlock(keybag, secret);
-            if (!unlocked) return 'This password does not open your key.';
+            if (!unlocked) return t('unlock.passwordWrong');
             await onUnlocked(unlocked);
           }}
         />
@@ -90,7 +87,7 @@ export function UnlockOnPage({
       ) : null}
       {recovery ? (
         <RecoveryKeyUnlockChoice
-          label="Your recovery key"
+          label={t('unlock.recoveryKeyLabel')}
           typed={recoveryUnlock.typed}
           onTyped={recoveryUnlock.setTyped}
           error={recoveryUnlock.error}
@@ -101,14 +98,9 @@ export function UnlockOnPage({
       ) : null}
       <div className="form-actions">
         <Button variant="secondary" onClick={onCancel}>
-          {cancelLabel}
+          {cancelLabel ?? t('common.cancel')}
         </Button>
       </div>
     </div>
   );
-}
-
-/** "a", "a or b", "a, b or c". */
-function listed(ways: string[]): string {
-  return ways.length < 2 ? (ways[0] ?? '') : `${ways.slice(0, -1).join(', ')} or ${ways.at(-1)}`;
 }

@@ -3,6 +3,7 @@
  * unlock, first set-up, new-key setup and re-wrapping the password envelope. The account root key exists only as
  * the library's `AccountRootKey` (non-extractable CryptoKeys) in the memory of the page that unlocked it.
  */
+import { activeTranslator, t } from '../../shared/i18n/translator';
 import {
   type AccountRootKey,
   type EnvelopeSecret,
@@ -60,7 +61,9 @@ export async function startRecoveryKeyCeremony(): Promise<RecoveryKeyCeremony> {
   return { text, secret, group };
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** A new recovery key's label in the list of what opens the key, in the language on screen. */
+const recoveryKeyLabel = () =>
+  t('recoveryKey.label', { date: activeTranslator().date(new Date(), { dateStyle: 'medium' }) });
 
 /** A passkey whose PRF output protects a new key (§3.4): its credential id, its PRF salt, its name and the secret. */
 export interface PasskeyProtection {
@@ -94,12 +97,12 @@ export async function setUpAccountKey(
   const created = await newAccountKey(userId, expectedVersion === null ? 1 : expectedVersion + 1);
   const envelopes = [];
   if (secrets.password !== null) {
-    envelopes.push(await sealEnvelope(created.ark, created.binding, secrets.password, { label: 'Password' }));
+    envelopes.push(await sealEnvelope(created.ark, created.binding, secrets.password));
   }
   if (passkey !== null) {
     envelopes.push(
       await sealEnvelope(created.ark, created.binding, passkey.secret, {
-        label: `Passkey: ${passkey.name}`.slice(0, 100),
+        label: passkey.name.slice(0, 100),
         credentialId: passkey.credentialId,
         prfSalt: passkey.prfSalt,
       }),
@@ -108,7 +111,7 @@ export async function setUpAccountKey(
   if (secrets.recovery !== null) {
     envelopes.push(
       await sealEnvelope(created.ark, created.binding, recoveryKeySecret(secrets.recovery), {
-        label: `Recovery key of ${today()}`,
+        label: recoveryKeyLabel(),
       }),
     );
   }
@@ -130,7 +133,7 @@ export async function rewrapPasswordEnvelope(
   csrfToken: string,
 ): Promise<void> {
   const binding = keybagBinding(keybag);
-  const envelope = await sealEnvelope(unlocked.ark, binding, password, { label: 'Password' });
+  const envelope = await sealEnvelope(unlocked.ark, binding, password);
   const previous = passwordEnvelopeOf(keybag);
   await addEnvelope(
     {
@@ -185,7 +188,7 @@ export async function addRecoveryKey(
 ): Promise<void> {
   const binding = keybagBinding(keybag);
   const envelope = await sealEnvelope(unlocked.ark, binding, recoveryKeySecret(recovery), {
-    label: `Recovery key of ${today()}`,
+    label: recoveryKeyLabel(),
   });
   await addEnvelope(
     { expected_version: binding.version, envelope, ...(replaces ? { replaces } : {}) },

@@ -54,7 +54,7 @@ export async function addPasskeyEnvelope(
 ): Promise<void> {
   const binding = keybagBinding(keybag);
   const envelope = await sealEnvelope(unlocked.ark, binding, secret, {
-    label: `Passkey: ${passkey.name}`.slice(0, 100),
+    label: passkey.name.slice(0, 100),
     credentialId: passkey.credentialId,
     prfSalt: passkey.prfSalt,
   });

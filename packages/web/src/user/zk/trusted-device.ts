@@ -3,6 +3,7 @@
  * browser trusted, approving another device, and being approved. The account root key stays the library's
  * `AccountRootKey`; the device key is a non-extractable CryptoKey in IndexedDB.
  */
+import { t } from '../../shared/i18n/translator';
 import {
   type ApprovalRequestKey,
   createApprovalRequestKey,
@@ -34,7 +35,7 @@ export function thisDeviceLabel(): string {
       ['Firefox/', 'Firefox'],
       ['Chrome/', 'Chrome'],
       ['Safari/', 'Safari'],
-    ].find(([token]) => agent.includes(token!))?.[1] ?? 'A browser';
+    ].find(([token]) => agent.includes(token!))?.[1] ?? t('devices.aBrowser');
   const system =
     [
       ['Android', 'Android'],
@@ -44,7 +45,7 @@ export function thisDeviceLabel(): string {
       ['Mac OS X', 'macOS'],
       ['Linux', 'Linux'],
     ].find(([token]) => agent.includes(token!))?.[1] ?? null;
-  return system ? `${browser} on ${system}` : browser;
+  return system ? t('devices.browserOnSystem', { browser, system }) : browser;
 }
 
 /** This browser's device id for the user, when it holds a device key for them. */

@@ -1,4 +1,5 @@
 import type { Message } from '../format';
+import { arAccount } from './account-ar';
 import type { en } from './en';
 
 /** Arabic (Modern Standard Arabic), written right to left. */
@@ -333,4 +334,5 @@ export const ar: Record<keyof typeof en, Message> = {
   'invite.accept': 'قبول الدعوة',
   'invite.declining': 'جارٍ الرفض…',
   'invite.decline': 'رفض',
+  ...arAccount,
 };

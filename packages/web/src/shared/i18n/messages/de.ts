@@ -1,4 +1,5 @@
 import type { Message } from '../format';
+import { deAccount } from './account-de';
 import type { en } from './en';
 
 /** German (Sie-Form). */
@@ -375,4 +376,5 @@ export const de: Record<keyof typeof en, Message> = {
   'invite.accept': 'Einladung annehmen',
   'invite.declining': 'Wird abgelehnt…',
   'invite.decline': 'Ablehnen',
+  ...deAccount,
 };

@@ -3,6 +3,8 @@
  * same placeholders (i18n/catalogs.test.ts). Keys are grouped by page or component; `{name}` is a placeholder,
  * an object a set of plural forms (docs/languages.md).
  */
+import { enAccount } from './account-en';
+
 export const en = {
   // The page shell and things every page shares
   'common.siteName': 'Tessera',
@@ -354,4 +356,5 @@ export const en = {
   'invite.accept': 'Accept invitation',
   'invite.declining': 'Declining…',
   'invite.decline': 'Decline',
+  ...enAccount,
 } as const;

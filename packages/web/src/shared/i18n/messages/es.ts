@@ -1,4 +1,5 @@
 import type { Message } from '../format';
+import { esAccount } from './account-es';
 import type { en } from './en';
 
 /** Spanish (usted). */
@@ -357,4 +358,5 @@ export const es: Record<keyof typeof en, Message> = {
   'invite.accept': 'Aceptar la invitación',
   'invite.declining': 'Rechazando…',
   'invite.decline': 'Rechazar',
+  ...esAccount,
 };

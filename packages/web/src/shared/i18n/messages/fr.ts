@@ -1,4 +1,5 @@
 import type { Message } from '../format';
+import { frAccount } from './account-fr';
 import type { en } from './en';
 
 /** French (vouvoiement). */
@@ -366,4 +367,5 @@ export const fr: Record<keyof typeof en, Message> = {
   'invite.accept': 'Accepter l’invitation',
   'invite.declining': 'Refus…',
   'invite.decline': 'Refuser',
+  ...frAccount,
 };

@@ -1,4 +1,5 @@
 import type { Message } from '../format';
+import { jaAccount } from './account-ja';
 import type { en } from './en';
 
 /** Japanese (です・ます調). */
@@ -352,4 +353,5 @@ export const ja: Record<keyof typeof en, Message> = {
   'invite.accept': '招待を承諾',
   'invite.declining': '辞退しています…',
   'invite.decline': '辞退',
+  ...jaAccount,
 };
