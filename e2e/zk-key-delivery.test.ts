@@ -810,7 +810,10 @@ describe('hosted UI: zero-knowledge key delivery v2 (docs/zk.md)', () => {
 
     // The password envelope may go (the recovery key still opens); then the recovery key is the last, kept.
     await page.getByRole('button', { name: /^Remove Password/ }).click();
-    await page.getByText('Password removed.').waitFor({ timeout: UI_TIMEOUT });
+    await page.getByRole('button', { name: 'Remove from the key' }).click();
+    await page
+      .getByText('Your password no longer opens your encryption key. You still sign in with it.')
+      .waitFor({ timeout: UI_TIMEOUT });
     expect(
       (await server.context.keys.keybags.keybag(lin.id)).envelopes.map((envelope) => envelope.type),
     ).toEqual(['recovery_key']);
