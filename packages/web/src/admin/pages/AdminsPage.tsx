@@ -123,7 +123,8 @@ export function AdminsPage() {
                       className="button-small"
                       disabled={busyId === admin.id}
                       onClick={() => changeRole(admin, other)}
-                      aria-label={`Make ${admin.email} ${other === 'write' ? 'a write admin' : 'read-only'}`}
+                      // The visible words first, then whose role (WCAG 2.5.3 Label in Name).
+                      aria-label={`${other === 'write' ? 'Make write admin' : 'Make read-only'}: ${admin.email}`}
                     >
                       {other === 'write' ? 'Make write admin' : 'Make read-only'}
                     </Button>
