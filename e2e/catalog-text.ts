@@ -49,9 +49,9 @@ export function unmarkedText(page: Page, data: readonly string[]): Promise<strin
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
       if (!parent || ['SCRIPT', 'STYLE', 'NOSCRIPT'].includes(parent.tagName) || !visible(parent)) continue;
-      // Codes shown to be copied (a recovery key, backup codes) are data; what is hidden from assistive
-      // technology is decoration drawn from data (an app's initial in place of its logo).
-      if (parent.closest('code, [aria-hidden="true"]')) continue;
+      // Codes shown to be copied (a recovery key, backup codes, a set-up key in its read-only text area) are data;
+      // what is hidden from assistive technology is decoration drawn from data (an app's initial for its logo).
+      if (parent.closest('code, textarea, [aria-hidden="true"]')) continue;
       report(parent, 'text', node.textContent ?? '');
     }
     for (const element of document.body.querySelectorAll('*')) {
