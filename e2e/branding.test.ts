@@ -139,6 +139,26 @@ describe('hosted UI: a branded deployment', () => {
     await dark.screenshot({ path: docsImage('branding-sign-in-dark.png') });
   });
 
+  it('the branded sign-in in Arabic: right to left, light and dark, with no serious accessibility violations', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page } = await newPage({ colorScheme });
+      await page.goto(`${server.publicUrl}/ui/sign-in?ui_locales=ar`);
+      await waitForHeading(page, 'تسجيل الدخول');
+      if (colorScheme === 'light') await waitForAccent(page, '#0a7f5a');
+      else await page.locator('img.brand-logo-dark:visible').waitFor({ timeout: UI_TIMEOUT });
+      expect(
+        await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]),
+      ).toEqual(['ar', 'rtl']);
+      const brand = await brandOf(page);
+      expect(brand.name).toBe('Acme ID');
+      expect(brand.logo).toMatch(
+        colorScheme === 'light' ? /^\/branding\/logo\?v=/ : /^\/branding\/logo-dark\?v=/,
+      );
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await page.screenshot({ path: docsImage(`branding-sign-in-ar-${colorScheme}.png`) });
+    }
+  });
+
   it('registration, consent and account pages wear the brand, and the reset email too', async () => {
     const { page } = await newPage();
     await page.goto(`${server.publicUrl}/ui/register`);
