@@ -7,6 +7,7 @@ import {
   GRANT_TYPES,
   type GrantType,
   STANDARD_SCOPES,
+  TOKEN_EXCHANGE_GRANT_TYPE,
 } from '../protocol/oauth/vocabulary.js';
 
 const Uri = Type.String({ maxLength: 2000 });
@@ -224,6 +225,15 @@ export function clientInputFromMetadata(metadata: ClientMetadata, policy: Mappin
       organization_required: existing.organizationRequired,
       fapi2_profile: existing.fapi2Profile,
       require_pkce: existing.requirePkce,
+      // The token-exchange policy is an admin's (docs/integration.md#token-exchange): kept while the grant is.
+      token_exchange:
+        existing.tokenExchange && grantTypes.includes(TOKEN_EXCHANGE_GRANT_TYPE)
+          ? {
+              audiences: existing.tokenExchange.audiences,
+              scopes: existing.tokenExchange.scopes,
+              subject_clients: existing.tokenExchange.subjectClients,
+            }
+          : null,
     } satisfies Partial<ClientInput>);
     if (existing.fapi2Profile) {
       input.require_pushed_authorization_requests = true;

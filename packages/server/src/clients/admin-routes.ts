@@ -11,6 +11,7 @@ import {
   type Client,
   ClientInputSchema,
   ClientValidationError,
+  TokenExchangePolicySchema,
 } from './model.js';
 import { ClientNotFoundError } from './service.js';
 
@@ -54,6 +55,9 @@ const ClientView = Type.Object({
   backchannel_logout_uri: Type.Union([Type.String(), Type.Null()]),
   backchannel_logout_session_required: Type.Boolean(),
   logout_ends_offline_access: Type.Boolean(),
+  token_exchange: Type.Union([TokenExchangePolicySchema, Type.Null()], {
+    description: 'The token-exchange policy (RFC 8693), or null when the client may not exchange tokens',
+  }),
   icon: Type.Union([ClientIconView, Type.Null()], {
     description: 'The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null',
   }),
@@ -110,6 +114,13 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
       backchannel_logout_uri: client.backchannelLogoutUri,
       backchannel_logout_session_required: client.backchannelLogoutSessionRequired,
       logout_ends_offline_access: client.logoutEndsOfflineAccess,
+      token_exchange: client.tokenExchange
+        ? {
+            audiences: client.tokenExchange.audiences,
+            scopes: client.tokenExchange.scopes,
+            subject_clients: client.tokenExchange.subjectClients,
+          }
+        : null,
       icon: client.icon ? clientIconView(client.id, client.icon) : null,
       secret: secret
         ? {

@@ -8,6 +8,7 @@ import {
   DEVICE_CODE_GRANT_TYPE,
   GRANT_TYPES,
   type GrantType,
+  TOKEN_EXCHANGE_GRANT_TYPE,
 } from '../protocol/oauth/vocabulary.js';
 
 /** One of the grant types of the vocabulary (the schema as before: an anyOf of literals, typed as the union). */
@@ -35,6 +36,46 @@ export const AuthenticationMethodSchema = Type.Unsafe<ClientAuthenticationMethod
     },
   ),
 );
+
+/**
+ * What a client may do with the token-exchange grant (RFC 8693, docs/integration.md#token-exchange): the audiences
+ * (RFC 8693 `audience` values and RFC 8707 `resource` URIs) it may ask for, the scopes of a subject token it may pass
+ * on, and the other clients whose users' tokens it may exchange besides its own.
+ */
+export const TokenExchangePolicySchema = Type.Object(
+  {
+    audiences: Type.Array(Type.String({ pattern: '^[\\x21-\\x7E]+$', maxLength: 2000 }), {
+      minItems: 1,
+      maxItems: 50,
+      uniqueItems: true,
+      description:
+        'The audiences and resource URIs the client may request (audience or resource parameter, compared exactly)',
+    }),
+    scopes: Type.Array(ScopeToken, {
+      maxItems: 100,
+      uniqueItems: true,
+      description:
+        'The scopes of a subject token the client may pass on; an exchanged token has at most these',
+    }),
+    subject_clients: Type.Optional(
+      Type.Array(Type.String({ pattern: '^[A-Za-z0-9._~-]{3,64}$' }), {
+        maxItems: 50,
+        uniqueItems: true,
+        description:
+          "Other clients whose users' access tokens this client may exchange; by default only tokens whose audience is this client",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type TokenExchangePolicyInput = Static<typeof TokenExchangePolicySchema>;
+
+/** A client's token-exchange policy as the rest of the service sees it. */
+export interface TokenExchangePolicy {
+  audiences: string[];
+  scopes: string[];
+  subjectClients: string[];
+}
 
 /** Writable client fields (admin API, CLI). */
 export const ClientInputSchema = Type.Object(
@@ -124,6 +165,11 @@ export const ClientInputSchema = Type.Object(
           "A session's end also ends the refresh tokens issued in it with offline_access (docs/logout.md#refresh-tokens); default false: offline access outlives the session",
       }),
     ),
+    token_exchange: Type.Optional(
+      Type.Union([TokenExchangePolicySchema, Type.Null()], {
+        description: `The token-exchange policy (RFC 8693); required with grant type ${TOKEN_EXCHANGE_GRANT_TYPE}, refused without it`,
+      }),
+    ),
     fapi2_profile: Type.Optional(
       Type.Boolean({
         description:
@@ -187,6 +233,8 @@ export interface Client {
   backchannelLogoutSessionRequired: boolean;
   /** A session's end also ends its grants with `offline_access` (docs/logout.md#refresh-tokens). */
   logoutEndsOfflineAccess: boolean;
+  /** RFC 8693: what the client may exchange tokens for, or null when it may not (docs/integration.md#token-exchange). */
+  tokenExchange: TokenExchangePolicy | null;
   /** The uploaded icon's metadata (the bytes are read only when the icon is served). */
   icon: ClientIconInfo | null;
   createdAt: Date;
@@ -303,10 +351,33 @@ export function validateClientInput(input: ClientInput): void {
   }
   validateAuthenticationMethod(input);
   if (input.fapi2_profile) validateFapi2Profile(input);
+  validateTokenExchange(input);
   const seen = new Set<string>();
   for (const { scope } of input.scopes ?? []) {
     if (seen.has(scope)) throw new ClientValidationError(`scopes: '${scope}' is listed twice`);
     seen.add(scope);
+  }
+}
+
+/**
+ * RFC 8693 §2.1: the token-exchange grant is for confidential clients (a public client's exchange would let anyone
+ * holding a user's token trade it), and its policy comes with it: the grant without one, or one without the grant,
+ * is refused rather than silently inert.
+ */
+function validateTokenExchange(input: ClientInput): void {
+  const granted = input.grant_types.includes(TOKEN_EXCHANGE_GRANT_TYPE);
+  const policy = input.token_exchange ?? null;
+  if (granted && input.type !== 'confidential')
+    throw new ClientValidationError('grant_types: token exchange needs a confidential client');
+  if (granted && !policy)
+    throw new ClientValidationError('token_exchange: the token-exchange grant needs a policy');
+  if (!granted && policy)
+    throw new ClientValidationError(`token_exchange: needs grant type ${TOKEN_EXCHANGE_GRANT_TYPE}`);
+  if (!policy) return;
+  for (const audience of policy.audiences) {
+    // RFC 8707 §2: a resource is an absolute URI without a fragment; a logical audience name has no scheme.
+    if (audience.includes('#'))
+      throw new ClientValidationError(`token_exchange: audience '${audience}' must not have a fragment`);
   }
 }
 

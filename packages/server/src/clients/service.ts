@@ -75,6 +75,13 @@ function toClient(row: ClientRow): Client {
     backchannelLogoutUri: row.backchannelLogoutUri ?? null,
     backchannelLogoutSessionRequired: row.backchannelLogoutSessionRequired,
     logoutEndsOfflineAccess: row.logoutEndsOfflineAccess,
+    tokenExchange: row.tokenExchange
+      ? {
+          audiences: row.tokenExchange.audiences,
+          scopes: row.tokenExchange.scopes,
+          subjectClients: row.tokenExchange.subject_clients ?? [],
+        }
+      : null,
     icon:
       row.iconEtag && row.iconContentType && row.iconUpdatedAt
         ? {
@@ -137,6 +144,7 @@ function rowValues(input: ClientInput) {
     backchannelLogoutUri: input.backchannel_logout_uri || null,
     backchannelLogoutSessionRequired: input.backchannel_logout_session_required ?? false,
     logoutEndsOfflineAccess: input.logout_ends_offline_access ?? false,
+    tokenExchange: input.token_exchange ?? null,
   };
 }
 

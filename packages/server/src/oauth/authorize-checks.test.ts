@@ -52,6 +52,7 @@ function client(overrides: Partial<Client> = {}): Client {
     backchannelLogoutUri: null,
     backchannelLogoutSessionRequired: false,
     logoutEndsOfflineAccess: false,
+    tokenExchange: null,
     icon: null,
     createdAt: new Date(0),
     updatedAt: new Date(0),

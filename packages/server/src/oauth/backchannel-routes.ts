@@ -23,10 +23,25 @@ const IntrospectionResponse = Type.Object({
   exp: Type.Optional(Type.Integer()),
   iat: Type.Optional(Type.Integer()),
   iss: Type.Optional(Type.String()),
-  aud: Type.Optional(Type.String()),
+  aud: Type.Optional(
+    Type.Union([Type.String(), Type.Array(Type.String())], {
+      description:
+        'The client the token was issued to, or the audience of an exchanged token (RFC 8693 §2.1)',
+    }),
+  ),
   token_type: Type.Optional(Type.String()),
   cnf: Type.Optional(
     Type.Object({ jkt: Type.String() }, { description: 'RFC 9449 §6.2: the DPoP key the token is bound to' }),
+  ),
+  act: Type.Optional(
+    Type.Object(
+      { sub: Type.String(), client_id: Type.String() },
+      {
+        additionalProperties: true,
+        description:
+          'RFC 8693 §4.1: the actor of an exchanged token (sub, client_id), earlier actors nested in act',
+      },
+    ),
   ),
   org_id: Type.Optional(Type.String({ description: 'Access tokens issued in an organization context' })),
   org_slug: Type.Optional(Type.String()),

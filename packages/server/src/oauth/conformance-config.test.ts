@@ -53,8 +53,15 @@ beforeAll(async () => {
   discoveryResponse = await fetch(`${issuer}/.well-known/openid-configuration`);
   metadata = (await discoveryResponse.clone().json()) as Record<string, unknown>;
   confidential = await registerClient(server, {
-    grant_types: ['authorization_code', 'refresh_token', 'client_credentials', DEVICE_CODE_GRANT_TYPE],
+    grant_types: [
+      'authorization_code',
+      'refresh_token',
+      'client_credentials',
+      DEVICE_CODE_GRANT_TYPE,
+      'urn:ietf:params:oauth:grant-type:token-exchange',
+    ],
     scopes: ALL_SCOPES,
+    token_exchange: { audiences: ['https://api.example.com/'], scopes: ['api:read'] },
   });
   user = await signInUser(server, { name: 'Config Tester', email: 'config@example.com' });
 }, 60_000);
@@ -357,6 +364,23 @@ describe('everything advertised works', () => {
           await oauth.deviceCodeGrantRequest(rp.as, rp.client, rp.auth, authorization.device_code, allowHttp),
         );
         expect(tokens.id_token).toEqual(expect.any(String));
+      },
+      'urn:ietf:params:oauth:grant-type:token-exchange': async () => {
+        const user = await codeFlow(rp, { scope: 'openid api:read' });
+        const response = await oauth.genericTokenEndpointRequest(
+          rp.as,
+          rp.client,
+          rp.auth,
+          'urn:ietf:params:oauth:grant-type:token-exchange',
+          {
+            subject_token: user.access_token,
+            subject_token_type: 'urn:ietf:params:oauth:token-type:access_token',
+            resource: 'https://api.example.com/',
+          },
+          allowHttp,
+        );
+        const tokens = await oauth.processGenericTokenEndpointResponse(rp.as, rp.client, response);
+        expect(tokens.issued_token_type).toBe('urn:ietf:params:oauth:token-type:access_token');
       },
     };
     expect(Object.keys(exercised).sort()).toEqual([...strings('grant_types_supported')].sort());

@@ -2,7 +2,7 @@ import type { Client } from '../clients/model.js';
 import { hashToken } from '../crypto/tokens.js';
 import type { ActiveGrantUser, GrantStatusCache } from './grant-status-cache.js';
 import type { OAuthStore } from './store.js';
-import type { AccessTokenClaims, TokenIssuer } from './token-issuer.js';
+import type { AccessTokenClaims, ActorClaim, TokenIssuer } from './token-issuer.js';
 
 export interface IntrospectionResult {
   active: boolean;
@@ -12,8 +12,10 @@ export interface IntrospectionResult {
   exp?: number;
   iat?: number;
   iss?: string;
-  aud?: string;
+  aud?: string | string[];
   token_type?: string;
+  /** RFC 8693 §4.1: the actor of an exchanged (delegated) token. */
+  act?: ActorClaim;
   /** RFC 9449 §6.2: the key a DPoP-bound access token is bound to. */
   cnf?: { jkt: string };
   org_id?: string;
@@ -71,7 +73,9 @@ export class Introspection {
   private async accessToken(caller: Client, token: string): Promise<IntrospectionResult | null> {
     const claims = this.issuer.verifyAccessToken(token);
     if (!claims) return null;
-    if (claims.aud !== caller.id && claims.azp !== caller.id) return INACTIVE;
+    // An exchanged token's audience may be several (RFC 8693 §2.1); the caller must be one of them, or its azp.
+    const audiences = typeof claims.aud === 'string' ? [claims.aud] : claims.aud;
+    if (!audiences.includes(caller.id) && claims.azp !== caller.id) return INACTIVE;
     if (claims.gid && !(await this.grantStatus.activeGrantUser(claims.gid))) return INACTIVE;
     const result: IntrospectionResult = {
       active: true,
@@ -86,6 +90,7 @@ export class Introspection {
       token_type: claims.cnf ? 'DPoP' : 'Bearer',
     };
     if (claims.cnf) result.cnf = { jkt: claims.cnf.jkt };
+    if (claims.act) result.act = claims.act;
     // The token's organization context, as issued (RFC 7662 §2.2 allows further members).
     if (claims.org_id !== undefined) {
       result.org_id = claims.org_id;

@@ -16,6 +16,7 @@ import { PushedRequests } from './pushed-requests.js';
 import { GrantRevocation } from './revocation.js';
 import { answerSignInContinuation } from './sign-in-continuation.js';
 import { OAuthStore } from './store.js';
+import { TokenExchange } from './token-exchange.js';
 import { TokenIssuer } from './token-issuer.js';
 import { TokenService } from './token-service.js';
 
@@ -102,7 +103,15 @@ export async function createOAuthServices(
   return {
     issuer,
     dpop,
-    tokens: new TokenService(store, revocation, issuer, settings, orgs.organizations, devices),
+    tokens: new TokenService(
+      store,
+      revocation,
+      issuer,
+      settings,
+      orgs.organizations,
+      devices,
+      new TokenExchange(store, issuer, orgs.organizations, audit),
+    ),
     devices,
     introspection: new Introspection(config.baseUrl, issuer, store, grantStatus),
     authorize,

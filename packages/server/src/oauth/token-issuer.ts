@@ -20,10 +20,21 @@ export interface UserAuthorization {
   organization?: OrganizationClaims | null;
 }
 
+/**
+ * RFC 8693 §4.1: who acts for the subject of a delegated token: the acting party's `sub` and the client it acts
+ * through, with the earlier actors of a chain nested in `act` (the outermost is the current one).
+ */
+export interface ActorClaim {
+  sub: string;
+  client_id: string;
+  act?: ActorClaim;
+}
+
 export interface AccessTokenClaims extends Partial<OrganizationClaims> {
   iss: string;
   sub: string;
-  aud: string;
+  /** The client the token was issued to; an exchanged token's target audience or audiences (RFC 8693 §2.1). */
+  aud: string | string[];
   client_id: string;
   azp: string;
   exp: number;
@@ -36,6 +47,22 @@ export interface AccessTokenClaims extends Partial<OrganizationClaims> {
   auth_time?: number;
   /** RFC 9449 §6.1: the thumbprint of the DPoP key the token is bound to. */
   cnf?: { jkt: string };
+  /** RFC 8693 §4.1: the actor of a delegated (exchanged) token. */
+  act?: ActorClaim;
+}
+
+/** What an exchanged access token says (RFC 8693 §2.2): the subject token's user and grant, for a new audience. */
+export interface ExchangedToken {
+  sub: string;
+  aud: string | string[];
+  scope: string;
+  grantId: string;
+  sessionPublicId: string | undefined;
+  authTime: number | undefined;
+  organization: OrganizationClaims | null;
+  act: ActorClaim | undefined;
+  /** The subject token's expiry (seconds): an exchange never outlives the token it was made from. */
+  notAfter: number;
 }
 
 /**
@@ -125,6 +152,43 @@ export class TokenIssuer {
       'at+jwt',
     );
     return { token, expiresIn, claims };
+  }
+
+  /**
+   * An access token from a token exchange (RFC 8693 §2.2.1), issued to the exchanging client (`client_id`, `azp`)
+   * for the requested audience, bound to the request's DPoP key when it sent a proof. It lives at most as long as
+   * the client's access-token lifetime and never past the subject token's own expiry.
+   */
+  issueExchangedAccessToken(
+    client: Client,
+    exchanged: ExchangedToken,
+    dpopJkt: string | null,
+  ): { token: string; expiresIn: number; claims: AccessTokenClaims } {
+    const now = seconds(Date.now());
+    const exp = Math.min(now + this.accessTokenTtl(client), exchanged.notAfter);
+    const claims: AccessTokenClaims = {
+      iss: this.issuer,
+      sub: exchanged.sub,
+      aud: exchanged.aud,
+      client_id: client.id,
+      azp: client.id,
+      exp,
+      iat: now,
+      jti: randomUUID(),
+      scope: exchanged.scope,
+      gid: exchanged.grantId,
+    };
+    if (exchanged.sessionPublicId !== undefined) claims.sid = exchanged.sessionPublicId;
+    if (exchanged.authTime !== undefined) claims.auth_time = exchanged.authTime;
+    if (exchanged.organization) Object.assign(claims, organizationClaims(exchanged.organization));
+    if (exchanged.act) claims.act = exchanged.act;
+    if (dpopJkt !== null) claims.cnf = { jkt: dpopJkt };
+    const token = signJwt(
+      claims as unknown as Record<string, unknown>,
+      this.keys.currentKey(ACCESS_TOKEN_ALG),
+      'at+jwt',
+    );
+    return { token, expiresIn: exp - now, claims };
   }
 
   /** An OIDC ID token (Core §2) with profile and email claims only as the granted scope allows. */

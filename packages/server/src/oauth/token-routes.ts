@@ -156,6 +156,8 @@ export function registerTokenRoutes(app: App, context: AppContext): void {
             'unauthorized_client',
             'unsupported_grant_type',
             'invalid_scope',
+            // RFC 8693 §2.2.2, RFC 8707 §2: a token exchange for an audience the client may not request.
+            'invalid_target',
             'invalid_dpop_proof',
             'use_dpop_nonce',
             // RFC 8628 §3.5: the device code grant's answers while it polls.

@@ -11,11 +11,15 @@ import type { DeviceAuthorizations } from './device-authorization.js';
 import type { OrganizationClaims, OrganizationContextSource } from './organization-context.js';
 import type { GrantRevocation } from './revocation.js';
 import type { AuthorizationCodeRow, GrantRow, OAuthStore, RedeemedCode, TokenSubject } from './store.js';
+import type { TokenExchange } from './token-exchange.js';
 import type { TokenIssuer, UserAuthorization } from './token-issuer.js';
 
 /** A token endpoint's success answer (RFC 6749 §5.1), as `/token` declares and serializes it. */
 export const TokenResponseSchema = Type.Object({
   access_token: Type.String(),
+  issued_token_type: Type.Optional(
+    Type.String({ description: 'RFC 8693 §2.2.1: token exchange only, the type of the issued token' }),
+  ),
   // RFC 9449 §5: DPoP when the access token is bound to the proof's key.
   token_type: Type.Union([Type.Literal('Bearer'), Type.Literal('DPoP')]),
   expires_in: Type.Integer(),
@@ -70,6 +74,8 @@ export class TokenService {
     private readonly settings: SettingsService,
     private readonly organizations: OrganizationContextSource,
     private readonly devices: DeviceAuthorizations,
+    /** RFC 8693: the token-exchange grant (token-exchange.ts). */
+    readonly exchange: TokenExchange,
   ) {}
 
   /**

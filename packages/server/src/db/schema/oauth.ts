@@ -85,6 +85,15 @@ export const clients = pgTable('clients', {
    * by default offline access outlives the session (OIDC Core §11).
    */
   logoutEndsOfflineAccess: boolean('logout_ends_offline_access').notNull().default(false),
+  /**
+   * RFC 8693: the token-exchange policy (audiences it may request, scopes it may pass on, other clients whose tokens
+   * it may exchange); null when the client may not exchange tokens (docs/integration.md#token-exchange).
+   */
+  tokenExchange: jsonb('token_exchange').$type<{
+    audiences: string[];
+    scopes: string[];
+    subject_clients?: string[];
+  }>(),
 });
 
 /** Confidential client secrets, sealed at rest; one active secret per client, older ones revoked on rotation. */

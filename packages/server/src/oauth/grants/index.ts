@@ -1,9 +1,14 @@
-import { DEVICE_CODE_GRANT_TYPE, type GrantType } from '../../protocol/oauth/vocabulary.js';
+import {
+  DEVICE_CODE_GRANT_TYPE,
+  type GrantType,
+  TOKEN_EXCHANGE_GRANT_TYPE,
+} from '../../protocol/oauth/vocabulary.js';
 import { authorizationCodeGrant } from './authorization-code.js';
 import { clientCredentialsGrant } from './client-credentials.js';
 import { deviceCodeGrant } from './device-code.js';
 import type { Grant } from './grant.js';
 import { refreshTokenGrant } from './refresh-token.js';
+import { tokenExchangeGrant } from './token-exchange.js';
 
 /**
  * The grants POST /token serves, by `grant_type`: the token route dispatches through this map, builds its request
@@ -15,6 +20,7 @@ export const GRANTS: { readonly [Type in GrantType]: Grant } = {
   refresh_token: refreshTokenGrant,
   client_credentials: clientCredentialsGrant,
   [DEVICE_CODE_GRANT_TYPE]: deviceCodeGrant,
+  [TOKEN_EXCHANGE_GRANT_TYPE]: tokenExchangeGrant,
 };
 
 /** The grant of a `grant_type` value, or null for one not supported (RFC 6749 §5.2 unsupported_grant_type). */

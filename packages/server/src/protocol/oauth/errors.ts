@@ -33,6 +33,8 @@ export const OAUTH_ERRORS = {
   unauthorized_client: { status: 400, redirect: false, defined: 'RFC 6749 §4.1.2.1, §5.2; RFC 7009 §2.1' },
   unsupported_grant_type: { status: 400, redirect: false, defined: 'RFC 6749 §5.2' },
   invalid_scope: { status: 400, redirect: true, defined: 'RFC 6749 §4.1.2.1, §5.2' },
+  /** A `resource` or `audience` the client may not obtain a token for (token exchange). */
+  invalid_target: { status: 400, redirect: false, defined: 'RFC 8707 §2; RFC 8693 §2.2.2' },
   /** Answered as JSON with 503 and Retry-After while the database is away (RFC 9110 §15.6.4). */
   temporarily_unavailable: { status: 503, redirect: false, defined: 'RFC 6749 §4.1.2.1' },
   invalid_token: { status: 401, redirect: false, defined: 'RFC 6750 §3.1' },

@@ -8,15 +8,19 @@
 /** RFC 8628 §3.4: the grant type of a device access token request. */
 export const DEVICE_CODE_GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:device_code';
 
+/** RFC 8693 §2.1: the grant type of a token exchange. */
+export const TOKEN_EXCHANGE_GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:token-exchange';
+
 /**
- * Grant types (RFC 6749 §4, §6). `grants/index.ts` must hold exactly one handler for each, which the type there
- * checks; clients may register only these.
+ * Grant types (RFC 6749 §4, §6; RFC 8693). `grants/index.ts` must hold exactly one handler for each, which the type
+ * there checks; clients may register only these.
  */
 export const GRANT_TYPES = [
   'authorization_code',
   'refresh_token',
   'client_credentials',
   DEVICE_CODE_GRANT_TYPE,
+  TOKEN_EXCHANGE_GRANT_TYPE,
 ] as const;
 export type GrantType = (typeof GRANT_TYPES)[number];
 

@@ -245,7 +245,7 @@ export interface AdminApi {
     body: undefined;
     responses: {
       200: {
-        actions: ('admin.passkey_registered' | 'admin.passkey_removed' | 'admin.password_changed' | 'admin.sign_in' | 'admin_token.created' | 'admin_token.revoked' | 'admin_user.created' | 'admin_user.removed' | 'admin_user.role_changed' | 'audit.exported' | 'branding.image_removed' | 'branding.image_uploaded' | 'branding.updated' | 'client.created' | 'client.deleted' | 'client.icon_removed' | 'client.icon_uploaded' | 'client.registered' | 'client.registration_deleted' | 'client.registration_updated' | 'client.secret_rotated' | 'client.updated' | 'email_template.reset' | 'email_template.updated' | 'federation.connection.created' | 'federation.connection.deleted' | 'federation.connection.updated' | 'federation.domain.verified' | 'federation.identity_linked' | 'federation.identity_unlinked' | 'federation.sign_in' | 'federation.user_created' | 'initial_access_token.created' | 'initial_access_token.revoked' | 'install.completed' | 'kek.rotated' | 'keys.account_key_created' | 'keys.device_admin_revoked' | 'keys.device_approval_requested' | 'keys.device_approved' | 'keys.device_revoked' | 'keys.enc_priv_set' | 'keys.enc_pub_set' | 'keys.envelope_added' | 'keys.envelope_deleted' | 'keys.legacy_drk_set' | 'keys.reset' | 'keys.rotated' | 'logout.backchannel_delivered' | 'logout.backchannel_failed' | 'logout.backchannel_redelivered' | 'oauth.device_authorization_approved' | 'oauth.device_authorization_denied' | 'oauth.token' | 'organization.created' | 'organization.deleted' | 'organization.invite_accepted' | 'organization.invite_created' | 'organization.invite_declined' | 'organization.invite_revoked' | 'organization.manager_missing' | 'organization.member_added' | 'organization.member_left' | 'organization.member_removed' | 'organization.member_status_changed' | 'organization.role_assigned' | 'organization.role_removed' | 'organization.unlock_policy_changed' | 'organization.updated' | 'otp.admin_reset' | 'otp.admin_unlock' | 'otp.backup_codes_regenerated' | 'otp.enrolled' | 'otp.enrolment' | 'otp.reauth' | 'otp.removed' | 'otp.verify' | 'passkey.admin_revoked' | 'passkey.clone_suspected' | 'passkey.registered' | 'passkey.removed' | 'passkey.renamed' | 'permission.created' | 'permission.deleted' | 'permission.updated' | 'role.created' | 'role.deleted' | 'role.updated' | 'scim.connection.created' | 'scim.connection.deleted' | 'scim.connection.updated' | 'scim.group.created' | 'scim.group.deleted' | 'scim.group.patched' | 'scim.group.replaced' | 'scim.token.created' | 'scim.token.revoked' | 'scim.user.created' | 'scim.user.deleted' | 'scim.user.patched' | 'scim.user.replaced' | 'setting.changed' | 'signing_keys.rotated' | 'smtp.tested' | 'user.created' | 'user.credentials_discarded' | 'user.deleted' | 'user.disabled' | 'user.enabled' | 'user.password_changed' | 'user.password_reset_sent' | 'user.password_set' | 'user.sessions_ended' | 'user.sign_in' | 'user.updated' | 'webhook.endpoint_created' | 'webhook.endpoint_deleted' | 'webhook.endpoint_updated' | 'webhook.redelivered' | 'webhook.secret_rotated')[];
+        actions: ('admin.passkey_registered' | 'admin.passkey_removed' | 'admin.password_changed' | 'admin.sign_in' | 'admin_token.created' | 'admin_token.revoked' | 'admin_user.created' | 'admin_user.removed' | 'admin_user.role_changed' | 'audit.exported' | 'branding.image_removed' | 'branding.image_uploaded' | 'branding.updated' | 'client.created' | 'client.deleted' | 'client.icon_removed' | 'client.icon_uploaded' | 'client.registered' | 'client.registration_deleted' | 'client.registration_updated' | 'client.secret_rotated' | 'client.updated' | 'email_template.reset' | 'email_template.updated' | 'federation.connection.created' | 'federation.connection.deleted' | 'federation.connection.updated' | 'federation.domain.verified' | 'federation.identity_linked' | 'federation.identity_unlinked' | 'federation.sign_in' | 'federation.user_created' | 'initial_access_token.created' | 'initial_access_token.revoked' | 'install.completed' | 'kek.rotated' | 'keys.account_key_created' | 'keys.device_admin_revoked' | 'keys.device_approval_requested' | 'keys.device_approved' | 'keys.device_revoked' | 'keys.enc_priv_set' | 'keys.enc_pub_set' | 'keys.envelope_added' | 'keys.envelope_deleted' | 'keys.legacy_drk_set' | 'keys.reset' | 'keys.rotated' | 'logout.backchannel_delivered' | 'logout.backchannel_failed' | 'logout.backchannel_redelivered' | 'oauth.device_authorization_approved' | 'oauth.device_authorization_denied' | 'oauth.token' | 'oauth.token_exchanged' | 'organization.created' | 'organization.deleted' | 'organization.invite_accepted' | 'organization.invite_created' | 'organization.invite_declined' | 'organization.invite_revoked' | 'organization.manager_missing' | 'organization.member_added' | 'organization.member_left' | 'organization.member_removed' | 'organization.member_status_changed' | 'organization.role_assigned' | 'organization.role_removed' | 'organization.unlock_policy_changed' | 'organization.updated' | 'otp.admin_reset' | 'otp.admin_unlock' | 'otp.backup_codes_regenerated' | 'otp.enrolled' | 'otp.enrolment' | 'otp.reauth' | 'otp.removed' | 'otp.verify' | 'passkey.admin_revoked' | 'passkey.clone_suspected' | 'passkey.registered' | 'passkey.removed' | 'passkey.renamed' | 'permission.created' | 'permission.deleted' | 'permission.updated' | 'role.created' | 'role.deleted' | 'role.updated' | 'scim.connection.created' | 'scim.connection.deleted' | 'scim.connection.updated' | 'scim.group.created' | 'scim.group.deleted' | 'scim.group.patched' | 'scim.group.replaced' | 'scim.token.created' | 'scim.token.revoked' | 'scim.user.created' | 'scim.user.deleted' | 'scim.user.patched' | 'scim.user.replaced' | 'setting.changed' | 'signing_keys.rotated' | 'smtp.tested' | 'user.created' | 'user.credentials_discarded' | 'user.deleted' | 'user.disabled' | 'user.enabled' | 'user.password_changed' | 'user.password_reset_sent' | 'user.password_set' | 'user.sessions_ended' | 'user.sign_in' | 'user.updated' | 'webhook.endpoint_created' | 'webhook.endpoint_deleted' | 'webhook.endpoint_updated' | 'webhook.redelivered' | 'webhook.secret_rotated')[];
       };
       400: ErrorBody<'invalid_request'>;
       401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
@@ -509,7 +509,7 @@ export interface AdminApi {
           type: 'public' | 'confidential';
           redirect_uris: string[];
           post_logout_redirect_uris: string[];
-          grant_types: ('authorization_code' | 'refresh_token' | 'client_credentials' | ('urn:ietf:params:oauth:grant-type:device_code'))[];
+          grant_types: ('authorization_code' | 'refresh_token' | 'client_credentials' | ('urn:ietf:params:oauth:grant-type:device_code') | ('urn:ietf:params:oauth:grant-type:token-exchange'))[];
           scopes: {
             scope: string;
             description: string;
@@ -539,6 +539,15 @@ export interface AdminApi {
           backchannel_logout_uri: string | null;
           backchannel_logout_session_required: boolean;
           logout_ends_offline_access: boolean;
+          /** The token-exchange policy (RFC 8693), or null when the client may not exchange tokens */
+          token_exchange: {
+            /** The audiences and resource URIs the client may request (audience or resource parameter, compared exactly) */
+            audiences: string[];
+            /** The scopes of a subject token the client may pass on; an exchanged token has at most these */
+            scopes: string[];
+            /** Other clients whose users' access tokens this client may exchange; by default only tokens whose audience is this client */
+            subject_clients?: string[];
+          } | null;
           /** The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null */
           icon: {
             content_type: string;
@@ -581,7 +590,7 @@ export interface AdminApi {
       type: 'public' | 'confidential';
       redirect_uris: string[];
       post_logout_redirect_uris?: string[];
-      grant_types: ('authorization_code' | 'refresh_token' | 'client_credentials' | ('urn:ietf:params:oauth:grant-type:device_code'))[];
+      grant_types: ('authorization_code' | 'refresh_token' | 'client_credentials' | ('urn:ietf:params:oauth:grant-type:device_code') | ('urn:ietf:params:oauth:grant-type:token-exchange'))[];
       scopes?: {
         scope: string;
         description: string;
@@ -618,6 +627,15 @@ export interface AdminApi {
       backchannel_logout_session_required?: boolean;
       /** A session's end also ends the refresh tokens issued in it with offline_access (docs/logout.md#refresh-tokens); default false: offline access outlives the session */
       logout_ends_offline_access?: boolean;
+      /** The token-exchange policy (RFC 8693); required with grant type urn:ietf:params:oauth:grant-type:token-exchange, refused without it */
+      token_exchange?: {
+        /** The audiences and resource URIs the client may request (audience or resource parameter, compared exactly) */
+        audiences: string[];
+        /** The scopes of a subject token the client may pass on; an exchanged token has at most these */
+        scopes: string[];
+        /** Other clients whose users' access tokens this client may exchange; by default only tokens whose audience is this client */
+        subject_clients?: string[];
+      } | null;
       /** FAPI 2.0 Security Profile: requires PAR, PKCE S256, private_key_jwt (with jwks or jwks_uri) and DPoP-bound tokens together, and ID tokens signed with ES256 (the default) or EdDSA; a confidential client only, and require_pkce, require_pushed_authorization_requests and dpop_bound_access_tokens may not be false, nor id_token_signed_response_alg RS256 */
       fapi2_profile?: boolean;
     };
@@ -632,7 +650,7 @@ export interface AdminApi {
           type: 'public' | 'confidential';
           redirect_uris: string[];
           post_logout_redirect_uris: string[];
-          grant_types: ('authorization_code' | 'refresh_token' | 'client_credentials' | ('urn:ietf:params:oauth:grant-type:device_code'))[];
+          grant_types: ('authorization_code' | 'refresh_token' | 'client_credentials' | ('urn:ietf:params:oauth:grant-type:device_code') | ('urn:ietf:params:oauth:grant-type:token-exchange'))[];
           scopes: {
             scope: string;
             description: string;
@@ -662,6 +680,15 @@ export interface AdminApi {
           backchannel_logout_uri: string | null;
           backchannel_logout_session_required: boolean;
           logout_ends_offline_access: boolean;
+          /** The token-exchange policy (RFC 8693), or null when the client may not exchange tokens */
+          token_exchange: {
+            /** The audiences and resource URIs the client may request (audience or resource parameter, compared exactly) */
+            audiences: string[];
+            /** The scopes of a subject token the client may pass on; an exchanged token has at most these */
+            scopes: string[];
+            /** Other clients whose users' access tokens this client may exchange; by default only tokens whose audience is this client */
+            subject_clients?: string[];
+          } | null;
           /** The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null */
           icon: {
             content_type: string;
@@ -710,7 +737,7 @@ export interface AdminApi {
         type: 'public' | 'confidential';
         redirect_uris: string[];
         post_logout_redirect_uris: string[];
-        grant_types: ('authorization_code' | 'refresh_token' | 'client_credentials' | ('urn:ietf:params:oauth:grant-type:device_code'))[];
+        grant_types: ('authorization_code' | 'refresh_token' | 'client_credentials' | ('urn:ietf:params:oauth:grant-type:device_code') | ('urn:ietf:params:oauth:grant-type:token-exchange'))[];
         scopes: {
           scope: string;
           description: string;
@@ -740,6 +767,15 @@ export interface AdminApi {
         backchannel_logout_uri: string | null;
         backchannel_logout_session_required: boolean;
         logout_ends_offline_access: boolean;
+        /** The token-exchange policy (RFC 8693), or null when the client may not exchange tokens */
+        token_exchange: {
+          /** The audiences and resource URIs the client may request (audience or resource parameter, compared exactly) */
+          audiences: string[];
+          /** The scopes of a subject token the client may pass on; an exchanged token has at most these */
+          scopes: string[];
+          /** Other clients whose users' access tokens this client may exchange; by default only tokens whose audience is this client */
+          subject_clients?: string[];
+        } | null;
         /** The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null */
         icon: {
           content_type: string;
@@ -782,7 +818,7 @@ export interface AdminApi {
       type: 'public' | 'confidential';
       redirect_uris: string[];
       post_logout_redirect_uris?: string[];
-      grant_types: ('authorization_code' | 'refresh_token' | 'client_credentials' | ('urn:ietf:params:oauth:grant-type:device_code'))[];
+      grant_types: ('authorization_code' | 'refresh_token' | 'client_credentials' | ('urn:ietf:params:oauth:grant-type:device_code') | ('urn:ietf:params:oauth:grant-type:token-exchange'))[];
       scopes?: {
         scope: string;
         description: string;
@@ -819,6 +855,15 @@ export interface AdminApi {
       backchannel_logout_session_required?: boolean;
       /** A session's end also ends the refresh tokens issued in it with offline_access (docs/logout.md#refresh-tokens); default false: offline access outlives the session */
       logout_ends_offline_access?: boolean;
+      /** The token-exchange policy (RFC 8693); required with grant type urn:ietf:params:oauth:grant-type:token-exchange, refused without it */
+      token_exchange?: {
+        /** The audiences and resource URIs the client may request (audience or resource parameter, compared exactly) */
+        audiences: string[];
+        /** The scopes of a subject token the client may pass on; an exchanged token has at most these */
+        scopes: string[];
+        /** Other clients whose users' access tokens this client may exchange; by default only tokens whose audience is this client */
+        subject_clients?: string[];
+      } | null;
       /** FAPI 2.0 Security Profile: requires PAR, PKCE S256, private_key_jwt (with jwks or jwks_uri) and DPoP-bound tokens together, and ID tokens signed with ES256 (the default) or EdDSA; a confidential client only, and require_pkce, require_pushed_authorization_requests and dpop_bound_access_tokens may not be false, nor id_token_signed_response_alg RS256 */
       fapi2_profile?: boolean;
     };
@@ -832,7 +877,7 @@ export interface AdminApi {
         type: 'public' | 'confidential';
         redirect_uris: string[];
         post_logout_redirect_uris: string[];
-        grant_types: ('authorization_code' | 'refresh_token' | 'client_credentials' | ('urn:ietf:params:oauth:grant-type:device_code'))[];
+        grant_types: ('authorization_code' | 'refresh_token' | 'client_credentials' | ('urn:ietf:params:oauth:grant-type:device_code') | ('urn:ietf:params:oauth:grant-type:token-exchange'))[];
         scopes: {
           scope: string;
           description: string;
@@ -862,6 +907,15 @@ export interface AdminApi {
         backchannel_logout_uri: string | null;
         backchannel_logout_session_required: boolean;
         logout_ends_offline_access: boolean;
+        /** The token-exchange policy (RFC 8693), or null when the client may not exchange tokens */
+        token_exchange: {
+          /** The audiences and resource URIs the client may request (audience or resource parameter, compared exactly) */
+          audiences: string[];
+          /** The scopes of a subject token the client may pass on; an exchanged token has at most these */
+          scopes: string[];
+          /** Other clients whose users' access tokens this client may exchange; by default only tokens whose audience is this client */
+          subject_clients?: string[];
+        } | null;
         /** The uploaded icon (PUT/DELETE /admin/clients/{clientId}/icon), or null */
         icon: {
           content_type: string;

@@ -1996,11 +1996,17 @@ export interface PublicApi {
         exp?: number;
         iat?: number;
         iss?: string;
-        aud?: string;
+        /** The client the token was issued to, or the audience of an exchanged token (RFC 8693 §2.1) */
+        aud?: string | string[];
         token_type?: string;
         /** RFC 9449 §6.2: the DPoP key the token is bound to */
         cnf?: {
           jkt: string;
+        };
+        /** RFC 8693 §4.1: the actor of an exchanged token (sub, client_id), earlier actors nested in act */
+        act?: {
+          sub: string;
+          client_id: string;
         };
         /** Access tokens issued in an organization context */
         org_id?: string;
@@ -4960,7 +4966,7 @@ export interface PublicApi {
     response: PublicApi['GET /session']['responses'][200];
     error: 'invalid_request' | 'service_unavailable';
   };
-  /** Token endpoint: authorization_code, refresh_token, client_credentials, urn:ietf:params:oauth:grant-type:device_code (authorization_code with PKCE) */
+  /** Token endpoint: authorization_code, refresh_token, client_credentials, urn:ietf:params:oauth:grant-type:device_code, urn:ietf:params:oauth:grant-type:token-exchange (authorization_code with PKCE) */
   'POST /token': {
     params: undefined;
     query: undefined;
@@ -4974,10 +4980,19 @@ export interface PublicApi {
       refresh_token?: string;
       scope?: string;
       device_code?: string;
+      subject_token?: string;
+      subject_token_type?: string;
+      actor_token?: string;
+      actor_token_type?: string;
+      requested_token_type?: string;
+      resource?: string;
+      audience?: string;
     };
     responses: {
       200: {
         access_token: string;
+        /** RFC 8693 §2.2.1: token exchange only, the type of the issued token */
+        issued_token_type?: string;
         token_type: 'Bearer' | 'DPoP';
         expires_in: number;
         scope: string;
@@ -4992,7 +5007,7 @@ export interface PublicApi {
       };
       400: {
         /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
-        error: 'access_denied' | 'authorization_pending' | 'expired_token' | 'invalid_dpop_proof' | 'invalid_grant' | 'invalid_request' | 'invalid_scope' | 'slow_down' | 'unauthorized_client' | 'unsupported_grant_type' | 'use_dpop_nonce';
+        error: 'access_denied' | 'authorization_pending' | 'expired_token' | 'invalid_dpop_proof' | 'invalid_grant' | 'invalid_request' | 'invalid_scope' | 'invalid_target' | 'slow_down' | 'unauthorized_client' | 'unsupported_grant_type' | 'use_dpop_nonce';
         error_description?: string;
       };
       401: {
@@ -5017,7 +5032,7 @@ export interface PublicApi {
       };
     };
     response: PublicApi['POST /token']['responses'][200];
-    error: 'access_denied' | 'authorization_pending' | 'expired_token' | 'invalid_client' | 'invalid_dpop_proof' | 'invalid_grant' | 'invalid_request' | 'invalid_scope' | 'slow_down' | 'temporarily_unavailable' | 'unauthorized_client' | 'unsupported_grant_type' | 'use_dpop_nonce';
+    error: 'access_denied' | 'authorization_pending' | 'expired_token' | 'invalid_client' | 'invalid_dpop_proof' | 'invalid_grant' | 'invalid_request' | 'invalid_scope' | 'invalid_target' | 'slow_down' | 'temporarily_unavailable' | 'unauthorized_client' | 'unsupported_grant_type' | 'use_dpop_nonce';
   };
   /** Redirects to /ui/ */
   'GET /ui': {
