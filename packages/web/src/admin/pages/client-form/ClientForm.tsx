@@ -12,6 +12,7 @@ import { KeyDeliverySection } from './KeyDeliverySection';
 import { LogoutSection } from './LogoutSection';
 import { RedirectsSection } from './RedirectsSection';
 import { ScopesSection } from './ScopesSection';
+import { TokenExchangeSection } from './TokenExchangeSection';
 import { TokensSection } from './TokensSection';
 
 /**
@@ -61,6 +62,7 @@ export function ClientForm({
         <RedirectsSection {...section} />
         <ScopesSection {...section} />
         <TokensSection {...section} />
+        <TokenExchangeSection {...section} />
         <AuthenticationSection {...section} />
         <KeyDeliverySection {...section} />
         <LogoutSection {...section} />

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { CheckboxField } from '../../../shared/CheckboxField';
 import type { GrantType } from '../../types';
-import { type ClientSectionProps, toggled } from './client-draft';
+import { type ClientSectionProps, TOKEN_EXCHANGE, toggled } from './client-draft';
 
 const GRANTS: { value: GrantType; label: string; hint: string }[] = [
   {
@@ -23,6 +23,11 @@ const GRANTS: { value: GrantType; label: string; hint: string }[] = [
     value: 'urn:ietf:params:oauth:grant-type:device_code',
     label: 'Device code (TVs, CLIs)',
     hint: 'A device without a browser shows a code; people approve it on the hosted UI’s device page. Not with key delivery.',
+  },
+  {
+    value: TOKEN_EXCHANGE,
+    label: 'Token exchange',
+    hint: "The app trades a person's access token for a narrower one for another API (RFC 8693). Confidential clients only.",
   },
 ];
 

@@ -13,6 +13,9 @@ export const STANDARD_SCOPES: { scope: string; label: string }[] = [
 ];
 export const STANDARD = new Set(STANDARD_SCOPES.map((entry) => entry.scope));
 
+/** RFC 8693: the token-exchange grant type. */
+export const TOKEN_EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange' satisfies GrantType;
+
 export type ZkDelivery = 'none' | 'v2' | 'legacy-v1';
 export type AuthMethod = 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt' | 'none';
 export type ZkKeyScope = 'client' | 'organization';
@@ -62,6 +65,10 @@ export interface ClientDraft {
   backchannelLogoutUri: string;
   backchannelLogoutSessionRequired: boolean;
   logoutEndsOfflineAccess: boolean;
+  /** Token exchange policy, one entry per line (docs/integration.md#token-exchange). */
+  exchangeAudiences: string;
+  exchangeScopes: string;
+  exchangeSubjectClients: string;
 }
 
 /** A validation message per field (custom scopes by `scope-{index}`). */
@@ -111,6 +118,9 @@ const NEW_CLIENT: Omit<ClientDraft, 'grants' | 'standardScopes'> = {
   backchannelLogoutUri: '',
   backchannelLogoutSessionRequired: false,
   logoutEndsOfflineAccess: false,
+  exchangeAudiences: '',
+  exchangeScopes: '',
+  exchangeSubjectClients: '',
 };
 
 /** The draft of `client`, or of a new client (confidential, authorization code, openid profile email). */
@@ -163,6 +173,9 @@ export function clientDraft(client: ClientView | null): ClientDraft {
     backchannelLogoutUri: client.backchannel_logout_uri ?? '',
     backchannelLogoutSessionRequired: client.backchannel_logout_session_required,
     logoutEndsOfflineAccess: client.logout_ends_offline_access,
+    exchangeAudiences: client.token_exchange?.audiences.join('\n') ?? '',
+    exchangeScopes: client.token_exchange?.scopes.join('\n') ?? '',
+    exchangeSubjectClients: client.token_exchange?.subject_clients?.join('\n') ?? '',
   };
 }
 

@@ -106,3 +106,60 @@ describe('logout fields', () => {
     ).toMatch(/fragment/);
   });
 });
+
+describe('token exchange policy', () => {
+  const GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
+
+  it('sends the policy while the grant is ticked, one entry per line, and null otherwise', () => {
+    const { input, errors } = clientInput(
+      draft({
+        grants: new Set(['authorization_code', GRANT]),
+        exchangeAudiences: 'orders-api\n https://orders.example/api \n\norders-api',
+        exchangeScopes: 'orders:read\ninventory:read',
+        exchangeSubjectClients: 'web-app',
+      }),
+      true,
+    );
+    expect(Object.values(errors).filter(Boolean)).toEqual([]);
+    expect(input.token_exchange).toEqual({
+      audiences: ['orders-api', 'https://orders.example/api'],
+      scopes: ['orders:read', 'inventory:read'],
+      subject_clients: ['web-app'],
+    });
+    expect(clientInput(draft({ exchangeAudiences: 'orders-api' }), true).input.token_exchange).toBeNull();
+  });
+
+  it('round-trips a stored policy through the draft', () => {
+    const stored = clientInput(
+      draft({ grants: new Set([GRANT]), exchangeAudiences: 'orders-api', exchangeScopes: 'orders:read' }),
+      true,
+    ).input;
+    const edited = clientDraft({
+      ...stored,
+      client_id: 'svc',
+      token_exchange: stored.token_exchange,
+    } as unknown as Parameters<typeof clientDraft>[0]);
+    expect(edited.exchangeAudiences).toBe('orders-api');
+    expect(edited.exchangeScopes).toBe('orders:read');
+  });
+
+  it('explains a missing audience, bad entries and a public client before sending', () => {
+    const grants = new Set(['authorization_code', GRANT] as const);
+    expect(clientInput(draft({ grants }), true).errors.exchangeAudiences).toMatch(/at least one/);
+    expect(
+      clientInput(draft({ grants, exchangeAudiences: 'https://a.example/#x' }), true).errors
+        .exchangeAudiences,
+    ).toMatch(/fragment/);
+    expect(
+      clientInput(draft({ grants, exchangeAudiences: 'a', exchangeScopes: 'two words' }), true).errors
+        .exchangeScopes,
+    ).toMatch(/One scope per line/);
+    expect(
+      clientInput(draft({ grants, exchangeAudiences: 'a', exchangeSubjectClients: 'x y' }), true).errors
+        .exchangeSubjectClients,
+    ).toMatch(/client ID/);
+    expect(
+      clientInput(draft({ grants, type: 'public', exchangeAudiences: 'a' }), true).errors.grants,
+    ).toMatch(/confidential/);
+  });
+});

@@ -4,7 +4,13 @@
  */
 import type { ClientInput } from '../../types';
 import { httpsUrlError } from '../../validation';
-import { type ClientDraft, type ClientErrors, STANDARD, STANDARD_SCOPES } from './client-draft';
+import {
+  type ClientDraft,
+  type ClientErrors,
+  STANDARD,
+  STANDARD_SCOPES,
+  TOKEN_EXCHANGE,
+} from './client-draft';
 
 const CLIENT_ID = /^[A-Za-z0-9._~-]{3,64}$/;
 /** RFC 6749 §3.3: a scope token is printable ASCII without space, `"` or `\`. */
@@ -65,6 +71,8 @@ function grantsError(draft: ClientDraft): string | undefined {
     return 'The device code grant cannot deliver a key: set key delivery to none.';
   if (draft.type === 'public' && draft.grants.has('client_credentials'))
     return 'Client credentials need a confidential client.';
+  if (draft.type === 'public' && draft.grants.has(TOKEN_EXCHANGE))
+    return 'Token exchange needs a confidential client.';
   return undefined;
 }
 
@@ -89,6 +97,23 @@ function customScopeErrors(draft: ClientDraft, errors: ClientErrors): void {
         : 'Listed twice.';
     seen.add(scope);
   });
+}
+
+/** The token-exchange policy while its grant is ticked (null otherwise), and its fields' problems. */
+function tokenExchangeValue(draft: ClientDraft, errors: ClientErrors): ClientInput['token_exchange'] {
+  if (!draft.grants.has(TOKEN_EXCHANGE)) return null;
+  const audiences = [...new Set(lines(draft.exchangeAudiences))];
+  const scopes = [...new Set(lines(draft.exchangeScopes))];
+  const subjectClients = [...new Set(lines(draft.exchangeSubjectClients))];
+  if (audiences.length === 0)
+    errors.exchangeAudiences = 'Enter at least one audience the client may request.';
+  else if (audiences.some((audience) => /\s|#/.test(audience)))
+    errors.exchangeAudiences = 'One audience per line, without spaces or a fragment (#…).';
+  if (scopes.some((scope) => !SCOPE_TOKEN.test(scope)))
+    errors.exchangeScopes = 'One scope per line: letters, digits and symbols, without spaces.';
+  if (subjectClients.some((id) => !CLIENT_ID.test(id)))
+    errors.exchangeSubjectClients = 'One client ID per line.';
+  return { audiences, scopes, subject_clients: subjectClients };
 }
 
 /** The input the server takes, and the problems found (none: `errors` has no message). */
@@ -182,6 +207,7 @@ export function clientInput(
     backchannel_logout_uri: backchannel || null,
     backchannel_logout_session_required: draft.backchannelLogoutSessionRequired,
     logout_ends_offline_access: draft.logoutEndsOfflineAccess,
+    token_exchange: tokenExchangeValue(draft, errors),
   };
   if (creating && draft.clientId.trim()) input.client_id = draft.clientId.trim();
   return { input, errors };
