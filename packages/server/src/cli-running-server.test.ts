@@ -311,5 +311,37 @@ describe.runIf(testDatabaseKind() === 'embedded')(
         dpop_bound_access_tokens: true,
       });
     }, 120_000);
+
+    it('registers a token-exchange client with its policy (--grant token-exchange, --exchange-*)', async () => {
+      const args = ['clients', 'create', '--name', 'Orders API', '--grant', 'token-exchange'];
+      const created = await cli.run(
+        [
+          ...args,
+          '--exchange-audience',
+          'inventory-api',
+          '--exchange-audience',
+          'https://inventory.example/api',
+          '--exchange-scope',
+          'inventory:read',
+          '--exchange-subject-client',
+          'batch',
+        ],
+        env,
+      );
+      expect(created.stderr).toBe('');
+      expect(created.code).toBe(0);
+      expect(JSON.parse(created.stdout)).toMatchObject({
+        grant_types: ['urn:ietf:params:oauth:grant-type:token-exchange'],
+        token_exchange: {
+          audiences: ['inventory-api', 'https://inventory.example/api'],
+          scopes: ['inventory:read'],
+          subject_clients: ['batch'],
+        },
+        client_secret: expect.any(String),
+      });
+      const withoutPolicy = await cli.run(args, env);
+      expect(withoutPolicy.code).toBe(1);
+      expect(withoutPolicy.stderr).toContain('token_exchange: the token-exchange grant needs a policy');
+    }, 120_000);
   },
 );

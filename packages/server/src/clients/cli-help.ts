@@ -13,7 +13,8 @@ Options:
   --post-logout-redirect-uri URI Allowed post-logout redirect URI (repeatable)
   --grant GRANT                  authorization_code | refresh_token | client_credentials |
                                  device_code (short for urn:ietf:params:oauth:grant-type:device_code,
-                                 docs/device-flow.md) (repeatable; default: authorization_code and
+                                 docs/device-flow.md) | token-exchange (RFC 8693; needs
+                                 --exchange-audience) (repeatable; default: authorization_code and
                                  refresh_token)
   --scope SCOPE                  Allowed scope (repeatable; default: openid profile email offline_access)
   --first-party                  Skip the consent page for this client
@@ -39,6 +40,11 @@ Options:
   --backchannel-logout-session-required
                                  The client needs sid in logout tokens (always sent)
   --logout-ends-offline-access   A session's end also ends its offline_access refresh tokens
+  --exchange-audience AUD        Token exchange: an audience or resource URI the client may request
+                                 (repeatable; docs/integration.md#token-exchange)
+  --exchange-scope SCOPE         Token exchange: a scope the client may pass on (repeatable)
+  --exchange-subject-client ID   Token exchange: another client whose users' tokens this client may
+                                 exchange (repeatable; default: only tokens issued to itself)
   --help                         Show this help`,
   'clients list': `Usage: tessera clients list
 

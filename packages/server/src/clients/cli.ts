@@ -10,6 +10,7 @@ import {
   DEVICE_CODE_GRANT_TYPE,
   type GrantType,
   STANDARD_SCOPES,
+  TOKEN_EXCHANGE_GRANT_TYPE,
 } from '../protocol/oauth/vocabulary.js';
 import { type ClientInput, ZK_KEY_SCOPES, type ZkKeyScope } from './model.js';
 
@@ -64,6 +65,13 @@ export async function createClientForCommand(
     output.backchannel_logout_session_required = client.backchannelLogoutSessionRequired;
   }
   if (client.logoutEndsOfflineAccess) output.logout_ends_offline_access = true;
+  if (client.tokenExchange) {
+    output.token_exchange = {
+      audiences: client.tokenExchange.audiences,
+      scopes: client.tokenExchange.scopes,
+      subject_clients: client.tokenExchange.subjectClients,
+    };
+  }
   if (secret) output.client_secret = secret;
   return output;
 }
@@ -136,6 +144,9 @@ export async function runClientsCommand(
       'backchannel-logout-uri': { type: 'string' },
       'backchannel-logout-session-required': { type: 'boolean' },
       'logout-ends-offline-access': { type: 'boolean' },
+      'exchange-audience': { type: 'string', multiple: true },
+      'exchange-scope': { type: 'string', multiple: true },
+      'exchange-subject-client': { type: 'string', multiple: true },
     },
   });
   if (!values.name) throw new Error('--name is required');
@@ -163,10 +174,26 @@ export async function runClientsCommand(
       throw new Error('--jwks must be a JWK Set in JSON (or @FILE)');
     }
   }
-  // `device_code` names the device authorization grant's URN (RFC 8628 §3.4), which is long to type.
+  // `device_code` and `token-exchange` name the grants' URNs (RFC 8628 §3.4, RFC 8693 §2.1), long to type.
   const grants = (values.grant ?? ['authorization_code', 'refresh_token']).map((grant) =>
-    grant === 'device_code' ? DEVICE_CODE_GRANT_TYPE : grant,
+    grant === 'device_code'
+      ? DEVICE_CODE_GRANT_TYPE
+      : grant === 'token-exchange'
+        ? TOKEN_EXCHANGE_GRANT_TYPE
+        : grant,
   ) as GrantType[];
+  // RFC 8693 (docs/integration.md#token-exchange): the policy, given when any of its options is.
+  const exchangeAudiences = values['exchange-audience'];
+  const exchangeScopes = values['exchange-scope'];
+  const exchangeSubjectClients = values['exchange-subject-client'];
+  const tokenExchange =
+    exchangeAudiences || exchangeScopes || exchangeSubjectClients
+      ? {
+          audiences: exchangeAudiences ?? [],
+          scopes: exchangeScopes ?? [],
+          subject_clients: exchangeSubjectClients ?? [],
+        }
+      : undefined;
   const input: ClientInput = {
     name: values.name,
     type: values.type,
@@ -191,6 +218,7 @@ export async function runClientsCommand(
     backchannel_logout_uri: values['backchannel-logout-uri'],
     backchannel_logout_session_required: values['backchannel-logout-session-required'],
     logout_ends_offline_access: values['logout-ends-offline-access'],
+    token_exchange: tokenExchange,
   };
   const created = await channel.call('clients.create', input);
   process.stdout.write(`${JSON.stringify(created, null, 2)}\n`);
