@@ -206,7 +206,7 @@ async function inParallel(count, concurrency, task, seconds = Number.POSITIVE_IN
 
 /**
  * @typedef {object} FlowReady what run.mjs knows of a bench server (its ready line)
- * @property {'tessera' | 'peer'} target
+ * @property {string} target `tessera`, or a variant of the peer
  * @property {string} publicUrl
  * @property {string} clientId
  * @property {string} clientSecret

@@ -29,5 +29,10 @@ export function listOf(noun, value, allowed) {
   });
 }
 
-/** The servers a bench run can start: Tessera and the peer (oidc-provider). */
-export const TARGETS = /** @type {const} */ (['tessera', 'peer']);
+/**
+ * The servers a bench run can start: Tessera and the peer (oidc-provider) in three variants: `peer` in memory with
+ * a constant-time password compare (the floor), `peer-pg` on PostgreSQL through a persistent adapter, `peer-argon2`
+ * checking passwords with Argon2id (bench/peer-server.mjs).
+ */
+export const TARGETS = /** @type {const} */ (['tessera', 'peer', 'peer-pg', 'peer-argon2']);
+/** @typedef {(typeof TARGETS)[number]} Target */

@@ -22,15 +22,24 @@
  *   (oidc-provider does that for every consumed refresh token).
  * The sign-in accounts (BENCH_SIGN_IN_USERS of them, default 50) are announced with their passwords.
  *
+ * Two variants make it an honest peer where the in-memory one is a floor (docs/performance.md):
+ * - BENCH_PEER_STORE=postgres: every record in PostgreSQL (BENCH_PEER_DATABASE_URL, else DATABASE_URL) through the
+ *   persistent adapter of bench/peer-pg-adapter.mjs instead of Maps in this process;
+ * - BENCH_PEER_PASSWORD=argon2id: the sign-in's password check verifies an Argon2id hash at OWASP's minimum
+ *   parameters (m = 19 MiB, t = 2, p = 1; the hashes made at start), as a password-based provider must store them.
+ * BENCH_PEER_TARGET names the variant in the ready line (peer, peer-pg, peer-argon2).
+ *
  * Prints one line `BENCH_READY {publicUrl, clientId, clientSecret, userAccessToken, users, pid}` on stdout.
  */
 import { generateKeyPairSync, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
+import { Algorithm, hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import Provider from 'oidc-provider';
 import { announceReady, collectGarbageOnSignal, exitOnSignal } from './child.mjs';
 import { newClientKey } from './key-flows.mjs';
 import { createMapAdapter } from './peer-adapter.mjs';
+import { createPostgresAdapter } from './peer-pg-adapter.mjs';
 
 const require = createRequire(import.meta.url);
 /** The installed peer version, reported with the results. */
@@ -39,6 +48,14 @@ const PEER_VERSION = /** @type {{ version: string }} */ (require('oidc-provider/
 const API_RESOURCE = 'urn:tessera-bench:api';
 const OPAQUE_RESOURCE = 'urn:tessera-bench:opaque';
 const REDIRECT_URI = 'https://rp.example/cb';
+
+const STORE = process.env.BENCH_PEER_STORE ?? 'memory';
+const PASSWORD_CHECK = process.env.BENCH_PEER_PASSWORD ?? 'compare';
+if (!['memory', 'postgres'].includes(STORE)) throw new Error(`BENCH_PEER_STORE ${STORE}: memory or postgres`);
+if (!['compare', 'argon2id'].includes(PASSWORD_CHECK))
+  throw new Error(`BENCH_PEER_PASSWORD ${PASSWORD_CHECK}: compare or argon2id`);
+/** OWASP Password Storage Cheat Sheet, Argon2id minimum: 19 MiB of memory, 2 iterations, 1 degree of parallelism. */
+const ARGON2ID = { algorithm: Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
 /**
  * A private JWK for one algorithm, with kid, alg and use as the provider's keystore wants them.
@@ -60,6 +77,7 @@ function privateJwk(alg) {
  * @property {string} accountId
  * @property {{ name: string, email: string, email_verified: boolean }} claims
  * @property {Buffer} [password] for the sign-in accounts
+ * @property {string} [passwordHash] its Argon2id hash (PHC string), with BENCH_PEER_PASSWORD=argon2id
  */
 
 /** The userinfo scenario's user. @type {Account} */
@@ -85,6 +103,27 @@ const signInUsers = Array.from({ length: Number(process.env.BENCH_SIGN_IN_USERS 
 /** Every account by id, and the sign-in accounts by email. */
 const accountsById = new Map([account, ...signInUsers].map((entry) => [entry.accountId, entry]));
 const accountsByEmail = new Map(signInUsers.map((entry) => [entry.claims.email, entry]));
+/** Argon2id hashes of the sign-in passwords, by email (made once at start, as at registration). @type {Map<string, string>} */
+const passwordHashes = new Map();
+if (PASSWORD_CHECK === 'argon2id') {
+  for (const user of signInUsers)
+    passwordHashes.set(user.claims.email, await argon2Hash(user.password, ARGON2ID));
+}
+
+/**
+ * The password check of a sign-in: Argon2id verification of the stored hash, or the floor, a constant-time
+ * compare with the password kept in memory.
+ * @param {Account | undefined} user
+ * @param {Buffer} password
+ */
+async function passwordMatches(user, password) {
+  if (!user?.password) return false;
+  if (PASSWORD_CHECK === 'argon2id') {
+    const stored = passwordHashes.get(user.claims.email);
+    return stored !== undefined && argon2Verify(stored, password);
+  }
+  return user.password.length === password.length && timingSafeEqual(user.password, password);
+}
 
 /**
  * Remembered consent: the grant each account approved (one client here), as a host application keeps it so that a
@@ -131,12 +170,7 @@ async function interaction(provider, request, response) {
     const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
     const user = accountsByEmail.get(form.get('email') ?? '');
     const password = Buffer.from(form.get('password') ?? '');
-    // The trivial password check: a constant-time compare with the password kept in memory.
-    if (
-      !user?.password ||
-      user.password.length !== password.length ||
-      !timingSafeEqual(user.password, password)
-    ) {
+    if (!(await passwordMatches(user, password))) {
       answer(401, { error: 'invalid_credentials' });
       return true;
     }
@@ -173,6 +207,13 @@ async function interaction(provider, request, response) {
   return true;
 }
 
+/** The PostgreSQL store, on BENCH_PEER_DATABASE_URL or DATABASE_URL. */
+function postgresStore() {
+  const url = process.env.BENCH_PEER_DATABASE_URL || process.env.DATABASE_URL;
+  if (!url) throw new Error('BENCH_PEER_STORE=postgres needs BENCH_PEER_DATABASE_URL or DATABASE_URL');
+  return createPostgresAdapter(url);
+}
+
 /**
  * Starts the peer: listens first (port 0) so the issuer can name the real port, then attaches the provider.
  * @returns {Promise<{ provider: Provider, publicUrl: string, clientId: string, clientSecret: string,
@@ -193,13 +234,16 @@ async function startPeer() {
   const address = /** @type {import('node:net').AddressInfo} */ (server.address());
   const publicUrl = `http://${host}:${address.port}`;
 
+  const store =
+    STORE === 'postgres' ? await postgresStore() : { adapter: createMapAdapter(), close: async () => {} };
   const clientId = randomBytes(16).toString('base64url');
   const clientSecret = randomBytes(32).toString('base64url');
   const keyClientId = randomBytes(16).toString('base64url');
   const clientKey = newClientKey();
   const provider = new Provider(publicUrl, {
-    // In memory, without the development adapter's 1,000-entry limit (bench/peer-adapter.mjs).
-    adapter: createMapAdapter(),
+    // In memory, without the development adapter's 1,000-entry limit (bench/peer-adapter.mjs), or in PostgreSQL
+    // (bench/peer-pg-adapter.mjs).
+    adapter: store.adapter,
     clients: [
       {
         client_id: clientId,
@@ -306,7 +350,7 @@ async function startPeer() {
     keyClientId,
     keyClientJwk: clientKey.privateJwk,
     version: PEER_VERSION,
-    close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
+    close: () => new Promise((resolve) => server.close(() => resolve(undefined))).then(() => store.close()),
   };
 }
 
@@ -336,7 +380,7 @@ const peer = await startPeer();
 exitOnSignal(peer.close);
 collectGarbageOnSignal();
 announceReady({
-  target: 'peer',
+  target: process.env.BENCH_PEER_TARGET ?? 'peer',
   publicUrl: peer.publicUrl,
   clientId: peer.clientId,
   clientSecret: peer.clientSecret,
@@ -349,7 +393,9 @@ announceReady({
     sub: user.accountId,
   })),
   pid: process.pid,
-  server: `oidc-provider ${peer.version} (in-memory Map adapter)`,
+  server:
+    `oidc-provider ${peer.version} (${STORE === 'postgres' ? 'PostgreSQL adapter' : 'in-memory Map adapter'}, ` +
+    `${PASSWORD_CHECK === 'argon2id' ? 'Argon2id m=19456 t=2 p=1' : 'constant-time compare'} password check)`,
   // oidc-provider refuses to introspect JWTs: the introspected token is an opaque client-credentials token.
   introspectionTokenParameters: { resource: OPAQUE_RESOURCE },
 });

@@ -19,7 +19,12 @@
  *   --scenarios=a,b          subset of client_credentials,introspection,userinfo,discovery,jwks,code_exchange,
  *                            refresh,sign_in,client_credentials_dpop,client_credentials_private_key_jwt
  *                            (default: all)
- *   --targets=tessera,peer   subset of servers to start and load
+ *   --targets=...            subset of servers to start and load: tessera, peer (oidc-provider in memory, a
+ *                            constant-time password compare: the floor), peer-pg (oidc-provider on PostgreSQL
+ *                            through bench/peer-pg-adapter.mjs; needs DATABASE_URL or BENCH_PEER_DATABASE_URL;
+ *                            measured in code_exchange and refresh only), peer-argon2 (in memory, passwords
+ *                            checked with Argon2id at OWASP's minimum; measured in sign_in only). Default:
+ *                            tessera,peer,peer-argon2, and peer-pg when DATABASE_URL is set
  *   --quiet-wait=0           before each measurement, wait up to this many seconds for the rest of the machine
  *                            to use less than 0.25 cores (a shared machine's other jobs blur the numbers)
  *   --pin                    pin each server process to the last core and this process (the load generator) to
@@ -49,7 +54,7 @@ import { createHttpClient } from './http-client.mjs';
 import { KEY_SCENARIOS, prepareKeyFlows } from './key-flows.mjs';
 import { clockTicksPerSecond, runLoad, waitForQuiet } from './measure.mjs';
 import { listOf, positive, TARGETS } from './options.mjs';
-import { checkTargets, comparisonTable, scenarioNotes } from './report.mjs';
+import { checkTargets, comparisonTable, honestPeerTable, scenarioNotes } from './report.mjs';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const SCENARIOS = /** @type {const} */ ([
@@ -77,7 +82,7 @@ const STOP_TIMEOUT_MS = 10_000;
 
 /**
  * @typedef {object} Ready what a bench server prints when it is seeded and listening
- * @property {'tessera' | 'peer'} target
+ * @property {import('./options.mjs').Target} target
  * @property {string} publicUrl
  * @property {string} clientId
  * @property {string} clientSecret
@@ -105,7 +110,10 @@ const { values: options } = parseArgs({
     'quiet-wait': { type: 'string', default: '0' },
     pin: { type: 'boolean', default: false },
     scenarios: { type: 'string', default: SCENARIOS.join(',') },
-    targets: { type: 'string', default: 'tessera,peer' },
+    targets: {
+      type: 'string',
+      default: `tessera,peer,peer-argon2${process.env.DATABASE_URL || process.env.BENCH_PEER_DATABASE_URL ? ',peer-pg' : ''}`,
+    },
     profile: { type: 'string' },
     json: { type: 'string' },
     strict: { type: 'boolean', default: false },
@@ -128,6 +136,16 @@ if (options.pin) {
 if (!(quietWaitSeconds >= 0)) throw new Error('--quiet-wait must be a number of seconds');
 const scenarios = listOf('scenario', options.scenarios, SCENARIOS);
 const targets = listOf('target', options.targets, TARGETS);
+/**
+ * The scenarios each honest peer is there for; the others are measured against `peer` (the floor) only.
+ * @type {Partial<Record<import('./options.mjs').Target, readonly string[]>>}
+ */
+const TARGET_SCENARIOS = { 'peer-pg': ['code_exchange', 'refresh'], 'peer-argon2': ['sign_in'] };
+/**
+ * @param {import('./options.mjs').Target} target
+ * @param {string} name
+ */
+const measures = (target, name) => TARGET_SCENARIOS[target]?.includes(name) ?? true;
 /**
  * @param {string} name
  * @returns {name is StatefulName}
@@ -153,13 +171,20 @@ let profileFile;
 
 /**
  * Starts one bench server and resolves with its ready line; its other output goes to our stderr, prefixed.
- * @param {'tessera' | 'peer'} target
+ * @param {import('./options.mjs').Target} target
  * @returns {Promise<Child>}
  */
 function startChild(target) {
   const script = join(BENCH_DIR, target === 'tessera' ? 'tessera-server.mjs' : 'peer-server.mjs');
   /** @type {NodeJS.ProcessEnv} */
-  const env = { ...process.env, NODE_ENV: 'production', BENCH_SIGN_IN_USERS: String(poolSize) };
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    BENCH_SIGN_IN_USERS: String(poolSize),
+    BENCH_PEER_TARGET: target,
+    BENCH_PEER_STORE: target === 'peer-pg' ? 'postgres' : 'memory',
+    BENCH_PEER_PASSWORD: target === 'peer-argon2' ? 'argon2id' : 'compare',
+  };
   if (target === 'tessera' && options.profile) {
     const directory = resolve(options.profile);
     mkdirSync(directory, { recursive: true });
@@ -526,10 +551,12 @@ async function main() {
     const setup = createHttpClient(16);
     try {
       for (const target of targets) {
+        if (!scenarios.some((name) => isStateful(name) && measures(target, name))) continue;
         const server = servers[target];
         const setupStarted = performance.now();
         server.flows = await prepareFlows(server.ready, setup, { userCount: poolSize });
-        if (scenarios.includes('refresh')) server.chains = await server.flows.openChains(setup, poolSize);
+        if (scenarios.includes('refresh') && measures(target, 'refresh'))
+          server.chains = await server.flows.openChains(setup, poolSize);
         console.log(
           `${target}: ${poolSize} users signed up with consent given${server.chains.length ? `, ${server.chains.length} refresh chains` : ''} ` +
             `(${((performance.now() - setupStarted) / 1000).toFixed(1)} s)`,
@@ -542,6 +569,7 @@ async function main() {
   for (const name of scenarios) {
     const sizes = [];
     for (const target of targets) {
+      if (!measures(target, name)) continue;
       if (isKeyScenario(name)) {
         const keyFlows = /** @type {import('./key-flows.mjs').KeyFlows} */ (servers[target].keyFlows);
         const client = createHttpClient(1);
@@ -572,7 +600,7 @@ async function main() {
 
   /**
    * One cell of the matrix for one server: wait for a quiet machine (if asked), warm up, measure, check.
-   * @param {'tessera' | 'peer'} target
+   * @param {import('./options.mjs').Target} target
    * @param {(typeof SCENARIOS)[number]} name
    * @param {number} connections
    * @param {number} round
@@ -615,7 +643,7 @@ async function main() {
 
   /**
    * One cell of a stateful scenario: its supply prepared (not measured), a warm-up, the measurement.
-   * @param {'tessera' | 'peer'} target
+   * @param {import('./options.mjs').Target} target
    * @param {StatefulName} name
    * @param {number} connections
    * @param {number} round
@@ -657,7 +685,7 @@ async function main() {
 
   /**
    * One cell of a key scenario: its proofs or assertions signed just before (not measured), each sent once.
-   * @param {'tessera' | 'peer'} target
+   * @param {import('./options.mjs').Target} target
    * @param {(typeof KEY_SCENARIOS)[number]} name
    * @param {number} connections
    * @param {number} round
@@ -725,6 +753,7 @@ async function main() {
     for (const connections of connectionCounts) {
       for (const name of scenarios) {
         for (const target of order) {
+          if (!measures(target, name)) continue;
           const result = await measureCell(target, name, connections, round);
           const key = `${name}@${connections}@${target}`;
           const previous = best.get(key);
@@ -747,7 +776,10 @@ async function main() {
     for (const name of scenarios) {
       const tessera = best.get(`${name}@${connections}@tessera`);
       const peer = best.get(`${name}@${connections}@peer`);
-      if (tessera && peer) comparisons.push({ scenario: name, connections, tessera, peer });
+      const peerPg = best.get(`${name}@${connections}@peer-pg`);
+      const peerArgon2 = best.get(`${name}@${connections}@peer-argon2`);
+      if (tessera && peer)
+        comparisons.push({ scenario: name, connections, tessera, peer, peerPg, peerArgon2 });
     }
   }
 
@@ -767,6 +799,11 @@ async function main() {
   if (comparisons.length > 0) {
     console.log('');
     console.log(comparisonTable(comparisons));
+    const honest = honestPeerTable(comparisons);
+    if (honest) {
+      console.log('');
+      console.log(honest);
+    }
     for (const line of scenarioNotes(comparisons)) console.log(line);
     console.log('');
     const { lines, allMet } = checkTargets(comparisons);
