@@ -47,7 +47,11 @@ describe('import rules', () => {
   });
 
   it("reads the server's module order from app/modules.ts", () => {
-    expect(readImportGraph(...server).sliceOrder).toEqual(MODULES.map((module) => module.name));
+    // A slice's folder is its module's name in kebab case (`clientRegistration` lives in `client-registration/`).
+    const folders = MODULES.map((module) =>
+      module.name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`),
+    );
+    expect(readImportGraph(...server).sliceOrder).toEqual(folders);
   });
 
   it('finds the server source within the rules', () => {
