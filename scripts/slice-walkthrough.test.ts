@@ -16,18 +16,20 @@ const run = promisify(execFile);
 const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 const SERVER = path('../packages/server');
 
-/** The walkthrough's step 2: one import and one entry, after the last listed slice. */
+/** The walkthrough's step 2: one import beside the other slices' and one entry, after the last listed slice. */
 function addToModuleList(source: string): string {
-  const withImport = source.replace(
-    "import { webhooksModule } from '../webhooks/index.js';\n",
-    "import { webhooksModule } from '../webhooks/index.js';\nimport { greetingsModule } from '../greetings/index.js';\n",
+  const sliceImports = [...source.matchAll(/^import \{ \w+Module \} from '\.\.\/[\w-]+\/index\.js';\n/gm)];
+  const lastImport = sliceImports.at(-1);
+  const listEnd = source.indexOf('] as const satisfies readonly SliceModule[]');
+  if (lastImport?.index === undefined || listEnd < 0) throw new Error('app/modules.ts changed shape');
+  const afterImports = lastImport.index + lastImport[0].length;
+  return (
+    source.slice(0, afterImports) +
+    "import { greetingsModule } from '../greetings/index.js';\n" +
+    source.slice(afterImports, listEnd) +
+    '  greetingsModule,\n' +
+    source.slice(listEnd)
   );
-  const listed = withImport.replace(
-    '  webhooksModule,\n] as const',
-    '  webhooksModule,\n  greetingsModule,\n] as const',
-  );
-  if (listed === withImport || withImport === source) throw new Error('app/modules.ts changed shape');
-  return listed;
 }
 
 let tree: string;
