@@ -176,7 +176,7 @@ export async function buildApp(context: AppContext, port: Port, options: BuildOp
 
   // First, so the request's span is current for every later hook and the handler.
   registerRequestTracing(app, port);
-  registerSecurityHeaders(app, { url: port === 'public' ? config.baseUrl : config.adminUrl });
+  registerSecurityHeaders(app, { url: port === 'public' ? config.baseUrl : config.adminUrl, port });
   registerRequestMetrics(app, context, port);
   registerAcceptableInputCheck(app);
   // The port's one access hook, before any route is registered and before the body is parsed (app/access.ts).

@@ -65,6 +65,10 @@ describe('error model', () => {
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('referrer-policy')).toBe('no-referrer');
       expect(csp).toContain("require-trusted-types-for 'script'");
+      // Only the admin portal's email preview may make a Trusted Types policy; the hosted UI none.
+      expect(csp).toContain(
+        url.startsWith(server.adminUrl) ? 'trusted-types email-preview' : "trusted-types 'none'",
+      );
     }
   });
 
@@ -178,6 +182,8 @@ describe('OpenAPI error codes', () => {
       'invalid_grant',
       'invalid_request',
       'invalid_scope',
+      // RFC 8693 §2.2.2: a token exchange for an audience or resource the client may not request.
+      'invalid_target',
       'slow_down',
       'unauthorized_client',
       'unsupported_grant_type',

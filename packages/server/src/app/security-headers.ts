@@ -2,11 +2,11 @@ import type { App } from './app-types.js';
 
 /**
  * Strict headers on every response: no inline script (the CSP has no 'unsafe-inline'), no string reaching a DOM
- * script sink (Trusted Types: `innerHTML`, `script.src` and the like take only typed values, and no policy may make
- * them; the UI uses none), no framing (RFC 9700 §4.16 clickjacking), no referrer (RFC 9700 §4.2: codes and states
- * must not leak), no MIME sniffing.
+ * script sink (Trusted Types: `innerHTML`, `script.src` and the like take only typed values; the hosted UI may make
+ * no policy, the admin portal only `email-preview`, for its sandboxed email preview), no framing (RFC 9700 §4.16
+ * clickjacking), no referrer (RFC 9700 §4.2: codes and states must not leak), no MIME sniffing.
  */
-export const CONTENT_SECURITY_POLICY = [
+const SHARED_POLICY = [
   "default-src 'self'",
   // 'wasm-unsafe-eval' lets the OPAQUE client (WebAssembly) compile; it does not allow JavaScript eval.
   "script-src 'self' 'wasm-unsafe-eval'",
@@ -19,15 +19,22 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
   "frame-ancestors 'none'",
   "require-trusted-types-for 'script'",
-  "trusted-types 'none'",
-].join('; ');
+];
+
+/** The UIs' policy on each port: the admin port's allows the email preview's Trusted Types policy (web
+ * admin/components/email-preview-html.ts), the public port's none. */
+export function contentSecurityPolicy(port: 'public' | 'admin'): string {
+  const trustedTypes = port === 'admin' ? 'trusted-types email-preview' : "trusted-types 'none'";
+  return [...SHARED_POLICY, trustedTypes].join('; ');
+}
 
 /**
  * `url`: the port's own public URL (TESSERA_BASE_URL for the public port, TESSERA_ADMIN_URL for the admin port).
  * Strict-Transport-Security (RFC 6797) goes out only when that URL is https, so a port reached over plain http
  * (an admin port on a private address) never tells a browser to insist on TLS for a host it reaches without.
  */
-export function registerSecurityHeaders(app: App, options: { url: string }): void {
+export function registerSecurityHeaders(app: App, options: { url: string; port: 'public' | 'admin' }): void {
+  const policy = contentSecurityPolicy(options.port);
   const headers: Record<string, string> = {
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
@@ -44,7 +51,7 @@ export function registerSecurityHeaders(app: App, options: { url: string }): voi
     // gets the UI's policy.
     const ownPolicy = reply.hasHeader('content-security-policy');
     reply.headers(headers);
-    if (!ownPolicy) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    if (!ownPolicy) reply.header('content-security-policy', policy);
     done(null, payload);
   });
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { describeError } from '../error-text';
 import { useAdminApi } from '../session';
 import type { EmailTemplateContent, EmailTemplateName, RenderedEmailView } from '../types';
+import { showEmailHtml } from './email-preview-html';
 
 /** How long typing pauses before the preview is asked for, so a keystroke is not a request. */
 const PREVIEW_DELAY_MS = 400;
@@ -86,8 +87,7 @@ export function EmailPreview({
           <div className="email-preview">
             <figure>
               <figcaption>HTML version</figcaption>
-              {/* An empty sandbox: no script, no forms, no navigation of the portal; the HTML comes from the server. */}
-              <iframe title="HTML version of the email" sandbox="" srcDoc={rendered.html} />
+              <EmailHtmlFrame html={rendered.html} />
             </figure>
             <figure>
               <figcaption>Text version</figcaption>
@@ -98,4 +98,14 @@ export function EmailPreview({
       ) : null}
     </section>
   );
+}
+
+/** The email's HTML in an iframe with an empty sandbox, set through the preview's Trusted Types policy. */
+function EmailHtmlFrame({ html }: { html: string }) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  useEffect(() => {
+    if (frame.current) showEmailHtml(frame.current, html);
+  }, [html]);
+  // An empty sandbox: no script, no forms, no navigation of the portal; the HTML comes from the server.
+  return <iframe ref={frame} title="HTML version of the email" sandbox="" />;
 }
