@@ -190,6 +190,9 @@ describe('hosted UI: every page takes its words from the catalogs and passes axe
       .getByRole('heading', { name: 'Your encryption key', level: 2 })
       .waitFor({ timeout: UI_TIMEOUT });
     await check(page);
+    // The page where a code shown on a TV or a command line is entered (RFC 8628 §3.3).
+    await page.goto(`${server.config.baseUrl}/ui/device`);
+    await check(page);
     await page.goto(`${server.config.baseUrl}/ui/account/security/setup`);
     await titled(page, 'Set up two-step verification');
     await check(page);
