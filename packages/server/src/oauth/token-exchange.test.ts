@@ -200,6 +200,29 @@ describe('token exchange with oauth4webapi as the exchanging client', () => {
     expect(await introspection(server, otherApp, issued.access_token)).toEqual({ active: false });
   });
 
+  it('an exchanged token is the downstream API’s: /userinfo refuses it, though it carries openid', async () => {
+    const reader = await registerClient(server, {
+      grant_types: ['authorization_code', GRANT],
+      scopes: SCOPES,
+      token_exchange: { audiences: ['orders-api'], scopes: ['openid', 'profile', 'orders:read'] },
+    });
+    const tokens = await codeFlowTokens(server, user, reader, { scope: 'openid profile orders:read' });
+    const issued = await exchange(reader, {
+      ...subject(tokens.access_token),
+      audience: 'orders-api',
+      scope: 'openid profile',
+    });
+    expect(issued.scope).toBe('openid profile');
+    const userinfo = (token: string) =>
+      fetch(`${issuer}/userinfo`, { headers: { authorization: `Bearer ${token}` } });
+    const own = await userinfo(tokens.access_token);
+    expect(own.status).toBe(200);
+    expect(((await own.json()) as { name?: string }).name).toBe('Ada Lovelace');
+    const exchanged = await userinfo(issued.access_token);
+    expect(exchanged.status).toBe(401);
+    expect(exchanged.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
+  });
+
   it('takes an RFC 8707 resource, and passes on only the scopes of the policy when none is asked for', async () => {
     const tokens = await userTokens(webApp);
     const issued = await exchange(webApp, { ...subject(tokens.access_token), resource: ORDERS_RESOURCE });

@@ -79,6 +79,10 @@ export function registerUserInfoRoutes(app: App, context: AppContext): void {
     const claims = await presentedTokenClaims(context, request, sources);
     // A client-credentials token represents a client, not a person: there is no user to describe.
     if (!claims?.gid) throw invalidToken();
+    // The UserInfo endpoint is a resource of the client the token was issued to: a token exchanged for another
+    // audience (RFC 8693 §2.1, a downstream API) is that API's, and describes the user to no one else.
+    const audiences = typeof claims.aud === 'string' ? [claims.aud] : claims.aud;
+    if (!audiences.includes(claims.client_id)) throw invalidToken();
     // The grant still active, and its (active) user's claims: from the grant-status cache, or one round trip.
     const user = await context.oauth.introspection.activeGrantUser(claims.gid);
     if (user?.id !== claims.sub) throw invalidToken();
