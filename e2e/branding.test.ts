@@ -93,6 +93,15 @@ describe('hosted UI: a branded deployment', () => {
   async function brandOf(page: Page) {
     const header = page.locator('header.site-header');
     await header.getByRole('link').filter({ hasText: /\S/ }).waitFor({ timeout: UI_TIMEOUT });
+    // An image has no size, so is not visible, until it has loaded: wait for the header's logos to settle.
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('header.site-header img')].every(
+          (img) => (img as HTMLImageElement).complete,
+        ),
+      undefined,
+      { timeout: UI_TIMEOUT },
+    );
     const visibleLogo = header.locator('img:visible');
     return {
       name: ((await header.textContent()) ?? '').trim(),
