@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { AdminApiResponse } from '../../shared/api-types/admin-api';
 import { Button } from '../../shared/Button';
 import { Time } from '../format';
+import { rich, t } from '../i18n/text';
 import { useAdmin, useAdminApi } from '../session';
 import { useLoad } from '../use-load';
 import { DataTable } from './DataTable';
@@ -13,9 +14,11 @@ type LogoutDelivery = LogoutDeliveries['deliveries'][number];
 
 /** The last answer of a logout's attempts, in words. */
 function lastAnswer(delivery: LogoutDelivery): string {
-  if (delivery.attempts === 0) return 'Not tried yet';
+  if (delivery.attempts === 0) return t('clients.backchannel.notTried');
   if (delivery.last_error) return delivery.last_error;
-  return delivery.last_status_code === null ? 'Delivered' : `Answered ${delivery.last_status_code}`;
+  return delivery.last_status_code === null
+    ? t('clients.backchannel.delivered')
+    : t('clients.backchannel.answered', { status: String(delivery.last_status_code) });
 }
 
 /**
@@ -34,7 +37,7 @@ export function BackchannelLogoutSection({ clientId, uri }: { clientId: string; 
     setOutcome(null);
     try {
       await api.post(`${path}/${encodeURIComponent(delivery.id)}/redeliver`, {});
-      setOutcome({ kind: 'done', text: 'The logout token will be sent again.' });
+      setOutcome({ kind: 'done', text: t('clients.backchannel.redelivered') });
       deliveries.reload();
     } catch (error) {
       setOutcome({ kind: 'failed', error });
@@ -43,30 +46,34 @@ export function BackchannelLogoutSection({ clientId, uri }: { clientId: string; 
 
   return (
     <section className="section" aria-labelledby={headingId}>
-      <h2 id={headingId}>Back-channel logout</h2>
+      <h2 id={headingId}>{t('clients.backchannel.heading')}</h2>
       <p>
-        {uri ? (
-          <>
-            When a session this app got tokens in ends, a logout token is sent to <code>{uri}</code>.
-          </>
-        ) : (
-          'No back-channel logout URI is set (see Logout in the settings below): the app is not told when sessions end.'
-        )}
+        {uri
+          ? rich('clients.backchannel.sentTo', { uri: <code>{uri}</code> })
+          : t('clients.backchannel.noUri')}
       </p>
-      <OutcomeMessage outcome={outcome} failedTitle="The logout token was not sent again" />
+      <OutcomeMessage outcome={outcome} failedTitle={t('clients.backchannel.redeliverFailed')} />
       <p>
         <Button variant="secondary" onClick={deliveries.reload}>
-          Refresh
+          {t('clients.backchannel.refresh')}
         </Button>
       </p>
-      <LoadedView load={deliveries} failedTitle="The logout deliveries could not be loaded">
+      <LoadedView load={deliveries} failedTitle={t('clients.backchannel.loadFailed')}>
         {(data) =>
           data.deliveries.length === 0 ? (
-            <p>No logout token has been sent to this app yet.</p>
+            <p>{t('clients.backchannel.empty')}</p>
           ) : (
             <DataTable
-              caption="Logout tokens, newest first"
-              columns={['Session', 'Reason', 'Status', 'Created', 'Attempts', 'Last answer', 'Actions']}
+              caption={t('clients.backchannel.caption')}
+              columns={[
+                t('clients.backchannel.column.session'),
+                t('clients.backchannel.column.reason'),
+                t('clients.backchannel.column.status'),
+                t('clients.backchannel.column.created'),
+                t('clients.backchannel.column.attempts'),
+                t('clients.backchannel.column.lastAnswer'),
+                t('clients.backchannel.column.actions'),
+              ]}
               busy={deliveries.loading}
             >
               {data.deliveries.map((delivery) => (
@@ -74,7 +81,7 @@ export function BackchannelLogoutSection({ clientId, uri }: { clientId: string; 
                   <th scope="row">
                     <code>{delivery.sid}</code>
                     <br />
-                    user <code>{delivery.sub}</code>
+                    {rich('clients.backchannel.user', { sub: <code>{delivery.sub}</code> })}
                   </th>
                   <td>{delivery.reason.replaceAll('_', ' ')}</td>
                   <td>
@@ -82,7 +89,9 @@ export function BackchannelLogoutSection({ clientId, uri }: { clientId: string; 
                     {delivery.next_attempt_at ? (
                       <>
                         {' '}
-                        (next attempt <Time value={delivery.next_attempt_at} />)
+                        {rich('clients.backchannel.nextAttempt', {
+                          time: <Time value={delivery.next_attempt_at} />,
+                        })}
                       </>
                     ) : null}
                   </td>
@@ -94,7 +103,7 @@ export function BackchannelLogoutSection({ clientId, uri }: { clientId: string; 
                   <td>
                     {canWrite && delivery.status === 'failed' ? (
                       <Button variant="secondary" onClick={() => redeliver(delivery)}>
-                        Send again
+                        {t('clients.backchannel.sendAgain')}
                       </Button>
                     ) : null}
                   </td>

@@ -3,6 +3,7 @@ import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Notice } from '../../shared/Notice';
 import { describeError } from '../error-text';
+import { t } from '../i18n/text';
 import { useAdmin, useAdminApi } from '../session';
 import type { ClientIcon, ClientView } from '../types';
 import { ConfirmAction } from './ConfirmAction';
@@ -18,9 +19,8 @@ export function adminIconPath(client: Pick<ClientView, 'client_id' | 'icon'>): s
 }
 
 function checkFile(file: File): string | null {
-  if (!ACCEPTED_TYPES.includes(file.type))
-    return 'Choose a PNG, JPEG, WebP or GIF image (SVG is not accepted).';
-  if (file.size > MAX_ICON_BYTES) return 'Choose an image of at most 256 KiB.';
+  if (!ACCEPTED_TYPES.includes(file.type)) return t('clients.icon.error.type');
+  if (file.size > MAX_ICON_BYTES) return t('clients.icon.error.size');
   return null;
 }
 
@@ -48,7 +48,7 @@ export function ClientIconSection({
   async function upload(event: FormEvent) {
     event.preventDefault();
     if (!file) {
-      setFileError('Choose an image first.');
+      setFileError(t('clients.icon.error.noFile'));
       return;
     }
     const problem = checkFile(file);
@@ -70,41 +70,45 @@ export function ClientIconSection({
 
   return (
     <section className="section" aria-labelledby="icon-heading">
-      <h2 id="icon-heading">Icon</h2>
-      <p>Shown to people on the consent page and on their apps dashboard.</p>
+      <h2 id="icon-heading">{t('clients.icon.heading')}</h2>
+      <p>{t('clients.icon.intro')}</p>
       {outcome === 'uploaded' ? (
-        <Notice title="Icon saved">
-          <p>People see it from their next visit.</p>
+        <Notice title={t('clients.icon.saved.title')}>
+          <p>{t('clients.icon.saved.body')}</p>
         </Notice>
       ) : null}
       {outcome === 'removed' ? (
-        <Notice title="Icon removed">
-          <p>People see the app’s initial instead.</p>
+        <Notice title={t('clients.icon.removed.title')}>
+          <p>{t('clients.icon.removed.body')}</p>
         </Notice>
       ) : null}
       {outcome && typeof outcome === 'object' ? (
-        <ErrorPanel title="The icon was not changed">
+        <ErrorPanel title={t('clients.icon.failed')}>
           <p>{describeError(outcome.failed)}</p>
         </ErrorPanel>
       ) : null}
       {preview && client.icon ? (
         <div className="icon-preview">
-          <img src={preview} alt={`Icon of ${client.name}`} width={64} height={64} />
+          <img src={preview} alt={t('clients.icon.alt', { name: client.name })} width={64} height={64} />
           <p className="small">
-            {client.icon.content_type.replace('image/', '').toUpperCase()},{' '}
-            {(client.icon.size_bytes / 1024).toFixed(1)} KiB
+            {t('clients.icon.details', {
+              type: client.icon.content_type.replace('image/', '').toUpperCase(),
+              size: (client.icon.size_bytes / 1024).toFixed(1),
+            })}
           </p>
         </div>
       ) : (
-        <p className="muted">No icon: people see the app’s initial.</p>
+        <p className="muted">{t('clients.icon.none')}</p>
       )}
       {canWrite ? (
         <>
           <form className="icon-upload" onSubmit={upload} noValidate>
             <div className="field">
-              <label htmlFor={fileId}>{preview ? 'Replace the icon' : 'Upload an icon'}</label>
+              <label htmlFor={fileId}>
+                {preview ? t('clients.icon.replace') : t('clients.icon.upload.label')}
+              </label>
               <p id={`${fileId}-hint`} className="field-hint">
-                PNG, JPEG, WebP or GIF, at most 256 KiB. A square image of at least 96×96 pixels looks best.
+                {t('clients.icon.upload.hint')}
               </p>
               <input
                 id={fileId}
@@ -124,15 +128,15 @@ export function ClientIconSection({
               ) : null}
             </div>
             <Button type="submit" disabled={uploading}>
-              {uploading ? 'Uploading…' : 'Upload icon'}
+              {uploading ? t('clients.icon.upload.busy') : t('clients.icon.upload.submit')}
             </Button>
           </form>
           {preview ? (
             <ConfirmAction
-              label="Remove icon"
-              question={<p>Remove the icon? People see the app’s initial instead.</p>}
-              confirmLabel="Remove the icon"
-              busyLabel="Removing…"
+              label={t('clients.icon.remove.label')}
+              question={<p>{t('clients.icon.remove.question')}</p>}
+              confirmLabel={t('clients.icon.remove.confirm')}
+              busyLabel={t('clients.icon.remove.busy')}
               onConfirm={async () => {
                 setOutcome(null);
                 try {

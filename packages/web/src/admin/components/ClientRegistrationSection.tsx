@@ -1,6 +1,7 @@
 import type { AdminApiResponse } from '../../shared/api-types/admin-api';
 import { Link } from '../../shared/router';
 import { Time } from '../format';
+import { rich, t } from '../i18n/text';
 import { useAdminApi } from '../session';
 import { useLoad } from '../use-load';
 
@@ -19,40 +20,44 @@ export function ClientRegistrationSection({ clientId }: { clientId: string }) {
   const data = loaded.data.registration;
   return (
     <section className="section" aria-labelledby="registration-heading">
-      <h2 id="registration-heading">Registration</h2>
+      <h2 id="registration-heading">{t('clients.registration.heading')}</h2>
       {data === null ? (
-        <p data-testid="client-registration">Created by an administrator.</p>
+        <p data-testid="client-registration">{t('clients.registration.byAdmin')}</p>
       ) : (
         <dl className="summary-list" data-testid="client-registration">
           <div>
-            <dt>Registered by</dt>
+            <dt>{t('clients.registration.registeredBy')}</dt>
             <dd>
-              Dynamic client registration,{' '}
-              {data.method === 'open' ? (
-                'open registration (no initial access token)'
-              ) : data.initial_access_token ? (
-                <>
-                  initial access token “{data.initial_access_token.description}” (
-                  <Link to="/registration-tokens">
-                    <code>{data.initial_access_token.prefix}</code>
-                  </Link>
-                  )
-                </>
-              ) : (
-                'an initial access token that no longer exists'
-              )}
+              {data.method === 'open'
+                ? t('clients.registration.dynamic.open')
+                : data.initial_access_token
+                  ? rich('clients.registration.dynamic.token', {
+                      description: data.initial_access_token.description,
+                      prefix: (
+                        <Link to="/registration-tokens">
+                          <code>{data.initial_access_token.prefix}</code>
+                        </Link>
+                      ),
+                    })
+                  : t('clients.registration.dynamic.tokenGone')}
             </dd>
           </div>
           <div>
-            <dt>Registered at</dt>
+            <dt>{t('clients.registration.registeredAt')}</dt>
             <dd>
-              <Time value={data.registered_at} />
-              {data.registered_from ? ` from ${data.registered_from}` : ''}
+              {data.registered_from ? (
+                rich('clients.registration.registeredAtFrom', {
+                  time: <Time value={data.registered_at} />,
+                  address: data.registered_from,
+                })
+              ) : (
+                <Time value={data.registered_at} />
+              )}
             </dd>
           </div>
           {data.software_id ? (
             <div>
-              <dt>Software</dt>
+              <dt>{t('clients.registration.software')}</dt>
               <dd>
                 <code>{data.software_id}</code>
                 {data.software_version ? ` ${data.software_version}` : ''}

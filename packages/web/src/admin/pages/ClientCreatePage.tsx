@@ -6,6 +6,7 @@ import { AdminLayout } from '../components/AdminLayout';
 import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
 import { SecretReveal } from '../components/SecretReveal';
 import { describeError } from '../error-text';
+import { rich, t } from '../i18n/text';
 import { useAdmin, useAdminApi } from '../session';
 import type { ClientInput, ClientView } from '../types';
 import { ClientForm } from './client-form/ClientForm';
@@ -38,28 +39,33 @@ export function ClientCreatePage() {
   if (created) {
     const path = `/clients/${encodeURIComponent(created.client.client_id)}`;
     return (
-      <AdminLayout title="Client registered" breadcrumb={{ to: '/clients', label: 'All clients' }}>
+      <AdminLayout
+        title={t('clients.created.title')}
+        breadcrumb={{ to: '/clients', label: t('clients.allClients') }}
+      >
         <div ref={resultRef} tabIndex={-1} className="focus-target">
           <p className="lead">
-            <strong>{created.client.name}</strong> is registered with client ID{' '}
-            <code data-testid="created-client-id">{created.client.client_id}</code>.
+            {rich('clients.created.lead', {
+              name: <strong>{created.client.name}</strong>,
+              clientId: <code data-testid="created-client-id">{created.client.client_id}</code>,
+            })}
           </p>
           {created.client_secret ? (
             <SecretReveal
-              title="Copy the client secret now"
-              label="Client secret"
+              title={t('clients.created.secret.title')}
+              label={t('clients.created.secret.label')}
               secret={created.client_secret}
             />
           ) : (
-            <p>This is a public client: it has no secret and must use PKCE.</p>
+            <p>{t('clients.created.public')}</p>
           )}
         </div>
         <ul className="link-list">
           <li>
-            <Link to={path}>Open the client’s page</Link>
+            <Link to={path}>{t('clients.created.open')}</Link>
           </li>
           <li>
-            <Link to="/clients">Back to all clients</Link>
+            <Link to="/clients">{t('clients.created.back')}</Link>
           </li>
         </ul>
       </AdminLayout>
@@ -67,10 +73,13 @@ export function ClientCreatePage() {
   }
 
   return (
-    <AdminLayout title="Register a client" breadcrumb={{ to: '/clients', label: 'All clients' }}>
+    <AdminLayout
+      title={t('clients.create.title')}
+      breadcrumb={{ to: '/clients', label: t('clients.allClients') }}
+    >
       <ReadOnlyNotice />
       {error ? (
-        <ErrorPanel title="The client was not registered">
+        <ErrorPanel title={t('clients.create.failed')}>
           <p>{describeError(error)}</p>
         </ErrorPanel>
       ) : null}
@@ -78,8 +87,8 @@ export function ClientCreatePage() {
         client={null}
         readOnly={!canWrite}
         busy={busy}
-        submitLabel="Register client"
-        busyLabel="Registering…"
+        submitLabel={t('clients.create.submit')}
+        busyLabel={t('clients.create.busy')}
         onSubmit={create}
       />
     </AdminLayout>

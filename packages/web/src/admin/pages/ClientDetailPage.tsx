@@ -14,13 +14,15 @@ import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
 import { SecretReveal } from '../components/SecretReveal';
 import { describeError } from '../error-text';
 import { Time } from '../format';
+import { rich, t } from '../i18n/text';
 import { goTo, withQuery } from '../navigation';
 import { useAdmin, useAdminApi } from '../session';
 import type { ClientInput, ClientView } from '../types';
 import { useLoad } from '../use-load';
 import { ClientForm } from './client-form/ClientForm';
 
-const BREADCRUMB = { to: '/clients', label: 'All clients' };
+/** Back to the list, from every state of the page. */
+const breadcrumb = () => ({ to: '/clients', label: t('clients.allClients') });
 
 /** One client: its details and settings, secret rotation, and deletion. */
 export function ClientDetailPage() {
@@ -33,9 +35,9 @@ export function ClientDetailPage() {
   if (client.data === undefined)
     return (
       <DetailLoading
-        title="Client"
-        breadcrumb={BREADCRUMB}
-        failedTitle="The client could not be loaded"
+        title={t('clients.detail.loadingTitle')}
+        breadcrumb={breadcrumb()}
+        failedTitle={t('clients.detail.loadFailed')}
         error={client.error}
       />
     );
@@ -79,27 +81,27 @@ function ClientDetail({
   }
 
   return (
-    <AdminLayout title={client.name} breadcrumb={BREADCRUMB}>
+    <AdminLayout title={client.name} breadcrumb={breadcrumb()}>
       <ReadOnlyNotice />
       <dl className="summary-list">
         <div>
-          <dt>Client ID</dt>
+          <dt>{t('clients.detail.clientId')}</dt>
           <dd>
             <code data-testid="client-id">{client.client_id}</code>
           </dd>
         </div>
         <div>
-          <dt>Type</dt>
+          <dt>{t('clients.detail.type')}</dt>
           <dd>{client.type}</dd>
         </div>
         <div>
-          <dt>Registered</dt>
+          <dt>{t('clients.detail.registered')}</dt>
           <dd>
             <Time value={client.created_at} />
           </dd>
         </div>
         <div>
-          <dt>Last changed</dt>
+          <dt>{t('clients.detail.lastChanged')}</dt>
           <dd>
             <Time value={client.updated_at} />
           </dd>
@@ -112,52 +114,63 @@ function ClientDetail({
 
       {client.type === 'confidential' ? (
         <section className="section" aria-labelledby="secret-heading">
-          <h2 id="secret-heading">Client secret</h2>
+          <h2 id="secret-heading">{t('clients.detail.secret.heading')}</h2>
           {client.secret ? (
             <dl className="summary-list">
               <div>
-                <dt>Ends in</dt>
+                <dt>{t('clients.detail.secret.endsIn')}</dt>
                 <dd>
                   <code>…{client.secret.hint}</code>
                 </dd>
               </div>
               <div>
-                <dt>Created</dt>
+                <dt>{t('clients.detail.secret.created')}</dt>
                 <dd>
                   <Time value={client.secret.created_at} />
                 </dd>
               </div>
               <div>
-                <dt>Last used</dt>
-                <dd>{client.secret.last_used_at ? <Time value={client.secret.last_used_at} /> : 'Never'}</dd>
+                <dt>{t('clients.detail.secret.lastUsed')}</dt>
+                <dd>
+                  {client.secret.last_used_at ? (
+                    <Time value={client.secret.last_used_at} />
+                  ) : (
+                    t('clients.detail.secret.neverUsed')
+                  )}
+                </dd>
               </div>
             </dl>
           ) : (
-            <p>This client has no secret yet.</p>
+            <p>{t('clients.detail.secret.none')}</p>
           )}
           {rotated ? (
             <div ref={rotatedRef} tabIndex={-1} className="focus-target">
-              <SecretReveal title="Copy the new client secret now" label="New client secret" secret={rotated}>
-                <p>The previous secret has stopped working: update the app now.</p>
+              <SecretReveal
+                title={t('clients.detail.secret.new.title')}
+                label={t('clients.detail.secret.new.label')}
+                secret={rotated}
+              >
+                <p>{t('clients.detail.secret.new.body')}</p>
               </SecretReveal>
             </div>
           ) : null}
           {rotateError ? (
-            <ErrorPanel title="The secret was not rotated">
+            <ErrorPanel title={t('clients.detail.secret.rotate.failed')}>
               <p>{describeError(rotateError)}</p>
             </ErrorPanel>
           ) : null}
           {canWrite ? (
             <ConfirmAction
-              label="Rotate secret"
+              label={t('clients.detail.secret.rotate.label')}
               question={
                 <p>
-                  A new secret is made and <strong>the current one stops working at once</strong>. The app
-                  cannot get tokens until it uses the new secret. Rotate now?
+                  {rich('clients.detail.secret.rotate.question', {
+                    stopsWorking: <strong>{t('clients.detail.secret.rotate.stopsWorking')}</strong>,
+                  })}
                 </p>
               }
-              confirmLabel="Rotate the secret now"
-              busyLabel="Rotating…"
+              confirmLabel={t('clients.detail.secret.rotate.confirm')}
+              busyLabel={t('clients.detail.secret.rotate.busy')}
               onConfirm={async () => {
                 setRotateError(null);
                 try {
@@ -176,14 +189,14 @@ function ClientDetail({
       ) : null}
 
       <section className="section" aria-labelledby="settings-heading">
-        <h2 id="settings-heading">Settings</h2>
+        <h2 id="settings-heading">{t('clients.detail.settings.heading')}</h2>
         {saveResult === 'saved' ? (
-          <Notice title="Changes saved">
-            <p>The client uses them from its next request.</p>
+          <Notice title={t('clients.detail.settings.saved.title')}>
+            <p>{t('clients.detail.settings.saved.body')}</p>
           </Notice>
         ) : null}
         {saveResult && saveResult !== 'saved' ? (
-          <ErrorPanel title="The changes were not saved">
+          <ErrorPanel title={t('clients.detail.settings.failed')}>
             <p>{describeError(saveResult.failed)}</p>
           </ErrorPanel>
         ) : null}
@@ -193,8 +206,8 @@ function ClientDetail({
           client={client}
           readOnly={!canWrite}
           busy={saving}
-          submitLabel="Save changes"
-          busyLabel="Saving…"
+          submitLabel={t('clients.detail.settings.submit')}
+          busyLabel={t('clients.detail.settings.busy')}
           onSubmit={save}
         />
       </section>
@@ -203,15 +216,11 @@ function ClientDetail({
 
       {canWrite ? (
         <DeleteSection
-          heading="Delete this client"
-          explanation="Deleting removes the client and revokes every token and grant issued to it. It cannot be undone."
-          label="Delete client"
-          question={
-            <p>
-              Delete <strong>{client.name}</strong> for good? People can no longer sign in to it.
-            </p>
-          }
-          failedTitle="The client was not deleted"
+          heading={t('clients.detail.delete.heading')}
+          explanation={t('clients.detail.delete.explanation')}
+          label={t('clients.detail.delete.label')}
+          question={<p>{rich('clients.detail.delete.question', { name: <strong>{client.name}</strong> })}</p>}
+          failedTitle={t('clients.detail.delete.failed')}
           onDelete={async () => {
             await api.delete(path);
             goTo(withQuery('/clients', { deleted: client.name }));

@@ -7,17 +7,25 @@ import { DataTable } from '../components/DataTable';
 import { ListToolbar } from '../components/ListToolbar';
 import { LoadedView } from '../components/LoadedView';
 import { Time } from '../format';
+import type { AdminMessageKey } from '../i18n/messages';
+import { rich, t } from '../i18n/text';
 import { goTo, withQuery } from '../navigation';
 import { useAdminApi } from '../session';
 import { useListQuery } from '../use-list-query';
 import { useLoad } from '../use-load';
 
-const GRANT_LABELS: Record<string, string> = {
-  authorization_code: 'authorization code',
-  refresh_token: 'refresh token',
-  client_credentials: 'client credentials',
-  'urn:ietf:params:oauth:grant-type:device_code': 'device code',
+const GRANT_LABELS: Record<string, AdminMessageKey> = {
+  authorization_code: 'clients.list.grant.authorizationCode',
+  refresh_token: 'clients.list.grant.refreshToken',
+  client_credentials: 'clients.list.grant.clientCredentials',
+  'urn:ietf:params:oauth:grant-type:device_code': 'clients.list.grant.deviceCode',
 };
+
+/** A grant type in words; one without a name of its own is shown as the server calls it. */
+function grantLabel(grant: string): string {
+  const key = GRANT_LABELS[grant];
+  return key ? t(key) : grant;
+}
 
 /** Registered clients (apps), searchable by name or client ID. */
 export function ClientsPage() {
@@ -36,29 +44,37 @@ export function ClientsPage() {
   const selfRegistered = new Set(registrations.data?.registrations.map((entry) => entry.client_id));
 
   return (
-    <AdminLayout title="Clients">
+    <AdminLayout title={t('clients.list.title')}>
       {deleted ? (
-        <Notice title="Client deleted">
-          <p>
-            <strong>{deleted}</strong> and everything issued to it are gone.
-          </p>
+        <Notice title={t('clients.list.deleted.title')}>
+          <p>{rich('clients.list.deleted.body', { name: <strong>{deleted}</strong> })}</p>
         </Notice>
       ) : null}
       <ListToolbar
-        label="Search clients"
-        hint="By name or client ID"
+        label={t('clients.list.search.label')}
+        hint={t('clients.list.search.hint')}
         query={query}
         onSearch={(value) => goTo(withQuery('/clients', { query: value || null }))}
-        create={{ to: '/clients/new', label: 'Register a client' }}
+        create={{ to: '/clients/new', label: t('clients.list.register') }}
       />
-      <LoadedView load={clients} failedTitle="The clients could not be loaded">
+      <LoadedView load={clients} failedTitle={t('clients.list.loadFailed')}>
         {(data) =>
           data.clients.length === 0 ? (
-            <p>{query ? `No client matches “${query}”.` : 'No clients are registered yet.'}</p>
+            <p>{query ? t('clients.list.noMatch', { query }) : t('clients.list.empty')}</p>
           ) : (
             <DataTable
-              caption={`Clients${query ? ` matching “${query}”` : ''}, ${data.clients.length} in all`}
-              columns={['Name', 'Client ID', 'Type', 'Grant types', 'Registered']}
+              caption={
+                query
+                  ? t('clients.list.captionMatching', { query, count: data.clients.length })
+                  : t('clients.list.caption', { count: data.clients.length })
+              }
+              columns={[
+                t('clients.list.column.name'),
+                t('clients.list.column.clientId'),
+                t('clients.list.column.type'),
+                t('clients.list.column.grantTypes'),
+                t('clients.list.column.registered'),
+              ]}
             >
               {data.clients.map((client) => (
                 <tr key={client.client_id}>
@@ -78,11 +94,11 @@ export function ClientsPage() {
                     <code>{client.client_id}</code>
                   </td>
                   <td>{client.type}</td>
-                  <td>{client.grant_types.map((grant) => GRANT_LABELS[grant] ?? grant).join(', ')}</td>
+                  <td>{client.grant_types.map(grantLabel).join(', ')}</td>
                   <td>
                     <Time value={client.created_at} />
                     {selfRegistered.has(client.client_id) ? (
-                      <span data-testid="self-registered">, by itself (dynamic registration)</span>
+                      <span data-testid="self-registered">{t('clients.list.selfRegistered')}</span>
                     ) : null}
                   </td>
                 </tr>

@@ -1,20 +1,21 @@
 import { CheckboxField } from '../../../shared/CheckboxField';
 import { TextField } from '../../../shared/TextField';
+import { t } from '../../i18n/text';
 import type { ClientSectionProps } from './client-draft';
 
 /** How the app appears on people's dashboard. */
 export function AppearanceSection({ draft, set, errors }: ClientSectionProps) {
   return (
     <fieldset className="section">
-      <legend>Appearance</legend>
+      <legend>{t('clients.form.appearance.legend')}</legend>
       <CheckboxField
-        label="Show on people's app dashboard"
+        label={t('clients.form.appearance.dashboard.label')}
         checked={draft.showOnDashboard}
         onChange={(event) => set({ showOnDashboard: event.target.checked })}
       />
       <TextField
-        label="App URL (optional)"
-        hint="Where the dashboard links to."
+        label={t('clients.form.appearance.appUrl.label')}
+        hint={t('clients.form.appearance.appUrl.hint')}
         type="url"
         inputMode="url"
         spellCheck={false}
@@ -23,7 +24,7 @@ export function AppearanceSection({ draft, set, errors }: ClientSectionProps) {
         onChange={(event) => set({ appUrl: event.target.value })}
       />
       <TextField
-        label="Logo URL (optional)"
+        label={t('clients.form.appearance.logoUri.label')}
         type="url"
         inputMode="url"
         spellCheck={false}

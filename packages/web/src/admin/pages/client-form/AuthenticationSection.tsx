@@ -2,6 +2,7 @@ import { CheckboxField } from '../../../shared/CheckboxField';
 import { SelectField } from '../../../shared/SelectField';
 import { TextAreaField } from '../../../shared/TextAreaField';
 import { TextField } from '../../../shared/TextField';
+import { t } from '../../i18n/text';
 import type { AuthMethod, ClientSectionProps } from './client-draft';
 
 /**
@@ -11,11 +12,11 @@ import type { AuthMethod, ClientSectionProps } from './client-draft';
 export function AuthenticationSection({ draft, set, errors }: ClientSectionProps) {
   return (
     <fieldset className="section">
-      <legend>Client authentication</legend>
+      <legend>{t('clients.form.auth.legend')}</legend>
       {draft.type === 'confidential' ? (
         <CheckboxField
-          label="FAPI 2.0 Security Profile"
-          hint="For high-value apps: requires private_key_jwt, pushed authorization requests, PKCE and DPoP-bound tokens together."
+          label={t('clients.form.auth.fapi2.label')}
+          hint={t('clients.form.auth.fapi2.hint')}
           checked={draft.fapi2Profile}
           onChange={(event) =>
             set(
@@ -34,11 +35,11 @@ export function AuthenticationSection({ draft, set, errors }: ClientSectionProps
       ) : null}
       {draft.type === 'confidential' ? (
         <SelectField
-          label="Authentication method"
-          hint="A client secret, or private_key_jwt: the app signs a short-lived assertion with its own key, and Tessera holds only the public key."
+          label={t('clients.form.auth.method.label')}
+          hint={t('clients.form.auth.method.hint')}
           options={[
-            { value: 'client_secret_basic', label: 'Client secret' },
-            { value: 'private_key_jwt', label: 'private_key_jwt (signed assertion)' },
+            { value: 'client_secret_basic', label: t('clients.form.auth.method.secret') },
+            { value: 'private_key_jwt', label: t('clients.form.auth.method.privateKeyJwt') },
           ]}
           value={draft.authMethod === 'client_secret_post' ? 'client_secret_basic' : draft.authMethod}
           disabled={draft.fapi2Profile}
@@ -46,8 +47,8 @@ export function AuthenticationSection({ draft, set, errors }: ClientSectionProps
         />
       ) : null}
       <TextAreaField
-        label="Public keys (JWK Set, optional)"
-        hint='The app&apos;s public keys as JSON, {"keys": [...]}: for private_key_jwt and signed request objects. Leave empty when the app publishes them at a URL.'
+        label={t('clients.form.auth.jwks.label')}
+        hint={t('clients.form.auth.jwks.hint')}
         value={draft.jwks}
         rows={4}
         spellCheck={false}
@@ -55,16 +56,16 @@ export function AuthenticationSection({ draft, set, errors }: ClientSectionProps
         onChange={(event) => set({ jwks: event.target.value })}
       />
       <TextField
-        label="JWK Set URL (optional)"
-        hint="Or where the app publishes its public keys (https)."
+        label={t('clients.form.auth.jwksUri.label')}
+        hint={t('clients.form.auth.jwksUri.hint')}
         value={draft.jwksUri}
         spellCheck={false}
         error={errors.jwksUri}
         onChange={(event) => set({ jwksUri: event.target.value })}
       />
       <CheckboxField
-        label="Require pushed authorization requests (PAR)"
-        hint="The app must send each sign-in request to /par first; a plain /authorize link is refused."
+        label={t('clients.form.auth.par.label')}
+        hint={t('clients.form.auth.par.hint')}
         checked={draft.requirePar || (draft.type === 'confidential' && draft.fapi2Profile)}
         disabled={draft.type === 'confidential' && draft.fapi2Profile}
         onChange={(event) => set({ requirePar: event.target.checked })}

@@ -1,6 +1,7 @@
 import { RadioGroup } from '../../../shared/RadioGroup';
 import { TextAreaField } from '../../../shared/TextAreaField';
 import { TextField } from '../../../shared/TextField';
+import { t } from '../../i18n/text';
 import type { ClientSectionProps } from './client-draft';
 
 /** Name, client ID (chosen once, when registering), description, and the type (fixed after registration). */
@@ -13,10 +14,10 @@ export function BasicsSection({
 }: ClientSectionProps & { creating: boolean; readOnly: boolean }) {
   return (
     <fieldset className="section">
-      <legend>Basics</legend>
+      <legend>{t('clients.form.basics.legend')}</legend>
       <TextField
-        label="Name"
-        hint="Shown to people on the sign-in and consent pages."
+        label={t('clients.form.basics.name.label')}
+        hint={t('clients.form.basics.name.hint')}
         value={draft.name}
         maxLength={120}
         error={errors.name}
@@ -24,8 +25,8 @@ export function BasicsSection({
       />
       {creating ? (
         <TextField
-          label="Client ID (optional)"
-          hint="Leave empty to generate one. 3–64 letters, digits, dots, underscores, tildes or hyphens."
+          label={t('clients.form.basics.clientId.label')}
+          hint={t('clients.form.basics.clientId.hint')}
           value={draft.clientId}
           spellCheck={false}
           autoCapitalize="off"
@@ -34,14 +35,14 @@ export function BasicsSection({
         />
       ) : null}
       <TextAreaField
-        label="Description (optional)"
+        label={t('clients.form.basics.description.label')}
         value={draft.description}
         maxLength={1000}
         rows={2}
         onChange={(event) => set({ description: event.target.value })}
       />
       <RadioGroup
-        legend="Client type"
+        legend={t('clients.form.basics.type.legend')}
         name="client-type"
         value={draft.type}
         disabled={!creating || readOnly}
@@ -49,17 +50,17 @@ export function BasicsSection({
         options={[
           {
             value: 'confidential',
-            label: 'Confidential',
-            hint: 'A server-side app that can keep a secret. It gets a client secret.',
+            label: t('clients.form.basics.type.confidential.label'),
+            hint: t('clients.form.basics.type.confidential.hint'),
           },
           {
             value: 'public',
-            label: 'Public',
-            hint: 'A browser or mobile app that cannot keep a secret. It must use PKCE.',
+            label: t('clients.form.basics.type.public.label'),
+            hint: t('clients.form.basics.type.public.hint'),
           },
         ]}
       />
-      {!creating ? <p className="field-hint">The type of an existing client cannot change.</p> : null}
+      {!creating ? <p className="field-hint">{t('clients.form.basics.type.fixed')}</p> : null}
     </fieldset>
   );
 }

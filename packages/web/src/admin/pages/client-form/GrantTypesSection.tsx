@@ -1,33 +1,35 @@
 import { useId } from 'react';
 import { CheckboxField } from '../../../shared/CheckboxField';
+import type { AdminMessageKey } from '../../i18n/messages';
+import { t } from '../../i18n/text';
 import type { GrantType } from '../../types';
 import { type ClientSectionProps, TOKEN_EXCHANGE, toggled } from './client-draft';
 
-const GRANTS: { value: GrantType; label: string; hint: string }[] = [
+const GRANTS: { value: GrantType; label: AdminMessageKey; hint: AdminMessageKey }[] = [
   {
     value: 'authorization_code',
-    label: 'Authorization code',
-    hint: 'People sign in through the browser (with PKCE). Needs at least one redirect URI.',
+    label: 'clients.form.grants.authorizationCode.label',
+    hint: 'clients.form.grants.authorizationCode.hint',
   },
   {
     value: 'refresh_token',
-    label: 'Refresh token',
-    hint: 'Keeps people signed in; needs authorization code or device code.',
+    label: 'clients.form.grants.refreshToken.label',
+    hint: 'clients.form.grants.refreshToken.hint',
   },
   {
     value: 'client_credentials',
-    label: 'Client credentials',
-    hint: 'The app calls APIs as itself, with its secret. Confidential clients only.',
+    label: 'clients.form.grants.clientCredentials.label',
+    hint: 'clients.form.grants.clientCredentials.hint',
   },
   {
     value: 'urn:ietf:params:oauth:grant-type:device_code',
-    label: 'Device code (TVs, CLIs)',
-    hint: 'A device without a browser shows a code; people approve it on the hosted UI’s device page. Not with key delivery.',
+    label: 'clients.form.grants.deviceCode.label',
+    hint: 'clients.form.grants.deviceCode.hint',
   },
   {
     value: TOKEN_EXCHANGE,
-    label: 'Token exchange',
-    hint: "The app trades a person's access token for a narrower one for another API (RFC 8693). Confidential clients only.",
+    label: 'clients.form.grants.tokenExchange.label',
+    hint: 'clients.form.grants.tokenExchange.hint',
   },
 ];
 
@@ -36,12 +38,12 @@ export function GrantTypesSection({ draft, set, errors }: ClientSectionProps) {
   const grantsId = useId();
   return (
     <fieldset className="section" aria-describedby={errors.grants ? `${grantsId}-error` : undefined}>
-      <legend>Grant types</legend>
+      <legend>{t('clients.form.grants.legend')}</legend>
       {GRANTS.map((grant) => (
         <CheckboxField
           key={grant.value}
-          label={grant.label}
-          hint={grant.hint}
+          label={t(grant.label)}
+          hint={t(grant.hint)}
           checked={draft.grants.has(grant.value)}
           aria-invalid={errors.grants ? true : undefined}
           onChange={(event) => set({ grants: toggled(draft.grants, grant.value, event.target.checked) })}

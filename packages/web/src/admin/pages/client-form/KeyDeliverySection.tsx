@@ -1,35 +1,36 @@
 import { CheckboxField } from '../../../shared/CheckboxField';
 import { SelectField } from '../../../shared/SelectField';
+import { t } from '../../i18n/text';
 import type { ClientSectionProps, ZkDelivery, ZkKeyScope } from './client-draft';
 
 /** Zero-knowledge key delivery: which format, whether sign-in fails without it, and whose key (docs/zk.md §2.2). */
 export function KeyDeliverySection({ draft, set, errors }: ClientSectionProps) {
   return (
     <fieldset className="section">
-      <legend>Key delivery (zero-knowledge)</legend>
+      <legend>{t('clients.form.keyDelivery.legend')}</legend>
       <SelectField
-        label="Key delivery format"
+        label={t('clients.form.keyDelivery.format.label')}
         options={[
-          { value: 'none', label: 'None' },
-          { value: 'v2', label: 'v2' },
-          { value: 'legacy-v1', label: 'legacy-v1' },
+          { value: 'none', label: t('clients.form.keyDelivery.format.none') },
+          { value: 'v2', label: t('clients.form.keyDelivery.format.v2') },
+          { value: 'legacy-v1', label: t('clients.form.keyDelivery.format.legacyV1') },
         ]}
         value={draft.zkDelivery}
         error={errors.zk}
         onChange={(event) => set({ zkDelivery: event.target.value as ZkDelivery })}
       />
       <CheckboxField
-        label="Require key delivery"
-        hint="Sign-in fails unless the app's key can be delivered."
+        label={t('clients.form.keyDelivery.required.label')}
+        hint={t('clients.form.keyDelivery.required.hint')}
         checked={draft.zkRequired}
         onChange={(event) => set({ zkRequired: event.target.checked })}
       />
       <SelectField
-        label="Key scope"
-        hint="Per organization: the person gets a different key for each organization they use the app for, and every sign-in needs an organization, as with “Organization required”."
+        label={t('clients.form.keyDelivery.scope.label')}
+        hint={t('clients.form.keyDelivery.scope.hint')}
         options={[
-          { value: 'client', label: 'One key per person' },
-          { value: 'organization', label: 'One key per person and organization' },
+          { value: 'client', label: t('clients.form.keyDelivery.scope.client') },
+          { value: 'organization', label: t('clients.form.keyDelivery.scope.organization') },
         ]}
         value={draft.zkKeyScope}
         error={errors.zkKeyScope}

@@ -1,15 +1,16 @@
 import { CheckboxField } from '../../../shared/CheckboxField';
 import { TextField } from '../../../shared/TextField';
+import { t } from '../../i18n/text';
 import type { ClientSectionProps } from './client-draft';
 
 /** What the app is told, and what ends, when a session it got tokens in ends (docs/logout.md). */
 export function LogoutSection({ draft, set, errors }: ClientSectionProps) {
   return (
     <fieldset className="section">
-      <legend>Logout</legend>
+      <legend>{t('clients.form.logout.legend')}</legend>
       <TextField
-        label="Back-channel logout URI (optional)"
-        hint="Where Tessera POSTs a logout token when a session the app got tokens in ends (OpenID Connect Back-Channel Logout). https to a public address."
+        label={t('clients.form.logout.uri.label')}
+        hint={t('clients.form.logout.uri.hint')}
         type="url"
         inputMode="url"
         spellCheck={false}
@@ -18,14 +19,14 @@ export function LogoutSection({ draft, set, errors }: ClientSectionProps) {
         onChange={(event) => set({ backchannelLogoutUri: event.target.value })}
       />
       <CheckboxField
-        label="The app needs the session id (sid) in logout tokens"
-        hint="Tessera always sends it; this records that the app relies on it."
+        label={t('clients.form.logout.sessionRequired.label')}
+        hint={t('clients.form.logout.sessionRequired.hint')}
         checked={draft.backchannelLogoutSessionRequired}
         onChange={(event) => set({ backchannelLogoutSessionRequired: event.target.checked })}
       />
       <CheckboxField
-        label="End offline access with the session"
-        hint="Without it, refresh tokens granted with offline_access outlive a sign-out; the others always end with it."
+        label={t('clients.form.logout.endsOfflineAccess.label')}
+        hint={t('clients.form.logout.endsOfflineAccess.hint')}
         checked={draft.logoutEndsOfflineAccess}
         onChange={(event) => set({ logoutEndsOfflineAccess: event.target.checked })}
       />

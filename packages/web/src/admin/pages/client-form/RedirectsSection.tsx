@@ -1,14 +1,15 @@
 import { TextAreaField } from '../../../shared/TextAreaField';
+import { t } from '../../i18n/text';
 import type { ClientSectionProps } from './client-draft';
 
 /** The redirect URIs (compared exactly) and where the app may send people after signing out. */
 export function RedirectsSection({ draft, set, errors }: ClientSectionProps) {
   return (
     <fieldset className="section">
-      <legend>Redirects</legend>
+      <legend>{t('clients.form.redirects.legend')}</legend>
       <TextAreaField
-        label="Redirect URIs"
-        hint="One per line, compared exactly. https, or http only for localhost; native apps may use a private scheme like com.example.app:/callback."
+        label={t('clients.form.redirects.uris.label')}
+        hint={t('clients.form.redirects.uris.hint')}
         value={draft.redirectUris}
         rows={3}
         spellCheck={false}
@@ -16,8 +17,8 @@ export function RedirectsSection({ draft, set, errors }: ClientSectionProps) {
         onChange={(event) => set({ redirectUris: event.target.value })}
       />
       <TextAreaField
-        label="Post-logout redirect URIs (optional)"
-        hint="One per line: where the app may send people after signing out."
+        label={t('clients.form.redirects.postLogout.label')}
+        hint={t('clients.form.redirects.postLogout.hint')}
         value={draft.postLogoutUris}
         rows={2}
         spellCheck={false}

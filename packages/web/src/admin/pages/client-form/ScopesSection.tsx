@@ -1,6 +1,7 @@
 import { Button } from '../../../shared/Button';
 import { CheckboxField } from '../../../shared/CheckboxField';
 import { TextField } from '../../../shared/TextField';
+import { t } from '../../i18n/text';
 import {
   type ClientSectionProps,
   type CustomScope,
@@ -26,7 +27,7 @@ function CustomScopeRow({
   return (
     <li className="scope-row">
       <TextField
-        label={`Custom scope ${index + 1}`}
+        label={t('clients.form.scopes.custom.label', { number: index + 1 })}
         value={entry.scope}
         spellCheck={false}
         autoCapitalize="off"
@@ -35,14 +36,14 @@ function CustomScopeRow({
         onChange={(event) => onChange({ scope: event.target.value })}
       />
       <TextField
-        label={`Description of custom scope ${index + 1}`}
-        hint="Shown on the consent page."
+        label={t('clients.form.scopes.custom.description.label', { number: index + 1 })}
+        hint={t('clients.form.scopes.custom.description.hint')}
         value={entry.description}
         maxLength={300}
         onChange={(event) => onChange({ description: event.target.value })}
       />
       <Button variant="secondary" onClick={onRemove}>
-        Remove custom scope {index + 1}
+        {t('clients.form.scopes.custom.remove', { number: index + 1 })}
       </Button>
     </li>
   );
@@ -53,22 +54,20 @@ export function ScopesSection({ draft, set, errors }: ClientSectionProps) {
   const { customScopes } = draft;
   return (
     <fieldset className="section">
-      <legend>Scopes</legend>
-      <p className="field-hint">
-        What the app may ask for. Untick all standard scopes for an API-only client.
-      </p>
+      <legend>{t('clients.form.scopes.legend')}</legend>
+      <p className="field-hint">{t('clients.form.scopes.intro')}</p>
       {STANDARD_SCOPES.map((entry) => (
         <CheckboxField
           key={entry.scope}
-          label={entry.label}
+          label={t(entry.label)}
           checked={draft.standardScopes.has(entry.scope)}
           onChange={(event) =>
             set({ standardScopes: toggled(draft.standardScopes, entry.scope, event.target.checked) })
           }
         />
       ))}
-      <h3 className="subheading">Custom scopes</h3>
-      {customScopes.length === 0 ? <p className="muted">No custom scopes.</p> : null}
+      <h3 className="subheading">{t('clients.form.scopes.custom.heading')}</h3>
+      {customScopes.length === 0 ? <p className="muted">{t('clients.form.scopes.custom.none')}</p> : null}
       <ul className="scope-rows">
         {customScopes.map((entry, index) => (
           <CustomScopeRow
@@ -88,7 +87,7 @@ export function ScopesSection({ draft, set, errors }: ClientSectionProps) {
         ))}
       </ul>
       <Button variant="secondary" onClick={() => set({ customScopes: [...customScopes, customScope()] })}>
-        Add a custom scope
+        {t('clients.form.scopes.custom.add')}
       </Button>
     </fieldset>
   );

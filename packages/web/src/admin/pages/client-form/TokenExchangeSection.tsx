@@ -1,4 +1,5 @@
 import { TextAreaField } from '../../../shared/TextAreaField';
+import { t } from '../../i18n/text';
 import { type ClientSectionProps, TOKEN_EXCHANGE } from './client-draft';
 
 /**
@@ -9,10 +10,10 @@ export function TokenExchangeSection({ draft, set, errors }: ClientSectionProps)
   if (!draft.grants.has(TOKEN_EXCHANGE)) return null;
   return (
     <fieldset className="section">
-      <legend>Token exchange</legend>
+      <legend>{t('clients.form.exchange.legend')}</legend>
       <TextAreaField
-        label="Audiences it may request"
-        hint="One per line: an API's name (audience) or its URL (resource), compared exactly. Anything else is refused with invalid_target."
+        label={t('clients.form.exchange.audiences.label')}
+        hint={t('clients.form.exchange.audiences.hint')}
         value={draft.exchangeAudiences}
         rows={3}
         spellCheck={false}
@@ -20,8 +21,8 @@ export function TokenExchangeSection({ draft, set, errors }: ClientSectionProps)
         onChange={(event) => set({ exchangeAudiences: event.target.value })}
       />
       <TextAreaField
-        label="Scopes it may pass on"
-        hint="One per line. An exchanged token carries only these, and only those the user's token already has."
+        label={t('clients.form.exchange.scopes.label')}
+        hint={t('clients.form.exchange.scopes.hint')}
         value={draft.exchangeScopes}
         rows={3}
         spellCheck={false}
@@ -29,8 +30,8 @@ export function TokenExchangeSection({ draft, set, errors }: ClientSectionProps)
         onChange={(event) => set({ exchangeScopes: event.target.value })}
       />
       <TextAreaField
-        label="Other clients whose tokens it may exchange (optional)"
-        hint="One client ID per line. Without any, it exchanges only tokens issued to itself."
+        label={t('clients.form.exchange.subjectClients.label')}
+        hint={t('clients.form.exchange.subjectClients.hint')}
         value={draft.exchangeSubjectClients}
         rows={2}
         spellCheck={false}

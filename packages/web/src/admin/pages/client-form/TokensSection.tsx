@@ -1,26 +1,27 @@
 import { CheckboxField } from '../../../shared/CheckboxField';
 import { SelectField } from '../../../shared/SelectField';
 import { TextField } from '../../../shared/TextField';
+import { t } from '../../i18n/text';
 import { SIGNING_ALGS, type SigningAlg } from '../../types';
-import type { ClientDraft, ClientSectionProps } from './client-draft';
+import { type ClientDraft, type ClientSectionProps, LIFETIME_LIMITS } from './client-draft';
 
 /** A token lifetime in seconds; empty means the service default. */
 function LifetimeField({
   label,
-  hint,
   field,
   draft,
   set,
   errors,
 }: ClientSectionProps & {
   label: string;
-  hint: string;
-  field: 'accessTtl' | 'idTtl' | 'refreshTtl';
+  field: keyof typeof LIFETIME_LIMITS;
 }) {
+  const { min, max } = LIFETIME_LIMITS[field];
   return (
     <TextField
       label={label}
-      hint={hint}
+      // As strings: the limits are shown as the field takes them, without digit grouping.
+      hint={t('clients.form.tokens.ttl.hint', { min: String(min), max: String(max) })}
       type="number"
       inputMode="numeric"
       value={draft[field]}
@@ -35,53 +36,38 @@ export function TokensSection(props: ClientSectionProps) {
   const { draft, set } = props;
   return (
     <fieldset className="section">
-      <legend>Sign-in and tokens</legend>
+      <legend>{t('clients.form.tokens.legend')}</legend>
       <CheckboxField
-        label="Require PKCE"
-        hint="Public clients and FAPI 2.0 clients always use PKCE."
+        label={t('clients.form.tokens.pkce.label')}
+        hint={t('clients.form.tokens.pkce.hint')}
         checked={draft.type === 'public' || draft.fapi2Profile ? true : draft.requirePkce}
         disabled={draft.type === 'public' || draft.fapi2Profile}
         onChange={(event) => set({ requirePkce: event.target.checked })}
       />
       <SelectField
-        label="ID token signing algorithm"
+        label={t('clients.form.tokens.alg.label')}
         options={SIGNING_ALGS.map((alg) => ({ value: alg, label: alg }))}
         value={draft.alg}
         onChange={(event) => set({ alg: event.target.value as SigningAlg })}
       />
-      <LifetimeField
-        {...props}
-        field="accessTtl"
-        label="Access token lifetime (seconds, optional)"
-        hint="30 to 86400. Empty: the service default."
-      />
-      <LifetimeField
-        {...props}
-        field="idTtl"
-        label="ID token lifetime (seconds, optional)"
-        hint="30 to 86400. Empty: the service default."
-      />
-      <LifetimeField
-        {...props}
-        field="refreshTtl"
-        label="Refresh token lifetime (seconds, optional)"
-        hint="60 to 31536000. Empty: the service default."
-      />
+      <LifetimeField {...props} field="accessTtl" label={t('clients.form.tokens.accessTtl.label')} />
+      <LifetimeField {...props} field="idTtl" label={t('clients.form.tokens.idTtl.label')} />
+      <LifetimeField {...props} field="refreshTtl" label={t('clients.form.tokens.refreshTtl.label')} />
       <CheckboxField
-        label="First-party app"
-        hint="Belongs to this organization: people are not asked to consent."
+        label={t('clients.form.tokens.firstParty.label')}
+        hint={t('clients.form.tokens.firstParty.hint')}
         checked={draft.firstParty}
         onChange={(event) => set({ firstParty: event.target.checked })}
       />
       <CheckboxField
-        label="Require an organization"
-        hint="People must pick an organization when they sign in to this app."
+        label={t('clients.form.tokens.organizationRequired.label')}
+        hint={t('clients.form.tokens.organizationRequired.hint')}
         checked={draft.organizationRequired}
         onChange={(event) => set({ organizationRequired: event.target.checked })}
       />
       <CheckboxField
-        label="Require DPoP"
-        hint="The app must prove possession of a key at the token endpoint, so its tokens are bound to that key (RFC 9449)."
+        label={t('clients.form.tokens.dpop.label')}
+        hint={t('clients.form.tokens.dpop.hint')}
         checked={draft.dpopBoundAccessTokens || (draft.type === 'confidential' && draft.fapi2Profile)}
         disabled={draft.type === 'confidential' && draft.fapi2Profile}
         onChange={(event) => set({ dpopBoundAccessTokens: event.target.checked })}

@@ -2,16 +2,24 @@
  * A client as its form edits it (text as typed, sets of ticked boxes), made from a stored client or empty for a
  * new one. `client-input.ts` turns it back into what the server takes.
  */
+import type { AdminMessageKey } from '../../i18n/messages';
 import { type ClientView, type GrantType, SIGNING_ALGS, type SigningAlg } from '../../types';
 
 /** OpenID Connect's own scopes (the consent page has descriptions for them). */
-export const STANDARD_SCOPES: { scope: string; label: string }[] = [
-  { scope: 'openid', label: 'openid — sign the person in (ID token)' },
-  { scope: 'profile', label: 'profile — their name' },
-  { scope: 'email', label: 'email — their email address' },
-  { scope: 'offline_access', label: 'offline_access — refresh tokens while they are away' },
+export const STANDARD_SCOPES: { scope: string; label: AdminMessageKey }[] = [
+  { scope: 'openid', label: 'clients.form.scopes.standard.openid' },
+  { scope: 'profile', label: 'clients.form.scopes.standard.profile' },
+  { scope: 'email', label: 'clients.form.scopes.standard.email' },
+  { scope: 'offline_access', label: 'clients.form.scopes.standard.offlineAccess' },
 ];
 export const STANDARD = new Set(STANDARD_SCOPES.map((entry) => entry.scope));
+
+/** The token lifetimes the server accepts, in seconds (ClientInputSchema); empty means the service default. */
+export const LIFETIME_LIMITS = {
+  accessTtl: { min: 30, max: 86_400 },
+  idTtl: { min: 30, max: 86_400 },
+  refreshTtl: { min: 60, max: 365 * 86_400 },
+} as const;
 
 /** RFC 8693: the token-exchange grant type. */
 export const TOKEN_EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange' satisfies GrantType;

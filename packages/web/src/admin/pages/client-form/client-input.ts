@@ -2,11 +2,13 @@
  * Checks a client draft before it is sent (the server's rules, so mistakes are explained at the field) and turns
  * it into the server's ClientInputSchema.
  */
+import { t } from '../../i18n/text';
 import type { ClientInput } from '../../types';
 import { httpsUrlError } from '../../validation';
 import {
   type ClientDraft,
   type ClientErrors,
+  LIFETIME_LIMITS,
   STANDARD,
   STANDARD_SCOPES,
   TOKEN_EXCHANGE,
@@ -22,15 +24,16 @@ const lines = (text: string) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
-function ttl(text: string, min: number, max: number): { value: number | null; error?: string } {
+function ttl(
+  text: string,
+  { min, max }: { min: number; max: number },
+): { value: number | null; error?: string } {
   const trimmed = text.trim();
   if (trimmed === '') return { value: null };
   const value = Number(trimmed);
   if (!Number.isInteger(value) || value < min || value > max)
-    return {
-      value: null,
-      error: `Enter whole seconds from ${min} to ${max}, or leave it empty for the default.`,
-    };
+    // As strings: the limits are shown as the field takes them, without digit grouping.
+    return { value: null, error: t('clients.form.error.ttl', { min: String(min), max: String(max) }) };
   return { value };
 }
 
@@ -41,7 +44,7 @@ function jwksValue(text: string): { value: ClientInput['jwks'] | null; error?: s
   try {
     parsed = JSON.parse(text);
   } catch {
-    return { value: null, error: 'Enter a JWK Set as JSON: {"keys": [...]}.' };
+    return { value: null, error: t('clients.form.error.jwksJson') };
   }
   const keys = (parsed as { keys?: unknown } | null)?.keys;
   if (
@@ -49,9 +52,9 @@ function jwksValue(text: string): { value: ClientInput['jwks'] | null; error?: s
     keys.length === 0 ||
     !keys.every((key) => typeof key === 'object' && key !== null)
   )
-    return { value: null, error: 'Enter a JWK Set as JSON: {"keys": [...]}.' };
+    return { value: null, error: t('clients.form.error.jwksJson') };
   if (keys.some((key) => 'd' in key || 'k' in key))
-    return { value: null, error: 'Enter public keys only: a private key must never leave the app.' };
+    return { value: null, error: t('clients.form.error.jwksPrivate') };
   return { value: { keys } };
 }
 
@@ -59,29 +62,30 @@ function jwksValue(text: string): { value: ClientInput['jwks'] | null; error?: s
 const DEVICE_CODE = 'urn:ietf:params:oauth:grant-type:device_code';
 
 function grantsError(draft: ClientDraft): string | undefined {
-  if (draft.grants.size === 0) return 'Choose at least one grant type.';
+  if (draft.grants.size === 0) return t('clients.form.error.grants.none');
   if (
     draft.grants.has('refresh_token') &&
     !draft.grants.has('authorization_code') &&
     !draft.grants.has(DEVICE_CODE)
   )
-    return 'Refresh tokens need the authorization code or device code grant.';
+    return t('clients.form.error.grants.refreshAlone');
   // A device is not the browser a key is delivered to (docs/device-flow.md#zero-knowledge-clients).
   if (draft.grants.has(DEVICE_CODE) && draft.zkDelivery !== 'none')
-    return 'The device code grant cannot deliver a key: set key delivery to none.';
+    return t('clients.form.error.grants.deviceKeyDelivery');
   if (draft.type === 'public' && draft.grants.has('client_credentials'))
-    return 'Client credentials need a confidential client.';
+    return t('clients.form.error.grants.clientCredentialsPublic');
   if (draft.type === 'public' && draft.grants.has(TOKEN_EXCHANGE))
-    return 'Token exchange needs a confidential client.';
+    return t('clients.form.error.grants.tokenExchangePublic');
   return undefined;
 }
 
 function redirectUrisError(draft: ClientDraft, redirectUris: string[]): string | undefined {
   let error: string | undefined;
   if (draft.grants.has('authorization_code') && redirectUris.length === 0)
-    error = 'The authorization code grant needs at least one redirect URI.';
+    error = t('clients.form.error.redirects.none');
   // RFC 6749 §3.1.2: a redirection endpoint URI must not include a fragment.
-  for (const uri of redirectUris) if (uri.includes('#')) error = `${uri} must not have a fragment (#…).`;
+  for (const uri of redirectUris)
+    if (uri.includes('#')) error = t('clients.form.error.redirects.fragment', { uri });
   return error;
 }
 
@@ -89,12 +93,11 @@ function customScopeErrors(draft: ClientDraft, errors: ClientErrors): void {
   const seen = new Set<string>();
   draft.customScopes.forEach((entry, index) => {
     const scope = entry.scope.trim();
-    if (!SCOPE_TOKEN.test(scope))
-      errors[`scope-${index}`] = 'Use letters, digits and symbols, without spaces.';
+    if (!SCOPE_TOKEN.test(scope)) errors[`scope-${index}`] = t('clients.form.error.scope.token');
     else if (seen.has(scope) || STANDARD.has(scope))
       errors[`scope-${index}`] = STANDARD.has(scope)
-        ? 'Tick the standard scope above instead.'
-        : 'Listed twice.';
+        ? t('clients.form.error.scope.standard')
+        : t('clients.form.error.scope.twice');
     seen.add(scope);
   });
 }
@@ -105,14 +108,13 @@ function tokenExchangeValue(draft: ClientDraft, errors: ClientErrors): ClientInp
   const audiences = [...new Set(lines(draft.exchangeAudiences))];
   const scopes = [...new Set(lines(draft.exchangeScopes))];
   const subjectClients = [...new Set(lines(draft.exchangeSubjectClients))];
-  if (audiences.length === 0)
-    errors.exchangeAudiences = 'Enter at least one audience the client may request.';
+  if (audiences.length === 0) errors.exchangeAudiences = t('clients.form.error.exchange.noAudience');
   else if (audiences.some((audience) => /\s|#/.test(audience)))
-    errors.exchangeAudiences = 'One audience per line, without spaces or a fragment (#…).';
+    errors.exchangeAudiences = t('clients.form.error.exchange.audienceForm');
   if (scopes.some((scope) => !SCOPE_TOKEN.test(scope)))
-    errors.exchangeScopes = 'One scope per line: letters, digits and symbols, without spaces.';
+    errors.exchangeScopes = t('clients.form.error.exchange.scopes');
   if (subjectClients.some((id) => !CLIENT_ID.test(id)))
-    errors.exchangeSubjectClients = 'One client ID per line.';
+    errors.exchangeSubjectClients = t('clients.form.error.exchange.subjectClients');
   return { audiences, scopes, subject_clients: subjectClients };
 }
 
@@ -122,18 +124,18 @@ export function clientInput(
   creating: boolean,
 ): { input: ClientInput; errors: ClientErrors } {
   const errors: ClientErrors = {};
-  if (draft.name.trim() === '') errors.name = 'Enter the name people see when they sign in.';
+  if (draft.name.trim() === '') errors.name = t('clients.form.error.name');
   if (creating && draft.clientId.trim() !== '' && !CLIENT_ID.test(draft.clientId.trim()))
-    errors.clientId = 'Use 3 to 64 letters, digits, dots, underscores, tildes or hyphens.';
+    errors.clientId = t('clients.form.error.clientId');
   const grants = grantsError(draft);
   if (grants) errors.grants = grants;
   const redirectUris = lines(draft.redirectUris);
   const redirects = redirectUrisError(draft, redirectUris);
   if (redirects) errors.redirectUris = redirects;
   customScopeErrors(draft, errors);
-  const access = ttl(draft.accessTtl, 30, 86_400);
-  const id = ttl(draft.idTtl, 30, 86_400);
-  const refresh = ttl(draft.refreshTtl, 60, 365 * 86_400);
+  const access = ttl(draft.accessTtl, LIFETIME_LIMITS.accessTtl);
+  const id = ttl(draft.idTtl, LIFETIME_LIMITS.idTtl);
+  const refresh = ttl(draft.refreshTtl, LIFETIME_LIMITS.refreshTtl);
   if (access.error) errors.accessTtl = access.error;
   if (id.error) errors.idTtl = id.error;
   if (refresh.error) errors.refreshTtl = refresh.error;
@@ -145,12 +147,13 @@ export function clientInput(
   if (keys.error) errors.jwks = keys.error;
   const jwksUri = httpsUrlError(draft.jwksUri);
   if (jwksUri) errors.jwksUri = jwksUri;
-  else if (keys.value && draft.jwksUri.trim()) errors.jwksUri = 'Give the keys or their URL, not both.';
+  else if (keys.value && draft.jwksUri.trim()) errors.jwksUri = t('clients.form.error.jwksBoth');
   const backchannel = draft.backchannelLogoutUri.trim();
   const backchannelError = httpsUrlError(backchannel, 'URI');
   if (backchannelError) errors.backchannelLogoutUri = backchannelError;
   // OIDC Back-Channel Logout §2.2: no fragment.
-  else if (backchannel.includes('#')) errors.backchannelLogoutUri = 'The URI must not have a fragment (#…).';
+  else if (backchannel.includes('#'))
+    errors.backchannelLogoutUri = t('clients.form.error.backchannelFragment');
   const fapi2 = draft.type === 'confidential' && draft.fapi2Profile;
   // The FAPI 2.0 profile authenticates with private_key_jwt only (docs/integration.md#fapi-20-security-profile).
   const authMethod =
@@ -162,11 +165,10 @@ export function clientInput(
           ? 'client_secret_basic'
           : draft.authMethod;
   if (authMethod === 'private_key_jwt' && !keys.value && !draft.jwksUri.trim() && !keys.error)
-    errors.jwks = 'private_key_jwt needs the public keys or their URL.';
-  if (draft.zkRequired && draft.zkDelivery === 'none')
-    errors.zk = 'Requiring key delivery needs a delivery format.';
+    errors.jwks = t('clients.form.error.jwksMissing');
+  if (draft.zkRequired && draft.zkDelivery === 'none') errors.zk = t('clients.form.error.zkRequired');
   if (draft.zkKeyScope === 'organization' && draft.zkDelivery === 'none')
-    errors.zkKeyScope = 'A key per organization needs a delivery format.';
+    errors.zkKeyScope = t('clients.form.error.zkKeyScope');
 
   const input: ClientInput = {
     name: draft.name.trim(),
