@@ -86,8 +86,6 @@ const NOT_YET_IN_CATALOG = new Set<string>([
   'pages/users/UserOrganizationsSection.tsx',
   'pages/users/UserOtpSection.tsx',
   'pages/users/UserPasskeysSection.tsx',
-  'pages/webhooks/WebhookDetailPage.tsx',
-  'pages/webhooks/WebhooksPage.tsx',
   'passkeys/AdminPasskeySignIn.tsx',
   'passkeys/AdminPasskeysSection.tsx',
 ]);

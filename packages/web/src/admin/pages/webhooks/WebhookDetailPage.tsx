@@ -11,6 +11,7 @@ import { type Outcome, OutcomeMessage } from '../../components/OutcomeMessage';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
 import { SecretReveal } from '../../components/SecretReveal';
 import { Time } from '../../format';
+import { rich, t } from '../../i18n/text';
 import { goTo, withQuery } from '../../navigation';
 import { useAdmin, useAdminApi } from '../../session';
 import { useLoad } from '../../use-load';
@@ -21,7 +22,8 @@ import type {
   WebhookEndpointView,
 } from '../../webhook-types';
 
-const BREADCRUMB = { to: '/webhooks', label: 'All webhook endpoints' };
+/** Back to the list, from every state of the page. */
+const breadcrumb = () => ({ to: '/webhooks', label: t('webhooks.allEndpoints') });
 
 /** One endpoint: its settings, secret rotation, deliveries with their attempts, redelivery and deletion. */
 export function WebhookDetailPage() {
@@ -34,9 +36,9 @@ export function WebhookDetailPage() {
   if (endpoint.data === undefined)
     return (
       <DetailLoading
-        title="Webhook endpoint"
-        breadcrumb={BREADCRUMB}
-        failedTitle="The endpoint could not be loaded"
+        title={t('webhooks.detail.loadingTitle')}
+        breadcrumb={breadcrumb()}
+        failedTitle={t('webhooks.detail.loadFailed')}
         error={endpoint.error}
       />
     );
@@ -67,7 +69,10 @@ function WebhookDetail({
           enabled,
         }),
       );
-      setOutcome({ kind: 'done', text: enabled ? 'The endpoint is enabled.' : 'The endpoint is disabled.' });
+      setOutcome({
+        kind: 'done',
+        text: enabled ? t('webhooks.detail.enabled') : t('webhooks.detail.disabled'),
+      });
     } catch (error) {
       setOutcome({ kind: 'failed', error });
     }
@@ -85,29 +90,33 @@ function WebhookDetail({
   }
 
   return (
-    <AdminLayout title={endpoint.url} breadcrumb={BREADCRUMB}>
+    <AdminLayout title={endpoint.url} breadcrumb={breadcrumb()}>
       <ReadOnlyNotice />
-      <OutcomeMessage outcome={outcome} failedTitle="That did not work" />
+      <OutcomeMessage outcome={outcome} failedTitle={t('webhooks.detail.failed')} />
       {rotated ? (
-        <SecretReveal title="New signing secret" label="Signing secret" secret={rotated.secret}>
-          <p>The old secret no longer signs deliveries: give the receiver this one.</p>
+        <SecretReveal
+          title={t('webhooks.detail.rotated.title')}
+          label={t('webhooks.detail.rotated.label')}
+          secret={rotated.secret}
+        >
+          <p>{t('webhooks.detail.rotated.body')}</p>
         </SecretReveal>
       ) : null}
       <dl className="summary-list">
         <div>
-          <dt>Description</dt>
+          <dt>{t('webhooks.detail.description')}</dt>
           <dd>{endpoint.description || '—'}</dd>
         </div>
         <div>
-          <dt>Event types</dt>
+          <dt>{t('webhooks.detail.eventTypes')}</dt>
           <dd>{endpoint.eventTypes.join(', ')}</dd>
         </div>
         <div>
-          <dt>Status</dt>
-          <dd>{endpoint.enabled ? 'Enabled' : 'Disabled (deliveries wait until it is enabled)'}</dd>
+          <dt>{t('webhooks.detail.status')}</dt>
+          <dd>{endpoint.enabled ? t('webhooks.status.enabled') : t('webhooks.detail.status.disabled')}</dd>
         </div>
         <div>
-          <dt>Created</dt>
+          <dt>{t('webhooks.detail.created')}</dt>
           <dd>
             <Time value={endpoint.createdAt} />
           </dd>
@@ -116,13 +125,13 @@ function WebhookDetail({
       {canWrite ? (
         <div className="form-actions">
           <Button variant="secondary" onClick={() => setEnabled(!endpoint.enabled)}>
-            {endpoint.enabled ? 'Disable endpoint' : 'Enable endpoint'}
+            {endpoint.enabled ? t('webhooks.detail.disable') : t('webhooks.detail.enable')}
           </Button>
           <ConfirmAction
-            label="Rotate secret"
-            question={<p>Replace the signing secret? Deliveries are signed with the new one at once.</p>}
-            confirmLabel="Rotate secret"
-            busyLabel="Rotating…"
+            label={t('webhooks.detail.rotate.label')}
+            question={<p>{t('webhooks.detail.rotate.question')}</p>}
+            confirmLabel={t('webhooks.detail.rotate.confirm')}
+            busyLabel={t('webhooks.detail.rotate.busy')}
             onConfirm={rotate}
           />
         </div>
@@ -130,11 +139,11 @@ function WebhookDetail({
       <DeliveriesSection endpointId={endpoint.id} />
       {canWrite ? (
         <DeleteSection
-          heading="Delete this endpoint"
-          explanation="It receives no more events; its deliveries and their history are deleted."
-          label="Delete endpoint"
-          question={<p>Delete the endpoint {endpoint.url}?</p>}
-          failedTitle="The endpoint was not deleted"
+          heading={t('webhooks.detail.delete.heading')}
+          explanation={t('webhooks.detail.delete.explanation')}
+          label={t('webhooks.detail.delete.label')}
+          question={<p>{t('webhooks.detail.delete.question', { url: endpoint.url })}</p>}
+          failedTitle={t('webhooks.detail.delete.failed')}
           onDelete={async () => {
             await api.delete(path);
             goTo(withQuery('/webhooks', { deleted: endpoint.url }));
@@ -146,8 +155,12 @@ function WebhookDetail({
 }
 
 function attemptText(attempt: WebhookDelivery['attempts'][number]): string {
-  const answer = attempt.statusCode === null ? (attempt.error ?? 'no answer') : `HTTP ${attempt.statusCode}`;
-  return `${answer}, ${attempt.durationMs} ms`;
+  const answer =
+    attempt.statusCode === null
+      ? (attempt.error ?? t('webhooks.attempt.noAnswer'))
+      : t('webhooks.attempt.http', { status: String(attempt.statusCode) });
+  // As a string: a duration is shown as measured, without digit grouping.
+  return t('webhooks.attempt.summary', { answer, duration: String(attempt.durationMs) });
 }
 
 function DeliveriesSection({ endpointId }: { endpointId: string }) {
@@ -162,7 +175,7 @@ function DeliveriesSection({ endpointId }: { endpointId: string }) {
     setOutcome(null);
     try {
       await api.post(`${path}/${encodeURIComponent(delivery.id)}/redeliver`, {});
-      setOutcome({ kind: 'done', text: `The ${delivery.type} event will be sent again.` });
+      setOutcome({ kind: 'done', text: t('webhooks.deliveries.redelivered', { type: delivery.type }) });
       deliveries.reload();
     } catch (error) {
       setOutcome({ kind: 'failed', error });
@@ -171,21 +184,27 @@ function DeliveriesSection({ endpointId }: { endpointId: string }) {
 
   return (
     <section className="section" aria-labelledby={headingId}>
-      <h2 id={headingId}>Deliveries</h2>
-      <OutcomeMessage outcome={outcome} failedTitle="The event was not redelivered" />
+      <h2 id={headingId}>{t('webhooks.deliveries.heading')}</h2>
+      <OutcomeMessage outcome={outcome} failedTitle={t('webhooks.deliveries.redeliverFailed')} />
       <p>
         <Button variant="secondary" onClick={deliveries.reload}>
-          Refresh
+          {t('webhooks.deliveries.refresh')}
         </Button>
       </p>
-      <LoadedView load={deliveries} failedTitle="The deliveries could not be loaded">
+      <LoadedView load={deliveries} failedTitle={t('webhooks.deliveries.loadFailed')}>
         {(data) =>
           data.deliveries.length === 0 ? (
-            <p>No event has been sent to this endpoint yet.</p>
+            <p>{t('webhooks.deliveries.empty')}</p>
           ) : (
             <DataTable
-              caption="Deliveries, newest first"
-              columns={['Event', 'Status', 'Created', 'Attempts', 'Actions']}
+              caption={t('webhooks.deliveries.caption')}
+              columns={[
+                t('webhooks.deliveries.column.event'),
+                t('webhooks.deliveries.column.status'),
+                t('webhooks.deliveries.column.created'),
+                t('webhooks.deliveries.column.attempts'),
+                t('webhooks.deliveries.column.actions'),
+              ]}
               busy={deliveries.loading}
             >
               {data.deliveries.map((delivery) => (
@@ -200,7 +219,9 @@ function DeliveriesSection({ endpointId }: { endpointId: string }) {
                     {delivery.nextAttemptAt ? (
                       <>
                         {' '}
-                        (next attempt <Time value={delivery.nextAttemptAt} />)
+                        {rich('webhooks.deliveries.nextAttempt', {
+                          time: <Time value={delivery.nextAttemptAt} />,
+                        })}
                       </>
                     ) : null}
                   </td>
@@ -209,7 +230,7 @@ function DeliveriesSection({ endpointId }: { endpointId: string }) {
                   </td>
                   <td>
                     {delivery.attempts.length === 0 ? (
-                      'None yet'
+                      t('webhooks.deliveries.noAttempts')
                     ) : (
                       <ol>
                         {delivery.attempts.map((attempt) => (
@@ -223,7 +244,7 @@ function DeliveriesSection({ endpointId }: { endpointId: string }) {
                   <td>
                     {canWrite && delivery.status !== 'pending' ? (
                       <Button variant="secondary" onClick={() => redeliver(delivery)}>
-                        Redeliver
+                        {t('webhooks.deliveries.redeliver')}
                       </Button>
                     ) : null}
                   </td>

@@ -12,6 +12,7 @@ import { LoadedView } from '../../components/LoadedView';
 import { type Outcome, OutcomeMessage } from '../../components/OutcomeMessage';
 import { SecretReveal } from '../../components/SecretReveal';
 import { Time } from '../../format';
+import { rich, t } from '../../i18n/text';
 import { useAdmin, useAdminApi } from '../../session';
 import { useListQuery } from '../../use-list-query';
 import { useLoad } from '../../use-load';
@@ -28,37 +29,40 @@ export function WebhooksPage() {
   const [created, setCreated] = useState<WebhookEndpointCreated | null>(null);
 
   return (
-    <AdminLayout title="Webhooks">
+    <AdminLayout title={t('webhooks.list.title')}>
       {deleted ? (
-        <Notice title="Endpoint deleted">
-          <p>
-            <strong>{deleted}</strong> and its deliveries are gone.
-          </p>
+        <Notice title={t('webhooks.list.deleted.title')}>
+          <p>{rich('webhooks.list.deleted.body', { url: <strong>{deleted}</strong> })}</p>
         </Notice>
       ) : null}
-      <p>
-        Tessera POSTs signed events (users, clients, organizations, SCIM, sign-ins, …) to these HTTPS
-        endpoints. Receivers verify each delivery with a Standard Webhooks library and the endpoint’s secret.
-      </p>
+      <p>{t('webhooks.list.intro')}</p>
       {created ? (
         <SecretReveal
-          title="Endpoint created"
-          label={`Signing secret of ${created.endpoint.url}`}
+          title={t('webhooks.list.created.title')}
+          label={t('webhooks.list.created.secretLabel', { url: created.endpoint.url })}
           secret={created.secret}
         >
           <p>
-            <Link to={`/webhooks/${encodeURIComponent(created.endpoint.id)}`}>Open the endpoint</Link>
+            <Link to={`/webhooks/${encodeURIComponent(created.endpoint.id)}`}>
+              {t('webhooks.list.created.open')}
+            </Link>
           </p>
         </SecretReveal>
       ) : null}
-      <LoadedView load={endpoints} failedTitle="The endpoints could not be loaded">
+      <LoadedView load={endpoints} failedTitle={t('webhooks.list.loadFailed')}>
         {(data) =>
           data.endpoints.length === 0 ? (
-            <p>There are no webhook endpoints yet.</p>
+            <p>{t('webhooks.list.empty')}</p>
           ) : (
             <DataTable
-              caption="Webhook endpoints"
-              columns={['URL', 'Description', 'Event types', 'Status', 'Created']}
+              caption={t('webhooks.list.caption')}
+              columns={[
+                t('webhooks.list.column.url'),
+                t('webhooks.list.column.description'),
+                t('webhooks.list.column.eventTypes'),
+                t('webhooks.list.column.status'),
+                t('webhooks.list.column.created'),
+              ]}
               busy={endpoints.loading}
             >
               {data.endpoints.map((endpoint) => (
@@ -68,7 +72,7 @@ export function WebhooksPage() {
                   </th>
                   <td>{endpoint.description}</td>
                   <td>{endpoint.eventTypes.join(', ')}</td>
-                  <td>{endpoint.enabled ? 'Enabled' : 'Disabled'}</td>
+                  <td>{endpoint.enabled ? t('webhooks.status.enabled') : t('webhooks.status.disabled')}</td>
                   <td>
                     <Time value={endpoint.createdAt} />
                   </td>
@@ -106,8 +110,8 @@ function CreateEndpointForm({ onCreated }: { onCreated: (created: WebhookEndpoin
     return submit(
       event,
       () => ({
-        url: /^https?:\/\/\S+$/i.test(url.trim()) ? undefined : 'Enter the receiver’s https URL.',
-        eventTypes: eventTypes.length === 0 ? 'Choose at least one event type.' : undefined,
+        url: /^https?:\/\/\S+$/i.test(url.trim()) ? undefined : t('webhooks.create.url.error'),
+        eventTypes: eventTypes.length === 0 ? t('webhooks.create.eventTypes.error') : undefined,
       }),
       async () => {
         setOutcome(null);
@@ -130,12 +134,12 @@ function CreateEndpointForm({ onCreated }: { onCreated: (created: WebhookEndpoin
 
   return (
     <section className="section" aria-labelledby={headingId}>
-      <h2 id={headingId}>Add an endpoint</h2>
-      <OutcomeMessage outcome={outcome} failedTitle="The endpoint was not created" />
+      <h2 id={headingId}>{t('webhooks.create.heading')}</h2>
+      <OutcomeMessage outcome={outcome} failedTitle={t('webhooks.create.failed')} />
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy}>
         <TextField
-          label="URL"
-          hint="https only. A host on a private network must be listed in the webhooks.private_hosts setting."
+          label={t('webhooks.create.url.label')}
+          hint={t('webhooks.create.url.hint')}
           type="url"
           value={url}
           maxLength={2000}
@@ -143,13 +147,13 @@ function CreateEndpointForm({ onCreated }: { onCreated: (created: WebhookEndpoin
           onChange={(event) => setUrl(event.target.value)}
         />
         <TextField
-          label="Description (optional)"
+          label={t('webhooks.create.description.label')}
           value={description}
           maxLength={500}
           onChange={(event) => setDescription(event.target.value)}
         />
         <CheckboxGroup
-          legend="Event types"
+          legend={t('webhooks.create.eventTypes.legend')}
           error={fieldErrors.eventTypes}
           options={(types.data?.eventTypes ?? []).map((type) => ({ value: type, label: type }))}
           selected={eventTypes}
@@ -157,7 +161,7 @@ function CreateEndpointForm({ onCreated }: { onCreated: (created: WebhookEndpoin
         />
         <div className="form-actions">
           <Button type="submit" disabled={busy}>
-            {busy ? 'Creating…' : 'Create endpoint'}
+            {busy ? t('webhooks.create.busy') : t('webhooks.create.submit')}
           </Button>
         </div>
       </form>
