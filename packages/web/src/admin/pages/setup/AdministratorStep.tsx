@@ -1,6 +1,7 @@
 import { EmailField } from '../../../shared/EmailField';
 import { NewPasswordField } from '../../../shared/NewPasswordField';
 import { TextField } from '../../../shared/TextField';
+import { t } from '../../i18n/text';
 import { NEW_PASSWORD_HINT } from '../../validation';
 import type { InstallDraft, StepErrors } from './install-draft';
 
@@ -16,9 +17,9 @@ export function AdministratorStep({
 }) {
   return (
     <>
-      <p>The first administrator can do everything here, including adding more admins.</p>
+      <p>{t('setup.administrator.intro')}</p>
       <EmailField
-        label="Admin email address"
+        label={t('setup.administrator.email.label')}
         name="email"
         autoComplete="username"
         value={draft.email}
@@ -26,16 +27,16 @@ export function AdministratorStep({
         onChange={(event) => onChange({ email: event.target.value })}
       />
       <TextField
-        label="Your name (optional)"
+        label={t('setup.administrator.name.label')}
         name="name"
         autoComplete="name"
         value={draft.adminName}
         onChange={(event) => onChange({ adminName: event.target.value })}
       />
       <NewPasswordField
-        label="Admin password"
+        label={t('setup.administrator.password.label')}
         name="new-password"
-        hint={`${NEW_PASSWORD_HINT} It never leaves this browser: the server stores only an OPAQUE record.`}
+        hint={t('setup.administrator.password.hint', { rule: NEW_PASSWORD_HINT })}
         value={draft.password}
         error={errors.password}
         onChange={(event) => onChange({ password: event.target.value })}

@@ -3,6 +3,7 @@ import { Button } from '../../../shared/Button';
 import { Page } from '../../../shared/Page';
 import { navigate } from '../../../shared/router';
 import { PORTAL_NAME } from '../../components/AdminLayout';
+import { rich, t } from '../../i18n/text';
 import { useSession } from '../../session';
 
 /** Leaves the install page for sign-in, with the session asked again (the service is installed now). */
@@ -25,9 +26,9 @@ function SignInButton({ children }: { children: string }) {
 /** The install page opened on an installed service (a spent or an old link). */
 export function AlreadyInstalled() {
   return (
-    <Page title="Tessera is installed" siteName={PORTAL_NAME}>
-      <p>This service is already installed, so the install page is closed for good.</p>
-      <SignInButton>Go to sign-in</SignInButton>
+    <Page title={t('setup.alreadyInstalled.title')} siteName={PORTAL_NAME}>
+      <p>{t('setup.alreadyInstalled.body')}</p>
+      <SignInButton>{t('setup.alreadyInstalled.signIn')}</SignInButton>
     </Page>
   );
 }
@@ -43,17 +44,15 @@ export function Installed({
   headingRef: RefObject<HTMLHeadingElement | null>;
 }) {
   return (
-    <Page title="Install Tessera" siteName={PORTAL_NAME}>
+    <Page title={t('setup.title')} siteName={PORTAL_NAME}>
       <div className="notice" role="status">
         <h2 className="notice-title" ref={headingRef} tabIndex={-1}>
-          Tessera is installed
+          {t('setup.installed.heading')}
         </h2>
-        <p>
-          The admin account <strong>{email}</strong> is ready and this install page is now closed.
-        </p>
-        {restart ? <p>The new public address takes effect when you restart the service.</p> : null}
+        <p>{rich('setup.installed.body', { email: <strong>{email}</strong> })}</p>
+        {restart ? <p>{t('setup.installed.restart')}</p> : null}
       </div>
-      <SignInButton>Continue to sign in</SignInButton>
+      <SignInButton>{t('setup.installed.signIn')}</SignInButton>
     </Page>
   );
 }

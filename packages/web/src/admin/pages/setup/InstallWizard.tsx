@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../shared/Button';
 import { Page } from '../../../shared/Page';
 import { PORTAL_NAME } from '../../components/AdminLayout';
+import { t } from '../../i18n/text';
 import { completeInstall } from '../../opaque-flows';
 import { focusFirstInvalid } from '../../validation';
 import { AdministratorStep } from './AdministratorStep';
@@ -21,14 +22,14 @@ import { SmtpStep } from './SmtpStep';
 
 function StepList({ step }: { step: number }) {
   return (
-    <ol className="steps" aria-label="Install steps">
+    <ol className="steps" aria-label={t('setup.steps.label')}>
       {INSTALL_STEPS.map((name, index) => (
         <li
           key={name}
           className={index === step ? 'step-current' : index < step ? 'step-done' : undefined}
           aria-current={index === step ? 'step' : undefined}
         >
-          {name}
+          {t(name)}
         </li>
       ))}
     </ol>
@@ -99,11 +100,15 @@ export function InstallWizard({ token }: { token: string }) {
 
   const last = step === INSTALL_STEPS.length - 1;
   return (
-    <Page title="Install Tessera" siteName={PORTAL_NAME}>
+    <Page title={t('setup.title')} siteName={PORTAL_NAME}>
       <StepList step={step} />
       <form ref={formRef} noValidate onSubmit={onNext} aria-busy={installing}>
         <h2 ref={stepHeading} tabIndex={-1}>
-          {`Step ${step + 1} of ${INSTALL_STEPS.length}: ${INSTALL_STEPS[step]}`}
+          {t('setup.steps.heading', {
+            number: step + 1,
+            total: INSTALL_STEPS.length,
+            name: t(INSTALL_STEPS[step]!),
+          })}
         </h2>
         {step === 0 ? <AdministratorStep draft={draft} onChange={change} errors={errors} /> : null}
         {step === 1 ? <ServiceStep draft={draft} onChange={change} errors={errors} /> : null}
@@ -113,11 +118,11 @@ export function InstallWizard({ token }: { token: string }) {
         {step === 3 ? <ReviewStep draft={draft} installError={installError} /> : null}
         <div className="form-actions">
           <Button type="submit" disabled={installing}>
-            {!last ? 'Continue' : installing ? 'Installing…' : 'Install'}
+            {!last ? t('setup.continue') : installing ? t('setup.installing') : t('setup.install')}
           </Button>
           {step > 0 ? (
             <Button variant="secondary" disabled={installing} onClick={() => setStep(step - 1)}>
-              Back
+              {t('setup.back')}
             </Button>
           ) : null}
         </div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ErrorPanel } from '../../../shared/ErrorPanel';
 import { describeError, errorCode } from '../../error-text';
+import { t } from '../../i18n/text';
 import type { InstallDraft } from './install-draft';
 
 function SummaryRow({ term, children }: { term: string; children: ReactNode }) {
@@ -17,24 +18,28 @@ export function ReviewStep({ draft, installError }: { draft: InstallDraft; insta
   const { smtp } = draft;
   return (
     <>
-      <p>Check your choices. Installing creates the admin account and closes this install page for good.</p>
+      <p>{t('setup.review.intro')}</p>
       <dl className="summary-list">
-        <SummaryRow term="Admin">{draft.email.trim()}</SummaryRow>
-        <SummaryRow term="Product name">{draft.productName.trim()}</SummaryRow>
-        <SummaryRow term="Public address">{draft.baseUrl.trim() || 'unchanged'}</SummaryRow>
-        <SummaryRow term="Accounts">
-          {draft.selfRegistration === 'open' ? 'Anyone may register' : 'Created by administrators'}
+        <SummaryRow term={t('setup.review.admin')}>{draft.email.trim()}</SummaryRow>
+        <SummaryRow term={t('setup.review.productName')}>{draft.productName.trim()}</SummaryRow>
+        <SummaryRow term={t('setup.review.baseUrl')}>
+          {draft.baseUrl.trim() || t('setup.review.baseUrl.unchanged')}
         </SummaryRow>
-        <SummaryRow term="Email">
-          {draft.configureSmtp ? `${smtp.host.trim()}:${smtp.port} (${smtp.security})` : 'Not configured yet'}
+        <SummaryRow term={t('setup.review.accounts')}>
+          {draft.selfRegistration === 'open'
+            ? t('setup.review.accounts.open')
+            : t('setup.review.accounts.closed')}
+        </SummaryRow>
+        <SummaryRow term={t('setup.review.email')}>
+          {draft.configureSmtp
+            ? `${smtp.host.trim()}:${smtp.port} (${smtp.security})`
+            : t('setup.review.email.none')}
         </SummaryRow>
       </dl>
       {installError ? (
-        <ErrorPanel title="The install did not finish">
+        <ErrorPanel title={t('setup.review.failed')}>
           <p>{describeError(installError)}</p>
-          {errorCode(installError) === 'invalid_request' ? (
-            <p>Go back and check the step the message names.</p>
-          ) : null}
+          {errorCode(installError) === 'invalid_request' ? <p>{t('setup.review.checkStep')}</p> : null}
         </ErrorPanel>
       ) : null}
     </>

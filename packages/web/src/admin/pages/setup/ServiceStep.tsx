@@ -1,5 +1,6 @@
 import { RadioGroup } from '../../../shared/RadioGroup';
 import { TextField } from '../../../shared/TextField';
+import { t } from '../../i18n/text';
 import type { InstallDraft, StepErrors } from './install-draft';
 
 /** Step 2: the product name, the public address and who may create accounts. */
@@ -15,8 +16,8 @@ export function ServiceStep({
   return (
     <>
       <TextField
-        label="Product name"
-        hint="Shown to people on the sign-in pages and in emails."
+        label={t('setup.service.productName.label')}
+        hint={t('setup.service.productName.hint')}
         name="product-name"
         value={draft.productName}
         maxLength={80}
@@ -24,8 +25,8 @@ export function ServiceStep({
         onChange={(event) => onChange({ productName: event.target.value })}
       />
       <TextField
-        label="Public address (optional)"
-        hint="The address apps and people use, e.g. https://id.example.com. It becomes the issuer and takes effect when the service restarts. Leave empty to keep the configured one."
+        label={t('setup.service.baseUrl.label')}
+        hint={t('setup.service.baseUrl.hint')}
         name="base-url"
         type="url"
         inputMode="url"
@@ -36,20 +37,20 @@ export function ServiceStep({
         onChange={(event) => onChange({ baseUrl: event.target.value })}
       />
       <RadioGroup
-        legend="Who may create accounts?"
+        legend={t('setup.service.registration.legend')}
         name="self-registration"
         value={draft.selfRegistration}
         onChange={(selfRegistration) => onChange({ selfRegistration })}
         options={[
           {
             value: 'closed',
-            label: 'Only administrators',
-            hint: 'Admins create accounts here; the sign-in page offers no registration.',
+            label: t('setup.service.registration.closed.label'),
+            hint: t('setup.service.registration.closed.hint'),
           },
           {
             value: 'open',
-            label: 'Anyone, from the sign-in page',
-            hint: 'People create their own accounts (and confirm their email address when email is set up).',
+            label: t('setup.service.registration.open.label'),
+            hint: t('setup.service.registration.open.hint'),
           },
         ]}
       />

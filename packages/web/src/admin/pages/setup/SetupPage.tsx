@@ -5,6 +5,7 @@ import { Loading } from '../../../shared/Loading';
 import { Page } from '../../../shared/Page';
 import { PORTAL_NAME } from '../../components/AdminLayout';
 import { describeError } from '../../error-text';
+import { t } from '../../i18n/text';
 import { preloadOpaque } from '../../opaque-flows';
 import { AlreadyInstalled } from './InstallOutcome';
 import { InstallWizard } from './InstallWizard';
@@ -35,19 +36,19 @@ export function SetupPage() {
   switch (check.state) {
     case 'checking':
       return (
-        <Page title="Install Tessera" siteName={PORTAL_NAME}>
-          <Loading>Checking the install link…</Loading>
+        <Page title={t('setup.title')} siteName={PORTAL_NAME}>
+          <Loading>{t('setup.checking')}</Loading>
         </Page>
       );
     case 'installed':
       return <AlreadyInstalled />;
     case 'failed':
       return (
-        <Page title="Install Tessera" siteName={PORTAL_NAME}>
-          <ErrorPanel title="The install page could not start">
+        <Page title={t('setup.title')} siteName={PORTAL_NAME}>
+          <ErrorPanel title={t('setup.startFailed')}>
             <p>{describeError(check.error)}</p>
           </ErrorPanel>
-          <Button onClick={() => setAttempt((previous) => ({ ...previous }))}>Try again</Button>
+          <Button onClick={() => setAttempt((previous) => ({ ...previous }))}>{t('setup.tryAgain')}</Button>
         </Page>
       );
     case 'needs_token':

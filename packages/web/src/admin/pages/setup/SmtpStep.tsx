@@ -2,15 +2,17 @@ import { CheckboxField } from '../../../shared/CheckboxField';
 import { PasswordField } from '../../../shared/PasswordField';
 import { SelectField } from '../../../shared/SelectField';
 import { TextField } from '../../../shared/TextField';
+import type { AdminMessageKey } from '../../i18n/messages';
+import { t } from '../../i18n/text';
 import type { SmtpInput } from '../../opaque-flows';
 import type { InstallDraft, SmtpDraft, StepErrors } from './install-draft';
 import { SmtpTestMessage, useSmtpTest } from './SmtpTestMessage';
 
-const SECURITY_OPTIONS = [
-  { value: 'starttls', label: 'STARTTLS (usually port 587)' },
-  { value: 'tls', label: 'TLS from the start (usually port 465)' },
-  { value: 'none', label: 'None (only for a relay on this machine)' },
-] as const;
+const SECURITY_OPTIONS: { value: SmtpInput['security']; label: AdminMessageKey }[] = [
+  { value: 'starttls', label: 'setup.smtp.security.starttls' },
+  { value: 'tls', label: 'setup.smtp.security.tls' },
+  { value: 'none', label: 'setup.smtp.security.none' },
+];
 
 /** Step 3: email (SMTP), now or later, with a test message before anything is saved. */
 export function SmtpStep({
@@ -32,20 +34,17 @@ export function SmtpStep({
   const set = (patch: Partial<SmtpDraft>) => onChange({ smtp: { ...smtp, ...patch } });
   return (
     <>
-      <p>
-        Email lets people confirm their address and reset a forgotten password. You can also set it up later
-        under Settings.
-      </p>
+      <p>{t('setup.smtp.intro')}</p>
       <CheckboxField
-        label="Set up email (SMTP) now"
+        label={t('setup.smtp.configure')}
         checked={draft.configureSmtp}
         onChange={(event) => onChange({ configureSmtp: event.target.checked })}
       />
       {draft.configureSmtp ? (
         <fieldset className="section">
-          <legend>SMTP server</legend>
+          <legend>{t('setup.smtp.legend')}</legend>
           <TextField
-            label="Host"
+            label={t('setup.smtp.host.label')}
             name="smtp-host"
             spellCheck={false}
             autoCapitalize="off"
@@ -54,7 +53,7 @@ export function SmtpStep({
             onChange={(event) => set({ host: event.target.value })}
           />
           <TextField
-            label="Port"
+            label={t('setup.smtp.port.label')}
             name="smtp-port"
             type="number"
             inputMode="numeric"
@@ -65,13 +64,13 @@ export function SmtpStep({
             onChange={(event) => set({ port: event.target.value })}
           />
           <SelectField
-            label="Connection security"
-            options={SECURITY_OPTIONS}
+            label={t('setup.smtp.security.label')}
+            options={SECURITY_OPTIONS.map((option) => ({ value: option.value, label: t(option.label) }))}
             value={smtp.security}
             onChange={(event) => set({ security: event.target.value as SmtpInput['security'] })}
           />
           <TextField
-            label="User name (optional)"
+            label={t('setup.smtp.user.label')}
             name="smtp-user"
             autoComplete="off"
             spellCheck={false}
@@ -80,16 +79,16 @@ export function SmtpStep({
             onChange={(event) => set({ user: event.target.value })}
           />
           <PasswordField
-            label="SMTP password (optional)"
+            label={t('setup.smtp.password.label')}
             name="smtp-password"
             autoComplete="new-password"
-            hint="Stored encrypted; never shown again."
+            hint={t('setup.smtp.password.hint')}
             value={smtp.password}
             onChange={(event) => set({ password: event.target.value })}
           />
           <TextField
-            label="Sender address"
-            hint="For example: Acme ID <id@acme.example>"
+            label={t('setup.smtp.from.label')}
+            hint={t('setup.smtp.from.hint')}
             name="smtp-from"
             spellCheck={false}
             value={smtp.from}

@@ -6,6 +6,7 @@ import { EmailField } from '../../../shared/EmailField';
 import { ErrorPanel } from '../../../shared/ErrorPanel';
 import { Notice } from '../../../shared/Notice';
 import { describeError } from '../../error-text';
+import { t } from '../../i18n/text';
 import { emailError } from '../../validation';
 import { hasErrors, type SmtpDraft, type StepErrors, smtpErrors, smtpInput } from './install-draft';
 
@@ -53,22 +54,22 @@ export function SmtpTestMessage({ test, onSend }: { test: SmtpTest; onSend: () =
     <>
       <div className="inline-test">
         <EmailField
-          label="Send a test email to"
+          label={t('setup.smtp.test.to')}
           value={test.to}
           error={test.toError}
           onChange={(event) => test.setTo(event.target.value)}
         />
         <Button variant="secondary" onClick={onSend} disabled={outcome === 'sending'}>
-          {outcome === 'sending' ? 'Sending…' : 'Send test email'}
+          {outcome === 'sending' ? t('setup.smtp.test.sending') : t('setup.smtp.test.send')}
         </Button>
       </div>
       {outcome === 'sent' ? (
-        <Notice title="Test email sent">
-          <p>Check that it arrived at {test.to.trim()}.</p>
+        <Notice title={t('setup.smtp.test.sent.title')}>
+          <p>{t('setup.smtp.test.sent.body', { address: test.to.trim() })}</p>
         </Notice>
       ) : null}
       {typeof outcome === 'object' ? (
-        <ErrorPanel title="The test email could not be sent">
+        <ErrorPanel title={t('setup.smtp.test.failed')}>
           <p>{describeError(outcome.failed)}</p>
         </ErrorPanel>
       ) : null}

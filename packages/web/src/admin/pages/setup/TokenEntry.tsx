@@ -5,6 +5,7 @@ import { Page } from '../../../shared/Page';
 import { TextField } from '../../../shared/TextField';
 import { PORTAL_NAME } from '../../components/AdminLayout';
 import { describeError } from '../../error-text';
+import { t } from '../../i18n/text';
 
 /** The token out of a pasted install link (`…/setup#token=…`), or the pasted token itself. */
 function tokenFromPaste(text: string): string {
@@ -17,13 +18,13 @@ export function TokenEntry({ problem, onToken }: { problem: unknown; onToken: (t
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
   return (
-    <Page title="Install Tessera" siteName={PORTAL_NAME}>
+    <Page title={t('setup.title')} siteName={PORTAL_NAME}>
       {problem ? (
-        <ErrorPanel title="This install link does not work">
+        <ErrorPanel title={t('setup.token.invalid')}>
           <p>{describeError(problem)}</p>
         </ErrorPanel>
       ) : (
-        <p className="lead">To install, open the install link the service printed when it started.</p>
+        <p className="lead">{t('setup.token.intro')}</p>
       )}
       <form
         noValidate
@@ -31,7 +32,7 @@ export function TokenEntry({ problem, onToken }: { problem: unknown; onToken: (t
           event.preventDefault();
           const token = tokenFromPaste(value);
           if (token.length < 20) {
-            setError('Paste the whole install link, or the token after “#token=”.');
+            setError(t('setup.token.error'));
             return;
           }
           setError(undefined);
@@ -39,8 +40,8 @@ export function TokenEntry({ problem, onToken }: { problem: unknown; onToken: (t
         }}
       >
         <TextField
-          label="Install link or token"
-          hint="The service prints it once at start: First-run install: …/setup#token=…"
+          label={t('setup.token.label')}
+          hint={t('setup.token.hint')}
           value={value}
           error={error}
           autoComplete="off"
@@ -48,7 +49,7 @@ export function TokenEntry({ problem, onToken }: { problem: unknown; onToken: (t
           onChange={(event) => setValue(event.target.value)}
         />
         <div className="form-actions">
-          <Button type="submit">Continue</Button>
+          <Button type="submit">{t('setup.token.continue')}</Button>
         </div>
       </form>
     </Page>

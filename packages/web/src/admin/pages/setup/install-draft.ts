@@ -2,10 +2,19 @@
  * What the install wizard collects before anything is saved, and the checks each step makes before the next one
  * opens (the server checks everything again at the end).
  */
+
+import type { AdminMessageKey } from '../../i18n/messages';
+import { t } from '../../i18n/text';
 import type { InstallChoices, SmtpInput } from '../../opaque-flows';
 import { emailError, httpsUrlError, newPasswordError } from '../../validation';
 
-export const INSTALL_STEPS = ['Administrator', 'Service', 'Email', 'Review'] as const;
+/** The steps in order, by the catalog key of their names. */
+export const INSTALL_STEPS = [
+  'setup.steps.administrator',
+  'setup.steps.service',
+  'setup.steps.email',
+  'setup.steps.review',
+] as const satisfies readonly AdminMessageKey[];
 
 export interface SmtpDraft {
   host: string;
@@ -49,10 +58,9 @@ export function hasErrors(errors: StepErrors): boolean {
 export function smtpErrors(smtp: SmtpDraft): StepErrors {
   const port = Number(smtp.port);
   return {
-    host: smtp.host.trim() === '' ? 'Enter the SMTP server’s host name.' : undefined,
-    port: Number.isInteger(port) && port >= 1 && port <= 65535 ? undefined : 'Enter a port from 1 to 65535.',
-    from:
-      smtp.from.trim().length < 3 ? 'Enter the sender address, like “Acme ID <id@acme.example>”.' : undefined,
+    host: smtp.host.trim() === '' ? t('setup.smtp.host.error') : undefined,
+    port: Number.isInteger(port) && port >= 1 && port <= 65535 ? undefined : t('setup.smtp.port.error'),
+    from: smtp.from.trim().length < 3 ? t('setup.smtp.from.error') : undefined,
   };
 }
 
@@ -61,7 +69,7 @@ export function stepErrors(step: number, draft: InstallDraft): StepErrors {
   if (step === 0) return { email: emailError(draft.email), password: newPasswordError(draft.password) };
   if (step === 1)
     return {
-      productName: draft.productName.trim() === '' ? 'Enter the name people will see.' : undefined,
+      productName: draft.productName.trim() === '' ? t('setup.service.productName.error') : undefined,
       baseUrl: httpsUrlError(draft.baseUrl, 'address'),
     };
   if (step === 2 && draft.configureSmtp) return smtpErrors(draft.smtp);
