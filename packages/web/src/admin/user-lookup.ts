@@ -4,7 +4,8 @@ import type { UserView } from './types';
 
 /**
  * The user whose address is `email` (compared case-insensitively, as the server stores addresses), or null.
- * Admins know people by their address; the organization API takes user ids.
+ * Admins know people by their address; the organization API takes user ids. A form that finds nobody says
+ * `users.lookup.noSuchUser`.
  */
 export async function findUserByEmail(api: AdminApi, email: string): Promise<UserView | null> {
   const wanted = email.trim().toLowerCase();
@@ -12,6 +13,3 @@ export async function findUserByEmail(api: AdminApi, email: string): Promise<Use
   const found = await api.get<AdminApiResponse<'GET /admin/users'>>(`/admin/users?${query}`);
   return found.users.find((user) => user.email.toLowerCase() === wanted) ?? null;
 }
-
-/** What a form says when no user has the address it was given. */
-export const NO_SUCH_USER = 'No user has this email address. Create the user first.';

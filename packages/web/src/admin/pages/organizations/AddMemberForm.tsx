@@ -1,6 +1,7 @@
+import { t } from '../../i18n/text';
 import type { MemberView, RoleView } from '../../organization-types';
 import { useAdminApi } from '../../session';
-import { findUserByEmail, NO_SUCH_USER } from '../../user-lookup';
+import { findUserByEmail } from '../../user-lookup';
 import { EmailAndRolesForm } from './EmailAndRolesForm';
 
 /** Adds an existing user (found by their address) as an active member with the chosen roles. */
@@ -16,17 +17,17 @@ export function AddMemberForm({
   const api = useAdminApi();
   return (
     <EmailAndRolesForm
-      heading="Add a member"
-      emailLabel="Email address of the user to add"
-      emailHint="Someone who already has an account. To bring in someone new, invite them below."
-      rolesLegend="Roles of the new member"
-      submitLabel="Add member"
-      busyLabel="Adding…"
-      failedTitle="The member was not added"
+      heading={t('organizations.members.add.heading')}
+      emailLabel={t('organizations.members.add.email')}
+      emailHint={t('organizations.members.add.emailHint')}
+      rolesLegend={t('organizations.members.add.roles')}
+      submitLabel={t('organizations.members.add.submit')}
+      busyLabel={t('organizations.members.add.busy')}
+      failedTitle={t('organizations.members.add.failed')}
       roles={roles}
       send={async (email, chosen) => {
         const user = await findUserByEmail(api, email);
-        if (!user) return NO_SUCH_USER;
+        if (!user) return t('users.lookup.noSuchUser');
         onAdded(await api.post<MemberView>(membersPath, { user_id: user.id, roles: chosen }));
         return undefined;
       }}

@@ -1,4 +1,5 @@
 import { DeleteSection } from '../../components/DeleteSection';
+import { rich, t } from '../../i18n/text';
 import { goTo, withQuery } from '../../navigation';
 import type { OrganizationView } from '../../organization-types';
 import { useAdminApi } from '../../session';
@@ -8,15 +9,13 @@ export function DeleteOrganizationSection({ organization }: { organization: Orga
   const api = useAdminApi();
   return (
     <DeleteSection
-      heading="Delete this organization"
-      explanation="Deleting removes its memberships and invitations, and the tokens issued in its context stop working. It cannot be undone."
-      label="Delete organization"
+      heading={t('organizations.delete.heading')}
+      explanation={t('organizations.delete.explanation')}
+      label={t('organizations.delete.label')}
       question={
-        <p>
-          Delete <strong>{organization.name}</strong> for good?
-        </p>
+        <p>{rich('organizations.delete.question', { name: <strong>{organization.name}</strong> })}</p>
       }
-      failedTitle="The organization was not deleted"
+      failedTitle={t('organizations.delete.failed')}
       onDelete={async () => {
         await api.delete(`/admin/organizations/${encodeURIComponent(organization.id)}`);
         goTo(withQuery('/organizations', { deleted: organization.name }));

@@ -5,6 +5,7 @@ import { EmailField } from '../../../shared/EmailField';
 import { ErrorPanel } from '../../../shared/ErrorPanel';
 import { useCheckedSubmit } from '../../../shared/use-checked-submit';
 import { describeError } from '../../error-text';
+import { t } from '../../i18n/text';
 import type { RoleView } from '../../organization-types';
 import { emailError, focusFirstInvalid } from '../../validation';
 import { DEFAULT_ROLES, roleOptions } from './role-options';
@@ -83,7 +84,7 @@ export function EmailAndRolesForm({
         />
         <CheckboxGroup
           legend={rolesLegend}
-          hint="Without any, they get member."
+          hint={t('organizations.rolesHint')}
           options={roleOptions(roles)}
           selected={chosen}
           onChange={setChosen}

@@ -1,3 +1,4 @@
+import { t } from '../../i18n/text';
 import type { InviteView, RoleView } from '../../organization-types';
 import { useAdminApi } from '../../session';
 import { EmailAndRolesForm } from './EmailAndRolesForm';
@@ -18,13 +19,13 @@ export function InviteForm({
   const api = useAdminApi();
   return (
     <EmailAndRolesForm
-      heading="Invite someone"
-      emailLabel="Email address to invite"
-      emailHint="They get an email with a link; they accept it signed in with this address, or after creating an account with it."
-      rolesLegend="Roles of the invited member"
-      submitLabel="Send invitation"
-      busyLabel="Sending…"
-      failedTitle="The invitation was not sent"
+      heading={t('organizations.invites.form.heading')}
+      emailLabel={t('organizations.invites.form.email')}
+      emailHint={t('organizations.invites.form.emailHint')}
+      rolesLegend={t('organizations.invites.form.roles')}
+      submitLabel={t('organizations.invites.form.submit')}
+      busyLabel={t('organizations.invites.form.busy')}
+      failedTitle={t('organizations.invites.form.failed')}
       roles={roles}
       send={async (email, chosen) => {
         onInvited(await api.post<InviteView>(invitesPath, { email, roles: chosen }));

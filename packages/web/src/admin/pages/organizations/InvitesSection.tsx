@@ -5,6 +5,7 @@ import { DataTable } from '../../components/DataTable';
 import { LoadedView } from '../../components/LoadedView';
 import { type Outcome, OutcomeMessage } from '../../components/OutcomeMessage';
 import { formatDateTime, Time } from '../../format';
+import { rich, t } from '../../i18n/text';
 import type { InviteView, RoleView } from '../../organization-types';
 import { useAdmin, useAdminApi } from '../../session';
 import { useLoad } from '../../use-load';
@@ -35,7 +36,7 @@ export function InvitesSection({
       await api.delete(`${path}/${encodeURIComponent(invite.id)}`);
       setOutcome({
         kind: 'done',
-        text: `The invitation of ${invite.email} is withdrawn: its link no longer works.`,
+        text: t('organizations.invites.withdrawn', { email: invite.email }),
       });
     } catch (error) {
       setOutcome({ kind: 'failed', error });
@@ -45,20 +46,22 @@ export function InvitesSection({
 
   return (
     <section className="section" aria-labelledby="invites-heading">
-      <h2 id="invites-heading">Invitations</h2>
-      <OutcomeMessage outcome={outcome} failedTitle="That did not work" />
-      <LoadedView load={invites} failedTitle="The invitations could not be loaded">
+      <h2 id="invites-heading">{t('organizations.invites.heading')}</h2>
+      <OutcomeMessage outcome={outcome} failedTitle={t('organizations.invites.failed')} />
+      <LoadedView load={invites} failedTitle={t('organizations.invites.loadFailed')}>
         {(data) =>
           data.invites.length === 0 ? (
-            <p>No pending invitations.</p>
+            <p>{t('organizations.invites.empty')}</p>
           ) : (
             <DataTable
-              caption="Pending invitations"
-              columns={
-                canWrite
-                  ? ['Email', 'Roles', 'Valid until', 'Sent', 'Actions']
-                  : ['Email', 'Roles', 'Valid until', 'Sent']
-              }
+              caption={t('organizations.invites.caption')}
+              columns={[
+                t('organizations.invites.column.email'),
+                t('organizations.invites.column.roles'),
+                t('organizations.invites.column.validUntil'),
+                t('organizations.invites.column.sent'),
+                ...(canWrite ? [t('organizations.invites.column.actions')] : []),
+              ]}
               busy={invites.loading}
               testId="invites"
             >
@@ -71,7 +74,9 @@ export function InvitesSection({
                     {invite.expired ? (
                       <>
                         {' '}
-                        <span className="status-badge status-disabled">expired</span>
+                        <span className="status-badge status-disabled">
+                          {t('organizations.invites.expired')}
+                        </span>
                       </>
                     ) : null}
                   </td>
@@ -81,15 +86,16 @@ export function InvitesSection({
                   {canWrite ? (
                     <td>
                       <ConfirmAction
-                        label={`Withdraw the invitation of ${invite.email}`}
+                        label={t('organizations.invites.withdraw.label', { email: invite.email })}
                         question={
                           <p>
-                            Withdraw the invitation of <strong>{invite.email}</strong>? The link in their
-                            email stops working.
+                            {rich('organizations.invites.withdraw.question', {
+                              email: <strong>{invite.email}</strong>,
+                            })}
                           </p>
                         }
-                        confirmLabel="Withdraw invitation"
-                        busyLabel="Withdrawing…"
+                        confirmLabel={t('organizations.invites.withdraw.confirm')}
+                        busyLabel={t('organizations.invites.withdraw.busy')}
                         onConfirm={() => withdraw(invite)}
                       />
                     </td>
@@ -107,7 +113,10 @@ export function InvitesSection({
           onInvited={(invite) => {
             setOutcome({
               kind: 'done',
-              text: `An invitation is on its way to ${invite.email}. It is valid until ${formatDateTime(invite.expires_at)}.`,
+              text: t('organizations.invites.sent', {
+                email: invite.email,
+                until: formatDateTime(invite.expires_at),
+              }),
             });
             invites.reload();
           }}

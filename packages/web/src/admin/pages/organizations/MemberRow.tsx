@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../shared/Button';
 import { ConfirmAction } from '../../components/ConfirmAction';
+import { rich, t } from '../../i18n/text';
 import type { MemberView, RoleView } from '../../organization-types';
 import { OrganizationStatusBadge } from './OrganizationStatusBadge';
 import { memberLabel } from './role-options';
@@ -37,18 +38,18 @@ function AssignRoleForm({
       }}
     >
       <label htmlFor={id} className="visually-hidden">
-        Role to give {who}
+        {t('organizations.members.roleToGive', { who })}
       </label>
       <select id={id} value={chosen} onChange={(event) => setRole(event.target.value)}>
         {available.map((candidate) => (
           <option key={candidate.key} value={candidate.key}>
-            {candidate.name} ({candidate.key})
+            {t('organizations.roleOption', { name: candidate.name, key: candidate.key })}
           </option>
         ))}
       </select>
       <Button type="submit" variant="secondary" className="button-small" disabled={busy}>
-        Add role
-        <span className="visually-hidden"> to {who}</span>
+        {t('organizations.members.addRole')}
+        <span className="visually-hidden"> {t('organizations.members.addRoleTarget', { who })}</span>
       </Button>
     </form>
   );
@@ -88,7 +89,9 @@ export function MemberRow({
         <OrganizationStatusBadge status={member.status} />
       </td>
       <td>
-        {member.roles.length === 0 ? <span className="muted">none</span> : null}
+        {member.roles.length === 0 ? (
+          <span className="muted">{t('organizations.members.noRoles')}</span>
+        ) : null}
         <ul className="inline-list">
           {member.roles.map((role) => (
             <li key={role}>
@@ -102,10 +105,10 @@ export function MemberRow({
                     disabled={busy}
                     onClick={() => act({ kind: 'remove_role', role })}
                   >
-                    Remove
+                    {t('organizations.members.removeRole')}
                     <span className="visually-hidden">
                       {' '}
-                      the role {role} from {who}
+                      {t('organizations.members.removeRoleTarget', { role, who })}
                     </span>
                   </Button>
                 </>
@@ -131,18 +134,18 @@ export function MemberRow({
                 act({ kind: 'set_status', status: member.status === 'suspended' ? 'active' : 'suspended' })
               }
             >
-              {member.status === 'suspended' ? 'Reinstate' : 'Suspend'}
+              {member.status === 'suspended'
+                ? t('organizations.members.reinstate')
+                : t('organizations.members.suspend')}
               <span className="visually-hidden"> {who}</span>
             </Button>
             <ConfirmAction
-              label={`Remove ${who}`}
+              label={t('organizations.members.remove.label', { who })}
               question={
-                <p>
-                  Remove <strong>{who}</strong> from the organization? Their tokens for it stop working.
-                </p>
+                <p>{rich('organizations.members.remove.question', { who: <strong>{who}</strong> })}</p>
               }
-              confirmLabel="Remove member"
-              busyLabel="Removing…"
+              confirmLabel={t('organizations.members.remove.confirm')}
+              busyLabel={t('organizations.members.remove.busy')}
               onConfirm={() => act({ kind: 'remove' })}
             />
           </div>

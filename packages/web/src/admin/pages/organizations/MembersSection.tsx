@@ -5,6 +5,7 @@ import { DataTable } from '../../components/DataTable';
 import { LoadedView } from '../../components/LoadedView';
 import { type Outcome, OutcomeMessage } from '../../components/OutcomeMessage';
 import { describeError } from '../../error-text';
+import { t } from '../../i18n/text';
 import type { MemberView, RoleView } from '../../organization-types';
 import { type AdminApi, useAdmin, useAdminApi } from '../../session';
 import { useLoad } from '../../use-load';
@@ -24,18 +25,18 @@ async function applyMemberAction(
   switch (action.kind) {
     case 'assign_role':
       await api.post(`${memberPath}/roles`, { role: action.role });
-      return `${who} now has the role ${action.role}.`;
+      return t('organizations.members.roleAssigned', { who, role: action.role });
     case 'remove_role':
       await api.delete(`${memberPath}/roles/${encodeURIComponent(action.role)}`);
-      return `${who} no longer has the role ${action.role}.`;
+      return t('organizations.members.roleRemoved', { who, role: action.role });
     case 'set_status':
       await api.put(memberPath, { status: action.status });
       return action.status === 'suspended'
-        ? `${who} is suspended: their tokens for this organization stopped working.`
-        : `${who} is an active member again.`;
+        ? t('organizations.members.suspended', { who })
+        : t('organizations.members.reinstated', { who });
     default:
       await api.delete(memberPath);
-      return `${who} is no longer a member; their tokens for this organization stopped working.`;
+      return t('organizations.members.removed', { who });
   }
 }
 
@@ -54,8 +55,13 @@ function MembersTable({
 }) {
   return (
     <DataTable
-      caption="Members"
-      columns={canWrite ? ['Member', 'Status', 'Roles', 'Actions'] : ['Member', 'Status', 'Roles']}
+      caption={t('organizations.members.caption')}
+      columns={[
+        t('organizations.members.column.member'),
+        t('organizations.members.column.status'),
+        t('organizations.members.column.roles'),
+        ...(canWrite ? [t('organizations.members.column.actions')] : []),
+      ]}
       busy={busy}
       testId="members"
     >
@@ -106,18 +112,18 @@ export function MembersSection({
 
   return (
     <section className="section" aria-labelledby="members-heading">
-      <h2 id="members-heading">Members</h2>
-      <OutcomeMessage outcome={outcome} failedTitle="The member was not changed" />
+      <h2 id="members-heading">{t('organizations.members.heading')}</h2>
+      <OutcomeMessage outcome={outcome} failedTitle={t('organizations.members.failed')} />
       {rolesError ? (
-        <ErrorPanel title="The roles could not be loaded">
+        <ErrorPanel title={t('organizations.members.rolesFailed')}>
           <p>{describeError(rolesError)}</p>
         </ErrorPanel>
       ) : null}
-      <LoadedView load={members} failedTitle="The members could not be loaded">
+      <LoadedView load={members} failedTitle={t('organizations.members.loadFailed')}>
         {(data) => {
           const joined = data.members.filter((member) => member.status !== 'invited');
           return joined.length === 0 ? (
-            <p>No members yet.</p>
+            <p>{t('organizations.members.empty')}</p>
           ) : (
             <MembersTable
               members={joined}
@@ -134,7 +140,10 @@ export function MembersSection({
           membersPath={path}
           roles={roles}
           onAdded={(member) => {
-            setOutcome({ kind: 'done', text: `${memberLabel(member)} is now a member.` });
+            setOutcome({
+              kind: 'done',
+              text: t('organizations.members.added', { who: memberLabel(member) }),
+            });
             members.reload();
           }}
         />

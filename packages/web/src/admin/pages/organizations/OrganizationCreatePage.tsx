@@ -6,10 +6,11 @@ import { useCheckedSubmit } from '../../../shared/use-checked-submit';
 import { AdminLayout } from '../../components/AdminLayout';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
 import { describeError } from '../../error-text';
+import { t } from '../../i18n/text';
 import { goTo, withQuery } from '../../navigation';
 import type { OrganizationView } from '../../organization-types';
 import { useAdmin, useAdminApi } from '../../session';
-import { findUserByEmail, NO_SUCH_USER } from '../../user-lookup';
+import { findUserByEmail } from '../../user-lookup';
 import { emailError, focusFirstInvalid } from '../../validation';
 import {
   type OrganizationDraft,
@@ -42,7 +43,7 @@ export function OrganizationCreatePage() {
         try {
           const owner = ownerEmail.trim() ? await findUserByEmail(api, ownerEmail) : null;
           if (ownerEmail.trim() && !owner) {
-            setOwnerError(NO_SUCH_USER);
+            setOwnerError(t('users.lookup.noSuchUser'));
             focusFirstInvalid(formRef.current);
             return;
           }
@@ -60,12 +61,12 @@ export function OrganizationCreatePage() {
 
   return (
     <AdminLayout
-      title="Create an organization"
-      breadcrumb={{ to: '/organizations', label: 'All organizations' }}
+      title={t('organizations.create.title')}
+      breadcrumb={{ to: '/organizations', label: t('organizations.breadcrumb') }}
     >
       <ReadOnlyNotice />
       {error ? (
-        <ErrorPanel title="The organization was not created">
+        <ErrorPanel title={t('organizations.create.failed')}>
           <p>{describeError(error)}</p>
         </ErrorPanel>
       ) : null}
@@ -78,8 +79,8 @@ export function OrganizationCreatePage() {
             errors={fieldErrors}
           />
           <EmailField
-            label="First member’s email address (optional)"
-            hint="An existing user, who becomes a member with the admin role and can then manage the organization. Without one, only admins manage it until someone gets a managing role."
+            label={t('organizations.create.owner.label')}
+            hint={t('organizations.create.owner.hint')}
             autoComplete="off"
             value={ownerEmail}
             error={fieldErrors.owner ?? ownerError}
@@ -89,7 +90,7 @@ export function OrganizationCreatePage() {
         {canWrite ? (
           <div className="form-actions">
             <Button type="submit" disabled={busy}>
-              {busy ? 'Creating…' : 'Create organization'}
+              {busy ? t('organizations.create.busy') : t('organizations.create.submit')}
             </Button>
           </div>
         ) : null}

@@ -5,6 +5,7 @@ import { AdminLayout } from '../../components/AdminLayout';
 import { DetailLoading } from '../../components/DetailLoading';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
 import { Time } from '../../format';
+import { rich, t } from '../../i18n/text';
 import type { OrganizationView } from '../../organization-types';
 import { useAdmin, useAdminApi } from '../../session';
 import { useLoad } from '../../use-load';
@@ -15,7 +16,10 @@ import { OrganizationSettingsSection } from './OrganizationSettingsSection';
 import { OrganizationStatusBadge } from './OrganizationStatusBadge';
 import { UnlockPolicySection } from './UnlockPolicySection';
 
-const BREADCRUMB = { to: '/organizations', label: 'All organizations' };
+const BREADCRUMB = { to: '/organizations', label: t('organizations.breadcrumb') };
+
+/** The built-in role that lets a member manage the organization (docs/organizations.md#model). */
+const MANAGING_ROLE = 'admin';
 
 /** One organization: its settings, unlock policy, members and their roles, invitations, and deletion. */
 export function OrganizationDetailPage() {
@@ -28,9 +32,9 @@ export function OrganizationDetailPage() {
   if (organization.data === undefined)
     return (
       <DetailLoading
-        title="Organization"
+        title={t('organizations.detail.loadingTitle')}
         breadcrumb={BREADCRUMB}
-        failedTitle="The organization could not be loaded"
+        failedTitle={t('organizations.detail.failed')}
         error={organization.error}
       />
     );
@@ -66,42 +70,38 @@ function OrganizationDetail({
     <AdminLayout title={organization.name} breadcrumb={BREADCRUMB}>
       <ReadOnlyNotice />
       {organization.manager_missing ? (
-        <Notice title="No one can manage this organization">
+        <Notice title={t('organizations.detail.managerMissing.title')}>
           <p data-testid="manager-missing">
-            Its last manager was deprovisioned, or every manager’s account is disabled. Give a member a role
-            that can manage the organization (such as <code>admin</code>).
+            {rich('organizations.detail.managerMissing.body', { role: <code>{MANAGING_ROLE}</code> })}
           </p>
         </Notice>
       ) : null}
       {created ? (
-        <Notice title="Organization created">
-          <p>
-            Add members below, or invite people by email. Apps see <code>{organization.slug}</code> as the
-            organization’s slug.
-          </p>
+        <Notice title={t('organizations.detail.created.title')}>
+          <p>{rich('organizations.detail.created.body', { slug: <code>{organization.slug}</code> })}</p>
         </Notice>
       ) : null}
       <dl className="summary-list">
         <div>
-          <dt>Organization ID</dt>
+          <dt>{t('organizations.detail.id')}</dt>
           <dd>
             <code data-testid="organization-id">{organization.id}</code>
           </dd>
         </div>
         <div>
-          <dt>Slug</dt>
+          <dt>{t('organizations.detail.slug')}</dt>
           <dd>
             <code>{organization.slug}</code>
           </dd>
         </div>
         <div>
-          <dt>Status</dt>
+          <dt>{t('organizations.detail.status')}</dt>
           <dd>
             <OrganizationStatusBadge status={organization.status} />
           </dd>
         </div>
         <div>
-          <dt>Created</dt>
+          <dt>{t('organizations.detail.created')}</dt>
           <dd>
             <Time value={organization.created_at} />
           </dd>

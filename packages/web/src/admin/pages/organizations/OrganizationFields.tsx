@@ -1,5 +1,6 @@
 import { CheckboxField } from '../../../shared/CheckboxField';
 import { TextField } from '../../../shared/TextField';
+import { t } from '../../i18n/text';
 import { type OrganizationView, SLUG_PATTERN } from '../../organization-types';
 
 /** What creating an organization and editing one both set. */
@@ -24,15 +25,15 @@ export function organizationErrors(
 ): Record<OrganizationField, string | undefined> {
   const slug = draft.slug.trim();
   return {
-    name: draft.name.trim() === '' ? 'Enter the organization’s name.' : undefined,
+    name: draft.name.trim() === '' ? t('organizations.fields.nameMissing') : undefined,
     slug:
       slug === ''
         ? slugRequired
-          ? 'Enter a slug.'
+          ? t('organizations.fields.slugMissing')
           : undefined
         : SLUG_PATTERN.test(slug)
           ? undefined
-          : 'Use lower-case letters, digits and hyphens (not at the start or end), at most 63.',
+          : t('organizations.fields.slugInvalid'),
   };
 }
 
@@ -61,7 +62,7 @@ export function OrganizationFields({
   return (
     <>
       <TextField
-        label="Name"
+        label={t('organizations.fields.name')}
         autoComplete="off"
         maxLength={120}
         value={draft.name}
@@ -69,11 +70,11 @@ export function OrganizationFields({
         onChange={(event) => onChange({ name: event.target.value })}
       />
       <TextField
-        label={purpose === 'create' ? 'Slug (optional)' : 'Slug'}
+        label={purpose === 'create' ? t('organizations.fields.slugOptional') : t('organizations.fields.slug')}
         hint={
           purpose === 'create'
-            ? 'Lower-case letters, digits and hyphens; apps see it in tokens as org_slug. Leave empty to make one from the name.'
-            : 'Apps see it in tokens as org_slug from their next token.'
+            ? t('organizations.fields.slugHint.create')
+            : t('organizations.fields.slugHint.edit')
         }
         autoComplete="off"
         spellCheck={false}
@@ -84,8 +85,8 @@ export function OrganizationFields({
         onChange={(event) => onChange({ slug: event.target.value })}
       />
       <CheckboxField
-        label="Every member must use two-step verification (TOTP)"
-        hint="Members without it are asked to set it up at their next sign-in, and cannot turn it off."
+        label={t('organizations.fields.requireTotp')}
+        hint={t('organizations.fields.requireTotpHint')}
         checked={draft.requireTotp}
         onChange={(event) => onChange({ requireTotp: event.target.checked })}
       />

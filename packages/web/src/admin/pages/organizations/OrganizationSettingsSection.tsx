@@ -3,6 +3,7 @@ import { RadioGroup } from '../../../shared/RadioGroup';
 import { useCheckedSubmit } from '../../../shared/use-checked-submit';
 import { EditSection } from '../../components/EditSection';
 import type { Outcome } from '../../components/OutcomeMessage';
+import { t } from '../../i18n/text';
 import type { OrganizationStatus, OrganizationView } from '../../organization-types';
 import { useAdmin, useAdminApi } from '../../session';
 import {
@@ -44,8 +45,8 @@ export function OrganizationSettingsSection({
             kind: 'done',
             text:
               updated.status === 'disabled' && organization.status === 'active'
-                ? 'The changes are saved. The organization is disabled: its members no longer see it and its tokens stopped working.'
-                : 'The changes are saved.',
+                ? t('organizations.settings.savedDisabled')
+                : t('organizations.settings.saved'),
           });
         } catch (error) {
           setOutcome({ kind: 'failed', error });
@@ -56,14 +57,14 @@ export function OrganizationSettingsSection({
 
   return (
     <EditSection
-      heading="Settings"
+      heading={t('organizations.settings.heading')}
       outcome={outcome}
-      failedTitle="The changes were not saved"
+      failedTitle={t('organizations.settings.failed')}
       formRef={formRef}
       busy={busy}
       onSubmit={onSubmit}
       editable={canWrite}
-      submitLabel="Save settings"
+      submitLabel={t('organizations.settings.submit')}
     >
       <OrganizationFields
         purpose="edit"
@@ -72,17 +73,21 @@ export function OrganizationSettingsSection({
         errors={fieldErrors}
       />
       <RadioGroup
-        legend="Status"
+        legend={t('organizations.settings.status')}
         name="organization-status"
         value={status}
         onChange={setStatus}
         disabled={!canWrite}
         options={[
-          { value: 'active', label: 'Active', hint: 'Members see it and get tokens in its context.' },
+          {
+            value: 'active',
+            label: t('organizations.settings.status.active'),
+            hint: t('organizations.settings.status.activeHint'),
+          },
           {
             value: 'disabled',
-            label: 'Disabled',
-            hint: 'Hidden from its members; tokens issued in its context stop working.',
+            label: t('organizations.settings.status.disabled'),
+            hint: t('organizations.settings.status.disabledHint'),
           },
         ]}
       />

@@ -7,6 +7,7 @@ import { ListToolbar } from '../../components/ListToolbar';
 import { LoadedView } from '../../components/LoadedView';
 import { Pager } from '../../components/Pager';
 import { Time } from '../../format';
+import { rich, t } from '../../i18n/text';
 import { goTo, withQuery } from '../../navigation';
 import { useAdminApi } from '../../session';
 import { useListQuery } from '../../use-list-query';
@@ -27,35 +28,36 @@ export function OrganizationsPage() {
   );
 
   return (
-    <AdminLayout title="Organizations">
+    <AdminLayout title={t('organizations.list.title')}>
       {deleted ? (
-        <Notice title="Organization deleted">
-          <p>
-            <strong>{deleted}</strong>, its memberships and invitations are gone, and its tokens stopped
-            working.
-          </p>
+        <Notice title={t('organizations.list.deleted.title')}>
+          <p>{rich('organizations.list.deleted.body', { name: <strong>{deleted}</strong> })}</p>
         </Notice>
       ) : null}
-      <p>
-        Organizations group users. In each one a member holds roles, and roles grant permissions that apps see
-        in tokens. The roles and permissions are the same for every organization.
-      </p>
+      <p>{t('organizations.list.intro')}</p>
       <ListToolbar
-        label="Search organizations"
-        hint="Part of a name or slug"
+        label={t('organizations.list.search.label')}
+        hint={t('organizations.list.search.hint')}
         query={query}
         onSearch={(value) => goTo(withQuery('/organizations', { query: value }))}
-        create={{ to: '/organizations/new', label: 'Create an organization' }}
+        create={{ to: '/organizations/new', label: t('organizations.list.create') }}
       />
-      <LoadedView load={organizations} failedTitle="The organizations could not be loaded">
+      <LoadedView load={organizations} failedTitle={t('organizations.list.failed')}>
         {(data) =>
           data.organizations.length === 0 && offset === 0 ? (
-            <p>{query ? `No organization matches “${query}”.` : 'There are no organizations yet.'}</p>
+            <p>{query ? t('organizations.list.noMatch', { query }) : t('organizations.list.empty')}</p>
           ) : (
             <>
               <DataTable
-                caption={`Organizations${query ? ` matching “${query}”` : ''}`}
-                columns={['Name', 'Slug', 'Status', 'Created']}
+                caption={
+                  query ? t('organizations.list.captionMatching', { query }) : t('organizations.list.caption')
+                }
+                columns={[
+                  t('organizations.list.column.name'),
+                  t('organizations.list.column.slug'),
+                  t('organizations.list.column.status'),
+                  t('organizations.list.column.created'),
+                ]}
                 busy={organizations.loading}
               >
                 {data.organizations.map((organization) => (
@@ -78,7 +80,7 @@ export function OrganizationsPage() {
                 ))}
               </DataTable>
               <Pager
-                label="Organizations"
+                label={t('organizations.list.caption')}
                 offset={offset}
                 count={data.organizations.length}
                 total={data.total}

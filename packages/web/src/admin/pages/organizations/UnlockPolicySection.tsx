@@ -6,6 +6,8 @@ import { Loading } from '../../../shared/Loading';
 import { EditSection } from '../../components/EditSection';
 import type { Outcome } from '../../components/OutcomeMessage';
 import { describeError } from '../../error-text';
+import type { AdminMessageKey } from '../../i18n/messages';
+import { t } from '../../i18n/text';
 import { useAdmin, useAdminApi } from '../../session';
 import { useLoad } from '../../use-load';
 
@@ -13,11 +15,11 @@ type UnlockPolicyView = AdminApiResponse<'GET /admin/organizations/{organization
 type UnlockPolicyBody = NonNullable<AdminApiBody<'PUT /admin/organizations/{organizationId}/unlock-policy'>>;
 type EnvelopeType = UnlockPolicyView['global']['allowed_envelope_types'][number];
 
-const ENVELOPE_LABELS: Record<EnvelopeType, string> = {
-  password: 'Password',
-  recovery_key: 'Recovery key',
-  passkey_prf: 'Passkey',
-  trusted_device: 'Trusted device',
+const ENVELOPE_LABELS: Record<EnvelopeType, AdminMessageKey> = {
+  password: 'organizations.unlock.way.password',
+  recovery_key: 'organizations.unlock.way.recoveryKey',
+  passkey_prf: 'organizations.unlock.way.passkey',
+  trusted_device: 'organizations.unlock.way.trustedDevice',
 };
 const ENVELOPE_ORDER: EnvelopeType[] = ['password', 'recovery_key', 'passkey_prf', 'trusted_device'];
 
@@ -72,11 +74,11 @@ export function UnlockPolicySection({ organizationId }: { organizationId: string
 
   if (loaded.error !== undefined && loaded.error !== null)
     return (
-      <ErrorPanel title="The unlock policy could not be loaded">
+      <ErrorPanel title={t('organizations.unlock.loadFailed')}>
         <p>{describeError(loaded.error)}</p>
       </ErrorPanel>
     );
-  if (!policy || !draft) return <Loading>Loading the unlock policy…</Loading>;
+  if (!policy || !draft) return <Loading>{t('organizations.unlock.loading')}</Loading>;
   const { global } = policy;
   const change = (next: Partial<Draft>) =>
     setDraft((previous) => (previous ? { ...previous, ...next } : previous));
@@ -89,7 +91,7 @@ export function UnlockPolicySection({ organizationId }: { organizationId: string
     try {
       const saved = await api.put<UnlockPolicyView>(path, bodyOf(draft, policy));
       loaded.setData(saved);
-      setOutcome({ kind: 'done', text: 'The unlock policy is saved.' });
+      setOutcome({ kind: 'done', text: t('organizations.unlock.saved') });
     } catch (error) {
       setOutcome({ kind: 'failed', error });
     } finally {
@@ -101,30 +103,24 @@ export function UnlockPolicySection({ organizationId }: { organizationId: string
   return (
     <div id="unlock-policy">
       <EditSection
-        heading="Unlock policy for zero-knowledge apps"
+        heading={t('organizations.unlock.heading')}
         outcome={outcome}
-        failedTitle="The unlock policy was not saved"
+        failedTitle={t('organizations.unlock.failed')}
         busy={busy}
         onSubmit={onSubmit}
         editable={canWrite}
-        submitLabel="Save unlock policy"
-        notice={
-          <p className="field-hint">
-            Applies to authorizations made for this organization, and to what its members may set up on their
-            account. It can only be stricter than the service’s own settings: what the service turns off is
-            off here too.
-          </p>
-        }
+        submitLabel={t('organizations.unlock.submit')}
+        notice={<p className="field-hint">{t('organizations.unlock.notice')}</p>}
       >
         <fieldset className="field">
-          <legend>Ways members may unlock their key</legend>
+          <legend>{t('organizations.unlock.ways')}</legend>
           {ENVELOPE_ORDER.map((type) => {
             const offered = global.allowed_envelope_types.includes(type);
             return (
               <CheckboxField
                 key={type}
-                label={ENVELOPE_LABELS[type]}
-                hint={offered ? undefined : 'Turned off for the whole service.'}
+                label={t(ENVELOPE_LABELS[type])}
+                hint={offered ? undefined : t('organizations.unlock.offForService')}
                 checked={offered && draft.allowed.includes(type)}
                 disabled={!offered}
                 onChange={(event) =>
@@ -139,38 +135,38 @@ export function UnlockPolicySection({ organizationId }: { organizationId: string
           })}
           {noneAllowed ? (
             <p className="field-error" role="alert">
-              Leave at least one way to unlock.
+              {t('organizations.unlock.noneAllowed')}
             </p>
           ) : null}
         </fieldset>
         <CheckboxField
-          label="Zero-knowledge apps need an unlocked key"
+          label={t('organizations.unlock.requiresUnlockedKey')}
           hint={
             global.zk_requires_unlocked_keybag
-              ? 'Required for the whole service.'
-              : 'Signing in alone never hands an app a key.'
+              ? t('organizations.unlock.requiresUnlockedKey.required')
+              : t('organizations.unlock.requiresUnlockedKey.hint')
           }
           checked={draft.requiresUnlockedKeybag}
           disabled={global.zk_requires_unlocked_keybag}
           onChange={(event) => change({ requiresUnlockedKeybag: event.target.checked })}
         />
         <CheckboxField
-          label="Offer trusted-device approval"
+          label={t('organizations.unlock.deviceApproval')}
           hint={
             global.trusted_device_approval
-              ? 'A device that cannot unlock may be approved from one that can.'
-              : 'Turned off for the whole service.'
+              ? t('organizations.unlock.deviceApproval.hint')
+              : t('organizations.unlock.offForService')
           }
           checked={draft.trustedDeviceApproval}
           disabled={!global.trusted_device_approval}
           onChange={(event) => change({ trustedDeviceApproval: event.target.checked })}
         />
         <CheckboxField
-          label="Allow new-key setup"
+          label={t('organizations.unlock.newKeySetup')}
           hint={
             global.new_key_setup_allowed
-              ? 'A member who cannot unlock may replace their key, losing what was encrypted under it.'
-              : 'Turned off for the whole service.'
+              ? t('organizations.unlock.newKeySetup.hint')
+              : t('organizations.unlock.offForService')
           }
           checked={draft.newKeySetup}
           disabled={!global.new_key_setup_allowed}

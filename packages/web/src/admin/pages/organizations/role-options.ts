@@ -1,4 +1,5 @@
 import type { CheckboxOption } from '../../../shared/CheckboxGroup';
+import { t } from '../../i18n/text';
 import type { RoleView } from '../../organization-types';
 
 /** New members and invitations get `member` when no role is chosen (as the server does). */
@@ -8,8 +9,10 @@ export const DEFAULT_ROLES = ['member'];
 export function roleOptions(roles: readonly RoleView[]): CheckboxOption[] {
   return roles.map((role) => ({
     value: role.key,
-    label: `${role.name} (${role.key})`,
-    hint: role.permissions.length ? `Grants ${role.permissions.join(', ')}.` : 'Grants no permission.',
+    label: t('organizations.roleOption', { name: role.name, key: role.key }),
+    hint: role.permissions.length
+      ? t('organizations.roleOption.grants', { permissions: role.permissions.join(', ') })
+      : t('organizations.roleOption.grantsNothing'),
   }));
 }
 

@@ -5,6 +5,7 @@ import { ErrorPanel } from '../../../shared/ErrorPanel';
 import { TextAreaField } from '../../../shared/TextAreaField';
 import { useCheckedSubmit } from '../../../shared/use-checked-submit';
 import { describeError } from '../../error-text';
+import { t } from '../../i18n/text';
 import type { PermissionView } from '../../organization-types';
 import { useAdminApi } from '../../session';
 import { KeyField, keyError } from '../roles/KeyField';
@@ -43,22 +44,22 @@ export function CreatePermissionForm({ onCreated }: { onCreated: (permission: Pe
 
   return (
     <section className="section" aria-labelledby="create-permission-heading">
-      <h2 id="create-permission-heading">Add a permission</h2>
+      <h2 id="create-permission-heading">{t('permissions.create.heading')}</h2>
       {failure ? (
-        <ErrorPanel title="The permission was not created">
+        <ErrorPanel title={t('permissions.create.failed')}>
           <p>{describeError(failure)}</p>
         </ErrorPanel>
       ) : null}
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy}>
         <KeyField
-          label="Permission key"
-          hint="For example billing:read. Apps ask for it as a scope of the same name. It cannot change later."
+          label={t('permissions.create.key')}
+          hint={t('permissions.create.keyHint')}
           value={key}
           error={fieldErrors.key}
           onChange={setKey}
         />
         <TextAreaField
-          label="Description (optional)"
+          label={t('permissions.create.description')}
           maxLength={500}
           rows={2}
           value={description}
@@ -66,7 +67,7 @@ export function CreatePermissionForm({ onCreated }: { onCreated: (permission: Pe
         />
         <div className="form-actions">
           <Button type="submit" disabled={busy}>
-            {busy ? 'Adding…' : 'Add permission'}
+            {busy ? t('permissions.create.busy') : t('permissions.create.submit')}
           </Button>
         </div>
       </form>

@@ -9,12 +9,13 @@ import { DetailLoading } from '../../components/DetailLoading';
 import { EditSection } from '../../components/EditSection';
 import type { Outcome } from '../../components/OutcomeMessage';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
+import { rich, t } from '../../i18n/text';
 import { goTo, withQuery } from '../../navigation';
 import type { PermissionView, RoleView } from '../../organization-types';
 import { useAdmin, useAdminApi } from '../../session';
 import { useLoad } from '../../use-load';
 
-const BREADCRUMB = { to: '/permissions', label: 'All permissions' };
+const BREADCRUMB = { to: '/permissions', label: t('permissions.breadcrumb') };
 
 /**
  * One permission: which roles grant it; a custom one's description changes here, or it is deleted. The admin API
@@ -35,9 +36,9 @@ export function PermissionDetailPage() {
   if (data === undefined || data.permission === null)
     return (
       <DetailLoading
-        title="Permission"
+        title={t('permissions.detail.loadingTitle')}
         breadcrumb={BREADCRUMB}
-        failedTitle="The permission could not be loaded"
+        failedTitle={t('permissions.detail.failed')}
         error={data ? new ApiError(404, 'not_found', 'no such permission') : catalogue.error}
       />
     );
@@ -67,14 +68,14 @@ function PermissionDetail({
       <ReadOnlyNotice />
       <dl className="summary-list">
         <div>
-          <dt>Kind</dt>
-          <dd>{permission.built_in ? 'built-in' : 'custom'}</dd>
+          <dt>{t('permissions.detail.kind')}</dt>
+          <dd>{permission.built_in ? t('permissions.kind.builtIn') : t('permissions.kind.custom')}</dd>
         </div>
         <div>
-          <dt>Granted by</dt>
+          <dt>{t('permissions.detail.grantedBy')}</dt>
           <dd>
             {grantedBy.length === 0 ? (
-              <span className="muted">no role</span>
+              <span className="muted">{t('permissions.detail.grantedByNone')}</span>
             ) : (
               <ul className="inline-list">
                 {grantedBy.map((role) => (
@@ -88,7 +89,7 @@ function PermissionDetail({
         </div>
       </dl>
       {permission.built_in ? (
-        <p>This is a built-in permission: it cannot be changed or deleted. {permission.description}</p>
+        <p>{t('permissions.detail.builtIn', { description: permission.description })}</p>
       ) : (
         <DescriptionSection permission={permission} editable={editable} onChanged={onChanged} />
       )}
@@ -122,7 +123,7 @@ function DescriptionSection({
         { description: description.trim() } satisfies AdminApiBody<'PUT /admin/permissions/{permissionKey}'>,
       );
       onChanged(updated);
-      setOutcome({ kind: 'done', text: 'The description is saved.' });
+      setOutcome({ kind: 'done', text: t('permissions.edit.saved') });
     } catch (error) {
       setOutcome({ kind: 'failed', error });
     } finally {
@@ -132,16 +133,16 @@ function DescriptionSection({
 
   return (
     <EditSection
-      heading="Description"
+      heading={t('permissions.edit.heading')}
       outcome={outcome}
-      failedTitle="The description was not saved"
+      failedTitle={t('permissions.edit.failed')}
       busy={busy}
       onSubmit={onSubmit}
       editable={editable}
-      submitLabel="Save description"
+      submitLabel={t('permissions.edit.submit')}
     >
       <TextAreaField
-        label="What it allows"
+        label={t('permissions.edit.field')}
         maxLength={500}
         rows={2}
         value={description}
@@ -155,15 +156,11 @@ function DeletePermissionSection({ permission }: { permission: PermissionView })
   const api = useAdminApi();
   return (
     <DeleteSection
-      heading="Delete this permission"
-      explanation="Every role that grants it stops granting it. It cannot be undone."
-      label="Delete permission"
-      question={
-        <p>
-          Delete the permission <strong>{permission.key}</strong> for good?
-        </p>
-      }
-      failedTitle="The permission was not deleted"
+      heading={t('permissions.delete.heading')}
+      explanation={t('permissions.delete.explanation')}
+      label={t('permissions.delete.label')}
+      question={<p>{rich('permissions.delete.question', { key: <strong>{permission.key}</strong> })}</p>}
+      failedTitle={t('permissions.delete.failed')}
       onDelete={async () => {
         await api.delete(`/admin/permissions/${encodeURIComponent(permission.key)}`);
         goTo(withQuery('/permissions', { deleted: permission.key }));

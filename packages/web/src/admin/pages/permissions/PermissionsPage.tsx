@@ -7,9 +7,13 @@ import { DataTable } from '../../components/DataTable';
 import { LoadedView } from '../../components/LoadedView';
 import { type Outcome, OutcomeMessage } from '../../components/OutcomeMessage';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
+import { rich, t } from '../../i18n/text';
 import { useAdmin, useAdminApi } from '../../session';
 import { useLoad } from '../../use-load';
 import { CreatePermissionForm } from './CreatePermissionForm';
+
+/** The claim in which tokens carry a member's permissions (docs/organizations.md#the-claims). */
+const PERMISSIONS_CLAIM = 'permissions';
 
 /** The permissions roles can grant; write admins add custom ones. */
 export function PermissionsPage() {
@@ -23,26 +27,29 @@ export function PermissionsPage() {
   const deleted = searchParams.get('deleted');
 
   return (
-    <AdminLayout title="Permissions">
+    <AdminLayout title={t('permissions.list.title')}>
       <ReadOnlyNotice />
       {deleted ? (
-        <Notice title="Permission deleted">
-          <p>
-            <code>{deleted}</code> is gone; the roles that granted it no longer do.
-          </p>
+        <Notice title={t('permissions.list.deleted.title')}>
+          <p>{rich('permissions.list.deleted.body', { key: <code>{deleted}</code> })}</p>
         </Notice>
       ) : null}
       <p>
-        <Link to="/roles">Roles</Link> grant permissions. A token carries a permission in{' '}
-        <code>permissions</code> only when the member holds it and the app asked for a scope with the same key
-        (list the key among the client’s scopes). The built-in permissions cannot be changed.
+        {rich('permissions.list.intro', {
+          roles: <Link to="/roles">{t('permissions.list.intro.rolesLink')}</Link>,
+          claim: <code>{PERMISSIONS_CLAIM}</code>,
+        })}
       </p>
-      <OutcomeMessage outcome={outcome} failedTitle="The permission was not created" />
-      <LoadedView load={permissions} failedTitle="The permissions could not be loaded">
+      <OutcomeMessage outcome={outcome} failedTitle={t('permissions.create.failed')} />
+      <LoadedView load={permissions} failedTitle={t('permissions.list.failed')}>
         {(data) => (
           <DataTable
-            caption="Permissions"
-            columns={['Key', 'Description', 'Kind']}
+            caption={t('permissions.list.caption')}
+            columns={[
+              t('permissions.list.column.key'),
+              t('permissions.list.column.description'),
+              t('permissions.list.column.kind'),
+            ]}
             busy={permissions.loading}
             testId="permissions"
           >
@@ -52,7 +59,7 @@ export function PermissionsPage() {
                   <Link to={`/permissions/${encodeURIComponent(permission.key)}`}>{permission.key}</Link>
                 </th>
                 <td>{permission.description || <span className="muted">—</span>}</td>
-                <td>{permission.built_in ? 'built-in' : 'custom'}</td>
+                <td>{permission.built_in ? t('permissions.kind.builtIn') : t('permissions.kind.custom')}</td>
               </tr>
             ))}
           </DataTable>
@@ -61,7 +68,7 @@ export function PermissionsPage() {
       {canWrite ? (
         <CreatePermissionForm
           onCreated={(permission) => {
-            setOutcome({ kind: 'done', text: `The permission ${permission.key} is created.` });
+            setOutcome({ kind: 'done', text: t('permissions.list.created', { key: permission.key }) });
             permissions.reload();
           }}
         />

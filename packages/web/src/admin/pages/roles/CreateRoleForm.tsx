@@ -3,6 +3,7 @@ import { Button } from '../../../shared/Button';
 import { ErrorPanel } from '../../../shared/ErrorPanel';
 import { useCheckedSubmit } from '../../../shared/use-checked-submit';
 import { describeError } from '../../error-text';
+import { t } from '../../i18n/text';
 import type { PermissionView, RoleView } from '../../organization-types';
 import { useAdminApi } from '../../session';
 import { KeyField, keyError } from './KeyField';
@@ -42,16 +43,16 @@ export function CreateRoleForm({
 
   return (
     <section className="section" aria-labelledby="create-role-heading">
-      <h2 id="create-role-heading">Add a role</h2>
+      <h2 id="create-role-heading">{t('roles.create.heading')}</h2>
       {failure ? (
-        <ErrorPanel title="The role was not created">
+        <ErrorPanel title={t('roles.create.failed')}>
           <p>{describeError(failure)}</p>
         </ErrorPanel>
       ) : null}
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy}>
         <KeyField
-          label="Role key"
-          hint="What tokens carry in roles, e.g. billing-manager. It cannot change later."
+          label={t('roles.create.key')}
+          hint={t('roles.create.keyHint')}
           value={key}
           error={fieldErrors.key}
           onChange={setKey}
@@ -64,7 +65,7 @@ export function CreateRoleForm({
         />
         <div className="form-actions">
           <Button type="submit" disabled={busy}>
-            {busy ? 'Adding…' : 'Add role'}
+            {busy ? t('roles.create.busy') : t('roles.create.submit')}
           </Button>
         </div>
       </form>

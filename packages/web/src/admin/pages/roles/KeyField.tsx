@@ -1,12 +1,12 @@
 import { TextField } from '../../../shared/TextField';
+import { t } from '../../i18n/text';
 import { KEY_PATTERN } from '../../organization-types';
 
 /** A role or permission key, checked as the server does (`^[a-z][a-z0-9_.:-]{0,63}$`). */
 export function keyError(value: string): string | undefined {
   const key = value.trim();
-  if (key === '') return 'Enter a key.';
-  if (!KEY_PATTERN.test(key))
-    return 'Start with a lower-case letter; then use lower-case letters, digits and . _ : - (at most 64 in all).';
+  if (key === '') return t('roles.key.missing');
+  if (!KEY_PATTERN.test(key)) return t('roles.key.invalid');
   return undefined;
 }
 

@@ -10,13 +10,14 @@ import { EditSection } from '../../components/EditSection';
 import type { Outcome } from '../../components/OutcomeMessage';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
 import { describeError } from '../../error-text';
+import { rich, t } from '../../i18n/text';
 import { goTo, withQuery } from '../../navigation';
 import type { RoleView } from '../../organization-types';
 import { useAdmin, useAdminApi } from '../../session';
 import { useLoad } from '../../use-load';
 import { type RoleDraft, RoleFields, roleBody, roleDraft, roleNameError } from './RoleFields';
 
-const BREADCRUMB = { to: '/roles', label: 'All roles' };
+const BREADCRUMB = { to: '/roles', label: t('roles.breadcrumb') };
 
 /** One role: what it grants; a custom role's name, description and permissions change here, or it is deleted. */
 export function RoleDetailPage() {
@@ -29,9 +30,9 @@ export function RoleDetailPage() {
   if (role.data === undefined)
     return (
       <DetailLoading
-        title="Role"
+        title={t('roles.detail.loadingTitle')}
         breadcrumb={BREADCRUMB}
-        failedTitle="The role could not be loaded"
+        failedTitle={t('roles.detail.failed')}
         error={role.error}
       />
     );
@@ -46,20 +47,23 @@ function RoleDetail({ role, onChanged }: { role: RoleView; onChanged: (role: Rol
       <ReadOnlyNotice />
       <dl className="summary-list">
         <div>
-          <dt>Key</dt>
+          <dt>{t('roles.detail.key')}</dt>
           <dd>
             <code data-testid="role-key">{role.key}</code>
           </dd>
         </div>
         <div>
-          <dt>Kind</dt>
-          <dd>{role.built_in ? 'built-in' : 'custom'}</dd>
+          <dt>{t('roles.detail.kind')}</dt>
+          <dd>{role.built_in ? t('roles.kind.builtIn') : t('roles.kind.custom')}</dd>
         </div>
       </dl>
       {role.built_in ? (
         <p>
-          This is a built-in role: it cannot be changed or deleted. It grants{' '}
-          {role.permissions.length ? role.permissions.join(', ') : 'no permission'}.
+          {t('roles.detail.builtIn', {
+            permissions: role.permissions.length
+              ? role.permissions.join(', ')
+              : t('roles.detail.grantsNothing'),
+          })}
         </p>
       ) : (
         <RoleSettingsSection role={role} editable={editable} onChanged={onChanged} />
@@ -100,7 +104,7 @@ function RoleSettingsSection({
           onChanged(updated);
           setOutcome({
             kind: 'done',
-            text: 'The changes are saved. Members see them in their tokens from their next refresh.',
+            text: t('roles.edit.saved'),
           });
         } catch (error) {
           setOutcome({ kind: 'failed', error });
@@ -111,12 +115,12 @@ function RoleSettingsSection({
 
   return (
     <EditSection
-      heading="Role"
+      heading={t('roles.edit.heading')}
       outcome={outcome}
-      failedTitle="The changes were not saved"
+      failedTitle={t('roles.edit.failed')}
       notice={
         permissions.error ? (
-          <ErrorPanel title="The permissions could not be loaded">
+          <ErrorPanel title={t('roles.edit.permissionsFailed')}>
             <p>{describeError(permissions.error)}</p>
           </ErrorPanel>
         ) : null
@@ -125,7 +129,7 @@ function RoleSettingsSection({
       busy={busy}
       onSubmit={onSubmit}
       editable={editable}
-      submitLabel="Save role"
+      submitLabel={t('roles.edit.submit')}
     >
       <RoleFields
         draft={draft}
@@ -141,15 +145,11 @@ function DeleteRoleSection({ role }: { role: RoleView }) {
   const api = useAdminApi();
   return (
     <DeleteSection
-      heading="Delete this role"
-      explanation="Members who hold it lose it in every organization. It cannot be undone."
-      label="Delete role"
-      question={
-        <p>
-          Delete the role <strong>{role.key}</strong> for good?
-        </p>
-      }
-      failedTitle="The role was not deleted"
+      heading={t('roles.delete.heading')}
+      explanation={t('roles.delete.explanation')}
+      label={t('roles.delete.label')}
+      question={<p>{rich('roles.delete.question', { key: <strong>{role.key}</strong> })}</p>}
+      failedTitle={t('roles.delete.failed')}
       onDelete={async () => {
         await api.delete(`/admin/roles/${encodeURIComponent(role.key)}`);
         goTo(withQuery('/roles', { deleted: role.key }));

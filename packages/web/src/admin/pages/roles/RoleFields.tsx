@@ -1,6 +1,7 @@
 import { CheckboxGroup } from '../../../shared/CheckboxGroup';
 import { TextAreaField } from '../../../shared/TextAreaField';
 import { TextField } from '../../../shared/TextField';
+import { t } from '../../i18n/text';
 import type { PermissionView, RoleView } from '../../organization-types';
 
 /** What creating a role and editing one both set (the key is chosen once, at creation). */
@@ -21,7 +22,7 @@ export function roleBody(draft: RoleDraft) {
 }
 
 export function roleNameError(name: string): string | undefined {
-  return name.trim() === '' ? 'Enter the role’s name.' : undefined;
+  return name.trim() === '' ? t('roles.fields.nameMissing') : undefined;
 }
 
 /** The name, the description, and the permissions the role grants in every organization. */
@@ -39,7 +40,7 @@ export function RoleFields({
   return (
     <>
       <TextField
-        label="Role name"
+        label={t('roles.fields.name')}
         autoComplete="off"
         maxLength={120}
         value={draft.name}
@@ -47,15 +48,15 @@ export function RoleFields({
         onChange={(event) => onChange({ name: event.target.value })}
       />
       <TextAreaField
-        label="Description (optional)"
+        label={t('roles.fields.description')}
         maxLength={500}
         rows={2}
         value={draft.description}
         onChange={(event) => onChange({ description: event.target.value })}
       />
       <CheckboxGroup
-        legend="Permissions"
-        hint="What members with this role may do. Apps see a permission in tokens only when they ask for it as a scope."
+        legend={t('roles.fields.permissions')}
+        hint={t('roles.fields.permissionsHint')}
         options={permissions.map((permission) => ({
           value: permission.key,
           label: permission.key,
@@ -64,9 +65,7 @@ export function RoleFields({
         selected={draft.permissions}
         onChange={(chosen) => onChange({ permissions: chosen })}
       />
-      {permissions.length === 0 ? (
-        <p className="muted">There are no permissions to choose from yet.</p>
-      ) : null}
+      {permissions.length === 0 ? <p className="muted">{t('roles.fields.noPermissions')}</p> : null}
     </>
   );
 }

@@ -7,9 +7,13 @@ import { DataTable } from '../../components/DataTable';
 import { LoadedView } from '../../components/LoadedView';
 import { type Outcome, OutcomeMessage } from '../../components/OutcomeMessage';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
+import { rich, t } from '../../i18n/text';
 import { useAdmin, useAdminApi } from '../../session';
 import { useLoad } from '../../use-load';
 import { CreateRoleForm } from './CreateRoleForm';
+
+/** The claim in which tokens carry a member's role keys (docs/organizations.md#the-claims). */
+const ROLES_CLAIM = 'roles';
 
 /** The roles every organization's members can hold, with the permissions each grants; write admins add roles. */
 export function RolesPage() {
@@ -26,26 +30,30 @@ export function RolesPage() {
   const deleted = searchParams.get('deleted');
 
   return (
-    <AdminLayout title="Roles">
+    <AdminLayout title={t('roles.list.title')}>
       <ReadOnlyNotice />
       {deleted ? (
-        <Notice title="Role deleted">
-          <p>
-            <code>{deleted}</code> is gone; members who held it lost it.
-          </p>
+        <Notice title={t('roles.list.deleted.title')}>
+          <p>{rich('roles.list.deleted.body', { key: <code>{deleted}</code> })}</p>
         </Notice>
       ) : null}
       <p>
-        A member holds roles in each organization, and the roles grant{' '}
-        <Link to="/permissions">permissions</Link>. Tokens carry the role keys in <code>roles</code>. The
-        built-in roles cannot be changed.
+        {rich('roles.list.intro', {
+          permissions: <Link to="/permissions">{t('roles.list.intro.permissionsLink')}</Link>,
+          claim: <code>{ROLES_CLAIM}</code>,
+        })}
       </p>
-      <OutcomeMessage outcome={outcome} failedTitle="The role was not created" />
-      <LoadedView load={roles} failedTitle="The roles could not be loaded">
+      <OutcomeMessage outcome={outcome} failedTitle={t('roles.create.failed')} />
+      <LoadedView load={roles} failedTitle={t('roles.list.failed')}>
         {(data) => (
           <DataTable
-            caption="Roles"
-            columns={['Name', 'Key', 'Permissions', 'Kind']}
+            caption={t('roles.list.caption')}
+            columns={[
+              t('roles.list.column.name'),
+              t('roles.list.column.key'),
+              t('roles.list.column.permissions'),
+              t('roles.list.column.kind'),
+            ]}
             busy={roles.loading}
             testId="roles"
           >
@@ -61,10 +69,10 @@ export function RolesPage() {
                   {role.permissions.length ? (
                     role.permissions.join(', ')
                   ) : (
-                    <span className="muted">none</span>
+                    <span className="muted">{t('roles.list.noPermissions')}</span>
                   )}
                 </td>
-                <td>{role.built_in ? 'built-in' : 'custom'}</td>
+                <td>{role.built_in ? t('roles.kind.builtIn') : t('roles.kind.custom')}</td>
               </tr>
             ))}
           </DataTable>
@@ -74,7 +82,7 @@ export function RolesPage() {
         <CreateRoleForm
           permissions={permissions.data?.permissions ?? []}
           onCreated={(role) => {
-            setOutcome({ kind: 'done', text: `The role ${role.key} is created.` });
+            setOutcome({ kind: 'done', text: t('roles.list.created', { key: role.key }) });
             roles.reload();
           }}
         />
