@@ -1,6 +1,7 @@
 import { CheckboxField } from '../../shared/CheckboxField';
 import { EmailField } from '../../shared/EmailField';
 import { TextField } from '../../shared/TextField';
+import { t } from '../i18n/text';
 
 /** What creating a user and editing one both set: the address, the name, and whether the address is confirmed. */
 export interface UserProfileDraft {
@@ -32,22 +33,22 @@ export function UserProfileFields({
   return (
     <>
       <EmailField
-        label="Email address"
+        label={t('users.profile.email')}
         autoComplete="off"
         value={draft.email}
         error={emailError}
         onChange={(event) => onChange({ email: event.target.value })}
       />
       <TextField
-        label={purpose === 'create' ? 'Name (optional)' : 'Name'}
+        label={purpose === 'create' ? t('users.profile.nameOptional') : t('users.profile.name')}
         autoComplete="off"
         maxLength={200}
         value={draft.name}
         onChange={(event) => onChange({ name: event.target.value })}
       />
       <CheckboxField
-        label="The email address is confirmed"
-        hint={purpose === 'create' ? 'Untick to make them confirm it before they can sign in.' : undefined}
+        label={t('users.profile.emailConfirmed')}
+        hint={purpose === 'create' ? t('users.profile.emailConfirmedHint') : undefined}
         checked={draft.emailVerified}
         onChange={(event) => onChange({ emailVerified: event.target.checked })}
       />

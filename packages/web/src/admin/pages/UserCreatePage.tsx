@@ -6,6 +6,7 @@ import { AdminLayout } from '../components/AdminLayout';
 import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
 import { type UserProfileDraft, UserProfileFields, userProfileBody } from '../components/UserProfileFields';
 import { describeError } from '../error-text';
+import { t } from '../i18n/text';
 import { goTo, withQuery } from '../navigation';
 import { useAdmin, useAdminApi } from '../session';
 import type { UserView } from '../types';
@@ -36,14 +37,14 @@ export function UserCreatePage() {
   }
 
   return (
-    <AdminLayout title="Create a user" breadcrumb={{ to: '/users', label: 'All users' }}>
+    <AdminLayout title={t('users.create.title')} breadcrumb={{ to: '/users', label: t('users.breadcrumb') }}>
       <ReadOnlyNotice />
       {error ? (
-        <ErrorPanel title="The user was not created">
+        <ErrorPanel title={t('users.create.failed')}>
           <p>{describeError(error)}</p>
         </ErrorPanel>
       ) : null}
-      <p>The account starts without a password: set one on the next page, or send a password-reset email.</p>
+      <p>{t('users.create.intro')}</p>
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy}>
         <fieldset className="form-fieldset" disabled={!canWrite}>
           <UserProfileFields
@@ -56,7 +57,7 @@ export function UserCreatePage() {
         {canWrite ? (
           <div className="form-actions">
             <Button type="submit" disabled={busy}>
-              {busy ? 'Creating…' : 'Create user'}
+              {busy ? t('users.create.busy') : t('users.create.submit')}
             </Button>
           </div>
         ) : null}

@@ -12,6 +12,7 @@ import { EditSection } from '../components/EditSection';
 import { type Outcome, OutcomeMessage } from '../components/OutcomeMessage';
 import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
 import { type UserProfileDraft, UserProfileFields, userProfileBody } from '../components/UserProfileFields';
+import { rich, t } from '../i18n/text';
 import { goTo, withQuery } from '../navigation';
 import { preloadOpaque, setUserPassword } from '../opaque-flows';
 import { useAdmin, useAdminApi } from '../session';
@@ -24,8 +25,9 @@ import { UserKeybagSection } from './users/UserKeybagSection';
 import { UserOrganizationsSection } from './users/UserOrganizationsSection';
 import { UserOtpSection } from './users/UserOtpSection';
 import { UserPasskeysSection } from './users/UserPasskeysSection';
+import { USER_STATUS_TEXT } from './users/user-status';
 
-const BREADCRUMB = { to: '/users', label: 'All users' };
+const BREADCRUMB = { to: '/users', label: t('users.breadcrumb') };
 
 /** One user: profile, status, two-step verification, password, organizations, deletion. */
 export function UserDetailPage() {
@@ -39,9 +41,9 @@ export function UserDetailPage() {
   if (user.data === undefined)
     return (
       <DetailLoading
-        title="User"
+        title={t('users.detail.loadingTitle')}
         breadcrumb={BREADCRUMB}
-        failedTitle="The user could not be loaded"
+        failedTitle={t('users.detail.failed')}
         error={user.error}
       />
     );
@@ -73,10 +75,7 @@ function UserDetail({
       onChanged(updated);
       setStatusOutcome({
         kind: 'done',
-        text:
-          action === 'disable'
-            ? 'The account is disabled: its sessions ended and its tokens were revoked.'
-            : 'The account is enabled: they can sign in again.',
+        text: action === 'disable' ? t('users.access.disabledDone') : t('users.access.enabledDone'),
       });
     } catch (error) {
       setStatusOutcome({ kind: 'failed', error });
@@ -91,7 +90,7 @@ function UserDetail({
       await api.post(`${path}/sessions/end`);
       setStatusOutcome({
         kind: 'done',
-        text: 'Their sessions ended: the apps they used were told, and refresh tokens without offline access ended.',
+        text: t('users.access.sessionsEnded'),
       });
     } catch (error) {
       setStatusOutcome({ kind: 'failed', error });
@@ -102,24 +101,21 @@ function UserDetail({
     <AdminLayout title={user.name || user.email} breadcrumb={BREADCRUMB}>
       <ReadOnlyNotice />
       {created ? (
-        <Notice title="User created">
-          <p>
-            <strong>{user.email}</strong> has an account without a password. Set one below, or send them a
-            password-reset email.
-          </p>
+        <Notice title={t('users.detail.created.title')}>
+          <p>{rich('users.detail.created.body', { email: <strong>{user.email}</strong> })}</p>
         </Notice>
       ) : null}
       <dl className="summary-list">
         <div>
-          <dt>User ID</dt>
+          <dt>{t('users.detail.userId')}</dt>
           <dd>
             <code data-testid="user-id">{user.id}</code>
           </dd>
         </div>
         <div>
-          <dt>Status</dt>
+          <dt>{t('users.detail.status')}</dt>
           <dd>
-            <span className={`status-badge status-${user.status}`}>{user.status}</span>
+            <span className={`status-badge status-${user.status}`}>{t(USER_STATUS_TEXT[user.status])}</span>
           </dd>
         </div>
       </dl>
@@ -127,48 +123,41 @@ function UserDetail({
       <ProfileSection user={user} onChanged={onChanged} />
 
       <section className="section" aria-labelledby="status-heading">
-        <h2 id="status-heading">Access</h2>
-        <OutcomeMessage outcome={statusOutcome} failedTitle="The status was not changed" />
+        <h2 id="status-heading">{t('users.access.heading')}</h2>
+        <OutcomeMessage outcome={statusOutcome} failedTitle={t('users.access.failed')} />
         {user.status === 'active' ? (
           <>
-            <p>Disabling ends their sessions and revokes their tokens; they cannot sign in until enabled.</p>
+            <p>{t('users.access.disable.explanation')}</p>
             {canWrite ? (
               <ConfirmAction
-                label="Disable account"
+                label={t('users.access.disable.label')}
                 question={
-                  <p>
-                    Disable <strong>{user.email}</strong>? They are signed out everywhere at once.
-                  </p>
+                  <p>{rich('users.access.disable.question', { email: <strong>{user.email}</strong> })}</p>
                 }
-                confirmLabel="Disable now"
-                busyLabel="Disabling…"
+                confirmLabel={t('users.access.disable.confirm')}
+                busyLabel={t('users.access.disable.busy')}
                 onConfirm={() => setStatus('disable')}
               />
             ) : null}
-            <p>
-              Signing them out everywhere ends every session they have; apps with back-channel logout are told
-              at once. They may sign in again.
-            </p>
+            <p>{t('users.access.signOut.explanation')}</p>
             {canWrite ? (
               <ConfirmAction
-                label="Sign out everywhere"
+                label={t('users.access.signOut.label')}
                 question={
-                  <p>
-                    Sign <strong>{user.email}</strong> out of every session now?
-                  </p>
+                  <p>{rich('users.access.signOut.question', { email: <strong>{user.email}</strong> })}</p>
                 }
-                confirmLabel="Sign out everywhere"
-                busyLabel="Signing out…"
+                confirmLabel={t('users.access.signOut.confirm')}
+                busyLabel={t('users.access.signOut.busy')}
                 onConfirm={endSessions}
               />
             ) : null}
           </>
         ) : (
           <>
-            <p>This account is disabled: they cannot sign in.</p>
+            <p>{t('users.access.disabled.explanation')}</p>
             {canWrite ? (
               <Button variant="secondary" disabled={statusBusy} onClick={() => setStatus('enable')}>
-                {statusBusy ? 'Enabling…' : 'Enable account'}
+                {statusBusy ? t('users.access.enable.busy') : t('users.access.enable.label')}
               </Button>
             ) : null}
           </>
@@ -188,15 +177,11 @@ function UserDetail({
 
       {canWrite ? (
         <DeleteSection
-          heading="Delete this user"
-          explanation="Deleting removes the account and everything issued to it. It cannot be undone."
-          label="Delete user"
-          question={
-            <p>
-              Delete the account of <strong>{user.email}</strong> for good?
-            </p>
-          }
-          failedTitle="The user was not deleted"
+          heading={t('users.delete.heading')}
+          explanation={t('users.delete.explanation')}
+          label={t('users.delete.label')}
+          question={<p>{rich('users.delete.question', { email: <strong>{user.email}</strong> })}</p>}
+          failedTitle={t('users.delete.failed')}
           onDelete={async () => {
             await api.delete(path);
             goTo(withQuery('/users', { deleted: user.email }));
@@ -229,7 +214,7 @@ function ProfileSection({ user, onChanged }: { user: UserView; onChanged: (user:
             `/admin/users/${encodeURIComponent(user.id)}`,
             userProfileBody(draft),
           );
-          setOutcome({ kind: 'done', text: 'The changes are saved.' });
+          setOutcome({ kind: 'done', text: t('users.profile.saved') });
           onChanged(updated);
         } catch (error) {
           setOutcome({ kind: 'failed', error });
@@ -240,14 +225,14 @@ function ProfileSection({ user, onChanged }: { user: UserView; onChanged: (user:
 
   return (
     <EditSection
-      heading="Profile"
+      heading={t('users.profile.heading')}
       outcome={outcome}
-      failedTitle="The changes were not saved"
+      failedTitle={t('users.profile.failed')}
       formRef={formRef}
       busy={busy}
       onSubmit={onSubmit}
       editable={canWrite}
-      submitLabel="Save profile"
+      submitLabel={t('users.profile.submit')}
     >
       <UserProfileFields
         purpose="edit"
@@ -276,10 +261,7 @@ function PasswordSection({ user }: { user: UserView }) {
         try {
           await setUserPassword(api, user.id, password);
           setPassword('');
-          setOutcome({
-            kind: 'done',
-            text: 'The password is set. Tell them through a safe channel; they must choose a new one when they sign in.',
-          });
+          setOutcome({ kind: 'done', text: t('users.password.set.done') });
         } catch (error) {
           setOutcome({ kind: 'failed', error });
         }
@@ -292,7 +274,7 @@ function PasswordSection({ user }: { user: UserView }) {
     setResetOutcome(null);
     try {
       await api.post(`/admin/users/${encodeURIComponent(user.id)}/password-reset-email`);
-      setResetOutcome({ kind: 'done', text: `A password-reset link is on its way to ${user.email}.` });
+      setResetOutcome({ kind: 'done', text: t('users.password.reset.done', { email: user.email }) });
     } catch (error) {
       setResetOutcome({ kind: 'failed', error });
     } finally {
@@ -302,31 +284,28 @@ function PasswordSection({ user }: { user: UserView }) {
 
   return (
     <section className="section" aria-labelledby="password-heading">
-      <h2 id="password-heading">Password</h2>
-      <h3 className="subheading">Set a password</h3>
-      <p>
-        The password is registered in this browser with OPAQUE; the server never sees it. They must change it
-        at their next sign-in, and their current sessions end.
-      </p>
-      <OutcomeMessage outcome={outcome} failedTitle="The password was not set" />
+      <h2 id="password-heading">{t('users.password.heading')}</h2>
+      <h3 className="subheading">{t('users.password.set.heading')}</h3>
+      <p>{t('users.password.set.explanation')}</p>
+      <OutcomeMessage outcome={outcome} failedTitle={t('users.password.set.failed')} />
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy} onFocus={preloadOpaque}>
         <input type="email" name="username" autoComplete="off" value={user.email} readOnly hidden />
         <NewPasswordField
-          label="New password for this user"
+          label={t('users.password.set.field')}
           value={password}
           error={fieldErrors.password}
           onChange={(event) => setPassword(event.target.value)}
         />
         <div className="form-actions">
           <Button type="submit" variant="secondary" disabled={busy}>
-            {busy ? 'Setting password…' : 'Set password'}
+            {busy ? t('users.password.set.busy') : t('users.password.set.submit')}
           </Button>
         </div>
       </form>
-      <h3 className="subheading">Or let them choose one</h3>
-      <OutcomeMessage outcome={resetOutcome} failedTitle="The email was not sent" />
+      <h3 className="subheading">{t('users.password.reset.heading')}</h3>
+      <OutcomeMessage outcome={resetOutcome} failedTitle={t('users.password.reset.failed')} />
       <Button variant="secondary" disabled={resetBusy} onClick={sendReset}>
-        {resetBusy ? 'Sending…' : 'Send a password-reset email'}
+        {resetBusy ? t('users.password.reset.busy') : t('users.password.reset.submit')}
       </Button>
     </section>
   );

@@ -6,10 +6,12 @@ import { DataTable } from '../components/DataTable';
 import { ListToolbar } from '../components/ListToolbar';
 import { LoadedView } from '../components/LoadedView';
 import { Pager } from '../components/Pager';
+import { rich, t } from '../i18n/text';
 import { goTo, withQuery } from '../navigation';
 import { useAdminApi } from '../session';
 import { useListQuery } from '../use-list-query';
 import { useLoad } from '../use-load';
+import { USER_STATUS_TEXT } from './users/user-status';
 
 export const USERS_PAGE_SIZE = 25;
 
@@ -25,30 +27,33 @@ export function UsersPage() {
   );
 
   return (
-    <AdminLayout title="Users">
+    <AdminLayout title={t('users.list.title')}>
       {deleted ? (
-        <Notice title="User deleted">
-          <p>
-            The account of <strong>{deleted}</strong> and everything issued to it are gone.
-          </p>
+        <Notice title={t('users.list.deleted.title')}>
+          <p>{rich('users.list.deleted.body', { email: <strong>{deleted}</strong> })}</p>
         </Notice>
       ) : null}
       <ListToolbar
-        label="Search users"
-        hint="Part of an email address or name"
+        label={t('users.list.search.label')}
+        hint={t('users.list.search.hint')}
         query={query}
         onSearch={(value) => goTo(withQuery('/users', { query: value }))}
-        create={{ to: '/users/new', label: 'Create a user' }}
+        create={{ to: '/users/new', label: t('users.list.create') }}
       />
-      <LoadedView load={users} failedTitle="The users could not be loaded">
+      <LoadedView load={users} failedTitle={t('users.list.failed')}>
         {(data) =>
           data.users.length === 0 && offset === 0 ? (
-            <p>{query ? `No user matches “${query}”.` : 'There are no users yet.'}</p>
+            <p>{query ? t('users.list.noMatch', { query }) : t('users.list.empty')}</p>
           ) : (
             <>
               <DataTable
-                caption={`Users${query ? ` matching “${query}”` : ''}`}
-                columns={['Email', 'Name', 'Email confirmed', 'Status']}
+                caption={query ? t('users.list.captionMatching', { query }) : t('users.list.caption')}
+                columns={[
+                  t('users.list.column.email'),
+                  t('users.list.column.name'),
+                  t('users.list.column.emailConfirmed'),
+                  t('users.list.column.status'),
+                ]}
                 busy={users.loading}
               >
                 {data.users.map((user) => (
@@ -57,15 +62,17 @@ export function UsersPage() {
                       <Link to={`/users/${encodeURIComponent(user.id)}`}>{user.email}</Link>
                     </th>
                     <td>{user.name || <span className="muted">—</span>}</td>
-                    <td>{user.email_verified ? 'Yes' : 'No'}</td>
+                    <td>{user.email_verified ? t('users.yes') : t('users.no')}</td>
                     <td>
-                      <span className={`status-badge status-${user.status}`}>{user.status}</span>
+                      <span className={`status-badge status-${user.status}`}>
+                        {t(USER_STATUS_TEXT[user.status])}
+                      </span>
                     </td>
                   </tr>
                 ))}
               </DataTable>
               <Pager
-                label="Users"
+                label={t('users.list.caption')}
                 offset={offset}
                 count={data.users.length}
                 total={data.total}

@@ -4,6 +4,7 @@ import { ConfirmAction } from '../../components/ConfirmAction';
 import { LoadedView } from '../../components/LoadedView';
 import { type Outcome, OutcomeMessage } from '../../components/OutcomeMessage';
 import { Time } from '../../format';
+import { rich, t } from '../../i18n/text';
 import { useAdmin, useAdminApi } from '../../session';
 import type { UserView } from '../../types';
 import { useLoad } from '../../use-load';
@@ -26,7 +27,7 @@ export function UserDevicesSection({ user }: { user: UserView }) {
     setOutcome(null);
     try {
       await api.delete(`${path}/${encodeURIComponent(deviceId)}`);
-      setOutcome({ kind: 'done', text: `Device “${label}” is revoked: it can no longer unlock the keys.` });
+      setOutcome({ kind: 'done', text: t('users.devices.revoke.done', { label }) });
     } catch (error) {
       setOutcome({ kind: 'failed', error });
     }
@@ -35,37 +36,48 @@ export function UserDevicesSection({ user }: { user: UserView }) {
 
   return (
     <section className="section" aria-labelledby="devices-heading">
-      <h2 id="devices-heading">Trusted devices</h2>
-      <OutcomeMessage outcome={outcome} failedTitle="The device was not revoked" />
-      <LoadedView load={devices} failedTitle="The trusted devices could not be loaded">
+      <h2 id="devices-heading">{t('users.devices.heading')}</h2>
+      <OutcomeMessage outcome={outcome} failedTitle={t('users.devices.failed')} />
+      <LoadedView load={devices} failedTitle={t('users.devices.loadFailed')}>
         {({ devices: list }) =>
           list.length === 0 ? (
-            <p>No trusted devices.</p>
+            <p>{t('users.devices.empty')}</p>
           ) : (
             <ul className="passkey-list" data-testid="user-devices">
-              {list.map((device) => (
-                <li key={device.device_id}>
-                  <strong>{device.label || 'Unnamed device'}</strong> — trusted{' '}
-                  <Time value={device.created_at} />, last used{' '}
-                  {device.last_used_at ? <Time value={device.last_used_at} /> : 'never'}
-                  {canWrite ? (
-                    <div className="form-actions">
-                      <ConfirmAction
-                        label={`Revoke “${device.label || 'Unnamed device'}”`}
-                        question={
-                          <p>
-                            Revoke the trusted device <strong>{device.label || 'Unnamed device'}</strong> of{' '}
-                            <strong>{user.email}</strong>? It can no longer unlock the encryption keys.
-                          </p>
-                        }
-                        confirmLabel="Revoke now"
-                        busyLabel="Revoking…"
-                        onConfirm={() => revoke(device.device_id, device.label || 'Unnamed device')}
-                      />
-                    </div>
-                  ) : null}
-                </li>
-              ))}
+              {list.map((device) => {
+                const label = device.label || t('users.devices.unnamed');
+                return (
+                  <li key={device.device_id}>
+                    {rich('users.devices.item', {
+                      label: <strong>{label}</strong>,
+                      trusted: <Time value={device.created_at} />,
+                      lastUsed: device.last_used_at ? (
+                        <Time value={device.last_used_at} />
+                      ) : (
+                        t('users.devices.neverUsed')
+                      ),
+                    })}
+                    {canWrite ? (
+                      <div className="form-actions">
+                        <ConfirmAction
+                          label={t('users.devices.revoke.label', { label })}
+                          question={
+                            <p>
+                              {rich('users.devices.revoke.question', {
+                                label: <strong>{label}</strong>,
+                                email: <strong>{user.email}</strong>,
+                              })}
+                            </p>
+                          }
+                          confirmLabel={t('users.devices.revoke.confirm')}
+                          busyLabel={t('users.devices.revoke.busy')}
+                          onConfirm={() => revoke(device.device_id, label)}
+                        />
+                      </div>
+                    ) : null}
+                  </li>
+                );
+              })}
             </ul>
           )
         }

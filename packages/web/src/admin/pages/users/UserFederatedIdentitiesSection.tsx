@@ -5,6 +5,7 @@ import { ConfirmAction } from '../../components/ConfirmAction';
 import { LoadedView } from '../../components/LoadedView';
 import { type Outcome, OutcomeMessage } from '../../components/OutcomeMessage';
 import { Time } from '../../format';
+import { rich, t } from '../../i18n/text';
 import { useAdmin, useAdminApi } from '../../session';
 import type { UserView } from '../../types';
 import { useLoad } from '../../use-load';
@@ -26,7 +27,7 @@ export function UserFederatedIdentitiesSection({ user }: { user: UserView }) {
     setOutcome(null);
     try {
       await api.delete(`${path}/${encodeURIComponent(id)}`);
-      setOutcome({ kind: 'done', text: `${connectionName} no longer signs in to this account.` });
+      setOutcome({ kind: 'done', text: t('users.identities.unlink.done', { connection: connectionName }) });
     } catch (error) {
       setOutcome({ kind: 'failed', error });
     }
@@ -35,40 +36,53 @@ export function UserFederatedIdentitiesSection({ user }: { user: UserView }) {
 
   return (
     <section className="section" aria-labelledby="federated-identities-heading">
-      <h2 id="federated-identities-heading">Linked identity providers</h2>
-      <OutcomeMessage outcome={outcome} failedTitle="The identity was not unlinked" />
-      <LoadedView load={identities} failedTitle="The linked identities could not be loaded">
+      <h2 id="federated-identities-heading">{t('users.identities.heading')}</h2>
+      <OutcomeMessage outcome={outcome} failedTitle={t('users.identities.failed')} />
+      <LoadedView load={identities} failedTitle={t('users.identities.loadFailed')}>
         {({ identities: list }) =>
           list.length === 0 ? (
-            <p>Not linked to any identity provider.</p>
+            <p>{t('users.identities.empty')}</p>
           ) : (
             <ul className="passkey-list" data-testid="user-federated-identities">
               {list.map((identity) => (
                 <li key={identity.id}>
-                  <Link to={`/federation/${encodeURIComponent(identity.connectionId)}`}>
-                    <strong>{identity.connectionName}</strong>
-                  </Link>{' '}
-                  — subject <code>{identity.subject}</code>
-                  {identity.email ? <> ({identity.email})</> : null},{' '}
-                  {identity.linkedBy === 'jit'
-                    ? 'account created by its first sign-in'
-                    : 'linked by verified email'}
-                  , linked <Time value={identity.createdAt} />, last sign-in{' '}
-                  {identity.lastSignInAt ? <Time value={identity.lastSignInAt} /> : 'never'}
+                  {rich('users.identities.item', {
+                    connection: (
+                      <Link to={`/federation/${encodeURIComponent(identity.connectionId)}`}>
+                        <strong>{identity.connectionName}</strong>
+                      </Link>
+                    ),
+                    subject: identity.email
+                      ? rich('users.identities.subjectWithEmail', {
+                          subject: <code>{identity.subject}</code>,
+                          email: identity.email,
+                        })
+                      : rich('users.identities.subject', { subject: <code>{identity.subject}</code> }),
+                    linkedHow:
+                      identity.linkedBy === 'jit'
+                        ? t('users.identities.linkedByJit')
+                        : t('users.identities.linkedByEmail'),
+                    linked: <Time value={identity.createdAt} />,
+                    lastSignIn: identity.lastSignInAt ? (
+                      <Time value={identity.lastSignInAt} />
+                    ) : (
+                      t('users.identities.neverSignedIn')
+                    ),
+                  })}
                   {canWrite ? (
                     <div className="form-actions">
                       <ConfirmAction
-                        label={`Unlink ${identity.connectionName}`}
+                        label={t('users.identities.unlink.label', { connection: identity.connectionName })}
                         question={
                           <p>
-                            Unlink <strong>{identity.connectionName}</strong> from{' '}
-                            <strong>{user.email}</strong>? That provider stops signing in to this account; its
-                            next sign-in there may link or create an account again, as the connection’s policy
-                            allows.
+                            {rich('users.identities.unlink.question', {
+                              connection: <strong>{identity.connectionName}</strong>,
+                              email: <strong>{user.email}</strong>,
+                            })}
                           </p>
                         }
-                        confirmLabel="Unlink now"
-                        busyLabel="Unlinking…"
+                        confirmLabel={t('users.identities.unlink.confirm')}
+                        busyLabel={t('users.identities.unlink.busy')}
                         onConfirm={() => unlink(identity.id, identity.connectionName)}
                       />
                     </div>

@@ -5,18 +5,26 @@ import { ConfirmAction } from '../../components/ConfirmAction';
 import { LoadedView } from '../../components/LoadedView';
 import { type Outcome, OutcomeMessage } from '../../components/OutcomeMessage';
 import { Time } from '../../format';
+import type { AdminMessageKey } from '../../i18n/messages';
+import { rich, t } from '../../i18n/text';
 import { useAdmin, useAdminApi } from '../../session';
 import type { UserView } from '../../types';
 import { useLoad } from '../../use-load';
 
 type KeybagSummary = AdminApiResponse<'GET /admin/users/{userId}/keybag'>;
 
-const TYPE_NAMES: Record<string, string> = {
-  password: 'Password',
-  recovery_key: 'Recovery key',
-  passkey_prf: 'Passkey',
-  trusted_device: 'Trusted device',
+/** The envelope types the service knows; another one (from a newer server) is shown by its own name. */
+const TYPE_NAMES: Record<string, AdminMessageKey> = {
+  password: 'users.keybag.type.password',
+  recovery_key: 'users.keybag.type.recoveryKey',
+  passkey_prf: 'users.keybag.type.passkey',
+  trusted_device: 'users.keybag.type.trustedDevice',
 };
+
+function typeName(type: string): string {
+  const key = Object.hasOwn(TYPE_NAMES, type) ? TYPE_NAMES[type] : undefined;
+  return key ? t(key) : type;
+}
 
 /**
  * The user's encryption key custody as the server sees it (docs/zk.md §4, §7): whether a keybag exists, its
@@ -37,7 +45,7 @@ export function UserKeybagSection({ user }: { user: UserView }) {
       await api.delete(path);
       setOutcome({
         kind: 'done',
-        text: 'The encryption key is reset. The user sets up a new one at their next app sign-in that needs it.',
+        text: t('users.keybag.reset.done'),
       });
     } catch (error) {
       setOutcome({ kind: 'failed', error });
@@ -47,31 +55,31 @@ export function UserKeybagSection({ user }: { user: UserView }) {
 
   return (
     <section className="section" aria-labelledby="keybag-heading">
-      <h2 id="keybag-heading">Encryption key</h2>
-      <OutcomeMessage outcome={outcome} failedTitle="The encryption key was not reset" />
-      <LoadedView load={keybag} failedTitle="The encryption key state could not be loaded">
+      <h2 id="keybag-heading">{t('users.keybag.heading')}</h2>
+      <OutcomeMessage outcome={outcome} failedTitle={t('users.keybag.failed')} />
+      <LoadedView load={keybag} failedTitle={t('users.keybag.loadFailed')}>
         {(summary) =>
           summary.exists ? (
             <>
               <dl className="summary-list" data-testid="keybag-state" aria-busy={keybag.loading}>
                 <div>
-                  <dt>Status</dt>
-                  <dd>Set up (version {summary.version})</dd>
+                  <dt>{t('users.keybag.status')}</dt>
+                  <dd>{t('users.keybag.setUp', { version: String(summary.version) })}</dd>
                 </div>
                 <div>
-                  <dt>Created</dt>
+                  <dt>{t('users.keybag.created')}</dt>
                   <dd>
                     <Time value={summary.created_at} />
                   </dd>
                 </div>
                 <div>
-                  <dt>Last rotated</dt>
+                  <dt>{t('users.keybag.rotated')}</dt>
                   <dd>
                     <Time value={summary.rotated_at} />
                   </dd>
                 </div>
                 <div>
-                  <dt>Last used by an app</dt>
+                  <dt>{t('users.keybag.lastUnlocked')}</dt>
                   <dd>
                     <Time value={summary.last_unlocked_at} />
                   </dd>
@@ -79,23 +87,25 @@ export function UserKeybagSection({ user }: { user: UserView }) {
               </dl>
               <div className="table-wrap">
                 <table className="data-table" data-testid="keybag-envelopes">
-                  <caption>What opens it</caption>
+                  <caption>{t('users.keybag.envelopes.caption')}</caption>
                   <thead>
                     <tr>
-                      <th scope="col">Type</th>
-                      <th scope="col">Label</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Added</th>
-                      <th scope="col">Last used</th>
+                      <th scope="col">{t('users.keybag.envelopes.type')}</th>
+                      <th scope="col">{t('users.keybag.envelopes.label')}</th>
+                      <th scope="col">{t('users.keybag.envelopes.status')}</th>
+                      <th scope="col">{t('users.keybag.envelopes.added')}</th>
+                      <th scope="col">{t('users.keybag.envelopes.lastUsed')}</th>
                     </tr>
                   </thead>
                   <tbody>
                     {summary.envelopes.map((envelope) => (
                       <tr key={envelope.id}>
-                        <th scope="row">{TYPE_NAMES[envelope.type] ?? envelope.type}</th>
+                        <th scope="row">{typeName(envelope.type)}</th>
                         <td>{envelope.label || '—'}</td>
                         <td>
-                          {envelope.status === 'usable' ? 'Opens the key' : 'Stale (password replaced)'}
+                          {envelope.status === 'usable'
+                            ? t('users.keybag.envelope.usable')
+                            : t('users.keybag.envelope.stale')}
                         </td>
                         <td>
                           <Time value={envelope.created_at} />
@@ -111,28 +121,21 @@ export function UserKeybagSection({ user }: { user: UserView }) {
               {canWrite ? (
                 <div className="form-actions">
                   <ConfirmAction
-                    label="Reset encryption key"
+                    label={t('users.keybag.reset.label')}
                     question={
-                      <ErrorPanel title="Data encrypted under this key will be lost">
-                        <p>
-                          Reset the encryption key of <strong>{user.email}</strong>? Every app gets a new key
-                          for them, and nothing their apps encrypted under the old key can be decrypted again
-                          — not by them, not by you, not by the service. Only do this when they cannot unlock
-                          it in any way and accept losing that data.
-                        </p>
+                      <ErrorPanel title={t('users.keybag.reset.warning')}>
+                        <p>{rich('users.keybag.reset.question', { email: <strong>{user.email}</strong> })}</p>
                       </ErrorPanel>
                     }
-                    confirmLabel="Reset and lose the data"
-                    busyLabel="Resetting…"
+                    confirmLabel={t('users.keybag.reset.confirm')}
+                    busyLabel={t('users.keybag.reset.busy')}
                     onConfirm={reset}
                   />
                 </div>
               ) : null}
             </>
           ) : (
-            <p data-testid="keybag-state">
-              No encryption key: it is set up the first time an app that encrypts their data asks for it.
-            </p>
+            <p data-testid="keybag-state">{t('users.keybag.none')}</p>
           )
         }
       </LoadedView>

@@ -1,6 +1,7 @@
 import type { AdminApiResponse } from '../../../shared/api-types/admin-api';
 import { Link } from '../../../shared/router';
 import { LoadedView } from '../../components/LoadedView';
+import { rich, t } from '../../i18n/text';
 import { useAdminApi } from '../../session';
 import type { UserView } from '../../types';
 import { useLoad } from '../../use-load';
@@ -15,20 +16,24 @@ export function UserOrganizationsSection({ user }: { user: UserView }) {
   );
   return (
     <section className="section" aria-labelledby="user-organizations-heading">
-      <h2 id="user-organizations-heading">Organizations</h2>
-      <LoadedView load={memberships} failedTitle="The organizations could not be loaded">
+      <h2 id="user-organizations-heading">{t('users.organizations.heading')}</h2>
+      <LoadedView load={memberships} failedTitle={t('users.organizations.loadFailed')}>
         {(data) =>
           data.memberships.length === 0 ? (
-            <p>Not a member of any organization.</p>
+            <p>{t('users.organizations.empty')}</p>
           ) : (
             <ul className="plain-list">
               {data.memberships.map(({ organization, member }) => (
                 <li key={member.id}>
-                  <Link to={`/organizations/${encodeURIComponent(organization.id)}`}>
-                    {organization.name}
-                  </Link>{' '}
-                  <OrganizationStatusBadge status={member.status} /> roles:{' '}
-                  {member.roles.join(', ') || 'none'}
+                  {rich('users.organizations.item', {
+                    organization: (
+                      <Link to={`/organizations/${encodeURIComponent(organization.id)}`}>
+                        {organization.name}
+                      </Link>
+                    ),
+                    status: <OrganizationStatusBadge status={member.status} />,
+                    roles: member.roles.join(', ') || t('users.organizations.noRoles'),
+                  })}
                 </li>
               ))}
             </ul>

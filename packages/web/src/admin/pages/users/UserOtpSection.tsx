@@ -5,16 +5,18 @@ import { ConfirmAction } from '../../components/ConfirmAction';
 import { LoadedView } from '../../components/LoadedView';
 import { type Outcome, OutcomeMessage } from '../../components/OutcomeMessage';
 import { Time } from '../../format';
+import type { AdminMessageKey } from '../../i18n/messages';
+import { rich, t } from '../../i18n/text';
 import { useAdmin, useAdminApi } from '../../session';
 import type { UserView } from '../../types';
 import { useLoad } from '../../use-load';
 
-const STATUS_TEXT: Record<OtpStatusName, string> = {
-  enabled: 'On',
-  locked: 'On, locked after too many wrong codes',
-  pending: 'Being set up (not finished)',
-  required: 'Off, but required: they set it up at their next sign-in',
-  disabled: 'Off',
+const STATUS_TEXT: Record<OtpStatusName, AdminMessageKey> = {
+  enabled: 'users.otp.status.enabled',
+  locked: 'users.otp.status.locked',
+  pending: 'users.otp.status.pending',
+  required: 'users.otp.status.required',
+  disabled: 'users.otp.status.disabled',
 };
 
 /**
@@ -35,9 +37,7 @@ export function UserOtpSection({ user }: { user: UserView }) {
       await api.delete(path);
       setOutcome({
         kind: 'done',
-        text: otp.data?.required
-          ? 'Two-step verification is reset: their app and backup codes no longer work, and they set it up again at their next sign-in.'
-          : 'Two-step verification is reset: their app and backup codes no longer work.',
+        text: otp.data?.required ? t('users.otp.reset.doneRequired') : t('users.otp.reset.done'),
       });
     } catch (error) {
       setOutcome({ kind: 'failed', error });
@@ -50,7 +50,7 @@ export function UserOtpSection({ user }: { user: UserView }) {
     setOutcome(null);
     try {
       await api.post(`${path}/unlock`);
-      setOutcome({ kind: 'done', text: 'The lock is lifted: they can enter codes again.' });
+      setOutcome({ kind: 'done', text: t('users.otp.unlock.done') });
     } catch (error) {
       setOutcome({ kind: 'failed', error });
     } finally {
@@ -61,29 +61,29 @@ export function UserOtpSection({ user }: { user: UserView }) {
 
   return (
     <section className="section" aria-labelledby="otp-heading">
-      <h2 id="otp-heading">Two-step verification</h2>
-      <OutcomeMessage outcome={outcome} failedTitle="Two-step verification was not changed" />
-      <LoadedView load={otp} failedTitle="The two-step verification state could not be loaded">
+      <h2 id="otp-heading">{t('users.otp.heading')}</h2>
+      <OutcomeMessage outcome={outcome} failedTitle={t('users.otp.failed')} />
+      <LoadedView load={otp} failedTitle={t('users.otp.loadFailed')}>
         {(status) => (
           <>
             <dl className="summary-list" data-testid="otp-state" aria-busy={otp.loading}>
               <div>
-                <dt>Status</dt>
-                <dd data-status={status.status}>{STATUS_TEXT[status.status]}</dd>
+                <dt>{t('users.otp.status')}</dt>
+                <dd data-status={status.status}>{t(STATUS_TEXT[status.status])}</dd>
               </div>
               <div>
-                <dt>Required for them</dt>
-                <dd>{status.required ? 'Yes' : 'No'}</dd>
+                <dt>{t('users.otp.required')}</dt>
+                <dd>{status.required ? t('users.yes') : t('users.no')}</dd>
               </div>
               {status.backup_codes_remaining !== null ? (
                 <div>
-                  <dt>Unused backup codes</dt>
+                  <dt>{t('users.otp.backupCodesRemaining')}</dt>
                   <dd>{status.backup_codes_remaining}</dd>
                 </div>
               ) : null}
               {status.locked_until ? (
                 <div>
-                  <dt>Locked until</dt>
+                  <dt>{t('users.otp.lockedUntil')}</dt>
                   <dd>
                     <Time value={status.locked_until} />
                   </dd>
@@ -94,21 +94,24 @@ export function UserOtpSection({ user }: { user: UserView }) {
               <div className="form-actions">
                 {status.status === 'locked' ? (
                   <Button variant="secondary" disabled={unlocking} onClick={unlock}>
-                    {unlocking ? 'Unlocking…' : 'Unlock two-step verification'}
+                    {unlocking ? t('users.otp.unlock.busy') : t('users.otp.unlock.label')}
                   </Button>
                 ) : null}
                 {status.enrolled || status.status === 'pending' ? (
                   <ConfirmAction
-                    label="Reset two-step verification"
+                    label={t('users.otp.reset.label')}
                     question={
                       <p>
-                        Reset two-step verification of <strong>{user.email}</strong>? Their authenticator app
-                        and backup codes stop working
-                        {status.required ? ', and they set it up again at their next sign-in' : ''}.
+                        {rich(
+                          status.required ? 'users.otp.reset.questionRequired' : 'users.otp.reset.question',
+                          {
+                            email: <strong>{user.email}</strong>,
+                          },
+                        )}
                       </p>
                     }
-                    confirmLabel="Reset now"
-                    busyLabel="Resetting…"
+                    confirmLabel={t('users.otp.reset.confirm')}
+                    busyLabel={t('users.otp.reset.busy')}
                     onConfirm={reset}
                   />
                 ) : null}

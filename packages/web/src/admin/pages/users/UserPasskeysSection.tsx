@@ -4,6 +4,7 @@ import { ConfirmAction } from '../../components/ConfirmAction';
 import { LoadedView } from '../../components/LoadedView';
 import { type Outcome, OutcomeMessage } from '../../components/OutcomeMessage';
 import { Time } from '../../format';
+import { rich, t } from '../../i18n/text';
 import { useAdmin, useAdminApi } from '../../session';
 import type { UserView } from '../../types';
 import { useLoad } from '../../use-load';
@@ -25,7 +26,7 @@ export function UserPasskeysSection({ user }: { user: UserView }) {
     setOutcome(null);
     try {
       await api.delete(`${path}/${encodeURIComponent(id)}`);
-      setOutcome({ kind: 'done', text: `Passkey “${name}” is revoked: it no longer signs in.` });
+      setOutcome({ kind: 'done', text: t('users.passkeys.revoke.done', { name }) });
     } catch (error) {
       setOutcome({ kind: 'failed', error });
     }
@@ -34,32 +35,45 @@ export function UserPasskeysSection({ user }: { user: UserView }) {
 
   return (
     <section className="section" aria-labelledby="passkeys-heading">
-      <h2 id="passkeys-heading">Passkeys</h2>
-      <OutcomeMessage outcome={outcome} failedTitle="The passkey was not revoked" />
-      <LoadedView load={passkeys} failedTitle="The passkeys could not be loaded">
+      <h2 id="passkeys-heading">{t('users.passkeys.heading')}</h2>
+      <OutcomeMessage outcome={outcome} failedTitle={t('users.passkeys.failed')} />
+      <LoadedView load={passkeys} failedTitle={t('users.passkeys.loadFailed')}>
         {({ passkeys: list }) =>
           list.length === 0 ? (
-            <p>No passkeys.</p>
+            <p>{t('users.passkeys.empty')}</p>
           ) : (
             <ul className="passkey-list" data-testid="user-passkeys">
               {list.map((passkey) => (
                 <li key={passkey.id}>
-                  <strong>{passkey.name}</strong> — added <Time value={passkey.created_at} />, last used{' '}
-                  {passkey.last_used_at ? <Time value={passkey.last_used_at} /> : 'never'};{' '}
-                  {passkey.prf_capable ? 'can unlock keys' : "can't unlock keys"}
-                  {passkey.clone_suspected ? '; its signature counter went back (possibly cloned)' : ''}
+                  {rich(
+                    passkey.clone_suspected ? 'users.passkeys.itemCloneSuspected' : 'users.passkeys.item',
+                    {
+                      name: <strong>{passkey.name}</strong>,
+                      added: <Time value={passkey.created_at} />,
+                      lastUsed: passkey.last_used_at ? (
+                        <Time value={passkey.last_used_at} />
+                      ) : (
+                        t('users.passkeys.neverUsed')
+                      ),
+                      unlock: passkey.prf_capable
+                        ? t('users.passkeys.canUnlock')
+                        : t('users.passkeys.cannotUnlock'),
+                    },
+                  )}
                   {canWrite ? (
                     <div className="form-actions">
                       <ConfirmAction
-                        label={`Revoke “${passkey.name}”`}
+                        label={t('users.passkeys.revoke.label', { name: passkey.name })}
                         question={
                           <p>
-                            Revoke the passkey <strong>{passkey.name}</strong> of{' '}
-                            <strong>{user.email}</strong>? It stops signing in at once.
+                            {rich('users.passkeys.revoke.question', {
+                              name: <strong>{passkey.name}</strong>,
+                              email: <strong>{user.email}</strong>,
+                            })}
                           </p>
                         }
-                        confirmLabel="Revoke now"
-                        busyLabel="Revoking…"
+                        confirmLabel={t('users.passkeys.revoke.confirm')}
+                        busyLabel={t('users.passkeys.revoke.busy')}
                         onConfirm={() => revoke(passkey.id, passkey.name)}
                       />
                     </div>
