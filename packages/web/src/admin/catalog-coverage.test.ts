@@ -12,17 +12,6 @@ const ADMIN = import.meta.dirname;
 
 /** Components whose text is not in the catalog yet: each still has some, and the list only shrinks. */
 const NOT_YET_IN_CATALOG = new Set<string>([
-  'components/AdminLayout.tsx',
-  'components/ConfirmAction.tsx',
-  'components/EditSection.tsx',
-  'components/EmailPreview.tsx',
-  'components/OutcomeMessage.tsx',
-  'components/Pager.tsx',
-  'components/ReadOnlyNotice.tsx',
-  'components/SearchForm.tsx',
-  'components/SecretReveal.tsx',
-  'components/SignedIn.tsx',
-  'components/StepUp.tsx',
   'pages/AccountPage.tsx',
   'pages/AdminTokensPage.tsx',
   'pages/AdminsPage.tsx',

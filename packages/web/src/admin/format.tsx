@@ -1,3 +1,6 @@
+import type { AdminMessageKey } from './i18n/messages';
+import { t } from './i18n/text';
+
 /** Dates and durations as people read them, with the exact value kept machine-readable. */
 
 const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
@@ -35,16 +38,13 @@ export function relativeTime(iso: string, now = Date.now()): string {
 
 /** Seconds as the largest whole unit that fits: 86400 → "1 day", 600 → "10 minutes". */
 export function formatSeconds(value: number): string {
-  const units: [string, number][] = [
-    ['day', 86_400],
-    ['hour', 3600],
-    ['minute', 60],
+  const units: [AdminMessageKey, number][] = [
+    ['common.duration.days', 86_400],
+    ['common.duration.hours', 3600],
+    ['common.duration.minutes', 60],
   ];
   for (const [unit, size] of units) {
-    if (value >= size && value % size === 0) {
-      const count = value / size;
-      return `${count} ${unit}${count === 1 ? '' : 's'}`;
-    }
+    if (value >= size && value % size === 0) return t(unit, { count: value / size });
   }
-  return `${value} second${value === 1 ? '' : 's'}`;
+  return t('common.duration.seconds', { count: value });
 }

@@ -3,29 +3,31 @@ import { Button } from '../../shared/Button';
 import { PageHeading } from '../../shared/PageHeading';
 import { Link, useRouter } from '../../shared/router';
 import { describeError } from '../error-text';
+import type { AdminMessageKey } from '../i18n/messages';
+import { rich, t } from '../i18n/text';
 import { useAdminApi, useSession } from '../session';
 
-export const PORTAL_NAME = 'Tessera admin';
+export const PORTAL_NAME = t('layout.portalName');
 
-const SECTIONS: { to: string; label: string }[] = [
-  { to: '/', label: 'Overview' },
-  { to: '/clients', label: 'Clients' },
-  { to: '/registration-tokens', label: 'Registration tokens' },
-  { to: '/users', label: 'Users' },
-  { to: '/organizations', label: 'Organizations' },
-  { to: '/roles', label: 'Roles' },
-  { to: '/permissions', label: 'Permissions' },
-  { to: '/scim', label: 'SCIM' },
-  { to: '/federation', label: 'Federation' },
-  { to: '/webhooks', label: 'Webhooks' },
-  { to: '/admins', label: 'Admins' },
-  { to: '/api-tokens', label: 'API tokens' },
-  { to: '/settings', label: 'Settings' },
-  { to: '/branding', label: 'Branding' },
-  { to: '/email-templates', label: 'Email templates' },
-  { to: '/keys', label: 'Signing keys' },
-  { to: '/audit', label: 'Audit log' },
-  { to: '/account', label: 'Your account' },
+const SECTIONS: { to: string; label: AdminMessageKey }[] = [
+  { to: '/', label: 'layout.nav.overview' },
+  { to: '/clients', label: 'layout.nav.clients' },
+  { to: '/registration-tokens', label: 'layout.nav.registrationTokens' },
+  { to: '/users', label: 'layout.nav.users' },
+  { to: '/organizations', label: 'layout.nav.organizations' },
+  { to: '/roles', label: 'layout.nav.roles' },
+  { to: '/permissions', label: 'layout.nav.permissions' },
+  { to: '/scim', label: 'layout.nav.scim' },
+  { to: '/federation', label: 'layout.nav.federation' },
+  { to: '/webhooks', label: 'layout.nav.webhooks' },
+  { to: '/admins', label: 'layout.nav.admins' },
+  { to: '/api-tokens', label: 'layout.nav.apiTokens' },
+  { to: '/settings', label: 'layout.nav.settings' },
+  { to: '/branding', label: 'layout.nav.branding' },
+  { to: '/email-templates', label: 'layout.nav.emailTemplates' },
+  { to: '/keys', label: 'layout.nav.keys' },
+  { to: '/audit', label: 'layout.nav.audit' },
+  { to: '/account', label: 'layout.nav.account' },
 ];
 
 /** This node's release, from GET /healthz on the admin port; asked once per page load, null if it did not answer. */
@@ -94,7 +96,7 @@ export function AdminLayout({
       {/* A fragment link: the browser moves focus into <main> (and the router counts it as a navigation, which
           focuses the page's heading there). */}
       <a href="#main-content" className="skip-link">
-        Skip to content
+        {t('layout.skipToContent')}
       </a>
       <header className="admin-header">
         <Link to="/" className="site-name">
@@ -103,29 +105,31 @@ export function AdminLayout({
         {admin ? (
           <div className="admin-identity">
             <span>
-              Signed in as <strong data-testid="signed-in-admin">{admin.email}</strong>{' '}
+              {rich('layout.signedInAs', {
+                email: <strong data-testid="signed-in-admin">{admin.email}</strong>,
+              })}{' '}
               <span className={`role-badge role-${admin.role}`}>
-                {admin.role === 'write' ? 'write admin' : 'read-only admin'}
+                {admin.role === 'write' ? t('layout.role.write') : t('layout.role.read')}
               </span>
             </span>
             <Button variant="secondary" className="button-small" onClick={signOut} disabled={signingOut}>
-              {signingOut ? 'Signing out…' : 'Sign out'}
+              {signingOut ? t('layout.signingOut') : t('layout.signOut')}
             </Button>
           </div>
         ) : null}
       </header>
       {signOutError ? (
         <p className="admin-banner-error" role="alert">
-          Signing out failed: {describeError(signOutError)}
+          {t('layout.signOutFailed', { reason: describeError(signOutError) })}
         </p>
       ) : null}
       <div className="admin-body">
-        <nav className="admin-nav" aria-label="Admin sections">
+        <nav className="admin-nav" aria-label={t('layout.nav.label')}>
           <ul>
             {SECTIONS.map((section) => (
               <li key={section.to}>
                 <Link to={section.to} className={current === section.to ? 'nav-current' : undefined}>
-                  {section.label}
+                  {t(section.label)}
                 </Link>
               </li>
             ))}
@@ -142,7 +146,7 @@ export function AdminLayout({
         </main>
       </div>
       <footer className="admin-footer">
-        Tessera <span data-testid="release-version">{version}</span>
+        {rich('layout.footer', { version: <span data-testid="release-version">{version}</span> })}
       </footer>
     </div>
   );

@@ -4,24 +4,26 @@ import { normalizeCode } from '../../shared/otp';
 import { TextField } from '../../shared/TextField';
 import { useCodeSubmit } from '../../shared/use-code-submit';
 import { describeError, errorCode } from '../error-text';
+import type { AdminMessageKey } from '../i18n/messages';
+import { t } from '../i18n/text';
 
 function codeError(value: string): string | undefined {
   const code = normalizeCode(value);
-  if (code === '') return 'Enter the code.';
-  if (code.length < 6 || code.length > 20)
-    return 'Enter the code from the app (6 or 8 digits) or a backup code.';
+  if (code === '') return t('layout.code.empty');
+  if (code.length < 6 || code.length > 20) return t('layout.code.malformed');
   return undefined;
 }
 
-const CODE_TEXT: Record<string, string> = {
-  invalid_otp: 'That code is not right. Use the newest code from the app, or a backup code.',
-  otp_locked: 'Too many wrong codes: two-step verification is locked for a while. Try again later.',
-  otp_not_pending: 'The setup expired. Reload the page and start again.',
+const CODE_TEXT: Record<string, AdminMessageKey> = {
+  invalid_otp: 'errors.code.invalidOtp',
+  otp_locked: 'errors.code.otpLocked',
+  otp_not_pending: 'errors.code.otpNotPending',
 };
 
 export function describeCodeError(error: unknown): string {
   const code = errorCode(error);
-  return (code && CODE_TEXT[code]) || describeError(error);
+  const key = code && Object.hasOwn(CODE_TEXT, code) ? CODE_TEXT[code] : undefined;
+  return key ? t(key) : describeError(error);
 }
 
 /** One code from the admin's authenticator app (or a backup code): sign-in, enrolment and step-up use it. */

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from '../../shared/Button';
+import { t } from '../i18n/text';
 
 /**
  * A destructive or far-reaching action in two steps, in the page (no browser dialog): the first button asks,
@@ -72,7 +73,7 @@ export function ConfirmAction({
             requestAnimationFrame(() => openerRef.current?.focus());
           }}
         >
-          Cancel
+          {t('common.cancel')}
         </Button>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { type ReactNode, useId, useState } from 'react';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { describeError } from '../error-text';
+import { t } from '../i18n/text';
 import { ConfirmAction } from './ConfirmAction';
 
 /**
@@ -37,8 +38,8 @@ export function DeleteSection({
       <ConfirmAction
         label={label}
         question={question}
-        confirmLabel="Delete for good"
-        busyLabel="Deleting…"
+        confirmLabel={t('layout.delete.confirm')}
+        busyLabel={t('layout.delete.busy')}
         onConfirm={async () => {
           setError(null);
           try {

@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, type Ref, useId } from 'react';
 import { Button } from '../../shared/Button';
+import { t } from '../i18n/text';
 import { type Outcome, OutcomeMessage } from './OutcomeMessage';
 
 /**
@@ -45,7 +46,7 @@ export function EditSection({
         {editable ? (
           <div className="form-actions">
             <Button type="submit" variant="secondary" disabled={busy}>
-              {busy ? 'Saving…' : submitLabel}
+              {busy ? t('common.saving') : submitLabel}
             </Button>
           </div>
         ) : null}

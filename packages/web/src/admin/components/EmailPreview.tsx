@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { describeError } from '../error-text';
+import { t } from '../i18n/text';
 import { useAdminApi } from '../session';
 import type { EmailTemplateContent, EmailTemplateName, RenderedEmailView } from '../types';
 import { showEmailHtml } from './email-preview-html';
@@ -64,33 +65,31 @@ export function EmailPreview({
   const rendered = state.status === 'loading' ? null : state.rendered;
   return (
     <section className="section" aria-labelledby="email-preview-heading">
-      <h2 id="email-preview-heading">Preview</h2>
+      <h2 id="email-preview-heading">{t('email-templates.preview.heading')}</h2>
       <p className="field-hint">
-        {draft ? 'Your unsaved text, ' : 'The saved text, '}
-        with sample values in place of the variables. Every value is escaped in the HTML version, so it shows
-        as text.
+        {draft ? t('email-templates.preview.aboutDraft') : t('email-templates.preview.aboutSaved')}
       </p>
       <p className="setting-status" role="status">
-        {state.status === 'loading' ? 'Making the preview…' : ''}
+        {state.status === 'loading' ? t('email-templates.preview.making') : ''}
       </p>
       {state.status === 'failed' ? (
         <p className="field-error" role="alert">
-          The preview could not be made: {describeError(state.error)}
+          {t('email-templates.preview.failed', { reason: describeError(state.error) })}
         </p>
       ) : null}
       {rendered ? (
         <>
           <dl className="summary-list">
-            <dt>Subject</dt>
+            <dt>{t('email-templates.preview.subject')}</dt>
             <dd data-testid="preview-subject">{rendered.subject}</dd>
           </dl>
           <div className="email-preview">
             <figure>
-              <figcaption>HTML version</figcaption>
+              <figcaption>{t('email-templates.preview.htmlVersion')}</figcaption>
               <EmailHtmlFrame html={rendered.html} />
             </figure>
             <figure>
-              <figcaption>Text version</figcaption>
+              <figcaption>{t('email-templates.preview.textVersion')}</figcaption>
               <pre data-testid="preview-text">{rendered.text}</pre>
             </figure>
           </div>
@@ -107,5 +106,5 @@ function EmailHtmlFrame({ html }: { html: string }) {
     if (frame.current) showEmailHtml(frame.current, html);
   }, [html]);
   // An empty sandbox: no script, no forms, no navigation of the portal; the HTML comes from the server.
-  return <iframe ref={frame} title="HTML version of the email" sandbox="" />;
+  return <iframe ref={frame} title={t('email-templates.preview.htmlFrame')} sandbox="" />;
 }

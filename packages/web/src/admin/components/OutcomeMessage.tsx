@@ -1,6 +1,7 @@
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Notice } from '../../shared/Notice';
 import { describeError } from '../error-text';
+import { t } from '../i18n/text';
 
 /** How the last change in a section ended: done (with what it did), failed (with why), or nothing yet. */
 export type Outcome = { kind: 'done'; text: string } | { kind: 'failed'; error: unknown } | null;
@@ -10,7 +11,7 @@ export function OutcomeMessage({ outcome, failedTitle }: { outcome: Outcome; fai
   if (!outcome) return null;
   if (outcome.kind === 'done')
     return (
-      <Notice title="Done">
+      <Notice title={t('common.done')}>
         <p>{outcome.text}</p>
       </Notice>
     );

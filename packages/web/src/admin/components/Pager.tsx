@@ -1,4 +1,5 @@
 import { Button } from '../../shared/Button';
+import { t } from '../i18n/text';
 
 /** "Showing 51–100 of 230" with Previous and Next buttons, for offset-paged tables. */
 export function Pager({
@@ -19,9 +20,16 @@ export function Pager({
   label: string;
 }) {
   return (
-    <nav className="pager" aria-label={`${label} pages`}>
+    <nav className="pager" aria-label={t('layout.pager.label', { what: label })}>
       <p className="pager-status" role="status">
-        {total === 0 ? 'No results.' : `Showing ${offset + 1}–${offset + count} of ${total}.`}
+        {total === 0
+          ? t('layout.pager.empty')
+          : // As strings: the numbers are shown as they are, without grouping.
+            t('layout.pager.showing', {
+              first: String(offset + 1),
+              last: String(offset + count),
+              total: String(total),
+            })}
       </p>
       <div className="pager-buttons">
         <Button
@@ -29,14 +37,14 @@ export function Pager({
           disabled={offset === 0}
           onClick={() => onChange(Math.max(0, offset - pageSize))}
         >
-          Previous page
+          {t('layout.pager.previous')}
         </Button>
         <Button
           variant="secondary"
           disabled={offset + count >= total}
           onClick={() => onChange(offset + pageSize)}
         >
-          Next page
+          {t('layout.pager.next')}
         </Button>
       </div>
     </nav>

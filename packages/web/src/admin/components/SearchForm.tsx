@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Button } from '../../shared/Button';
+import { t } from '../i18n/text';
 
 /**
  * A search box that searches on submit (Enter or the button), so typing does not flood the server or move the
@@ -46,7 +47,7 @@ export function SearchForm({
             onChange={(event) => setValue(event.target.value)}
           />
           <Button type="submit" variant="secondary">
-            Search
+            {t('common.search')}
           </Button>
         </div>
       </form>

@@ -1,5 +1,6 @@
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { Button } from '../../shared/Button';
+import { t } from '../i18n/text';
 
 /**
  * A secret the server returns exactly once (a client secret on creation or rotation): shown in a read-only field
@@ -37,8 +38,7 @@ export function SecretReveal({
     <section className="secret-reveal" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title}</h2>
       <p>
-        <strong>You will not see this secret again.</strong> Copy it now and store it where the app keeps its
-        configuration. If it is lost, rotate the secret to get a new one.
+        <strong>{t('layout.secret.warning')}</strong> {t('layout.secret.advice')}
       </p>
       <label htmlFor={id}>{label}</label>
       <div className="secret-row">
@@ -55,14 +55,12 @@ export function SecretReveal({
           data-testid="revealed-secret"
         />
         <Button variant="secondary" onClick={copy}>
-          Copy
+          {t('common.copy')}
         </Button>
       </div>
       <p className="copy-status" role="status">
-        {copyState === 'copied' ? 'Copied to the clipboard.' : null}
-        {copyState === 'failed'
-          ? 'Copying is not allowed here: the secret is selected, copy it yourself.'
-          : null}
+        {copyState === 'copied' ? t('layout.secret.copied') : null}
+        {copyState === 'failed' ? t('layout.secret.copyRefused') : null}
       </p>
       {children}
     </section>

@@ -4,6 +4,7 @@ import { ErrorPanel } from '../../shared/ErrorPanel';
 import { Loading } from '../../shared/Loading';
 import { Page } from '../../shared/Page';
 import { describeError } from '../error-text';
+import { rich, t } from '../i18n/text';
 import { SecondFactorPage } from '../pages/SecondFactorPage';
 import { SignInPage } from '../pages/SignInPage';
 import { useSession } from '../session';
@@ -18,17 +19,17 @@ export function SignedIn({ children }: { children: ReactNode }) {
   switch (state.status) {
     case 'loading':
       return (
-        <Page title="Admin portal" siteName={PORTAL_NAME}>
+        <Page title={t('layout.start.title')} siteName={PORTAL_NAME}>
           <Loading />
         </Page>
       );
     case 'failed':
       return (
-        <Page title="Admin portal" siteName={PORTAL_NAME}>
-          <ErrorPanel title="The admin portal could not start">
+        <Page title={t('layout.start.title')} siteName={PORTAL_NAME}>
+          <ErrorPanel title={t('layout.start.failed')}>
             <p>{describeError(state.error)}</p>
           </ErrorPanel>
-          <Button onClick={refresh}>Try again</Button>
+          <Button onClick={refresh}>{t('common.tryAgain')}</Button>
         </Page>
       );
     case 'not_installed':
@@ -44,13 +45,9 @@ export function SignedIn({ children }: { children: ReactNode }) {
 
 function NotInstalledPage() {
   return (
-    <Page title="Tessera is not installed yet" siteName={PORTAL_NAME}>
-      <p className="lead">Finish the first-run install before anyone can sign in here.</p>
-      <p>
-        When the service started with an empty database it printed an install link in its log, like{' '}
-        <code>First-run install: https://…/setup#token=…</code>. Open that link in this browser. The link
-        works once and expires after a day; restart the service to print a new one.
-      </p>
+    <Page title={t('layout.notInstalled.title')} siteName={PORTAL_NAME}>
+      <p className="lead">{t('layout.notInstalled.lead')}</p>
+      <p>{rich('layout.notInstalled.body', { example: <code>{t('layout.notInstalled.logLine')}</code> })}</p>
     </Page>
   );
 }

@@ -3,6 +3,7 @@ import type { AdminApiBody, AdminApiResponse } from '../../shared/api-types/admi
 import { Button } from '../../shared/Button';
 import { StepUpSection } from '../../shared/StepUpSection';
 import { useStepUpRetry } from '../../shared/use-step-up';
+import { t } from '../i18n/text';
 import { useAdminApi, useSession } from '../session';
 import { CodeForm } from './CodeForm';
 
@@ -26,10 +27,10 @@ export function useAdminStepUp(explanation: string): {
   const prompt = retry.waiting ? (
     <StepUpSection className="section" explanation={explanation}>
       <CodeForm
-        label="Code"
-        hint="6 or 8 digits from the app, or a backup code."
-        submitLabel="Confirm and continue"
-        busyLabel="Checking…"
+        label={t('layout.code.label')}
+        hint={t('layout.code.hint')}
+        submitLabel={t('layout.stepUp.submit')}
+        busyLabel={t('layout.stepUp.checking')}
         onCode={async (code) => {
           const result = await api.post<AdminApiResponse<'POST /admin/otp/reauth'>>('/admin/otp/reauth', {
             code,
@@ -39,7 +40,7 @@ export function useAdminStepUp(explanation: string): {
         }}
       >
         <Button variant="secondary" onClick={retry.cancel}>
-          Cancel
+          {t('common.cancel')}
         </Button>
       </CodeForm>
     </StepUpSection>
