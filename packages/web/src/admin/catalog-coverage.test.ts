@@ -12,7 +12,6 @@ const ADMIN = import.meta.dirname;
 
 /** Components whose text is not in the catalog yet: each still has some, and the list only shrinks. */
 const NOT_YET_IN_CATALOG = new Set<string>([
-  'pages/AccountPage.tsx',
   'pages/AdminTokensPage.tsx',
   'pages/AdminsPage.tsx',
   'pages/AuditEventPage.tsx',
@@ -22,9 +21,7 @@ const NOT_YET_IN_CATALOG = new Set<string>([
   'pages/EmailTemplatesPage.tsx',
   'pages/KeysPage.tsx',
   'pages/RegistrationTokensPage.tsx',
-  'pages/SecondFactorPage.tsx',
   'pages/SettingsPage.tsx',
-  'pages/SignInPage.tsx',
   'pages/federation/ClientSecretSection.tsx',
   'pages/federation/ConnectionFields.tsx',
   'pages/federation/DiscoveryLookup.tsx',
@@ -38,8 +35,6 @@ const NOT_YET_IN_CATALOG = new Set<string>([
   'pages/scim/ScimPolicyFields.tsx',
   'pages/scim/ScimTokensSection.tsx',
   'pages/scim/ScimUnlockPolicySummary.tsx',
-  'passkeys/AdminPasskeySignIn.tsx',
-  'passkeys/AdminPasskeysSection.tsx',
 ]);
 
 describe('the admin portal takes every word from its message catalog', () => {

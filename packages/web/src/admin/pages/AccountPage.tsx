@@ -7,6 +7,7 @@ import { usePasswordChange } from '../../shared/use-password-change';
 import { AdminLayout } from '../components/AdminLayout';
 import { isStepUpCancelled, useAdminStepUp } from '../components/StepUp';
 import { describeError } from '../error-text';
+import { t } from '../i18n/text';
 import { changeAdminPassword } from '../opaque-flows';
 import { AdminPasskeysSection } from '../passkeys/AdminPasskeysSection';
 import { useAdmin, useAdminApi, useSession } from '../session';
@@ -19,9 +20,7 @@ export function AccountPage() {
   const api = useAdminApi();
   // Changing the password needs a fresh second factor once the sign-in's has aged
   // (docs/users.md#second-factor-totp).
-  const stepUp = useAdminStepUp(
-    'Changing your password needs a current code from your authenticator app (or one of your backup codes).',
-  );
+  const stepUp = useAdminStepUp(t('account.password.stepUp'));
   const passwordChange = usePasswordChange({
     currentPasswordError,
     change: (current, next) => stepUp.run(() => changeAdminPassword(api, current, next)),
@@ -32,43 +31,45 @@ export function AccountPage() {
   const { outcome } = passwordChange;
 
   return (
-    <AdminLayout title="Your account">
+    <AdminLayout title={t('account.title')}>
       <dl className="summary-list">
         <div>
-          <dt>Email</dt>
+          <dt>{t('account.email')}</dt>
           <dd>{admin.email}</dd>
         </div>
         <div>
-          <dt>Name</dt>
+          <dt>{t('account.name')}</dt>
           <dd>{admin.name || '—'}</dd>
         </div>
         <div>
-          <dt>Role</dt>
-          <dd>{admin.role === 'write' ? 'Write admin' : 'Read-only admin'}</dd>
+          <dt>{t('account.role')}</dt>
+          <dd>{admin.role === 'write' ? t('account.role.write') : t('account.role.read')}</dd>
         </div>
       </dl>
 
       <section className="section" aria-labelledby="password-heading">
-        <h2 id="password-heading">Change your password</h2>
+        <h2 id="password-heading">{t('account.password.heading')}</h2>
         {outcome === 'changed' ? (
-          <Notice title="Your password is changed">
-            <p>Your other admin sessions were signed out.</p>
+          <Notice title={t('account.password.changed.title')}>
+            <p>{t('account.password.changed.body')}</p>
           </Notice>
         ) : null}
         {outcome === 'wrong' ? (
-          <ErrorPanel title="Your current password is not correct">
-            <p>Nothing was changed. Check it and try again.</p>
+          <ErrorPanel title={t('account.password.wrong.title')}>
+            <p>{t('account.password.wrong.body')}</p>
           </ErrorPanel>
         ) : null}
         {typeof outcome === 'object' ? (
-          <ErrorPanel title="The password was not changed">
+          <ErrorPanel title={t('account.password.failed')}>
             <p>{describeError(outcome.failed)}</p>
           </ErrorPanel>
         ) : null}
         <PasswordChangeForm change={passwordChange} accountEmail={admin.email}>
           <div className="form-actions">
             <Button type="submit" variant="secondary" disabled={passwordChange.busy}>
-              {passwordChange.busy && !stepUp.prompting ? 'Changing password…' : 'Change password'}
+              {passwordChange.busy && !stepUp.prompting
+                ? t('account.password.changing')
+                : t('account.password.change')}
             </Button>
           </div>
         </PasswordChangeForm>
@@ -78,10 +79,10 @@ export function AccountPage() {
       <AdminPasskeysSection />
 
       <section className="section" aria-labelledby="sign-out-heading">
-        <h2 id="sign-out-heading">Sign out</h2>
-        <p>End your admin session in this browser.</p>
+        <h2 id="sign-out-heading">{t('account.signOut.heading')}</h2>
+        <p>{t('account.signOut.body')}</p>
         {signOutError ? (
-          <ErrorPanel title="Signing out failed">
+          <ErrorPanel title={t('account.signOut.failed')}>
             <p>{describeError(signOutError)}</p>
           </ErrorPanel>
         ) : null}
@@ -96,7 +97,7 @@ export function AccountPage() {
             }
           }}
         >
-          Sign out of the admin portal
+          {t('account.signOut.submit')}
         </Button>
       </section>
     </AdminLayout>

@@ -9,6 +9,7 @@ import { QrCode } from '../../shared/QrCode';
 import { PORTAL_NAME } from '../components/AdminLayout';
 import { CodeForm } from '../components/CodeForm';
 import { describeError } from '../error-text';
+import { t } from '../i18n/text';
 import { type SecondFactorMode, useAdminApi, useSession } from '../session';
 
 /**
@@ -40,20 +41,20 @@ export function SecondFactorPage() {
     api.post('/admin/logout').then(signedOut, signedOut);
   };
 
-  const title = mode === 'enroll' ? 'Set up two-step verification' : 'Two-step verification';
+  const title = mode === 'enroll' ? t('second-factor.title.enroll') : t('second-factor.title.verify');
   return (
     <Page title={title} siteName={PORTAL_NAME}>
       {mode === 'verify' ? <VerifyCode /> : null}
       {mode === 'enroll' ? <Enrol /> : null}
       {!mode && modeError ? (
-        <ErrorPanel title="The second step could not start">
+        <ErrorPanel title={t('second-factor.startFailed')}>
           <p>{describeError(modeError)}</p>
         </ErrorPanel>
       ) : null}
       {!mode && !modeError ? <Loading /> : null}
       <p className="section">
         <Button variant="secondary" onClick={signOut}>
-          Cancel and sign out
+          {t('second-factor.cancel')}
         </Button>
       </p>
     </Page>
@@ -65,12 +66,12 @@ function VerifyCode() {
   const { secondFactorDone } = useSession();
   return (
     <>
-      <p className="lead">Enter the code your authenticator app shows for this admin account.</p>
+      <p className="lead">{t('second-factor.verify.lead')}</p>
       <CodeForm
-        label="Code"
-        hint="6 or 8 digits from the app. Lost your phone? Enter one of your backup codes instead."
-        submitLabel="Verify"
-        busyLabel="Verifying…"
+        label={t('layout.code.label')}
+        hint={t('second-factor.verify.hint')}
+        submitLabel={t('second-factor.verify.submit')}
+        busyLabel={t('second-factor.verify.busy')}
         onCode={async (code) => {
           const result = await api.post<AdminApiResponse<'POST /admin/otp/verify'>>('/admin/otp/verify', {
             code,
@@ -112,12 +113,11 @@ function Enrol() {
     return (
       <section aria-labelledby="backup-heading">
         <h2 id="backup-heading" ref={stepRef} tabIndex={-1}>
-          Save your backup codes
+          {t('second-factor.backup.heading')}
         </h2>
         <p>
-          Two-step verification is on. <strong>These backup codes are shown only now.</strong> Each works
-          once, instead of a code from the app, if you lose your phone. Store them somewhere safe, like a
-          password manager.
+          {t('second-factor.backup.on')} <strong>{t('second-factor.backup.onlyNow')}</strong>{' '}
+          {t('second-factor.backup.advice')}
         </p>
         <ul className="backup-codes" data-testid="backup-codes">
           {done.backupCodes.map((code) => (
@@ -132,7 +132,7 @@ function Enrol() {
             else refresh();
           }}
         >
-          I have saved them: continue
+          {t('second-factor.backup.continue')}
         </Button>
       </section>
     );
@@ -141,17 +141,14 @@ function Enrol() {
   if (!setup) {
     return (
       <>
-        <p className="lead">
-          Admin accounts need a second step at sign-in: a code from an authenticator app on your phone (any
-          app that supports TOTP).
-        </p>
+        <p className="lead">{t('second-factor.enroll.lead')}</p>
         {startError ? (
-          <ErrorPanel title="The setup could not start">
+          <ErrorPanel title={t('second-factor.enroll.startFailed')}>
             <p>{describeError(startError)}</p>
           </ErrorPanel>
         ) : null}
         <Button onClick={start} disabled={starting}>
-          {starting ? 'Starting…' : 'Start setup'}
+          {starting ? t('second-factor.enroll.starting') : t('second-factor.enroll.start')}
         </Button>
       </>
     );
@@ -160,20 +157,22 @@ function Enrol() {
   return (
     <section aria-labelledby="enrol-heading">
       <h2 id="enrol-heading" ref={stepRef} tabIndex={-1}>
-        Add this account to your authenticator app
+        {t('second-factor.enroll.heading')}
       </h2>
       <ol className="step-list">
         <li>
-          In the app, choose to add an account, then scan this QR code.
-          <QrCode text={setup.otpauth_uri} label="QR code for your authenticator app" />
-          <a href={setup.otpauth_uri}>On this device, open it in the app directly.</a>
+          {t('second-factor.enroll.scan')}
+          <QrCode text={setup.otpauth_uri} label={t('second-factor.enroll.qrLabel')} />
+          <a href={setup.otpauth_uri}>{t('second-factor.enroll.openHere')}</a>
         </li>
         <li>
-          If you cannot scan it, choose to enter a setup key in the app instead, and enter this key (spaces do
-          not matter). The app should use {setup.algorithm}, {setup.digits} digits and a {setup.period}-second
-          period; most apps assume these.
+          {t('second-factor.enroll.enterKey', {
+            algorithm: setup.algorithm,
+            digits: String(setup.digits),
+            period: String(setup.period),
+          })}
           <div className="field">
-            <label htmlFor="totp-setup-key">Setup key</label>
+            <label htmlFor="totp-setup-key">{t('second-factor.enroll.keyLabel')}</label>
             <input
               id="totp-setup-key"
               className="secret-value"
@@ -186,13 +185,13 @@ function Enrol() {
             />
           </div>
         </li>
-        <li>Enter the code the app now shows.</li>
+        <li>{t('second-factor.enroll.enterCode')}</li>
       </ol>
       <CodeForm
-        label="Code from the app"
-        hint="6 or 8 digits; a new one appears every few seconds."
-        submitLabel="Turn on two-step verification"
-        busyLabel="Checking…"
+        label={t('second-factor.enroll.codeLabel')}
+        hint={t('second-factor.enroll.codeHint')}
+        submitLabel={t('second-factor.enroll.submit')}
+        busyLabel={t('second-factor.enroll.checking')}
         onCode={async (code) => {
           const result = await api.post<AdminApiResponse<'POST /admin/otp/setup/verify'>>(
             '/admin/otp/setup/verify',

@@ -5,6 +5,7 @@ import { Page } from '../../shared/Page';
 import { type SignInAttempt, SignInForm } from '../../shared/SignInForm';
 import { PORTAL_NAME } from '../components/AdminLayout';
 import { describeError } from '../error-text';
+import { t } from '../i18n/text';
 import { adminSignIn, preloadOpaque } from '../opaque-flows';
 import { AdminPasskeySignIn } from '../passkeys/AdminPasskeySignIn';
 import { useSession } from '../session';
@@ -37,23 +38,23 @@ export function SignInPage({ reason }: { reason: 'none' | 'expired' | 'signed_ou
   }
 
   return (
-    <Page title="Sign in to the admin portal" siteName={PORTAL_NAME}>
+    <Page title={t('sign-in.title')} siteName={PORTAL_NAME}>
       {reason === 'expired' ? (
-        <Notice title="Your session has ended">
-          <p>Admin sessions end after a while without use. Sign in again to continue where you were.</p>
+        <Notice title={t('sign-in.expired.title')}>
+          <p>{t('sign-in.expired.body')}</p>
         </Notice>
       ) : null}
       {reason === 'signed_out' ? (
-        <Notice title="You are signed out">
-          <p>Sign in again to manage this service.</p>
+        <Notice title={t('sign-in.signedOut.title')}>
+          <p>{t('sign-in.signedOut.body')}</p>
         </Notice>
       ) : null}
       {problem === 'invalid_credentials' ? (
-        <ErrorPanel title="We could not sign you in">
-          <p>The email address or password is not correct. Check them and try again.</p>
+        <ErrorPanel title={t('sign-in.failed')}>
+          <p>{t('sign-in.invalidCredentials')}</p>
         </ErrorPanel>
       ) : problem ? (
-        <ErrorPanel title="We could not sign you in">
+        <ErrorPanel title={t('sign-in.failed')}>
           <p>{describeError(problem.error)}</p>
         </ErrorPanel>
       ) : null}

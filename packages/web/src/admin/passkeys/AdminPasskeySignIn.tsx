@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../shared/Button';
 import { ErrorPanel } from '../../shared/ErrorPanel';
 import { describeError } from '../error-text';
+import { t } from '../i18n/text';
 import { useSession } from '../session';
 import { signInWithAdminPasskey } from './admin-webauthn';
 
@@ -33,12 +34,12 @@ export function AdminPasskeySignIn() {
   return (
     <div className="passkey-sign-in">
       {problem ? (
-        <ErrorPanel title="We could not sign you in with a passkey">
+        <ErrorPanel title={t('sign-in.passkey.failed')}>
           <p>{describeError(problem)}</p>
         </ErrorPanel>
       ) : null}
       <Button variant="secondary" onClick={start} disabled={busy}>
-        {busy ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+        {busy ? t('sign-in.passkey.waiting') : t('sign-in.passkey.start')}
       </Button>
     </div>
   );

@@ -7,6 +7,7 @@ import { LoadedView } from '../components/LoadedView';
 import { type Outcome, OutcomeMessage } from '../components/OutcomeMessage';
 import { isStepUpCancelled, useAdminStepUp } from '../components/StepUp';
 import { Time } from '../format';
+import { rich, t } from '../i18n/text';
 import { useAdminApi } from '../session';
 import { useLoad } from '../use-load';
 import { type AdminPasskey, registerAdminPasskey } from './admin-webauthn';
@@ -26,19 +27,14 @@ export function AdminPasskeysSection() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
-  const stepUp = useAdminStepUp(
-    'Adding or removing a passkey needs a current code from your authenticator app (or one of your backup codes).',
-  );
+  const stepUp = useAdminStepUp(t('account.passkeys.stepUp'));
 
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const trimmed = name.trim();
     if (trimmed === '') {
-      setOutcome({
-        kind: 'failed',
-        error: new Error('Give the passkey a name, such as the device it is on.'),
-      });
+      setOutcome({ kind: 'failed', error: new Error(t('account.passkeys.nameMissing')) });
       return;
     }
     setBusy(true);
@@ -46,10 +42,7 @@ export function AdminPasskeysSection() {
     try {
       const added = await stepUp.run(() => registerAdminPasskey(api, trimmed));
       setName('');
-      setOutcome({
-        kind: 'done',
-        text: `Passkey “${added.name}” added: it signs you in to the admin portal.`,
-      });
+      setOutcome({ kind: 'done', text: t('account.passkeys.added', { name: added.name }) });
       passkeys.reload();
     } catch (error) {
       if (!isCancelled(error)) setOutcome({ kind: 'failed', error });
@@ -62,7 +55,7 @@ export function AdminPasskeysSection() {
     setOutcome(null);
     try {
       await stepUp.run(() => api.delete(`${PATH}/${encodeURIComponent(passkey.id)}`));
-      setOutcome({ kind: 'done', text: `Passkey “${passkey.name}” removed.` });
+      setOutcome({ kind: 'done', text: t('account.passkeys.removed', { name: passkey.name }) });
     } catch (error) {
       if (!isCancelled(error)) setOutcome({ kind: 'failed', error });
     }
@@ -71,29 +64,36 @@ export function AdminPasskeysSection() {
 
   return (
     <section className="section" aria-labelledby="passkeys-heading">
-      <h2 id="passkeys-heading">Your passkeys</h2>
-      <OutcomeMessage outcome={outcome} failedTitle="The passkeys were not changed" />
-      <LoadedView load={passkeys} failedTitle="Your passkeys could not be loaded">
+      <h2 id="passkeys-heading">{t('account.passkeys.heading')}</h2>
+      <OutcomeMessage outcome={outcome} failedTitle={t('account.passkeys.changeFailed')} />
+      <LoadedView load={passkeys} failedTitle={t('account.passkeys.loadFailed')}>
         {({ passkeys: list }) =>
           list.length === 0 ? (
-            <p>No passkeys yet.</p>
+            <p>{t('account.passkeys.none')}</p>
           ) : (
             <ul className="passkey-list" data-testid="admin-passkeys">
               {list.map((passkey) => (
                 <li key={passkey.id}>
-                  <strong>{passkey.name}</strong> — added <Time value={passkey.created_at} />, last used{' '}
-                  {passkey.last_used_at ? <Time value={passkey.last_used_at} /> : 'never'}
-                  {passkey.clone_suspected ? '; its signature counter went back (possibly cloned)' : ''}
+                  {rich('account.passkeys.entry', {
+                    name: <strong>{passkey.name}</strong>,
+                    created: <Time value={passkey.created_at} />,
+                    used: passkey.last_used_at ? (
+                      <Time value={passkey.last_used_at} />
+                    ) : (
+                      t('account.passkeys.neverUsed')
+                    ),
+                  })}
+                  {passkey.clone_suspected ? t('account.passkeys.cloneSuspected') : ''}
                   <div className="form-actions">
                     <ConfirmAction
-                      label={`Remove “${passkey.name}”`}
+                      label={t('account.passkeys.remove', { name: passkey.name })}
                       question={
                         <p>
-                          Remove the passkey <strong>{passkey.name}</strong>? It stops signing you in at once.
+                          {rich('account.passkeys.removeQuestion', { name: <strong>{passkey.name}</strong> })}
                         </p>
                       }
-                      confirmLabel="Remove now"
-                      busyLabel="Removing…"
+                      confirmLabel={t('account.passkeys.removeConfirm')}
+                      busyLabel={t('account.passkeys.removing')}
                       onConfirm={() => remove(passkey)}
                     />
                   </div>
@@ -106,20 +106,20 @@ export function AdminPasskeysSection() {
       {browserSupportsWebAuthn() ? (
         <form onSubmit={add} noValidate>
           <TextField
-            label="Name of the new passkey"
-            hint="For example the device or security key it is on."
+            label={t('account.passkeys.newName')}
+            hint={t('account.passkeys.newNameHint')}
             value={name}
             maxLength={80}
             onChange={(event) => setName(event.target.value)}
           />
           <div className="form-actions">
             <Button type="submit" disabled={busy}>
-              {busy && !stepUp.prompting ? 'Waiting for your passkey…' : 'Add a passkey'}
+              {busy && !stepUp.prompting ? t('account.passkeys.waiting') : t('account.passkeys.add')}
             </Button>
           </div>
         </form>
       ) : (
-        <p>This browser cannot use passkeys.</p>
+        <p>{t('account.passkeys.unsupported')}</p>
       )}
       {stepUp.prompt}
     </section>

@@ -1,4 +1,46 @@
 import type { AdminMessages } from '../message-types';
 
-/** The admin portal's text for account: every key starts with `account.` (admin/i18n/messages.test.ts). */
-export const accountMessages = {} as const satisfies AdminMessages;
+/** The admin portal's text for the admin's own account: every key starts with `account.`. */
+export const accountMessages = {
+  'account.title': 'Your account',
+  'account.email': 'Email',
+  'account.name': 'Name',
+  'account.role': 'Role',
+  'account.role.write': 'Write admin',
+  'account.role.read': 'Read-only admin',
+  'account.password.stepUp':
+    'Changing your password needs a current code from your authenticator app (or one of your backup codes).',
+  'account.password.heading': 'Change your password',
+  'account.password.changed.title': 'Your password is changed',
+  'account.password.changed.body': 'Your other admin sessions were signed out.',
+  'account.password.wrong.title': 'Your current password is not correct',
+  'account.password.wrong.body': 'Nothing was changed. Check it and try again.',
+  'account.password.failed': 'The password was not changed',
+  'account.password.changing': 'Changing password…',
+  'account.password.change': 'Change password',
+  'account.signOut.heading': 'Sign out',
+  'account.signOut.body': 'End your admin session in this browser.',
+  'account.signOut.failed': 'Signing out failed',
+  'account.signOut.submit': 'Sign out of the admin portal',
+  'account.passkeys.stepUp':
+    'Adding or removing a passkey needs a current code from your authenticator app (or one of your backup codes).',
+  'account.passkeys.nameMissing': 'Give the passkey a name, such as the device it is on.',
+  'account.passkeys.added': 'Passkey “{name}” added: it signs you in to the admin portal.',
+  'account.passkeys.removed': 'Passkey “{name}” removed.',
+  'account.passkeys.heading': 'Your passkeys',
+  'account.passkeys.changeFailed': 'The passkeys were not changed',
+  'account.passkeys.loadFailed': 'Your passkeys could not be loaded',
+  'account.passkeys.none': 'No passkeys yet.',
+  'account.passkeys.entry': '{name} — added {created}, last used {used}',
+  'account.passkeys.neverUsed': 'never',
+  'account.passkeys.cloneSuspected': '; its signature counter went back (possibly cloned)',
+  'account.passkeys.remove': 'Remove “{name}”',
+  'account.passkeys.removeQuestion': 'Remove the passkey {name}? It stops signing you in at once.',
+  'account.passkeys.removeConfirm': 'Remove now',
+  'account.passkeys.removing': 'Removing…',
+  'account.passkeys.newName': 'Name of the new passkey',
+  'account.passkeys.newNameHint': 'For example the device or security key it is on.',
+  'account.passkeys.waiting': 'Waiting for your passkey…',
+  'account.passkeys.add': 'Add a passkey',
+  'account.passkeys.unsupported': 'This browser cannot use passkeys.',
+} as const satisfies AdminMessages;
