@@ -13,15 +13,7 @@ const ADMIN = import.meta.dirname;
 /** Components whose text is not in the catalog yet: each still has some, and the list only shrinks. */
 const NOT_YET_IN_CATALOG = new Set<string>([
   'pages/AdminTokensPage.tsx',
-  'pages/AdminsPage.tsx',
-  'pages/AuditEventPage.tsx',
-  'pages/AuditPage.tsx',
-  'pages/BrandingPage.tsx',
-  'pages/DashboardPage.tsx',
-  'pages/EmailTemplatesPage.tsx',
-  'pages/KeysPage.tsx',
   'pages/RegistrationTokensPage.tsx',
-  'pages/SettingsPage.tsx',
   'pages/federation/ClientSecretSection.tsx',
   'pages/federation/ConnectionFields.tsx',
   'pages/federation/DiscoveryLookup.tsx',

@@ -14,13 +14,18 @@ import { ConfirmAction } from '../components/ConfirmAction';
 import { DataTable } from '../components/DataTable';
 import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
 import { describeError } from '../error-text';
+import type { AdminMessageKey } from '../i18n/messages';
+import { rich, t } from '../i18n/text';
 import { createAdminUser, preloadOpaque } from '../opaque-flows';
 import { type AdminRole, useAdmin, useAdminApi, useSession } from '../session';
 import type { AdminUserView } from '../types';
 import { useLoad } from '../use-load';
 import { emailError, NEW_PASSWORD_HINT, newPasswordError } from '../validation';
 
-const ROLE_TEXT: Record<AdminRole, string> = { write: 'Write', read: 'Read-only' };
+const ROLE_TEXT: Record<AdminRole, AdminMessageKey> = {
+  write: 'admins.role.write',
+  read: 'admins.role.read',
+};
 
 /** Admin users: list, create (password registered here with OPAQUE), change role, remove. */
 export function AdminsPage() {
@@ -47,7 +52,10 @@ export function AdminsPage() {
       }
       setMessage({
         kind: 'done',
-        text: `${target.email} is now a ${role === 'write' ? 'write' : 'read-only'} admin.`,
+        text:
+          role === 'write'
+            ? t('admins.roleChanged.write', { email: target.email })
+            : t('admins.roleChanged.read', { email: target.email }),
       });
       admins.reload();
     } catch (error) {
@@ -65,7 +73,7 @@ export function AdminsPage() {
         refresh();
         return;
       }
-      setMessage({ kind: 'done', text: `${target.email} is no longer an admin.` });
+      setMessage({ kind: 'done', text: t('admins.removed', { email: target.email }) });
       admins.reload();
     } catch (error) {
       setMessage({ kind: 'failed', error });
@@ -73,24 +81,21 @@ export function AdminsPage() {
   }
 
   return (
-    <AdminLayout title="Admins">
+    <AdminLayout title={t('admins.title')}>
       <ReadOnlyNotice />
-      <p>
-        Admins sign in to this portal. Write admins can change everything; read-only admins can look. There is
-        always at least one write admin.
-      </p>
+      <p>{t('admins.about')}</p>
       {message?.kind === 'done' ? (
-        <Notice title="Done">
+        <Notice title={t('common.done')}>
           <p>{message.text}</p>
         </Notice>
       ) : null}
       {message?.kind === 'failed' ? (
-        <ErrorPanel title="That did not work">
+        <ErrorPanel title={t('admins.failed')}>
           <p>{describeError(message.error)}</p>
         </ErrorPanel>
       ) : null}
       {admins.error ? (
-        <ErrorPanel title="The admins could not be loaded">
+        <ErrorPanel title={t('admins.loadFailed')}>
           <p>{describeError(admins.error)}</p>
         </ErrorPanel>
       ) : null}
@@ -100,21 +105,26 @@ export function AdminsPage() {
         ) : null
       ) : (
         <DataTable
-          caption="Admins"
-          columns={
-            canWrite ? ['Email', 'Name', 'Role', 'Status', 'Actions'] : ['Email', 'Name', 'Role', 'Status']
-          }
+          caption={t('admins.table.caption')}
+          columns={[
+            t('admins.column.email'),
+            t('admins.column.name'),
+            t('admins.column.role'),
+            t('admins.column.status'),
+            ...(canWrite ? [t('admins.column.actions')] : []),
+          ]}
         >
           {admins.data.admins.map((admin) => {
             const other: AdminRole = admin.role === 'write' ? 'read' : 'write';
+            const makeOther = other === 'write' ? t('admins.makeWrite') : t('admins.makeRead');
             return (
               <tr key={admin.id}>
                 <th scope="row">
                   {admin.email}
-                  {admin.id === me.id ? <span className="muted"> (you)</span> : null}
+                  {admin.id === me.id ? <span className="muted"> {t('admins.you')}</span> : null}
                 </th>
                 <td>{admin.name || <span className="muted">—</span>}</td>
-                <td>{ROLE_TEXT[admin.role]}</td>
+                <td>{t(ROLE_TEXT[admin.role])}</td>
                 <td>{admin.status}</td>
                 {canWrite ? (
                   <td className="row-actions">
@@ -124,20 +134,20 @@ export function AdminsPage() {
                       disabled={busyId === admin.id}
                       onClick={() => changeRole(admin, other)}
                       // The visible words first, then whose role (WCAG 2.5.3 Label in Name).
-                      aria-label={`${other === 'write' ? 'Make write admin' : 'Make read-only'}: ${admin.email}`}
+                      aria-label={t('admins.makeWhom', { action: makeOther, email: admin.email })}
                     >
-                      {other === 'write' ? 'Make write admin' : 'Make read-only'}
+                      {makeOther}
                     </Button>
                     <ConfirmAction
-                      label={`Remove ${admin.email}`}
+                      label={t('admins.remove.label', { email: admin.email })}
                       question={
                         <p>
-                          Remove <strong>{admin.email}</strong> as an admin?
-                          {admin.id === me.id ? ' You will be signed out.' : ''}
+                          {rich('admins.remove.question', { email: <strong>{admin.email}</strong> })}
+                          {admin.id === me.id ? ` ${t('admins.remove.signsYouOut')}` : ''}
                         </p>
                       }
-                      confirmLabel="Remove admin"
-                      busyLabel="Removing…"
+                      confirmLabel={t('admins.remove.confirm')}
+                      busyLabel={t('admins.remove.busy')}
                       onConfirm={() => remove(admin)}
                     />
                   </td>
@@ -190,55 +200,52 @@ function CreateAdminSection({ onCreated }: { onCreated: () => void }) {
 
   return (
     <section className="section" aria-labelledby="create-admin-heading">
-      <h2 id="create-admin-heading">Add an admin</h2>
+      <h2 id="create-admin-heading">{t('admins.create.heading')}</h2>
       {outcome?.kind === 'done' ? (
-        <Notice title="Admin added">
-          <p>
-            <strong>{outcome.email}</strong> can sign in now. Give them the password through a safe channel
-            and ask them to change it under “Your account”.
-          </p>
+        <Notice title={t('admins.create.done.title')}>
+          <p>{rich('admins.create.done.body', { email: <strong>{outcome.email}</strong> })}</p>
         </Notice>
       ) : null}
       {outcome?.kind === 'failed' ? (
-        <ErrorPanel title="The admin was not added">
+        <ErrorPanel title={t('admins.create.failed')}>
           <p>{describeError(outcome.error)}</p>
         </ErrorPanel>
       ) : null}
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy} onFocus={preloadOpaque}>
         <EmailField
-          label="Admin email address"
+          label={t('admins.create.email')}
           autoComplete="off"
           value={email}
           error={fieldErrors.email}
           onChange={(event) => setEmail(event.target.value)}
         />
         <TextField
-          label="Name (optional)"
+          label={t('admins.create.name')}
           autoComplete="off"
           maxLength={200}
           value={name}
           onChange={(event) => setName(event.target.value)}
         />
         <NewPasswordField
-          label="Initial password"
-          hint={`${NEW_PASSWORD_HINT} Registered in this browser; the server never sees it.`}
+          label={t('admins.create.password')}
+          hint={t('admins.create.passwordHint', { rule: NEW_PASSWORD_HINT })}
           value={password}
           error={fieldErrors.password}
           onChange={(event) => setPassword(event.target.value)}
         />
         <RadioGroup
-          legend="Role"
+          legend={t('admins.create.role')}
           name="new-admin-role"
           value={role}
           onChange={setRole}
           options={[
-            { value: 'read', label: 'Read-only', hint: 'Can look at everything, change nothing.' },
-            { value: 'write', label: 'Write', hint: 'Can change everything, including other admins.' },
+            { value: 'read', label: t('admins.role.read'), hint: t('admins.create.role.readHint') },
+            { value: 'write', label: t('admins.role.write'), hint: t('admins.create.role.writeHint') },
           ]}
         />
         <div className="form-actions">
           <Button type="submit" disabled={busy}>
-            {busy ? 'Adding…' : 'Add admin'}
+            {busy ? t('admins.create.adding') : t('admins.create.submit')}
           </Button>
         </div>
       </form>

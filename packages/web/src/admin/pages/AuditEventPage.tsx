@@ -4,6 +4,7 @@ import { Link, useRouter } from '../../shared/router';
 import { AdminLayout } from '../components/AdminLayout';
 import { describeError } from '../error-text';
 import { Time } from '../format';
+import { t } from '../i18n/text';
 import { withQuery } from '../navigation';
 import { useAdminApi } from '../session';
 import type { AuditEventView } from '../types';
@@ -20,14 +21,14 @@ export function AuditEventPage() {
       ? api.get<AuditEventView>(`/admin/audit/${eventId}`, signal)
       : Promise.reject(new Error('not an entry number')),
   );
-  const breadcrumb = { to: '/audit', label: 'Audit log' };
+  const breadcrumb = { to: '/audit', label: t('audit.title') };
 
   if (event.data === undefined) {
     return (
-      <AdminLayout title="Audit entry" breadcrumb={breadcrumb}>
+      <AdminLayout title={t('audit.entry.title')} breadcrumb={breadcrumb}>
         {event.error ? (
-          <ErrorPanel title="The entry could not be loaded">
-            <p>{valid ? describeError(event.error) : 'There is no audit entry at this address.'}</p>
+          <ErrorPanel title={t('audit.entry.loadFailed')}>
+            <p>{valid ? describeError(event.error) : t('audit.entry.noSuchEntry')}</p>
           </ErrorPanel>
         ) : (
           <Loading />
@@ -37,63 +38,68 @@ export function AuditEventPage() {
   }
   const entry = event.data;
   return (
-    <AdminLayout title={`Audit entry ${entry.id}: ${entry.action}`} breadcrumb={breadcrumb}>
+    <AdminLayout
+      title={t('audit.entry.titleWithAction', { id: String(entry.id), action: entry.action })}
+      breadcrumb={breadcrumb}
+    >
       <dl className="summary-list detail-list">
         <div>
-          <dt>Time</dt>
+          <dt>{t('audit.entry.time')}</dt>
           <dd>
             <Time value={entry.at} />
           </dd>
         </div>
         <div>
-          <dt>Action</dt>
+          <dt>{t('audit.entry.action')}</dt>
           <dd>
             <code>{entry.action}</code>{' '}
-            <Link to={withQuery('/audit', { action: entry.action })}>(all entries with this action)</Link>
+            <Link to={withQuery('/audit', { action: entry.action })}>{t('audit.entry.allWithAction')}</Link>
           </dd>
         </div>
         <div>
-          <dt>Outcome</dt>
+          <dt>{t('audit.entry.outcome')}</dt>
           <dd>{entry.outcome}</dd>
         </div>
         <div>
-          <dt>Actor</dt>
+          <dt>{t('audit.entry.actor')}</dt>
           <dd>
             {entry.actor_type}
             {entry.actor_id ? (
               <>
                 {' '}
                 <code>{entry.actor_id}</code>{' '}
-                <Link to={withQuery('/audit', { actor: entry.actor_id })}>(entries by this actor)</Link>
+                <Link to={withQuery('/audit', { actor: entry.actor_id })}>{t('audit.entry.byActor')}</Link>
               </>
             ) : null}
           </dd>
         </div>
         <div>
-          <dt>Target</dt>
+          <dt>{t('audit.entry.target')}</dt>
           <dd>
             {entry.target_type ?? '—'}
             {entry.target_id ? (
               <>
                 {' '}
                 <code>{entry.target_id}</code>{' '}
-                <Link to={withQuery('/audit', { target: entry.target_id })}>(entries about this target)</Link>
+                <Link to={withQuery('/audit', { target: entry.target_id })}>
+                  {t('audit.entry.aboutTarget')}
+                </Link>
               </>
             ) : null}
           </dd>
         </div>
         <div>
-          <dt>IP address</dt>
+          <dt>{t('audit.entry.ipAddress')}</dt>
           <dd>{entry.ip_address ?? '—'}</dd>
         </div>
         <div>
-          <dt>User agent</dt>
+          <dt>{t('audit.entry.userAgent')}</dt>
           <dd>{entry.user_agent ?? '—'}</dd>
         </div>
       </dl>
-      <h2>Details</h2>
+      <h2>{t('audit.entry.details')}</h2>
       {Object.keys(entry.details).length === 0 ? (
-        <p className="muted">No details were recorded.</p>
+        <p className="muted">{t('audit.entry.noDetails')}</p>
       ) : (
         <pre className="json-block" data-testid="audit-details">
           {JSON.stringify(entry.details, null, 2)}

@@ -9,6 +9,7 @@ import { TextField } from '../../shared/TextField';
 import { AdminLayout } from '../components/AdminLayout';
 import { describeError } from '../error-text';
 import { Time } from '../format';
+import { t } from '../i18n/text';
 import { goTo, withQuery } from '../navigation';
 import { useAdminApi } from '../session';
 import type { AuditEventView } from '../types';
@@ -46,7 +47,7 @@ type AdminNames = ReadonlyMap<string, string>;
 function describeActor(event: AuditEventView, admins: AdminNames): string {
   if (!event.actor_id) return event.actor_type;
   const email = event.actor_type === 'admin' ? admins.get(event.actor_id) : undefined;
-  return email ? `admin ${email}` : `${event.actor_type} ${event.actor_id}`;
+  return email ? t('audit.actor.admin', { email }) : `${event.actor_type} ${event.actor_id}`;
 }
 
 function describeTarget(event: AuditEventView, admins: AdminNames): string {
@@ -81,12 +82,12 @@ export function AuditPage() {
   const exportLink = (format: 'csv' | 'jsonl') => withQuery('/admin/audit/export', { format, ...filters });
 
   return (
-    <AdminLayout title="Audit log">
+    <AdminLayout title={t('audit.title')}>
       <FilterForm filters={filters} actions={actionList.data?.actions ?? []} />
       <section className="section" aria-labelledby="entries-heading">
-        <h2 id="entries-heading">{before ? 'Older entries' : 'Newest entries'}</h2>
+        <h2 id="entries-heading">{before ? t('audit.entries.older') : t('audit.entries.newest')}</h2>
         {events.error ? (
-          <ErrorPanel title="The audit log could not be loaded">
+          <ErrorPanel title={t('audit.loadFailed')}>
             <p>{describeError(events.error)}</p>
           </ErrorPanel>
         ) : null}
@@ -95,20 +96,20 @@ export function AuditPage() {
             <Loading />
           ) : null
         ) : events.data.events.length === 0 ? (
-          <p>No entries match.</p>
+          <p>{t('audit.noMatch')}</p>
         ) : (
           <div className="table-wrap">
             <table className="data-table" aria-busy={events.loading} data-testid="audit-entries">
-              <caption className="visually-hidden">Audit entries, newest first</caption>
+              <caption className="visually-hidden">{t('audit.table.caption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Outcome</th>
-                  <th scope="col">Actor</th>
-                  <th scope="col">Target</th>
+                  <th scope="col">{t('audit.column.time')}</th>
+                  <th scope="col">{t('audit.column.action')}</th>
+                  <th scope="col">{t('audit.column.outcome')}</th>
+                  <th scope="col">{t('audit.column.actor')}</th>
+                  <th scope="col">{t('audit.column.target')}</th>
                   <th scope="col">
-                    <span className="visually-hidden">Details</span>
+                    <span className="visually-hidden">{t('audit.column.details')}</span>
                   </th>
                 </tr>
               </thead>
@@ -128,7 +129,11 @@ export function AuditPage() {
                     <td className="break">{describeTarget(event, admins)}</td>
                     <td>
                       <Link to={`/audit/${event.id}`}>
-                        View<span className="visually-hidden"> entry {event.id}</span>
+                        {t('audit.view')}
+                        <span className="visually-hidden">
+                          {' '}
+                          {t('audit.viewEntry', { id: String(event.id) })}
+                        </span>
                       </Link>
                     </td>
                   </tr>
@@ -137,11 +142,11 @@ export function AuditPage() {
             </table>
           </div>
         )}
-        <nav className="pager" aria-label="Audit log pages">
+        <nav className="pager" aria-label={t('audit.pager.label')}>
           <div className="pager-buttons">
             {before ? (
               <Button variant="secondary" onClick={() => goTo(withQuery('/audit', filters))}>
-                Back to the newest
+                {t('audit.pager.newest')}
               </Button>
             ) : null}
             {events.data?.next_before ? (
@@ -149,24 +154,24 @@ export function AuditPage() {
                 variant="secondary"
                 onClick={() => goTo(withQuery('/audit', { ...filters, before: events.data?.next_before }))}
               >
-                Older entries
+                {t('audit.pager.older')}
               </Button>
             ) : null}
           </div>
         </nav>
       </section>
       <section className="section export-links" aria-labelledby="export-heading">
-        <h2 id="export-heading">Export</h2>
-        <p>Every entry that matches the filters (all pages), as a file.</p>
+        <h2 id="export-heading">{t('audit.export.heading')}</h2>
+        <p>{t('audit.export.about')}</p>
         <ul className="inline-list">
           <li>
             <a href={exportLink('csv')} download="tessera-audit.csv" className="link-button-secondary">
-              Export CSV
+              {t('audit.export.csv')}
             </a>
           </li>
           <li>
             <a href={exportLink('jsonl')} download="tessera-audit.jsonl" className="link-button-secondary">
-              Export JSON lines
+              {t('audit.export.jsonl')}
             </a>
           </li>
         </ul>
@@ -209,24 +214,24 @@ function FilterForm({ filters, actions }: { filters: Filters; actions: readonly 
   }
 
   return (
-    <search aria-label="Filter the audit log">
+    <search aria-label={t('audit.filter.label')}>
       <form className="filter-form" noValidate onSubmit={onSubmit}>
         <div className="filter-grid">
           <TextField
-            label="From"
+            label={t('audit.filter.from')}
             type="datetime-local"
             value={draft.from}
             onChange={(event) => set({ from: event.target.value })}
           />
           <TextField
-            label="To"
+            label={t('audit.filter.to')}
             type="datetime-local"
             value={draft.to}
             onChange={(event) => set({ to: event.target.value })}
           />
           <TextField
-            label="Action"
-            hint="Exact name, e.g. client.created"
+            label={t('audit.filter.action')}
+            hint={t('audit.filter.actionHint')}
             list={listId}
             spellCheck={false}
             autoCapitalize="off"
@@ -239,36 +244,36 @@ function FilterForm({ filters, actions }: { filters: Filters; actions: readonly 
             ))}
           </datalist>
           <TextField
-            label="Actor ID"
-            hint="The admin or user who acted"
+            label={t('audit.filter.actor')}
+            hint={t('audit.filter.actorHint')}
             spellCheck={false}
             autoCapitalize="off"
             value={draft.actor}
             onChange={(event) => set({ actor: event.target.value })}
           />
           <TextField
-            label="Target ID"
-            hint="The client, user, admin or setting acted on"
+            label={t('audit.filter.target')}
+            hint={t('audit.filter.targetHint')}
             spellCheck={false}
             autoCapitalize="off"
             value={draft.target}
             onChange={(event) => set({ target: event.target.value })}
           />
           <SelectField
-            label="Outcome"
+            label={t('audit.filter.outcome')}
             options={[
-              { value: '', label: 'Any' },
-              { value: 'success', label: 'Success' },
-              { value: 'failure', label: 'Failure' },
+              { value: '', label: t('audit.filter.outcome.any') },
+              { value: 'success', label: t('audit.filter.outcome.success') },
+              { value: 'failure', label: t('audit.filter.outcome.failure') },
             ]}
             value={draft.outcome}
             onChange={(event) => set({ outcome: event.target.value })}
           />
         </div>
         <div className="form-actions">
-          <Button type="submit">Apply filters</Button>
+          <Button type="submit">{t('audit.filter.apply')}</Button>
           <Button variant="secondary" onClick={() => goTo('/audit')}>
-            Clear filters
+            {t('audit.filter.clear')}
           </Button>
         </div>
       </form>

@@ -11,6 +11,8 @@ import { AdminLayout } from '../components/AdminLayout';
 import { ConfirmAction } from '../components/ConfirmAction';
 import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
 import { describeError } from '../error-text';
+import type { AdminMessageKey } from '../i18n/messages';
+import { t } from '../i18n/text';
 import { withQuery } from '../navigation';
 import { useAdmin, useAdminApi } from '../session';
 
@@ -18,29 +20,51 @@ type Brand = AdminApiResponse<'GET /admin/branding'>;
 type Organizations = AdminApiResponse<'GET /admin/organizations'>['organizations'];
 type ImageKind = 'logo' | 'logo-dark' | 'favicon';
 
-const IMAGES: { kind: ImageKind; field: 'logo' | 'logo_dark' | 'favicon'; label: string; hint: string }[] = [
+/** An image's words: its label, hint, and how removing it is offered and asked. */
+interface ImageText {
+  label: AdminMessageKey;
+  hint: AdminMessageKey;
+  remove: AdminMessageKey;
+  removeQuestion: AdminMessageKey;
+}
+
+const IMAGES: { kind: ImageKind; field: 'logo' | 'logo_dark' | 'favicon'; text: ImageText }[] = [
   {
     kind: 'logo',
     field: 'logo',
-    label: 'Logo',
-    hint: 'Shown in the header of every sign-in page, about 32 pixels high.',
+    text: {
+      label: 'branding.image.logo',
+      hint: 'branding.image.logo.hint',
+      remove: 'branding.image.logo.remove',
+      removeQuestion: 'branding.image.logo.removeQuestion',
+    },
   },
   {
     kind: 'logo-dark',
     field: 'logo_dark',
-    label: 'Logo for dark mode',
-    hint: 'Shown instead of the logo when the visitor’s system uses a dark theme.',
+    text: {
+      label: 'branding.image.logoDark',
+      hint: 'branding.image.logoDark.hint',
+      remove: 'branding.image.logoDark.remove',
+      removeQuestion: 'branding.image.logoDark.removeQuestion',
+    },
   },
   {
     kind: 'favicon',
     field: 'favicon',
-    label: 'Favicon',
-    hint: 'The browser tab’s icon: a square PNG of 32×32 or more.',
+    text: {
+      label: 'branding.image.favicon',
+      hint: 'branding.image.favicon.hint',
+      remove: 'branding.image.favicon.remove',
+      removeQuestion: 'branding.image.favicon.removeQuestion',
+    },
   },
 ];
 const ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 const MAX_IMAGE_BYTES = 256 * 1024;
 const HEX = /^#[0-9a-fA-F]{6}$/;
+/** The colour the empty field suggests and the picker starts from. */
+const EXAMPLE_COLOR = '#1f4e8c';
 
 /** Black or white text, whichever reads better on the colour (WCAG relative luminance). */
 function textOn(color: string): string {
@@ -69,20 +93,22 @@ function SignInPreview({
     color && HEX.test(color) ? { '--preview-accent': color, '--preview-accent-text': textOn(color) } : {}
   ) as CSSProperties;
   return (
-    <section className="brand-preview" aria-label="Preview of the sign-in page">
+    <section className="brand-preview" aria-label={t('branding.preview.label')}>
       {(['light', 'dark'] as const).map((mode) => {
         const image = mode === 'dark' ? (logoDark ?? logo) : logo;
         return (
           <div key={mode} className={`brand-preview-card brand-preview-${mode}`} style={accent}>
-            <p className="brand-preview-mode">{mode === 'light' ? 'Light mode' : 'Dark mode'}</p>
+            <p className="brand-preview-mode">
+              {mode === 'light' ? t('branding.preview.light') : t('branding.preview.dark')}
+            </p>
             <div className="brand-preview-header">
               {image ? <img src={image} alt="" height={28} /> : null}
               <span>{name}</span>
             </div>
-            <p className="brand-preview-title">Sign in</p>
-            <span className="brand-preview-input">Email address</span>
-            <span className="brand-preview-input">Password</span>
-            <span className="brand-preview-button">Sign in</span>
+            <p className="brand-preview-title">{t('branding.preview.signIn')}</p>
+            <span className="brand-preview-input">{t('branding.preview.email')}</span>
+            <span className="brand-preview-input">{t('branding.preview.password')}</span>
+            <span className="brand-preview-button">{t('branding.preview.signIn')}</span>
           </div>
         );
       })}
@@ -92,16 +118,14 @@ function SignInPreview({
 
 function ImageField({
   kind,
-  label,
-  hint,
+  text,
   current,
   organizationId,
   canWrite,
   onChanged,
 }: {
   kind: ImageKind;
-  label: string;
-  hint: string;
+  text: ImageText;
   current: Brand['logo'];
   organizationId: string | null;
   canWrite: boolean;
@@ -115,9 +139,8 @@ function ImageField({
 
   async function choose(file: File | undefined) {
     if (!file) return;
-    if (!ACCEPTED_TYPES.includes(file.type))
-      return setError('Choose a PNG, JPEG, WebP or GIF image (not SVG).');
-    if (file.size > MAX_IMAGE_BYTES) return setError('Choose an image of at most 256 KiB.');
+    if (!ACCEPTED_TYPES.includes(file.type)) return setError(t('branding.image.wrongType'));
+    if (file.size > MAX_IMAGE_BYTES) return setError(t('branding.image.tooLarge'));
     setError(null);
     setBusy(true);
     try {
@@ -132,12 +155,15 @@ function ImageField({
 
   return (
     <div className="field brand-image-field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>{t(text.label)}</label>
       <p id={`${id}-hint`} className="field-hint">
-        {hint} PNG, JPEG, WebP or GIF, at most 256 KiB.
+        {t(text.hint)} {t('branding.image.formats')}{' '}
         {current
-          ? ` Now: ${current.content_type.replace('image/', '').toUpperCase()}, ${(current.size_bytes / 1024).toFixed(1)} KiB.`
-          : ' Not set.'}
+          ? t('branding.image.now', {
+              type: current.content_type.replace('image/', '').toUpperCase(),
+              size: (current.size_bytes / 1024).toFixed(1),
+            })
+          : t('branding.image.notSet')}
       </p>
       {canWrite ? (
         <input
@@ -157,10 +183,10 @@ function ImageField({
       ) : null}
       {canWrite && current ? (
         <ConfirmAction
-          label={`Remove ${label.toLowerCase()}`}
-          question={<p>Remove the {label.toLowerCase()}?</p>}
-          confirmLabel="Remove"
-          busyLabel="Removing…"
+          label={t(text.remove)}
+          question={<p>{t(text.removeQuestion)}</p>}
+          confirmLabel={t('branding.image.removeConfirm')}
+          busyLabel={t('branding.image.removing')}
           onConfirm={async () => {
             await api.delete(path);
             onChanged();
@@ -213,9 +239,8 @@ export function BrandingPage() {
     };
   }, [api, organizationId, reload]);
 
-  const colorError =
-    color !== '' && !HEX.test(color) ? 'Enter a colour as # and six hex digits, e.g. #0a7f5a.' : undefined;
-  const nameError = name.length > 80 ? 'Use at most 80 characters.' : undefined;
+  const colorError = color !== '' && !HEX.test(color) ? t('branding.colorInvalid') : undefined;
+  const nameError = name.length > 80 ? t('branding.nameTooLong') : undefined;
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -251,14 +276,11 @@ export function BrandingPage() {
       : null;
 
   return (
-    <AdminLayout title="Branding">
-      <p>
-        The name, logos, colour and favicon people see on the sign-in pages and in emails. An organization’s
-        brand applies when an app’s sign-in request names that organization.
-      </p>
+    <AdminLayout title={t('branding.title')}>
+      <p>{t('branding.about')}</p>
       {canWrite ? null : <ReadOnlyNotice />}
       <SelectField
-        label="Brand of"
+        label={t('branding.brandOf')}
         value={organizationId ?? ''}
         onChange={(event) => {
           setBrand(null);
@@ -266,15 +288,15 @@ export function BrandingPage() {
           setOrganizationId(event.target.value === '' ? null : event.target.value);
         }}
         options={[
-          { value: '', label: 'The whole deployment' },
+          { value: '', label: t('branding.brandOf.deployment') },
           ...organizations.map((organization) => ({
             value: organization.id,
-            label: `Organization: ${organization.name}`,
+            label: t('branding.brandOf.organization', { name: organization.name }),
           })),
         ]}
       />
       {loadError ? (
-        <ErrorPanel title="The brand could not be loaded">
+        <ErrorPanel title={t('branding.loadFailed')}>
           <p>{describeError(loadError)}</p>
         </ErrorPanel>
       ) : null}
@@ -285,21 +307,21 @@ export function BrandingPage() {
           <div className="brand-form">
             <form onSubmit={save} noValidate>
               {outcome === 'saved' ? (
-                <Notice title="Brand saved">
-                  <p>The sign-in pages show it from the next page load.</p>
+                <Notice title={t('branding.saved.title')}>
+                  <p>{t('branding.saved.body')}</p>
                 </Notice>
               ) : null}
               {outcome && typeof outcome === 'object' ? (
-                <ErrorPanel title="The brand was not saved">
+                <ErrorPanel title={t('branding.saveFailed')}>
                   <p>{describeError(outcome.failed)}</p>
                 </ErrorPanel>
               ) : null}
               <TextField
-                label="Product name"
+                label={t('branding.productName')}
                 hint={
                   organizationId
-                    ? 'Empty: the deployment’s name.'
-                    : 'Empty: the product.name setting. Shown in page titles, headers and emails.'
+                    ? t('branding.productName.organizationHint')
+                    : t('branding.productName.deploymentHint')
                 }
                 value={name}
                 maxLength={80}
@@ -309,26 +331,26 @@ export function BrandingPage() {
               />
               <div className="brand-color-row">
                 <TextField
-                  label="Primary colour"
-                  hint="Buttons and links. Kept readable: it is darkened or lightened where contrast needs it."
+                  label={t('branding.color')}
+                  hint={t('branding.color.hint')}
                   value={color}
-                  placeholder="#1f4e8c"
+                  placeholder={EXAMPLE_COLOR}
                   readOnly={!canWrite}
                   error={colorError}
                   onChange={(event) => setColor(event.target.value.trim())}
                 />
                 <input
                   type="color"
-                  aria-label="Pick the primary colour"
-                  value={HEX.test(color) ? color.toLowerCase() : '#1f4e8c'}
+                  aria-label={t('branding.color.pick')}
+                  value={HEX.test(color) ? color.toLowerCase() : EXAMPLE_COLOR}
                   disabled={!canWrite}
                   onChange={(event) => setColor(event.target.value)}
                 />
               </div>
               {organizationId ? null : (
                 <TextAreaField
-                  label="Custom stylesheet"
-                  hint="Optional CSS for the sign-in pages. It may not load anything from elsewhere: @import, escapes and url() other than /branding/ files are refused."
+                  label={t('branding.css')}
+                  hint={t('branding.css.hint')}
                   value={css}
                   rows={6}
                   readOnly={!canWrite}
@@ -338,7 +360,7 @@ export function BrandingPage() {
               )}
               {canWrite ? (
                 <Button type="submit" disabled={saving}>
-                  {saving ? 'Saving…' : 'Save brand'}
+                  {saving ? t('common.saving') : t('branding.save')}
                 </Button>
               ) : null}
             </form>
@@ -346,8 +368,7 @@ export function BrandingPage() {
               <ImageField
                 key={`${organizationId ?? ''}-${image.kind}`}
                 kind={image.kind}
-                label={image.label}
-                hint={image.hint}
+                text={image.text}
                 current={brand[image.field]}
                 organizationId={organizationId}
                 canWrite={canWrite}
@@ -356,7 +377,10 @@ export function BrandingPage() {
             ))}
           </div>
           <SignInPreview
-            name={name.trim() || (organizationId ? 'Deployment name' : 'Tessera')}
+            name={
+              name.trim() ||
+              (organizationId ? t('branding.preview.deploymentName') : t('branding.preview.defaultName'))
+            }
             color={HEX.test(color) ? color : null}
             logo={preview('logo', brand.logo)}
             logoDark={preview('logo-dark', brand.logo_dark)}

@@ -5,6 +5,7 @@ import { Link } from '../../shared/router';
 import { AdminLayout } from '../components/AdminLayout';
 import { describeError } from '../error-text';
 import { Time } from '../format';
+import { rich, t } from '../i18n/text';
 import { useAdminApi } from '../session';
 import { type Loaded, useLoad } from '../use-load';
 
@@ -65,31 +66,48 @@ export function DashboardPage() {
     typeof setting('product.name') === 'string' ? (setting('product.name') as string) : null;
 
   return (
-    <AdminLayout title="Overview">
+    <AdminLayout title={t('dashboard.title')}>
       {productName ? (
         <p className="lead">
-          Managing <strong data-testid="product-name">{productName}</strong>.
+          {rich('dashboard.managing', { name: <strong data-testid="product-name">{productName}</strong> })}
         </p>
       ) : null}
       <div className="card-grid">
-        <Card title="Users" to="/users" linkText="Manage users" load={users}>
+        <Card
+          title={t('dashboard.users.title')}
+          to="/users"
+          linkText={t('dashboard.users.link')}
+          load={users}
+        >
           {(data) => <p className="big-number">{data.total}</p>}
         </Card>
-        <Card title="Clients" to="/clients" linkText="Manage clients" load={clients}>
+        <Card
+          title={t('dashboard.clients.title')}
+          to="/clients"
+          linkText={t('dashboard.clients.link')}
+          load={clients}
+        >
           {(data) => <p className="big-number">{data.clients.length}</p>}
         </Card>
-        <Card title="Admins" to="/admins" linkText="Manage admins" load={admins}>
+        <Card
+          title={t('dashboard.admins.title')}
+          to="/admins"
+          linkText={t('dashboard.admins.link')}
+          load={admins}
+        >
           {(data) => (
             <p className="big-number">
               {data.admins.length}
               <span className="muted small">
                 {' '}
-                ({data.admins.filter((admin) => admin.role === 'write').length} write)
+                {t('dashboard.admins.writeCount', {
+                  write: String(data.admins.filter((admin) => admin.role === 'write').length),
+                })}
               </span>
             </p>
           )}
         </Card>
-        <Card title="Signing keys" to="/keys" linkText="See signing keys" load={keys}>
+        <Card title={t('dashboard.keys.title')} to="/keys" linkText={t('dashboard.keys.link')} load={keys}>
           {(data) => (
             <ul className="plain-list">
               {data.keys
@@ -102,21 +120,37 @@ export function DashboardPage() {
             </ul>
           )}
         </Card>
-        <Card title="Settings" to="/settings" linkText="Change settings" load={settings}>
+        <Card
+          title={t('dashboard.settings.title')}
+          to="/settings"
+          linkText={t('dashboard.settings.link')}
+          load={settings}
+        >
           {() => (
             <ul className="plain-list">
-              <li>Self-registration: {setting('accounts.self_registration') ? 'open' : 'closed'}</li>
               <li>
-                Email: {setting('smtp.host') ? `via ${String(setting('smtp.host'))}` : 'not configured'}
+                {setting('accounts.self_registration')
+                  ? t('dashboard.settings.selfRegistrationOpen')
+                  : t('dashboard.settings.selfRegistrationClosed')}
+              </li>
+              <li>
+                {setting('smtp.host')
+                  ? t('dashboard.settings.emailVia', { host: String(setting('smtp.host')) })
+                  : t('dashboard.settings.emailNotConfigured')}
               </li>
             </ul>
           )}
         </Card>
       </div>
-      <Card title="Latest activity" to="/audit" linkText="Open the audit log" load={audit}>
+      <Card
+        title={t('dashboard.activity.title')}
+        to="/audit"
+        linkText={t('dashboard.activity.link')}
+        load={audit}
+      >
         {(data) =>
           data.events.length === 0 ? (
-            <p>Nothing yet.</p>
+            <p>{t('dashboard.activity.none')}</p>
           ) : (
             <ul className="activity-list">
               {data.events.map((event) => (

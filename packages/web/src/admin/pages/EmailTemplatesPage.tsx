@@ -12,17 +12,25 @@ import { ConfirmAction } from '../components/ConfirmAction';
 import { EmailPreview } from '../components/EmailPreview';
 import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
 import { describeError } from '../error-text';
+import type { AdminMessageKey } from '../i18n/messages';
+import { rich, t } from '../i18n/text';
 import { useAdmin, useAdminApi } from '../session';
 import type { EmailTemplateContent, EmailTemplateName, EmailTemplateView } from '../types';
 import { useLoad } from '../use-load';
 
-const TITLES: Record<EmailTemplateName, string> = {
-  verification: 'Email address verification',
-  password_reset: 'Password reset',
-  email_change: 'Email address change',
-  existing_account: 'Registration with an existing address',
-  organization_invite: 'Organization invitation',
+const TITLES: Record<EmailTemplateName, AdminMessageKey> = {
+  verification: 'email-templates.name.verification',
+  password_reset: 'email-templates.name.passwordReset',
+  email_change: 'email-templates.name.emailChange',
+  existing_account: 'email-templates.name.existingAccount',
+  organization_invite: 'email-templates.name.organizationInvite',
 };
+
+/** The template's name as people read it (the API's name for a template this page does not know yet). */
+function titleOf(name: EmailTemplateName): string {
+  const key = Object.hasOwn(TITLES, name) ? TITLES[name] : undefined;
+  return key ? t(key) : name;
+}
 
 interface Draft {
   subject: string;
@@ -62,25 +70,26 @@ export function EmailTemplatesPage() {
   }
 
   return (
-    <AdminLayout title="Email templates">
+    <AdminLayout title={t('email-templates.title')}>
       <ReadOnlyNotice />
       <p>
-        The emails Tessera sends are plain text with <code>{'{{variables}}'}</code>; the HTML version is made
-        from the text. The link each email exists for always follows the paragraphs.
+        {rich('email-templates.about', { variables: <code>{t('email-templates.about.variables')}</code> })}
       </p>
       {templates.error ? (
-        <ErrorPanel title="The email templates could not be loaded">
+        <ErrorPanel title={t('email-templates.loadFailed')}>
           <p>{describeError(templates.error)}</p>
         </ErrorPanel>
       ) : null}
       {templates.data === undefined && templates.loading ? <Loading /> : null}
       {all.length > 0 ? (
         <SelectField
-          label="Template"
+          label={t('email-templates.template')}
           value={selected}
           options={all.map((entry) => ({
             value: entry.name,
-            label: `${TITLES[entry.name] ?? entry.name}${entry.overridden ? ' (changed)' : ''}`,
+            label: entry.overridden
+              ? t('email-templates.changedOption', { name: titleOf(entry.name) })
+              : titleOf(entry.name),
           }))}
           onChange={(event) => setSelected(event.target.value as EmailTemplateName)}
         />
@@ -142,27 +151,27 @@ function TemplateEditor({
   return (
     <>
       <section className="section" aria-labelledby="template-heading">
-        <h2 id="template-heading">{TITLES[template.name] ?? template.name}</h2>
+        <h2 id="template-heading">{titleOf(template.name)}</h2>
         <p>
           {template.description}{' '}
-          {template.overridden ? 'An admin changed its text.' : 'It uses the built-in text.'}
+          {template.overridden ? t('email-templates.overridden') : t('email-templates.builtIn')}
         </p>
         {outcome === 'saved' ? (
-          <Notice title="Template saved">
-            <p>The next emails of this kind use this text.</p>
+          <Notice title={t('email-templates.saved.title')}>
+            <p>{t('email-templates.saved.body')}</p>
           </Notice>
         ) : null}
         {outcome === 'reset' ? (
-          <Notice title="Built-in text restored">
-            <p>The next emails of this kind use the built-in text again.</p>
+          <Notice title={t('email-templates.reset.title')}>
+            <p>{t('email-templates.reset.body')}</p>
           </Notice>
         ) : null}
         {typeof outcome === 'object' && outcome ? (
-          <ErrorPanel title="The template was not changed">
+          <ErrorPanel title={t('email-templates.failed')}>
             <p>{describeError(outcome.failed)}</p>
           </ErrorPanel>
         ) : null}
-        <h3 className="subheading">Variables</h3>
+        <h3 className="subheading">{t('email-templates.variables')}</h3>
         <dl className="summary-list" data-testid="template-variables">
           {template.variables.map((variable) => (
             <div key={variable.name}>
@@ -175,7 +184,7 @@ function TemplateEditor({
         </dl>
         <form noValidate onSubmit={save} aria-busy={saving}>
           <TextField
-            label="Subject"
+            label={t('email-templates.subject')}
             value={draft.subject}
             readOnly={!canWrite}
             maxLength={200}
@@ -183,16 +192,16 @@ function TemplateEditor({
             onChange={update('subject')}
           />
           <TextAreaField
-            label="Paragraphs"
-            hint="One paragraph per line (up to 10)."
+            label={t('email-templates.paragraphs')}
+            hint={t('email-templates.paragraphs.hint')}
             rows={6}
             value={draft.paragraphs}
             readOnly={!canWrite}
             onChange={update('paragraphs')}
           />
           <TextField
-            label="Link label"
-            hint="The text of the link that follows the paragraphs ({{link}})."
+            label={t('email-templates.linkLabel')}
+            hint={t('email-templates.linkLabel.hint')}
             value={draft.actionLabel}
             readOnly={!canWrite}
             maxLength={100}
@@ -201,7 +210,7 @@ function TemplateEditor({
           {canWrite ? (
             <div className="form-actions">
               <Button type="submit" disabled={!changed || saving}>
-                {saving ? 'Saving…' : 'Save template'}
+                {saving ? t('common.saving') : t('email-templates.save')}
               </Button>
               {changed ? (
                 <Button
@@ -211,7 +220,7 @@ function TemplateEditor({
                     setOutcome(null);
                   }}
                 >
-                  Discard changes
+                  {t('email-templates.discard')}
                 </Button>
               ) : null}
             </div>
@@ -219,10 +228,10 @@ function TemplateEditor({
         </form>
         {canWrite && template.overridden ? (
           <ConfirmAction
-            label="Reset to default"
-            question={<p>Put the built-in text of this email back? The changed text is lost.</p>}
-            confirmLabel="Reset to the built-in text"
-            busyLabel="Resetting…"
+            label={t('email-templates.resetLabel')}
+            question={<p>{t('email-templates.resetQuestion')}</p>}
+            confirmLabel={t('email-templates.resetConfirm')}
+            busyLabel={t('email-templates.resetting')}
             onConfirm={reset}
           />
         ) : null}

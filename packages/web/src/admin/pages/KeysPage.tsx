@@ -10,28 +10,30 @@ import { DataTable } from '../components/DataTable';
 import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
 import { describeError } from '../error-text';
 import { relativeTime, Time } from '../format';
+import type { AdminMessageKey } from '../i18n/messages';
+import { rich, t } from '../i18n/text';
 import { useAdmin, useAdminApi } from '../session';
 import { type KeyView, SIGNING_ALGS, type SigningAlg } from '../types';
 import { useLoad } from '../use-load';
 
 const STATE_ORDER: Record<string, number> = { current: 0, next: 1, retired: 2 };
 
-const STATE_TEXT: Record<string, string> = {
-  current: 'Current (signing)',
-  next: 'Next (published)',
-  retired: 'Retired (still published)',
+const STATE_TEXT: Record<string, AdminMessageKey> = {
+  current: 'keys.state.current',
+  next: 'keys.state.next',
+  retired: 'keys.state.retired',
 };
 
 /** What happens to a key next, and when. */
 function nextChange(key: KeyView): { text: string; at: string | null } {
   if (key.state === 'next') {
     return key.becomes_current_after
-      ? { text: 'Becomes current after', at: key.becomes_current_after }
-      : { text: 'Waits for the next rotation to become current', at: null };
+      ? { text: t('keys.change.becomesCurrent'), at: key.becomes_current_after }
+      : { text: t('keys.change.waitsForRotation'), at: null };
   }
-  if (key.state === 'current') return { text: 'Signs until the next rotation', at: null };
+  if (key.state === 'current') return { text: t('keys.change.signsUntilRotation'), at: null };
   if (key.state === 'retired' && key.removed_after)
-    return { text: 'Removed from the key set after', at: key.removed_after };
+    return { text: t('keys.change.removedAfter'), at: key.removed_after };
   return { text: '—', at: null };
 }
 
@@ -66,16 +68,16 @@ export function KeysPage() {
   }
 
   return (
-    <AdminLayout title="Signing keys">
+    <AdminLayout title={t('keys.title')}>
       <ReadOnlyNotice />
       <p>
-        Tokens are signed with the <strong>current</strong> key of each algorithm. A rotation publishes a new{' '}
-        <strong>next</strong> key first, so apps that cache the key set learn it before it signs anything; the
-        waiting next key becomes current once it has been published long enough, and the old current key is
-        retired and later removed.
+        {rich('keys.about', {
+          current: <strong>{t('keys.about.current')}</strong>,
+          next: <strong>{t('keys.about.next')}</strong>,
+        })}
       </p>
       {keys.error ? (
-        <ErrorPanel title="The keys could not be loaded">
+        <ErrorPanel title={t('keys.loadFailed')}>
           <p>{describeError(keys.error)}</p>
         </ErrorPanel>
       ) : null}
@@ -85,8 +87,15 @@ export function KeysPage() {
         ) : null
       ) : (
         <DataTable
-          caption="Signing keys"
-          columns={['Key ID', 'Algorithm', 'State', 'Created', 'Activated', 'Next change']}
+          caption={t('keys.table.caption')}
+          columns={[
+            t('keys.column.kid'),
+            t('keys.column.algorithm'),
+            t('keys.column.state'),
+            t('keys.column.created'),
+            t('keys.column.activated'),
+            t('keys.column.nextChange'),
+          ]}
           testId="signing-keys"
         >
           {sorted.map((key) => {
@@ -99,7 +108,7 @@ export function KeysPage() {
                 <td>{key.alg}</td>
                 <td>
                   <span className={`status-badge key-${key.state}`}>
-                    {STATE_TEXT[key.state] ?? key.state}
+                    {Object.hasOwn(STATE_TEXT, key.state) ? t(STATE_TEXT[key.state]!) : key.state}
                   </span>
                 </td>
                 <td>
@@ -124,19 +133,19 @@ export function KeysPage() {
       )}
       {canWrite ? (
         <section className="section" aria-labelledby="rotate-heading">
-          <h2 id="rotate-heading">Rotate keys</h2>
+          <h2 id="rotate-heading">{t('keys.rotate.heading')}</h2>
           {outcome?.kind === 'done' ? (
-            <Notice title="Rotation started">
-              <p>The table above shows when each key changes state.</p>
+            <Notice title={t('keys.rotate.done.title')}>
+              <p>{t('keys.rotate.done.body')}</p>
             </Notice>
           ) : null}
           {outcome?.kind === 'failed' ? (
-            <ErrorPanel title="The keys were not rotated">
+            <ErrorPanel title={t('keys.rotate.failed')}>
               <p>{describeError(outcome.error)}</p>
             </ErrorPanel>
           ) : null}
           <fieldset className="radio-group">
-            <legend>Algorithms to rotate</legend>
+            <legend>{t('keys.rotate.algorithms')}</legend>
             {SIGNING_ALGS.map((alg) => (
               <CheckboxField
                 key={alg}
@@ -152,17 +161,12 @@ export function KeysPage() {
             ))}
           </fieldset>
           <ConfirmAction
-            label="Rotate signing keys"
+            label={t('keys.rotate.label')}
             disabled={algorithms.size === 0}
             danger={false}
-            question={
-              <p>
-                Rotate {[...algorithms].join(', ')}? Waiting next keys are scheduled to become current and new
-                next keys are published. Tokens already issued stay valid.
-              </p>
-            }
-            confirmLabel="Rotate now"
-            busyLabel="Rotating…"
+            question={<p>{t('keys.rotate.question', { algorithms: [...algorithms].join(', ') })}</p>}
+            confirmLabel={t('keys.rotate.confirm')}
+            busyLabel={t('keys.rotate.busy')}
             onConfirm={rotate}
           />
         </section>

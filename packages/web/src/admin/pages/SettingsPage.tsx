@@ -9,6 +9,8 @@ import { AdminLayout } from '../components/AdminLayout';
 import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
 import { describeError } from '../error-text';
 import { formatSeconds } from '../format';
+import type { AdminMessageKey } from '../i18n/messages';
+import { t } from '../i18n/text';
 import { useAdmin, useAdminApi } from '../session';
 import type { SettingSchema, SettingView } from '../types';
 import { useLoad } from '../use-load';
@@ -56,6 +58,12 @@ function baseUnitOf(key: string): DurationUnit | null {
 
 type DurationUnit = 'seconds' | 'minutes' | 'hours' | 'days';
 const UNIT_SECONDS: Record<DurationUnit, number> = { seconds: 1, minutes: 60, hours: 3600, days: 86_400 };
+const UNIT_TEXT: Record<DurationUnit, AdminMessageKey> = {
+  seconds: 'settings.unit.seconds',
+  minutes: 'settings.unit.minutes',
+  hours: 'settings.unit.hours',
+  days: 'settings.unit.days',
+};
 
 /** The largest unit that shows a stored duration as a whole number (`43200` seconds → 12 hours). */
 function bestUnit(value: number, base: DurationUnit): DurationUnit {
@@ -92,9 +100,35 @@ function limitsOf(schema: SettingSchema, kind: Kind): string {
     schema.minimum !== undefined &&
     schema.maximum !== undefined
   )
-    return ` Allowed: ${schema.minimum} to ${schema.maximum}.`;
-  if (kind === 'string' && schema.maxLength !== undefined) return ` Up to ${schema.maxLength} characters.`;
+    // As strings: a bound is shown as it is typed, without grouping.
+    return ` ${t('settings.limits.range', { min: String(schema.minimum), max: String(schema.maximum) })}`;
+  if (kind === 'string' && schema.maxLength !== undefined)
+    return ` ${t('settings.limits.length', { max: String(schema.maxLength) })}`;
   return '';
+}
+
+/** Why a typed number is refused, in the setting's terms: its unit for a duration, and its bounds if it has both. */
+function outOfRange(
+  kind: 'number' | 'duration',
+  whole: boolean,
+  baseUnit: DurationUnit,
+  minimum: number | undefined,
+  maximum: number | undefined,
+): string {
+  const bounded = minimum !== undefined && maximum !== undefined;
+  if (kind === 'duration') {
+    const unit = t(UNIT_TEXT[baseUnit]);
+    return bounded
+      ? t('settings.invalid.durationInRange', {
+          unit,
+          min: formatDuration(minimum, baseUnit),
+          max: formatDuration(maximum, baseUnit),
+        })
+      : t('settings.invalid.duration', { unit });
+  }
+  if (!bounded) return whole ? t('settings.invalid.wholeNumber') : t('settings.invalid.number');
+  const range = { min: String(minimum), max: String(maximum) };
+  return whole ? t('settings.invalid.wholeNumberInRange', range) : t('settings.invalid.numberInRange', range);
 }
 
 /** A stored duration in words, in the largest whole unit: `formatDuration(720, 'minutes')` → "12 hours". */
@@ -103,8 +137,8 @@ function formatDuration(value: number, base: DurationUnit): string {
 }
 
 function display(value: unknown, key: string): string {
-  if (value === '' || value === null || value === undefined) return '(empty)';
-  if (typeof value === 'boolean') return value ? 'on' : 'off';
+  if (value === '' || value === null || value === undefined) return t('settings.value.empty');
+  if (typeof value === 'boolean') return value ? t('settings.value.on') : t('settings.value.off');
   const base = baseUnitOf(key);
   if (typeof value === 'number' && base) return formatDuration(value, base);
   return String(value);
@@ -141,11 +175,11 @@ export function SettingsPage() {
   }
 
   return (
-    <AdminLayout title="Settings">
+    <AdminLayout title={t('settings.title')}>
       <ReadOnlyNotice />
-      <p>Changes apply at once on every node. Each setting is saved on its own.</p>
+      <p>{t('settings.about')}</p>
       {settings.error ? (
-        <ErrorPanel title="The settings could not be loaded">
+        <ErrorPanel title={t('settings.loadFailed')}>
           <p>{describeError(settings.error)}</p>
         </ErrorPanel>
       ) : null}
@@ -153,19 +187,24 @@ export function SettingsPage() {
       {settings.data ? (
         <search className="settings-search">
           <TextField
-            label="Find a setting"
+            label={t('settings.search.label')}
             type="search"
-            hint="Searches names, keys and descriptions."
+            hint={t('settings.search.hint')}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
           />
           <p className="small" role="status">
-            {words.length ? `${shown} of ${settings.data.settings.length} settings match.` : ''}
+            {words.length
+              ? t('settings.search.matches', {
+                  shown: String(shown),
+                  total: String(settings.data.settings.length),
+                })
+              : ''}
           </p>
         </search>
       ) : null}
       {settings.data ? (
-        <nav aria-label="Setting groups" className="in-page-nav">
+        <nav aria-label={t('settings.groups')} className="in-page-nav">
           <ul>
             {[...groups.keys()].map((group) => (
               <li key={group}>
@@ -236,22 +275,13 @@ function SettingRow({ setting, onSaved }: { setting: SettingView; onSaved: (sett
     if (kind === 'boolean') return { value: Boolean(value) };
     if (kind === 'choice') {
       const choice = (choicesOf(setting.schema) ?? []).find((option) => String(option) === String(value));
-      return choice === undefined ? { error: 'Choose one of the options.' } : { value: choice };
+      return choice === undefined ? { error: t('settings.invalid.choice') } : { value: choice };
     }
     if (kind === 'number' || kind === 'duration') {
       const { minimum, maximum, type } = setting.schema;
       const number = Number(String(value).trim());
       const whole = type === 'integer';
-      const range =
-        minimum !== undefined && maximum !== undefined
-          ? kind === 'duration'
-            ? ` from ${formatDuration(minimum, baseUnit)} to ${formatDuration(maximum, baseUnit)}`
-            : ` from ${minimum} to ${maximum}`
-          : '';
-      const problem =
-        kind === 'duration'
-          ? `Enter a whole number of ${baseUnit}${range}.`
-          : `Enter a ${whole ? 'whole ' : ''}number${range}.`;
+      const problem = outOfRange(kind, whole, baseUnit, minimum, maximum);
       if (String(value).trim() === '' || !Number.isFinite(number) || (whole && !Number.isInteger(number)))
         return { error: problem };
       if ((minimum !== undefined && number < minimum) || (maximum !== undefined && number > maximum))
@@ -344,7 +374,7 @@ function SettingRow({ setting, onSaved }: { setting: SettingView; onSaved: (sett
           onChange={(event) => setDurationDraft(event.target.value)}
         />
         <select
-          aria-label={`Unit of ${labelOf(setting.key)}`}
+          aria-label={t('settings.unitOf', { label: labelOf(setting.key) })}
           value={unit}
           disabled={!editable}
           onChange={(event) => {
@@ -359,7 +389,7 @@ function SettingRow({ setting, onSaved }: { setting: SettingView; onSaved: (sett
             .filter((option) => UNIT_SECONDS[option] >= UNIT_SECONDS[baseUnit])
             .map((option) => (
               <option key={option} value={option}>
-                {option}
+                {t(UNIT_TEXT[option])}
               </option>
             ))}
         </select>
@@ -378,7 +408,11 @@ function SettingRow({ setting, onSaved }: { setting: SettingView; onSaved: (sett
         autoComplete={kind === 'secure' ? 'new-password' : 'off'}
         spellCheck={false}
         placeholder={
-          kind === 'secure' ? (setting.configured ? 'A value is set (hidden)' : 'Not set') : undefined
+          kind === 'secure'
+            ? setting.configured
+              ? t('settings.secure.placeholderSet')
+              : t('settings.secure.placeholderNotSet')
+            : undefined
         }
         value={String(draft)}
         onChange={(event) => setDraft(event.target.value)}
@@ -399,13 +433,13 @@ function SettingRow({ setting, onSaved }: { setting: SettingView; onSaved: (sett
           {setting.description}{' '}
           {kind === 'secure'
             ? setting.configured
-              ? 'A value is set; it is never shown. Type a new one to replace it.'
-              : 'No value is set.'
-            : `Default: ${display(setting.default, setting.key)}.${kind === 'duration' ? '' : limitsOf(setting.schema, kind)}`}
-          {READ_ONLY.has(setting.key) ? ' Set at install or with TESSERA_BASE_URL; not changeable here.' : ''}
+              ? t('settings.secure.set')
+              : t('settings.secure.notSet')
+            : `${t('settings.default', { value: display(setting.default, setting.key) })}${kind === 'duration' ? '' : limitsOf(setting.schema, kind)}`}
+          {READ_ONLY.has(setting.key) ? ` ${t('settings.readOnly.baseUrl')}` : ''}
         </p>
         <p id={statusId} className={failure ? 'field-error' : 'setting-status'} role="status">
-          {state === 'saved' ? 'Saved.' : failure ? failureText : ''}
+          {state === 'saved' ? t('settings.saved') : failure ? failureText : ''}
         </p>
       </div>
       {editable ? (
@@ -416,7 +450,7 @@ function SettingRow({ setting, onSaved }: { setting: SettingView; onSaved: (sett
             className="button-small"
             disabled={!changed || state === 'saving'}
           >
-            {state === 'saving' ? 'Saving…' : 'Save'}
+            {state === 'saving' ? t('common.saving') : t('settings.save')}
             <span className="visually-hidden"> {setting.key}</span>
           </Button>
           {kind === 'secure' && setting.configured ? (
@@ -426,7 +460,8 @@ function SettingRow({ setting, onSaved }: { setting: SettingView; onSaved: (sett
               disabled={state === 'saving'}
               onClick={() => save('')}
             >
-              Clear<span className="visually-hidden"> {setting.key}</span>
+              {t('settings.clear')}
+              <span className="visually-hidden"> {setting.key}</span>
             </Button>
           ) : null}
           {kind !== 'secure' && !isDefault ? (
@@ -436,7 +471,8 @@ function SettingRow({ setting, onSaved }: { setting: SettingView; onSaved: (sett
               disabled={state === 'saving'}
               onClick={() => save(setting.default)}
             >
-              Reset to default<span className="visually-hidden"> {setting.key}</span>
+              {t('settings.reset')}
+              <span className="visually-hidden"> {setting.key}</span>
             </Button>
           ) : null}
         </div>
@@ -470,19 +506,19 @@ function SmtpTest() {
         }
       }}
     >
-      <h3 className="subheading">Test the saved SMTP settings</h3>
+      <h3 className="subheading">{t('settings.smtpTest.heading')}</h3>
       {state === 'sent' ? (
-        <Notice title="Test email sent">
-          <p>Check that it arrived at {to.trim()}.</p>
+        <Notice title={t('settings.smtpTest.sent.title')}>
+          <p>{t('settings.smtpTest.sent.body', { to: to.trim() })}</p>
         </Notice>
       ) : null}
       {typeof state === 'object' ? (
-        <ErrorPanel title="The test email could not be sent">
+        <ErrorPanel title={t('settings.smtpTest.failed')}>
           <p>{describeError(state.failed)}</p>
         </ErrorPanel>
       ) : null}
       <TextField
-        label="Send a test email to"
+        label={t('settings.smtpTest.to')}
         type="email"
         inputMode="email"
         spellCheck={false}
@@ -492,7 +528,7 @@ function SmtpTest() {
         onChange={(event) => setTo(event.target.value)}
       />
       <Button type="submit" variant="secondary" disabled={state === 'sending'}>
-        {state === 'sending' ? 'Sending…' : 'Send test email'}
+        {state === 'sending' ? t('settings.smtpTest.sending') : t('settings.smtpTest.submit')}
       </Button>
     </form>
   );

@@ -1,4 +1,44 @@
 import type { AdminMessages } from '../message-types';
 
-/** The admin portal's text for admins: every key starts with `admins.` (admin/i18n/messages.test.ts). */
-export const adminsMessages = {} as const satisfies AdminMessages;
+/** The admin portal's text for the admins page: every key starts with `admins.` (admin/i18n/messages.test.ts). */
+export const adminsMessages = {
+  'admins.title': 'Admins',
+  'admins.role.write': 'Write',
+  'admins.role.read': 'Read-only',
+  'admins.roleChanged.write': '{email} is now a write admin.',
+  'admins.roleChanged.read': '{email} is now a read-only admin.',
+  'admins.removed': '{email} is no longer an admin.',
+  'admins.about':
+    'Admins sign in to this portal. Write admins can change everything; read-only admins can look. There is always at least one write admin.',
+  'admins.failed': 'That did not work',
+  'admins.loadFailed': 'The admins could not be loaded',
+  'admins.table.caption': 'Admins',
+  'admins.column.email': 'Email',
+  'admins.column.name': 'Name',
+  'admins.column.role': 'Role',
+  'admins.column.status': 'Status',
+  'admins.column.actions': 'Actions',
+  'admins.you': '(you)',
+  'admins.makeWrite': 'Make write admin',
+  'admins.makeRead': 'Make read-only',
+  'admins.makeWhom': '{action}: {email}',
+  'admins.remove.label': 'Remove {email}',
+  'admins.remove.question': 'Remove {email} as an admin?',
+  'admins.remove.signsYouOut': 'You will be signed out.',
+  'admins.remove.confirm': 'Remove admin',
+  'admins.remove.busy': 'Removing…',
+  'admins.create.heading': 'Add an admin',
+  'admins.create.done.title': 'Admin added',
+  'admins.create.done.body':
+    '{email} can sign in now. Give them the password through a safe channel and ask them to change it under “Your account”.',
+  'admins.create.failed': 'The admin was not added',
+  'admins.create.email': 'Admin email address',
+  'admins.create.name': 'Name (optional)',
+  'admins.create.password': 'Initial password',
+  'admins.create.passwordHint': '{rule} Registered in this browser; the server never sees it.',
+  'admins.create.role': 'Role',
+  'admins.create.role.readHint': 'Can look at everything, change nothing.',
+  'admins.create.role.writeHint': 'Can change everything, including other admins.',
+  'admins.create.adding': 'Adding…',
+  'admins.create.submit': 'Add admin',
+} as const satisfies AdminMessages;

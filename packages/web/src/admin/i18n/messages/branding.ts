@@ -1,4 +1,56 @@
 import type { AdminMessages } from '../message-types';
 
-/** The admin portal's text for branding: every key starts with `branding.` (admin/i18n/messages.test.ts). */
-export const brandingMessages = {} as const satisfies AdminMessages;
+/** The admin portal's text for the branding page: every key starts with `branding.` (admin/i18n/messages.test.ts). */
+export const brandingMessages = {
+  'branding.title': 'Branding',
+  'branding.about':
+    'The name, logos, colour and favicon people see on the sign-in pages and in emails. An organization’s brand applies when an app’s sign-in request names that organization.',
+  'branding.image.logo': 'Logo',
+  'branding.image.logo.hint': 'Shown in the header of every sign-in page, about 32 pixels high.',
+  'branding.image.logo.remove': 'Remove logo',
+  'branding.image.logo.removeQuestion': 'Remove the logo?',
+  'branding.image.logoDark': 'Logo for dark mode',
+  'branding.image.logoDark.hint': 'Shown instead of the logo when the visitor’s system uses a dark theme.',
+  'branding.image.logoDark.remove': 'Remove logo for dark mode',
+  'branding.image.logoDark.removeQuestion': 'Remove the logo for dark mode?',
+  'branding.image.favicon': 'Favicon',
+  'branding.image.favicon.hint': 'The browser tab’s icon: a square PNG of 32×32 or more.',
+  'branding.image.favicon.remove': 'Remove favicon',
+  'branding.image.favicon.removeQuestion': 'Remove the favicon?',
+  'branding.image.formats': 'PNG, JPEG, WebP or GIF, at most 256 KiB.',
+  'branding.image.now': 'Now: {type}, {size} KiB.',
+  'branding.image.notSet': 'Not set.',
+  'branding.image.wrongType': 'Choose a PNG, JPEG, WebP or GIF image (not SVG).',
+  'branding.image.tooLarge': 'Choose an image of at most 256 KiB.',
+  'branding.image.removeConfirm': 'Remove',
+  'branding.image.removing': 'Removing…',
+  'branding.preview.label': 'Preview of the sign-in page',
+  'branding.preview.light': 'Light mode',
+  'branding.preview.dark': 'Dark mode',
+  'branding.preview.signIn': 'Sign in',
+  'branding.preview.email': 'Email address',
+  'branding.preview.password': 'Password',
+  'branding.preview.deploymentName': 'Deployment name',
+  'branding.preview.defaultName': 'Tessera',
+  'branding.colorInvalid': 'Enter a colour as # and six hex digits, e.g. #0a7f5a.',
+  'branding.nameTooLong': 'Use at most 80 characters.',
+  'branding.brandOf': 'Brand of',
+  'branding.brandOf.deployment': 'The whole deployment',
+  'branding.brandOf.organization': 'Organization: {name}',
+  'branding.loadFailed': 'The brand could not be loaded',
+  'branding.saved.title': 'Brand saved',
+  'branding.saved.body': 'The sign-in pages show it from the next page load.',
+  'branding.saveFailed': 'The brand was not saved',
+  'branding.productName': 'Product name',
+  'branding.productName.organizationHint': 'Empty: the deployment’s name.',
+  'branding.productName.deploymentHint':
+    'Empty: the product.name setting. Shown in page titles, headers and emails.',
+  'branding.color': 'Primary colour',
+  'branding.color.hint':
+    'Buttons and links. Kept readable: it is darkened or lightened where contrast needs it.',
+  'branding.color.pick': 'Pick the primary colour',
+  'branding.css': 'Custom stylesheet',
+  'branding.css.hint':
+    'Optional CSS for the sign-in pages. It may not load anything from elsewhere: @import, escapes and url() other than /branding/ files are refused.',
+  'branding.save': 'Save brand',
+} as const satisfies AdminMessages;
