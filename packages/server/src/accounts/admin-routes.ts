@@ -48,7 +48,7 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
       config: { access: 'session' },
       schema: {
         tags: ['admin-users'],
-        summary: 'Searches users (substring of email or name), paged',
+        summary: 'Searches users (a whole address, else a substring of email or name), paged',
         querystring: Type.Object({
           query: Type.Optional(Type.String({ maxLength: 200 })),
           offset: Type.Optional(Type.Integer({ minimum: 0 })),

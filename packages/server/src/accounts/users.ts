@@ -25,6 +25,11 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** One `@` between a non-empty local part and domain, no space: a whole address, not a fragment of one. */
+function isWholeAddress(text: string): boolean {
+  return /^[^\s@]+@[^\s@]+$/.test(text);
+}
+
 export function toUser(row: typeof users.$inferSelect): User {
   return {
     id: row.id,
@@ -152,15 +157,21 @@ export class UserService {
     }
   }
 
-  /** Admin listing: every status, substring match on email or name, paged. */
+  /**
+   * Admin listing: every status, paged, by address. A query that is a whole address finds the account with that
+   * address by the unique index (an equality probe); any other query, or a whole address no account has, matches a
+   * substring of the email or the name (trigram indexes on PostgreSQL). A whole address is not searched as a
+   * substring when its account exists: the trigrams every address of a domain shares make that search read most of
+   * the table's index entries (docs/performance.md#query-plans).
+   */
   async page(query: string, offset: number, limit: number): Promise<{ users: User[]; total: number }> {
-    const pattern = `%${query
-      .trim()
-      .toLowerCase()
-      .replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    const where = query.trim()
-      ? or(like(users.emailNormalized, pattern), ilike(users.name, pattern))
-      : undefined;
+    const wanted = query.trim().toLowerCase();
+    if (isWholeAddress(wanted)) {
+      const account = await this.findByEmail(wanted);
+      if (account) return { users: offset === 0 ? [account] : [], total: 1 };
+    }
+    const pattern = `%${wanted.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    const where = wanted ? or(like(users.emailNormalized, pattern), ilike(users.name, pattern)) : undefined;
     const rows = await this.db
       .select()
       .from(users)

@@ -290,6 +290,36 @@ describe('users and admins', () => {
     expect((await adminFetch(server, writer, 'GET', `/admin/users/${id}`)).status).toBe(404);
   });
 
+  it('finds a whole address by itself, and a fragment or an address no one has as a substring', async () => {
+    for (const email of ['bob@search.example', 'jimbob@search.example', 'bobby@search.example']) {
+      const created = await adminFetch(server, writer, 'POST', '/admin/users', { email, name: 'Searched' });
+      expect(created.status).toBe(201);
+    }
+    const search = async (query: string, offset = 0) => {
+      const { json } = await adminFetch(
+        server,
+        reader,
+        'GET',
+        `/admin/users?${new URLSearchParams({ query, offset: String(offset) })}`,
+      );
+      return { total: json.total, emails: (json.users as { email: string }[]).map((user) => user.email) };
+    };
+    // A whole address, in any case: its account alone, not the longer address that contains it.
+    expect(await search(' BOB@Search.example ')).toEqual({ total: 1, emails: ['bob@search.example'] });
+    expect(await search('bob@search.example', 1)).toEqual({ total: 1, emails: [] });
+    // A fragment: every address or name that contains it, by address.
+    expect(await search('bob@search')).toEqual({
+      total: 2,
+      emails: ['bob@search.example', 'jimbob@search.example'],
+    });
+    expect(await search('bob@search', 1)).toEqual({ total: 2, emails: ['jimbob@search.example'] });
+    // A whole address no account has: searched as a substring.
+    expect(await search('ob@search.example')).toEqual({
+      total: 2,
+      emails: ['bob@search.example', 'jimbob@search.example'],
+    });
+  });
+
   it('an admin password change needs a fresh second factor, then ends the other sessions', async () => {
     await opaque.ready;
     const email = 'changer@example.com';

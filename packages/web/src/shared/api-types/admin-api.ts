@@ -3635,7 +3635,7 @@ export interface AdminApi {
     response: AdminApi['DELETE /admin/tokens/{tokenId}']['responses'][204];
     error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
-  /** Searches users (substring of email or name), paged */
+  /** Searches users (a whole address, else a substring of email or name), paged */
   'GET /admin/users': {
     params: undefined;
     query: { query?: string; offset?: number; limit?: number; };
