@@ -122,6 +122,12 @@ export const scimUsers = pgTable(
     uniqueIndex('scim_users_account_idx').on(table.connectionId, table.userId),
     index('scim_users_external_id_idx').on(table.connectionId, table.externalId),
     index('scim_users_user_idx').on(table.userId),
+    // `emails[...].value eq` filters (jsonb `@>`) probe this instead of reading every user of the connection.
+    index('scim_users_email_idx').using('gin', table.emailIndex.op('jsonb_path_ops')),
+    // A list's page in its order (RFC 7644 §3.4.2.4 startIndex) read from the index, not sorted from every user.
+    index('scim_users_listing_idx')
+      .on(table.connectionId, table.createdAt, table.id)
+      .where(sql`deleted_at is null`),
   ],
 );
 
