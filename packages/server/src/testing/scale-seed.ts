@@ -42,7 +42,11 @@ export function scaleSeedStatements(counts: ScaleCounts, scimConnectionId?: stri
   const grants = Math.max(1, Math.ceil(counts.refreshTokens / 2));
   // The rows reference each other correctly by construction: foreign-key triggers, one per row, would take most of
   // the time (needs a superuser, as on a test or bench database).
-  const statements: string[] = ['set session_replication_role = replica'];
+  const statements: string[] = [
+    'set session_replication_role = replica',
+    `set maintenance_work_mem = '256MB'`,
+    ...deferIndexes(),
+  ];
   for (const [from, to] of chunks(counts.users)) {
     statements.push(`
       insert into users (id, email, email_normalized, email_verified, name, status, created_at, updated_at)
@@ -118,7 +122,62 @@ export function scaleSeedStatements(counts: ScaleCounts, scimConnectionId?: stri
         from generate_series(${from}, ${to}) g`);
     }
   }
-  // As autovacuum leaves a table in steady state: statistics, the visibility map, GIN indexes' pending entries merged.
-  statements.push('reset session_replication_role', 'vacuum analyze');
+  statements.push(...restoreIndexes());
+  // As autovacuum leaves a table in steady state: statistics, the visibility map.
+  statements.push('reset session_replication_role', 'reset maintenance_work_mem', 'vacuum analyze');
   return statements;
+}
+
+/** The tables the seed fills. */
+const SEEDED_TABLES = [
+  'users',
+  'sessions',
+  'clients',
+  'grants',
+  'authorization_codes',
+  'refresh_tokens',
+  'audit_events',
+  'scim_users',
+];
+
+/**
+ * Drops the seeded tables' indexes that nothing depends on, remembering their definitions in a temporary table:
+ * millions of rows inserted into a dozen btree and trigram indexes, most keyed by random hashes, cost many times
+ * the sorted build of each index after the load (a row at a time, every page an index touches is rewritten and
+ * written to the WAL again after each checkpoint). Primary keys go too, unless a foreign key references them (its
+ * constraint stands on the index).
+ */
+function deferIndexes(): string[] {
+  const tables = `array[${SEEDED_TABLES.map((table) => `'${table}'`).join(', ')}]`;
+  return [
+    'create temporary table seed_deferred_indexes (drop_statement text not null, create_statement text not null)',
+    `insert into seed_deferred_indexes
+       select format('drop index %s', i.indexrelid::regclass), pg_get_indexdef(i.indexrelid)
+       from pg_index i join pg_class t on t.oid = i.indrelid
+       where t.relname = any(${tables}) and t.relnamespace = current_schema()::regnamespace
+         and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`,
+    `insert into seed_deferred_indexes
+       select format('alter table %s drop constraint %I', c.conrelid::regclass, c.conname),
+              format('alter table %s add constraint %I %s', c.conrelid::regclass, c.conname, pg_get_constraintdef(c.oid))
+       from pg_constraint c join pg_class t on t.oid = c.conrelid
+       where c.contype = 'p' and t.relname = any(${tables}) and t.relnamespace = current_schema()::regnamespace
+         and not exists (select 1 from pg_constraint f where f.contype = 'f' and f.conindid = c.conindid)`,
+    `do $$
+     declare deferred record;
+     begin
+       for deferred in select drop_statement from seed_deferred_indexes loop execute deferred.drop_statement; end loop;
+     end $$`,
+  ];
+}
+
+/** Builds the indexes deferIndexes dropped, each from the loaded table. */
+function restoreIndexes(): string[] {
+  return [
+    `do $$
+     declare deferred record;
+     begin
+       for deferred in select create_statement from seed_deferred_indexes loop execute deferred.create_statement; end loop;
+     end $$`,
+    'drop table seed_deferred_indexes',
+  ];
 }
