@@ -1,13 +1,15 @@
 /**
- * `npm run bench:scale-data`: what Tessera's operations cost as its data grows. Two fresh PostgreSQL databases
- * are migrated; one is seeded in bulk (packages/server/src/testing/scale-seed.ts: users with sessions, clients,
- * grants with refresh-token families and their redeemed codes, audit events, SCIM users; generate_series, no
- * API), the other stays empty. Then, on each:
+ * `npm run bench:scale-data`: what Tessera's operations cost as its data grows. Two fresh databases (PostgreSQL,
+ * or embedded with `--database=embedded`) are migrated; one is seeded in bulk
+ * (packages/server/src/testing/scale-seed.ts: users with sessions, clients, grants with refresh-token families and
+ * their redeemed codes, audit events, SCIM users; generate_series, indexes built after the load, no API), the
+ * other stays empty. Then, on each:
  * - the protocol scenarios, by `bench/run.mjs --targets=tessera` against that database (its own client and user
  *   added to the seeded rows), per-operation server CPU and req/s;
  * - in-process through the server's own services: the admin user search (a seeded address, a substring, no
- *   query), the audit log's first page, a page deep in the log and a filtered page, the SCIM `userName` and
- *   `externalId` filters, each timed N times (p50/p99);
+ *   query), the audit log's first page, a page deep in the log and a filtered page, the SCIM `userName`,
+ *   `externalId` and `emails.value` filters, each timed N times (p50/p99); the admin client list (every client,
+ *   as its route reads them) once;
  * - on the seeded database: the audit export (the whole log streamed, peak heap growth sampled) and one
  *   housekeeping run over the seeded backlog (a third of the grants ended 60 days ago), with the growing tables'
  *   row counts before and after.
@@ -19,6 +21,7 @@
  *                        introspection,userinfo)
  *   --duration=10        seconds per protocol measurement
  *   --samples=200        timings per admin/SCIM operation
+ *   --database=postgres  or `embedded`: two data directories under the system's temp directory
  *   --keep               keep the two databases afterwards (their names are printed)
  * The PostgreSQL server: BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres), a superuser
  * (the seed turns foreign-key triggers off while it writes rows that reference each other by construction).
@@ -54,8 +57,12 @@ const { values: options } = parseArgs({
     duration: { type: 'string', default: '10' },
     samples: { type: 'string', default: '200' },
     keep: { type: 'boolean', default: false },
+    database: { type: 'string', default: 'postgres' },
   },
 });
+if (!['postgres', 'embedded'].includes(options.database))
+  throw new Error('--database is postgres or embedded');
+const embedded = options.database === 'embedded';
 const scale = Number(options.scale);
 if (!(scale > 0 && scale <= 1)) throw new Error('--scale must be in (0, 1]');
 const FULL = {
@@ -76,6 +83,39 @@ function databaseUrl(name) {
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return url.href;
+}
+
+/**
+ * One database of the run: a PostgreSQL database (`url`) or an embedded one (`dataDir`, the server's data
+ * directory; the database is its `db` folder).
+ * @typedef {{ name: string, url: string | null, dataDir: string | null }} Target
+ */
+
+/** @param {string} name @returns {Target} */
+function targetNamed(name) {
+  return embedded
+    ? { name, url: null, dataDir: mkdtempSync(join(tmpdir(), `${name}-`)) }
+    : { name, url: databaseUrl(name), dataDir: null };
+}
+
+/** Opens the target's database (only one handle at a time for an embedded one). @param {Target} target */
+function openTarget(target) {
+  return target.url
+    ? openDatabase({ databaseUrl: target.url, embeddedDir: null, poolSize: 5 })
+    : openDatabase({
+        databaseUrl: null,
+        embeddedDir: join(/** @type {string} */ (target.dataDir), 'db'),
+        lockRole: 'server',
+      });
+}
+
+/** The server's environment for the target: its database, and no other. @param {Target} target */
+function targetEnv(target) {
+  const env = { ...process.env, TESSERA_KEK: KEK };
+  delete env.DATABASE_URL;
+  if (target.url) env.DATABASE_URL = target.url;
+  else env.TESSERA_DATA_DIR = /** @type {string} */ (target.dataDir);
+  return env;
 }
 
 /** @param {(client: pg.Client) => Promise<void>} fn @param {string} [url] */
@@ -101,23 +141,21 @@ function freePort() {
   });
 }
 
-/** Starts the server in-process on `url` (which migrates it); the caller closes it. @param {string} url */
-async function serverOn(url) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tessera-scale-'));
+/** Starts the server in-process on the target (which migrates it); the caller closes it. @param {Target} target */
+async function serverOn(target) {
+  const dataDir = target.dataDir ?? mkdtempSync(join(tmpdir(), 'tessera-scale-'));
   const [publicPort, adminPort] = [await freePort(), await freePort()];
   const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: url,
+    ...targetEnv(target),
     TESSERA_PUBLIC_HOST: '127.0.0.1',
     TESSERA_ADMIN_HOST: '127.0.0.1',
     TESSERA_PUBLIC_PORT: String(publicPort),
     TESSERA_ADMIN_PORT: String(adminPort),
     TESSERA_BASE_URL: `http://127.0.0.1:${publicPort}`,
     TESSERA_DATA_DIR: dataDir,
-    TESSERA_KEK: KEK,
     TESSERA_LOG_LEVEL: 'error',
   });
-  const database = await openDatabase({ databaseUrl: url, embeddedDir: null, poolSize: 5 });
+  const database = await openTarget(target);
   const server = await startServer(config, createLogger(config, process.stderr), {
     database,
     housekeepingMs: 0,
@@ -129,7 +167,7 @@ async function serverOn(url) {
     async close() {
       await server.close();
       await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!target.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -140,11 +178,14 @@ function quantile(values, q) {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 }
 
-/** Times `fn` `samples` times after 10 warm-up calls; p50 and p99 in ms. @param {() => Promise<unknown>} fn */
-async function timed(fn) {
-  for (let i = 0; i < 10; i += 1) await fn();
+/**
+ * Times `fn` `times` times after 10 warm-up calls (none for a single call); p50 and p99 in ms.
+ * @param {() => Promise<unknown>} fn
+ */
+async function timed(fn, count = samples) {
+  for (let i = 0; count > 1 && i < 10; i += 1) await fn();
   const times = [];
-  for (let i = 0; i < samples; i += 1) {
+  for (let i = 0; i < count; i += 1) {
     const start = process.hrtime.bigint();
     await fn();
     times.push(Number(process.hrtime.bigint() - start) / 1e6);
@@ -152,9 +193,12 @@ async function timed(fn) {
   return { p50: quantile(times, 0.5), p99: quantile(times, 0.99) };
 }
 
-/** The admin and SCIM operations, timed in-process on the server at `url`. @param {string} url @param {string} connectionId */
-async function adminOperations(url, connectionId, seeded) {
-  const running = await serverOn(url);
+/**
+ * The admin and SCIM operations, timed in-process on the server on `target`.
+ * @param {Target} target @param {string} connectionId @param {boolean} seeded
+ */
+async function adminOperations(target, connectionId, seeded) {
+  const running = await serverOn(target);
   const { context } = running.server;
   const scim = new ScimStore(running.database.db);
   const newest = (await context.audit.list({}, 1))[0]?.id ?? 1;
@@ -192,14 +236,28 @@ async function adminOperations(url, connectionId, seeded) {
         100,
       ),
     );
+    results['SCIM: emails.value eq'] = await timed(() =>
+      scim.listUsers(
+        connectionId,
+        [{ attribute: 'email', value: seededEmail(Math.max(1, counts.scimUsers >> 3)) }],
+        0,
+        100,
+      ),
+    );
   }
+  // What GET /admin/clients reads: every client, then each confidential one's secret (the route has no paging).
+  const { registry } = context.clients;
+  results['admin clients: whole list (1 call)'] = await timed(async () => {
+    const clients = await registry.list();
+    for (const client of clients) if (client.type === 'confidential') await registry.secretInfo(client.id);
+  }, 1);
   await running.close();
   return results;
 }
 
-/** Streams the whole audit log (the export's reader) and samples heap growth. @param {string} url */
-async function auditExport(url) {
-  const running = await serverOn(url);
+/** Streams the whole audit log (the export's reader) and samples heap growth. @param {Target} target */
+async function auditExport(target) {
+  const running = await serverOn(target);
   globalThis.gc?.();
   const baseline = process.memoryUsage().heapUsed;
   let peak = 0;
@@ -216,31 +274,37 @@ async function auditExport(url) {
 
 const GROWING = ['users', 'sessions', 'grants', 'refresh_tokens', 'authorization_codes', 'audit_events'];
 
-/** @param {string} url */
-async function rowCounts(url) {
+/** @param {Target} target */
+async function rowCounts(target) {
   /** @type {Record<string, number>} */
   const rows = {};
-  await withClient(async (client) => {
-    for (const table of GROWING) {
-      rows[table] = Number((await client.query(`select count(*)::bigint as n from ${table}`)).rows[0].n);
-    }
-  }, url);
+  const database = await openTarget(target);
+  try {
+    await database.withConnection(async (connection) => {
+      for (const table of GROWING) {
+        const [{ n }] = await connection.query(`select count(*)::bigint as n from ${table}`);
+        rows[table] = Number(n);
+      }
+    });
+  } finally {
+    await database.close();
+  }
   return rows;
 }
 
-/** One housekeeping run over the seeded backlog. @param {string} url */
-async function housekeeping(url) {
-  const before = await rowCounts(url);
-  const running = await serverOn(url);
+/** One housekeeping run over the seeded backlog. @param {Target} target */
+async function housekeeping(target) {
+  const before = await rowCounts(target);
+  const running = await serverOn(target);
   const start = process.hrtime.bigint();
   const run = await running.server.context.housekeeping.runOnce();
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   await running.close();
-  return { seconds, run, before, after: await rowCounts(url) };
+  return { seconds, run, before, after: await rowCounts(target) };
 }
 
-/** run.mjs against the database at `url`, Tessera only; its JSON results. @param {string} url */
-async function protocol(url) {
+/** run.mjs against the target's database, Tessera only; its JSON results. @param {Target} target */
+async function protocol(target) {
   const json = join(mkdtempSync(join(tmpdir(), 'tessera-scale-run-')), 'run.json');
   await new Promise((resolve, reject) => {
     const child = spawn(
@@ -254,7 +318,7 @@ async function protocol(url) {
         `--json=${json}`,
       ],
       {
-        env: { ...process.env, DATABASE_URL: url, TESSERA_KEK: KEK },
+        env: targetEnv(target),
         stdio: ['ignore', 'inherit', 'inherit'],
       },
     );
@@ -266,67 +330,84 @@ async function protocol(url) {
   return JSON.parse(readFileSync(json, 'utf8'));
 }
 
+/** Seconds since `start` (a process.hrtime.bigint()). @param {bigint} start */
+function since(start) {
+  return Number(process.hrtime.bigint() - start) / 1e9;
+}
+
 const suffix = randomBytes(4).toString('hex');
-const empty = `tessera_scale_empty_${suffix}`;
-const seededName = `tessera_scale_seeded_${suffix}`;
-await withClient(async (client) => {
-  await client.query(`create database ${empty}`);
-  await client.query(`create database ${seededName}`);
-});
-console.log(`databases: ${empty}, ${seededName}; seeding ${JSON.stringify(counts)}`);
+const empty = targetNamed(`tessera_scale_empty_${suffix}`);
+const seeded = targetNamed(`tessera_scale_seeded_${suffix}`);
+if (!embedded) {
+  await withClient(async (client) => {
+    await client.query(`create database ${empty.name}`);
+    await client.query(`create database ${seeded.name}`);
+  });
+}
+console.log(
+  `${options.database} databases: ${empty.url ?? empty.dataDir}, ${seeded.url ?? seeded.dataDir}; seeding ${JSON.stringify(counts)}`,
+);
 try {
   // Migrate both (a server start does), and give each a SCIM connection to filter in.
-  const connections = {};
-  for (const name of [empty, seededName]) {
-    const running = await serverOn(databaseUrl(name));
+  const connectionId = `seed-scim-connection-${suffix}`;
+  for (const target of [empty, seeded]) {
+    const running = await serverOn(target);
     await running.close();
-    const connectionId = `seed-scim-connection-${suffix}`;
-    await withClient(async (client) => {
-      await client.query(
+    const database = await openTarget(target);
+    await database.withConnection(async (connection) => {
+      await connection.exec(
         `insert into organizations (id, name, slug) values ('seed-org', 'Seeded', 'seeded')`,
       );
-      await client.query(
-        `insert into scim_connections (id, name, organization_id) values ($1, 'Seeded IdP', 'seed-org')`,
-        [connectionId],
+      await connection.exec(
+        `insert into scim_connections (id, name, organization_id) values ('${connectionId}', 'Seeded IdP', 'seed-org')`,
       );
-    }, databaseUrl(name));
-    connections[name] = connectionId;
+    });
+    await database.close();
   }
   const seedStart = process.hrtime.bigint();
-  await withClient(async (client) => {
-    for (const statement of scaleSeedStatements(counts, connections[seededName])) {
+  const database = await openTarget(seeded);
+  await database.withConnection(async (connection) => {
+    for (const statement of scaleSeedStatements(counts, connectionId)) {
       const start = process.hrtime.bigint();
-      await client.query(statement);
-      const head = statement.trim().split('\n')[0].slice(0, 60);
-      console.log(`  ${(Number(process.hrtime.bigint() - start) / 1e9).toFixed(1)} s  ${head}`);
+      await connection.exec(statement);
+      console.log(`  ${since(start).toFixed(1)} s  ${statement.trim().split('\n')[0].slice(0, 60)}`);
     }
-  }, databaseUrl(seededName));
-  const seedSeconds = Number(process.hrtime.bigint() - seedStart) / 1e9;
+  });
+  await database.close();
+  const seedSeconds = since(seedStart);
   console.log(`seeded in ${seedSeconds.toFixed(0)} s`);
 
-  const report = { counts, seedSeconds, empty: {}, seeded: {} };
-  for (const [label, name] of [
+  const measureStart = process.hrtime.bigint();
+  const report = { database: options.database, counts, seedSeconds, empty: {}, seeded: {} };
+  for (const [label, target] of /** @type {const} */ ([
     ['empty', empty],
-    ['seeded', seededName],
-  ]) {
+    ['seeded', seeded],
+  ])) {
     console.log(`\n== ${label} database: admin and SCIM operations`);
-    report[label].admin = await adminOperations(databaseUrl(name), connections[name], label === 'seeded');
+    report[label].admin = await adminOperations(target, connectionId, label === 'seeded');
     console.table(report[label].admin);
     console.log(`\n== ${label} database: protocol scenarios`);
-    report[label].protocol = await protocol(databaseUrl(name));
+    report[label].protocol = await protocol(target);
   }
   console.log('\n== seeded database: audit export');
-  report.export = await auditExport(databaseUrl(seededName));
+  report.export = await auditExport(seeded);
   console.log(report.export);
   console.log('\n== seeded database: housekeeping over the backlog');
-  report.housekeeping = await housekeeping(databaseUrl(seededName));
+  report.housekeeping = await housekeeping(seeded);
   console.log(JSON.stringify(report.housekeeping, null, 2));
+  report.measureSeconds = since(measureStart);
+  console.log(`measured in ${report.measureSeconds.toFixed(0)} s`);
   console.log(`\nREPORT ${JSON.stringify(report)}`);
 } finally {
   if (!options.keep) {
-    await withClient(async (client) => {
-      await client.query(`drop database if exists ${empty} with (force)`);
-      await client.query(`drop database if exists ${seededName} with (force)`);
-    });
+    if (embedded) {
+      for (const target of [empty, seeded])
+        rmSync(/** @type {string} */ (target.dataDir), { recursive: true, force: true });
+    } else {
+      await withClient(async (client) => {
+        await client.query(`drop database if exists ${empty.name} with (force)`);
+        await client.query(`drop database if exists ${seeded.name} with (force)`);
+      });
+    }
   }
 }
