@@ -5,7 +5,8 @@
  * audit log, SCIM filters, a housekeeping run) while every statement they send is recorded. Each recorded
  * statement is then explained with its own values (the plan PostgreSQL picks for an unnamed statement and for the
  * first runs of a prepared one) and, when it is prepared, as a generic plan (the one it may settle on): none may
- * read users, sessions, tokens, grants, codes, clients, audit events or SCIM users by a sequential scan.
+ * read users, sessions, tokens, grants, codes, clients, audit events or SCIM users by a sequential scan, and a
+ * lookup of one row by its key (an address, a SCIM userName, externalId or email) must probe that key's index.
  *
  * PostgreSQL only (vitest.config.ts leaves it out of the embedded pass): the planner and its statistics are
  * PostgreSQL's; `npm run bench:scale-data` measures the embedded database.
@@ -55,6 +56,7 @@ interface Recorded {
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
+  'Index Name'?: string;
   Plans?: PlanNode[];
 }
 
@@ -71,6 +73,25 @@ function sequentialScans(node: PlanNode, found: string[] = []): string[] {
   for (const child of node.Plans ?? []) sequentialScans(child, found);
   return found;
 }
+
+function indexesUsed(node: PlanNode, found: string[] = []): string[] {
+  if (node['Index Name']) found.push(node['Index Name']);
+  for (const child of node.Plans ?? []) indexesUsed(child, found);
+  return found;
+}
+
+/**
+ * Statements that must probe one particular index, not merely avoid a sequential scan: an index scan that reads
+ * every user of a SCIM connection, or every trigram posting list an address shares with the rest of its domain,
+ * is no better at a million rows.
+ */
+const PROBES: { statement: RegExp; index: string }[] = [
+  // The admin search for a whole address: an equality probe of the unique address index.
+  { statement: /from "users" where "users"."email_normalized" = \$1$/, index: 'users_email_idx' },
+  { statement: /from "scim_users" where .*"user_name_normalized" = /, index: 'scim_users_user_name_idx' },
+  { statement: /from "scim_users" where .*"external_id" = /, index: 'scim_users_external_id_idx' },
+  { statement: /from "scim_users" where .*"email_index" @> /, index: 'scim_users_email_idx' },
+];
 
 /** A statement value as an SQL literal, for EXECUTE of the generic plan. */
 function literal(value: unknown): string {
@@ -89,6 +110,8 @@ function literal(value: unknown): string {
 describe('query plans at scale', () => {
   let server: TestServer;
   const recorded = new Map<string, Recorded>();
+  /** Every statement text sent while capturing, in order, repeats included. */
+  const sent: string[] = [];
   const originalQuery = pg.Client.prototype.query;
   let capturing = false;
 
@@ -104,8 +127,9 @@ describe('query plans at scale', () => {
           typeof first === 'object' ? (first as { text?: string; values?: unknown[]; name?: string }) : {};
         const text = typeof first === 'string' ? first : config.text;
         const values = Array.isArray(second) ? second : (config.values ?? []);
-        if (text && /^\s*(select|insert|update|delete|with)\b/i.test(text) && !recorded.has(text)) {
-          recorded.set(text, { text, values, named: Boolean(config.name) });
+        if (text && /^\s*(select|insert|update|delete|with)\b/i.test(text)) {
+          sent.push(text);
+          if (!recorded.has(text)) recorded.set(text, { text, values, named: Boolean(config.name) });
         }
       }
       return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
@@ -135,6 +159,8 @@ describe('query plans at scale', () => {
   });
 
   it('reads users, tokens and audit events by index on a seeded database', async () => {
+    /** What the admin search for one whole address sent: a probe of the address index, no substring search. */
+    const wholeAddressSearch: string[] = [];
     const password = 'correct horse battery staple';
     expect((await registerWithPassword(server, 'planned@example.com', password)).status).toBe(200);
     const session = await installAndSignIn(server);
@@ -163,9 +189,18 @@ describe('query plans at scale', () => {
       });
       expect(userinfo.status).toBe(200);
 
+      const sentBefore = sent.length;
       const search = await admin(server, session, 'GET', `/admin/users?query=${seededEmail(12_345)}`);
       expect(search.status).toBe(200);
-      expect((search.json.users as unknown[]).length).toBe(1);
+      expect(search.json.total).toBe(1);
+      expect((search.json.users as { id: string }[]).map((user) => user.id)).toEqual(['seed-u-12345']);
+      wholeAddressSearch.push(...sent.slice(sentBefore));
+      // A fragment of addresses: 4242 and 42420 to 42429.
+      const substring = await admin(server, session, 'GET', '/admin/users?query=user-4242');
+      expect(substring.json.total).toBe(11);
+      expect((substring.json.users as { email: string }[]).map((user) => user.email)).toContain(
+        'Seed-User-4242@scale.example',
+      );
       expect((await admin(server, session, 'GET', '/admin/users')).status).toBe(200);
       const page = await admin(server, session, 'GET', '/admin/audit?limit=50');
       expect(page.status).toBe(200);
@@ -188,6 +223,20 @@ describe('query plans at scale', () => {
         `/Users?filter=${encodeURIComponent('externalId eq "ext-4711"')}`,
       );
       expect(byExternalId.json.totalResults).toBe(1);
+      const byEmail = await scim(
+        server,
+        scimToken,
+        'GET',
+        `/Users?filter=${encodeURIComponent(`emails[type eq "work"].value eq "${seededEmail(8_191)}"`)}`,
+      );
+      expect(byEmail.json.totalResults).toBe(1);
+      const byEmailValue = await scim(
+        server,
+        scimToken,
+        'GET',
+        `/Users?filter=${encodeURIComponent(`emails.value eq "${seededEmail(8_192)}"`)}`,
+      );
+      expect(byEmailValue.json.totalResults).toBe(1);
 
       await server.context.housekeeping.runOnce();
     });
@@ -196,11 +245,21 @@ describe('query plans at scale', () => {
     await seeded.withConnection((connection) => connection.exec('analyze'));
 
     const offenders: string[] = [];
+    const probed = new Set<RegExp>();
+    /** A statement that must probe an index and whose plan does not use it. */
+    const missedProbe = (text: string, plan: PlanNode, kind: string): void => {
+      for (const { statement, index } of PROBES) {
+        if (!statement.test(text)) continue;
+        probed.add(statement);
+        if (!indexesUsed(plan).includes(index)) offenders.push(`not by ${index} (${kind} plan): ${text}`);
+      }
+    };
     await seeded.withConnection(async (probe) => {
       for (const [index, { text, values, named }] of [...recorded.values()].entries()) {
         const [custom] = (await probe.query(`explain (format json) ${text}`, values)) as Explained;
         const customScans = sequentialScans(custom['QUERY PLAN'][0].Plan);
         if (customScans.length) offenders.push(`${customScans.join(', ')} (custom plan): ${text}`);
+        missedProbe(text, custom['QUERY PLAN'][0].Plan, 'custom');
         // An unnamed statement is planned with its values every time; only a prepared one may go generic.
         if (!named) continue;
         await probe.exec(`prepare planned_${index} as ${text}`);
@@ -212,9 +271,14 @@ describe('query plans at scale', () => {
         await probe.exec(`reset plan_cache_mode; deallocate planned_${index}`);
         const genericScans = sequentialScans(generic['QUERY PLAN'][0].Plan);
         if (genericScans.length) offenders.push(`${genericScans.join(', ')} (generic plan): ${text}`);
+        missedProbe(text, generic['QUERY PLAN'][0].Plan, 'generic');
       }
     });
     expect(offenders).toEqual([]);
+    expect([...probed].map(String)).toEqual(PROBES.map(({ statement }) => String(statement)));
+    // The whole address was found by the probe alone: no substring (trigram) statement was sent for it.
+    expect(wholeAddressSearch.some((text) => PROBES[0]!.statement.test(text))).toBe(true);
+    expect(wholeAddressSearch.filter((text) => / like /.test(text))).toEqual([]);
 
     // The recording saw the hot statements of every step above.
     const texts = [...recorded.keys()];
@@ -228,6 +292,7 @@ describe('query plans at scale', () => {
       /from "audit_events" where "audit_events"."id" < \$1/, // audit page by keyset
       /from "scim_users" where .*"user_name_normalized" = /, // SCIM userName filter
       /from "scim_users" where .*"external_id" = /, // SCIM externalId filter
+      /from "scim_users" where .*"email_index" @> /, // SCIM emails filter
       /delete from "refresh_tokens"/, // housekeeping
       /delete from "grants"/,
       /delete from "sessions"/,
