@@ -65,6 +65,13 @@ describe('admin portal: the admin’s own passkeys, users’ trusted devices', (
     await page.goto(`${adminUrl}/account`);
     await waitForHeading(page, 'Your account');
     await page.getByText('No passkeys yet.').waitFor({ timeout: UI_TIMEOUT });
+    // A passkey needs a name: the form says so beside the field and asks the authenticator nothing.
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await page
+      .getByText('Give the passkey a name, such as the device it is on.')
+      .waitFor({ timeout: UI_TIMEOUT });
+    expect(await page.getByLabel('Name of the new passkey').getAttribute('aria-invalid')).toBe('true');
+    expect(await server.context.passkeys.adminCredentials.list(admin.id)).toEqual([]);
     await page.getByLabel('Name of the new passkey').fill('Admin laptop');
     await page.getByRole('button', { name: 'Add a passkey' }).click();
     await page.getByText('Passkey “Admin laptop” added').waitFor({ timeout: UI_TIMEOUT });

@@ -26,6 +26,7 @@ export function AdminPasskeysSection() {
   const passkeys = useLoad(PATH, (signal) => api.get<{ passkeys: AdminPasskey[] }>(PATH, signal));
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const stepUp = useAdminStepUp(t('account.passkeys.stepUp'));
 
@@ -33,10 +34,9 @@ export function AdminPasskeysSection() {
     event.preventDefault();
     if (busy) return;
     const trimmed = name.trim();
-    if (trimmed === '') {
-      setOutcome({ kind: 'failed', error: new Error(t('account.passkeys.nameMissing')) });
-      return;
-    }
+    // A missing name is the form's own check: it belongs beside the field, not in an error panel.
+    setNameError(trimmed === '' ? t('account.passkeys.nameMissing') : undefined);
+    if (trimmed === '') return;
     setBusy(true);
     setOutcome(null);
     try {
@@ -109,6 +109,7 @@ export function AdminPasskeysSection() {
             label={t('account.passkeys.newName')}
             hint={t('account.passkeys.newNameHint')}
             value={name}
+            error={nameError}
             maxLength={80}
             onChange={(event) => setName(event.target.value)}
           />

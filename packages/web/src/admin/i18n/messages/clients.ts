@@ -116,6 +116,7 @@ export const clientsMessages = {
 
   // Back-channel logout deliveries (BackchannelLogoutSection).
   'clients.backchannel.heading': 'Back-channel logout',
+  'clients.backchannel.uriNoun': 'URI',
   'clients.backchannel.sentTo':
     'When a session this app got tokens in ends, a logout token is sent to {uri}.',
   'clients.backchannel.noUri':

@@ -97,4 +97,5 @@ export const setupMessages = {
   'setup.review.email.none': 'Not configured yet',
   'setup.review.failed': 'The install did not finish',
   'setup.review.checkStep': 'Go back and check the step the message names.',
+  'setup.service.baseUrlNoun': 'address',
 } as const satisfies AdminMessages;

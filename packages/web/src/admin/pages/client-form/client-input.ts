@@ -149,7 +149,7 @@ export function clientInput(
   if (jwksUri) errors.jwksUri = jwksUri;
   else if (keys.value && draft.jwksUri.trim()) errors.jwksUri = t('clients.form.error.jwksBoth');
   const backchannel = draft.backchannelLogoutUri.trim();
-  const backchannelError = httpsUrlError(backchannel, 'URI');
+  const backchannelError = httpsUrlError(backchannel, t('clients.backchannel.uriNoun'));
   if (backchannelError) errors.backchannelLogoutUri = backchannelError;
   // OIDC Back-Channel Logout §2.2: no fragment.
   else if (backchannel.includes('#'))

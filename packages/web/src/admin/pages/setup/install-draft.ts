@@ -70,7 +70,7 @@ export function stepErrors(step: number, draft: InstallDraft): StepErrors {
   if (step === 1)
     return {
       productName: draft.productName.trim() === '' ? t('setup.service.productName.error') : undefined,
-      baseUrl: httpsUrlError(draft.baseUrl, 'address'),
+      baseUrl: httpsUrlError(draft.baseUrl, t('setup.service.baseUrlNoun')),
     };
   if (step === 2 && draft.configureSmtp) return smtpErrors(draft.smtp);
   return {};
