@@ -314,8 +314,9 @@ export async function prepareFlows(ready, http, { userCount }) {
    * consent page's approval is expected (the first sign-in, at set-up); otherwise consent must be remembered.
    * @param {HttpClient} client
    * @param {{ email: string, password: string, sub?: string }} user
-   * @param {{ approve?: boolean, jar?: CookieJar, csrfToken?: string }} [options] a jar already signed in skips
-   *   the login
+   * @param {{ approve?: boolean, jar?: CookieJar, csrfToken?: string, nameRequest?: boolean }} [options] a jar
+   *   already signed in skips the login; `nameRequest: false` signs in without naming the pending request (nothing
+   *   approved: the answer has no code, and none is returned)
    */
   async function tesseraSignIn(client, user, options = {}) {
     const jar = options.jar ?? new CookieJar();
@@ -359,10 +360,11 @@ export async function prepareFlows(ready, http, { userCount }) {
       });
       if (!finished) throw new StepFailure('OPAQUE: the server did not prove the password record');
       // The sign-in page names the app's request: with consent remembered it is approved with the sign-in.
+      const nameRequest = options.nameRequest !== false;
       const signedIn = await postJson('/api/user/login/finish', {
         login_id: start.login_id,
         finish_login_request: finished.finishLoginRequest,
-        request_id: requestId,
+        ...(nameRequest ? { request_id: requestId } : {}),
       });
       expectStatus(signedIn, 200, 'POST /api/user/login/finish');
       const session = json(signedIn, 'POST /api/user/login/finish');
@@ -372,6 +374,11 @@ export async function prepareFlows(ready, http, { userCount }) {
         throw new StepFailure('POST /api/user/login/finish: no session cookie');
       csrfToken = /** @type {string} */ (session.csrf_token);
       const approved = /** @type {{ redirect_uri: string } | null} */ (session.authorization);
+      if (!nameRequest) {
+        if (approved)
+          throw new StepFailure('POST /api/user/login/finish: approved a request it did not name');
+        return { jar, code: '', verifier: request.verifier, nonce: request.nonce };
+      }
       if (approved) {
         const code = codeFromRedirect(approved.redirect_uri, {
           issuer,
@@ -597,6 +604,19 @@ export async function prepareFlows(ready, http, { userCount }) {
         const problem = checkIdToken(tokens.id_token, { sub: chain.sub });
         if (problem) throw new StepFailure(`POST /token (refresh_token): ${problem}`);
         chain.token = tokens.refresh_token;
+      }),
+    /**
+     * Tessera's sign-in without the code exchange, naming the pending request (approved with the sign-in: the answer
+     * carries the code) or not (`nameRequest: false`: nothing approved). The two differ by the approval after
+     * sign-in alone.
+     * @param {HttpClient} client
+     * @param {User} user
+     * @param {{ nameRequest: boolean }} options
+     */
+    signInAlone: (client, user, { nameRequest }) =>
+      outcomeOf(async () => {
+        if (target !== 'tessera') throw new Error('signInAlone is a measurement of Tessera alone');
+        await tesseraSignIn(client, user, { nameRequest });
       }),
     /**
      * The measured sign-in, ending with the code exchange and its ID token.

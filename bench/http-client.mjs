@@ -19,8 +19,9 @@ export const REQUEST_TIMEOUT_MS = 10_000;
 /**
  * A client for one measurement (or one set-up step): its own agent, closed with `close()`.
  * @param {number} sockets most sockets kept open at once (the number of concurrent workers)
+ * @param {{ timeoutMs?: number }} [options] how long an answer may take (a server under Valgrind needs longer)
  */
-export function createHttpClient(sockets) {
+export function createHttpClient(sockets, { timeoutMs = REQUEST_TIMEOUT_MS } = {}) {
   const agent = new Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });
   return {
     /**
@@ -51,8 +52,8 @@ export function createHttpClient(sockets) {
             );
           },
         );
-        outgoing.setTimeout(REQUEST_TIMEOUT_MS, () =>
-          outgoing.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s`)),
+        outgoing.setTimeout(timeoutMs, () =>
+          outgoing.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)),
         );
         outgoing.on('error', reject);
         outgoing.end(body);

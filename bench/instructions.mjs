@@ -21,9 +21,13 @@
  * (`DATABASE_URL`), the database server's own work is not in Tessera's figure, as in `npm run bench`.
  *
  * Options:
- *   --scenarios=sign_in,code_exchange,refresh,client_credentials_dpop,client_credentials_private_key_jwt
- *                       which flows to count (default: all five; the last two are key-flows.mjs's, each request
- *                       signed by this process as it is sent, outside the count)
+ *   --scenarios=sign_in,code_exchange,refresh,client_credentials,client_credentials_dpop,client_credentials_private_key_jwt
+ *                       which flows to count (default: all six; the last three are key-flows.mjs's: the plain
+ *                       client-credentials token of `npm run bench`'s autocannon scenario, then the two whose
+ *                       requests this process signs as it sends them, outside the count); and, Tessera alone and
+ *                       only when named, sign_in_approving and sign_in_not_approving: a sign-in without the code
+ *                       exchange whose finish names the pending request (approved with the sign-in) or not, whose
+ *                       difference is the cost of the approval after sign-in
  *   --targets=tessera,peer                      which servers
  *   --operations=50     counted operations per scenario
  *   --warmup=500        uncounted operations before each count (the JIT's warm-up)
@@ -57,14 +61,32 @@ import { KEY_SCENARIOS, prepareKeyFlows } from './key-flows.mjs';
 import { pause, reroutedClient, startBenchServer, startTesseraNode } from './nodes.mjs';
 import { listOf, positive } from './options.mjs';
 
-const SCENARIOS = /** @type {const} */ (['sign_in', 'code_exchange', 'refresh', ...KEY_SCENARIOS]);
+/** The client-credentials scenarios: no user, no set-up beyond the servers' own (key-flows.mjs makes the requests). */
+const TOKEN_SCENARIOS = /** @type {const} */ (['client_credentials', ...KEY_SCENARIOS]);
+/**
+ * Tessera's sign-in without the code exchange, its finish naming the pending request (approved with the sign-in) or
+ * not (nothing approved): the difference of the two counts is what the approval after sign-in costs.
+ */
+const APPROVAL_SCENARIOS = /** @type {const} */ (['sign_in_approving', 'sign_in_not_approving']);
+const SCENARIOS = /** @type {const} */ ([
+  'sign_in',
+  'code_exchange',
+  'refresh',
+  ...TOKEN_SCENARIOS,
+  ...APPROVAL_SCENARIOS,
+]);
 /** Under Valgrind a server starts (and PGlite sets up its data directory) many times slower than natively. */
-const READY_TIMEOUT_MS = 600_000;
+const READY_TIMEOUT_MS = 1_800_000;
 const run = promisify(execFile);
 
 const { values: options } = parseArgs({
   options: {
-    scenarios: { type: 'string', default: SCENARIOS.join(',') },
+    scenarios: {
+      type: 'string',
+      default: SCENARIOS.filter((name) => !APPROVAL_SCENARIOS.includes(/** @type {never} */ (name))).join(
+        ',',
+      ),
+    },
     targets: { type: 'string', default: 'tessera,peer' },
     operations: { type: 'string', default: '50' },
     warmup: { type: 'string', default: '500' },
@@ -88,6 +110,13 @@ const secondNode = options['second-node'];
 const secondNodeRate = positive('second-node-rate', options['second-node-rate']);
 if (secondNode && (targets.includes('peer') || !process.env.DATABASE_URL))
   throw new Error('--second-node counts Tessera on PostgreSQL: give --targets=tessera and DATABASE_URL');
+if (
+  scenarios.some((name) => APPROVAL_SCENARIOS.includes(/** @type {never} */ (name))) &&
+  (targets.includes('peer') || secondNode)
+)
+  throw new Error(
+    `${APPROVAL_SCENARIOS.join(' and ')} count Tessera alone: give --targets=tessera, without --second-node`,
+  );
 /**
  * After the full collection before a count, V8's sweeper threads still free the old generation's dead objects
  * (about 20 M instructions of `Sweeper::RawSweep` here): a pause lets them finish before counting starts, or they
@@ -248,6 +277,13 @@ async function newestCounts(outDirectory, target, seen) {
 /** @typedef {ReturnType<typeof createHttpClient>} HttpClient */
 
 /**
+ * How long one answer may take: under Valgrind a server runs about 50 times slower, and on a machine busy with
+ * other work a request of the set-up (a registration, a first sign-in) can take far longer than the load bench's
+ * 10 s.
+ */
+const VALGRIND_REQUEST_TIMEOUT_MS = 120_000;
+
+/**
  * Runs `use` with a keep-alive client of its own, closed after. Under Valgrind a phase can start just as the server
  * closes a socket left idle since the last one, and the reused socket is reset (ECONNRESET): each phase connects
  * anew (one connection per count, the same in every count).
@@ -257,7 +293,7 @@ async function newestCounts(outDirectory, target, seen) {
  * @returns {Promise<T>}
  */
 async function withClient(sockets, use) {
-  const client = createHttpClient(sockets);
+  const client = createHttpClient(sockets, { timeoutMs: VALGRIND_REQUEST_TIMEOUT_MS });
   try {
     return await use(client);
   } finally {
@@ -355,11 +391,11 @@ async function main() {
         const userCount = secondNode ? 2 * POOL_SIZE : POOL_SIZE;
         // The key scenarios need no users: their set-up (sign-ups, consent) is skipped when only they are counted.
         const needsFlows =
-          secondNode || scenarios.some((name) => !KEY_SCENARIOS.includes(/** @type {never} */ (name)));
+          secondNode || scenarios.some((name) => !TOKEN_SCENARIOS.includes(/** @type {never} */ (name)));
         const flows = /** @type {import('./flows.mjs').Flows} */ (
           needsFlows ? await withClient(8, (http) => prepareFlows(ready, http, { userCount })) : null
         );
-        const keyFlows = scenarios.some((name) => KEY_SCENARIOS.includes(/** @type {never} */ (name)))
+        const keyFlows = scenarios.some((name) => TOKEN_SCENARIOS.includes(/** @type {never} */ (name)))
           ? await prepareKeyFlows(ready)
           : null;
         /**
@@ -369,6 +405,7 @@ async function main() {
          */
         const keyOperation = (client, scenario) => {
           const keys = /** @type {import('./key-flows.mjs').KeyFlows} */ (keyFlows);
+          if (scenario === 'client_credentials') return keys.secretToken(client);
           return scenario === 'client_credentials_dpop'
             ? keys.dpopToken(client, keys.makeProofs(1)[0])
             : keys.assertionToken(client, keys.makeAssertions(1)[0]);
@@ -380,7 +417,7 @@ async function main() {
         /** A client of node B's (requests named for the issuer go to B's port). */
         const clientOfB = (/** @type {number} */ sockets) =>
           reroutedClient(
-            createHttpClient(sockets),
+            createHttpClient(sockets, { timeoutMs: VALGRIND_REQUEST_TIMEOUT_MS }),
             ready.publicUrl,
             /** @type {import('./nodes.mjs').TesseraNode} */ (nodeB).ready.publicUrl,
           );
@@ -393,7 +430,7 @@ async function main() {
          */
         const prepareLoadOnB = async (scenario, client) => {
           const ratePerSecond = secondNodeRate;
-          if (KEY_SCENARIOS.includes(/** @type {never} */ (scenario))) {
+          if (TOKEN_SCENARIOS.includes(/** @type {never} */ (scenario))) {
             const items = Array.from({ length: SECOND_NODE_WORKERS }, (_, index) => index);
             return () =>
               paceLoad({
@@ -452,10 +489,14 @@ async function main() {
             /** @type {(client: HttpClient, index: number) => Promise<import('./flow-load.mjs').Outcome>} */
             let operation;
             const countsThisRound = secondNode ? 2 : 1;
-            if (KEY_SCENARIOS.includes(/** @type {never} */ (scenario))) {
+            if (TOKEN_SCENARIOS.includes(/** @type {never} */ (scenario))) {
               operation = (client) => keyOperation(client, scenario);
             } else if (scenario === 'sign_in') {
               operation = (client, index) => flows.signIn(client, flows.users[index % POOL_SIZE]);
+            } else if (APPROVAL_SCENARIOS.includes(/** @type {never} */ (scenario))) {
+              const nameRequest = scenario === 'sign_in_approving';
+              operation = (client, index) =>
+                flows.signInAlone(client, flows.users[index % POOL_SIZE], { nameRequest });
             } else if (scenario === 'code_exchange') {
               const codes = await withClient(8, (http) =>
                 flows.mintCodes(http, warmup + countsThisRound * operations),

@@ -104,6 +104,16 @@ export async function prepareKeyFlows(ready) {
         ),
       );
     },
+    /** Plain client credentials with the secret (`npm run bench`'s autocannon scenario, one request at a time). */
+    secretToken: async (/** @type {import('./http-client.mjs').HttpClient} */ client) =>
+      outcome(
+        await client.send(tokenEndpoint, {
+          method: 'POST',
+          headers: { authorization: basic, 'content-type': form },
+          body: 'grant_type=client_credentials&scope=api',
+        }),
+        'bearer',
+      ),
     /** The measured DPoP request: client credentials with the secret and a proof; a DPoP-bound token expected. */
     dpopToken: async (
       /** @type {import('./http-client.mjs').HttpClient} */ client,
