@@ -62,8 +62,10 @@ export class SignInCompletion {
       settings: SettingsService;
     },
   ) {
-    this.startAudited = deps.audit.preparedAlong(`${deps.kind}_session_start_audited`, (db) =>
-      deps.sessions.startingSession(db),
+    this.startAudited = deps.audit.preparedAlong(
+      `${deps.kind}_session_start_audited`,
+      this.auditAction,
+      (db) => deps.sessions.startingSession(db),
     );
   }
 

@@ -135,9 +135,8 @@ function entryPlaceholders() {
   ) as unknown as typeof auditEvents.$inferInsert;
 }
 
-/** The values of entryPlaceholders for one event. */
-function entryValues(event: AuditEventInput): Record<string, unknown> {
-  const row = entryRow(event);
+/** The values of entryPlaceholders for one entry's row. */
+function entryValues(row: ReturnType<typeof entryRow>): Record<string, unknown> {
   return Object.fromEntries(ENTRY_COLUMNS.map((column) => [`entry_${column}`, row[column]]));
 }
 
@@ -151,11 +150,26 @@ export type RecordedEntry = ReturnType<typeof entryRow> & { action: AuditAction 
 export interface AuditListener {
   actions: ReadonlySet<AuditAction>;
   recorded(entry: RecordedEntry): Promise<void>;
+  /**
+   * The same work as `recorded`, as a data-modifying CTE of an entry's prepared statement (AuditLog.preparedAlong),
+   * so that entry is written with it in one statement and needs no transaction. Without it, such an entry is
+   * written in a transaction with `recorded`.
+   */
+  along?: AuditListenerAlong;
+}
+
+/** A listener's work as part of the entry's own statement: the CTE, and its placeholders' values for one entry. */
+export interface AuditListenerAlong {
+  /** The CTE, named for the listener, with placeholders of its own (none named `entry_…`). */
+  statement(db: Db): WithSubquery;
+  values(entry: RecordedEntry): Record<string, unknown>;
 }
 
 /** The append-only audit log every slice writes to. */
 export class AuditLog {
   private readonly listeners: AuditListener[] = [];
+  /** Set once a statement was built with the listeners of its action (preparedAlong): none may be added after. */
+  private listenersSettled = false;
 
   /**
    * `actions`: every action it records (app/modules.ts gathers them from the modules), for the admin portal's
@@ -168,6 +182,10 @@ export class AuditLog {
 
   /** Registers work to do with every recorded entry of the listener's actions, in the entry's transaction. */
   onRecorded(listener: AuditListener): void {
+    if (this.listenersSettled)
+      throw new Error(
+        'an audit listener must be registered before the first entry is recorded with a change',
+      );
     this.listeners.push(listener);
   }
 
@@ -199,18 +217,46 @@ export class AuditLog {
    * startingSession) and the entry describing it, in one statement built and prepared once (db/prepared.ts):
    * PostgreSQL runs a statement atomically, so both are written or neither, as with recordChange, in one round trip
    * instead of four (BEGIN, the change, the entry, COMMIT). `change` builds the CTE with placeholders of its own
-   * (none named `entry_…`); the function returned runs the statement with their values and the entry's. An entry a
-   * listener wants (onRecorded) is written in a transaction with the listener's work instead.
+   * (none named `entry_…`); the function returned runs the statement with their values and the entry's, for entries
+   * of `action` only. The listeners of `action` join the statement with their own CTE (AuditListener.along); if one
+   * has none, the entry is written in a transaction with its work instead.
+   *
+   * The statement is built at its first run, once every module has registered its listeners (a module listed after
+   * the one preparing the statement may listen to its entries).
    */
   preparedAlong(
     name: string,
+    action: AuditAction,
     change: (db: Db) => WithSubquery,
   ): (changeValues: Record<string, unknown>, event: AuditEventInput) => Promise<void> {
-    const statement = preparedQuery(this.db, name, (db) =>
-      db.with(change(db)).insert(auditEvents).values(entryPlaceholders()),
-    );
+    let run: ((changeValues: Record<string, unknown>, row: RecordedEntry) => Promise<void>) | null = null;
+    const build = () => {
+      this.listenersSettled = true;
+      const listeners = this.listenersOf(action);
+      const along = listeners.flatMap((listener) => (listener.along ? [listener.along] : []));
+      if (along.length < listeners.length) {
+        const statement = preparedQuery(this.db, name, (db) =>
+          db.with(change(db)).insert(auditEvents).values(entryPlaceholders()),
+        );
+        return (changeValues: Record<string, unknown>, row: RecordedEntry) =>
+          this.withListeners(row, () => statement({ ...changeValues, ...entryValues(row) }));
+      }
+      const statement = preparedQuery(this.db, name, (db) =>
+        db
+          .with(change(db), ...along.map((listener) => listener.statement(db)))
+          .insert(auditEvents)
+          .values(entryPlaceholders()),
+      );
+      return async (changeValues: Record<string, unknown>, row: RecordedEntry) => {
+        const listenerValues = along.map((listener) => listener.values(row));
+        await statement(Object.assign({ ...changeValues, ...entryValues(row) }, ...listenerValues));
+      };
+    };
     return async (changeValues, event) => {
-      await this.withListeners(entryRow(event), () => statement({ ...changeValues, ...entryValues(event) }));
+      if (event.action !== action)
+        throw new Error(`statement ${name} records ${action} entries, not ${event.action}`);
+      run ??= build();
+      await run(changeValues, entryRow(event));
     };
   }
 

@@ -4,7 +4,7 @@ import type { Sealer } from '../crypto/seal.js';
 import { webhookError } from './errors.js';
 import { eventBody, eventTypesOf, isEventType, orderingKeyOf } from './events.js';
 import { newSigningSecret } from './signature.js';
-import type { EndpointFields, EndpointRow, WebhookStore } from './store.js';
+import type { EndpointFields, EndpointRow, OutboxEvent, WebhookStore } from './store.js';
 
 export interface EndpointInput {
   url: string;
@@ -117,13 +117,16 @@ export class WebhookEndpoints {
    * endpoint, in the entry's transaction, so a change that rolls back leaves no event and one that commits its event.
    */
   async enqueueFor(entry: RecordedEntry): Promise<void> {
-    const at = new Date();
-    for (const type of eventTypesOf(entry)) {
-      await this.store.enqueue({
-        type,
-        body: eventBody(type, entry, at),
-        orderingKey: orderingKeyOf(type, entry),
-      });
-    }
+    for (const event of outboxEventsOf(entry)) await this.store.enqueue(event);
   }
+}
+
+/** The outbox rows an audit entry makes, one per event type, before they are multiplied by subscribed endpoints. */
+export function outboxEventsOf(entry: RecordedEntry): OutboxEvent[] {
+  const at = new Date();
+  return eventTypesOf(entry).map((type) => ({
+    type,
+    body: eventBody(type, entry, at),
+    orderingKey: orderingKeyOf(type, entry),
+  }));
 }

@@ -1,10 +1,10 @@
 import type { Infrastructure } from '../app/infrastructure.js';
 import { createOutboundFetch } from '../outbound/index.js';
 import { ATTEMPT_TIMEOUT_MS, DeliveryWorker } from './delivery.js';
-import { WebhookEndpoints } from './endpoints.js';
+import { outboxEventsOf, WebhookEndpoints } from './endpoints.js';
 import { SOURCE_ACTIONS } from './events.js';
 import { privateHosts } from './settings.js';
-import { WebhookStore } from './store.js';
+import { ENQUEUE_ALONG_PLACEHOLDER, enqueueAlongStatement, WebhookStore } from './store.js';
 
 /** The webhooks slice's services (`context.webhooks`). */
 export interface WebhookServices {
@@ -25,7 +25,16 @@ export async function createWebhookServices({
   const store = new WebhookStore(database.db);
   const endpoints = new WebhookEndpoints(store, sealer, config.outboundAllowLoopback);
   // Every audit entry an event is made from writes its outbox rows in its own transaction (docs/webhooks.md#events).
-  audit.onRecorded({ actions: SOURCE_ACTIONS, recorded: (entry) => endpoints.enqueueFor(entry) });
+  // An entry written with its change in one prepared statement (AuditLog.preparedAlong, the sign-in's) writes them
+  // in that statement instead, so the commonest event costs no transaction of its own.
+  audit.onRecorded({
+    actions: SOURCE_ACTIONS,
+    recorded: (entry) => endpoints.enqueueFor(entry),
+    along: {
+      statement: enqueueAlongStatement,
+      values: (entry) => ({ [ENQUEUE_ALONG_PLACEHOLDER]: JSON.stringify(outboxEventsOf(entry)) }),
+    },
+  });
   // Receivers are reached through the SSRF-safe outbound fetch: https only, public addresses, and the
   // private-network addresses of the hosts an admin named (docs/webhooks.md#outbound-policy).
   const fetch = createOutboundFetch({

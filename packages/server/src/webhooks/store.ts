@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte, type SQL, sql, type WithSubquery } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { webhookAttempts, webhookEndpoints, webhookEvents } from '../db/schema/index.js';
@@ -13,6 +13,13 @@ export interface EndpointFields {
   description: string;
   eventTypes: string[];
   enabled: boolean;
+}
+
+/** An event an audit entry makes, before it is written once per subscribed endpoint. */
+export interface OutboxEvent {
+  type: string;
+  body: string;
+  orderingKey: string;
 }
 
 /** An event taken for one attempt: `attempts` counts this one, and fences the answer's write (recordAttempt). */
@@ -69,7 +76,7 @@ export class WebhookStore implements OutboxQueue<ClaimedEvent> {
    * One outbox row per enabled endpoint subscribed to the type, in the caller's transaction (the audit entry's):
    * one statement whatever the number of endpoints, none written when no endpoint wants the type.
    */
-  async enqueue(event: { type: string; body: string; orderingKey: string }): Promise<number> {
+  async enqueue(event: OutboxEvent): Promise<number> {
     const rows = await this.db
       .insert(webhookEvents)
       .select(
@@ -262,4 +269,26 @@ export class WebhookStore implements OutboxQueue<ClaimedEvent> {
       .where(eq(webhookEvents.status, 'pending'));
     return Number(row?.pending ?? 0);
   }
+}
+
+/** The placeholder of enqueueAlongStatement: the entry's events (OutboxEvent[]) as a JSON array. */
+export const ENQUEUE_ALONG_PLACEHOLDER = 'webhook_outbox_events';
+
+/**
+ * WebhookStore.enqueue as a data-modifying CTE of an audit entry's own statement (AuditListener.along): one outbox
+ * row per event of the placeholder's JSON array (OutboxEvent[]) and enabled endpoint subscribed to its type, in the
+ * order of the array. The rows commit with the entry and the change it describes, as enqueue's do in their
+ * transaction, and an empty array (or no subscribed endpoint) writes none.
+ */
+export function enqueueAlongStatement(db: Db): WithSubquery {
+  const events = sql.placeholder(ENQUEUE_ALONG_PLACEHOLDER);
+  return db.$with('webhook_outbox').as(
+    db
+      .insert(webhookEvents)
+      .select(
+        // The sequence is read as the ordered rows come out of the subquery: an entry's events keep their order.
+        sql`SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), nextval(pg_get_serial_sequence('webhook_events', 'seq')), subscribed.endpoint_id, subscribed.type, subscribed.body, subscribed.ordering_key, 'pending', 0, now(), now(), null::timestamptz FROM (SELECT endpoint.id AS endpoint_id, event.value->>'type' AS type, event.value->>'body' AS body, event.value->>'orderingKey' AS ordering_key FROM jsonb_array_elements(${events}::jsonb) WITH ORDINALITY AS event(value, position) JOIN ${webhookEndpoints} AS endpoint ON endpoint.enabled AND endpoint.event_types @> jsonb_build_array(event.value->>'type') ORDER BY event.position) AS subscribed`,
+      )
+      .returning({ id: webhookEvents.id }),
+  );
 }

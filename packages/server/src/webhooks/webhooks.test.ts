@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { count, like, sql } from 'drizzle-orm';
+import { and, count, eq, like, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { webhookEvents } from '../db/schema/index.js';
@@ -355,6 +355,69 @@ describe('sign-ins', () => {
     expect(signedIn!.payload.data).toMatchObject({ target: null, actor: { type: 'user', id: user!.id } });
     // No IP address or user agent leaves with an event.
     expect(signedIn!.body).not.toContain('127.0.0.1');
+  });
+
+  it('its event is part of the session statement: one per subscribed endpoint, none if the statement fails', async () => {
+    await server.context.settings.set('accounts.self_registration', true);
+    const password = 'lou password one';
+    expect((await registerWithPassword(server, 'lou@example.com', password)).status).toBe(200);
+    const user = await server.context.accounts.users.findByEmail('lou@example.com');
+    await server.context.accounts.users.markEmailVerified(user!.id, 'lou@example.com');
+    const endpoint = async (eventTypes: string[], enabled = true) => {
+      const created = await call('POST', '/admin/webhooks', {
+        url: 'https://hooks.example.com/',
+        eventTypes,
+        enabled,
+      });
+      expect(created.status).toBe(201);
+      return (created.json.endpoint as { id: string }).id;
+    };
+    // Beside the endpoint of every type: one of sign-ins alone, a disabled one, and one of another type.
+    const added = [
+      await endpoint(['user.signed_in']),
+      await endpoint(['user.signed_in'], false),
+      await endpoint(['user.created']),
+    ];
+    const signInEvents = async () =>
+      (
+        await server.database.db
+          .select({ endpointId: webhookEvents.endpointId })
+          .from(webhookEvents)
+          .where(
+            and(eq(webhookEvents.orderingKey, `user:${user!.id}`), eq(webhookEvents.type, 'user.signed_in')),
+          )
+      )
+        .map((row) => row.endpointId)
+        .sort();
+    const entries = () =>
+      server.context.audit.list({ action: 'user.sign_in', actor: user!.id, outcome: 'success' }, 10);
+    try {
+      // The outbox refuses the row: the session, its entry and every event are one statement, none is written.
+      await server.database.db.execute(
+        sql.raw(
+          "CREATE FUNCTION refuse_outbox_row() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'outbox refused'; END $$",
+        ),
+      );
+      await server.database.db.execute(
+        sql.raw(
+          'CREATE TRIGGER refuse_outbox_row BEFORE INSERT ON webhook_events FOR EACH ROW EXECUTE FUNCTION refuse_outbox_row()',
+        ),
+      );
+      const refused = await loginWithPassword(server, 'lou@example.com', password);
+      expect(refused.finish?.status).toBe(500);
+      expect(refused.cookie).toBeNull();
+      expect(await entries()).toEqual([]);
+      expect(await signInEvents()).toEqual([]);
+      await server.database.db.execute(sql.raw('DROP TRIGGER refuse_outbox_row ON webhook_events'));
+
+      const signedIn = await loginWithPassword(server, 'lou@example.com', password);
+      expect(signedIn.finish?.status).toBe(200);
+      expect(await entries()).toHaveLength(1);
+      expect(await signInEvents()).toEqual([endpointId, added[0]].sort());
+    } finally {
+      await server.database.db.execute(sql.raw('DROP TRIGGER IF EXISTS refuse_outbox_row ON webhook_events'));
+      for (const id of added) expect((await call('DELETE', `/admin/webhooks/${id}`)).status).toBe(204);
+    }
   });
 });
 
