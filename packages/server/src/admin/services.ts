@@ -50,6 +50,6 @@ export async function createAdminServices(
     passwords,
     install: new InstallService(database.db, { users, passwords, settings, publicBaseUrl, audit }),
     publicBaseUrl,
-    tokens: new AdminTokenService(new AdminTokenStore(database.db)),
+    tokens: new AdminTokenService(new AdminTokenStore(database.db), audit),
   };
 }

@@ -1,10 +1,14 @@
 import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { appError, errorResponses } from '../app/errors.js';
-import { auditedAdminChange } from '../app/ports/admin-audit.js';
+import { adminActor } from '../app/ports/admin-audit.js';
 import { adminCaller } from '../app/ports/admin-port.js';
-import { noContent, noContentResponse } from '../app/ports/no-content.js';
+import {
+  futureExpiry,
+  isoOrNull,
+  registerTokenRoutes,
+  tokenStatus,
+} from '../app/ports/admin-token-routes.js';
 import { ADMIN_TOKEN_SCOPES } from './token-scopes.js';
 import type { AdminTokenWithCreator } from './tokens.js';
 
@@ -30,14 +34,7 @@ const TokenView = Type.Object({
   status: Type.Union([Type.Literal('active'), Type.Literal('expired'), Type.Literal('revoked')]),
 });
 
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
-
 function tokenView({ token, creator }: AdminTokenWithCreator) {
-  const status = token.revokedAt
-    ? ('revoked' as const)
-    : token.expiresAt && token.expiresAt <= new Date()
-      ? ('expired' as const)
-      : ('active' as const);
   return {
     id: token.id,
     name: token.name,
@@ -45,14 +42,12 @@ function tokenView({ token, creator }: AdminTokenWithCreator) {
     scopes: token.scopes,
     createdBy: { id: creator.id, email: creator.email },
     createdAt: token.createdAt.toISOString(),
-    lastUsedAt: iso(token.lastUsedAt),
-    expiresAt: iso(token.expiresAt),
-    revokedAt: iso(token.revokedAt),
-    status,
+    lastUsedAt: isoOrNull(token.lastUsedAt),
+    expiresAt: isoOrNull(token.expiresAt),
+    revokedAt: isoOrNull(token.revokedAt),
+    status: tokenStatus(token),
   };
 }
-
-const noToken = () => appError('not_found', 'no such admin API token');
 
 /**
  * Admin API tokens (docs/admin-api-tokens.md): listed by any admin, created and revoked by a write admin signed in
@@ -60,91 +55,40 @@ const noToken = () => appError('not_found', 'no such admin API token');
  */
 export function registerAdminTokenRoutes(app: App, context: AppContext): void {
   const tokens = context.admin.tokens;
-
-  app.get(
-    '/admin/tokens',
-    {
-      config: { access: 'session' },
-      schema: {
-        tags: [TAG],
-        summary: 'Lists admin API tokens (metadata only)',
-        response: { 200: Type.Object({ tokens: Type.Array(TokenView) }), ...errorResponses() },
-      },
+  registerTokenRoutes(app, {
+    path: '/admin/tokens',
+    tag: TAG,
+    view: TokenView,
+    valueDescription: 'The bearer value, shown once',
+    list: {
+      summary: 'Lists admin API tokens (metadata only)',
+      access: 'session',
+      views: async () => (await tokens.list()).map(tokenView),
     },
-    async () => ({ tokens: (await tokens.list()).map(tokenView) }),
-  );
-
-  app.post(
-    '/admin/tokens',
-    {
-      config: { access: 'admin-write' },
-      schema: {
-        tags: [TAG],
-        summary: 'Creates an admin API token; its value is in this response only',
-        body: Type.Object(
-          {
-            name: Type.String({ minLength: 1, maxLength: 200 }),
-            scopes: Type.Array(Scope, {
-              minItems: 1,
-              maxItems: ADMIN_TOKEN_SCOPES.length,
-              uniqueItems: true,
-            }),
-            expiresAt: Type.Optional(Timestamp),
-          },
-          { additionalProperties: false },
-        ),
-        response: {
-          201: Type.Object({
-            ...TokenView.properties,
-            token: Type.String({ description: 'The bearer value, shown once' }),
-          }),
-          ...errorResponses(),
+    issue: {
+      summary: 'Creates an admin API token; its value is in this response only',
+      body: Type.Object(
+        {
+          name: Type.String({ minLength: 1, maxLength: 200 }),
+          scopes: Type.Array(Scope, { minItems: 1, maxItems: ADMIN_TOKEN_SCOPES.length, uniqueItems: true }),
+          expiresAt: Type.Optional(Timestamp),
         },
+        { additionalProperties: false },
+      ),
+      run: async ({ name, scopes, expiresAt }, request) => {
+        const expiry = futureExpiry(expiresAt);
+        const admin = adminCaller(request).admin;
+        const created = await tokens.issue(
+          { name, scopes, expiresAt: expiry, createdBy: admin.id },
+          adminActor(request),
+        );
+        return { view: tokenView({ token: created.token, creator: admin }), value: created.plaintext };
       },
     },
-    async (request, reply) => {
-      const { name, scopes, expiresAt } = request.body;
-      const expiry = expiresAt === undefined ? null : new Date(expiresAt);
-      if (expiry && expiry <= new Date())
-        throw appError('invalid_request', 'expiresAt must be in the future');
-      const admin = adminCaller(request).admin;
-      const created = await auditedAdminChange(
-        context,
-        request,
-        () => tokens.create({ name, scopes, expiresAt: expiry, createdBy: admin.id }),
-        (result) => ({
-          action: 'admin_token.created',
-          target: { type: 'admin_token', id: result.token.id },
-          details: { name, scopes, prefix: result.token.prefix, expires_at: expiresAt ?? null },
-        }),
-      );
-      const view = tokenView({ token: created.token, creator: admin });
-      return reply.code(201).send({ ...view, token: created.plaintext });
+    revoke: {
+      summary: 'Revokes an admin API token at once, on every node (its revocation time is kept)',
+      run: (tokenId, by) => tokens.revoke(tokenId, by),
+      notFound: 'no such admin API token',
     },
-  );
-
-  app.delete(
-    '/admin/tokens/:tokenId',
-    {
-      config: { access: 'admin-write' },
-      schema: {
-        tags: [TAG],
-        summary: 'Revokes an admin API token at once, on every node (its revocation time is kept)',
-        params: Type.Object({ tokenId: Type.String({ maxLength: 100 }) }),
-        response: { 204: noContentResponse('Revoked'), ...errorResponses('not_found') },
-      },
-    },
-    async (request, reply) => {
-      const { tokenId } = request.params;
-      await auditedAdminChange(
-        context,
-        request,
-        async () => {
-          if (!(await tokens.revoke(tokenId))) throw noToken();
-        },
-        { action: 'admin_token.revoked', target: { type: 'admin_token', id: tokenId } },
-      );
-      return noContent(reply);
-    },
-  );
+  });
 }

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { type Static, Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
-import { COMMAND_ACTOR } from '../audit/audit-log.js';
+import { tokenStatus } from '../app/ports/admin-token-routes.js';
+import { BY_COMMAND } from '../audit/change-author.js';
 import type { ControlChannel } from '../control/protocol.js';
 import { ADMIN_TOKEN_SCOPES, type AdminTokenScope } from './token-scopes.js';
 
@@ -44,21 +45,9 @@ export async function createAdminTokenForCommand(
   if (admin.role !== 'write' && scopes.some((scope) => scope !== 'read'))
     throw new Error(`'${input.admin_email}' is a read admin: only the read scope acts for them`);
   const expiresAt = input.expires_at === undefined ? null : new Date(input.expires_at);
-  // Audited like the admin API's create, in one transaction with it; the operator at the host is the actor.
-  const { token, plaintext } = await context.audit.recordChange(
-    () => context.admin.tokens.create({ name: input.name, scopes, expiresAt, createdBy: admin.id }),
-    ({ token }) => ({
-      ...COMMAND_ACTOR,
-      action: 'admin_token.created',
-      target: { type: 'admin_token', id: token.id },
-      details: {
-        via: 'cli',
-        name: input.name,
-        scopes,
-        on_behalf_of: admin.id,
-        expires_at: input.expires_at ?? null,
-      },
-    }),
+  const { token, plaintext } = await context.admin.tokens.issue(
+    { name: input.name, scopes, expiresAt, createdBy: admin.id },
+    BY_COMMAND,
   );
   return {
     id: token.id,
@@ -81,10 +70,9 @@ export interface AdminTokenListEntry {
 }
 
 export async function listAdminTokensForCommand(context: AppContext): Promise<AdminTokenListEntry[]> {
-  const now = new Date();
   return (await context.admin.tokens.list()).map(({ token, creator }) => ({
     id: token.id,
-    status: token.revokedAt ? 'revoked' : token.expiresAt && token.expiresAt <= now ? 'expired' : 'active',
+    status: tokenStatus(token),
     name: token.name,
     scopes: token.scopes,
     created_by: creator.email,
@@ -97,17 +85,8 @@ export async function revokeAdminTokenForCommand(
   context: AppContext,
   input: Static<typeof AdminTokenIdSchema>,
 ): Promise<{ id: string; revoked: true }> {
-  await context.audit.recordChange(
-    async () => {
-      if (!(await context.admin.tokens.revoke(input.id))) throw new Error(`no admin API token '${input.id}'`);
-    },
-    {
-      ...COMMAND_ACTOR,
-      action: 'admin_token.revoked',
-      target: { type: 'admin_token', id: input.id },
-      details: { via: 'cli' },
-    },
-  );
+  if (!(await context.admin.tokens.revoke(input.id, BY_COMMAND)))
+    throw new Error(`no admin API token '${input.id}'`);
   return { id: input.id, revoked: true };
 }
 

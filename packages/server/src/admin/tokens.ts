@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { AuditLog } from '../audit/audit-log.js';
+import { authoredEntry, type ChangeAuthor } from '../audit/change-author.js';
 import { hashToken, randomToken } from '../crypto/tokens.js';
 import type { AdminTokenScope } from './token-scopes.js';
 import type { AdminTokenRow, AdminTokenStore, AdminTokenWithCreator } from './token-store.js';
@@ -23,9 +25,33 @@ export type { AdminTokenRow, AdminTokenWithCreator };
  * database on every request, so a revocation holds at once on every node.
  */
 export class AdminTokenService {
-  constructor(private readonly store: AdminTokenStore) {}
+  constructor(
+    private readonly store: AdminTokenStore,
+    private readonly audit: AuditLog,
+  ) {}
 
-  async create(input: {
+  /**
+   * Creates a token for the admin `createdBy`, audited with it in one transaction, whoever asks (a write admin in
+   * the portal, or the `tessera` command for an admin it names: then the entry says `on_behalf_of` that admin).
+   */
+  issue(
+    input: { name: string; scopes: readonly AdminTokenScope[]; expiresAt: Date | null; createdBy: string },
+    by: ChangeAuthor,
+  ): Promise<CreatedAdminToken> {
+    return this.audit.recordChange(
+      () => this.insert(input),
+      ({ token }) =>
+        authoredEntry(by, 'admin_token.created', target(token.id), {
+          name: token.name,
+          scopes: token.scopes,
+          prefix: token.prefix,
+          expires_at: token.expiresAt?.toISOString() ?? null,
+          ...(by.actor.id === input.createdBy ? {} : { on_behalf_of: input.createdBy }),
+        }),
+    );
+  }
+
+  private async insert(input: {
     name: string;
     scopes: readonly AdminTokenScope[];
     expiresAt: Date | null;
@@ -53,9 +79,12 @@ export class AdminTokenService {
     return this.store.find(id);
   }
 
-  /** Revokes a token (idempotent); undefined when there is no such token. */
-  revoke(id: string): Promise<AdminTokenRow | undefined> {
-    return this.store.revoke(id, new Date());
+  /** Revokes a token (idempotent), audited; undefined, with nothing recorded, when there is no such token. */
+  revoke(id: string, by: ChangeAuthor): Promise<AdminTokenRow | undefined> {
+    return this.audit.recordFoundChange(
+      () => this.store.revoke(id, new Date()),
+      authoredEntry(by, 'admin_token.revoked', target(id)),
+    );
   }
 
   /**
@@ -77,3 +106,5 @@ export class AdminTokenService {
     return found;
   }
 }
+
+const target = (id: string) => ({ type: 'admin_token', id });

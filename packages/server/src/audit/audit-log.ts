@@ -278,6 +278,22 @@ export class AuditLog {
   }
 
   /**
+   * recordChange for a change to one row that may not be there (a revocation by id): `change` answers undefined
+   * when it found nothing, and then nothing is recorded and undefined is returned.
+   */
+  recordFoundChange<T>(
+    change: () => Promise<T | undefined>,
+    describe: AuditEventInput | ((result: T) => AuditEventInput),
+  ): Promise<T | undefined> {
+    return runInTransaction(this.db, async () => {
+      const result = await change();
+      if (result === undefined) return undefined;
+      await this.record(typeof describe === 'function' ? describe(result) : describe);
+      return result;
+    });
+  }
+
+  /**
    * Records without letting a logging failure fail the request it describes. Only for events that are not a change
    * of their own (a failed attempt, a token issued), never inside a transaction whose rollback would lose them.
    */

@@ -2,14 +2,13 @@ import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
-import { auditedAdminChange } from '../app/ports/admin-audit.js';
+import { adminActor } from '../app/ports/admin-audit.js';
 import { actingAdminId } from '../app/ports/admin-port.js';
-import { noContent, noContentResponse } from '../app/ports/no-content.js';
+import { isoOrNull, registerTokenRoutes } from '../app/ports/admin-token-routes.js';
 import { initialAccessTokenStatus } from './initial-access-tokens.js';
 import type { ClientRegistrationRow, InitialAccessTokenRow } from './store.js';
 
 const TAG = 'admin-clients';
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** Metadata only; the plaintext appears once, in the create response. */
 const InitialAccessTokenView = Type.Object({
@@ -56,8 +55,8 @@ function tokenView(token: InitialAccessTokenRow) {
     expires_at: token.expiresAt.toISOString(),
     max_uses: token.maxUses,
     uses: token.uses,
-    last_used_at: iso(token.lastUsedAt),
-    revoked_at: iso(token.revokedAt),
+    last_used_at: isoOrNull(token.lastUsedAt),
+    revoked_at: isoOrNull(token.revokedAt),
     status: initialAccessTokenStatus(token),
   };
 }
@@ -89,106 +88,55 @@ export function registerAdminClientRegistrationRoutes(app: App, context: AppCont
     };
   };
 
-  app.get(
-    '/admin/initial-access-tokens',
-    {
-      config: { access: 'session' },
-      schema: {
-        tags: [TAG],
-        summary: 'Lists initial access tokens for Dynamic Client Registration (metadata, never the tokens)',
-        response: { 200: Type.Object({ tokens: Type.Array(InitialAccessTokenView) }), ...errorResponses() },
-      },
+  registerTokenRoutes(app, {
+    path: '/admin/initial-access-tokens',
+    tag: TAG,
+    view: InitialAccessTokenView,
+    valueDescription: 'The bearer token, shown once',
+    list: {
+      summary: 'Lists initial access tokens for Dynamic Client Registration (metadata, never the tokens)',
+      access: 'session',
+      views: async () => (await initialAccessTokens.list()).map(tokenView),
     },
-    async () => ({ tokens: (await initialAccessTokens.list()).map(tokenView) }),
-  );
-
-  app.post(
-    '/admin/initial-access-tokens',
-    {
-      config: { access: 'admin-write' },
-      schema: {
-        tags: [TAG],
-        summary: 'Issues an initial access token (RFC 7591 §3); the token is returned this once',
-        body: Type.Object(
-          {
-            description: Type.String({ minLength: 1, maxLength: 200 }),
-            expires_in_seconds: Type.Optional(
-              Type.Integer({
-                minimum: 60,
-                maximum: 365 * 86_400,
-                description: 'How long it stays valid; default 7 days',
-              }),
-            ),
-            max_uses: Type.Optional(
-              Type.Union([Type.Integer({ minimum: 1, maximum: 1_000_000 }), Type.Null()], {
-                description: 'How many clients it may register; null or absent: unlimited until it expires',
-              }),
-            ),
-          },
-          { additionalProperties: false },
-        ),
-        response: {
-          201: Type.Object({
-            ...InitialAccessTokenView.properties,
-            token: Type.String({ description: 'The bearer token, shown once' }),
-          }),
-          ...errorResponses(),
+    issue: {
+      summary: 'Issues an initial access token (RFC 7591 §3); the token is returned this once',
+      body: Type.Object(
+        {
+          description: Type.String({ minLength: 1, maxLength: 200 }),
+          expires_in_seconds: Type.Optional(
+            Type.Integer({
+              minimum: 60,
+              maximum: 365 * 86_400,
+              description: 'How long it stays valid; default 7 days',
+            }),
+          ),
+          max_uses: Type.Optional(
+            Type.Union([Type.Integer({ minimum: 1, maximum: 1_000_000 }), Type.Null()], {
+              description: 'How many clients it may register; null or absent: unlimited until it expires',
+            }),
+          ),
         },
-      },
-    },
-    async (request, reply) => {
-      const { description, expires_in_seconds, max_uses } = request.body;
-      const expiresAt = new Date(Date.now() + (expires_in_seconds ?? 7 * 86_400) * 1000);
-      const created = await auditedAdminChange(
-        context,
-        request,
-        () =>
-          initialAccessTokens.create({
+        { additionalProperties: false },
+      ),
+      run: async ({ description, expires_in_seconds, max_uses }, request) => {
+        const created = await initialAccessTokens.issue(
+          {
             description,
-            expiresAt,
+            expiresInSeconds: expires_in_seconds,
             maxUses: max_uses ?? null,
             createdBy: actingAdminId(request),
-          }),
-        (result) => ({
-          action: 'initial_access_token.created',
-          target: { type: 'initial_access_token', id: result.token.id },
-          details: {
-            description,
-            prefix: result.token.prefix,
-            expires_at: expiresAt.toISOString(),
-            max_uses: max_uses ?? null,
           },
-        }),
-      );
-      return reply.code(201).send({ ...tokenView(created.token), token: created.plaintext });
-    },
-  );
-
-  app.delete(
-    '/admin/initial-access-tokens/:tokenId',
-    {
-      config: { access: 'admin-write' },
-      schema: {
-        tags: [TAG],
-        summary: 'Revokes an initial access token; clients it registered stay',
-        params: Type.Object({ tokenId: Type.String({ maxLength: 100 }) }),
-        response: { 204: noContentResponse('Revoked'), ...errorResponses('not_found') },
+          adminActor(request),
+        );
+        return { view: tokenView(created.token), value: created.plaintext };
       },
     },
-    async (request, reply) => {
-      const { tokenId } = request.params;
-      await auditedAdminChange(
-        context,
-        request,
-        async () => {
-          if (!(await initialAccessTokens.revoke(tokenId)))
-            throw appError('not_found', 'no such initial access token');
-        },
-        { action: 'initial_access_token.revoked', target: { type: 'initial_access_token', id: tokenId } },
-      );
-      return noContent(reply);
+    revoke: {
+      summary: 'Revokes an initial access token; clients it registered stay',
+      run: (tokenId, by) => initialAccessTokens.revoke(tokenId, by),
+      notFound: 'no such initial access token',
     },
-  );
+  });
 
   app.get(
     '/admin/client-registrations',

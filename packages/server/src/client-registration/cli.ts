@@ -1,11 +1,9 @@
 import { parseArgs } from 'node:util';
 import { type Static, Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
-import { COMMAND_ACTOR } from '../audit/audit-log.js';
+import { BY_COMMAND } from '../audit/change-author.js';
 import type { ControlChannel } from '../control/protocol.js';
 import { initialAccessTokenStatus } from './initial-access-tokens.js';
-
-const DEFAULT_LIFETIME_SECONDS = 7 * 86_400;
 
 export const InitialAccessTokenCreateSchema = Type.Object(
   {
@@ -26,28 +24,14 @@ export async function createInitialAccessTokenForCommand(
   context: AppContext,
   input: Static<typeof InitialAccessTokenCreateSchema>,
 ): Promise<Record<string, unknown>> {
-  const expiresAt = new Date(Date.now() + (input.expires_in_seconds ?? DEFAULT_LIFETIME_SECONDS) * 1000);
-  // Audited like the admin API's, in one transaction with it; the operator at the host is the actor.
-  const { token, plaintext } = await context.audit.recordChange(
-    () =>
-      context.clientRegistration.initialAccessTokens.create({
-        description: input.description,
-        expiresAt,
-        maxUses: input.max_uses ?? null,
-        createdBy: null,
-      }),
-    ({ token }) => ({
-      ...COMMAND_ACTOR,
-      action: 'initial_access_token.created',
-      target: { type: 'initial_access_token', id: token.id },
-      details: {
-        via: 'cli',
-        description: input.description,
-        prefix: token.prefix,
-        expires_at: expiresAt.toISOString(),
-        max_uses: input.max_uses ?? null,
-      },
-    }),
+  const { token, plaintext } = await context.clientRegistration.initialAccessTokens.issue(
+    {
+      description: input.description,
+      expiresInSeconds: input.expires_in_seconds,
+      maxUses: input.max_uses ?? null,
+      createdBy: null,
+    },
+    BY_COMMAND,
   );
   return {
     id: token.id,
@@ -84,18 +68,8 @@ export async function revokeInitialAccessTokenForCommand(
   context: AppContext,
   input: Static<typeof InitialAccessTokenIdSchema>,
 ): Promise<{ id: string; revoked: true }> {
-  await context.audit.recordChange(
-    async () => {
-      if (!(await context.clientRegistration.initialAccessTokens.revoke(input.id)))
-        throw new Error(`no initial access token '${input.id}'`);
-    },
-    {
-      ...COMMAND_ACTOR,
-      action: 'initial_access_token.revoked',
-      target: { type: 'initial_access_token', id: input.id },
-      details: { via: 'cli' },
-    },
-  );
+  if (!(await context.clientRegistration.initialAccessTokens.revoke(input.id, BY_COMMAND)))
+    throw new Error(`no initial access token '${input.id}'`);
   return { id: input.id, revoked: true };
 }
 

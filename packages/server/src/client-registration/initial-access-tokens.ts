@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { AuditLog } from '../audit/audit-log.js';
+import { authoredEntry, type ChangeAuthor } from '../audit/change-author.js';
 import { hashToken, randomToken } from '../crypto/tokens.js';
 import type { ClientRegistrationStore, InitialAccessTokenRow } from './store.js';
 
@@ -6,6 +8,8 @@ import type { ClientRegistrationStore, InitialAccessTokenRow } from './store.js'
 export const INITIAL_ACCESS_TOKEN_PREFIX = 'tessera_iat_';
 /** How many characters of the plaintext the metadata keeps to tell tokens apart: the prefix and 6 random ones. */
 const SHOWN_LENGTH = INITIAL_ACCESS_TOKEN_PREFIX.length + 6;
+/** How long a token stays valid when its issuer says nothing. */
+export const DEFAULT_LIFETIME_SECONDS = 7 * 86_400;
 
 export type InitialAccessTokenStatus = 'active' | 'expired' | 'revoked' | 'used_up';
 
@@ -24,9 +28,38 @@ export function initialAccessTokenStatus(
  * with an expiry and optionally a number of uses; /register accepts it as a bearer token. Stored hashed.
  */
 export class InitialAccessTokenService {
-  constructor(private readonly store: ClientRegistrationStore) {}
+  constructor(
+    private readonly store: ClientRegistrationStore,
+    private readonly audit: AuditLog,
+  ) {}
 
-  async create(input: {
+  /**
+   * Issues a token, audited with it in one transaction, whoever asks (the admin API or the `tessera` command).
+   * `createdBy`: the admin it is recorded as created by, null for the command.
+   */
+  issue(
+    input: {
+      description: string;
+      expiresInSeconds?: number;
+      maxUses: number | null;
+      createdBy: string | null;
+    },
+    by: ChangeAuthor,
+  ): Promise<{ token: InitialAccessTokenRow; plaintext: string }> {
+    const expiresAt = new Date(Date.now() + (input.expiresInSeconds ?? DEFAULT_LIFETIME_SECONDS) * 1000);
+    return this.audit.recordChange(
+      () => this.insert({ ...input, expiresAt }),
+      ({ token }) =>
+        authoredEntry(by, 'initial_access_token.created', target(token.id), {
+          description: input.description,
+          prefix: token.prefix,
+          expires_at: expiresAt.toISOString(),
+          max_uses: input.maxUses,
+        }),
+    );
+  }
+
+  private async insert(input: {
     description: string;
     expiresAt: Date;
     maxUses: number | null;
@@ -53,9 +86,15 @@ export class InitialAccessTokenService {
     return this.store.findToken(id);
   }
 
-  /** Revokes a token (idempotent: the first revocation time is kept); undefined when there is no such token. */
-  revoke(id: string): Promise<InitialAccessTokenRow | undefined> {
-    return this.store.revokeToken(id, new Date());
+  /**
+   * Revokes a token (idempotent: the first revocation time is kept), audited; undefined, with nothing recorded, when
+   * there is no such token.
+   */
+  revoke(id: string, by: ChangeAuthor): Promise<InitialAccessTokenRow | undefined> {
+    return this.audit.recordFoundChange(
+      () => this.store.revokeToken(id, new Date()),
+      authoredEntry(by, 'initial_access_token.revoked', target(id)),
+    );
   }
 
   /** The token a presented value names, if it can still register a client; nothing is counted. */
@@ -70,3 +109,5 @@ export class InitialAccessTokenService {
     return this.store.consumeToken(hashToken(value), new Date());
   }
 }
+
+const target = (id: string) => ({ type: 'initial_access_token', id });

@@ -3,6 +3,7 @@
  * registered client's deletion hold on both nodes at once, whichever node served the request.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BY_COMMAND } from '../audit/change-author.js';
 import { eventually, startTwoNodes, type TwoNodes } from '../testing/nodes.js';
 import type { TestServer } from '../testing/server.js';
 
@@ -20,12 +21,10 @@ describe('client registration on two nodes', () => {
   });
 
   async function issue(maxUses: number | null): Promise<{ id: string; token: string }> {
-    const { token, plaintext } = await nodeA.context.clientRegistration.initialAccessTokens.create({
-      description: 'two nodes',
-      expiresAt: new Date(Date.now() + 3_600_000),
-      maxUses,
-      createdBy: null,
-    });
+    const { token, plaintext } = await nodeA.context.clientRegistration.initialAccessTokens.issue(
+      { description: 'two nodes', expiresInSeconds: 3600, maxUses, createdBy: null },
+      BY_COMMAND,
+    );
     return { id: token.id, token: plaintext };
   }
 
@@ -77,7 +76,7 @@ describe('client registration on two nodes', () => {
   it('a token revoked on one node registers nothing on the other', async () => {
     const issued = await issue(null);
     expect((await call(nodeB, 'POST', '/register', issued.token, SERVICE)).status).toBe(201);
-    await nodeB.context.clientRegistration.initialAccessTokens.revoke(issued.id);
+    await nodeB.context.clientRegistration.initialAccessTokens.revoke(issued.id, BY_COMMAND);
     expect((await call(nodeA, 'POST', '/register', issued.token, SERVICE)).status).toBe(401);
   });
 

@@ -17,7 +17,7 @@ export async function createClientRegistrationServices(
   { clients }: { clients: ClientServices },
 ): Promise<ClientRegistrationServices> {
   const store = new ClientRegistrationStore(database.db);
-  const initialAccessTokens = new InitialAccessTokenService(store);
+  const initialAccessTokens = new InitialAccessTokenService(store, audit);
   return {
     initialAccessTokens,
     registrations: new ClientRegistrationService(

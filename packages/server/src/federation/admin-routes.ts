@@ -1,11 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { appError, errorResponses } from '../app/errors.js';
-import { type AdminAction, auditedAdminChange } from '../app/ports/admin-audit.js';
-import { noContent, noContentResponse } from '../app/ports/no-content.js';
-import type { AuditAction } from '../audit/actions.js';
+import { errorResponses } from '../app/errors.js';
+import { auditedAdminChange } from '../app/ports/admin-audit.js';
+import { registerConnectionRoutes } from '../app/ports/admin-connection-routes.js';
 import type { Connection, ConnectionInput } from './connections.js';
 import { challengeRecord } from './domains.js';
 import { federationError } from './errors.js';
@@ -31,7 +29,7 @@ const ClaimMapping = Type.Object(
   { additionalProperties: false, description: 'Upstream claim names for email, name and email_verified' },
 );
 
-/** Spec §2.4: the connection payload (the secret write-only). */
+/** The connection payload (the secret write-only). */
 const ConnectionBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 200 }),
@@ -159,124 +157,47 @@ export function registerAdminFederationRoutes(app: App, context: AppContext): vo
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   });
-  const onConnection = (action: AuditAction, id: string, details?: Record<string, unknown>): AdminAction => ({
-    action,
-    target: { type: 'federation_connection', id },
-    details,
-  });
-  const audited = <T>(
-    request: FastifyRequest,
-    change: () => Promise<T>,
-    describe: AdminAction | ((result: T) => AdminAction),
-  ) => auditedAdminChange(context, request, change, describe);
-  const noConnection = () => appError('not_found', 'no such federation connection');
-  const Params = Type.Object({ id: Id });
   const upstreamErrors = ['invalid_upstream_metadata', 'upstream_refused', 'upstream_unavailable'] as const;
-
-  app.get(
-    '/admin/federation/connections',
-    {
-      config: { access: 'session' },
-      schema: {
-        tags: [TAG],
-        summary: 'Lists upstream connections (never their secrets)',
-        response: { 200: Type.Object({ connections: Type.Array(ConnectionView) }), ...errorResponses() },
-      },
+  const connection = registerConnectionRoutes(app, context, {
+    path: '/admin/federation/connections',
+    idParam: 'id',
+    tag: TAG,
+    view: ConnectionView,
+    toView: view,
+    idOf: ({ row }) => row.id,
+    notFound: 'no such federation connection',
+    audit: {
+      target: 'federation_connection',
+      created: 'federation.connection.created',
+      updated: 'federation.connection.updated',
+      deleted: 'federation.connection.deleted',
     },
-    async () => ({ connections: (await context.federation.connections.list()).map(view) }),
-  );
-
-  app.post(
-    '/admin/federation/connections',
-    {
-      config: { access: 'admin-write' },
-      schema: {
-        tags: [TAG],
-        summary: 'Creates a connection; endpoints left out are filled by discovery from the issuer',
-        body: ConnectionBody,
-        response: { 201: ConnectionView, ...errorResponses(...upstreamErrors) },
-      },
+    list: {
+      summary: 'Lists upstream connections (never their secrets)',
+      rows: () => context.federation.connections.list(),
     },
-    async (request, reply) => {
-      const created = await audited(
-        request,
-        () => context.federation.connections.create(request.body),
-        (result) =>
-          onConnection('federation.connection.created', result.row.id, auditedChanges(request.body)),
-      );
-      return reply.code(201).send(view(created));
+    get: { summary: 'Reads one connection', row: (id) => context.federation.connections.find(id) },
+    create: {
+      summary: 'Creates a connection; endpoints left out are filled by discovery from the issuer',
+      body: ConnectionBody,
+      errors: upstreamErrors,
+      run: (body) => context.federation.connections.create(body),
+      details: (body) => auditedChanges(body),
     },
-  );
-
-  app.get(
-    '/admin/federation/connections/:id',
-    {
-      config: { access: 'session' },
-      schema: {
-        tags: [TAG],
-        summary: 'Reads one connection',
-        params: Params,
-        response: { 200: ConnectionView, ...errorResponses('not_found') },
-      },
+    update: {
+      method: 'PUT',
+      summary:
+        'Updates a connection; a clientSecret given replaces the stored one; domains kept stay verified',
+      body: ConnectionBody,
+      errors: ['not_found', ...upstreamErrors],
+      run: (id, body) => context.federation.connections.update(id, body),
+      details: (body) => auditedChanges(body),
     },
-    async (request) => {
-      const connection = await context.federation.connections.find(request.params.id);
-      if (!connection) throw noConnection();
-      return view(connection);
+    delete: {
+      summary: 'Deletes a connection, its domains and its links (the accounts stay)',
+      run: (id) => context.federation.connections.delete(id),
     },
-  );
-
-  app.put(
-    '/admin/federation/connections/:id',
-    {
-      config: { access: 'admin-write' },
-      schema: {
-        tags: [TAG],
-        summary:
-          'Updates a connection; a clientSecret given replaces the stored one; domains kept stay verified',
-        params: Params,
-        body: ConnectionBody,
-        response: { 200: ConnectionView, ...errorResponses('not_found', ...upstreamErrors) },
-      },
-    },
-    async (request) => {
-      const { id } = request.params;
-      const updated = await audited(
-        request,
-        async () => {
-          const connection = await context.federation.connections.update(id, request.body);
-          if (!connection) throw noConnection();
-          return connection;
-        },
-        onConnection('federation.connection.updated', id, auditedChanges(request.body)),
-      );
-      return view(updated);
-    },
-  );
-
-  app.delete(
-    '/admin/federation/connections/:id',
-    {
-      config: { access: 'admin-write' },
-      schema: {
-        tags: [TAG],
-        summary: 'Deletes a connection, its domains and its links (the accounts stay)',
-        params: Params,
-        response: { 204: noContentResponse('Deleted'), ...errorResponses('not_found') },
-      },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      await audited(
-        request,
-        async () => {
-          if (!(await context.federation.connections.delete(id))) throw noConnection();
-        },
-        onConnection('federation.connection.deleted', id),
-      );
-      return noContent(reply);
-    },
-  );
+  });
 
   app.post(
     '/admin/federation/connections/:id/domains/:domain/verify',
@@ -300,7 +221,7 @@ export function registerAdminFederationRoutes(app: App, context: AppContext): vo
     async (request) => {
       const { id, domain } = request.params;
       const { method } = request.body;
-      if (!(await context.federation.connections.find(id))) throw noConnection();
+      if (!(await context.federation.connections.find(id))) throw connection.notFound();
       const listed = await context.federation.connections.findDomain(id, domain);
       if (!listed) throw federationError('unknown_domain', 'this connection does not list that domain');
       if (method === 'dns' && !(await context.federation.domains.challengeHolds(listed))) {
@@ -310,10 +231,11 @@ export function registerAdminFederationRoutes(app: App, context: AppContext): vo
           `no TXT record ${record.name} holding the challenge value was found`,
         );
       }
-      await audited(
+      await auditedAdminChange(
+        context,
         request,
         () => context.federation.connections.markDomainVerified(id, listed.domain, method),
-        onConnection('federation.domain.verified', id, { domain: listed.domain, method }),
+        connection.action('federation.domain.verified', id, { domain: listed.domain, method }),
       );
       return view((await context.federation.connections.find(id))!);
     },

@@ -17,7 +17,7 @@ export interface ScimServices {
 }
 
 export async function createScimServices(
-  { database, settings }: Infrastructure,
+  { database, settings, audit }: Infrastructure,
   { accounts, orgs, oauth }: { accounts: AccountServices; orgs: OrganizationServices; oauth: OAuthServices },
 ): Promise<ScimServices> {
   const store = new ScimStore(database.db);
@@ -33,7 +33,7 @@ export async function createScimServices(
   orgs.organizations.addMembershipRule(connections);
   return {
     connections,
-    tokens: new ScimTokenService(store, settings),
+    tokens: new ScimTokenService(store, settings, audit),
     users,
     groups: new ScimGroupService(database.db, store, users, orgs.roles),
   };

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { appError } from '../app/errors.js';
+import type { AuditLog } from '../audit/audit-log.js';
+import { authoredEntry, type ChangeAuthor } from '../audit/change-author.js';
 import type { SettingsService } from '../config/settings.js';
 import { hashToken, randomToken } from '../crypto/tokens.js';
 import type { ConnectionRow, ScimStore, TokenRow } from './store.js';
@@ -22,9 +25,30 @@ export class ScimTokenService {
   constructor(
     private readonly store: ScimStore,
     private readonly settings: SettingsService,
+    private readonly audit: AuditLog,
   ) {}
 
-  async create(input: {
+  /** Creates a token for a connection, audited with it in one transaction; not_found without the connection. */
+  issue(
+    input: { connectionId: string; name: string; expiresAt: Date | null; createdBy: string },
+    by: ChangeAuthor,
+  ): Promise<CreatedToken> {
+    return this.audit.recordChange(
+      async () => {
+        if (!(await this.store.findConnection(input.connectionId)))
+          throw appError('not_found', 'no such SCIM connection');
+        return this.insert(input);
+      },
+      ({ token }) =>
+        authoredEntry(by, 'scim.token.created', target(token.id), {
+          connection: input.connectionId,
+          prefix: token.prefix,
+          expires_at: token.expiresAt?.toISOString() ?? null,
+        }),
+    );
+  }
+
+  private async insert(input: {
     connectionId: string;
     name: string;
     expiresAt: Date | null;
@@ -48,9 +72,15 @@ export class ScimTokenService {
     return this.store.listTokens(connectionId);
   }
 
-  /** Revokes a token (idempotent: the first revocation time is kept); undefined when there is no such token. */
-  revoke(id: string): Promise<TokenRow | undefined> {
-    return this.store.revokeToken(id, new Date());
+  /**
+   * Revokes a token (idempotent: the first revocation time is kept), audited; undefined, with nothing recorded, when
+   * there is no such token.
+   */
+  revoke(id: string, by: ChangeAuthor): Promise<TokenRow | undefined> {
+    return this.audit.recordFoundChange(
+      () => this.store.revokeToken(id, new Date()),
+      authoredEntry(by, 'scim.token.revoked', target(id)),
+    );
   }
 
   /**
@@ -71,3 +101,5 @@ export class ScimTokenService {
     return found;
   }
 }
+
+const target = (id: string) => ({ type: 'scim_token', id });
