@@ -1,25 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installViaApi } from '../packages/server/src/testing/admin.js';
-import type { TestServer } from '../packages/server/src/testing/server.js';
-import { openSection, startAdminTestServer, submitAdminSignIn } from './admin-ui-helpers.js';
-import { launchBrowser, type OpenedPage, openPage, releaseBrowser } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { issueToken, revokeToken, signedInPortalForTests } from './admin-token-pages.js';
+import { openSection } from './admin-ui-helpers.js';
 import { expectCleanPage, UI_TIMEOUT, waitForHeading } from './ui-helpers.js';
-
-const ADMIN_EMAIL = 'root@example.test';
-const ADMIN_PASSWORD = 'correct horse battery staple';
 
 /**
  * The portal's registration tokens page in a real browser: the initial access token it reveals once registers a
  * client at /register, whose page then names the token; a revoked token registers nothing.
  */
 describe('admin portal: registration tokens', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let admin: OpenedPage;
+  const portal = signedInPortalForTests();
 
   const register = (token: string) =>
-    fetch(`${server.publicUrl}/register`, {
+    fetch(`${portal.server.publicUrl}/register`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -29,33 +21,14 @@ describe('admin portal: registration tokens', () => {
       }),
     });
 
-  beforeAll(async () => {
-    server = await startAdminTestServer();
-    await server.context.settings.set('otp.required_for_admins', false);
-    await installViaApi(server, ADMIN_EMAIL, ADMIN_PASSWORD);
-    browser = await launchBrowser();
-    admin = await openPage(browser);
-    await admin.page.goto(`${server.adminUrl}/`);
-    await submitAdminSignIn(admin.page, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await waitForHeading(admin.page, 'Overview');
-  }, 120_000);
-
-  afterAll(async () => {
-    await releaseBrowser(browser);
-    await server?.close();
-  }, 60_000);
-
   it('issues a single-use token, shows it once, and the client it registered names it', async () => {
-    const { page } = admin;
+    const { page } = portal.admin;
     await openSection(page, 'Registration tokens');
     await page.getByText('There is no registration token yet.').waitFor({ timeout: UI_TIMEOUT });
     await page.getByRole('button', { name: 'Issue token' }).click();
     await page.getByText('Say who the token is for').waitFor({ timeout: UI_TIMEOUT });
     await page.getByLabel('For', { exact: true }).fill('partner-cli');
-    await page.getByRole('button', { name: 'Issue token' }).click();
-    const revealed = page.getByTestId('revealed-secret');
-    await revealed.waitFor({ timeout: UI_TIMEOUT });
-    const token = await revealed.inputValue();
+    const token = await issueToken(page, 'Issue token');
     expect(token).toMatch(/^tessera_iat_/);
     expect((await page.getByTestId('registration-token').allTextContents()).join(' ')).not.toContain(token);
 
@@ -64,7 +37,7 @@ describe('admin portal: registration tokens', () => {
     const { client_id: clientId } = (await registered.json()) as { client_id: string };
     expect((await register(token)).status).toBe(401);
 
-    await page.goto(`${server.adminUrl}/clients/${encodeURIComponent(clientId)}`);
+    await page.goto(`${portal.server.adminUrl}/clients/${encodeURIComponent(clientId)}`);
     await waitForHeading(page, 'Partner CLI');
     const registration = page.getByTestId('client-registration');
     await registration.getByText('initial access token “partner-cli”').waitFor({ timeout: UI_TIMEOUT });
@@ -80,36 +53,30 @@ describe('admin portal: registration tokens', () => {
     const row = page.getByTestId('registration-token').filter({ hasText: 'partner-cli' });
     await row.getByText('1 of 1').waitFor({ timeout: UI_TIMEOUT });
     await row.getByText('used up', { exact: true }).waitFor({ timeout: UI_TIMEOUT });
-    expectCleanPage(admin.diagnostics);
+    expectCleanPage(portal.admin.diagnostics);
   }, 120_000);
 
   it('revokes a token after confirmation: it registers nothing any more', async () => {
-    const { page } = admin;
+    const { page } = portal.admin;
     await openSection(page, 'Registration tokens');
     await page.getByLabel('For', { exact: true }).fill('to revoke');
     await page.getByLabel('Clients it may register').fill('');
-    await page.getByRole('button', { name: 'Issue token' }).click();
-    const revealed = page.getByTestId('revealed-secret');
-    await revealed.waitFor({ timeout: UI_TIMEOUT });
-    const token = await revealed.inputValue();
+    const token = await issueToken(page, 'Issue token');
     const row = page.getByTestId('registration-token').filter({ hasText: 'to revoke' });
-    await row.getByRole('button', { name: 'Revoke to revoke' }).click();
-    await page.getByRole('button', { name: 'Revoke token' }).click();
-    await page.getByText('The token “to revoke” is revoked').waitFor({ timeout: UI_TIMEOUT });
-    await row.getByText('revoked', { exact: true }).waitFor({ timeout: UI_TIMEOUT });
+    await revokeToken(page, row, 'to revoke');
     expect((await register(token)).status).toBe(401);
-    expectCleanPage(admin.diagnostics);
+    expectCleanPage(portal.admin.diagnostics);
   }, 120_000);
 
   it('an admin-created client says so', async () => {
-    const { page } = admin;
-    const created = await server.context.clients.registry.create({
+    const { page } = portal.admin;
+    const created = await portal.server.context.clients.registry.create({
       name: 'Made by hand',
       type: 'public',
       redirect_uris: ['http://127.0.0.1:53682/callback'],
       grant_types: ['authorization_code'],
     });
-    await page.goto(`${server.adminUrl}/clients/${encodeURIComponent(created.client.id)}`);
+    await page.goto(`${portal.server.adminUrl}/clients/${encodeURIComponent(created.client.id)}`);
     await waitForHeading(page, 'Made by hand');
     await page
       .getByTestId('client-registration')
@@ -125,6 +92,6 @@ describe('admin portal: registration tokens', () => {
     expect(
       await page.getByRole('row').filter({ hasText: 'Made by hand' }).getByTestId('self-registered').count(),
     ).toBe(0);
-    expectCleanPage(admin.diagnostics);
+    expectCleanPage(portal.admin.diagnostics);
   }, 120_000);
 });

@@ -11,23 +11,7 @@ import { hardCodedText, sourceFiles } from '../shared/i18n/hard-coded-text';
 const ADMIN = import.meta.dirname;
 
 /** Components whose text is not in the catalog yet: each still has some, and the list only shrinks. */
-const NOT_YET_IN_CATALOG = new Set<string>([
-  'pages/AdminTokensPage.tsx',
-  'pages/RegistrationTokensPage.tsx',
-  'pages/federation/ClientSecretSection.tsx',
-  'pages/federation/ConnectionFields.tsx',
-  'pages/federation/DiscoveryLookup.tsx',
-  'pages/federation/DomainsSection.tsx',
-  'pages/federation/FederationConnectionCreatePage.tsx',
-  'pages/federation/FederationConnectionDetailPage.tsx',
-  'pages/federation/FederationConnectionsPage.tsx',
-  'pages/scim/ScimConnectionCreatePage.tsx',
-  'pages/scim/ScimConnectionDetailPage.tsx',
-  'pages/scim/ScimConnectionsPage.tsx',
-  'pages/scim/ScimPolicyFields.tsx',
-  'pages/scim/ScimTokensSection.tsx',
-  'pages/scim/ScimUnlockPolicySummary.tsx',
-]);
+const NOT_YET_IN_CATALOG = new Set<string>([]);
 
 describe('the admin portal takes every word from its message catalog', () => {
   const files = sourceFiles(ADMIN).map((path) => relative(ADMIN, path));

@@ -5,6 +5,7 @@ import { auditMessages } from './messages/audit';
 import { brandingMessages } from './messages/branding';
 import { clientsMessages } from './messages/clients';
 import { commonMessages } from './messages/common';
+import { connectionsMessages } from './messages/connections';
 import { dashboardMessages } from './messages/dashboard';
 import { emailTemplatesMessages } from './messages/email-templates';
 import { errorsMessages } from './messages/errors';
@@ -48,6 +49,7 @@ export const ADMIN_MESSAGE_AREAS = {
   organizations: organizationsMessages,
   roles: rolesMessages,
   permissions: permissionsMessages,
+  connections: connectionsMessages,
   scim: scimMessages,
   federation: federationMessages,
   tokens: tokensMessages,

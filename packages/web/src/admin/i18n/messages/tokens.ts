@@ -1,4 +1,90 @@
 import type { AdminMessages } from '../message-types';
 
 /** The admin portal's text for tokens: every key starts with `tokens.` (admin/i18n/messages.test.ts). */
-export const tokensMessages = {} as const satisfies AdminMessages;
+export const tokensMessages = {
+  // Every token list (components/TokenListPage.tsx).
+  'tokens.list.failed': 'That did not work',
+  'tokens.list.loadFailed': 'The tokens could not be loaded',
+  'tokens.list.revealLabel': 'Token “{name}”',
+  'tokens.list.prefix': 'Starts with',
+  'tokens.list.status': 'Status',
+  'tokens.list.expires': 'Expires',
+  'tokens.list.actions': 'Actions',
+  'tokens.list.revoke': 'Revoke {name}',
+  'tokens.list.revokeConfirm': 'Revoke token',
+  'tokens.list.revoking': 'Revoking…',
+
+  // Admin API tokens (pages/AdminTokensPage.tsx).
+  'tokens.admin.title': 'API tokens',
+  'tokens.admin.intro':
+    'CI jobs, tooling and scripts call the admin API with one of these as a bearer token ({header}) on the admin port. A token does only what its scopes allow, acts for the admin who created it, and can never manage tokens or admins.',
+  'tokens.admin.reveal': 'New API token',
+  'tokens.admin.empty': 'There is no API token yet.',
+  'tokens.admin.caption': 'API tokens',
+  'tokens.admin.column.name': 'Name',
+  'tokens.admin.column.scopes': 'Scopes',
+  'tokens.admin.column.createdBy': 'Created by',
+  'tokens.admin.column.lastUsed': 'Last used',
+  'tokens.admin.never': 'Never',
+  'tokens.admin.revoke.question':
+    'Revoke “{name}”? Every call made with it fails from now on; whatever uses it needs a new token.',
+  'tokens.admin.revoked': 'The token “{name}” is revoked: calls made with it now fail, on every node.',
+  'tokens.admin.form.heading': 'Create a token',
+  'tokens.admin.form.submit': 'Create token',
+  'tokens.admin.form.busy': 'Creating…',
+  'tokens.admin.form.name': 'Token name',
+  'tokens.admin.form.name.missing': 'Enter a name, e.g. the job or tool that uses the token.',
+  'tokens.admin.form.scopes': 'Scopes',
+  'tokens.admin.form.scopes.hint': 'A change scope also allows reading its own area.',
+  'tokens.admin.form.scopes.missing': 'Choose at least one scope.',
+  'tokens.admin.form.expiry': 'Expires (optional)',
+  'tokens.admin.form.expiry.hint':
+    'The token stops working at the end of this day. Leave empty for no expiry.',
+  'tokens.admin.expiry.invalid': 'Enter a date.',
+  'tokens.admin.expiry.past': 'Choose a day after today.',
+  'tokens.admin.scope.read': 'Read everything',
+  'tokens.admin.scope.read.hint': 'Every list and detail of the areas below',
+  'tokens.admin.scope.users': 'Change users',
+  'tokens.admin.scope.clients': 'Change clients',
+  'tokens.admin.scope.clients.hint': 'Secrets included',
+  'tokens.admin.scope.organizations': 'Change organizations',
+  'tokens.admin.scope.settings': 'Change settings',
+  'tokens.admin.scope.settings.hint': 'Settings, email templates, branding',
+  'tokens.admin.scope.keys': 'Rotate signing keys',
+  'tokens.admin.scope.scim': 'Change SCIM connections and tokens',
+  'tokens.admin.scope.federation': 'Change federation connections',
+  'tokens.admin.scope.audit': 'Read the audit log only',
+  'tokens.admin.scope.audit.hint': 'The log takes no changes',
+  'tokens.admin.scope.webhooks': 'Change webhooks',
+
+  // Initial access tokens for Dynamic Client Registration (pages/RegistrationTokensPage.tsx).
+  'tokens.registration.title': 'Registration tokens',
+  'tokens.registration.intro':
+    'Apps register their own OAuth clients at {register} (Dynamic Client Registration) with one of these initial access tokens as a bearer token ({header}). Clients registered this way need each user’s consent and start off the apps dashboard. Open registration, without a token, is a setting ({setting}).',
+  'tokens.registration.reveal': 'New registration token',
+  'tokens.registration.empty': 'There is no registration token yet.',
+  'tokens.registration.caption': 'Registration tokens',
+  'tokens.registration.column.for': 'For',
+  'tokens.registration.column.uses': 'Clients registered',
+  'tokens.registration.column.created': 'Created',
+  'tokens.registration.usesOf': '{uses} of {max}',
+  'tokens.registration.status.active': 'active',
+  'tokens.registration.status.expired': 'expired',
+  'tokens.registration.status.revoked': 'revoked',
+  'tokens.registration.status.usedUp': 'used up',
+  'tokens.registration.revoke.question':
+    'Revoke “{name}”? No client can be registered with it any more; the clients it registered stay.',
+  'tokens.registration.revoked':
+    'The token “{name}” is revoked: no client can be registered with it any more.',
+  'tokens.registration.form.heading': 'Issue a token',
+  'tokens.registration.form.submit': 'Issue token',
+  'tokens.registration.form.busy': 'Issuing…',
+  'tokens.registration.form.for': 'For',
+  'tokens.registration.form.for.hint': 'Who or what registers clients with it.',
+  'tokens.registration.form.for.missing': 'Say who the token is for, e.g. the partner or tool.',
+  'tokens.registration.form.days': 'Valid for (days)',
+  'tokens.registration.form.uses': 'Clients it may register',
+  'tokens.registration.form.uses.hint': 'Leave empty for no limit until it expires.',
+  'tokens.registration.form.days.invalid': 'Enter a number of days from 1 to 365.',
+  'tokens.registration.form.uses.invalid': 'Enter a number from 1, or leave it empty for no limit.',
+} as const satisfies AdminMessages;

@@ -1,9 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { TextField } from '../../../shared/TextField';
 import { useCheckedSubmit } from '../../../shared/use-checked-submit';
+import type { ConnectionProps } from '../../components/connections/ConnectionDetail';
 import { EditSection } from '../../components/EditSection';
 import type { Outcome } from '../../components/OutcomeMessage';
 import type { FederationConnectionView } from '../../federation-types';
+import { t } from '../../i18n/text';
 import { useAdmin, useAdminApi } from '../../session';
 import { connectionPath, identityOf } from './connection-api';
 
@@ -11,13 +13,7 @@ import { connectionPath, identityOf } from './connection-api';
  * The client secret is write-only (docs/federation.md#admin-api-admin-port): the page says whether one is
  * set, and may replace it.
  */
-export function ClientSecretSection({
-  connection,
-  onChanged,
-}: {
-  connection: FederationConnectionView;
-  onChanged: (connection: FederationConnectionView) => void;
-}) {
+export function ClientSecretSection({ connection, onChanged }: ConnectionProps<FederationConnectionView>) {
   const api = useAdminApi();
   const { canWrite } = useAdmin();
   const [secret, setSecret] = useState('');
@@ -27,7 +23,7 @@ export function ClientSecretSection({
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     return submit(
       event,
-      () => ({ secret: secret === '' ? 'Enter the new client secret.' : undefined }),
+      () => ({ secret: secret === '' ? t('federation.secret.missing') : undefined }),
       async () => {
         setOutcome(null);
         try {
@@ -37,7 +33,7 @@ export function ClientSecretSection({
           });
           onChanged(updated);
           setSecret('');
-          setOutcome({ kind: 'done', text: 'The client secret is replaced; the next sign-in uses it.' });
+          setOutcome({ kind: 'done', text: t('federation.secret.replaced') });
         } catch (error) {
           setOutcome({ kind: 'failed', error });
         }
@@ -47,26 +43,24 @@ export function ClientSecretSection({
 
   return (
     <EditSection
-      heading="Client secret"
+      heading={t('federation.secret.heading')}
       outcome={outcome}
-      failedTitle="The client secret was not replaced"
+      failedTitle={t('federation.secret.failed')}
       notice={
         <p data-testid="client-secret-state">
-          {connection.hasClientSecret
-            ? 'A client secret is set. It is stored encrypted and is never shown.'
-            : 'No client secret is set: the token request uses PKCE only.'}
+          {connection.hasClientSecret ? t('federation.secret.set') : t('federation.secret.unset')}
         </p>
       }
       formRef={formRef}
       busy={busy}
       onSubmit={onSubmit}
       editable={canWrite}
-      submitLabel="Replace secret"
+      submitLabel={t('federation.secret.submit')}
     >
       <TextField
         type="password"
         autoComplete="off"
-        label="New client secret"
+        label={t('federation.secret.new')}
         value={secret}
         maxLength={2000}
         error={fieldErrors.secret}

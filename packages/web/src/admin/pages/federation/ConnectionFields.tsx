@@ -8,6 +8,7 @@ import type {
   FederationConnectionView,
   LinkingPolicy,
 } from '../../federation-types';
+import { t } from '../../i18n/text';
 
 /** A connection's settings as the form edits them (text where the API takes lists). */
 export interface ConnectionDraft {
@@ -60,12 +61,10 @@ export function connectionDraft(connection: FederationConnectionView | null): Co
 export function checkConnectionDraft(draft: ConnectionDraft): Partial<Record<ConnectionFieldError, string>> {
   const scopes = draft.scopes.split(/\s+/).filter(Boolean);
   return {
-    name: draft.name.trim() === '' ? 'Enter a name, e.g. the identity provider’s name.' : undefined,
-    issuer: /^https?:\/\/\S+$/.test(draft.issuer.trim())
-      ? undefined
-      : 'Enter the provider’s issuer URL, e.g. https://login.example.com.',
-    clientId: draft.clientId.trim() === '' ? 'Enter the client ID the provider gave Tessera.' : undefined,
-    scopes: scopes.includes('openid') ? undefined : 'The scopes must include openid.',
+    name: draft.name.trim() === '' ? t('federation.fields.name.missing') : undefined,
+    issuer: /^https?:\/\/\S+$/.test(draft.issuer.trim()) ? undefined : t('federation.fields.issuer.invalid'),
+    clientId: draft.clientId.trim() === '' ? t('federation.fields.clientId.missing') : undefined,
+    scopes: scopes.includes('openid') ? undefined : t('federation.fields.scopes.noOpenid'),
   };
 }
 
@@ -110,13 +109,13 @@ export function connectionBody(draft: ConnectionDraft, editing: boolean): Federa
 const LINKING_OPTIONS = [
   {
     value: 'email_verified',
-    label: 'Link by verified email (recommended)',
-    hint: 'An existing account is linked when the provider says the address is verified and its domain is a verified domain of this connection.',
+    label: t('federation.fields.linking.emailVerified'),
+    hint: t('federation.fields.linking.emailVerified.hint'),
   },
   {
     value: 'disabled',
-    label: 'Never link to existing accounts',
-    hint: 'A person whose address already has an account is refused; only new accounts (if created below) sign in.',
+    label: t('federation.fields.linking.disabled'),
+    hint: t('federation.fields.linking.disabled.hint'),
   },
 ] as const;
 
@@ -142,59 +141,71 @@ export function ConnectionFields({
   return (
     <>
       <TextField
-        label="Name"
-        hint="Shown on the sign-in page."
+        label={t('federation.fields.name')}
+        hint={t('federation.fields.name.hint')}
         maxLength={200}
         error={errors.name}
         {...text('name')}
       />
       <TextField
-        label="Issuer URL"
-        hint="The provider’s issuer, e.g. https://login.microsoftonline.com/{tenant}/v2.0."
+        label={t('federation.fields.issuer')}
+        hint={t('federation.fields.issuer.hint', { tenant: '{tenant}' })}
         error={errors.issuer}
         {...text('issuer')}
       />
       {afterIssuer}
-      <TextField label="Client ID" maxLength={500} error={errors.clientId} {...text('clientId')} />
+      <TextField
+        label={t('federation.fields.clientId')}
+        maxLength={500}
+        error={errors.clientId}
+        {...text('clientId')}
+      />
       <fieldset className="field">
-        <legend>Endpoints</legend>
-        <TextField label="Authorization endpoint" {...text('authorizationEndpoint')} />
-        <TextField label="Token endpoint" {...text('tokenEndpoint')} />
-        <TextField label="JWKS URI" {...text('jwksUri')} />
-        <TextField label="Userinfo endpoint" hint="Optional." {...text('userinfoEndpoint')} />
+        <legend>{t('federation.fields.endpoints')}</legend>
+        <TextField label={t('federation.fields.authorizationEndpoint')} {...text('authorizationEndpoint')} />
+        <TextField label={t('federation.fields.tokenEndpoint')} {...text('tokenEndpoint')} />
+        <TextField label={t('federation.fields.jwksUri')} {...text('jwksUri')} />
         <TextField
-          label="Discovery URL"
-          hint="Optional: only when the provider’s discovery document is not at the issuer’s /.well-known/openid-configuration."
+          label={t('federation.fields.userinfoEndpoint')}
+          hint={t('federation.fields.userinfoEndpoint.hint')}
+          {...text('userinfoEndpoint')}
+        />
+        <TextField
+          label={t('federation.fields.discoveryUrl')}
+          hint={t('federation.fields.discoveryUrl.hint')}
           {...text('discoveryUrl')}
         />
       </fieldset>
       <TextField
-        label="Scopes"
-        hint="Separated by spaces; openid is required."
+        label={t('federation.fields.scopes')}
+        hint={t('federation.fields.scopes.hint')}
         error={errors.scopes}
         {...text('scopes')}
       />
       <fieldset className="field">
-        <legend>Claim mapping</legend>
-        <p className="field-hint">Leave empty for the standard claim names (email, name, email_verified).</p>
-        <TextField label="Email claim" maxLength={100} {...text('emailClaim')} />
-        <TextField label="Name claim" maxLength={100} {...text('nameClaim')} />
-        <TextField label="Email-verified claim" maxLength={100} {...text('emailVerifiedClaim')} />
+        <legend>{t('federation.fields.claims')}</legend>
+        <p className="field-hint">{t('federation.fields.claims.hint')}</p>
+        <TextField label={t('federation.fields.claims.email')} maxLength={100} {...text('emailClaim')} />
+        <TextField label={t('federation.fields.claims.name')} maxLength={100} {...text('nameClaim')} />
+        <TextField
+          label={t('federation.fields.claims.emailVerified')}
+          maxLength={100}
+          {...text('emailVerifiedClaim')}
+        />
       </fieldset>
       <TextAreaField
-        label="Email domains"
-        hint="One per line. A domain routes sign-ins to this provider only once it is verified (see Domains)."
+        label={t('federation.fields.domains')}
+        hint={t('federation.fields.domains.hint')}
         rows={3}
         {...text('domains')}
       />
       {draft.accountLinkingPolicy === 'email' ? (
         <p className="field-hint" data-testid="email-linking-note">
-          This connection links by any email the provider sends (set through the API). The portal does not
-          offer that policy; choose one below to replace it.
+          {t('federation.fields.linking.emailNote')}
         </p>
       ) : null}
       <RadioGroup<LinkingPolicy>
-        legend="Linking to existing accounts"
+        legend={t('federation.fields.linking')}
         name="accountLinkingPolicy"
         value={draft.accountLinkingPolicy}
         options={LINKING_OPTIONS}
@@ -202,20 +213,20 @@ export function ConnectionFields({
         onChange={(value) => onChange({ accountLinkingPolicy: value })}
       />
       <CheckboxField
-        label="Create accounts at the first sign-in"
-        hint="Just-in-time creation, for a verified email in a verified domain of this connection."
+        label={t('federation.fields.jit')}
+        hint={t('federation.fields.jit.hint')}
         checked={draft.jitProvisioning}
         onChange={(event) => onChange({ jitProvisioning: event.target.checked })}
       />
       <CheckboxField
-        label="Trust the provider’s multi-factor authentication"
-        hint="When the provider reports mfa (amr), no Tessera second factor is asked for at sign-in."
+        label={t('federation.fields.trustMfa')}
+        hint={t('federation.fields.trustMfa.hint')}
         checked={draft.trustUpstreamMfa}
         onChange={(event) => onChange({ trustUpstreamMfa: event.target.checked })}
       />
       <CheckboxField
-        label="Also allow local accounts in these domains"
-        hint="Off: addresses in the verified domains sign up, are created and change their address only through this provider."
+        label={t('federation.fields.allowLocal')}
+        hint={t('federation.fields.allowLocal.hint')}
         checked={draft.allowLocalAccounts}
         onChange={(event) => onChange({ allowLocalAccounts: event.target.checked })}
       />

@@ -4,6 +4,7 @@ import { ErrorPanel } from '../../../shared/ErrorPanel';
 import { Notice } from '../../../shared/Notice';
 import { describeError } from '../../error-text';
 import type { FederationDiscovery } from '../../federation-types';
+import { rich, t } from '../../i18n/text';
 import { withQuery } from '../../navigation';
 import { useAdminApi } from '../../session';
 import type { ConnectionDraft } from './ConnectionFields';
@@ -56,17 +57,15 @@ export function DiscoveryLookup({
         disabled={disabled || busy || issuer.trim() === ''}
         onClick={lookUp}
       >
-        {busy ? 'Looking up…' : 'Fill endpoints from discovery'}
+        {busy ? t('federation.discovery.busy') : t('federation.discovery.button')}
       </Button>
       {result && 'found' in result ? (
-        <Notice title="Endpoints found">
-          <p>
-            The endpoints below are filled from the discovery document of <code>{result.found.issuer}</code>.
-          </p>
+        <Notice title={t('federation.discovery.found')}>
+          <p>{rich('federation.discovery.found.body', { issuer: <code>{result.found.issuer}</code> })}</p>
         </Notice>
       ) : null}
       {result && 'error' in result ? (
-        <ErrorPanel title="The discovery document could not be read">
+        <ErrorPanel title={t('federation.discovery.failed')}>
           <p>{describeError(result.error)}</p>
         </ErrorPanel>
       ) : null}

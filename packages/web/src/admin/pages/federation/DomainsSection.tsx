@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Button } from '../../../shared/Button';
 import { ConfirmAction } from '../../components/ConfirmAction';
+import type { ConnectionProps } from '../../components/connections/ConnectionDetail';
 import { type Outcome, OutcomeMessage } from '../../components/OutcomeMessage';
 import type { FederationConnectionView, FederationDomainView } from '../../federation-types';
 import { Time } from '../../format';
+import { rich, t } from '../../i18n/text';
 import { useAdmin, useAdminApi } from '../../session';
 import { connectionPath } from './connection-api';
 
@@ -11,13 +13,7 @@ import { connectionPath } from './connection-api';
  * The connection's email domains and their verification: a domain routes and links only once verified, by its DNS
  * TXT challenge ("Check now") or by the admin's explicit, audited decision ("Mark verified").
  */
-export function DomainsSection({
-  connection,
-  onChanged,
-}: {
-  connection: FederationConnectionView;
-  onChanged: (connection: FederationConnectionView) => void;
-}) {
+export function DomainsSection({ connection, onChanged }: ConnectionProps<FederationConnectionView>) {
   const api = useAdminApi();
   const { canWrite } = useAdmin();
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -35,8 +31,8 @@ export function DomainsSection({
         kind: 'done',
         text:
           method === 'dns'
-            ? `${domain.domain} is verified: its TXT record holds the challenge.`
-            : `${domain.domain} is marked verified by your decision.`,
+            ? t('federation.domains.verifiedByDns', { domain: domain.domain })
+            : t('federation.domains.markedVerified', { domain: domain.domain }),
       });
     } catch (error) {
       setOutcome({ kind: 'failed', error });
@@ -54,37 +50,37 @@ export function DomainsSection({
 
   return (
     <section className="section" aria-labelledby="domains-heading">
-      <h2 id="domains-heading">Domains</h2>
-      <OutcomeMessage outcome={outcome} failedTitle="The domain was not verified" />
+      <h2 id="domains-heading">{t('federation.domains.heading')}</h2>
+      <OutcomeMessage outcome={outcome} failedTitle={t('federation.domains.failed')} />
       {connection.domainVerification.length === 0 ? (
-        <p>No domains yet: add them under Settings.</p>
+        <p>{t('federation.domains.none')}</p>
       ) : (
         <ul className="passkey-list" data-testid="federation-domains">
           {connection.domainVerification.map((domain) => (
             <li key={domain.domain} data-domain={domain.domain}>
               <strong>{domain.domain}</strong> —{' '}
               <span data-testid="domain-state">
-                {domain.verified ? (
-                  <>
-                    verified {domain.verifiedBy === 'admin' ? 'by an admin' : 'by DNS'}{' '}
-                    <Time value={domain.verifiedAt} />
-                  </>
-                ) : (
-                  'not verified'
-                )}
+                {domain.verified
+                  ? rich(
+                      domain.verifiedBy === 'admin'
+                        ? 'federation.domains.state.verifiedByAdmin'
+                        : 'federation.domains.state.verifiedByDns',
+                      { time: <Time value={domain.verifiedAt} /> },
+                    )
+                  : t('federation.domains.state.unverified')}
               </span>
               {domain.verified ? null : (
                 <>
-                  <p>Publish this DNS TXT record, then check:</p>
+                  <p>{t('federation.domains.publish')}</p>
                   <dl className="summary-list">
                     <div>
-                      <dt>Name</dt>
+                      <dt>{t('federation.domains.txtName')}</dt>
                       <dd>
                         <code data-testid="txt-name">{domain.txtRecordName}</code>
                       </dd>
                     </div>
                     <div>
-                      <dt>Value</dt>
+                      <dt>{t('federation.domains.txtValue')}</dt>
                       <dd>
                         <code data-testid="txt-value">{domain.txtRecordValue}</code>
                       </dd>
@@ -97,20 +93,22 @@ export function DomainsSection({
                         disabled={checking !== null}
                         onClick={() => checkNow(domain)}
                       >
-                        {checking === domain.domain ? 'Checking…' : `Check ${domain.domain} now`}
+                        {checking === domain.domain
+                          ? t('federation.domains.checking')
+                          : t('federation.domains.check', { domain: domain.domain })}
                       </Button>
                       <ConfirmAction
-                        label={`Mark ${domain.domain} verified`}
+                        label={t('federation.domains.mark', { domain: domain.domain })}
                         question={
                           <p>
-                            Mark <strong>{domain.domain}</strong> verified without the DNS check? Only do this
-                            when you know the organization behind “{connection.name}” owns the domain: its
-                            addresses will sign in through this provider, and existing accounts with such
-                            addresses may be linked to it.
+                            {rich('federation.domains.mark.question', {
+                              domain: <strong>{domain.domain}</strong>,
+                              name: connection.name,
+                            })}
                           </p>
                         }
-                        confirmLabel="Mark verified"
-                        busyLabel="Saving…"
+                        confirmLabel={t('federation.domains.mark.confirm')}
+                        busyLabel={t('federation.domains.saving')}
                         onConfirm={() => verify(domain, 'admin')}
                       />
                     </div>

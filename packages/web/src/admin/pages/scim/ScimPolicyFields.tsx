@@ -3,6 +3,7 @@ import { CheckboxField } from '../../../shared/CheckboxField';
 import { RadioGroup } from '../../../shared/RadioGroup';
 import { SelectField } from '../../../shared/SelectField';
 import { TextField } from '../../../shared/TextField';
+import { t } from '../../i18n/text';
 import type { RoleView } from '../../organization-types';
 import type {
   DeprovisioningPolicy,
@@ -45,9 +46,9 @@ export function scimPolicyBody(draft: ScimPolicyDraft): ScimPolicyDraft {
 }
 
 const MATCH_OPTIONS = [
-  { value: 'displayName', label: 'Group name (displayName)' },
-  { value: 'externalId', label: 'Group ID in the identity provider (externalId)' },
-  { value: 'id', label: 'Tessera’s group ID (id)' },
+  { value: 'displayName', label: t('scim.policy.match.displayName') },
+  { value: 'externalId', label: t('scim.policy.match.externalId') },
+  { value: 'id', label: t('scim.policy.match.id') },
 ] as const;
 
 export function ScimPolicyFields({
@@ -72,7 +73,7 @@ export function ScimPolicyFields({
   return (
     <>
       <RadioGroup
-        legend="When the identity provider deactivates or deletes a user"
+        legend={t('scim.policy.deprovisioning')}
         name="scim-deprovisioning"
         value={draft.deprovisioning}
         onChange={(deprovisioning) => onChange({ deprovisioning })}
@@ -80,62 +81,68 @@ export function ScimPolicyFields({
         options={[
           {
             value: 'suspend',
-            label: 'Suspend the membership',
-            hint: 'The user keeps the account but cannot sign in to this organization; reactivation restores it.',
+            label: t('scim.policy.deprovisioning.suspend'),
+            hint: t('scim.policy.deprovisioning.suspend.hint'),
           },
           {
             value: 'remove',
-            label: 'Remove the membership',
-            hint: 'The user leaves the organization; the account stays.',
+            label: t('scim.policy.deprovisioning.remove'),
+            hint: t('scim.policy.deprovisioning.remove.hint'),
           },
           {
             value: 'delete',
-            label: 'Delete the account',
-            hint: 'Removes the membership, and deletes the account when it belongs to no other organization.',
+            label: t('scim.policy.deprovisioning.delete'),
+            hint: t('scim.policy.deprovisioning.delete.hint'),
           },
         ]}
       />
       <CheckboxField
-        label="Link users who already have an account with the same verified email"
-        hint="Otherwise a user whose email already has an account is refused (409), and the account is left as it is."
+        label={t('scim.policy.linkByVerifiedEmail')}
+        hint={t('scim.policy.linkByVerifiedEmail.hint')}
         checked={draft.linkByVerifiedEmail}
         disabled={disabled}
         onChange={(event) => onChange({ linkByVerifiedEmail: event.target.checked })}
       />
       <CheckboxField
-        label="Provisioned-only sign-in"
-        hint="In this organization, only users this connection provisioned and keeps active count as members when signing in to apps and in their tokens; members added by invitation or by hand are not accepted for it."
+        label={t('scim.policy.provisionedOnly')}
+        hint={t('scim.policy.provisionedOnly.hint')}
         checked={draft.provisionedOnly}
         disabled={disabled}
         onChange={(event) => onChange({ provisionedOnly: event.target.checked })}
       />
       <RadioGroup
-        legend="Groups no mapping below names"
+        legend={t('scim.policy.unknownGroups')}
         name="scim-unknown-groups"
         value={draft.unknownGroups}
         onChange={(unknownGroups) => onChange({ unknownGroups })}
         disabled={disabled}
         options={[
-          { value: 'ignore', label: 'Keep them, without a role', hint: 'Members get no role from them.' },
-          { value: 'reject', label: 'Refuse them', hint: 'The identity provider’s request fails.' },
+          {
+            value: 'ignore',
+            label: t('scim.policy.unknownGroups.ignore'),
+            hint: t('scim.policy.unknownGroups.ignore.hint'),
+          },
+          {
+            value: 'reject',
+            label: t('scim.policy.unknownGroups.reject'),
+            hint: t('scim.policy.unknownGroups.reject.hint'),
+          },
           {
             value: 'create',
-            label: 'Give each a role of its own',
-            hint: 'A new role named after the group is created.',
+            label: t('scim.policy.unknownGroups.create'),
+            hint: t('scim.policy.unknownGroups.create.hint'),
           },
         ]}
       />
       <fieldset className="field" disabled={disabled}>
-        <legend>Groups that give roles</legend>
-        <p className="field-hint">
-          Members of a matching group hold the role in this organization; membership changes apply at once.
-        </p>
-        {draft.roleMappings.length === 0 ? <p>No group gives a role yet.</p> : null}
+        <legend>{t('scim.policy.mappings')}</legend>
+        <p className="field-hint">{t('scim.policy.mappings.hint')}</p>
+        {draft.roleMappings.length === 0 ? <p>{t('scim.policy.mappings.none')}</p> : null}
         {draft.roleMappings.map((mapping, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own until saved.
           <div className="mapping-row" key={index} data-testid="role-mapping">
             <SelectField
-              label={`Mapping ${index + 1}: match on`}
+              label={t('scim.policy.mapping.match', { number: index + 1 })}
               value={mapping.match}
               options={MATCH_OPTIONS}
               onChange={(event) =>
@@ -143,13 +150,13 @@ export function ScimPolicyFields({
               }
             />
             <TextField
-              label={`Mapping ${index + 1}: group`}
+              label={t('scim.policy.mapping.group', { number: index + 1 })}
               value={mapping.value}
               maxLength={256}
               onChange={(event) => setMapping(index, { value: event.target.value })}
             />
             <SelectField
-              label={`Mapping ${index + 1}: role`}
+              label={t('scim.policy.mapping.role', { number: index + 1 })}
               value={mapping.role}
               options={roleChoices}
               onChange={(event) => setMapping(index, { role: event.target.value })}
@@ -158,7 +165,7 @@ export function ScimPolicyFields({
               variant="secondary"
               onClick={() => onChange({ roleMappings: draft.roleMappings.filter((_, at) => at !== index) })}
             >
-              Remove mapping {index + 1}
+              {t('scim.policy.mapping.remove', { number: index + 1 })}
             </Button>
           </div>
         ))}
@@ -174,7 +181,7 @@ export function ScimPolicyFields({
             })
           }
         >
-          Add a group mapping
+          {t('scim.policy.mapping.add')}
         </Button>
       </fieldset>
     </>

@@ -9,6 +9,7 @@ import { LoadedView } from '../../components/LoadedView';
 import { type Outcome, OutcomeMessage } from '../../components/OutcomeMessage';
 import { SecretReveal } from '../../components/SecretReveal';
 import { Time } from '../../format';
+import { t } from '../../i18n/text';
 import { withQuery } from '../../navigation';
 import type { ScimTokenCreated } from '../../scim-types';
 import { useAdminApi } from '../../session';
@@ -18,8 +19,8 @@ import { useLoad } from '../../use-load';
 function expiryOf(day: string): { expiresAt?: string; error?: string } {
   if (day === '') return {};
   const end = new Date(`${day}T23:59:59`);
-  if (Number.isNaN(end.getTime())) return { error: 'Enter a date.' };
-  if (end <= new Date()) return { error: 'Choose a day after today.' };
+  if (Number.isNaN(end.getTime())) return { error: t('scim.tokens.expiry.invalid') };
+  if (end <= new Date()) return { error: t('scim.tokens.expiry.past') };
   return { expiresAt: end.toISOString() };
 }
 
@@ -46,7 +47,7 @@ export function ScimTokensSection({ connectionId }: { connectionId: string }) {
     return submit(
       event,
       () => ({
-        name: name.trim() === '' ? 'Enter a name, e.g. where the token is configured.' : undefined,
+        name: name.trim() === '' ? t('scim.tokens.name.missing') : undefined,
         expiry: expiryOf(expiryDay).error,
       }),
       async () => {
@@ -73,10 +74,7 @@ export function ScimTokensSection({ connectionId }: { connectionId: string }) {
     setOutcome(null);
     try {
       await api.delete(`/admin/scim/tokens/${encodeURIComponent(tokenId)}`);
-      setOutcome({
-        kind: 'done',
-        text: `The token “${tokenName}” is revoked: requests made with it now fail.`,
-      });
+      setOutcome({ kind: 'done', text: t('scim.tokens.revoked', { name: tokenName }) });
       tokens.reload();
     } catch (error) {
       setOutcome({ kind: 'failed', error });
@@ -85,23 +83,31 @@ export function ScimTokensSection({ connectionId }: { connectionId: string }) {
 
   return (
     <section className="section" aria-labelledby={headingId}>
-      <h2 id={headingId}>Tokens</h2>
-      <p>
-        The identity provider sends one of these as its bearer token (“Secret Token” in Entra ID, “API Token”
-        in Okta). A token works only for this connection.
-      </p>
-      <OutcomeMessage outcome={outcome} failedTitle="That did not work" />
+      <h2 id={headingId}>{t('scim.tokens.heading')}</h2>
+      <p>{t('scim.tokens.intro')}</p>
+      <OutcomeMessage outcome={outcome} failedTitle={t('scim.tokens.failed')} />
       {created ? (
-        <SecretReveal title="New token" label={`Token “${created.name}”`} secret={created.token} />
+        <SecretReveal
+          title={t('scim.tokens.reveal')}
+          label={t('scim.tokens.revealLabel', { name: created.name })}
+          secret={created.token}
+        />
       ) : null}
-      <LoadedView load={tokens} failedTitle="The tokens could not be loaded">
+      <LoadedView load={tokens} failedTitle={t('scim.tokens.loadFailed')}>
         {(data) =>
           data.tokens.length === 0 ? (
-            <p>This connection has no token yet.</p>
+            <p>{t('scim.tokens.empty')}</p>
           ) : (
             <DataTable
-              caption="Tokens of this connection"
-              columns={['Name', 'Starts with', 'Status', 'Last used', 'Expires', 'Actions']}
+              caption={t('scim.tokens.caption')}
+              columns={[
+                t('scim.tokens.column.name'),
+                t('scim.tokens.column.prefix'),
+                t('scim.tokens.column.status'),
+                t('scim.tokens.column.lastUsed'),
+                t('scim.tokens.column.expires'),
+                t('scim.tokens.column.actions'),
+              ]}
               busy={tokens.loading}
             >
               {data.tokens.map((token) => (
@@ -111,20 +117,15 @@ export function ScimTokensSection({ connectionId }: { connectionId: string }) {
                     <code>{token.prefix}</code>
                   </td>
                   <td>{token.status}</td>
-                  <td>{token.lastUsedAt ? <Time value={token.lastUsedAt} /> : 'Never'}</td>
-                  <td>{token.expiresAt ? <Time value={token.expiresAt} /> : 'Never'}</td>
+                  <td>{token.lastUsedAt ? <Time value={token.lastUsedAt} /> : t('scim.tokens.never')}</td>
+                  <td>{token.expiresAt ? <Time value={token.expiresAt} /> : t('scim.tokens.never')}</td>
                   <td>
                     {token.status === 'active' ? (
                       <ConfirmAction
-                        label={`Revoke ${token.name}`}
-                        question={
-                          <p>
-                            Revoke “{token.name}”? The identity provider’s requests with it fail until it is
-                            given a new token.
-                          </p>
-                        }
-                        confirmLabel="Revoke token"
-                        busyLabel="Revoking…"
+                        label={t('scim.tokens.revoke', { name: token.name })}
+                        question={<p>{t('scim.tokens.revoke.question', { name: token.name })}</p>}
+                        confirmLabel={t('scim.tokens.revoke.confirm')}
+                        busyLabel={t('scim.tokens.revoking')}
                         onConfirm={() => revoke(token.id, token.name)}
                       />
                     ) : null}
@@ -137,17 +138,17 @@ export function ScimTokensSection({ connectionId }: { connectionId: string }) {
       </LoadedView>
       <form ref={formRef} noValidate onSubmit={onCreate} aria-busy={busy}>
         <fieldset className="form-fieldset">
-          <legend>Create a token</legend>
+          <legend>{t('scim.tokens.form.legend')}</legend>
           <TextField
-            label="Token name"
+            label={t('scim.tokens.form.name')}
             value={name}
             maxLength={200}
             error={fieldErrors.name}
             onChange={(event) => setName(event.target.value)}
           />
           <TextField
-            label="Expires (optional)"
-            hint="The token stops working at the end of this day. Leave empty for no expiry."
+            label={t('scim.tokens.form.expiry')}
+            hint={t('scim.tokens.form.expiry.hint')}
             type="date"
             value={expiryDay}
             error={fieldErrors.expiry}
@@ -156,7 +157,7 @@ export function ScimTokensSection({ connectionId }: { connectionId: string }) {
         </fieldset>
         <div className="form-actions">
           <Button type="submit" variant="secondary" disabled={busy}>
-            {busy ? 'Creating…' : 'Create token'}
+            {busy ? t('scim.tokens.form.busy') : t('scim.tokens.form.submit')}
           </Button>
         </div>
       </form>

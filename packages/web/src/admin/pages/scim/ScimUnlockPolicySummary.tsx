@@ -2,19 +2,20 @@ import { useId } from 'react';
 import type { AdminApiResponse } from '../../../shared/api-types/admin-api';
 import { Link } from '../../../shared/router';
 import { describeError } from '../../error-text';
+import { rich, t } from '../../i18n/text';
 import { useAdminApi } from '../../session';
 import { useLoad } from '../../use-load';
 
 type UnlockPolicyView = AdminApiResponse<'GET /admin/organizations/{organizationId}/unlock-policy'>;
 
 const ENVELOPE_LABELS: Record<string, string> = {
-  password: 'password',
-  recovery_key: 'recovery key',
-  passkey_prf: 'passkey',
-  trusted_device: 'trusted device',
+  password: t('scim.unlock.envelope.password'),
+  recovery_key: t('scim.unlock.envelope.recoveryKey'),
+  passkey_prf: t('scim.unlock.envelope.passkey'),
+  trusted_device: t('scim.unlock.envelope.trustedDevice'),
 };
 
-const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+const yesNo = (value: boolean) => (value ? t('scim.unlock.yes') : t('scim.unlock.no'));
 
 /**
  * The SCIM settings about keys (docs/scim.md#key-unlock-settings) — required key unlock for ZK apps, allowed
@@ -29,32 +30,34 @@ export function ScimUnlockPolicySummary({ organizationId }: { organizationId: st
   const effective = policy.data?.effective;
   return (
     <section className="section" aria-labelledby={headingId}>
-      <h2 id={headingId}>Key unlock for zero-knowledge apps</h2>
+      <h2 id={headingId}>{t('scim.unlock.heading')}</h2>
       <p>
-        The organization’s unlock policy applies to the users this connection provisions.{' '}
-        <Link to={`/organizations/${encodeURIComponent(organizationId)}#unlock-policy`}>
-          Edit it on the organization’s page
-        </Link>
-        .
+        {rich('scim.unlock.intro', {
+          link: (
+            <Link to={`/organizations/${encodeURIComponent(organizationId)}#unlock-policy`}>
+              {t('scim.unlock.link')}
+            </Link>
+          ),
+        })}
       </p>
       {effective ? (
         <dl className="summary-list" data-testid="scim-unlock-policy">
           <div>
-            <dt>Ways to unlock</dt>
+            <dt>{t('scim.unlock.ways')}</dt>
             <dd>
               {effective.allowed_envelope_types.map((type) => ENVELOPE_LABELS[type] ?? type).join(', ')}
             </dd>
           </div>
           <div>
-            <dt>Zero-knowledge apps need an unlocked key</dt>
+            <dt>{t('scim.unlock.zkRequires')}</dt>
             <dd>{yesNo(effective.zk_requires_unlocked_keybag)}</dd>
           </div>
           <div>
-            <dt>Trusted-device approval</dt>
+            <dt>{t('scim.unlock.trustedDeviceApproval')}</dt>
             <dd>{yesNo(effective.trusted_device_approval)}</dd>
           </div>
           <div>
-            <dt>New-key setup</dt>
+            <dt>{t('scim.unlock.newKeySetup')}</dt>
             <dd>{yesNo(effective.new_key_setup_allowed)}</dd>
           </div>
         </dl>
