@@ -58,6 +58,8 @@ export interface TestServerOptions {
    * valid RP ID (WebAuthn Level 3 §5.1.3), and browsers treat localhost as a secure context.
    */
   publicHostName?: 'localhost';
+  /** The public and admin ports each start attempt tries; default: two the OS found free a moment before. */
+  ports?: () => Promise<[number, number]>;
 }
 
 /** Environment for a test server: ephemeral loopback ports, a random KEK, quiet but captured logs. */
@@ -117,10 +119,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     owned = await createTestDatabase();
     database = await owned.open();
   }
+  // One KEK for every attempt: an attempt that lost its port has already sealed the server's secrets (signing keys,
+  // the OPAQUE setup) into this database, and the next attempt must open them.
+  const kek = newKekText();
   // A port found free can be taken by another test process before the server binds it: try fresh ports again.
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await startOnFreshPorts(options, database, owned);
+      return await startOnFreshPorts(options, database, owned, kek);
     } catch (error) {
       if ((error as { code?: string }).code !== 'EADDRINUSE' || attempt >= PORT_ATTEMPTS) {
         if (owned) {
@@ -139,12 +144,14 @@ async function startOnFreshPorts(
   options: TestServerOptions,
   database: Database,
   owned: TestDatabase | null,
+  kek: string,
 ): Promise<TestServer> {
   // The issuer must be the URL clients really use, so the public port is chosen before the config is built; the
   // admin URL matters too: the admin guard compares a browser's Origin with it.
-  const [publicPort, adminPort] = await freePortPair();
+  const [publicPort, adminPort] = await (options.ports ?? freePortPair)();
   const config = loadConfig(
     testEnvironment({
+      TESSERA_KEK: kek,
       TESSERA_PUBLIC_PORT: String(publicPort),
       TESSERA_BASE_URL: `http://${options.publicHostName ?? '127.0.0.1'}:${publicPort}`,
       TESSERA_ADMIN_PORT: String(adminPort),
