@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { base32Decode, totp } from '../packages/server/src/otp/totp.js';
 import {
   type AdminSession,
   adminFetch,
@@ -17,8 +19,8 @@ import {
   useHostedUiFixture,
   verifiedAccount,
 } from './hosted-ui-fixture.js';
-import type { Mailbox } from './mailbox.js';
-import { signInForApp, UI_TIMEOUT, waitForHeading } from './ui-helpers.js';
+import type { Mailbox, ReceivedMail } from './mailbox.js';
+import { signInForApp, submitRegistration, submitSignIn, UI_TIMEOUT, waitForHeading } from './ui-helpers.js';
 
 const IMAGES = fileURLToPath(new URL('../docs/images/', import.meta.url));
 /**
@@ -113,6 +115,15 @@ describe('hosted UI: a branded deployment', () => {
     };
   }
 
+  /** An email in the brand: its name in the subject, its logo (named by it) and its colour in the HTML part. */
+  function expectBrandedMail(mail: ReceivedMail) {
+    expect(mail.subject).toContain('Acme ID');
+    expect(mail.html).toMatch(
+      new RegExp(`<img src="${server.config.baseUrl}/branding/logo\\?v=[^"]+" alt="Acme ID"`),
+    );
+    expect(mail.html).toContain('color:#0a7f5a');
+  }
+
   async function waitForAccent(page: Page, accent: string) {
     await page.waitForFunction(
       (expected) =>
@@ -193,12 +204,71 @@ describe('hosted UI: a branded deployment', () => {
     await page.getByLabel('Email address').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await mailbox.waitForLink(email, 'reset-password');
+    expectBrandedMail(mailbox.to(email).at(-1)!);
+  });
+
+  it('registering in the browser: the verification email and the page its link opens wear the brand', async () => {
+    const { page } = await newPage();
+    const email = `registrant-${randomBytes(4).toString('hex')}@example.test`;
+    await page.goto(`${server.publicUrl}/ui/register`);
+    await submitRegistration(page, {
+      name: 'Brand Registrant',
+      email,
+      password: 'branded registrant password',
+    });
+    await waitForHeading(page, 'Check your email');
+    expect(await brandOf(page)).toMatchObject({ name: 'Acme ID', title: 'Check your email – Acme ID' });
+
+    const link = await mailbox.waitForLink(email, 'verify-email');
     const mail = mailbox.to(email).at(-1)!;
-    expect(mail.subject).toContain('Acme ID');
-    expect(mail.html).toMatch(
-      new RegExp(`<img src="${server.config.baseUrl}/branding/logo\\?v=[^"]+" alt="Acme ID"`),
+    expect(mail.text).toContain(link);
+    expectBrandedMail(mail);
+
+    await page.goto(link);
+    await waitForHeading(page, 'Email address confirmed');
+    await waitForAccent(page, '#0a7f5a');
+    const confirmed = await brandOf(page);
+    expect(confirmed).toMatchObject({ name: 'Acme ID', title: 'Email address confirmed – Acme ID' });
+    expect(confirmed.logo).toMatch(/^\/branding\/logo\?v=/);
+  });
+
+  it('the two-step verification page wears the deployment’s brand, and the organization’s under its hint', async () => {
+    const password = 'branded second factor password';
+    const user = await verifiedAccount(server, password, 'Brand Two Step');
+    const otpAccount = { kind: 'user' as const, id: user.id, label: user.email };
+    const { secret, parameters } = await server.context.otp.factors.startEnrolment(otpAccount);
+    await server.context.otp.factors.confirmEnrolment(
+      otpAccount,
+      totp(base32Decode(secret), Math.floor(Date.now() / 1000), parameters),
     );
-    expect(mail.html).toContain('color:#0a7f5a');
+
+    const { page } = await newPage();
+    await page.goto(`${server.publicUrl}/ui/sign-in`);
+    await submitSignIn(page, user.email, password);
+    await waitForHeading(page, 'Two-step verification');
+    await waitForAccent(page, '#0a7f5a');
+    const deployment = await brandOf(page);
+    expect(deployment).toMatchObject({ name: 'Acme ID', title: 'Two-step verification – Acme ID' });
+    expect(deployment.logo).toMatch(/^\/branding\/logo\?v=/);
+    const verify = page.getByRole('button', { name: 'Verify', exact: true });
+    expect(await verify.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
+      'rgb(10, 127, 90)',
+    );
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // Signing in to an app under the organization's hint: the code step stays in the organization's brand.
+    const { page: hintedPage } = await newPage();
+    const hinted = new URL((await authorizationRequest(app)).url);
+    hinted.searchParams.set('organization_id', organizationId);
+    await signInForApp(hintedPage, hinted.href, user.email, password);
+    await waitForHeading(hintedPage, 'Two-step verification');
+    await waitForAccent(hintedPage, '#7a1fa0');
+    const organization = await brandOf(hintedPage);
+    expect(organization).toMatchObject({
+      name: 'Globex Login',
+      title: 'Two-step verification – Globex Login',
+    });
+    expect(organization.logo).toContain(`org=${organizationId}`);
   });
 
   it('an organization’s brand applies only under its hint', async () => {
@@ -219,6 +289,16 @@ describe('hosted UI: a branded deployment', () => {
     const deployment = await brandOf(plain);
     expect(deployment.name).toBe('Acme ID');
     expect(deployment.logo).not.toContain('org=');
+  });
+
+  it('the hosted UI’s error page wears the brand', async () => {
+    const { page } = await newPage();
+    await page.goto(`${server.publicUrl}/ui/error?error=invalid_client`);
+    await waitForHeading(page, 'Sign-in could not continue');
+    await waitForAccent(page, '#0a7f5a');
+    const brand = await brandOf(page);
+    expect(brand).toMatchObject({ name: 'Acme ID', title: 'Sign-in could not continue – Acme ID' });
+    expect(brand.logo).toMatch(/^\/branding\/logo\?v=/);
   });
 
   it('the error page of a bad /authorize request is styled with the brand', async () => {

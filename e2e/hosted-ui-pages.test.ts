@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type * as client from 'openid-client';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -20,13 +21,24 @@ import {
 } from './hosted-ui-fixture.js';
 import { expectCleanPage, failedRequestLog, UI_TIMEOUT, waitForHeading } from './ui-helpers.js';
 
+/** Who made the organization and its invitation: the admin API's caller, as the audit log records it. */
+const FIXTURE = { type: 'admin', id: 'e2e-fixture' } as const;
+
+/**
+ * Each test walks several pages and runs axe-core over each, a few seconds a page on a busy 2-core machine: up to ten
+ * pages do not fit the browser tests' default minute.
+ */
+const PAGE_WALK_TIMEOUT = 150_000;
+
 /**
  * Every page of the hosted UI, in each of the states a user meets, checked two ways: every word on screen comes
  * from the message catalogs (the browser tests' build marks what the translator hands out, e2e/catalog-text.ts;
  * what is left must be data: names, addresses, the app's name), and axe-core finds no serious or critical
  * accessibility violation.
  */
-describe('hosted UI: every page takes its words from the catalogs and passes axe', () => {
+describe('hosted UI: every page takes its words from the catalogs and passes axe', {
+  timeout: PAGE_WALK_TIMEOUT,
+}, () => {
   let server: TestServer;
   let rp: client.Configuration;
   let vaultId: string;
@@ -160,6 +172,58 @@ describe('hosted UI: every page takes its words from the catalogs and passes axe
     expectCleanPage(diagnostics, [failedRequestLog(400), failedRequestLog(401), failedRequestLog(404)]);
   });
 
+  it('an organization’s invitation: before signing in, for another account, for the invited one, accepted', async () => {
+    const password = 'grace hopper debugs';
+    const grace = await verifiedAccount(server, password, 'Grace Hopper');
+    const other = await verifiedAccount(server, password, 'Alan Turing');
+    const suffix = randomBytes(3).toString('hex');
+    const organization = await server.context.orgs.organizations.create(
+      { name: `Navy Labs ${suffix}`, slug: `navy-labs-${suffix}` },
+      FIXTURE,
+      null,
+    );
+    const { token } = await server.context.orgs.invites.create(
+      organization.id,
+      { email: grace.email },
+      FIXTURE,
+    );
+    // The organization's name, the addresses and names, and the role the invitation gives (a role's key).
+    data.push(organization.name, grace.email, 'Grace Hopper', other.email, 'Alan Turing', 'member');
+    const inviteUrl = `${server.config.baseUrl}/ui/invite?token=${encodeURIComponent(token)}`;
+
+    // Not signed in: what the invitation is about, and the ways to sign in or create the account.
+    const { page, diagnostics } = await markedPage();
+    await page.goto(inviteUrl);
+    await page.getByTestId('invite-organization').waitFor({ timeout: UI_TIMEOUT });
+    await check(page);
+
+    // Signed in as someone else: the link is not theirs.
+    const { page: wrong } = await markedPage();
+    await wrong.goto(`${server.config.baseUrl}/ui/sign-in`);
+    await signIn(wrong, other.email, password);
+    await titled(wrong, 'Your account');
+    await wrong.goto(inviteUrl);
+    await wrong
+      .getByRole('heading', { name: 'You are signed in with a different account' })
+      .waitFor({ timeout: UI_TIMEOUT });
+    await check(wrong);
+
+    // The invited account signs in from the invitation, comes back to it, and accepts it.
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/ui\/sign-in\?return_to=/, { timeout: UI_TIMEOUT });
+    await signIn(page, grace.email, password);
+    await page.waitForURL(inviteUrl, { timeout: UI_TIMEOUT });
+    const accept = page.getByRole('button', { name: 'Accept invitation' });
+    await accept.waitFor({ timeout: UI_TIMEOUT });
+    await check(page);
+    await accept.click();
+    await page.getByRole('heading', { name: 'Invitation accepted' }).waitFor({ timeout: UI_TIMEOUT });
+    await check(page);
+    const membership = await server.context.orgs.organizations.membership(organization.id, grace.id);
+    expect(membership.member.roles).toEqual(['member']);
+    expectCleanPage(diagnostics, [failedRequestLog(401)]);
+  });
+
   it('the server’s own error page of /authorize', async () => {
     const { page } = await newPage();
     await page.goto(
@@ -214,6 +278,18 @@ describe('hosted UI: every page takes its words from the catalogs and passes axe
     await titled(page, 'Your account');
     await check(page);
 
+    // The step-up prompt: this session proved no second factor (it signed in before there was one), so new backup
+    // codes ask for a current code first, from the app or, on the user's choice, a backup code.
+    await page.getByRole('button', { name: 'Create new backup codes' }).click();
+    const prompt = page.getByRole('region', { name: 'Confirm it is you' });
+    await prompt.getByRole('button', { name: 'Confirm and continue' }).waitFor({ timeout: UI_TIMEOUT });
+    await check(page);
+    await prompt.getByRole('button', { name: 'Use a backup code instead' }).click();
+    await prompt.locator('input[name="backup-code"]').waitFor({ timeout: UI_TIMEOUT });
+    await check(page);
+    await prompt.getByRole('button', { name: 'Cancel' }).click();
+    await prompt.waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+
     // Signing in again asks for a code.
     await page.getByRole('button', { name: 'Sign out' }).last().click();
     await page.waitForURL(/\/ui\/logout/, { timeout: UI_TIMEOUT });
@@ -224,7 +300,8 @@ describe('hosted UI: every page takes its words from the catalogs and passes axe
     await page.locator('input[autocomplete="one-time-code"]').fill(codeAt(step + 1));
     await page.locator('input[autocomplete="one-time-code"]').press('Enter');
     await titled(page, 'Your account');
-    expectCleanPage(diagnostics, [failedRequestLog(401)]);
+    // Refused on purpose: the session check before signing in (401), the backup codes before the step-up (403).
+    expectCleanPage(diagnostics, [failedRequestLog(401), failedRequestLog(403)]);
   });
 
   it('a ZK app: the key set up at the first consent, then unlocked on a page that holds nothing', async () => {
