@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../server/src/crypto/tokens.js';
-import { pushedAuthorizationRequests } from '../../server/src/db/schema/index.js';
+import { pushedAuthorizationRequests } from '../../server/src/oauth/tables.js';
 import { RP_REDIRECT, registerClient } from '../../server/src/testing/oauth.js';
 import { startTestServer, type TestServer } from '../../server/src/testing/server.js';
 import { ConfidentialClient } from '../src/server.js';

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { hashToken, randomToken } from '../crypto/tokens.js';
 import type { Db } from '../db/client.js';
-import { emailTokens } from '../db/schema/index.js';
+import { emailTokens } from './tables.js';
 
 export type EmailTokenPurpose = 'verify_email' | 'password_reset' | 'email_change';
 

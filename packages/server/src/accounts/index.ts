@@ -1,7 +1,6 @@
 import type { SliceModule } from '../app/module.js';
 import { registerAdminUserRoutes } from './admin-routes.js';
 import { ACCOUNT_AUDIT_ACTIONS } from './audit-actions.js';
-import { registerDirectoryRoutes } from './directory-routes.js';
 import { registerKeyUnlockRoutes } from './key-unlock-routes.js';
 import { registerPasswordChangeRoutes } from './password-change-routes.js';
 import { registerPasswordRoutes } from './password-routes.js';
@@ -14,7 +13,7 @@ import { ACCOUNT_RATE_LIMITS, ACCOUNT_SETTINGS } from './settings.js';
 import { registerSignInRoutes } from './sign-in-routes.js';
 import { registerUiMessageRoutes } from './ui-messages-routes.js';
 
-/** Users: OPAQUE sign-in and registration, sessions, password reset and change, profile, directory. */
+/** Users: OPAQUE sign-in and registration, sessions, password reset and change, profile. */
 export const accountsModule = {
   name: 'accounts',
   auditActions: ACCOUNT_AUDIT_ACTIONS,
@@ -36,7 +35,6 @@ export const accountsModule = {
     });
     registerKeyUnlockRoutes(app, context);
     registerProfileRoutes(app, context);
-    registerDirectoryRoutes(app, context);
     registerUiMessageRoutes(app, context);
   },
   registerAdmin(app, context, port) {

@@ -1,8 +1,8 @@
 import * as opaque from '@serenity-kit/opaque';
 import { eq } from 'drizzle-orm';
 import type { Sealer } from '../crypto/seal.js';
+import { serverSecrets } from '../crypto/tables.js';
 import type { Db } from '../db/client.js';
-import { serverSecrets } from '../db/schema/index.js';
 
 const SETUP_NAME = 'opaque_server_setup';
 

@@ -6,10 +6,10 @@ import type { Sealer } from '../crypto/seal.js';
 import { hashToken, randomToken } from '../crypto/tokens.js';
 import type { Db } from '../db/client.js';
 import { preparedQuery } from '../db/prepared.js';
-import { opaqueLogins, pendingRegistrations } from '../db/schema/index.js';
 import { accountsError } from './errors.js';
 import type { OpaqueServer } from './opaque.js';
 import type { SecondFactorOwed } from './second-factors.js';
+import { opaqueLogins, pendingRegistrations } from './tables.js';
 import { normalizeEmail } from './users.js';
 
 /** An account that signs in with a password: a user, or an admin user. */

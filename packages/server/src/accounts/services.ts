@@ -3,7 +3,6 @@ import { InvalidatedCache } from '../db/invalidated-cache.js';
 import { inTransaction } from '../db/transactions.js';
 import type { EmailServices } from '../email/services.js';
 import { SignInContinuation } from './authorization-continuation.js';
-import { UserDirectory } from './directory.js';
 import { EmailTokens } from './email-tokens.js';
 import { AccountLifecycle } from './lifecycle.js';
 import { LocalAddresses } from './local-addresses.js';
@@ -31,8 +30,6 @@ export interface AccountServices {
   signIn: SignInCompletion;
   /** Create, edit, disable, enable, delete, set or reset the password: audited, access ended where it must. */
   lifecycle: AccountLifecycle;
-  /** The users directory apps search (`/api/user/directory/*`). */
-  directory: UserDirectory;
   /** Whether an address may hold a local account (the federation slice answers: routed domains). */
   localAddresses: LocalAddresses;
   /** How a sign-in continues a pending authorization request (the oauth slice answers). */
@@ -84,7 +81,6 @@ export async function createAccountServices(
       mailer: email.mailer,
       baseUrl: config.baseUrl,
     }),
-    directory: new UserDirectory(database.db),
     localAddresses: new LocalAddresses(),
     signInContinuation: new SignInContinuation(),
   };

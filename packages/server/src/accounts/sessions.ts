@@ -7,8 +7,8 @@ import type { ChangeBus } from '../db/change-bus.js';
 import type { Db } from '../db/client.js';
 import type { InvalidatedCache } from '../db/invalidated-cache.js';
 import { preparedQuery } from '../db/prepared.js';
-import { sessions, users } from '../db/schema/index.js';
 import { runInTransaction } from '../db/transactions.js';
+import { sessions, users } from './tables.js';
 import { toUser, type User } from './users.js';
 
 /** How a session was authenticated; feeds `auth_time`, `amr` and `acr` of ID tokens (OIDC Core §2). */

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { preparedQuery } from '../db/prepared.js';
-import { users } from '../db/schema/index.js';
 import { consumedLoginState, type PasswordAccounts } from './password-authentication.js';
 import type { SecondFactors } from './second-factors.js';
+import { users } from './tables.js';
 import { normalizeEmail, toUser, type User } from './users.js';
 
 // Apart from users.ts: password-authentication.ts uses users.ts (normalizeEmail), so this adapter there would

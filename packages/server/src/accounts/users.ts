@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, ilike, like, or, type SQL, sql } from 'drizzle-orm';
 import type { ChangeBus } from '../db/change-bus.js';
 import type { Db } from '../db/client.js';
-import { opaqueLogins, pendingRegistrations, users } from '../db/schema/index.js';
+import { opaqueLogins, pendingRegistrations, users } from './tables.js';
 
 export interface User {
   id: string;

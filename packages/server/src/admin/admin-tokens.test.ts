@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runControlOperation } from '../control/operations.js';
-import { adminTokens } from '../db/schema/index.js';
 import { type AdminSession, adminFetch, adminSignIn, createAdmin, installViaApi } from '../testing/admin.js';
 import { startTwoNodes } from '../testing/nodes.js';
 import { type ServerEndpoints, startTestServer, type TestServer } from '../testing/server.js';
+import { adminTokens } from './tables.js';
 import { AREA_BY_TAG, NO_TOKEN_TAGS } from './token-scopes.js';
 
 /** A call as a script or CI job makes it: the token in the Authorization header, no cookie, no CSRF token. */

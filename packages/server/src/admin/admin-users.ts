@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import { consumedLoginState, type PasswordAccounts } from '../accounts/password-authentication.js';
+import { adminUsers } from '../accounts/tables.js';
 import { normalizeEmail } from '../accounts/users.js';
 import { appError } from '../app/errors.js';
 import type { Db } from '../db/client.js';
 import { preparedQuery } from '../db/prepared.js';
-import { adminUsers } from '../db/schema/index.js';
 import { adminError } from './errors.js';
 
 export type AdminRole = 'read' | 'write';

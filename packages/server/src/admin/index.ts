@@ -1,6 +1,5 @@
 import type { SliceModule } from '../app/module.js';
 import { purgeExpired } from '../db/purge.js';
-import { installTokens } from '../db/schema/index.js';
 import { registerAdminAdminUserRoutes } from './admin-users-routes.js';
 import { ADMIN_AUDIT_ACTIONS } from './audit-actions.js';
 import { registerAdminAuditRoutes } from './audit-routes.js';
@@ -9,6 +8,7 @@ import { registerInstallRoutes } from './install-routes.js';
 import { createAdminServices } from './services.js';
 import { ADMIN_SETTINGS } from './settings.js';
 import { registerAdminSystemRoutes } from './system-routes.js';
+import { installTokens } from './tables.js';
 import { registerAdminTokenRoutes } from './token-routes.js';
 
 /**

@@ -4,10 +4,10 @@ import type { AuditEventInput, AuditLog } from '../audit/audit-log.js';
 import type { SettingsService } from '../config/settings.js';
 import { hashToken, randomToken } from '../crypto/tokens.js';
 import type { Db } from '../db/client.js';
-import { installation, installTokens } from '../db/schema/index.js';
 import type { AdminUser, AdminUserService } from './admin-users.js';
 import { adminError } from './errors.js';
 import type { PublicBaseUrl } from './public-base-url.js';
+import { installation, installTokens } from './tables.js';
 
 const INSTALL_TOKEN_TTL_MS = 24 * 3600_000;
 

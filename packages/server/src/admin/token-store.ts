@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { adminUsers } from '../accounts/tables.js';
 import type { Db } from '../db/client.js';
-import { adminTokens, adminUsers } from '../db/schema/index.js';
+import { adminTokens } from './tables.js';
 
 export type AdminTokenRow = typeof adminTokens.$inferSelect;
 

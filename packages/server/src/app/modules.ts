@@ -26,11 +26,11 @@ import type { RateLimitRules } from './rate-limits.js';
  * (health, OpenAPI, the access hook) and before its static UI.
  */
 const LISTED_MODULES = [
-  brandingModule,
   emailModule,
   accountsModule,
   clientsModule,
   organizationsModule,
+  brandingModule,
   keysModule,
   passkeysModule,
   oauthModule,

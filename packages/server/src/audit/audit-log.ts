@@ -2,9 +2,9 @@ import { and, desc, eq, gte, lt, lte, type SQL, sql, type WithSubquery } from 'd
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { preparedQuery } from '../db/prepared.js';
-import { auditEvents } from '../db/schema/index.js';
 import { inTransaction, runInTransaction } from '../db/transactions.js';
 import type { AuditAction } from './actions.js';
+import { auditEvents } from './tables.js';
 
 export type AuditOutcome = 'success' | 'failure';
 export type ActorType = 'admin' | 'admin_token' | 'user' | 'client' | 'system' | 'anonymous' | 'installer';

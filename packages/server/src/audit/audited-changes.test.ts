@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sessions } from '../db/schema/index.js';
+import { sessions } from '../accounts/tables.js';
 import { type AdminSession, adminFetch, adminSignIn, installViaApi } from '../testing/admin.js';
 import { registerClient, type SignedIn, signInUser } from '../testing/oauth.js';
 import { loginWithPassword, registerWithPassword } from '../testing/opaque-client.js';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { brandImages, brands } from '../db/schema/index.js';
+import { brandImages, brands } from './tables.js';
 
 export type BrandRow = typeof brands.$inferSelect;
 export type BrandImageRow = typeof brandImages.$inferSelect;

@@ -6,13 +6,14 @@
 import { eq } from 'drizzle-orm';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clients } from '../clients/tables.js';
 import { runControlOperation } from '../control/operations.js';
-import { clients, initialAccessTokens } from '../db/schema/index.js';
 import { type AdminSession, adminFetch, adminSignIn, installViaApi } from '../testing/admin.js';
 import { pendingRequestId } from '../testing/code-flow.js';
 import { allowHttp, browserBindingCookie, browserGet, finalize, validateIdToken } from '../testing/oauth.js';
 import { loginWithPassword, registerWithPassword } from '../testing/opaque-client.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
+import { initialAccessTokens } from './tables.js';
 
 let server: TestServer;
 let admin: AdminSession;

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { clientRegistrations, initialAccessTokens } from '../db/schema/index.js';
+import { clientRegistrations, initialAccessTokens } from './tables.js';
 
 export type InitialAccessTokenRow = typeof initialAccessTokens.$inferSelect;
 export type ClientRegistrationRow = typeof clientRegistrations.$inferSelect;

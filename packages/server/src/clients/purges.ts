@@ -1,6 +1,6 @@
 import { lt } from 'drizzle-orm';
 import { deleteInBatchesByPair, type ExpiredRowPurge } from '../db/purge.js';
-import { clientAssertionJtis } from '../db/schema/index.js';
+import { clientAssertionJtis } from './tables.js';
 
 /**
  * Client assertion jti values (RFC 7523 §3) are kept until the assertion expires, after which it is refused

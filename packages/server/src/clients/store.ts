@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 // A generic SQLSTATE check (it lives with the first slice that needed it), not a call into that slice's store.
 import { isForeignKeyViolation } from '../db/errors.js';
 import { preparedQuery } from '../db/prepared.js';
-import { clientAssertionJtis, clientIcons, clientSecrets, clients } from '../db/schema/index.js';
+import { clientAssertionJtis, clientIcons, clientSecrets, clients } from './tables.js';
 
 /** A client row with its icon's metadata (null columns when it has none); never the icon's bytes. */
 export type ClientRow = typeof clients.$inferSelect & {

@@ -2,10 +2,11 @@ import { eq, like, sql } from 'drizzle-orm';
 import { type Static, type TSchema, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Sealer } from '../crypto/seal.js';
+import { serverSecrets } from '../crypto/tables.js';
 import type { ChangeBus } from '../db/change-bus.js';
 import type { Database } from '../db/client.js';
-import { serverSecrets, settings as settingsTable } from '../db/schema/index.js';
 import { afterCommit } from '../db/transactions.js';
+import { settings as settingsTable } from './tables.js';
 
 export interface SettingDefinition<S extends TSchema = TSchema> {
   schema: S;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { serverSecrets } from '../db/schema/index.js';
 import type { Sealer } from './seal.js';
+import { serverSecrets } from './tables.js';
 
 /**
  * A named long-lived server secret, generated once, sealed under the KEK in `server_secrets`, and read once into

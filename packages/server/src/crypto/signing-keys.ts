@@ -11,9 +11,9 @@ import { calculateJwkThumbprint } from 'jose';
 import type { SettingsService } from '../config/settings.js';
 import type { ChangeBus } from '../db/change-bus.js';
 import type { Database } from '../db/client.js';
-import { signingKeys } from '../db/schema/index.js';
 import { afterCommit } from '../db/transactions.js';
 import type { Sealer } from './seal.js';
+import { signingKeys } from './tables.js';
 
 export const SIGNING_ALGORITHMS = ['RS256', 'ES256', 'EdDSA'] as const;
 export type SigningAlgorithm = (typeof SIGNING_ALGORITHMS)[number];

@@ -9,13 +9,15 @@ import { acquireDataDirectoryLock, type DataDirectoryLock, type LockRole } from 
 import { type NotificationHandlers, PgNotificationConnection } from './pg-notifications.js';
 import { type QueueObserver, withPreparedStatements } from './pglite-statements.js';
 import { instrumentPool, traceClientStatements, WaitObservers } from './pool-telemetry.js';
-import * as schema from './schema/index.js';
 import { preparedStatementName } from './statement-names.js';
 import { transactionScoped } from './transactions.js';
 
-export type Schema = typeof schema;
-/** The Drizzle database, whichever driver is underneath (both speak the Postgres dialect). */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The Drizzle database, whichever driver is underneath (both speak the Postgres dialect). Queries name the tables
+ * they use (each slice's `tables.ts`); the relational query API (`db.query.*`), the one thing a schema passed to
+ * Drizzle would add, is not used, so this floor imports no slice's tables.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 /** A single connection for work that must not hop connections (advisory locks, migrations). */
 export interface RawConnection {
@@ -147,7 +149,6 @@ export function embeddedDatabase(pglite: PGlite, lock?: DataDirectoryLock): Data
     db: transactionScoped(
       drizzlePglite({
         client: withPreparedStatements(pglite, preparedStatementName, queue) as unknown as PGlite,
-        schema,
       }) as unknown as Db,
     ),
     // PGlite is a single connection already; its own queue serializes callers.
@@ -229,7 +230,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
 
   return {
     kind: 'postgres',
-    db: transactionScoped(drizzleNodePg(pool, { schema }) as unknown as Db),
+    db: transactionScoped(drizzleNodePg(pool) as unknown as Db),
     async withConnection(fn) {
       const client = await pool.connect();
       try {

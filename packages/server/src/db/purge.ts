@@ -1,7 +1,6 @@
-import { and, exists, getTableName, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { getTableName, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
-import { grants } from './schema/index.js';
 
 /**
  * The moments a purge compares with: `now` decides what is still live, `cutoff` (now minus the retention) how long
@@ -77,17 +76,4 @@ export function purgeExpired(table: PgTable & { expiresAt: PgColumn }, key: PgCo
     purge: (db, clock, batchSize) =>
       deleteInBatches(db, batchSize, table, key, lt(table.expiresAt, clock.cutoff)),
   };
-}
-
-/**
- * Whether a grant matching `link` may still issue tokens (not revoked, not expired): what it was issued from (its
- * session) and what replay detection needs (its redeemed code) stay while it is.
- */
-export function liveGrantExists(db: Db, link: SQL, now: Date): SQL {
-  return exists(
-    db
-      .select({ one: sql`1` })
-      .from(grants)
-      .where(and(link, isNull(grants.revokedAt), gt(grants.expiresAt, now))),
-  );
 }

@@ -1,6 +1,5 @@
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
-import { type BrandingService, imageVersion } from '../branding/service.js';
 import type { Config } from '../config/config.js';
 import type { SettingsService } from '../config/settings.js';
 import { emailError } from './errors.js';
@@ -13,6 +12,14 @@ export interface OutgoingEmail {
   variables: Record<string, string>;
   /** The recipient's language (config/ui-locales.ts): the account's saved one, or the request's; English if none. */
   locale?: string | null;
+}
+
+/**
+ * Where the deployment's brand for emails comes from (docs/branding.md): the branding slice, listed after this one
+ * in app/modules.ts because an organization's brand points at the organization, hands it over once it is built.
+ */
+export interface EmailBrandSource {
+  emailBrand(): Promise<{ product: string; brand: EmailBrand }>;
 }
 
 /** The features that need email say so clearly when it is not configured (production). */
@@ -29,21 +36,18 @@ export class Mailer {
     private readonly settings: SettingsService,
     private readonly templates: EmailTemplateService,
     private readonly logger: Logger,
-    private readonly brands?: BrandingService,
   ) {}
 
-  /** The deployment's brand: its product name, colour and logo (linked by absolute URL on the public port). */
+  private brands: EmailBrandSource | undefined;
+
+  /** Emails wear the brand `source` gives from now on; without one, only the `product.name` setting. */
+  wearBrand(source: EmailBrandSource): void {
+    this.brands = source;
+  }
+
   private async brand(): Promise<{ product: string; brand: EmailBrand | undefined }> {
     if (!this.brands) return { product: this.settings.get('product.name'), brand: undefined };
-    const effective = await this.brands.effective(null);
-    const logo = effective.images.logo;
-    return {
-      product: effective.productName,
-      brand: {
-        primaryColor: effective.primaryColor,
-        logoUrl: logo ? `${this.config.baseUrl}/branding/logo?v=${imageVersion(logo.etag)}` : null,
-      },
-    };
+    return this.brands.emailBrand();
   }
 
   configured(): boolean {

@@ -1,5 +1,4 @@
 import type { Infrastructure } from '../app/infrastructure.js';
-import type { BrandingServices } from '../branding/services.js';
 import { Mailer } from './mailer.js';
 import { EmailTemplateService } from './template-service.js';
 
@@ -9,10 +8,11 @@ export interface EmailServices {
   mailer: Mailer;
 }
 
-export async function createEmailServices(
-  { config, settings, logger }: Infrastructure,
-  { branding }: { branding: BrandingServices },
-): Promise<EmailServices> {
+export async function createEmailServices({
+  config,
+  settings,
+  logger,
+}: Infrastructure): Promise<EmailServices> {
   const templates = new EmailTemplateService(settings, config.baseUrl);
-  return { templates, mailer: new Mailer(config, settings, templates, logger, branding.brands) };
+  return { templates, mailer: new Mailer(config, settings, templates, logger) };
 }

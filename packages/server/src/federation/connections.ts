@@ -3,9 +3,9 @@ import { appError } from '../app/errors.js';
 import type { Sealer } from '../crypto/seal.js';
 import { randomToken } from '../crypto/tokens.js';
 import { isUniqueViolation } from '../db/errors.js';
-import type { FederationClaimMapping } from '../db/schema/index.js';
 import { federationError } from './errors.js';
 import type { ConnectionRow, DomainRow, FederationStore } from './store.js';
+import type { FederationClaimMapping } from './tables.js';
 import type { UpstreamProvider } from './upstream.js';
 
 export type AccountLinkingPolicy = 'disabled' | 'email_verified' | 'email';

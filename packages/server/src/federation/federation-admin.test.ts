@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, federationConnections } from '../db/schema/index.js';
+import { auditEvents } from '../audit/tables.js';
 import type { AdminSession } from '../testing/admin.js';
 import { createConnection, FEDERATION_TEST_ENV } from '../testing/federation.js';
 import { admin, installAndSignIn } from '../testing/scim.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import { startUpstreamIdp, type UpstreamIdp } from '../testing/upstream-idp.js';
+import { federationConnections } from './tables.js';
 
 let server: TestServer;
 let session: AdminSession;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents } from '../audit/tables.js';
 import { hashToken } from '../crypto/tokens.js';
-import { auditEvents } from '../db/schema/index.js';
 import type { AdminSession } from '../testing/admin.js';
 import { authorizeOnce, codeOf, idTokenClaims, pendingRequestId, redeemCode } from '../testing/code-flow.js';
 import {

@@ -1,12 +1,12 @@
 import type { SliceModule } from '../app/module.js';
 import { purgeExpired } from '../db/purge.js';
-import { federationFlows } from '../db/schema/index.js';
 import { registerAdminIdentityRoutes } from './admin-identity-routes.js';
 import { registerAdminFederationRoutes } from './admin-routes.js';
 import { FEDERATION_AUDIT_ACTIONS } from './audit-actions.js';
 import { registerIdentityRoutes } from './identity-routes.js';
 import { registerFederationRoutes } from './public-routes.js';
 import { createFederationServices } from './services.js';
+import { federationFlows } from './tables.js';
 
 /**
  * Upstream OpenID Connect federation (docs/federation.md): connections, domain routing, the sign-in flow,

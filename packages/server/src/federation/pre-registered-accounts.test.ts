@@ -9,14 +9,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditEvents,
-  keybags,
-  otpFactors,
-  passkeyCredentials,
-  sessions,
-  userEncryptionKeys,
-} from '../db/schema/index.js';
+import { sessions } from '../accounts/tables.js';
+import { auditEvents } from '../audit/tables.js';
+import { keybags, userEncryptionKeys } from '../keys/tables.js';
+import { otpFactors } from '../otp/tables.js';
+import { passkeyCredentials } from '../passkeys/tables.js';
 import type { AdminSession } from '../testing/admin.js';
 import { codeFlowTokens, refreshGrant } from '../testing/code-flow.js';
 import {

@@ -1,11 +1,6 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, notInArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import {
-  federatedIdentities,
-  federationConnections,
-  federationDomains,
-  federationFlows,
-} from '../db/schema/index.js';
+import { federatedIdentities, federationConnections, federationDomains, federationFlows } from './tables.js';
 
 export type ConnectionRow = typeof federationConnections.$inferSelect;
 export type DomainRow = typeof federationDomains.$inferSelect;

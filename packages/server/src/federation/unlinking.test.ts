@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { federatedIdentities, passkeyCredentials } from '../db/schema/index.js';
+import { passkeyCredentials } from '../passkeys/tables.js';
 import type { AdminSession } from '../testing/admin.js';
 import {
   createConnection,
@@ -14,6 +14,7 @@ import { admin, installAndSignIn } from '../testing/scim.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import { currentCode } from '../testing/totp.js';
 import { startUpstreamIdp, type UpstreamIdp } from '../testing/upstream-idp.js';
+import { federatedIdentities } from './tables.js';
 
 let server: TestServer;
 let session: AdminSession;

@@ -11,31 +11,25 @@ import { decodeJwt } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailTokens, opaqueLogins, pendingRegistrations, sessions } from '../accounts/tables.js';
+import { installTokens } from '../admin/tables.js';
 import { Metrics } from '../app/metrics.js';
 import { MODULES } from '../app/modules.js';
+import { clientAssertionJtis } from '../clients/tables.js';
 import { hashToken } from '../crypto/tokens.js';
 import type { Db } from '../db/client.js';
+import { federationConnections, federationFlows } from '../federation/tables.js';
+import { deviceApprovals } from '../keys/devices/tables.js';
 import {
   authorizationCodes,
   authorizationRequests,
-  clientAssertionJtis,
-  deviceApprovals,
   deviceAuthorizations,
   dpopProofs,
-  emailTokens,
-  federationConnections,
-  federationFlows,
   grants,
-  installTokens,
-  opaqueLogins,
-  organizationMemberRoles,
-  organizationMembers,
-  organizations,
-  pendingRegistrations,
   pushedAuthorizationRequests,
   refreshTokens,
-  sessions,
-} from '../db/schema/index.js';
+} from '../oauth/tables.js';
+import { organizationMemberRoles, organizationMembers, organizations } from '../orgs/tables.js';
 import {
   authorizeAndApprove,
   authorizeUrl,

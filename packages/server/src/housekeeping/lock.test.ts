@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../db/schema/index.js';
+import { sessions } from '../accounts/tables.js';
 import { testDatabaseKind } from '../testing/database.js';
 import { startTwoNodes, type TwoNodes } from '../testing/nodes.js';
 import type { TestServer } from '../testing/server.js';

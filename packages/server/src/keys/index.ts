@@ -1,9 +1,9 @@
 import type { SliceModule } from '../app/module.js';
 import { purgeExpired } from '../db/purge.js';
-import { deviceApprovals } from '../db/schema/index.js';
 import { registerAdminKeyRoutes } from './admin-routes.js';
 import { KEYS_AUDIT_ACTIONS } from './audit-actions.js';
 import { registerDeviceRoutes } from './devices/routes.js';
+import { deviceApprovals } from './devices/tables.js';
 import { registerOrganizationUnlockPolicyRoutes } from './organization-policy-admin-routes.js';
 import { registerKeyRoutes } from './public-routes.js';
 import { createKeyServices } from './services.js';

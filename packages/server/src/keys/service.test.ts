@@ -6,7 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../app/errors.js';
-import { passkeyCredentials } from '../db/schema/index.js';
+import { passkeyCredentials } from '../passkeys/tables.js';
 import {
   accountKeyBody,
   givePassword,

@@ -1,12 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import {
-  deviceApprovals,
-  keybagEnvelopes,
-  keybags,
-  legacyWrappedDrks,
-  userEncryptionKeys,
-} from '../db/schema/index.js';
+import { deviceApprovals } from './devices/tables.js';
+import { keybagEnvelopes, keybags, legacyWrappedDrks, userEncryptionKeys } from './tables.js';
 
 export type KeybagRow = typeof keybags.$inferSelect;
 export type EnvelopeRow = typeof keybagEnvelopes.$inferSelect;

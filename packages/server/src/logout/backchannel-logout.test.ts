@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { createLocalJWKSet, decodeProtectedHeader, type JWTPayload, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backchannelLogoutDeliveries, clients } from '../db/schema/index.js';
+import { clients } from '../clients/tables.js';
 import type { AdminSession } from '../testing/admin.js';
 import {
   authorizationCode,
@@ -32,6 +32,7 @@ import { resetPasswordWithLink } from '../testing/opaque-client.js';
 import { admin, connectionWithToken, installAndSignIn, scim } from '../testing/scim.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import { BACKCHANNEL_LOGOUT_EVENT } from './logout-token.js';
+import { backchannelLogoutDeliveries } from './tables.js';
 
 /** What the relying party got: each validated logout token's claims, by the client its path names. */
 interface Validated {

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { backchannelLogoutDeliveries } from '../db/schema/index.js';
 import type { AttemptResult, OutboxQueue, OutboxStatus } from '../outbound/outbox-worker.js';
+import { backchannelLogoutDeliveries } from './tables.js';
 
 export type DeliveryRow = typeof backchannelLogoutDeliveries.$inferSelect;
 

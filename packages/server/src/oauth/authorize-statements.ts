@@ -5,7 +5,7 @@
  */
 import { and, eq, gt, isNull, type Placeholder, type SQL, sql, type WithSubquery } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { authorizationCodes, authorizationRequests, consents } from '../db/schema/index.js';
+import { authorizationCodes, authorizationRequests, consents } from './tables.js';
 
 /** A pending authorization request that is neither consumed nor expired. */
 export function pendingRequestCondition(idHash: Placeholder, now: Placeholder) {

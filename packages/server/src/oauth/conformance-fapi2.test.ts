@@ -41,7 +41,6 @@ import {
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../crypto/tokens.js';
-import { authorizationCodes, pushedAuthorizationRequests } from '../db/schema/index.js';
 import {
   allowHttp,
   authorizeAndApprove,
@@ -53,6 +52,7 @@ import {
   signInUser,
 } from '../testing/oauth.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
+import { authorizationCodes, pushedAuthorizationRequests } from './tables.js';
 
 const ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 

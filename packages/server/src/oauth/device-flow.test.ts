@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, deviceAuthorizations } from '../db/schema/index.js';
+import { auditEvents } from '../audit/tables.js';
 import { DEVICE_CODE_GRANT_TYPE } from '../protocol/oauth/vocabulary.js';
 import { decideDevice, enterUserCode } from '../testing/device-flow.js';
 import {
@@ -23,6 +23,7 @@ import {
   validateIdToken,
 } from '../testing/oauth.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
+import { deviceAuthorizations } from './tables.js';
 import { USER_CODE_ALPHABET } from './user-code.js';
 
 const SCOPES = [

@@ -1,8 +1,9 @@
 import { and, eq, gt } from 'drizzle-orm';
+import { users } from '../accounts/tables.js';
 import type { User } from '../accounts/users.js';
 import type { Db } from '../db/client.js';
-import { deviceAuthorizations, grants, refreshTokens, users } from '../db/schema/index.js';
 import { runInTransaction } from '../db/transactions.js';
+import { deviceAuthorizations, grants, refreshTokens } from './tables.js';
 
 export type DeviceAuthorizationRow = typeof deviceAuthorizations.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { preparedQuery } from '../db/prepared.js';
-import { dpopProofs } from '../db/schema/index.js';
+import { dpopProofs } from './tables.js';
 
 /** The DPoP proofs already seen (RFC 9449 §11.1), shared by every node through the database. */
 export class DpopProofStore {

@@ -9,7 +9,6 @@
  */
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authorizationCodes, consents } from '../db/schema/index.js';
 import {
   authorizeOnce,
   codeOf,
@@ -22,6 +21,7 @@ import {
 import { finalize, type RegisteredClient, registerClient, signInUser } from '../testing/oauth.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import { OAuthStore } from './store.js';
+import { authorizationCodes, consents } from './tables.js';
 
 let server: TestServer;
 

@@ -6,7 +6,6 @@
  */
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authorizationCodes } from '../db/schema/index.js';
 import { authorizeOnce, codeOf, pendingRequestId, redeemCode } from '../testing/code-flow.js';
 import { startTwoNodes, type TwoNodes } from '../testing/nodes.js';
 import {
@@ -19,6 +18,7 @@ import {
 import type { TestServer } from '../testing/server.js';
 import { PendingRequestsMemo } from './pending-requests-memo.js';
 import { OAuthStore } from './store.js';
+import { authorizationCodes } from './tables.js';
 
 describe('PendingRequestsMemo', () => {
   const content = (expiresAt: Date) => ({

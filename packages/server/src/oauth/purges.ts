@@ -1,11 +1,7 @@
-import { and, eq, inArray, lt, not } from 'drizzle-orm';
-import {
-  deleteInBatches,
-  deleteInBatchesByPair,
-  type ExpiredRowPurge,
-  liveGrantExists,
-  purgeExpired,
-} from '../db/purge.js';
+import { and, eq, exists, gt, inArray, isNull, lt, not, type SQL, sql } from 'drizzle-orm';
+import { sessionEndExpression, sessions } from '../accounts/tables.js';
+import type { Db } from '../db/client.js';
+import { deleteInBatches, deleteInBatchesByPair, type ExpiredRowPurge, purgeExpired } from '../db/purge.js';
 import {
   authorizationCodes,
   authorizationRequests,
@@ -15,9 +11,25 @@ import {
   grants,
   pushedAuthorizationRequests,
   refreshTokens,
-} from '../db/schema/index.js';
+} from './tables.js';
 
-/** The oauth slice's dead rows, in the order the housekeeping job deletes them (tokens before their grants). */
+/**
+ * Whether a grant matching `link` may still issue tokens (not revoked, not expired): what it was issued from (its
+ * session) and what replay detection needs (its redeemed code) stay while it is.
+ */
+function liveGrantExists(db: Db, link: SQL, now: Date): SQL {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(grants)
+      .where(and(link, isNull(grants.revokedAt), gt(grants.expiresAt, now))),
+  );
+}
+
+/**
+ * The oauth slice's dead rows, in the order the housekeeping job deletes them (tokens before their grants), and
+ * the accounts slice's ended sessions: only this slice knows which of them a live grant still needs.
+ */
 export const OAUTH_PURGES: readonly ExpiredRowPurge[] = [
   purgeExpired(authorizationRequests, authorizationRequests.idHash),
   {
@@ -78,4 +90,21 @@ export const OAUTH_PURGES: readonly ExpiredRowPurge[] = [
   },
   // RFC 8628: past its expiry a device code is refused whatever its status; the grant it issued lives on its own.
   purgeExpired(deviceAuthorizations, deviceAuthorizations.id),
+  {
+    /**
+     * User and admin sessions that ended, idled out or reached their absolute lifetime. One that a live grant was
+     * issued from stays: refreshed ID tokens carry its `sid`, read from the row.
+     */
+    table: 'sessions',
+    purge(db, clock, batchSize) {
+      const usedByLiveGrant = liveGrantExists(db, eq(grants.sessionId, sessions.id), clock.now);
+      return deleteInBatches(
+        db,
+        batchSize,
+        sessions,
+        sessions.id,
+        and(lt(sessionEndExpression(sessions), clock.cutoff), not(usedByLiveGrant)),
+      );
+    },
+  },
 ];

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { pushedAuthorizationRequests } from '../db/schema/index.js';
+import { pushedAuthorizationRequests } from './tables.js';
 
 /** SQL for pushed authorization requests (RFC 9126), looked up by the hash of their request_uri. */
 export class PushedRequestStore {

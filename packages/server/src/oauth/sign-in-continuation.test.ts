@@ -9,7 +9,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import * as oauth from 'oauth4webapi';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sessions } from '../db/schema/index.js';
+import { sessions } from '../accounts/tables.js';
 import {
   type AuthorizationParameters,
   authorizeOnce,

@@ -1,16 +1,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { sessions, users } from '../accounts/tables.js';
 import type { ChangeBus } from '../db/change-bus.js';
 import type { Db } from '../db/client.js';
 import { preparedQuery } from '../db/prepared.js';
-import {
-  authorizationCodes,
-  authorizationRequests,
-  consents,
-  grants,
-  refreshTokens,
-  sessions,
-  users,
-} from '../db/schema/index.js';
 import {
   approveConsentedRequestStatement,
   approveRequestStatement,
@@ -20,6 +12,7 @@ import {
 } from './authorize-statements.js';
 import type { ActiveGrant } from './grant-status-cache.js';
 import { type PendingRequestContent, PendingRequestsMemo } from './pending-requests-memo.js';
+import { authorizationCodes, authorizationRequests, consents, grants, refreshTokens } from './tables.js';
 import {
   activeGrant,
   activeGrantCondition,

@@ -4,9 +4,10 @@
  * one statement each (one round trip, one commit).
  */
 import { and, eq, exists, gt, isNull, or, type Placeholder, sql } from 'drizzle-orm';
+import { sessions, users } from '../accounts/tables.js';
 import type { User } from '../accounts/users.js';
 import type { Db } from '../db/client.js';
-import { authorizationCodes, grants, refreshTokens, sessions, users } from '../db/schema/index.js';
+import { authorizationCodes, grants, refreshTokens } from './tables.js';
 
 /** What /token needs besides the code or the grant: the user (ID token claims) and the session's public id (`sid`). */
 export interface TokenSubject {

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { permissions, rolePermissions, roles } from '../db/schema/index.js';
 import type { Permission, Role } from './model.js';
+import { permissions, rolePermissions, roles } from './tables.js';
 
 /** SQL of the role and permission catalogue (one catalogue for every organization). */
 export class RoleStore {

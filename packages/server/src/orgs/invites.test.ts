@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizationMembers } from '../db/schema/index.js';
 import { type SignedIn, signInUser } from '../testing/oauth.js';
 import { call, createOrganization } from '../testing/orgs.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import { SmtpCapture } from '../testing/smtp.js';
+import { organizationMembers } from './tables.js';
 
 let server: TestServer;
 const smtp = new SmtpCapture();

@@ -1,4 +1,4 @@
-import type { OrganizationSettings, OrganizationUnlockPolicy } from '../db/schema/orgs.js';
+import type { OrganizationSettings, OrganizationUnlockPolicy } from './tables.js';
 
 export type { OrganizationSettings, OrganizationUnlockPolicy };
 
@@ -7,7 +7,7 @@ export type { OrganizationSettings, OrganizationUnlockPolicy };
  * (docs/organizations.md#model).
  */
 export const MANAGE_PERMISSION = 'service.org:manage';
-/** Reading the organization's users directory (accounts/directory-routes.ts names the same key). */
+/** Reading the users directory: every active user for a client, an organization's members for a member. */
 export const USERS_READ_PERMISSION = 'service.users:read';
 
 /** Built-in permissions, created at start and never deleted. */

@@ -1,6 +1,6 @@
 import { and, eq, lt } from 'drizzle-orm';
 import { deleteInBatches, type ExpiredRowPurge } from '../db/purge.js';
-import { organizationMembers } from '../db/schema/index.js';
+import { organizationMembers } from './tables.js';
 
 /** Organization invitations past their expiry (their roles go with them); memberships are never touched. */
 export const ORGANIZATION_PURGES: readonly ExpiredRowPurge[] = [

@@ -1,6 +1,7 @@
 import type { AccountServices } from '../accounts/services.js';
 import type { Infrastructure } from '../app/infrastructure.js';
 import { RoleStore } from './catalogue-store.js';
+import { UserDirectory } from './directory.js';
 import { InviteService } from './invites.js';
 import { RoleService } from './roles.js';
 import { OrganizationService } from './service.js';
@@ -11,6 +12,8 @@ export interface OrganizationServices {
   organizations: OrganizationService;
   invites: InviteService;
   roles: RoleService;
+  /** The users directory apps search (`/api/user/directory/*`): every active user, or an organization's members. */
+  directory: UserDirectory;
 }
 
 export async function createOrganizationServices(
@@ -25,5 +28,10 @@ export async function createOrganizationServices(
   accounts.lifecycle.accountLeaving.handle((userId, by) =>
     organizations.flagOrganizationsLeftBy(userId, { by: by.actor }),
   );
-  return { organizations, invites: new InviteService(store, organizations, settings), roles };
+  return {
+    organizations,
+    invites: new InviteService(store, organizations, settings),
+    roles,
+    directory: new UserDirectory(database.db),
+  };
 }

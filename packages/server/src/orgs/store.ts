@@ -16,16 +16,10 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import { users } from '../accounts/tables.js';
 import type { Db } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { preparedQuery } from '../db/prepared.js';
-import {
-  organizationMemberRoles,
-  organizationMembers,
-  organizations,
-  rolePermissions,
-  users,
-} from '../db/schema/index.js';
 import {
   MANAGE_PERMISSION,
   type Member,
@@ -36,6 +30,7 @@ import {
   type OrganizationSettings,
   type OrganizationStatus,
 } from './model.js';
+import { organizationMemberRoles, organizationMembers, organizations, rolePermissions } from './tables.js';
 
 type OrganizationRow = typeof organizations.$inferSelect;
 type MemberRow = typeof organizationMembers.$inferSelect;

@@ -2,7 +2,7 @@ import * as opaque from '@serenity-kit/opaque';
 import { eq } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema/index.js';
+import { users } from '../accounts/tables.js';
 import { adminFetch, adminSignIn, installViaApi } from '../testing/admin.js';
 import {
   authorizeOnce,

@@ -17,8 +17,8 @@ import type { SettingsService } from '../config/settings.js';
 import type { Sealer } from '../crypto/seal.js';
 import type { Db } from '../db/client.js';
 import { preparedQuery } from '../db/prepared.js';
-import { otpBackupCodes, otpFactors } from '../db/schema/index.js';
 import { otpError } from './errors.js';
+import { otpBackupCodes, otpFactors } from './tables.js';
 import {
   matchingStep,
   newTotpSecret,

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../db/schema/index.js';
+import { sessions } from '../accounts/tables.js';
 import { type AdminSession, adminFetch, adminSignIn, createAdmin, installViaApi } from '../testing/admin.js';
 import { signInUser } from '../testing/oauth.js';
 import { call } from '../testing/orgs.js';

@@ -8,7 +8,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passkeyCeremonies } from '../db/schema/index.js';
 import { type AdminSession, adminFetch, adminSignIn, installViaApi } from '../testing/admin.js';
 import {
   authorizationCode,
@@ -26,6 +25,7 @@ import { startTestServer, type TestServer } from '../testing/server.js';
 import { currentCode } from '../testing/totp.js';
 import { SoftAuthenticator } from '../testing/webauthn.js';
 import { MAX_PASSKEYS } from './service.js';
+import { passkeyCeremonies } from './tables.js';
 
 const randomBase64url = () => randomBytes(32).toString('base64url');
 

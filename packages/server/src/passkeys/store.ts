@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, isNull } from 'drizzle-orm';
+import { adminUsers, users } from '../accounts/tables.js';
 import type { Db } from '../db/client.js';
-import { adminUsers, passkeyCeremonies, passkeyCredentials, users } from '../db/schema/index.js';
+import { passkeyCeremonies, passkeyCredentials } from './tables.js';
 
 /** Whose passkeys a store serves: users' (public port) or admins' (admin port); rows of the other kind are invisible. */
 export type PasskeyOwnerKind = 'user' | 'admin';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { ScimRoleMapping } from '../db/schema/index.js';
 import type { OrganizationService } from '../orgs/service.js';
 import type { ConnectionRow, ScimStore } from './store.js';
+import type { ScimRoleMapping } from './tables.js';
 
 export type DeprovisioningPolicy = 'suspend' | 'remove' | 'delete';
 export type UnknownGroupPolicy = 'ignore' | 'reject' | 'create';

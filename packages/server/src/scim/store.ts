@@ -1,8 +1,8 @@
 import { and, asc, count, eq, inArray, isNull, lt, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { scimConnections, scimGroupMembers, scimGroups, scimTokens, scimUsers } from '../db/schema/index.js';
 import type { GroupComparison, UserComparison } from './filter.js';
+import { scimConnections, scimGroupMembers, scimGroups, scimTokens, scimUsers } from './tables.js';
 
 export type ConnectionRow = typeof scimConnections.$inferSelect;
 export type TokenRow = typeof scimTokens.$inferSelect;

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, lt, lte, type SQL, sql, type WithSubquery } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { webhookAttempts, webhookEndpoints, webhookEvents } from '../db/schema/index.js';
 import type { OutboxQueue } from '../outbound/outbox-worker.js';
+import { webhookAttempts, webhookEndpoints, webhookEvents } from './tables.js';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type EventRow = typeof webhookEvents.$inferSelect;

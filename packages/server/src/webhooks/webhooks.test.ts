@@ -3,13 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { and, count, eq, like, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { webhookEvents } from '../db/schema/index.js';
 import type { AdminSession } from '../testing/admin.js';
 import { startTwoNodes } from '../testing/nodes.js';
 import { registerClient } from '../testing/oauth.js';
 import { loginWithPassword, registerWithPassword } from '../testing/opaque-client.js';
 import { admin, installAndSignIn } from '../testing/scim.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
+import { webhookEvents } from './tables.js';
 
 /**
  * Webhooks as a receiver sees them (docs/webhooks.md): a real HTTP receiver on loopback verifies every delivery with

@@ -6,7 +6,6 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceApprovals } from '../../db/schema/index.js';
 import { type AdminSession, adminFetch, adminSignIn, installViaApi } from '../../testing/admin.js';
 import {
   approveBody,
@@ -27,6 +26,7 @@ import { type Answer, call } from '../../testing/orgs.js';
 import { startTestServer, type TestServer } from '../../testing/server.js';
 import { changeSessionsDirectly } from '../../testing/sessions.js';
 import { currentCode } from '../../testing/totp.js';
+import { deviceApprovals } from './tables.js';
 
 let server: TestServer;
 let admin: AdminSession;

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { deviceApprovals, keybagEnvelopes } from '../../db/schema/index.js';
+import { keybagEnvelopes } from '../tables.js';
+import { deviceApprovals } from './tables.js';
 
 export type DeviceApprovalRow = typeof deviceApprovals.$inferSelect;
 export type DeviceApprovalInsert = typeof deviceApprovals.$inferInsert;

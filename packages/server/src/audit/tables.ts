@@ -1,20 +1,6 @@
-import { bigserial, index, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
-
-/** One row: whether first-run install has completed. Install endpoints are gone for good once it has. */
-export const installation = pgTable('installation', {
-  id: smallint('id').primaryKey().default(1),
-  completedAt: timestamptz('completed_at'),
-});
-
-/** One-time install tokens (hashed, expiring), in the database so any node can serve the install. */
-export const installTokens = pgTable('install_tokens', {
-  tokenHash: text('token_hash').primaryKey(),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
-  expiresAt: timestamptz('expires_at').notNull(),
-  consumedAt: timestamptz('consumed_at'),
-});
 
 /** Append-only security and administration events, secrets redacted before they get here. */
 export const auditEvents = pgTable(

@@ -1,11 +1,6 @@
 import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Runtime settings an admin may change; typed and validated by config/settings.ts. */
-export const settings = pgTable('settings', {
-  key: text('key').primaryKey(),
-  value: jsonb('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * Token signing keys. Lifecycle (docs/operations.md#signing-keys): next (published, unused) -> current
@@ -33,3 +28,10 @@ export const signingKeys = pgTable(
   },
   (table) => [index('signing_keys_alg_state_idx').on(table.alg, table.state)],
 );
+
+/** Long-lived server secrets (the OPAQUE server setup), sealed under the KEK. */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  valueSealed: text('value_sealed').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});

@@ -98,13 +98,6 @@ export const sessions = pgTable(
   ],
 );
 
-/** Long-lived server secrets (the OPAQUE server setup), sealed under the KEK. */
-export const serverSecrets = pgTable('server_secrets', {
-  name: text('name').primaryKey(),
-  valueSealed: text('value_sealed').notNull(),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
-});
-
 /**
  * OPAQUE login state between start and finish (5 minutes, single use), in the database so the two halves may be
  * served by different nodes. The user is fixed here at start; finish never takes an identity from the client.
@@ -159,34 +152,5 @@ export const emailTokens = pgTable(
   (table) => [
     index('email_tokens_user_idx').on(table.userId),
     index('email_tokens_expires_idx').on(table.expiresAt),
-  ],
-);
-
-/**
- * Admin API tokens (docs/admin-api-tokens.md): a named bearer for the admin port with scopes, created by a write
- * admin, stored as hashToken(value) only and looked up by that hash (docs/configuration.md#keys-at-rest). A
- * token acts for its creator and ends with them (`on delete cascade`).
- */
-export const adminTokens = pgTable(
-  'admin_tokens',
-  {
-    id: text('id').primaryKey(),
-    name: text('name').notNull(),
-    tokenHash: text('token_hash').notNull(),
-    /** The first characters of the plaintext, shown so an admin can tell tokens apart. */
-    prefix: text('prefix').notNull(),
-    /** `read` and `<area>:write` (admin/token-scopes.ts). */
-    scopes: text('scopes').array().notNull(),
-    createdBy: text('created_by')
-      .notNull()
-      .references(() => adminUsers.id, { onDelete: 'cascade' }),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-    lastUsedAt: timestamptz('last_used_at'),
-    expiresAt: timestamptz('expires_at'),
-    revokedAt: timestamptz('revoked_at'),
-  },
-  (table) => [
-    uniqueIndex('admin_tokens_hash_idx').on(table.tokenHash),
-    index('admin_tokens_created_by_idx').on(table.createdBy),
   ],
 );

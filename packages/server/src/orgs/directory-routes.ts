@@ -5,14 +5,13 @@ import type { App } from '../app/app-types.js';
 import { bearerError, readBearerToken } from '../protocol/oauth/bearer.js';
 import { OAuthError, oauthErrorResponses } from '../protocol/oauth/errors.js';
 import type { DirectoryAudience } from './directory.js';
-
-export const DIRECTORY_PERMISSION = 'service.users:read';
+import { USERS_READ_PERMISSION } from './model.js';
 
 const DirectoryUser = Type.Object({ id: Type.String(), email: Type.String(), name: Type.String() });
 
 /** RFC 6750 §3.1: the token is valid but lacks what the directory needs; the challenge names the scope. */
 function insufficientScope(description: string): OAuthError {
-  return bearerError('insufficient_scope', description, DIRECTORY_PERMISSION);
+  return bearerError('insufficient_scope', description, USERS_READ_PERMISSION);
 }
 
 /**
@@ -29,36 +28,36 @@ async function directoryAudience(context: AppContext, request: FastifyRequest): 
   // Signature, expiry and, for a user's token, its grant: revoked (membership ended, password reset) is invalid.
   const claims = await context.oauth.introspection.activeAccessToken(token);
   if (!claims) throw bearerError('invalid_token', 'the access token is invalid or expired');
-  const granted = claims.scope.split(' ').includes(DIRECTORY_PERMISSION);
+  const granted = claims.scope.split(' ').includes(USERS_READ_PERMISSION);
   if (claims.gid === undefined) {
     const client =
       claims.sub === claims.client_id ? await context.clients.registry.find(claims.client_id) : null;
     if (client?.type !== 'confidential' || !granted) {
-      throw insufficientScope(`${DIRECTORY_PERMISSION} is required`);
+      throw insufficientScope(`${USERS_READ_PERMISSION} is required`);
     }
     return { kind: 'everyone' };
   }
   if (claims.org_id === undefined) {
     throw insufficientScope(
-      `a user's token needs an organization context holding ${DIRECTORY_PERMISSION}; this one has no organization`,
+      `a user's token needs an organization context holding ${USERS_READ_PERMISSION}; this one has no organization`,
     );
   }
-  if (!granted || !claims.permissions?.includes(DIRECTORY_PERMISSION)) {
-    throw insufficientScope(`${DIRECTORY_PERMISSION} is not among this token's organization permissions`);
+  if (!granted || !claims.permissions?.includes(USERS_READ_PERMISSION)) {
+    throw insufficientScope(`${USERS_READ_PERMISSION} is not among this token's organization permissions`);
   }
   return { kind: 'organization', organizationId: claims.org_id };
 }
 
 /** Users directory search and lookup for apps (e.g. to share something with another user). */
 export function registerDirectoryRoutes(app: App, context: AppContext): void {
-  const { directory } = context.accounts;
+  const { directory } = context.orgs;
   app.get(
     '/api/user/directory/users',
     {
       config: { oauthErrors: true, access: 'bearer' },
       schema: {
         tags: ['directory'],
-        summary: `Search active users by email or name prefix (bearer token with ${DIRECTORY_PERMISSION}; a user's token sees its organization's active members)`,
+        summary: `Search active users by email or name prefix (bearer token with ${USERS_READ_PERMISSION}; a user's token sees its organization's active members)`,
         querystring: Type.Object({
           query: Type.String({ minLength: 1, maxLength: 200 }),
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
@@ -81,7 +80,7 @@ export function registerDirectoryRoutes(app: App, context: AppContext): void {
       config: { oauthErrors: true, access: 'bearer' },
       schema: {
         tags: ['directory'],
-        summary: `Look up one active user the caller may see (bearer token with ${DIRECTORY_PERMISSION})`,
+        summary: `Look up one active user the caller may see (bearer token with ${USERS_READ_PERMISSION})`,
         params: Type.Object({ userId: Type.String({ maxLength: 100 }) }),
         response: {
           200: DirectoryUser,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, customType, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { organizations } from './orgs.js';
+import { organizations } from '../orgs/tables.js';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 

@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './accounts.js';
+import { users } from '../../accounts/tables.js';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 

@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { adminUsers, users } from './accounts.js';
+import { adminUsers, users } from '../accounts/tables.js';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 

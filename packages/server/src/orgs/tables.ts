@@ -9,7 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts.js';
+import { users } from '../accounts/tables.js';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 

@@ -1,6 +1,7 @@
 import { and, eq, exists, ilike, like, or, type SQL } from 'drizzle-orm';
+import { users } from '../accounts/tables.js';
 import type { Db } from '../db/client.js';
-import { organizationMembers, organizations, users } from '../db/schema/index.js';
+import { organizationMembers, organizations } from './tables.js';
 
 /**
  * Whom a directory caller may see (docs/organizations.md#the-users-directory): a confidential client granted

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './accounts.js';
+import { users } from '../accounts/tables.js';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 

@@ -10,8 +10,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts.js';
-import { organizations } from './orgs.js';
+import { users } from '../accounts/tables.js';
+import { organizations } from '../orgs/tables.js';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { adminUsers, users } from './accounts.js';
+import { adminUsers, users } from '../accounts/tables.js';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 

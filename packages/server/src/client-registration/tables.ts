@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { clients } from './oauth.js';
+import { clients } from '../clients/tables.js';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 

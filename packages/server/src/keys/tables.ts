@@ -1,6 +1,6 @@
 import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './accounts.js';
-import { clients } from './oauth.js';
+import { users } from '../accounts/tables.js';
+import { clients } from '../clients/tables.js';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
