@@ -32,6 +32,14 @@ describe('import rules', () => {
       "orgs/service.ts imports oauth/store.ts, the store of slice 'oauth': call its service instead",
       "accounts/apps.ts imports oauth/sign-in.ts: slice 'accounts' is listed before slice 'oauth' in app/modules.ts",
       "orgs/service.ts imports oauth/store.ts: slice 'orgs' is listed before slice 'oauth' in app/modules.ts",
+      "db/all-tables.ts imports oauth/tables.ts: the floor 'db' imports no slice ('oauth' is listed in app/modules.ts)",
+    ]);
+  });
+
+  it('reports a floor importing a slice', () => {
+    // Not reported: db/all-tables.test.ts (a test), and app/ and testing/ importing slices (not floors).
+    expect(checkImports(...fixture).floorImports).toEqual([
+      { importer: 'db/all-tables.ts', target: 'oauth/tables.ts', floor: 'db', slice: 'oauth' },
     ]);
   });
 

@@ -7,7 +7,11 @@
 //      before them: a file of a listed slice never imports a file of a slice listed after it. Tests (`*.test.ts`)
 //      are exempt. Folders that are not listed there (the floors `db`, `crypto`, `config`, `audit`, `outbound`,
 //      `protocol`, `app`; the composition root `control/`, `main.ts`, `testing/`) are neither judged nor protected
-//      by this rule: what they import, and a slice importing them, is left to rules 1 and 2.
+//      by this rule: what they import, and a slice importing them, is left to rules 1, 2 and 4;
+//   4. the shared floors every slice may import (`db`, `crypto`, `config`, `audit`, `outbound`, `protocol`,
+//      `telemetry`) import no listed slice, so that nothing a slice builds on depends on a slice. What needs every
+//      slice's part (the tables, the settings, the purges) gathers it from the module list or a file pattern, not
+//      from a floor. Tests are exempt; `app/` is not a floor here (it holds the composition root).
 // Module references come from the TypeScript compiler itself (each source file's `imports`: import and export
 // declarations, `import()` calls and `import('...')` types), so no syntax slips past a text pattern.
 //
@@ -40,8 +44,11 @@ const STORE_FILE = /store[^/]*\.tsx?$/;
 export const MODULE_LIST_FILE = 'app/modules.ts';
 const MODULE_LIST_NAME = 'LISTED_MODULES';
 
-/** Files the order rule does not judge: tests use whatever they exercise. */
+/** Files the order and floor rules do not judge: tests use whatever they exercise. */
 const ORDER_RULE_EXEMPT = [/\.test\.tsx?$/];
+
+/** The floors every slice builds on, which import no listed slice (rule 4). */
+export const FLOORS = ['db', 'crypto', 'config', 'audit', 'outbound', 'protocol', 'telemetry'];
 
 /** Files under the source root (relative, `/`-separated) and the files each imports, in import order. */
 export interface ImportGraph {
@@ -64,11 +71,20 @@ export interface OrderImport {
   laterSlice: string;
 }
 
+/** A file of floor `floor` importing a file of the listed slice `slice`. */
+export interface FloorImport {
+  importer: string;
+  target: string;
+  floor: string;
+  slice: string;
+}
+
 export interface ImportProblems {
   /** Each set of files that reach each other, with a shortest loop through its first file (listed twice). */
   loops: { files: string[]; example: string[] }[];
   storeImports: StoreImport[];
   orderImports: OrderImport[];
+  floorImports: FloorImport[];
 }
 
 /** Reads every module reference of the project's files under the source root, as the compiler sees them. */
@@ -250,12 +266,28 @@ export function findOrderImports(graph: ImportGraph): OrderImport[] {
   return found;
 }
 
+/** Imports from a floor's file into a listed slice (tests exempt). */
+export function findFloorImports(graph: ImportGraph): FloorImport[] {
+  const slices = new Set(graph.sliceOrder);
+  const found: FloorImport[] = [];
+  for (const importer of graph.files) {
+    const floor = sliceOf(importer);
+    if (!FLOORS.includes(floor) || ORDER_RULE_EXEMPT.some((pattern) => pattern.test(importer))) continue;
+    for (const target of graph.imports.get(importer) ?? []) {
+      const slice = sliceOf(target);
+      if (slices.has(slice)) found.push({ importer, target, floor, slice });
+    }
+  }
+  return found;
+}
+
 export function checkImports(tsconfigPath: string, sourceRoot: string): ImportProblems {
   const graph = readImportGraph(tsconfigPath, sourceRoot);
   return {
     loops: findImportLoops(graph),
     storeImports: findForeignStoreImports(graph),
     orderImports: findOrderImports(graph),
+    floorImports: findFloorImports(graph),
   };
 }
 
@@ -274,6 +306,10 @@ export function describeProblems(problems: ImportProblems): string[] {
       ({ importer, target, slice, laterSlice }) =>
         `${importer} imports ${target}: slice '${slice}' is listed before slice '${laterSlice}' in ${MODULE_LIST_FILE}`,
     ),
+    ...problems.floorImports.map(
+      ({ importer, target, floor, slice }) =>
+        `${importer} imports ${target}: the floor '${floor}' imports no slice ('${slice}' is listed in ${MODULE_LIST_FILE})`,
+    ),
   ];
 }
 
@@ -288,7 +324,7 @@ function main(): void {
     process.exitCode = 1;
   } else {
     console.log(
-      `import rules hold under ${sourceRoot}: no loops, no slice imports another slice's store or a slice listed after it`,
+      `import rules hold under ${sourceRoot}: no loops, no slice imports another slice's store or a slice listed after it, no floor imports a slice`,
     );
   }
 }
