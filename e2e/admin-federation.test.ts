@@ -10,7 +10,7 @@ import {
 import { FEDERATION_TEST_ENV, federatedSignIn } from '../packages/server/src/testing/federation.js';
 import type { TestServer } from '../packages/server/src/testing/server.js';
 import { startUpstreamIdp, type UpstreamIdp } from '../packages/server/src/testing/upstream-idp.js';
-import { openSection, startAdminTestServer, submitAdminSignIn } from './admin-ui-helpers.js';
+import { openSection, signInToPortal, startAdminTestServer } from './admin-ui-helpers.js';
 import { launchBrowser, type OpenedPage, openPage, releaseBrowser } from './browser.js';
 import { expectCleanPage, failedRequestLog, UI_TIMEOUT, waitForHeading } from './ui-helpers.js';
 
@@ -84,9 +84,7 @@ describe('admin portal: federation connections', () => {
     idp = await startUpstreamIdp(`${server.publicUrl}/api/user/federation/oidc/callback`);
     browser = await launchBrowser();
     admin = await openPage(browser);
-    await admin.page.goto(`${server.adminUrl}/`);
-    await submitAdminSignIn(admin.page, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await waitForHeading(admin.page, 'Overview');
+    await signInToPortal(admin.page, server, ADMIN_EMAIL, ADMIN_PASSWORD);
   }, 120_000);
 
   afterAll(async () => {

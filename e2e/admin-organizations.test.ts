@@ -9,7 +9,7 @@ import {
 } from '../packages/server/src/testing/admin.js';
 import type { TestServer } from '../packages/server/src/testing/server.js';
 import { currentCode } from '../packages/server/src/testing/totp.js';
-import { openSection, startAdminTestServer, submitAdminSignIn } from './admin-ui-helpers.js';
+import { openSection, signInToPortal, startAdminTestServer, submitAdminSignIn } from './admin-ui-helpers.js';
 import { launchBrowser, type OpenedPage, openPage, releaseBrowser } from './browser.js';
 import { Mailbox } from './mailbox.js';
 import {
@@ -93,9 +93,7 @@ describe('admin portal: organizations, members, roles, permissions, invitations 
     await createAdmin(server, api, READER_EMAIL, READER_PASSWORD, 'read');
     browser = await launchBrowser();
     admin = await openPage(browser);
-    await admin.page.goto(`${server.adminUrl}/`);
-    await submitAdminSignIn(admin.page, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await waitForHeading(admin.page, 'Overview');
+    await signInToPortal(admin.page, server, ADMIN_EMAIL, ADMIN_PASSWORD);
   }, 120_000);
 
   afterAll(async () => {

@@ -7,7 +7,7 @@ import {
   installViaApi,
 } from '../packages/server/src/testing/admin.js';
 import type { TestServer } from '../packages/server/src/testing/server.js';
-import { openSection, startAdminTestServer, submitAdminSignIn } from './admin-ui-helpers.js';
+import { openSection, signInToPortal, startAdminTestServer } from './admin-ui-helpers.js';
 import { launchBrowser, type OpenedPage, openPage, releaseBrowser } from './browser.js';
 import { expectCleanPage, UI_TIMEOUT, waitForHeading } from './ui-helpers.js';
 
@@ -62,9 +62,7 @@ describe('admin portal: SCIM connections and tokens', () => {
     organizationId = organization.json.id as string;
     browser = await launchBrowser();
     admin = await openPage(browser);
-    await admin.page.goto(`${server.adminUrl}/`);
-    await submitAdminSignIn(admin.page, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await waitForHeading(admin.page, 'Overview');
+    await signInToPortal(admin.page, server, ADMIN_EMAIL, ADMIN_PASSWORD);
   }, 120_000);
 
   afterAll(async () => {

@@ -38,6 +38,18 @@ export async function submitAdminSignIn(page: Page, email: string, password: str
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
+/** Opens the portal at its overview, signed in with a password (an admin who owes no second factor). */
+export async function signInToPortal(
+  page: Page,
+  server: TestServer,
+  email: string,
+  password: string,
+): Promise<void> {
+  await page.goto(`${server.adminUrl}/`);
+  await submitAdminSignIn(page, email, password);
+  await waitForHeading(page, 'Overview');
+}
+
 export interface EnrolledFactor {
   /** The base32 TOTP secret, as the admin would type it into an app. */
   secret: string;

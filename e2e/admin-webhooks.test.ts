@@ -10,7 +10,7 @@ import {
   installViaApi,
 } from '../packages/server/src/testing/admin.js';
 import type { TestServer } from '../packages/server/src/testing/server.js';
-import { openSection, startAdminTestServer, submitAdminSignIn } from './admin-ui-helpers.js';
+import { openSection, signInToPortal, startAdminTestServer } from './admin-ui-helpers.js';
 import { seriousAccessibilityViolations } from './axe.js';
 import { launchBrowser, type OpenedPage, openPage, releaseBrowser } from './browser.js';
 import { expectCleanPage, failedRequestLog, UI_TIMEOUT, waitForHeading } from './ui-helpers.js';
@@ -154,9 +154,7 @@ describe('admin portal: webhook endpoints and their deliveries', () => {
     api = await adminSignIn(server, ADMIN_EMAIL, ADMIN_PASSWORD);
     browser = await launchBrowser();
     admin = await openPage(browser, { viewport: { width: 1280, height: 900 } });
-    await admin.page.goto(`${server.adminUrl}/`);
-    await submitAdminSignIn(admin.page, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await waitForHeading(admin.page, 'Overview');
+    await signInToPortal(admin.page, server, ADMIN_EMAIL, ADMIN_PASSWORD);
   }, 120_000);
 
   afterAll(async () => {
