@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, ilike, like, or, type SQL, sql } from 'drizzle-orm';
 import type { ChangeBus } from '../db/change-bus.js';
 import type { Db } from '../db/client.js';
+import { containsPattern } from '../db/like.js';
 import { opaqueLogins, pendingRegistrations, users } from './tables.js';
 
 export interface User {
@@ -170,7 +171,7 @@ export class UserService {
       const account = await this.findByEmail(wanted);
       if (account) return { users: offset === 0 ? [account] : [], total: 1 };
     }
-    const pattern = `%${wanted.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    const pattern = containsPattern(wanted);
     const where = wanted ? or(like(users.emailNormalized, pattern), ilike(users.name, pattern)) : undefined;
     const rows = await this.db
       .select()

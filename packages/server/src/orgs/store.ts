@@ -19,6 +19,7 @@ import {
 import { users } from '../accounts/tables.js';
 import type { Db } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
+import { containsPattern } from '../db/like.js';
 import { preparedQuery } from '../db/prepared.js';
 import {
   MANAGE_PERMISSION,
@@ -65,8 +66,6 @@ function activeMembershipOf(userId: SQL | Column | Placeholder | string) {
     eq(organizations.status, 'active'),
   );
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /** Membership with the parts of the account a member view may show. */
 const memberColumns = {
@@ -139,7 +138,7 @@ export class OrganizationStore {
     offset: number,
     limit: number,
   ): Promise<{ organizations: Organization[]; total: number }> {
-    const pattern = `%${escapeLike(query.trim().toLowerCase())}%`;
+    const pattern = containsPattern(query.trim().toLowerCase());
     const where = query.trim()
       ? or(ilike(organizations.name, pattern), like(organizations.slug, pattern))
       : undefined;
