@@ -6,14 +6,20 @@ import { auditedAdminChange } from '../app/ports/admin-audit.js';
 import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import { ClientIconView, clientIconView, registerAdminClientIconRoutes } from './admin-icon-routes.js';
 import { clientsError } from './errors.js';
+import { decodeListCursor, encodeListCursor } from './list-cursor.js';
 import {
   AuthenticationMethodSchema,
   type Client,
   ClientInputSchema,
+  type ClientSecretInfo,
   ClientValidationError,
   TokenExchangePolicySchema,
 } from './model.js';
 import { ClientNotFoundError } from './service.js';
+
+/** Clients per page of `GET /admin/clients` when the caller does not say, and the most it may ask for. */
+const DEFAULT_PAGE_SIZE = 50;
+const MAX_PAGE_SIZE = 200;
 
 const SecretMetadata = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
@@ -80,9 +86,12 @@ const ClientIdParams = Type.Object({ clientId: Type.String({ maxLength: 64 }) })
  * only.
  */
 export function registerAdminClientRoutes(app: App, context: AppContext): void {
-  const view = async (client: Client) => {
-    const secret =
-      client.type === 'confidential' ? await context.clients.registry.secretInfo(client.id) : null;
+  const view = async (client: Client) =>
+    viewWith(
+      client,
+      client.type === 'confidential' ? await context.clients.registry.secretInfo(client.id) : null,
+    );
+  const viewWith = (client: Client, secret: ClientSecretInfo | null) => {
     return {
       client_id: client.id,
       name: client.name,
@@ -145,18 +154,56 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
       config: { access: 'session' },
       schema: {
         tags: ['admin-clients'],
-        summary: 'Lists clients (secret metadata only)',
-        querystring: Type.Object({ query: Type.Optional(Type.String({ maxLength: 200 })) }),
-        response: { 200: Type.Object({ clients: Type.Array(ClientView) }), ...errorResponses() },
+        summary: 'Lists clients by name, then client ID (secret metadata only); page with after=<next_after>',
+        querystring: Type.Object({
+          query: Type.Optional(
+            Type.String({
+              maxLength: 200,
+              description:
+                'Only clients whose name or client ID contains this text (any case; % and _ literal)',
+            }),
+          ),
+          after: Type.Optional(
+            Type.String({
+              minLength: 1,
+              maxLength: 1024,
+              description: 'The next_after of the previous page: this page starts after it',
+            }),
+          ),
+          limit: Type.Optional(
+            Type.Integer({
+              minimum: 1,
+              maximum: MAX_PAGE_SIZE,
+              default: DEFAULT_PAGE_SIZE,
+              description: 'Clients on this page',
+            }),
+          ),
+        }),
+        response: {
+          200: Type.Object({
+            clients: Type.Array(ClientView),
+            next_after: Type.Union([Type.String(), Type.Null()], {
+              description: 'Where the next page starts (pass it as after=), or null on the last page',
+            }),
+          }),
+          ...errorResponses(),
+        },
       },
     },
     async (request) => {
-      const needle = request.query.query?.toLowerCase();
-      const clients = (await context.clients.registry.list()).filter(
-        (client) =>
-          !needle || client.name.toLowerCase().includes(needle) || client.id.toLowerCase().includes(needle),
-      );
-      return { clients: await Promise.all(clients.map(view)) };
+      const { query, after, limit = DEFAULT_PAGE_SIZE } = request.query;
+      const position = after === undefined ? null : decodeListCursor(after);
+      if (after !== undefined && position === null)
+        throw appError('invalid_request', 'after: not a next_after this list returned');
+      const page = await context.clients.registry.page({
+        search: query?.trim() ?? '',
+        after: position,
+        limit,
+      });
+      return {
+        clients: page.entries.map(({ client, secret }) => viewWith(client, secret)),
+        next_after: page.next ? encodeListCursor(page.next) : null,
+      };
     },
   );
 

@@ -13,6 +13,7 @@ import {
   TOKEN_EXCHANGE_GRANT_TYPE,
 } from '../protocol/oauth/vocabulary.js';
 import { type ClientInput, ZK_KEY_SCOPES, type ZkKeyScope } from './model.js';
+import type { ClientListPosition } from './service.js';
 
 type ZkDelivery = NonNullable<ClientInput['zk_delivery']>;
 const ZK_DELIVERIES: readonly ZkDelivery[] = ['none', 'v2', 'legacy-v1'];
@@ -76,13 +77,24 @@ export async function createClientForCommand(
   return output;
 }
 
+/** Clients read per statement by `clients list`: every client is listed, a page at a time, in the admin list's order. */
+const LIST_PAGE_SIZE = 500;
+
 export async function listClientsForCommand(context: AppContext): Promise<ClientListEntry[]> {
-  return (await context.clients.registry.list()).map((client) => ({
-    id: client.id,
-    type: client.type,
-    name: client.name,
-    grant_types: client.grantTypes,
-  }));
+  return listClientsByPages(context, LIST_PAGE_SIZE);
+}
+
+/** Every client, read `pageSize` at a time. */
+export async function listClientsByPages(context: AppContext, pageSize: number): Promise<ClientListEntry[]> {
+  const entries: ClientListEntry[] = [];
+  let after: ClientListPosition | null = null;
+  do {
+    const page = await context.clients.registry.page({ search: '', after, limit: pageSize });
+    for (const { client } of page.entries)
+      entries.push({ id: client.id, type: client.type, name: client.name, grant_types: client.grantTypes });
+    after = page.next;
+  } while (after);
+  return entries;
 }
 
 export async function rotateClientSecretForCommand(

@@ -19,7 +19,9 @@ import {
   validateBackchannelLogoutUri,
   validateClientInput,
 } from './model.js';
-import { type ClientRow, ClientStore } from './store.js';
+import { type ClientListPosition, type ClientListRow, type ClientRow, ClientStore } from './store.js';
+
+export type { ClientListPosition } from './store.js';
 
 interface CachedClient {
   client: Client;
@@ -93,6 +95,16 @@ function toClient(row: ClientRow): Client {
         : null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+  };
+}
+
+function secretOf(row: ClientListRow): ClientSecretInfo | null {
+  if (row.secretId === null || row.secretHint === null || row.secretCreatedAt === null) return null;
+  return {
+    id: row.secretId,
+    hint: row.secretHint,
+    createdAt: row.secretCreatedAt,
+    lastUsedAt: row.secretLastUsedAt,
   };
 }
 
@@ -237,6 +249,28 @@ export class ClientService {
 
   async list(): Promise<Client[]> {
     return (await this.store.list()).map(toClient);
+  }
+
+  /**
+   * One page of the admin list, by name then id, after `after` (docs/admin.md#daily-tasks), with each client's secret
+   * metadata, and where the next page starts (null on the last). Read in one statement from the database, not
+   * the token path's cache: a list is not on the hot path, and the cache holds only what was asked for.
+   */
+  async page(options: { search: string; after: ClientListPosition | null; limit: number }): Promise<{
+    entries: { client: Client; secret: ClientSecretInfo | null }[];
+    next: ClientListPosition | null;
+  }> {
+    // One row more than asked: whether another page follows, without a count.
+    const rows = await this.store.page({ ...options, limit: options.limit + 1 });
+    const page = rows.slice(0, options.limit);
+    const last = page.at(-1);
+    return {
+      entries: page.map((row) => {
+        const client = toClient(row);
+        return { client, secret: client.type === 'confidential' ? secretOf(row) : null };
+      }),
+      next: rows.length > options.limit && last ? { name: last.name, id: last.id } : null,
+    };
   }
 
   async secretInfo(id: string): Promise<ClientSecretInfo | null> {

@@ -1,7 +1,8 @@
-import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 // A generic SQLSTATE check (it lives with the first slice that needed it), not a call into that slice's store.
 import { isForeignKeyViolation } from '../db/errors.js';
+import { containsPattern } from '../db/like.js';
 import { preparedQuery } from '../db/prepared.js';
 import { clientAssertionJtis, clientIcons, clientSecrets, clients } from './tables.js';
 
@@ -15,6 +16,19 @@ export type ClientRow = typeof clients.$inferSelect & {
 export type ClientIconRow = typeof clientIcons.$inferSelect;
 export type ClientSecretRow = typeof clientSecrets.$inferSelect;
 export type NewClientRow = typeof clients.$inferInsert;
+/** A client row of a list page with its active secret's metadata (null columns when it has none). */
+export type ClientListRow = ClientRow & {
+  secretId: string | null;
+  secretHint: string | null;
+  secretCreatedAt: Date | null;
+  secretLastUsedAt: Date | null;
+};
+
+/** Where a list page starts: after the client with this name and id, in the list's order (name, then id). */
+export interface ClientListPosition {
+  name: string;
+  id: string;
+}
 
 /** SQL for clients and their secrets. */
 export class ClientStore {
@@ -55,6 +69,58 @@ export class ClientStore {
 
   async list(): Promise<ClientRow[]> {
     return this.selectWithIcon().orderBy(asc(clients.name), asc(clients.id));
+  }
+
+  /**
+   * One page of the admin list, by name then id (the `clients_name_id_idx` order), starting after `after`, each
+   * client with its active secret's metadata, in one statement. `search` matches a substring of the name or the id,
+   * case-insensitively and literally (trigram indexes on PostgreSQL, docs/performance.md#query-plans).
+   */
+  async page(options: {
+    search: string;
+    after: ClientListPosition | null;
+    limit: number;
+  }): Promise<ClientListRow[]> {
+    const conditions: SQL[] = [];
+    // A row comparison, which a btree on (name, id) answers as one range: the keyset after the previous page.
+    if (options.after)
+      conditions.push(sql`(${clients.name}, ${clients.id}) > (${options.after.name}, ${options.after.id})`);
+    if (options.search) {
+      const pattern = containsPattern(options.search);
+      conditions.push(or(ilike(clients.name, pattern), ilike(clients.id, pattern))!);
+    }
+    // The newest unrevoked secret: a client has one, but a lateral subquery cannot repeat a client's row if two
+    // rotations ever raced.
+    const activeSecret = this.db
+      .select({
+        id: clientSecrets.id,
+        hint: clientSecrets.hint,
+        createdAt: clientSecrets.createdAt,
+        lastUsedAt: clientSecrets.lastUsedAt,
+      })
+      .from(clientSecrets)
+      .where(and(eq(clientSecrets.clientId, clients.id), isNull(clientSecrets.revokedAt)))
+      .orderBy(desc(clientSecrets.createdAt))
+      .limit(1)
+      .as('active_secret');
+    return this.db
+      .select({
+        ...getTableColumns(clients),
+        iconContentType: clientIcons.contentType,
+        iconByteLength: sql<number | null>`octet_length(${clientIcons.bytes})`.mapWith(Number),
+        iconEtag: clientIcons.etag,
+        iconUpdatedAt: clientIcons.updatedAt,
+        secretId: activeSecret.id,
+        secretHint: activeSecret.hint,
+        secretCreatedAt: activeSecret.createdAt,
+        secretLastUsedAt: activeSecret.lastUsedAt,
+      })
+      .from(clients)
+      .leftJoin(clientIcons, eq(clientIcons.clientId, clients.id))
+      .leftJoinLateral(activeSecret, sql`true`)
+      .where(and(...conditions))
+      .orderBy(asc(clients.name), asc(clients.id))
+      .limit(options.limit);
   }
 
   async activeSecret(clientId: string): Promise<ClientSecretRow | undefined> {

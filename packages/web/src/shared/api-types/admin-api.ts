@@ -493,10 +493,10 @@ export interface AdminApi {
     response: AdminApi['GET /admin/client-registrations']['responses'][200];
     error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
   };
-  /** Lists clients (secret metadata only) */
+  /** Lists clients by name, then client ID (secret metadata only); page with after=<next_after> */
   'GET /admin/clients': {
     params: undefined;
-    query: { query?: string; };
+    query: { query?: string; after?: string; limit?: number; };
     body: undefined;
     responses: {
       200: {
@@ -568,6 +568,8 @@ export interface AdminApi {
           created_at: string;
           updated_at: string;
         }[];
+        /** Where the next page starts (pass it as after=), or null on the last page */
+        next_after: string | null;
       };
       400: ErrorBody<'invalid_request'>;
       401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
