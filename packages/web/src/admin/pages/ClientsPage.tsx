@@ -1,6 +1,7 @@
 import type { AdminApiResponse } from '../../shared/api-types/admin-api';
+import { Button } from '../../shared/Button';
 import { Notice } from '../../shared/Notice';
-import { Link } from '../../shared/router';
+import { Link, useRouter } from '../../shared/router';
 import { AdminLayout } from '../components/AdminLayout';
 import { adminIconPath } from '../components/ClientIconSection';
 import { DataTable } from '../components/DataTable';
@@ -27,13 +28,19 @@ function grantLabel(grant: string): string {
   return key ? t(key) : grant;
 }
 
-/** Registered clients (apps), searchable by name or client ID. */
+export const CLIENTS_PAGE_SIZE = 25;
+
+/**
+ * Registered clients (apps), searchable by name or client ID (the server searches), by name, a page at a time:
+ * the address keeps where the page starts (`?after=`, the server's cursor), so Back and links restore it.
+ */
 export function ClientsPage() {
   const api = useAdminApi();
   const { query, deleted } = useListQuery();
-  const clients = useLoad(query, (signal) =>
+  const after = useRouter().searchParams.get('after') ?? '';
+  const clients = useLoad(`${query}\n${after}`, (signal) =>
     api.get<AdminApiResponse<'GET /admin/clients'>>(
-      withQuery('/admin/clients', { query: query || null }),
+      withQuery('/admin/clients', { query: query || null, after: after || null, limit: CLIENTS_PAGE_SIZE }),
       signal,
     ),
   );
@@ -59,51 +66,78 @@ export function ClientsPage() {
       />
       <LoadedView load={clients} failedTitle={t('clients.list.loadFailed')}>
         {(data) =>
-          data.clients.length === 0 ? (
+          data.clients.length === 0 && !after ? (
             <p>{query ? t('clients.list.noMatch', { query }) : t('clients.list.empty')}</p>
           ) : (
-            <DataTable
-              caption={
-                query
-                  ? t('clients.list.captionMatching', { query, count: data.clients.length })
-                  : t('clients.list.caption', { count: data.clients.length })
-              }
-              columns={[
-                t('clients.list.column.name'),
-                t('clients.list.column.clientId'),
-                t('clients.list.column.type'),
-                t('clients.list.column.grantTypes'),
-                t('clients.list.column.registered'),
-              ]}
-            >
-              {data.clients.map((client) => (
-                <tr key={client.client_id}>
-                  <th scope="row">
-                    {client.icon ? (
-                      <img
-                        className="client-icon-small"
-                        src={adminIconPath(client) ?? ''}
-                        alt=""
-                        width={20}
-                        height={20}
-                      />
+            <>
+              {data.clients.length === 0 ? (
+                <p>{t('clients.list.pager.noMore')}</p>
+              ) : (
+                <DataTable
+                  caption={query ? t('clients.list.captionMatching', { query }) : t('clients.list.caption')}
+                  columns={[
+                    t('clients.list.column.name'),
+                    t('clients.list.column.clientId'),
+                    t('clients.list.column.type'),
+                    t('clients.list.column.grantTypes'),
+                    t('clients.list.column.registered'),
+                  ]}
+                  busy={clients.loading}
+                >
+                  {data.clients.map((client) => (
+                    <tr key={client.client_id}>
+                      <th scope="row">
+                        {client.icon ? (
+                          <img
+                            className="client-icon-small"
+                            src={adminIconPath(client) ?? ''}
+                            alt=""
+                            width={20}
+                            height={20}
+                          />
+                        ) : null}
+                        <Link to={`/clients/${encodeURIComponent(client.client_id)}`}>{client.name}</Link>
+                      </th>
+                      <td>
+                        <code>{client.client_id}</code>
+                      </td>
+                      <td>{client.type}</td>
+                      <td>{client.grant_types.map(grantLabel).join(', ')}</td>
+                      <td>
+                        <Time value={client.created_at} />
+                        {selfRegistered.has(client.client_id) ? (
+                          <span data-testid="self-registered">{t('clients.list.selfRegistered')}</span>
+                        ) : null}
+                      </td>
+                    </tr>
+                  ))}
+                </DataTable>
+              )}
+              {after || data.next_after ? (
+                <nav className="pager" aria-label={t('clients.list.pager.label')}>
+                  <div className="pager-buttons">
+                    {after ? (
+                      <Button
+                        variant="secondary"
+                        onClick={() => goTo(withQuery('/clients', { query: query || null }))}
+                      >
+                        {t('clients.list.pager.first')}
+                      </Button>
                     ) : null}
-                    <Link to={`/clients/${encodeURIComponent(client.client_id)}`}>{client.name}</Link>
-                  </th>
-                  <td>
-                    <code>{client.client_id}</code>
-                  </td>
-                  <td>{client.type}</td>
-                  <td>{client.grant_types.map(grantLabel).join(', ')}</td>
-                  <td>
-                    <Time value={client.created_at} />
-                    {selfRegistered.has(client.client_id) ? (
-                      <span data-testid="self-registered">{t('clients.list.selfRegistered')}</span>
+                    {data.next_after ? (
+                      <Button
+                        variant="secondary"
+                        onClick={() =>
+                          goTo(withQuery('/clients', { query: query || null, after: data.next_after }))
+                        }
+                      >
+                        {t('clients.list.pager.next')}
+                      </Button>
                     ) : null}
-                  </td>
-                </tr>
-              ))}
-            </DataTable>
+                  </div>
+                </nav>
+              ) : null}
+            </>
           )
         }
       </LoadedView>

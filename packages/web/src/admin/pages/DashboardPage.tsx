@@ -39,6 +39,9 @@ function Card<T>({
   );
 }
 
+/** Clients the overview counts: one page of the list, the largest the server gives; beyond it, "more than". */
+const COUNTED_CLIENTS = 200;
+
 /** The overview: how many of each thing there are, the service's key choices, and the latest activity. */
 export function DashboardPage() {
   const api = useAdminApi();
@@ -46,7 +49,7 @@ export function DashboardPage() {
     api.get<AdminApiResponse<'GET /admin/users'>>('/admin/users?limit=1', signal),
   );
   const clients = useLoad('clients', (signal) =>
-    api.get<AdminApiResponse<'GET /admin/clients'>>('/admin/clients', signal),
+    api.get<AdminApiResponse<'GET /admin/clients'>>(`/admin/clients?limit=${COUNTED_CLIENTS}`, signal),
   );
   const admins = useLoad('admins', (signal) =>
     api.get<AdminApiResponse<'GET /admin/admin-users'>>('/admin/admin-users', signal),
@@ -87,7 +90,13 @@ export function DashboardPage() {
           linkText={t('dashboard.clients.link')}
           load={clients}
         >
-          {(data) => <p className="big-number">{data.clients.length}</p>}
+          {(data) => (
+            <p className="big-number">
+              {data.next_after
+                ? t('dashboard.clients.moreThan', { count: String(data.clients.length) })
+                : data.clients.length}
+            </p>
+          )}
         </Card>
         <Card
           title={t('dashboard.admins.title')}

@@ -8,6 +8,7 @@ export const dashboardMessages = {
   'dashboard.users.link': 'Manage users',
   'dashboard.clients.title': 'Clients',
   'dashboard.clients.link': 'Manage clients',
+  'dashboard.clients.moreThan': 'more than {count}',
   'dashboard.admins.title': 'Admins',
   'dashboard.admins.link': 'Manage admins',
   'dashboard.admins.writeCount': '({write} write)',
