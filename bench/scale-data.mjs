@@ -8,8 +8,8 @@
  *   added to the seeded rows), per-operation server CPU and req/s;
  * - in-process through the server's own services: the admin user search (a seeded address, a substring, no
  *   query), the audit log's first page, a page deep in the log and a filtered page, the SCIM `userName`,
- *   `externalId` and `emails.value` filters, each timed N times (p50/p99); the admin client list (every client,
- *   as its route reads them) once;
+ *   `externalId` and `emails.value` filters, and the admin client list (its first page, a page half-way by its
+ *   cursor, a substring search), each timed N times (p50/p99);
  * - on the seeded database: the audit export (the whole log streamed, peak heap growth sampled) and one
  *   housekeeping run over the seeded backlog (a third of the grants ended 60 days ago), with the growing tables'
  *   row counts before and after.
@@ -245,12 +245,22 @@ async function adminOperations(target, connectionId, seeded) {
       ),
     );
   }
-  // What GET /admin/clients reads: every client, then each confidential one's secret (the route has no paging).
+  // What GET /admin/clients reads: one page by keyset, each client with its secret's metadata, in one statement.
   const { registry } = context.clients;
-  results['admin clients: whole list (1 call)'] = await timed(async () => {
-    const clients = await registry.list();
-    for (const client of clients) if (client.type === 'confidential') await registry.secretInfo(client.id);
-  }, 1);
+  const halfway = Math.max(1, Math.floor(counts.clients / 2));
+  results['admin clients: first page'] = await timed(() =>
+    registry.page({ search: '', after: null, limit: 50 }),
+  );
+  results['admin clients: page half-way (keyset)'] = await timed(() =>
+    registry.page({
+      search: '',
+      after: { name: `Seeded client ${halfway}`, id: `seed-c-${halfway}` },
+      limit: 50,
+    }),
+  );
+  results['admin clients: substring "client 1234"'] = await timed(() =>
+    registry.page({ search: 'client 1234', after: null, limit: 50 }),
+  );
   await running.close();
   return results;
 }

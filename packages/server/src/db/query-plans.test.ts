@@ -1,8 +1,8 @@
 /**
  * The query plans of the hot statements on a database of realistic size (docs/performance.md#query-plans): the
  * tables are seeded in bulk (testing/scale-seed.ts), analyzed, and then the real requests run through the server
- * (password sign-in, the authorization-code flow, refresh, introspection, userinfo, the admin user search and
- * audit log, SCIM filters, a housekeeping run) while every statement they send is recorded. Each recorded
+ * (password sign-in, the authorization-code flow, refresh, introspection, userinfo, the admin user search, client
+ * list and audit log, SCIM filters, a housekeeping run) while every statement they send is recorded. Each recorded
  * statement is then explained with its own values (the plan PostgreSQL picks for an unnamed statement and for the
  * first runs of a prepared one) and, when it is prepared, as a generic plan (the one it may settle on): none may
  * read users, sessions, tokens, grants, codes, clients, audit events or SCIM users by a sequential scan, and a
@@ -27,7 +27,7 @@ import { startTestServer, type TestServer } from '../testing/server.js';
  */
 const COUNTS = {
   users: 50_000,
-  clients: 2_000,
+  clients: 20_000,
   refreshTokens: 100_000,
   auditEvents: 100_000,
   scimUsers: 20_000,
@@ -41,6 +41,7 @@ const GROWING_TABLES = new Set([
   'refresh_tokens',
   'authorization_codes',
   'clients',
+  'client_secrets',
   'audit_events',
   'scim_users',
 ]);
@@ -88,6 +89,11 @@ function indexesUsed(node: PlanNode, found: string[] = []): string[] {
 const PROBES: { statement: RegExp; index: string }[] = [
   // The admin search for a whole address: an equality probe of the unique address index.
   { statement: /from "users" where "users"."email_normalized" = \$1$/, index: 'users_email_idx' },
+  // A page of the admin client list after a cursor: one range of the (name, id) index, not a sort of the rest.
+  {
+    statement: /"clients"\."id"\) > \(\$\d+, \$\d+\)\)? order by "clients"\."name" asc, "clients"\."id" asc/,
+    index: 'clients_name_id_idx',
+  },
   { statement: /from "scim_users" where .*"user_name_normalized" = /, index: 'scim_users_user_name_idx' },
   { statement: /from "scim_users" where .*"external_id" = /, index: 'scim_users_external_id_idx' },
   { statement: /from "scim_users" where .*"email_index" @> /, index: 'scim_users_email_idx' },
@@ -202,6 +208,27 @@ describe('query plans at scale', () => {
         'Seed-User-4242@scale.example',
       );
       expect((await admin(server, session, 'GET', '/admin/users')).status).toBe(200);
+
+      // The admin client list: the first page, a page from its cursor, a search; each page one statement.
+      const clientStatements = (from: number) => sent.slice(from).filter((text) => /"clients"/.test(text));
+      const beforeClients = sent.length;
+      const clientPage = await admin(server, session, 'GET', '/admin/clients?limit=50');
+      expect((clientPage.json.clients as unknown[]).length).toBe(50);
+      expect(clientStatements(beforeClients)).toHaveLength(1);
+      const beforeNext = sent.length;
+      const nextClients = await admin(
+        server,
+        session,
+        'GET',
+        `/admin/clients?limit=50&after=${encodeURIComponent(clientPage.json.next_after as string)}`,
+      );
+      expect((nextClients.json.clients as unknown[]).length).toBe(50);
+      expect(clientStatements(beforeNext)).toHaveLength(1);
+      const clientSearch = await admin(server, session, 'GET', '/admin/clients?query=client%201234');
+      // Seeded client 1234, and 12340 to 12349.
+      expect(
+        (clientSearch.json.clients as { client_id: string }[]).map((client) => client.client_id),
+      ).toEqual(['seed-c-1234', ...Array.from({ length: 10 }, (_, digit) => `seed-c-1234${digit}`)]);
       const page = await admin(server, session, 'GET', '/admin/audit?limit=50');
       expect(page.status).toBe(200);
       const next = page.json.next_before as number;
@@ -290,6 +317,8 @@ describe('query plans at scale', () => {
       /from "grants" inner join "users"/, // grant status: introspection, userinfo
       /from "users" where \("users"."email_normalized" like/, // admin user search
       /from "audit_events" where "audit_events"."id" < \$1/, // audit page by keyset
+      /from "clients" .*left join lateral .*"clients"."name", "clients"."id"\) > /, // client page by keyset
+      /from "clients" .*"clients"."name" ilike /, // admin client search
       /from "scim_users" where .*"user_name_normalized" = /, // SCIM userName filter
       /from "scim_users" where .*"external_id" = /, // SCIM externalId filter
       /from "scim_users" where .*"email_index" @> /, // SCIM emails filter

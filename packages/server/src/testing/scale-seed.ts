@@ -1,7 +1,7 @@
 /**
- * Bulk rows for measuring Tessera at scale: users with sessions, clients, grants with refresh-token families,
- * redeemed authorization codes, audit events and SCIM-provisioned users, written with `generate_series` in a few
- * statements (no API, no per-row round trip). Used by the query-plan test (db/query-plans.test.ts) and by
+ * Bulk rows for measuring Tessera at scale: users with sessions, clients with their secrets, grants with
+ * refresh-token families, redeemed authorization codes, audit events and SCIM-provisioned users, written with
+ * `generate_series` in a few statements (no API, no per-row round trip). Used by the query-plan test (db/query-plans.test.ts) and by
  * `npm run bench:scale-data` (bench/scale-data.mjs), which imports this file directly: it has no imports of its own.
  *
  * A third of the grants and their tokens are long expired (housekeeping's work), the rest live; every seeded row's
@@ -69,6 +69,17 @@ export function scaleSeedStatements(counts: ScaleCounts, scimConnectionId?: stri
       select 'seed-c-' || g, 'Seeded client ' || g, 'confidential', '["https://rp.example.com/callback"]',
              '[]', '["authorization_code","refresh_token"]', '[]'
       from generate_series(${from}, ${to}) g`);
+    // Each client's secret, and every tenth one's older secret, revoked by a rotation: what the admin client list
+    // reads beside each client. Their sealed value is a stand-in: a seeded client never authenticates.
+    statements.push(`
+      insert into client_secrets (id, client_id, secret_sealed, hint, created_at, last_used_at, revoked_at)
+      select 'seed-cs-' || g, 'seed-c-' || g, 'seed-not-sealed', lpad((g % 10000)::text, 4, '0'),
+             now() - interval '1 day', case when g % 2 = 0 then now() - interval '1 hour' end, null
+      from generate_series(${from}, ${to}) g
+      union all
+      select 'seed-cs-old-' || g, 'seed-c-' || g, 'seed-not-sealed', 'old' || (g % 10),
+             now() - interval '30 days', null, now() - interval '1 day'
+      from generate_series(${from}, ${to}) g where g % 10 = 0`);
   }
   for (const [from, to] of chunks(grants)) {
     // Every third grant ended 60 days ago (expired and revoked): housekeeping's backlog.
@@ -133,6 +144,7 @@ const SEEDED_TABLES = [
   'users',
   'sessions',
   'clients',
+  'client_secrets',
   'grants',
   'authorization_codes',
   'refresh_tokens',
