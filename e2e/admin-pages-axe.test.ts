@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeListCursor } from '../packages/server/src/clients/list-cursor.js';
 import { adminSignIn, installViaApi } from '../packages/server/src/testing/admin.js';
 import { FEDERATION_TEST_ENV } from '../packages/server/src/testing/federation.js';
 import type { TestServer } from '../packages/server/src/testing/server.js';
@@ -39,6 +40,17 @@ describe('admin portal: every page passes axe', () => {
       grant_types: ['authorization_code'],
     });
     ids.client = client.id;
+    // More clients than a page holds, so the list shows its pager, and the page after it.
+    for (let index = 1; index <= 25; index += 1) {
+      await server.context.clients.registry.create({
+        name: `Axe paged ${String(index).padStart(2, '0')}`,
+        type: 'public',
+        redirect_uris: [RP_CALLBACK],
+        grant_types: ['authorization_code'],
+      });
+    }
+    const firstPage = await server.context.clients.registry.page({ search: '', after: null, limit: 25 });
+    ids.clientsAfter = encodeURIComponent(encodeListCursor(firstPage.next!));
     const user = await server.context.accounts.lifecycle.create(
       { email: 'axe-user@example.test', name: 'Axe User' },
       { actor: { type: 'system' } },
@@ -99,6 +111,7 @@ describe('admin portal: every page passes axe', () => {
     const paths = [
       '/',
       '/clients',
+      `/clients?after=${ids.clientsAfter}`,
       '/clients/new',
       `/clients/${ids.client}`,
       '/users',

@@ -259,6 +259,49 @@ describe('admin portal: install, sign-in, clients, keys, users and the audit log
     await expect.poll(() => page.getByRole('link', { name: CLIENT_NAME, exact: true }).count()).toBe(1);
   }, 120_000);
 
+  it('pages through the clients by name, 25 at a time, and searches them on the server', async () => {
+    const { page } = admin;
+    const names = Array.from(
+      { length: 30 },
+      (_, index) => `Paged client ${String(index + 1).padStart(2, '0')}`,
+    );
+    for (const name of names) {
+      await server.context.clients.registry.create({
+        name,
+        type: 'public',
+        redirect_uris: ['https://paged.example/callback'],
+        grant_types: ['authorization_code'],
+      });
+    }
+    const shownNames = async () =>
+      (await page.locator('tbody tr th a').allTextContents()).map((text) => text.trim());
+
+    await page.goto(`${server.adminUrl}/clients?query=paged%20client`);
+    await waitForHeading(page, 'Clients');
+    await expect.poll(shownNames).toEqual(names.slice(0, 25));
+    expect(await page.getByRole('button', { name: 'Back to the first page' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Next clients' }).click();
+    await expect.poll(shownNames).toEqual(names.slice(25));
+    expect(new URL(page.url()).searchParams.get('query')).toBe('paged client');
+    expect(new URL(page.url()).searchParams.get('after')).not.toBeNull();
+    expect(await page.getByRole('button', { name: 'Next clients' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Back to the first page' }).click();
+    await expect.poll(shownNames).toEqual(names.slice(0, 25));
+
+    // The search is the server's: a client ID fragment finds its client, % is no wildcard.
+    const [first] = (
+      await server.context.clients.registry.page({ search: 'Paged client 07', after: null, limit: 1 })
+    ).entries;
+    await page.getByLabel('Search clients').fill(first!.client.id.slice(2, 12));
+    await page.getByLabel('Search clients').press('Enter');
+    await expect.poll(shownNames).toEqual(['Paged client 07']);
+    await page.getByLabel('Search clients').fill('Paged%07');
+    await page.getByLabel('Search clients').press('Enter');
+    await page.getByText('No client matches “Paged%07”.').waitFor({ timeout: UI_TIMEOUT });
+  }, 120_000);
+
   it("sets a client's key scope on its page: one key per organization needs a delivery format", async () => {
     const { page } = admin;
     await page.goto(`${server.adminUrl}/clients/${encodeURIComponent(clientId)}`);
