@@ -22,8 +22,12 @@ const AuditEventView = Type.Object({
 });
 
 const Filters = {
-  from: Type.Optional(Type.String({ format: 'date-time' })),
-  to: Type.Optional(Type.String({ format: 'date-time' })),
+  from: Type.Optional(
+    Type.String({ format: 'date-time', description: 'Events at or after this time (inclusive)' }),
+  ),
+  to: Type.Optional(
+    Type.String({ format: 'date-time', description: 'Events at or before this time (inclusive)' }),
+  ),
   action: Type.Optional(Type.String({ maxLength: 100 })),
   actor: Type.Optional(Type.String({ maxLength: 200 })),
   target: Type.Optional(Type.String({ maxLength: 200 })),
@@ -90,9 +94,15 @@ export function registerAdminAuditRoutes(app: App, context: AppContext): void {
       schema: {
         tags: ['admin-audit'],
         summary: 'Audit events, newest first; page with before=<last id>',
+        description:
+          'Newest first: by id, the order the events were written in; with `from` or `to`, by time, events of the ' +
+          "same instant by id. Page with `before` = the previous page's `next_before` (the id of its last event) " +
+          'and the same filters.',
         querystring: Type.Object({
           ...Filters,
-          before: Type.Optional(Type.Integer({ minimum: 1 })),
+          before: Type.Optional(
+            Type.Integer({ minimum: 1, description: 'The id of the last event of the previous page' }),
+          ),
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
         }),
         response: {

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, lt, lte, type SQL, sql, type WithSubquery } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { preparedQuery } from '../db/prepared.js';
@@ -44,7 +45,7 @@ export interface AuditFilter {
   actor?: string;
   target?: string;
   outcome?: AuditOutcome;
-  /** Return events older than this id (paging backwards in time). */
+  /** The id of the last event of the previous page: return the events after it in the list's order. */
   before?: number;
 }
 
@@ -163,6 +164,29 @@ export interface AuditListenerAlong {
   /** The CTE, named for the listener, with placeholders of its own (none named `entry_…`). */
   statement(db: Db): WithSubquery;
   values(entry: RecordedEntry): Record<string, unknown>;
+}
+
+/** A time range orders a list by time (AuditLog.list). */
+function byTime(filter: AuditFilter): boolean {
+  return filter.from !== undefined || filter.to !== undefined;
+}
+
+const anchor = alias(auditEvents, 'anchor');
+
+/**
+ * The keyset of a list ordered by time: the events after event `before` in (at desc, id desc) order, so events
+ * written in the same instant are neither skipped nor repeated across pages. `before` stands where its event is;
+ * an id no event has (a rolled-back insert's) stands at the time of the newest event below it, ahead of that
+ * event. The event is found by primary key, and the comparison is a range of the (at, id) index.
+ */
+function olderInTime(db: Db, before: number): SQL {
+  const anchorAt = db
+    .select({ at: anchor.at })
+    .from(anchor)
+    .where(lte(anchor.id, before))
+    .orderBy(desc(anchor.id))
+    .limit(1);
+  return sql`(${auditEvents.at}, ${auditEvents.id}) < (${anchorAt}, ${before})`;
 }
 
 /** The append-only audit log every slice writes to. */
@@ -309,17 +333,26 @@ export class AuditLog {
     if (filter.actor) conditions.push(eq(auditEvents.actorId, filter.actor));
     if (filter.target) conditions.push(eq(auditEvents.targetId, filter.target));
     if (filter.outcome) conditions.push(eq(auditEvents.outcome, filter.outcome));
-    if (filter.before !== undefined) conditions.push(lt(auditEvents.id, filter.before));
+    if (filter.before !== undefined)
+      conditions.push(
+        byTime(filter) ? olderInTime(this.db, filter.before) : lt(auditEvents.id, filter.before),
+      );
     return conditions.length ? and(...conditions) : undefined;
   }
 
-  /** Newest first; page with `before` = the last id of the previous page. */
+  /**
+   * Newest first; page with `before` = the last id of the previous page. Without a time range the order is the
+   * id's (the order the events were written in); with `from` or `to` it is the time's, then the id's, so the page
+   * is read from the (at, id) index within the range instead of by walking the primary key back through every
+   * event outside it (docs/performance.md#query-plans). The ids cannot bound the range: an event's time is when its
+   * transaction began, its id when it was written, and two transactions may take them in opposite orders.
+   */
   async list(filter: AuditFilter, limit: number): Promise<AuditEvent[]> {
     const rows = await this.db
       .select()
       .from(auditEvents)
       .where(this.where(filter))
-      .orderBy(desc(auditEvents.id))
+      .orderBy(...(byTime(filter) ? [desc(auditEvents.at), desc(auditEvents.id)] : [desc(auditEvents.id)]))
       .limit(limit);
     return rows as AuditEvent[];
   }

@@ -19,7 +19,8 @@ export const auditEvents = pgTable(
     details: jsonb('details').notNull().default({}),
   },
   (table) => [
-    index('audit_events_at_idx').on(table.at),
+    // A list with a time range reads its page from here in (at desc, id desc) order (AuditLog.list).
+    index('audit_events_at_id_idx').on(table.at, table.id),
     index('audit_events_action_idx').on(table.action),
     index('audit_events_actor_idx').on(table.actorId),
     index('audit_events_target_idx').on(table.targetId),
