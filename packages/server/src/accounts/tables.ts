@@ -42,7 +42,14 @@ export const users = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('users_email_idx').on(table.emailNormalized)],
+  (table) => [
+    uniqueIndex('users_email_idx').on(table.emailNormalized),
+    // The users directory's prefix search (orgs/directory.ts): `like 'prefix%'` is a range of these indexes in any
+    // collation (text_pattern_ops compares bytes), where the trigram indexes would read every posting list an
+    // address shares with its whole domain (docs/performance.md#query-plans).
+    index('users_email_prefix_idx').on(table.emailNormalized.op('text_pattern_ops')),
+    index('users_name_prefix_idx').on(sql`lower(${table.name}) text_pattern_ops`),
+  ],
 );
 
 /** Administrators: separate from users, with role `read` or `write`; they sign in on the admin port only. */

@@ -225,6 +225,13 @@ describe('users directory with a client’s token', () => {
     ]);
     expect((await directory(token, `/${outsider.user.id}`)).status).toBe(200);
     expect((await directory(token, `/${disabled.user.id}`)).status).toBe(404);
+    // A prefix of the address or of the name, never a substring; `_` and `%` are themselves, not wildcards.
+    await server.context.accounts.users.create({ email: 'dir_under@example.com', name: 'Emile Zola' });
+    expect(emailsOf(await directory(token, '?query=dir_'))).toEqual(['dir_under@example.com']);
+    expect(emailsOf(await directory(token, '?query=EMILE%20z'))).toEqual(['dir_under@example.com']);
+    expect(emailsOf(await directory(token, '?query=zola'))).toEqual([]);
+    expect(emailsOf(await directory(token, '?query=under'))).toEqual([]);
+    expect(emailsOf(await directory(token, '?query=dir%25under'))).toEqual([]);
 
     const withoutScope = await directory(await clientToken(['api']), '?query=dir-');
     expect(withoutScope.status).toBe(403);

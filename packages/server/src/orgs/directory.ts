@@ -1,4 +1,4 @@
-import { and, eq, exists, ilike, like, or, type SQL } from 'drizzle-orm';
+import { and, eq, exists, like, or, type SQL, sql } from 'drizzle-orm';
 import { users } from '../accounts/tables.js';
 import type { Db } from '../db/client.js';
 import { organizationMembers, organizations } from './tables.js';
@@ -22,7 +22,12 @@ const entryColumns = { id: users.id, email: users.email, name: users.name };
 export class UserDirectory {
   constructor(private readonly db: Db) {}
 
-  /** Active users whose email or name starts with `query`, by email. */
+  /**
+   * Active users whose email or name starts with `query`, by email. Each prefix is a range of its btree index
+   * (`users_email_prefix_idx`, `users_name_prefix_idx`, accounts/tables.ts). The name is compared as
+   * `lower(name) like lower(pattern)`, which is how PostgreSQL runs `name ilike pattern` in a multi-byte encoding
+   * (both sides lower-cased, then LIKE), in the form the expression index answers.
+   */
   async search(query: string, limit: number, audience: DirectoryAudience): Promise<DirectoryEntry[]> {
     const pattern = `${query
       .trim()
@@ -34,7 +39,7 @@ export class UserDirectory {
       .where(
         and(
           eq(users.status, 'active'),
-          or(like(users.emailNormalized, pattern), ilike(users.name, pattern)),
+          or(like(users.emailNormalized, pattern), sql`lower(${users.name}) like lower(${pattern})`),
           this.visibleTo(audience),
         ),
       )

@@ -1,0 +1,2 @@
+CREATE INDEX "users_email_prefix_idx" ON "users" USING btree ("email_normalized" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "users_name_prefix_idx" ON "users" USING btree (lower("name") text_pattern_ops);
