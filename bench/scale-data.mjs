@@ -206,12 +206,14 @@ async function adminOperations(target, connectionId, seeded) {
   /** @type {Record<string, {p50: number, p99: number}>} */
   const results = {};
   results['admin search: one address'] = await timed(() =>
-    context.accounts.users.page(seededEmail(n), 0, 50),
+    context.accounts.users.page({ query: seededEmail(n), offset: 0, limit: 50 }),
   );
   results['admin search: substring "user-4242"'] = await timed(() =>
-    context.accounts.users.page('user-4242', 0, 50),
+    context.accounts.users.page({ query: 'user-4242', offset: 0, limit: 50 }),
   );
-  results['admin list: no query, first page'] = await timed(() => context.accounts.users.page('', 0, 50));
+  results['admin list: no query, first page'] = await timed(() =>
+    context.accounts.users.page({ query: '', offset: 0, limit: 50 }),
+  );
   results['audit: first page'] = await timed(() => context.audit.list({}, 50));
   results['audit: page half-way (keyset)'] = await timed(() =>
     context.audit.list({ before: Math.max(2, Math.floor(newest / 2)) }, 50),

@@ -1,14 +1,15 @@
 import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { errorResponses } from '../app/errors.js';
+import { badRequest, errorResponses } from '../app/errors.js';
 import { adminActor } from '../app/ports/admin-audit.js';
+import { CursorParameter, decodeCursor, encodeCursor } from '../app/ports/keyset.js';
 import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import { Email } from '../app/ports/schemas.js';
 import { accountsError } from './errors.js';
 import { userNotFound } from './lifecycle.js';
 import { OpaqueMessage } from './schemas.js';
-import { normalizeEmail, type User, UserExistsError } from './users.js';
+import { MATCH_CAP, normalizeEmail, type User, UserExistsError } from './users.js';
 
 const UserView = Type.Object({
   id: Type.String(),
@@ -17,6 +18,9 @@ const UserView = Type.Object({
   name: Type.String(),
   status: Type.Union([Type.Literal('active'), Type.Literal('disabled')]),
 });
+/** The admin user listing's cursors (app/ports/keyset.ts). */
+const USERS_LISTING = 'users';
+
 const UserParams = Type.Object({ userId: Type.String({ maxLength: 100 }) });
 
 const viewOf = (user: User) => ({
@@ -48,25 +52,52 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
       config: { access: 'session' },
       schema: {
         tags: ['admin-users'],
-        summary: 'Searches users (a whole address, else a substring of email or name), paged',
+        summary:
+          'Searches users (a whole address, else a substring of email or name), by address; page with after=<next_after>',
         querystring: Type.Object({
           query: Type.Optional(Type.String({ maxLength: 200 })),
-          offset: Type.Optional(Type.Integer({ minimum: 0 })),
+          after: Type.Optional(CursorParameter),
+          offset: Type.Optional(
+            Type.Integer({
+              minimum: 0,
+              description: 'Rows to skip; reads every row it skips: prefer `after`. Not with `after`',
+            }),
+          ),
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
         }),
         response: {
-          200: Type.Object({ users: Type.Array(UserView), total: Type.Integer() }),
-          ...errorResponses(),
+          200: Type.Object({
+            users: Type.Array(UserView),
+            total: Type.Integer({ description: 'How many users match, as `total_kind` says' }),
+            total_kind: Type.Union(
+              [Type.Literal('exact'), Type.Literal('at_least'), Type.Literal('estimate')],
+              {
+                description: `exact: counted; at_least: a search matched ${MATCH_CAP} users or more, and total is ${MATCH_CAP}; estimate: no query, more than 10,000 users, the planner's estimate of them`,
+              },
+            ),
+            next_after: Type.Union([Type.String(), Type.Null()], {
+              description: 'Pass as `after` for the next page; null on the last page',
+            }),
+          }),
+          ...errorResponses('invalid_cursor'),
         },
       },
     },
     async (request) => {
-      const page = await context.accounts.users.page(
-        request.query.query ?? '',
-        request.query.offset ?? 0,
-        request.query.limit ?? 50,
-      );
-      return { users: page.users.map(viewOf), total: page.total };
+      const { after, offset } = request.query;
+      if (after !== undefined && offset) throw badRequest('send either after or offset, not both');
+      const page = await context.accounts.users.page({
+        query: request.query.query ?? '',
+        after: after === undefined ? undefined : decodeCursor(USERS_LISTING, after),
+        offset: offset ?? 0,
+        limit: request.query.limit ?? 50,
+      });
+      return {
+        users: page.users.map(viewOf),
+        total: page.total,
+        total_kind: page.totalKind,
+        next_after: page.nextAfter === null ? null : encodeCursor(USERS_LISTING, page.nextAfter),
+      };
     },
   );
 

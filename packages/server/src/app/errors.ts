@@ -13,6 +13,8 @@ const SHARED_ERRORS = {
   invalid_request: 400,
   /** A body that could not be parsed as its Content-Type. */
   malformed_body: 400,
+  /** A paging cursor (`after`) that the listing did not hand out, or one of another listing (app/ports/keyset.ts). */
+  invalid_cursor: 400,
   not_found: 404,
   method_not_allowed: 405,
   payload_too_large: 413,

@@ -257,7 +257,7 @@ describe('an address registered by someone else before its owner signs in throug
   it('refuses self-registration, email changes and admin creation of an address in a routed domain', async () => {
     const domain = freshDomain();
     await routeDomain(domain);
-    const before = (await server.context.accounts.users.page(domain, 0, 10)).total;
+    const before = (await server.context.accounts.users.page({ query: domain, offset: 0, limit: 10 })).total;
 
     const registration = await registerWithPassword(server, `victim@${domain}`, ATTACKER_PASSWORD);
     expect(registration.status).toBe(403);
@@ -291,7 +291,9 @@ describe('an address registered by someone else before its owner signs in throug
     const change = await call(server, signedIn, 'POST', '/api/user/profile/email', { email: `me@${domain}` });
     expect(change.status).toBe(403);
     expect(change.json.error).toBe('email_domain_federated');
-    expect((await server.context.accounts.users.page(domain, 0, 10)).total).toBe(before);
+    expect((await server.context.accounts.users.page({ query: domain, offset: 0, limit: 10 })).total).toBe(
+      before,
+    );
   });
 
   it('refuses an emailed address change confirmed after the domain was routed', async () => {
@@ -433,7 +435,7 @@ describe('the same new user’s first federated sign-in completed concurrently',
       }
     }
     expect(answers.some((answer) => answer.status === 302)).toBe(true);
-    const found = await server.context.accounts.users.page(email, 0, 10);
+    const found = await server.context.accounts.users.page({ query: email, offset: 0, limit: 10 });
     expect(found.total).toBe(1);
     expect(await server.context.federation.linking.identitiesOf(found.users[0]!.id)).toHaveLength(1);
   });

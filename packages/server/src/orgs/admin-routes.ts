@@ -2,8 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
-import { appError, errorResponses } from '../app/errors.js';
+import { appError, badRequest, errorResponses } from '../app/errors.js';
 import { type AdminAction, adminActor, auditedAdminChange } from '../app/ports/admin-audit.js';
+import { CursorParameter, decodeCursor, encodeCursor } from '../app/ports/keyset.js';
 import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import type { AuditAction } from '../audit/actions.js';
 import { orgsError } from './errors.js';
@@ -31,6 +32,8 @@ import {
 } from './views.js';
 
 const TAG = 'admin-organizations';
+/** The organization listing's cursors (app/ports/keyset.ts). */
+const ORGANIZATIONS_LISTING = 'organizations';
 const deletedSchema = noContentResponse('Deleted');
 
 /** Admin API (admin port) for organizations, members, invitations, roles and permissions; mutations are audited. */
@@ -63,25 +66,40 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
       config: { access: 'session' },
       schema: {
         tags: [TAG],
-        summary: 'Searches organizations (substring of name or slug), paged',
+        summary: 'Searches organizations (substring of name or slug), by slug; page with after=<next_after>',
         querystring: Type.Object({
           query: Type.Optional(Type.String({ maxLength: 200 })),
-          offset: Type.Optional(Type.Integer({ minimum: 0 })),
+          after: Type.Optional(CursorParameter),
+          offset: Type.Optional(
+            Type.Integer({ minimum: 0, description: 'Rows to skip; prefer `after`. Not with `after`' }),
+          ),
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
         }),
         response: {
-          200: Type.Object({ organizations: Type.Array(AdminOrganizationView), total: Type.Integer() }),
-          ...errorResponses(),
+          200: Type.Object({
+            organizations: Type.Array(AdminOrganizationView),
+            total: Type.Integer(),
+            next_after: Type.Union([Type.String(), Type.Null()], {
+              description: 'Pass as `after` for the next page; null on the last page',
+            }),
+          }),
+          ...errorResponses('invalid_cursor'),
         },
       },
     },
     async (request) => {
-      const page = await context.orgs.organizations.page(
-        request.query.query ?? '',
-        request.query.offset ?? 0,
-        request.query.limit ?? 50,
-      );
-      return { organizations: page.organizations.map(adminOrganizationView), total: page.total };
+      const { after, offset } = request.query;
+      if (after !== undefined && offset) throw badRequest('send either after or offset, not both');
+      const page = await context.orgs.organizations.page(request.query.query ?? '', {
+        after: after === undefined ? undefined : decodeCursor(ORGANIZATIONS_LISTING, after),
+        offset: offset ?? 0,
+        limit: request.query.limit ?? 50,
+      });
+      return {
+        organizations: page.organizations.map(adminOrganizationView),
+        total: page.total,
+        next_after: page.nextAfter === null ? null : encodeCursor(ORGANIZATIONS_LISTING, page.nextAfter),
+      };
     },
   );
 

@@ -183,8 +183,8 @@ export class OrganizationService {
     return organization;
   }
 
-  page(query: string, offset: number, limit: number) {
-    return this.store.pageOrganizations(query, offset, limit);
+  page(query: string, page: { offset: number; after?: string; limit: number }) {
+    return this.store.pageOrganizations(query, page);
   }
 
   async update(

@@ -133,11 +133,11 @@ export class OrganizationStore {
     return row !== undefined && row.id !== exceptId;
   }
 
+  /** By slug (unique): `limit` after the slug `after` (keyset), or after skipping `offset`; the total counted. */
   async pageOrganizations(
     query: string,
-    offset: number,
-    limit: number,
-  ): Promise<{ organizations: Organization[]; total: number }> {
+    page: { offset: number; after?: string; limit: number },
+  ): Promise<{ organizations: Organization[]; total: number; nextAfter: string | null }> {
     const pattern = containsPattern(query.trim().toLowerCase());
     const where = query.trim()
       ? or(ilike(organizations.name, pattern), like(organizations.slug, pattern))
@@ -145,12 +145,17 @@ export class OrganizationStore {
     const rows = await this.db
       .select()
       .from(organizations)
-      .where(where)
+      .where(page.after === undefined ? where : and(where, gt(organizations.slug, page.after)))
       .orderBy(asc(organizations.slug))
-      .offset(offset)
-      .limit(limit);
+      .offset(page.offset)
+      .limit(page.limit + 1);
+    const shown = rows.slice(0, page.limit);
     const [total] = await this.db.select({ n: count() }).from(organizations).where(where);
-    return { organizations: rows.map(toOrganization), total: Number(total?.n ?? 0) };
+    return {
+      organizations: shown.map(toOrganization),
+      total: Number(total?.n ?? 0),
+      nextAfter: rows.length > page.limit ? (shown[shown.length - 1]?.slug ?? null) : null,
+    };
   }
 
   /**
