@@ -82,7 +82,14 @@ export function DashboardPage() {
           linkText={t('dashboard.users.link')}
           load={users}
         >
-          {(data) => <p className="big-number">{data.total}</p>}
+          {(data) => (
+            <p className="big-number">
+              {/* Above 10,000 users the server counts no longer and answers its estimate (total_kind). */}
+              {data.total_kind === 'exact'
+                ? data.total
+                : t('dashboard.users.about', { count: String(data.total) })}
+            </p>
+          )}
         </Card>
         <Card
           title={t('dashboard.clients.title')}

@@ -1,11 +1,11 @@
 import type { AdminApiResponse } from '../../shared/api-types/admin-api';
+import { Button } from '../../shared/Button';
 import { Notice } from '../../shared/Notice';
-import { Link } from '../../shared/router';
+import { Link, useRouter } from '../../shared/router';
 import { AdminLayout } from '../components/AdminLayout';
 import { DataTable } from '../components/DataTable';
 import { ListToolbar } from '../components/ListToolbar';
 import { LoadedView } from '../components/LoadedView';
-import { Pager } from '../components/Pager';
 import { rich, t } from '../i18n/text';
 import { goTo, withQuery } from '../navigation';
 import { useAdminApi } from '../session';
@@ -15,15 +15,26 @@ import { USER_STATUS_TEXT } from './users/user-status';
 
 export const USERS_PAGE_SIZE = 25;
 
-/** Users: search by email or name, paged. */
+type UsersAnswer = AdminApiResponse<'GET /admin/users'>;
+
+/** What the status line says of the total, by how exact the server says it is (docs/admin.md#finding-users). */
+const TOTAL_TEXT = {
+  exact: 'users.list.pager.exact',
+  at_least: 'users.list.pager.atLeast',
+  estimate: 'users.list.pager.estimate',
+} as const satisfies Record<UsersAnswer['total_kind'], string>;
+
+/**
+ * Users: search by email or name, paged by the server's cursor (`?after=`, the previous page's `next_after`), so a
+ * page deep in a million users costs what the first does. The cursor only goes forward: First page starts over, and
+ * the browser's Back returns to the page before.
+ */
 export function UsersPage() {
   const api = useAdminApi();
-  const { query, offset, deleted } = useListQuery();
-  const users = useLoad(`${query}\n${offset}`, (signal) =>
-    api.get<AdminApiResponse<'GET /admin/users'>>(
-      withQuery('/admin/users', { query, offset, limit: USERS_PAGE_SIZE }),
-      signal,
-    ),
+  const { query, deleted } = useListQuery();
+  const after = useRouter().searchParams.get('after') ?? '';
+  const users = useLoad(`${query}\n${after}`, (signal) =>
+    api.get<UsersAnswer>(withQuery('/admin/users', { query, after, limit: USERS_PAGE_SIZE }), signal),
   );
 
   return (
@@ -42,7 +53,7 @@ export function UsersPage() {
       />
       <LoadedView load={users} failedTitle={t('users.list.failed')}>
         {(data) =>
-          data.users.length === 0 && offset === 0 ? (
+          data.users.length === 0 && !after ? (
             <p>{query ? t('users.list.noMatch', { query }) : t('users.list.empty')}</p>
           ) : (
             <>
@@ -71,18 +82,39 @@ export function UsersPage() {
                   </tr>
                 ))}
               </DataTable>
-              <Pager
-                label={t('users.list.caption')}
-                offset={offset}
-                count={data.users.length}
-                total={data.total}
-                pageSize={USERS_PAGE_SIZE}
-                onChange={(next) => goTo(withQuery('/users', { query, offset: next || null }))}
-              />
+              <UsersPager query={query} after={after} data={data} />
             </>
           )
         }
       </LoadedView>
     </AdminLayout>
+  );
+}
+
+function UsersPager({ query, after, data }: { query: string; after: string; data: UsersAnswer }) {
+  // A short page that is not the last: the server's bounded scan of a broad search ended before the page filled.
+  const short = data.users.length < USERS_PAGE_SIZE && data.next_after !== null;
+  return (
+    <nav className="pager" aria-label={t('layout.pager.label', { what: t('users.list.caption') })}>
+      <p className="pager-status" role="status">
+        {/* As strings: the numbers are shown as they are, without grouping. */}
+        {t(TOTAL_TEXT[data.total_kind], { shown: String(data.users.length), total: String(data.total) })}
+        {short ? ` ${t('users.list.pager.short')}` : null}
+      </p>
+      <div className="pager-buttons">
+        {after ? (
+          <Button variant="secondary" onClick={() => goTo(withQuery('/users', { query }))}>
+            {t('users.list.pager.first')}
+          </Button>
+        ) : null}
+        <Button
+          variant="secondary"
+          disabled={data.next_after === null}
+          onClick={() => goTo(withQuery('/users', { query, after: data.next_after }))}
+        >
+          {t('layout.pager.next')}
+        </Button>
+      </div>
+    </nav>
   );
 }

@@ -1966,10 +1966,10 @@ export interface AdminApi {
     response: AdminApi['POST /admin/logout']['responses'][200];
     error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
   };
-  /** Searches organizations (substring of name or slug), paged */
+  /** Searches organizations (substring of name or slug), by slug; page with after=<next_after> */
   'GET /admin/organizations': {
     params: undefined;
-    query: { query?: string; offset?: number; limit?: number; };
+    query: { query?: string; after?: string; offset?: number; limit?: number; };
     body: undefined;
     responses: {
       200: {
@@ -1986,14 +1986,16 @@ export interface AdminApi {
           updated_at: string;
         }[];
         total: number;
+        /** Pass as `after` for the next page; null on the last page */
+        next_after: string | null;
       };
-      400: ErrorBody<'invalid_request'>;
+      400: ErrorBody<'invalid_cursor' | 'invalid_request'>;
       401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
       403: ErrorBody<'admin_token_scope_required'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/organizations']['responses'][200];
-    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_cursor' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
   };
   /** Creates an organization, optionally with a first member who gets the admin role */
   'POST /admin/organizations': {
@@ -3637,10 +3639,10 @@ export interface AdminApi {
     response: AdminApi['DELETE /admin/tokens/{tokenId}']['responses'][204];
     error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
-  /** Searches users (a whole address, else a substring of email or name), paged */
+  /** Searches users (a whole address, else a substring of email or name), by address; page with after=<next_after> */
   'GET /admin/users': {
     params: undefined;
-    query: { query?: string; offset?: number; limit?: number; };
+    query: { query?: string; after?: string; offset?: number; limit?: number; };
     body: undefined;
     responses: {
       200: {
@@ -3651,15 +3653,20 @@ export interface AdminApi {
           name: string;
           status: 'active' | 'disabled';
         }[];
+        /** How many users match, as `total_kind` says */
         total: number;
+        /** exact: counted; at_least: a search matched 1000 users or more, and total is 1000; estimate: no query, more than 10,000 users, the planner's estimate of them */
+        total_kind: 'exact' | 'at_least' | 'estimate';
+        /** Pass as `after` for the next page; null on the last page */
+        next_after: string | null;
       };
-      400: ErrorBody<'invalid_request'>;
+      400: ErrorBody<'invalid_cursor' | 'invalid_request'>;
       401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
       403: ErrorBody<'admin_token_scope_required'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/users']['responses'][200];
-    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_cursor' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
   };
   /** Creates a user without a password (set one, or send a reset email) */
   'POST /admin/users': {

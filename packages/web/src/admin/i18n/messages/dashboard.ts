@@ -6,6 +6,7 @@ export const dashboardMessages = {
   'dashboard.managing': 'Managing {name}.',
   'dashboard.users.title': 'Users',
   'dashboard.users.link': 'Manage users',
+  'dashboard.users.about': 'about {count}',
   'dashboard.clients.title': 'Clients',
   'dashboard.clients.link': 'Manage clients',
   'dashboard.clients.moreThan': 'more than {count}',

@@ -28,6 +28,13 @@ export const usersMessages = {
   'users.list.column.name': 'Name',
   'users.list.column.emailConfirmed': 'Email confirmed',
   'users.list.column.status': 'Status',
+  'users.list.pager.exact': '{shown} on this page, {total} in all.',
+  'users.list.pager.atLeast':
+    '{shown} on this page, {total} or more in all: narrow the search to count them.',
+  'users.list.pager.estimate': '{shown} on this page, about {total} in all.',
+  'users.list.pager.short':
+    'This search matches many users, and each page reads a limited stretch of addresses, so a page can hold fewer users, or none: Next page goes on.',
+  'users.list.pager.first': 'First page',
 
   // Creating a user (UserCreatePage)
   'users.create.title': 'Create a user',
