@@ -11,6 +11,7 @@ import { goTo, withQuery } from '../navigation';
 import { useAdminApi } from '../session';
 import { useListQuery } from '../use-list-query';
 import { useLoad } from '../use-load';
+import { firstPageWithItems } from './users/follow-empty-pages';
 import { USER_STATUS_TEXT } from './users/user-status';
 
 export const USERS_PAGE_SIZE = 25;
@@ -33,9 +34,18 @@ export function UsersPage() {
   const api = useAdminApi();
   const { query, deleted } = useListQuery();
   const after = useRouter().searchParams.get('after') ?? '';
-  const users = useLoad(`${query}\n${after}`, (signal) =>
-    api.get<UsersAnswer>(withQuery('/admin/users', { query, after, limit: USERS_PAGE_SIZE }), signal),
-  );
+  // A broad search's page can be empty before the listing ends; the list shows the first page that is not.
+  const users = useLoad(`${query}\n${after}`, async (signal) => {
+    const { page } = await firstPageWithItems(
+      (from) =>
+        api.get<UsersAnswer>(
+          withQuery('/admin/users', { query, after: from, limit: USERS_PAGE_SIZE }),
+          signal,
+        ),
+      after,
+    );
+    return page;
+  });
 
   return (
     <AdminLayout title={t('users.list.title')}>
@@ -53,7 +63,7 @@ export function UsersPage() {
       />
       <LoadedView load={users} failedTitle={t('users.list.failed')}>
         {(data) =>
-          data.users.length === 0 && !after ? (
+          data.users.length === 0 && !after && data.next_after === null ? (
             <p>{query ? t('users.list.noMatch', { query }) : t('users.list.empty')}</p>
           ) : (
             <>
