@@ -32,7 +32,17 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { prepareFlows } from './flows.mjs';
 import { createHttpClient } from './http-client.mjs';
-import { difference, openBacking, pause, probeAction, readCounters, startTesseraNode } from './nodes.mjs';
+import {
+  difference,
+  openBacking,
+  pause,
+  probeAction,
+  readCounters,
+  readStatementStats,
+  resetStatementStats,
+  startTesseraNode,
+} from './nodes.mjs';
+import { protocolPhases, settle } from './protocol-phases.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -51,43 +61,8 @@ if (!(operations >= 1) || !(concurrency >= 1)) throw new Error('--operations and
 const signIns = Math.max(10, Math.floor(operations / 4));
 /** Users who sign in (each several times) and whose sessions mint the codes. */
 const USERS = 10;
-/** Refresh chains; each is refreshed operations / CHAINS times in turn. */
-const CHAINS = 10;
 /** The idle phase: how long the node is watched doing nothing. */
 const IDLE_SECONDS = 5;
-
-/**
- * Runs `task` `count` times, `concurrency` at a time; any failure fails the run.
- * @param {number} count
- * @param {(index: number) => Promise<import('./flow-load.mjs').Outcome | void>} task
- */
-async function repeat(count, task) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, count) }, async () => {
-      while (next < count) {
-        const outcome = await task(next++);
-        if (outcome && !outcome.ok) throw new Error(outcome.problem);
-      }
-    }),
-  );
-}
-
-/**
- * Waits until the node's statement count stops moving (follow-up work of the last answers), at most 3 s.
- * @param {string} probeUrl
- */
-async function settle(probeUrl) {
-  const total = async () =>
-    Object.values((await readCounters(probeUrl)).statements).reduce((sum, value) => sum + value, 0);
-  let previous = await total();
-  for (let attempt = 0; attempt < 15; attempt++) {
-    await pause(200);
-    const current = await total();
-    if (current === previous) return;
-    previous = current;
-  }
-}
 
 /** The tables the operations add rows to (the audit log aside: it is kept). */
 const GROWING_TABLES = [
@@ -137,46 +112,7 @@ try {
   const probeUrl = /** @type {string} */ (ready.probeUrl);
   const http = createHttpClient(Math.max(concurrency, 16));
   const flows = await prepareFlows(ready, http, { userCount: USERS });
-  const discovery = await (await fetch(`${ready.publicUrl}/.well-known/openid-configuration`)).json();
-  const clientAuth = `Basic ${Buffer.from(`${encodeURIComponent(ready.clientId)}:${encodeURIComponent(ready.clientSecret)}`).toString('base64')}`;
-  const form = { authorization: clientAuth, 'content-type': 'application/x-www-form-urlencoded' };
-
-  /**
-   * One POST/GET whose answer must be 200 with `check` passing.
-   * @param {string} url
-   * @param {{ method?: string, headers?: Record<string, string>, body?: string }} init
-   * @param {(body: any) => boolean} check
-   * @param {string} what
-   */
-  const expectOk = async (url, init, check, what) => {
-    const answer = await http.send(url, init);
-    if (answer.status !== 200 || !check(JSON.parse(answer.body)))
-      throw new Error(`${what}: ${answer.status} ${answer.body.slice(0, 200)}`);
-  };
-  const clientCredentials = () =>
-    expectOk(
-      discovery.token_endpoint,
-      { method: 'POST', headers: form, body: 'grant_type=client_credentials&scope=api' },
-      (body) => typeof body.access_token === 'string',
-      'client credentials',
-    );
-  const introspectedToken = await (async () => {
-    const answer = await http.send(discovery.token_endpoint, {
-      method: 'POST',
-      headers: form,
-      body: 'grant_type=client_credentials&scope=api',
-    });
-    return JSON.parse(answer.body).access_token;
-  })();
-
-  /**
-   * @typedef {object} Phase
-   * @property {string} name
-   * @property {number} count operations in the phase (per-operation figures divide by it)
-   * @property {string} unit what one operation is
-   * @property {() => Promise<unknown>} run
-   * @property {() => Promise<unknown>} [before] preparation, outside the counted window
-   */
+  const protocol = await protocolPhases({ ready, http, flows, operations, signIns, concurrency });
   /** What the last housekeeping phase purged, by table. @type {Record<string, number>} */
   let housekeepingPurged = {};
   /**
@@ -184,7 +120,7 @@ try {
    * state) is past its retention; after 400 days sessions and refresh-token families have ended too.
    * @param {string} name
    * @param {number} hours
-   * @returns {Phase}
+   * @returns {import('./protocol-phases.mjs').Phase}
    */
   const housekeepingPhase = (name, hours) => ({
     name,
@@ -196,11 +132,7 @@ try {
       housekeepingPurged = result.purged;
     },
   });
-  /** @type {import('./flows.mjs').MintedCode[]} */
-  let codes = [];
-  /** @type {import('./flows.mjs').Chain[]} */
-  let chains = [];
-  /** @type {Phase[]} */
+  /** @type {import('./protocol-phases.mjs').Phase[]} */
   const phases = [
     { name: 'idle', count: IDLE_SECONDS, unit: 'second', run: () => pause(IDLE_SECONDS * 1000) },
     {
@@ -209,85 +141,7 @@ try {
       unit: 'run (every 30 s per node)',
       run: () => probeAction(probeUrl, '/key-maintenance'),
     },
-    {
-      name: 'client_credentials',
-      count: operations,
-      unit: 'token',
-      run: () => repeat(operations, clientCredentials),
-    },
-    {
-      name: 'introspection',
-      count: operations,
-      unit: 'request',
-      run: () =>
-        repeat(operations, () =>
-          expectOk(
-            discovery.introspection_endpoint,
-            {
-              method: 'POST',
-              headers: form,
-              body: new URLSearchParams({ token: introspectedToken }).toString(),
-            },
-            (body) => body.active === true,
-            'introspection',
-          ),
-        ),
-    },
-    {
-      name: 'userinfo',
-      count: operations,
-      unit: 'request',
-      run: () =>
-        repeat(operations, () =>
-          expectOk(
-            discovery.userinfo_endpoint,
-            { headers: { authorization: `Bearer ${ready.userAccessToken}` } },
-            (body) => typeof body.sub === 'string',
-            'userinfo',
-          ),
-        ),
-    },
-    {
-      name: 'authorize_signed_in',
-      count: operations,
-      unit: 'code (signed-in browser, consent remembered)',
-      run: async () => {
-        codes = await flows.mintCodes(http, operations);
-      },
-    },
-    {
-      name: 'code_exchange',
-      count: operations,
-      unit: 'exchange',
-      run: () => repeat(operations, (index) => flows.exchange(http, codes[index])),
-    },
-    {
-      name: 'refresh',
-      count: operations,
-      unit: 'refresh (rotation, reuse detection)',
-      before: async () => {
-        chains = await flows.openChains(http, CHAINS);
-      },
-      // One refresh per chain at a time: a chain's next token is the answer to its previous refresh.
-      run: async () => {
-        let next = 0;
-        await Promise.all(
-          chains.map(async (chain) => {
-            while (next < operations) {
-              next += 1;
-              const outcome = await flows.refresh(http, chain);
-              if (!outcome.ok) throw new Error(outcome.problem);
-            }
-          }),
-        );
-      },
-    },
-    {
-      name: 'sign_in',
-      count: signIns,
-      unit: 'sign-in (authorize, OPAQUE approving the request, code exchange)',
-      run: () => repeat(signIns, (index) => flows.signIn(http, flows.users[index % flows.users.length])),
-    },
+    ...protocol,
     housekeepingPhase('housekeeping_25h', 25),
     housekeepingPhase('housekeeping_400d', 400 * 24),
   ];
@@ -301,7 +155,7 @@ try {
     if (phase.name === 'housekeeping_25h') footprint = await tableFootprint();
     await phase.before?.();
     await settle(probeUrl);
-    if (backing.statementStats) await backing.admin.query('SELECT pg_stat_statements_reset()');
+    if (backing.statementStats) await resetStatementStats(backing.admin);
     const countersBefore = await readCounters(probeUrl);
     const before = await backing.snapshot();
     await phase.run();
@@ -330,21 +184,11 @@ try {
       writeCommits: countersAfter.writeCommits - countersBefore.writeCommits,
     };
     if (backing.statementStats) {
-      // The node's statements only: this script's own counter queries are left out.
-      const { rows: top } = await backing.admin.query(
-        `SELECT calls, rows, wal_bytes::bigint AS wal_bytes, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
-           FROM pg_stat_statements
-          WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
-            AND query NOT LIKE '%pg_stat_statements%' AND query NOT LIKE '%pg_current_wal_lsn%'
-            AND query NOT LIKE '%pg_wal_lsn_diff%'
-          ORDER BY calls DESC, wal_bytes DESC`,
-      );
+      const stats = await readStatementStats(backing.admin);
       result.statementStats = {
-        calls: top.reduce((sum, row) => sum + Number(row.calls), 0),
-        walBytes: top.reduce((sum, row) => sum + Number(row.wal_bytes), 0),
-        top: top
-          .slice(0, 40)
-          .map((row) => ({ ...row, calls: Number(row.calls), wal_bytes: Number(row.wal_bytes) })),
+        calls: stats.calls,
+        walBytes: stats.walBytes,
+        top: stats.statements.slice(0, 40),
       };
     }
     if (phase.name.startsWith('housekeeping')) result.purged = housekeepingPurged;

@@ -28,6 +28,7 @@ import { prepareFlows } from './flows.mjs';
 import { createHttpClient } from './http-client.mjs';
 import { openBacking, probeAction, startTesseraNode } from './nodes.mjs';
 import { residentBytes } from './probe.mjs';
+import { refreshInTurn, repeat as repeatTask } from './protocol-phases.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -64,17 +65,7 @@ for (const name of options.loads.split(',')) {
  * @param {number} count
  * @param {(index: number) => Promise<import('./flow-load.mjs').Outcome | void>} task
  */
-async function repeat(count, task) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, count) }, async () => {
-      while (next < count) {
-        const outcome = await task(next++);
-        if (outcome && !outcome.ok) throw new Error(outcome.problem);
-      }
-    }),
-  );
-}
+const repeat = (count, task) => repeatTask(count, concurrency, task);
 
 const MIB = 1024 * 1024;
 
@@ -126,19 +117,7 @@ async function measure(database) {
       client_credentials: (count) => repeat(count, clientCredentials),
       sign_in: (count) =>
         repeat(count, (index) => flows.signIn(http, flows.users[index % flows.users.length])),
-      // One refresh per chain at a time: a chain's next token is the answer to its previous refresh.
-      refresh: async (count) => {
-        let next = 0;
-        await Promise.all(
-          chains.map(async (chain) => {
-            while (next < count) {
-              next += 1;
-              const outcome = await flows.refresh(http, chain);
-              if (!outcome.ok) throw new Error(outcome.problem);
-            }
-          }),
-        );
-      },
+      refresh: (count) => refreshInTurn(flows, http, chains, count),
     };
     /**
      * @type {{ phase: string, done: number, rssMiB: number, rssAfterGcMiB: number, heapAfterGcMiB: number,

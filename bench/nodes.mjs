@@ -399,3 +399,68 @@ export function difference(after, before) {
   }
   return result;
 }
+
+/**
+ * Zeroes pg_stat_statements (every database of the server): the start of a counted window.
+ * @param {import('pg').Client} client
+ */
+export async function resetStatementStats(client) {
+  await client.query('SELECT pg_stat_statements_reset()');
+}
+
+/**
+ * @typedef {object} StatementRow one statement's figures in pg_stat_statements since the last reset
+ * @property {number} calls
+ * @property {number} rows
+ * @property {number} wal_bytes
+ * @property {number} shared_blks_hit shared buffers found in PostgreSQL's buffer cache
+ * @property {number} shared_blks_read shared buffers read from the operating system (its page cache or disk)
+ * @property {number} exec_ms total_exec_time
+ * @property {boolean} toplevel sent by a client, not run inside another statement (a foreign-key check, a function)
+ * @property {string} query normalized text, whitespace folded, the first 110 characters
+ */
+
+/**
+ * What the statements of `client`'s database did since the last reset (pg_stat_statements), this module's own
+ * counter queries left out: calls, WAL bytes, shared buffers hit and read (buffers touched: hit + read, a count
+ * that depends on the plans and the data, not on the machine's load) and execution time, in all and by
+ * statement (most calls first). With `pg_stat_statements.track = all` a statement run inside another (the
+ * foreign-key checks of an insert) has a row of its own, and its buffers and time are in the outer statement's
+ * too: the sums of buffers and time are over the top-level statements only; `calls` counts both.
+ * @param {import('pg').Client} client
+ */
+export async function readStatementStats(client) {
+  const { rows } = await client.query(
+    `SELECT calls, rows, wal_bytes::bigint AS wal_bytes, shared_blks_hit, shared_blks_read,
+            total_exec_time AS exec_ms, toplevel, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
+       FROM pg_stat_statements
+      WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+        AND query NOT LIKE '%pg_stat_statements%' AND query NOT LIKE '%pg_current_wal_lsn%'
+        AND query NOT LIKE '%pg_wal_lsn_diff%'
+      ORDER BY calls DESC, wal_bytes DESC`,
+  );
+  /** @type {StatementRow[]} */
+  const statements = rows.map((/** @type {Record<string, unknown>} */ row) => ({
+    calls: Number(row.calls),
+    rows: Number(row.rows),
+    wal_bytes: Number(row.wal_bytes),
+    shared_blks_hit: Number(row.shared_blks_hit),
+    shared_blks_read: Number(row.shared_blks_read),
+    exec_ms: Number(row.exec_ms),
+    toplevel: row.toplevel === true,
+    query: String(row.query),
+  }));
+  const sum = (/** @type {keyof StatementRow} */ field, topLevelOnly = false) =>
+    statements
+      .filter((row) => row.toplevel || !topLevelOnly)
+      .reduce((total, row) => total + Number(row[field]), 0);
+  return {
+    calls: sum('calls'),
+    topLevelCalls: sum('calls', true),
+    walBytes: sum('wal_bytes', true),
+    buffersHit: sum('shared_blks_hit', true),
+    buffersRead: sum('shared_blks_read', true),
+    execMs: sum('exec_ms', true),
+    statements,
+  };
+}
