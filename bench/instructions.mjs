@@ -27,7 +27,9 @@
  *                       requests this process signs as it sends them, outside the count); and, Tessera alone and
  *                       only when named, sign_in_approving and sign_in_not_approving: a sign-in without the code
  *                       exchange whose finish names the pending request (approved with the sign-in) or not, whose
- *                       difference is the cost of the approval after sign-in
+ *                       difference is the cost of the approval after sign-in; and, only when named,
+ *                       introspection (of a client-credentials token) and userinfo (the seeded user's token), as
+ *                       `npm run bench` sends them
  *   --targets=tessera,peer                      which servers
  *   --operations=50     counted operations per scenario
  *   --warmup=500        uncounted operations before each count (the JIT's warm-up)
@@ -62,7 +64,14 @@ import { pause, reroutedClient, startBenchServer, startTesseraNode } from './nod
 import { listOf, positive } from './options.mjs';
 
 /** The client-credentials scenarios: no user, no set-up beyond the servers' own (key-flows.mjs makes the requests). */
-const TOKEN_SCENARIOS = /** @type {const} */ (['client_credentials', ...KEY_SCENARIOS]);
+const TOKEN_SCENARIOS = /** @type {const} */ ([
+  'client_credentials',
+  ...KEY_SCENARIOS,
+  'introspection',
+  'userinfo',
+]);
+/** Counted only when named: introspection of a client-credentials token, and userinfo with the seeded user's token. */
+const READ_SCENARIOS = /** @type {const} */ (['introspection', 'userinfo']);
 /**
  * Tessera's sign-in without the code exchange, its finish naming the pending request (approved with the sign-in) or
  * not (nothing approved): the difference of the two counts is what the approval after sign-in costs.
@@ -83,9 +92,9 @@ const { values: options } = parseArgs({
   options: {
     scenarios: {
       type: 'string',
-      default: SCENARIOS.filter((name) => !APPROVAL_SCENARIOS.includes(/** @type {never} */ (name))).join(
-        ',',
-      ),
+      default: SCENARIOS.filter(
+        (name) => ![...APPROVAL_SCENARIOS, ...READ_SCENARIOS].includes(/** @type {never} */ (name)),
+      ).join(','),
     },
     targets: { type: 'string', default: 'tessera,peer' },
     operations: { type: 'string', default: '50' },
@@ -406,6 +415,8 @@ async function main() {
         const keyOperation = (client, scenario) => {
           const keys = /** @type {import('./key-flows.mjs').KeyFlows} */ (keyFlows);
           if (scenario === 'client_credentials') return keys.secretToken(client);
+          if (scenario === 'introspection') return keys.introspection(client);
+          if (scenario === 'userinfo') return keys.userinfo(client);
           return scenario === 'client_credentials_dpop'
             ? keys.dpopToken(client, keys.makeProofs(1)[0])
             : keys.assertionToken(client, keys.makeAssertions(1)[0]);
@@ -488,7 +499,9 @@ async function main() {
             // The operations' one-use values are made before counting: codes minted, chains opened.
             /** @type {(client: HttpClient, index: number) => Promise<import('./flow-load.mjs').Outcome>} */
             let operation;
-            const countsThisRound = secondNode ? 2 : 1;
+            /** Makes the one-use values of the next `count` operations, outside any count (codes only). */
+            /** @type {((count: number) => Promise<void>) | null} */
+            let refill = null;
             if (TOKEN_SCENARIOS.includes(/** @type {never} */ (scenario))) {
               operation = (client) => keyOperation(client, scenario);
             } else if (scenario === 'sign_in') {
@@ -498,15 +511,25 @@ async function main() {
               operation = (client, index) =>
                 flows.signInAlone(client, flows.users[index % POOL_SIZE], { nameRequest });
             } else if (scenario === 'code_exchange') {
-              const codes = await withClient(8, (http) =>
-                flows.mintCodes(http, warmup + countsThisRound * operations),
-              );
-              operation = (client, index) => flows.exchange(client, codes[index]);
+              // A code lives 60 s, and under Valgrind on a busy machine the warm-up's exchanges take longer than
+              // that: codes are minted in batches of `operations`, each right before it is used.
+              /** @type {import('./flows.mjs').MintedCode[]} */
+              let codes = [];
+              refill = async (count) => {
+                codes = await withClient(8, (http) => flows.mintCodes(http, count));
+              };
+              operation = (client, index) => flows.exchange(client, codes[index % operations]);
             } else {
               const chains = await withClient(8, (http) => flows.openChains(http, POOL_SIZE));
               operation = (client, index) => flows.refresh(client, chains[index % POOL_SIZE]);
             }
-            await withClient(1, (client) => sequentially(warmup, (index) => operation(client, index)));
+            for (let done = 0; done < warmup; done += operations) {
+              const batch = Math.min(operations, warmup - done);
+              await refill?.(batch);
+              await withClient(1, (client) =>
+                sequentially(batch, (index) => operation(client, done + index)),
+              );
+            }
             /** @type {[mode: 'alone' | 'beside node B', beside: Parameters<typeof countOnA>[2]][]} */
             const modes = [['alone', null]];
             /** @type {HttpClient | null} */
@@ -521,6 +544,7 @@ async function main() {
             }
             try {
               for (const [index, [mode, beside]] of modes.entries()) {
+                await refill?.(operations);
                 const { counts, operationsOfB } = await countOnA(
                   operation,
                   warmup + index * operations,

@@ -40,7 +40,8 @@ function es256(header, payload, key) {
 
 /**
  * @param {{ publicUrl: string, target: string, clientId: string, clientSecret: string,
- *   keyClientId?: string, keyClientJwk?: Record<string, unknown> }} ready
+ *   keyClientId?: string, keyClientJwk?: Record<string, unknown>, userAccessToken?: string,
+ *   introspectionTokenParameters?: Record<string, string> }} ready
  */
 export async function prepareKeyFlows(ready) {
   const response = await fetch(`${ready.publicUrl}/.well-known/openid-configuration`);
@@ -59,6 +60,33 @@ export async function prepareKeyFlows(ready) {
   const dpopJwk = dpop.publicKey.export({ format: 'jwk' });
   const basic = `Basic ${Buffer.from(`${encodeURIComponent(ready.clientId)}:${encodeURIComponent(ready.clientSecret)}`).toString('base64')}`;
   const form = 'application/x-www-form-urlencoded';
+  // The token the introspection requests ask about: one client-credentials token, as `npm run bench` introspects.
+  const introspected = await fetch(tokenEndpoint, {
+    method: 'POST',
+    headers: { authorization: basic, 'content-type': form },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      scope: 'api',
+      ...ready.introspectionTokenParameters,
+    }).toString(),
+  });
+  const introspectedToken = /** @type {string} */ ((await introspected.json()).access_token);
+
+  /**
+   * A request that must answer 200 with a JSON body passing `check`.
+   * @param {import('./http-client.mjs').HttpAnswer} answer
+   * @param {(body: Record<string, unknown>) => boolean} check
+   * @param {string} what
+   * @returns {import('./flow-load.mjs').Outcome}
+   */
+  const checked = (answer, check, what) =>
+    answer.status === 200 && check(JSON.parse(answer.body))
+      ? { ok: true }
+      : {
+          ok: false,
+          status: answer.status,
+          problem: `${what}: ${answer.status} ${answer.body.slice(0, 200)}`,
+        };
 
   /**
    * @param {import('./http-client.mjs').HttpAnswer} answer
@@ -113,6 +141,26 @@ export async function prepareKeyFlows(ready) {
           body: 'grant_type=client_credentials&scope=api',
         }),
         'bearer',
+      ),
+    /** Introspection of a client-credentials token by its client (RFC 7662 §2.1): the token must be active. */
+    introspection: async (/** @type {import('./http-client.mjs').HttpClient} */ client) =>
+      checked(
+        await client.send(/** @type {string} */ (discovery.introspection_endpoint), {
+          method: 'POST',
+          headers: { authorization: basic, 'content-type': form },
+          body: new URLSearchParams({ token: introspectedToken }).toString(),
+        }),
+        (body) => body.active === true,
+        'POST /introspect',
+      ),
+    /** UserInfo with the server's seeded user access token (OIDC Core §5.3): the user's `sub` expected. */
+    userinfo: async (/** @type {import('./http-client.mjs').HttpClient} */ client) =>
+      checked(
+        await client.send(/** @type {string} */ (discovery.userinfo_endpoint), {
+          headers: { authorization: `Bearer ${ready.userAccessToken}` },
+        }),
+        (body) => typeof body.sub === 'string',
+        'GET /userinfo',
       ),
     /** The measured DPoP request: client credentials with the secret and a proof; a DPoP-bound token expected. */
     dpopToken: async (
