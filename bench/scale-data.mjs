@@ -6,6 +6,14 @@
  * other stays empty. Then, on each:
  * - the protocol scenarios, by `bench/run.mjs --targets=tessera` against that database (its own client and user
  *   added to the seeded rows), per-operation server CPU and req/s;
+ * - when the PostgreSQL server has pg_stat_statements loaded (always with `--private`), PostgreSQL's work per
+ *   protocol operation: a Tessera node (bench/tessera-server.mjs) on that database runs each scenario `--operations`
+ *   times uncounted, then `--operations` times between a pg_stat_statements_reset() and a read of the view
+ *   (bench/protocol-phases.mjs, the phases of `npm run bench:capacity`): statements executed, shared buffers
+ *   touched (hit + read) and execution time, per operation. Buffers touched follow the plans and the data, not the
+ *   machine's load, so they compare the seeded database with the empty one to the percent where CPU time cannot;
+ * - with `--instructions`, Tessera's own instructions per operation (bench/instructions.mjs under callgrind,
+ *   Tessera alone on that database, `--rounds=2` of its default operations);
  * - in-process through the server's own services: the admin user search (a seeded address, a substring, no
  *   query), the audit log's first page, a page deep in the log, a filtered page and a day's range half-way
  *   back, the SCIM `userName`, `externalId` and `emails.value` filters, and the admin client list (its first
@@ -22,9 +30,20 @@
  *   --duration=10        seconds per protocol measurement
  *   --samples=200        timings per admin/SCIM operation
  *   --database=postgres  or `embedded`: two data directories under the system's temp directory
- *   --keep               keep the two databases afterwards (their names are printed)
- * The PostgreSQL server: BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres), a superuser
- * (the seed turns foreign-key triggers off while it writes rows that reference each other by construction).
+ *   --keep               keep the two databases afterwards (their names and key-encryption key are printed)
+ *   --reuse=SUFFIX       measure the two databases a `--keep` run left (tessera_scale_{empty,seeded}_SUFFIX) again,
+ *                        without seeding; TESSERA_KEK must be the key that run printed
+ *   --protocol-only      the protocol scenarios only: no admin, SCIM, export or housekeeping measurements
+ *   --private            a private PostgreSQL cluster with pg_stat_statements loaded (bench/nodes.mjs, as
+ *                        `npm run bench:capacity -- --private`) instead of BENCH_POSTGRES_URL's server; stopped and
+ *                        removed at the end (not with --keep or --reuse)
+ *   --operations=200     protocol operations per statement count (and as many uncounted before it)
+ *   --statements         print each count's statements (pg_stat_statements), most buffers first
+ *   --instructions       also count Tessera's instructions per operation on each database (valgrind, a few
+ *                        minutes per scenario and database)
+ * The PostgreSQL server (without --private): BENCH_POSTGRES_URL (default
+ * postgres://postgres@127.0.0.1:5432/postgres), a superuser (the seed turns foreign-key triggers off while it writes
+ * rows that reference each other by construction).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -36,6 +55,17 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { scaleSeedStatements, seededEmail } from '../packages/server/src/testing/scale-seed.ts';
+import { prepareFlows } from './flows.mjs';
+import { createHttpClient } from './http-client.mjs';
+import {
+  openBacking,
+  readCounters,
+  readStatementStats,
+  resetStatementStats,
+  startTesseraNode,
+} from './nodes.mjs';
+import { positive } from './options.mjs';
+import { protocolPhases, settle } from './protocol-phases.mjs';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const dist = new URL('../packages/server/dist/', import.meta.url);
@@ -58,11 +88,24 @@ const { values: options } = parseArgs({
     samples: { type: 'string', default: '200' },
     keep: { type: 'boolean', default: false },
     database: { type: 'string', default: 'postgres' },
+    'protocol-only': { type: 'boolean', default: false },
+    reuse: { type: 'string' },
+    private: { type: 'boolean', default: false },
+    operations: { type: 'string', default: '200' },
+    statements: { type: 'boolean', default: false },
+    instructions: { type: 'boolean', default: false },
   },
 });
 if (!['postgres', 'embedded'].includes(options.database))
   throw new Error('--database is postgres or embedded');
 const embedded = options.database === 'embedded';
+if (embedded && (options.private || options.instructions))
+  throw new Error('--private and --instructions measure PostgreSQL: not with --database=embedded');
+if (options.private && (options.keep || options.reuse))
+  throw new Error('a private cluster is removed at the end: --keep and --reuse are for a server of your own');
+if (options.reuse && !process.env.TESSERA_KEK)
+  throw new Error('--reuse needs the TESSERA_KEK the --keep run printed');
+const countedOperations = Math.floor(positive('operations', options.operations));
 const scale = Number(options.scale);
 if (!(scale > 0 && scale <= 1)) throw new Error('--scale must be in (0, 1]');
 const FULL = {
@@ -75,8 +118,18 @@ const FULL = {
 const counts = Object.fromEntries(Object.entries(FULL).map(([name, n]) => [name, Math.round(n * scale)]));
 const samples = Number(options.samples);
 /** One key encryption key for every server of the run: the databases' sealed keys open only under it. */
-const KEK = randomBytes(32).toString('base64url');
-const baseUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const KEK = process.env.TESSERA_KEK || randomBytes(32).toString('base64url');
+/** With --private, the cluster's and its Redis' (unused by this script), stopped at the end. */
+const backing = options.private
+  ? await openBacking({
+      privateCluster: true,
+      databaseUrl: '',
+      redisUrl: '',
+    })
+  : null;
+const baseUrl = backing
+  ? Object.assign(new URL(backing.databaseUrl), { pathname: '/postgres' }).href
+  : (process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 
 /** @param {string} name */
 function databaseUrl(name) {
@@ -319,30 +372,149 @@ async function housekeeping(target) {
   return { seconds, run, before, after: await rowCounts(target) };
 }
 
+/**
+ * Runs a bench script of this directory on the target's database; fails when it fails.
+ * @param {string} script
+ * @param {string[]} args
+ * @param {Target} target
+ */
+function runScript(script, args, target) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(BENCH_DIR, script), ...args], {
+      env: targetEnv(target),
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve(undefined) : reject(new Error(`${script} exited ${code}`)),
+    );
+  });
+}
+
 /** run.mjs against the target's database, Tessera only; its JSON results. @param {Target} target */
 async function protocol(target) {
   const json = join(mkdtempSync(join(tmpdir(), 'tessera-scale-run-')), 'run.json');
-  await new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        join(BENCH_DIR, 'run.mjs'),
-        '--targets=tessera',
-        '--connections=10',
-        `--duration=${options.duration}`,
-        `--scenarios=${options.scenarios}`,
-        `--json=${json}`,
-      ],
-      {
-        env: targetEnv(target),
-        stdio: ['ignore', 'inherit', 'inherit'],
-      },
-    );
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0 ? resolve(undefined) : reject(new Error(`run.mjs exited ${code}`)),
-    );
-  });
+  await runScript(
+    'run.mjs',
+    [
+      '--targets=tessera',
+      '--connections=10',
+      `--duration=${options.duration}`,
+      `--scenarios=${options.scenarios}`,
+      `--json=${json}`,
+    ],
+    target,
+  );
+  return JSON.parse(readFileSync(json, 'utf8'));
+}
+
+/** The protocol scenarios both counts cover (bench/protocol-phases.mjs, bench/instructions.mjs). */
+const COUNTED = ['code_exchange', 'refresh', 'client_credentials', 'introspection', 'userinfo'];
+const scenarios = options.scenarios.split(',');
+
+/**
+ * PostgreSQL's work per protocol operation on the target (pg_stat_statements of its database): a Tessera node on
+ * it runs each scenario once uncounted (caches, buffers warm), then once counted; null when the server has no
+ * pg_stat_statements loaded.
+ * @param {Target} target
+ */
+async function statementCounts(target) {
+  const admin = new pg.Client({ connectionString: /** @type {string} */ (target.url) });
+  await admin.connect();
+  try {
+    try {
+      await admin.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+      await admin.query('SELECT 1 FROM pg_stat_statements LIMIT 1');
+    } catch (error) {
+      console.log(`no statement counts: ${/** @type {Error} */ (error).message}`);
+      return null;
+    }
+    const node = await startTesseraNode({
+      label: `tessera ${target.name}`,
+      env: { DATABASE_URL: /** @type {string} */ (target.url), TESSERA_KEK: KEK, BENCH_PROBE: '1' },
+    });
+    const http = createHttpClient(16);
+    try {
+      const { ready } = node;
+      const probeUrl = /** @type {string} */ (ready.probeUrl);
+      const flows = await prepareFlows(ready, http, { userCount: 10 });
+      const phases = await protocolPhases({
+        ready,
+        http,
+        flows,
+        operations: countedOperations,
+        signIns: 1,
+        concurrency: 4,
+      });
+      /** @type {Record<string, any>} */
+      const results = {};
+      for (const phase of phases.filter((candidate) => scenarios.includes(candidate.name))) {
+        await phase.before?.();
+        await phase.run();
+        await phase.before?.();
+        await settle(probeUrl);
+        await resetStatementStats(admin);
+        const before = await readCounters(probeUrl);
+        await phase.run();
+        await settle(probeUrl);
+        const stats = await readStatementStats(admin);
+        const after = await readCounters(probeUrl);
+        const sent =
+          Object.values(after.statements).reduce((sum, n) => sum + n, 0) -
+          Object.values(before.statements).reduce((sum, n) => sum + n, 0);
+        const per = (/** @type {number} */ value) => value / phase.count;
+        results[phase.name] = {
+          operations: phase.count,
+          statements: per(stats.calls),
+          topLevelStatements: per(stats.topLevelCalls),
+          statementsSent: per(sent),
+          buffersHit: per(stats.buffersHit),
+          buffersRead: per(stats.buffersRead),
+          buffers: per(stats.buffersHit + stats.buffersRead),
+          execMs: per(stats.execMs),
+          top: stats.statements
+            .map((row) => ({ ...row, buffers: row.shared_blks_hit + row.shared_blks_read }))
+            .sort((a, b) => b.buffers - a.buffers)
+            .slice(0, 20),
+        };
+        const result = results[phase.name];
+        console.log(
+          `${phase.name}: ${result.topLevelStatements.toFixed(2)} statements/op (node sent ${result.statementsSent.toFixed(2)}; ` +
+            `${result.statements.toFixed(2)} with those run inside them), ` +
+            `${result.buffers.toFixed(1)} buffers/op (${result.buffersRead.toFixed(2)} read), ` +
+            `${result.execMs.toFixed(3)} ms PostgreSQL execution/op`,
+        );
+        if (options.statements)
+          for (const row of result.top)
+            console.log(
+              `    ${row.calls} × ${row.buffers} buffers (${row.shared_blks_read} read), ${row.exec_ms.toFixed(1)} ms` +
+                `${row.toplevel ? '' : ' (inside another)'}: ${row.query}`,
+            );
+      }
+      return results;
+    } finally {
+      http.close();
+      await node.stop();
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * Tessera's instructions per operation on the target: bench/instructions.mjs (Tessera alone, under callgrind) with
+ * the target as its DATABASE_URL; its JSON results.
+ * @param {Target} target
+ */
+async function instructionCounts(target) {
+  const counted = COUNTED.filter((name) => scenarios.includes(name));
+  if (counted.length === 0) return [];
+  const json = join(mkdtempSync(join(tmpdir(), 'tessera-scale-instructions-')), 'instructions.json');
+  await runScript(
+    'instructions.mjs',
+    ['--targets=tessera', `--scenarios=${counted.join(',')}`, '--rounds=2', `--json=${json}`],
+    target,
+  );
   return JSON.parse(readFileSync(json, 'utf8'));
 }
 
@@ -351,66 +523,117 @@ function since(start) {
   return Number(process.hrtime.bigint() - start) / 1e9;
 }
 
-const suffix = randomBytes(4).toString('hex');
+/**
+ * The table of the counts: per scenario, each figure on the empty and the seeded database and their ratio.
+ * @param {any} report
+ */
+function printCounts(report) {
+  const ratio = (/** @type {number} */ seededValue, /** @type {number} */ emptyValue) =>
+    emptyValue > 0 ? `${(seededValue / emptyValue).toFixed(3)}×` : '';
+  /** Tessera's instructions of a scenario, the mean of the rounds, in millions. @param {any[]} results @param {string} name */
+  const instructions = (results, name) => {
+    const rounds = (results ?? []).filter((result) => result.scenario === name);
+    return rounds.length === 0
+      ? Number.NaN
+      : rounds.reduce((sum, result) => sum + result.instructionsPerOperation, 0) / rounds.length / 1e6;
+  };
+  console.log(
+    '\n| scenario | statements/op (empty → seeded) | buffers/op (empty → seeded) | seeded/empty | PG exec ms/op (empty → seeded) | Tessera M instructions/op (empty → seeded) | seeded/empty |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const name of COUNTED.filter((candidate) => scenarios.includes(candidate))) {
+    const e = report.empty.statementCounts?.[name];
+    const s = report.seeded.statementCounts?.[name];
+    const ei = instructions(report.empty.instructions, name);
+    const si = instructions(report.seeded.instructions, name);
+    console.log(
+      `| ${name} | ${e ? `${e.topLevelStatements.toFixed(2)} → ${s.topLevelStatements.toFixed(2)}` : ''} | ` +
+        `${e ? `${e.buffers.toFixed(1)} → ${s.buffers.toFixed(1)}` : ''} | ${e ? ratio(s.buffers, e.buffers) : ''} | ` +
+        `${e ? `${e.execMs.toFixed(3)} → ${s.execMs.toFixed(3)}` : ''} | ` +
+        `${Number.isNaN(ei) ? '' : `${ei.toFixed(2)} → ${si.toFixed(2)}`} | ${Number.isNaN(ei) ? '' : ratio(si, ei)} |`,
+    );
+  }
+}
+
+const suffix = options.reuse ?? randomBytes(4).toString('hex');
 const empty = targetNamed(`tessera_scale_empty_${suffix}`);
 const seeded = targetNamed(`tessera_scale_seeded_${suffix}`);
-if (!embedded) {
+if (!embedded && !options.reuse) {
   await withClient(async (client) => {
     await client.query(`create database ${empty.name}`);
     await client.query(`create database ${seeded.name}`);
   });
 }
 console.log(
-  `${options.database} databases: ${empty.url ?? empty.dataDir}, ${seeded.url ?? seeded.dataDir}; seeding ${JSON.stringify(counts)}`,
+  `${options.database} databases: ${empty.url ?? empty.dataDir}, ${seeded.url ?? seeded.dataDir}; ` +
+    `${options.reuse ? 'seeded before' : 'seeding'} ${JSON.stringify(counts)}` +
+    `${options.keep ? `; kept, with TESSERA_KEK=${KEK}` : ''}`,
 );
 try {
   // Migrate both (a server start does), and give each a SCIM connection to filter in.
   const connectionId = `seed-scim-connection-${suffix}`;
-  for (const target of [empty, seeded]) {
-    const running = await serverOn(target);
-    await running.close();
-    const database = await openTarget(target);
+  let seedSeconds = null;
+  if (!options.reuse) {
+    for (const target of [empty, seeded]) {
+      const running = await serverOn(target);
+      await running.close();
+      const database = await openTarget(target);
+      await database.withConnection(async (connection) => {
+        await connection.exec(
+          `insert into organizations (id, name, slug) values ('seed-org', 'Seeded', 'seeded')`,
+        );
+        await connection.exec(
+          `insert into scim_connections (id, name, organization_id) values ('${connectionId}', 'Seeded IdP', 'seed-org')`,
+        );
+      });
+      await database.close();
+    }
+    const seedStart = process.hrtime.bigint();
+    const database = await openTarget(seeded);
     await database.withConnection(async (connection) => {
-      await connection.exec(
-        `insert into organizations (id, name, slug) values ('seed-org', 'Seeded', 'seeded')`,
-      );
-      await connection.exec(
-        `insert into scim_connections (id, name, organization_id) values ('${connectionId}', 'Seeded IdP', 'seed-org')`,
-      );
+      for (const statement of scaleSeedStatements(counts, connectionId)) {
+        const start = process.hrtime.bigint();
+        await connection.exec(statement);
+        console.log(`  ${since(start).toFixed(1)} s  ${statement.trim().split('\n')[0].slice(0, 60)}`);
+      }
     });
     await database.close();
+    seedSeconds = since(seedStart);
+    console.log(`seeded in ${seedSeconds.toFixed(0)} s`);
   }
-  const seedStart = process.hrtime.bigint();
-  const database = await openTarget(seeded);
-  await database.withConnection(async (connection) => {
-    for (const statement of scaleSeedStatements(counts, connectionId)) {
-      const start = process.hrtime.bigint();
-      await connection.exec(statement);
-      console.log(`  ${since(start).toFixed(1)} s  ${statement.trim().split('\n')[0].slice(0, 60)}`);
-    }
-  });
-  await database.close();
-  const seedSeconds = since(seedStart);
-  console.log(`seeded in ${seedSeconds.toFixed(0)} s`);
 
   const measureStart = process.hrtime.bigint();
+  /** @type {any} */
   const report = { database: options.database, counts, seedSeconds, empty: {}, seeded: {} };
   for (const [label, target] of /** @type {const} */ ([
     ['empty', empty],
     ['seeded', seeded],
   ])) {
-    console.log(`\n== ${label} database: admin and SCIM operations`);
-    report[label].admin = await adminOperations(target, connectionId, label === 'seeded');
-    console.table(report[label].admin);
+    if (!options['protocol-only']) {
+      console.log(`\n== ${label} database: admin and SCIM operations`);
+      report[label].admin = await adminOperations(target, connectionId, label === 'seeded');
+      console.table(report[label].admin);
+    }
     console.log(`\n== ${label} database: protocol scenarios`);
     report[label].protocol = await protocol(target);
+    if (!embedded) {
+      console.log(`\n== ${label} database: PostgreSQL's work per protocol operation`);
+      report[label].statementCounts = await statementCounts(target);
+    }
+    if (options.instructions) {
+      console.log(`\n== ${label} database: Tessera's instructions per protocol operation`);
+      report[label].instructions = await instructionCounts(target);
+    }
   }
-  console.log('\n== seeded database: audit export');
-  report.export = await auditExport(seeded);
-  console.log(report.export);
-  console.log('\n== seeded database: housekeeping over the backlog');
-  report.housekeeping = await housekeeping(seeded);
-  console.log(JSON.stringify(report.housekeeping, null, 2));
+  if (report.empty.statementCounts || options.instructions) printCounts(report);
+  if (!options['protocol-only']) {
+    console.log('\n== seeded database: audit export');
+    report.export = await auditExport(seeded);
+    console.log(report.export);
+    console.log('\n== seeded database: housekeeping over the backlog');
+    report.housekeeping = await housekeeping(seeded);
+    console.log(JSON.stringify(report.housekeeping, null, 2));
+  }
   report.measureSeconds = since(measureStart);
   console.log(`measured in ${report.measureSeconds.toFixed(0)} s`);
   console.log(`\nREPORT ${JSON.stringify(report)}`);
@@ -426,4 +649,5 @@ try {
       });
     }
   }
+  await backing?.close();
 }
