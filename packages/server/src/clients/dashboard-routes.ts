@@ -5,6 +5,12 @@ import { errorResponses } from '../app/errors.js';
 import { publicIconPath } from './icon.js';
 
 /**
+ * The most apps one answer lists: an account page shows a handful, and the answer stays bounded however many clients
+ * are registered (docs/users.md#for-apps).
+ */
+export const MAX_DASHBOARD_APPS = 100;
+
+/**
  * The apps the account page lists (`showOnDashboard` clients with an app URL), for any signed-in user, a second
  * factor still owed included: the enrolment pages show them too.
  */
@@ -15,7 +21,7 @@ export function registerAppsDashboardRoutes(app: App, context: AppContext): void
       config: { access: 'pending-second-factor' },
       schema: {
         tags: ['accounts'],
-        summary: 'Apps the user can open from the account page',
+        summary: `Apps the user can open from the account page: by name, then client ID, at most ${MAX_DASHBOARD_APPS}`,
         response: {
           200: Type.Object({
             apps: Type.Array(
@@ -28,6 +34,7 @@ export function registerAppsDashboardRoutes(app: App, context: AppContext): void
                 }),
                 app_url: Type.String(),
               }),
+              { maxItems: MAX_DASHBOARD_APPS },
             ),
           }),
           ...errorResponses('not_signed_in'),
@@ -35,17 +42,15 @@ export function registerAppsDashboardRoutes(app: App, context: AppContext): void
       },
     },
     async () => {
-      const clients = await context.clients.registry.list();
+      const clients = await context.clients.registry.dashboardApps(MAX_DASHBOARD_APPS);
       return {
-        apps: clients
-          .filter((client) => client.showOnDashboard && client.appUrl)
-          .map((client) => ({
-            client_id: client.id,
-            name: client.name,
-            logo_uri: client.logoUri,
-            icon_url: client.icon ? publicIconPath(client.id, client.icon.etag) : null,
-            app_url: client.appUrl!,
-          })),
+        apps: clients.map((client) => ({
+          client_id: client.id,
+          name: client.name,
+          logo_uri: client.logoUri,
+          icon_url: client.icon ? publicIconPath(client.id, client.icon.etag) : null,
+          app_url: client.appUrl!,
+        })),
       };
     },
   );

@@ -252,6 +252,14 @@ export class ClientService {
   }
 
   /**
+   * The clients the account page offers (shown on the dashboard, with an app URL), by name then client ID, at most
+   * `limit` (docs/users.md#for-apps): read from their own index, not the whole registry.
+   */
+  async dashboardApps(limit: number): Promise<Client[]> {
+    return (await this.store.dashboard(limit)).map(toClient);
+  }
+
+  /**
    * One page of the admin list, by name then id, after `after` (docs/admin.md#daily-tasks), with each client's secret
    * metadata, and where the next page starts (null on the last). Read in one statement from the database, not
    * the token path's cache: a list is not on the hot path, and the cache holds only what was asked for.

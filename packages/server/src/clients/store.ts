@@ -72,6 +72,17 @@ export class ClientStore {
   }
 
   /**
+   * The first `limit` clients shown on the account page (shown on the dashboard, with an app URL), by name then id:
+   * the condition is `clients_dashboard_idx`'s, so PostgreSQL reads that index in order and no other client.
+   */
+  async dashboard(limit: number): Promise<ClientRow[]> {
+    return this.selectWithIcon()
+      .where(sql`${clients.showOnDashboard} and ${clients.appUrl} <> ''`)
+      .orderBy(asc(clients.name), asc(clients.id))
+      .limit(limit);
+  }
+
+  /**
    * One page of the admin list, by name then id (the `clients_name_id_idx` order), starting after `after`, each
    * client with its active secret's metadata, in one statement. `search` matches a substring of the name or the id,
    * case-insensitively and literally (trigram indexes on PostgreSQL, docs/performance.md#query-plans).

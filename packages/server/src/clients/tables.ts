@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   customType,
@@ -86,8 +87,20 @@ export const clients = pgTable(
       subject_clients?: string[];
     }>(),
   },
-  // The admin list's order (docs/admin.md#daily-tasks): each page is one range of this index, however deep.
-  (table) => [index('clients_name_id_idx').on(table.name, table.id)],
+  (table) => [
+    // The admin list's order (docs/admin.md#daily-tasks): each page is one range of this index, however deep.
+    index('clients_name_id_idx').on(table.name, table.id),
+    // The account page's apps (GET /api/user/apps), in the same order: only the clients shown there, so a signed-in
+    // user's request reads those and no other (docs/performance.md#the-app-dashboard-at-100000-clients).
+    index('clients_dashboard_idx')
+      .on(table.name, table.id)
+      .where(sql`${table.showOnDashboard} and ${table.appUrl} <> ''`),
+    // A one- or two-character admin search matches the start of the name or client ID, which these answer in any
+    // collation (text_pattern_ops compares bytes, as a LIKE prefix needs); trigrams need three characters
+    // (docs/admin.md#daily-tasks).
+    index('clients_name_prefix_idx').using('btree', sql`lower(${table.name}) text_pattern_ops`),
+    index('clients_id_prefix_idx').using('btree', sql`lower(${table.id}) text_pattern_ops`),
+  ],
 );
 
 /** Confidential client secrets, sealed at rest; one active secret per client, older ones revoked on rotation. */

@@ -61,7 +61,7 @@ export interface PublicApi {
     response: PublicApi['GET /.well-known/openid-configuration']['responses'][200];
     error: 'invalid_request' | 'service_unavailable';
   };
-  /** Apps the user can open from the account page */
+  /** Apps the user can open from the account page: by name, then client ID, at most 100 */
   'GET /api/user/apps': {
     params: undefined;
     query: undefined;
