@@ -148,10 +148,10 @@ describe('GET /admin/clients', () => {
       (await walk(2, query)).ids.sort((one, other) => one.localeCompare(other));
 
     expect(await matching('100%')).toEqual(['payroll-sync']);
-    expect(await matching('%')).toEqual(['payroll-sync']);
+    expect(await matching('00%')).toEqual(['payroll-sync']);
     expect(await matching('s_v')).toEqual(['reports_v2']);
-    expect(await matching('_')).toEqual(['reports_v2']);
-    expect(await matching('\\')).toEqual(['backslash']);
+    expect(await matching('_v2')).toEqual(['reports_v2']);
+    expect(await matching('\\sl')).toEqual(['backslash']);
     // The name, any case; the client ID, any case.
     expect(await matching('PAYROLL')).toEqual(['payroll-other', 'payroll-sync']);
     expect(await matching('ReportsX')).toEqual(['reportsxv2']);
@@ -160,6 +160,35 @@ describe('GET /admin/clients', () => {
     // Paging within a search keeps to the matches.
     const paged = await walk(1, 'reports');
     expect(paged.ids).toEqual(['reports_v2', 'reportsxv2']);
+    expect(paged.pages).toBe(2);
+  });
+
+  it('matches one or two characters at the start of the name or the client ID only, any case', async () => {
+    const registry = server.context.clients.registry;
+    await registry.create({ ...spa, name: 'Quasar', client_id: 'qz-first' });
+    await registry.create({ ...spa, name: 'Torque', client_id: 'torque' });
+    await registry.create({ ...spa, name: 'Lab', client_id: 'QA-lab' });
+    await registry.create({ ...spa, name: '%Off', client_id: 'percent-off' });
+    await registry.create({ ...spa, name: 'Under', client_id: '_under' });
+    await registry.create({ ...spa, name: '\\Root', client_id: 'root-slash' });
+    const matching = async (query: string) =>
+      (await walk(2, query)).ids.sort((one, other) => one.localeCompare(other));
+
+    // The name's start (Quasar) or the client ID's (qz-first, QA-lab), any case; not "que" inside Torque.
+    expect(await matching('q')).toEqual(['QA-lab', 'qz-first']);
+    expect(await matching('Qu')).toEqual(['qz-first']);
+    expect(await matching(' qA ')).toEqual(['QA-lab']);
+    expect(await matching('ue')).toEqual([]);
+    // Three characters are a substring again.
+    expect(await matching('que')).toEqual(['torque']);
+    // The metacharacters are literal at the start too (none of the other clients' names starts with them).
+    expect(await matching('%')).toEqual(['percent-off']);
+    expect(await matching('%O')).toEqual(['percent-off']);
+    expect(await matching('_')).toEqual(['_under']);
+    expect(await matching('\\')).toEqual(['root-slash']);
+    // Paging within a short search keeps to the matches.
+    const paged = await walk(1, 'q');
+    expect(paged.ids).toEqual(['QA-lab', 'qz-first']);
     expect(paged.pages).toBe(2);
   });
 

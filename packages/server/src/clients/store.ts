@@ -2,7 +2,7 @@ import { and, asc, desc, eq, getTableColumns, ilike, isNull, or, type SQL, sql }
 import type { Db } from '../db/client.js';
 // A generic SQLSTATE check (it lives with the first slice that needed it), not a call into that slice's store.
 import { isForeignKeyViolation } from '../db/errors.js';
-import { containsPattern } from '../db/like.js';
+import { containsPattern, prefixPattern } from '../db/like.js';
 import { preparedQuery } from '../db/prepared.js';
 import { clientAssertionJtis, clientIcons, clientSecrets, clients } from './tables.js';
 
@@ -23,6 +23,12 @@ export type ClientListRow = ClientRow & {
   secretCreatedAt: Date | null;
   secretLastUsedAt: Date | null;
 };
+
+/**
+ * The shortest search matched as a substring: a trigram index answers three characters or more, and a shorter
+ * substring would read every client (docs/admin.md#daily-tasks).
+ */
+const MIN_SUBSTRING_SEARCH = 3;
 
 /** Where a list page starts: after the client with this name and id, in the list's order (name, then id). */
 export interface ClientListPosition {
@@ -85,7 +91,8 @@ export class ClientStore {
   /**
    * One page of the admin list, by name then id (the `clients_name_id_idx` order), starting after `after`, each
    * client with its active secret's metadata, in one statement. `search` matches a substring of the name or the id,
-   * case-insensitively and literally (trigram indexes on PostgreSQL, docs/performance.md#query-plans).
+   * case-insensitively and literally (trigram indexes on PostgreSQL, docs/performance.md#query-plans); one or two
+   * characters match the start of either.
    */
   async page(options: {
     search: string;
@@ -96,9 +103,19 @@ export class ClientStore {
     // A row comparison, which a btree on (name, id) answers as one range: the keyset after the previous page.
     if (options.after)
       conditions.push(sql`(${clients.name}, ${clients.id}) > (${options.after.name}, ${options.after.id})`);
-    if (options.search) {
+    if (options.search.length >= MIN_SUBSTRING_SEARCH) {
       const pattern = containsPattern(options.search);
       conditions.push(or(ilike(clients.name, pattern), ilike(clients.id, pattern))!);
+    } else if (options.search) {
+      // Shorter than a trigram: the start of the name or id, which clients_name_prefix_idx and clients_id_prefix_idx
+      // answer (lower() on both sides, as those indexes are built).
+      const pattern = prefixPattern(options.search);
+      conditions.push(
+        or(
+          sql`lower(${clients.name}) like lower(${pattern})`,
+          sql`lower(${clients.id}) like lower(${pattern})`,
+        )!,
+      );
     }
     // The newest unrevoked secret: a client has one, but a lateral subquery cannot repeat a client's row if two
     // rotations ever raced.

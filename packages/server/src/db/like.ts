@@ -6,6 +6,11 @@ export function containsPattern(text: string): string {
   return `%${escapeLike(text)}%`;
 }
 
+/** A `LIKE`/`ILIKE` pattern that matches what starts with `text`, its metacharacters matched literally. */
+export function prefixPattern(text: string): string {
+  return `${escapeLike(text)}%`;
+}
+
 /** `text` with the `LIKE` metacharacters escaped, so a pattern built around it matches them literally. */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);

@@ -7,7 +7,7 @@ export const clientsMessages = {
   'clients.list.deleted.title': 'Client deleted',
   'clients.list.deleted.body': '{name} and everything issued to it are gone.',
   'clients.list.search.label': 'Search clients',
-  'clients.list.search.hint': 'By name or client ID',
+  'clients.list.search.hint': 'By name or client ID; one or two characters match their start',
   'clients.list.register': 'Register a client',
   'clients.list.loadFailed': 'The clients could not be loaded',
   'clients.list.noMatch': 'No client matches “{query}”.',
