@@ -1,3 +1,4 @@
+import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { issueToken, revokeToken, signedInPortalForTests } from './admin-token-pages.js';
 import { openSection } from './admin-ui-helpers.js';
@@ -82,16 +83,31 @@ describe('admin portal: registration tokens', () => {
       .getByTestId('client-registration')
       .getByText('Created by an administrator.')
       .waitFor({ timeout: UI_TIMEOUT });
-    // In the list, only the client that registered itself says so (once the list shows that marker at all).
-    await openSection(page, 'Clients');
-    await page
-      .getByRole('row')
-      .filter({ hasText: 'Partner CLI' })
-      .getByTestId('self-registered')
-      .waitFor({ timeout: UI_TIMEOUT });
+    // In the list, only the client that registered itself says so (once the list shows that marker at all). The
+    // page asks which of its own clients registered themselves, never for every registration.
+    const asked: URL[] = [];
+    const recordRegistrations = (request: Request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/admin/client-registrations') asked.push(url);
+    };
+    page.on('request', recordRegistrations);
+    try {
+      await openSection(page, 'Clients');
+      await page
+        .getByRole('row')
+        .filter({ hasText: 'Partner CLI' })
+        .getByTestId('self-registered')
+        .waitFor({ timeout: UI_TIMEOUT });
+    } finally {
+      page.off('request', recordRegistrations);
+    }
     expect(
       await page.getByRole('row').filter({ hasText: 'Made by hand' }).getByTestId('self-registered').count(),
     ).toBe(0);
+    const shown = await page.locator('tbody tr td code').allTextContents();
+    expect(shown).toContain(created.client.id);
+    expect(asked.length).toBeGreaterThan(0);
+    for (const url of asked) expect(url.searchParams.getAll('client_id').sort()).toEqual([...shown].sort());
     expectCleanPage(portal.admin.diagnostics);
   }, 120_000);
 });

@@ -10,6 +10,9 @@ import type { ClientRegistrationRow, InitialAccessTokenRow } from './store.js';
 
 const TAG = 'admin-clients';
 
+/** The most clients one registrations request may ask about: the client list's largest page (docs/admin.md). */
+const MAX_REGISTRATIONS_ASKED = 200;
+
 /** Metadata only; the plaintext appears once, in the create response. */
 const InitialAccessTokenView = Type.Object({
   id: Type.String(),
@@ -144,11 +147,32 @@ export function registerAdminClientRegistrationRoutes(app: App, context: AppCont
       config: { access: 'session' },
       schema: {
         tags: [TAG],
-        summary: 'Lists the dynamically registered clients and how each was registered',
+        summary:
+          'Lists the dynamically registered clients and how each was registered; with client_id, only those clients',
+        querystring: Type.Object({
+          client_id: Type.Optional(
+            Type.Array(Type.String({ maxLength: 64 }), {
+              minItems: 1,
+              maxItems: MAX_REGISTRATIONS_ASKED,
+              description:
+                'Repeatable: answer for these clients only (a page of the client list), those that registered ' +
+                'themselves; without it, every registration',
+            }),
+          ),
+        }),
         response: { 200: Type.Object({ registrations: Type.Array(RegistrationView) }), ...errorResponses() },
       },
     },
-    async () => {
+    async (request) => {
+      const asked = request.query.client_id;
+      if (asked) {
+        // A page's registrations: the few initial access tokens they name, not every token.
+        const rows = await registrations.registrationsOf(asked);
+        const tokenIds = [...new Set(rows.flatMap((row) => row.initialAccessTokenId ?? []))];
+        const found = await Promise.all(tokenIds.map((id) => initialAccessTokens.find(id)));
+        const tokens = new Map(found.flatMap((token) => (token ? [[token.id, token] as const] : [])));
+        return { registrations: await Promise.all(rows.map((row) => registrationView(row, tokens))) };
+      }
       const tokens = new Map((await initialAccessTokens.list()).map((token) => [token.id, token]));
       const rows = await registrations.listRegistrations();
       return { registrations: await Promise.all(rows.map((row) => registrationView(row, tokens))) };

@@ -279,6 +279,65 @@ describe('registration with an initial access token, then the code flow (oauth4w
   });
 });
 
+describe('GET /admin/client-registrations', () => {
+  it('answers for the clients asked about only: those that registered themselves, and how', async () => {
+    const issued = await issueToken({ description: 'asked about' });
+    const registeredIds: string[] = [];
+    for (const name of ['Asked one', 'Asked two', 'Not asked']) {
+      const answer = await register({ ...PUBLIC_CLIENT, client_name: name }, issued.token);
+      expect(answer.status).toBe(201);
+      registeredIds.push(answer.json.client_id as string);
+    }
+    const [one, two, notAsked] = registeredIds as [string, string, string];
+    const created = await adminFetch(server, admin, 'POST', '/admin/clients', {
+      name: 'Made by an admin',
+      type: 'public',
+      redirect_uris: [LOOPBACK_REDIRECT],
+      grant_types: ['authorization_code'],
+    });
+    const byAdmin = (created.json.client as { client_id: string }).client_id;
+    const asked = async (ids: string[]) => {
+      const query = new URLSearchParams(ids.map((id): [string, string] => ['client_id', id]));
+      const answer = await adminFetch(server, admin, 'GET', `/admin/client-registrations?${query}`);
+      expect(answer.status).toBe(200);
+      // In code-unit order, as the expectations below are sorted.
+      return (answer.json.registrations as { client_id: string }[]).sort((a, b) =>
+        a.client_id < b.client_id ? -1 : a.client_id > b.client_id ? 1 : 0,
+      );
+    };
+
+    const answered = await asked([one, byAdmin, two, 'no-such-client']);
+    expect(answered.map((entry) => entry.client_id)).toEqual([one, two].sort());
+    for (const entry of answered) {
+      expect(entry).toMatchObject({
+        method: 'initial_access_token',
+        initial_access_token: { id: issued.id, description: 'asked about' },
+        registered_at: expect.any(String),
+      });
+    }
+    // One client, as the query string carries it once.
+    expect((await asked([notAsked])).map((entry) => entry.client_id)).toEqual([notAsked]);
+    expect(await asked([byAdmin])).toEqual([]);
+    // Without client_id: every registration, as before.
+    const every = await adminFetch(server, admin, 'GET', '/admin/client-registrations');
+    const everyId = (every.json.registrations as { client_id: string }[]).map((entry) => entry.client_id);
+    expect(everyId).toEqual(expect.arrayContaining([one, two, notAsked]));
+    expect(everyId).not.toContain(byAdmin);
+
+    // At most a page's worth of clients (the client list's largest page) in one request.
+    const tooMany = new URLSearchParams(
+      Array.from({ length: 201 }, (_, n): [string, string] => ['client_id', `client-${n}`]),
+    );
+    const refused = await adminFetch(server, admin, 'GET', `/admin/client-registrations?${tooMany}`);
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({ error: 'invalid_request' });
+    const most = new URLSearchParams(
+      Array.from({ length: 200 }, (_, n): [string, string] => ['client_id', `client-${n}`]),
+    );
+    expect((await adminFetch(server, admin, 'GET', `/admin/client-registrations?${most}`)).status).toBe(200);
+  });
+});
+
 describe('initial access tokens', () => {
   it('without a token, registration is refused while open registration is off (the default)', async () => {
     const before = await clientCount();

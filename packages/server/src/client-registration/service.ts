@@ -209,6 +209,11 @@ export class ClientRegistrationService {
     return this.store.listRegistrations();
   }
 
+  /** Which of these clients registered themselves, and how: as many rows as there are such clients, no more. */
+  registrationsOf(clientIds: readonly string[]): Promise<ClientRegistrationRow[]> {
+    return this.store.registrationsOf(clientIds);
+  }
+
   /**
    * The registration a presented registration access token belongs to, for this client only (RFC 7592 §1.2): a
    * token of another client, an old one, or one whose client was deleted is invalid_token (RFC 6750 §3.1).

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { clientRegistrations, initialAccessTokens } from './tables.js';
 
@@ -81,6 +81,15 @@ export class ClientRegistrationStore {
 
   listRegistrations(): Promise<ClientRegistrationRow[]> {
     return this.db.select().from(clientRegistrations);
+  }
+
+  /** The registrations of these clients (those that registered themselves): primary-key probes, no other row. */
+  registrationsOf(clientIds: readonly string[]): Promise<ClientRegistrationRow[]> {
+    if (clientIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .select()
+      .from(clientRegistrations)
+      .where(inArray(clientRegistrations.clientId, [...clientIds]));
   }
 
   /** The registration of this client whose registration access token has this hash (RFC 7592 §1.2). */

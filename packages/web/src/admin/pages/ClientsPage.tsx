@@ -44,9 +44,16 @@ export function ClientsPage() {
       signal,
     ),
   );
-  // Which clients registered themselves (docs/client-registration.md), to say so beside their registration time.
-  const registrations = useLoad('client-registrations', (signal) =>
-    api.get<AdminApiResponse<'GET /admin/client-registrations'>>('/admin/client-registrations', signal),
+  // Which clients of this page registered themselves (docs/client-registration.md), to say so beside their
+  // registration time: asked for the page's clients only, so the answer is as small as the page.
+  const shown = clients.data?.clients.map((client) => client.client_id) ?? [];
+  const registrations = useLoad(`client-registrations\n${shown.join('\n')}`, (signal) =>
+    shown.length === 0
+      ? Promise.resolve({ registrations: [] })
+      : api.get<AdminApiResponse<'GET /admin/client-registrations'>>(
+          `/admin/client-registrations?${new URLSearchParams(shown.map((id): [string, string] => ['client_id', id]))}`,
+          signal,
+        ),
   );
   const selfRegistered = new Set(registrations.data?.registrations.map((entry) => entry.client_id));
 

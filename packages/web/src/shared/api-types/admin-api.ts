@@ -461,10 +461,10 @@ export interface AdminApi {
     response: AdminApi['DELETE /admin/branding/images/{kind}']['responses'][204];
     error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
-  /** Lists the dynamically registered clients and how each was registered */
+  /** Lists the dynamically registered clients and how each was registered; with client_id, only those clients */
   'GET /admin/client-registrations': {
     params: undefined;
-    query: undefined;
+    query: { client_id?: string[]; };
     body: undefined;
     responses: {
       200: {
