@@ -2,11 +2,12 @@
  * The query plans of the hot statements on a database of realistic size (docs/performance.md#query-plans): the
  * tables are seeded in bulk (testing/scale-seed.ts), analyzed, and then the real requests run through the server
  * (password sign-in, the authorization-code flow, refresh, introspection, userinfo, the admin user search, client
- * list and audit log, SCIM filters, a housekeeping run) while every statement they send is recorded. Each recorded
- * statement is then explained with its own values (the plan PostgreSQL picks for an unnamed statement and for the
- * first runs of a prepared one) and, when it is prepared, as a generic plan (the one it may settle on): none may
- * read users, sessions, tokens, grants, codes, clients, audit events or SCIM users by a sequential scan, and a
- * lookup of one row by its key (an address, a SCIM userName, externalId or email) must probe that key's index.
+ * list and audit log, the account page's apps, SCIM filters, a housekeeping run) while every statement they send
+ * is recorded. Each recorded statement is then explained with its own values (the plan PostgreSQL picks for an
+ * unnamed statement and for the first runs of a prepared one) and, when it is prepared, as a generic plan (the
+ * one it may settle on): none may read users, sessions, tokens, grants, codes, clients, audit events or SCIM users
+ * by a sequential scan, and a lookup of one row by its key (an address, a SCIM userName, externalId or email) must
+ * probe that key's index.
  *
  * PostgreSQL only (vitest.config.ts leaves it out of the embedded pass): the planner and its statistics are
  * PostgreSQL's; `npm run bench:scale-data` measures the embedded database.
@@ -122,6 +123,14 @@ const PROBES: { statement: RegExp; index: string | string[]; rows?: true }[] = [
     statement: /"clients"\."id"\) > \(\$\d+, \$\d+\)\)? order by "clients"\."name" asc, "clients"\."id" asc/,
     index: 'clients_name_id_idx',
   },
+  // The account page's apps: only the clients shown there, from the partial index that holds them alone.
+  {
+    statement: /"clients"\."show_on_dashboard" and "clients"\."app_url" <> ''/,
+    index: 'clients_dashboard_idx',
+  },
+  // A one- or two-character client search: a range of each prefix index, not every client's trigrams or row.
+  { statement: /lower\("clients"\."name"\) like lower\(/, index: 'clients_name_prefix_idx' },
+  { statement: /lower\("clients"\."id"\) like lower\(/, index: 'clients_id_prefix_idx' },
   { statement: /from "scim_users" where .*"user_name_normalized" = /, index: 'scim_users_user_name_idx' },
   { statement: /from "scim_users" where .*"external_id" = /, index: 'scim_users_external_id_idx' },
   { statement: /from "scim_users" where .*"email_index" @> /, index: 'scim_users_email_idx' },
@@ -324,6 +333,17 @@ describe('query plans at scale', () => {
       expect(
         (clientSearch.json.clients as { client_id: string }[]).map((client) => client.client_id),
       ).toEqual(['seed-c-1234', ...Array.from({ length: 10 }, (_, digit) => `seed-c-1234${digit}`)]);
+      // The account page's apps: the seeded clients shown there (one in two thousand), by name.
+      const dashboard = await fetch(`${server.publicUrl}/api/user/apps`, {
+        headers: { cookie: user.cookie },
+      });
+      expect(dashboard.status).toBe(200);
+      const shownApps = ((await dashboard.json()) as { apps: { client_id: string }[] }).apps;
+      const shownNumbers = Array.from({ length: COUNTS.clients / 2000 }, (_, n) => String(n * 2000 + 1000));
+      expect(shownApps.map((app) => app.client_id)).toEqual(shownNumbers.sort().map((n) => `seed-c-${n}`));
+      // Two characters that start no client's name or ID.
+      const shortSearch = await admin(server, session, 'GET', '/admin/clients?query=zq');
+      expect(shortSearch.json.clients).toEqual([]);
       const page = await admin(server, session, 'GET', '/admin/audit?limit=50');
       expect(page.status).toBe(200);
       const next = page.json.next_before as number;
@@ -446,6 +466,8 @@ describe('query plans at scale', () => {
       /from "audit_events" where "audit_events"."id" < \$1/, // audit page by keyset
       /from "clients" .*left join lateral .*"clients"."name", "clients"."id"\) > /, // client page by keyset
       /from "clients" .*"clients"."name" ilike /, // admin client search
+      /from "clients" .*"show_on_dashboard" and /, // the account page's apps
+      /from "clients" .*lower\("clients"."name"\) like /, // a short admin client search
       /from "scim_users" where .*"user_name_normalized" = /, // SCIM userName filter
       /from "scim_users" where .*"external_id" = /, // SCIM externalId filter
       /from "scim_users" where .*"email_index" @> /, // SCIM emails filter

@@ -65,9 +65,13 @@ export function scaleSeedStatements(counts: ScaleCounts, scimConnectionId?: stri
   }
   for (const [from, to] of chunks(counts.clients)) {
     statements.push(`
-      insert into clients (id, name, type, redirect_uris, post_logout_redirect_uris, grant_types, scopes)
+      insert into clients (id, name, type, redirect_uris, post_logout_redirect_uris, grant_types, scopes, app_url,
+                           show_on_dashboard)
       select 'seed-c-' || g, 'Seeded client ' || g, 'confidential', '["https://rp.example.com/callback"]',
-             '[]', '["authorization_code","refresh_token"]', '[]'
+             '[]', '["authorization_code","refresh_token"]', '[]',
+             -- One client in a thousand has an app URL, and every other one of those is hidden from the account
+             -- page: one in two thousand is an app it offers.
+             case when g % 1000 = 0 then 'https://app-' || g || '.example/' end, g % 2000 <> 0
       from generate_series(${from}, ${to}) g`);
     // Each client's secret, and every tenth one's older secret, revoked by a rotation: what the admin client list
     // reads beside each client. Their sealed value is a stand-in: a seeded client never authenticates.
