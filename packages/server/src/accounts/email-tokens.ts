@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { hashToken, randomToken } from '../crypto/tokens.js';
 import type { Db } from '../db/client.js';
+import { notExpired } from '../db/expiry.js';
 import { emailTokens } from './tables.js';
 
 export type EmailTokenPurpose = 'verify_email' | 'password_reset' | 'email_change';
@@ -61,7 +62,7 @@ export class EmailTokens {
       eq(emailTokens.tokenHash, hashToken(token)),
       eq(emailTokens.purpose, purpose),
       isNull(emailTokens.consumedAt),
-      gt(emailTokens.expiresAt, new Date()),
+      notExpired(emailTokens.expiresAt, new Date()),
     );
   }
 }

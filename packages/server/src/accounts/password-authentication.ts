@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { appError } from '../app/errors.js';
 import type { SettingsService } from '../config/settings.js';
 import type { Sealer } from '../crypto/seal.js';
 import { hashToken, randomToken } from '../crypto/tokens.js';
 import type { Db } from '../db/client.js';
+import { notExpired } from '../db/expiry.js';
 import { preparedQuery } from '../db/prepared.js';
 import { accountsError } from './errors.js';
 import type { OpaqueServer } from './opaque.js';
@@ -83,7 +84,7 @@ export function consumedLoginState(db: Db, kind: PasswordAccounts<PasswordAccoun
           eq(opaqueLogins.kind, kind),
           eq(opaqueLogins.purpose, sql.placeholder('purpose')),
           isNull(opaqueLogins.consumedAt),
-          gt(opaqueLogins.expiresAt, now),
+          notExpired(opaqueLogins.expiresAt, now),
         ),
       )
       .returning({
@@ -273,7 +274,7 @@ export class PasswordAuthentication<A extends PasswordAccount> {
           eq(pendingRegistrations.kind, this.accounts.kind),
           eq(pendingRegistrations.purpose, purpose),
           isNull(pendingRegistrations.consumedAt),
-          gt(pendingRegistrations.expiresAt, new Date()),
+          notExpired(pendingRegistrations.expiresAt, new Date()),
         ),
       )
       .returning();

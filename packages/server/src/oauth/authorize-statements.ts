@@ -3,8 +3,9 @@
  * pending-request condition, the request read with its remembered consent, the request consumed, and an approval's writes (the request consumed, the consent
  * remembered, the code inserted) as one data-modifying statement: one round trip, one commit, all or nothing.
  */
-import { and, eq, gt, isNull, type Placeholder, type SQL, sql, type WithSubquery } from 'drizzle-orm';
+import { and, eq, isNull, type Placeholder, type SQL, sql, type WithSubquery } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { notExpired } from '../db/expiry.js';
 import { authorizationCodes, authorizationRequests, consents } from './tables.js';
 
 /** A pending authorization request that is neither consumed nor expired. */
@@ -12,7 +13,7 @@ export function pendingRequestCondition(idHash: Placeholder, now: Placeholder) {
   return and(
     eq(authorizationRequests.idHash, idHash),
     isNull(authorizationRequests.consumedAt),
-    gt(authorizationRequests.expiresAt, now),
+    notExpired(authorizationRequests.expiresAt, now),
   );
 }
 

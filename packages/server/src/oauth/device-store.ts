@@ -1,7 +1,8 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { users } from '../accounts/tables.js';
 import type { User } from '../accounts/users.js';
 import type { Db } from '../db/client.js';
+import { notExpired } from '../db/expiry.js';
 import { runInTransaction } from '../db/transactions.js';
 import { deviceAuthorizations, grants, refreshTokens } from './tables.js';
 
@@ -54,7 +55,7 @@ export class DeviceAuthorizationStore {
         and(
           eq(deviceAuthorizations.userCodeHash, userCodeHash),
           eq(deviceAuthorizations.status, 'pending'),
-          gt(deviceAuthorizations.expiresAt, now),
+          notExpired(deviceAuthorizations.expiresAt, now),
         ),
       );
     return row;
@@ -72,7 +73,7 @@ export class DeviceAuthorizationStore {
         and(
           eq(deviceAuthorizations.id, id),
           eq(deviceAuthorizations.status, 'pending'),
-          gt(deviceAuthorizations.expiresAt, now),
+          notExpired(deviceAuthorizations.expiresAt, now),
         ),
       )
       .returning({ id: deviceAuthorizations.id });
@@ -129,7 +130,7 @@ export class DeviceAuthorizationStore {
         and(
           eq(deviceAuthorizations.id, id),
           eq(deviceAuthorizations.status, 'approved'),
-          gt(deviceAuthorizations.expiresAt, now),
+          notExpired(deviceAuthorizations.expiresAt, now),
         ),
       )
       .returning({ id: deviceAuthorizations.id });

@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { notExpired } from '../db/expiry.js';
 import { pushedAuthorizationRequests } from './tables.js';
 
 /** SQL for pushed authorization requests (RFC 9126), looked up by the hash of their request_uri. */
@@ -28,7 +29,7 @@ export class PushedRequestStore {
           eq(pushedAuthorizationRequests.idHash, idHash),
           eq(pushedAuthorizationRequests.clientId, clientId),
           isNull(pushedAuthorizationRequests.consumedAt),
-          gt(pushedAuthorizationRequests.expiresAt, now),
+          notExpired(pushedAuthorizationRequests.expiresAt, now),
         ),
       )
       .returning({ parameters: pushedAuthorizationRequests.parameters });

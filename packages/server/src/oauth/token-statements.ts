@@ -7,6 +7,7 @@ import { and, eq, exists, gt, isNull, or, type Placeholder, sql } from 'drizzle-
 import { sessions, users } from '../accounts/tables.js';
 import type { User } from '../accounts/users.js';
 import type { Db } from '../db/client.js';
+import { notExpired } from '../db/expiry.js';
 import { authorizationCodes, grants, refreshTokens } from './tables.js';
 
 /** What /token needs besides the code or the grant: the user (ID token claims) and the session's public id (`sid`). */
@@ -125,7 +126,7 @@ function consumeRedeemableCode(db: Db) {
         and(
           eq(authorizationCodes.codeHash, sql.placeholder('codeHash')),
           isNull(authorizationCodes.consumedAt),
-          gt(authorizationCodes.expiresAt, now),
+          notExpired(authorizationCodes.expiresAt, now),
           eq(authorizationCodes.clientId, sql.placeholder('clientId')),
           // RFC 6749 §4.1.3: exactly the redirect URI of the authorization request.
           eq(authorizationCodes.redirectUri, sql.placeholder('redirectUri')),
