@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeListCursor } from '../packages/server/src/clients/list-cursor.js';
+import { clientListCursor } from '../packages/server/src/clients/admin-routes.js';
 import { adminSignIn, installViaApi } from '../packages/server/src/testing/admin.js';
 import { FEDERATION_TEST_ENV } from '../packages/server/src/testing/federation.js';
 import type { TestServer } from '../packages/server/src/testing/server.js';
@@ -50,7 +50,7 @@ describe('admin portal: every page passes axe', () => {
       });
     }
     const firstPage = await server.context.clients.registry.page({ search: '', after: null, limit: 25 });
-    ids.clientsAfter = encodeURIComponent(encodeListCursor(firstPage.next!));
+    ids.clientsAfter = encodeURIComponent(clientListCursor(firstPage.next!));
     const user = await server.context.accounts.lifecycle.create(
       { email: 'axe-user@example.test', name: 'Axe User' },
       { actor: { type: 'system' } },

@@ -119,15 +119,24 @@ describe('GET /admin/clients', () => {
     const cursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
     for (const after of [
       'not a cursor',
-      cursor(['only a name']),
+      cursor(['clients', 'only a name']),
       cursor({ name: 'a', id: 'b' }),
-      cursor(['a', '']),
+      cursor(['clients', 'a', '']),
+      cursor(['clients', 'a', 'b\u0000']),
+      cursor(['users', 'a', 'b']), // another listing's
+      cursor(['a', 'b']), // the key alone, no listing
     ]) {
       const answer = await admin(server, session, 'GET', `/admin/clients?after=${encodeURIComponent(after)}`);
       expect(answer.status).toBe(400);
-      expect(answer.json).toMatchObject({ error: 'invalid_request' });
+      expect(answer.json).toMatchObject({ error: 'invalid_cursor' });
       expect(answer.json.message).toMatch(/after/);
     }
+    // A cursor the list gave out is taken.
+    const first = await admin(server, session, 'GET', '/admin/clients?limit=1');
+    const given = (first.json as { next_after: string }).next_after;
+    expect(
+      (await admin(server, session, 'GET', `/admin/clients?after=${encodeURIComponent(given)}`)).status,
+    ).toBe(200);
     for (const limit of ['0', '201', '-1', 'ten', '2.5']) {
       const answer = await admin(server, session, 'GET', `/admin/clients?limit=${limit}`);
       expect(answer.status).toBe(400);

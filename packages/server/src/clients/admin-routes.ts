@@ -3,10 +3,10 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
 import { auditedAdminChange } from '../app/ports/admin-audit.js';
+import { CursorParameter, decodeCursorKey, encodeCursor } from '../app/ports/keyset.js';
 import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import { ClientIconView, clientIconView, registerAdminClientIconRoutes } from './admin-icon-routes.js';
 import { clientsError } from './errors.js';
-import { decodeListCursor, encodeListCursor } from './list-cursor.js';
 import {
   AuthenticationMethodSchema,
   type Client,
@@ -15,11 +15,25 @@ import {
   ClientValidationError,
   TokenExchangePolicySchema,
 } from './model.js';
-import { ClientNotFoundError } from './service.js';
+import { type ClientListPosition, ClientNotFoundError } from './service.js';
 
 /** Clients per page of `GET /admin/clients` when the caller does not say, and the most it may ask for. */
 const DEFAULT_PAGE_SIZE = 50;
 const MAX_PAGE_SIZE = 200;
+
+/** The admin client list's cursors (app/ports/keyset.ts): the last listed client's name and id, the list's order. */
+const CLIENTS_LISTING = 'clients';
+
+/** The cursor of the client list page that starts after `position`. */
+export function clientListCursor(position: ClientListPosition): string {
+  return encodeCursor(CLIENTS_LISTING, position.name, position.id);
+}
+
+/** Where a page of the client list starts, from its `after` cursor; `invalid_cursor` for anything else. */
+function clientListPosition(after: string): ClientListPosition {
+  const [name, id] = decodeCursorKey(CLIENTS_LISTING, after, 2);
+  return { name: name!, id: id! };
+}
 
 const SecretMetadata = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
@@ -163,13 +177,7 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
                 'Only clients whose name or client ID contains this text (any case; % and _ literal)',
             }),
           ),
-          after: Type.Optional(
-            Type.String({
-              minLength: 1,
-              maxLength: 1024,
-              description: 'The next_after of the previous page: this page starts after it',
-            }),
-          ),
+          after: Type.Optional(CursorParameter),
           limit: Type.Optional(
             Type.Integer({
               minimum: 1,
@@ -186,15 +194,13 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
               description: 'Where the next page starts (pass it as after=), or null on the last page',
             }),
           }),
-          ...errorResponses(),
+          ...errorResponses('invalid_cursor'),
         },
       },
     },
     async (request) => {
       const { query, after, limit = DEFAULT_PAGE_SIZE } = request.query;
-      const position = after === undefined ? null : decodeListCursor(after);
-      if (after !== undefined && position === null)
-        throw appError('invalid_request', 'after: not a next_after this list returned');
+      const position = after === undefined ? null : clientListPosition(after);
       const page = await context.clients.registry.page({
         search: query?.trim() ?? '',
         after: position,
@@ -202,7 +208,7 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
       });
       return {
         clients: page.entries.map(({ client, secret }) => viewWith(client, secret)),
-        next_after: page.next ? encodeListCursor(page.next) : null,
+        next_after: page.next ? clientListCursor(page.next) : null,
       };
     },
   );

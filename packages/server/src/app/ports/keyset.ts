@@ -16,13 +16,24 @@ export const CursorParameter = Type.String({
   description: 'Continue after this cursor: the `next_after` of the previous page',
 });
 
-/** The cursor that continues a listing after the row whose sort key is `key`. */
-export function encodeCursor(listing: string, key: string): string {
-  return Buffer.from(JSON.stringify([listing, key]), 'utf8').toString('base64url');
+/**
+ * The cursor that continues a listing after the row whose sort key is `key`: one value (an address, a slug) or
+ * several, in the listing's order (a client list's name, then id).
+ */
+export function encodeCursor(listing: string, ...key: string[]): string {
+  return Buffer.from(JSON.stringify([listing, ...key]), 'utf8').toString('base64url');
 }
 
-/** The key a cursor of `listing` continues after; `invalid_cursor` (400) for anything else. */
+/** The one-value key a cursor of `listing` continues after; `invalid_cursor` (400) for anything else. */
 export function decodeCursor(listing: string, cursor: string): string {
+  return decodeCursorKey(listing, cursor, 1)[0]!;
+}
+
+/**
+ * The `parts` values of the key a cursor of `listing` continues after; `invalid_cursor` (400) for anything else,
+ * including a key no row could have (a NUL, which PostgreSQL text cannot hold, or an empty last value).
+ */
+export function decodeCursorKey(listing: string, cursor: string, parts: number): string[] {
   const refused = () =>
     appError(
       'invalid_cursor',
@@ -37,13 +48,10 @@ export function decodeCursor(listing: string, cursor: string): string {
   } catch {
     throw refused();
   }
-  if (
-    !Array.isArray(decoded) ||
-    decoded.length !== 2 ||
-    decoded[0] !== listing ||
-    typeof decoded[1] !== 'string' ||
-    decoded[1] === ''
-  )
+  if (!Array.isArray(decoded) || decoded.length !== parts + 1 || decoded[0] !== listing) throw refused();
+  const key = decoded.slice(1) as unknown[];
+  if (!key.every((value): value is string => typeof value === 'string' && !value.includes('\0')))
     throw refused();
-  return decoded[1];
+  if (key[key.length - 1] === '') throw refused();
+  return key;
 }

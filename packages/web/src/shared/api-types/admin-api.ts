@@ -571,13 +571,13 @@ export interface AdminApi {
         /** Where the next page starts (pass it as after=), or null on the last page */
         next_after: string | null;
       };
-      400: ErrorBody<'invalid_request'>;
+      400: ErrorBody<'invalid_cursor' | 'invalid_request'>;
       401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
       403: ErrorBody<'admin_token_scope_required'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/clients']['responses'][200];
-    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_cursor' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
   };
   /** Registers a client; a confidential client’s secret is returned here once */
   'POST /admin/clients': {
