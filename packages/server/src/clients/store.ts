@@ -36,6 +36,17 @@ export interface ClientListPosition {
   id: string;
 }
 
+/** A client's columns and its icon's metadata (never its bytes), for a select that left-joins `client_icons`. */
+function clientWithIconColumns() {
+  return {
+    ...getTableColumns(clients),
+    iconContentType: clientIcons.contentType,
+    iconByteLength: sql<number | null>`octet_length(${clientIcons.bytes})`.mapWith(Number),
+    iconEtag: clientIcons.etag,
+    iconUpdatedAt: clientIcons.updatedAt,
+  };
+}
+
 /** SQL for clients and their secrets. */
 export class ClientStore {
   /** The replay check of every `private_key_jwt` authentication: prepared, as it runs on the token hot path. */
@@ -57,13 +68,7 @@ export class ClientStore {
 
   private selectWithIcon() {
     return this.db
-      .select({
-        ...getTableColumns(clients),
-        iconContentType: clientIcons.contentType,
-        iconByteLength: sql<number | null>`octet_length(${clientIcons.bytes})`.mapWith(Number),
-        iconEtag: clientIcons.etag,
-        iconUpdatedAt: clientIcons.updatedAt,
-      })
+      .select(clientWithIconColumns())
       .from(clients)
       .leftJoin(clientIcons, eq(clientIcons.clientId, clients.id));
   }
@@ -133,11 +138,7 @@ export class ClientStore {
       .as('active_secret');
     return this.db
       .select({
-        ...getTableColumns(clients),
-        iconContentType: clientIcons.contentType,
-        iconByteLength: sql<number | null>`octet_length(${clientIcons.bytes})`.mapWith(Number),
-        iconEtag: clientIcons.etag,
-        iconUpdatedAt: clientIcons.updatedAt,
+        ...clientWithIconColumns(),
         secretId: activeSecret.id,
         secretHint: activeSecret.hint,
         secretCreatedAt: activeSecret.createdAt,
