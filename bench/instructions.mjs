@@ -28,7 +28,8 @@
  *                       only when named, sign_in_approving and sign_in_not_approving: a sign-in without the code
  *                       exchange whose finish names the pending request (approved with the sign-in) or not, whose
  *                       difference is the cost of the approval after sign-in; and, only when named,
- *                       introspection (of a client-credentials token) and userinfo (the seeded user's token), as
+ *                       introspection (of a client-credentials token), userinfo (the seeded user's token), jwks
+ *                       and discovery (the key set and the provider metadata), as
  *                       `npm run bench` sends them
  *   --targets=tessera,peer                      which servers
  *   --operations=50     counted operations per scenario
@@ -69,9 +70,14 @@ const TOKEN_SCENARIOS = /** @type {const} */ ([
   ...KEY_SCENARIOS,
   'introspection',
   'userinfo',
+  'jwks',
+  'discovery',
 ]);
-/** Counted only when named: introspection of a client-credentials token, and userinfo with the seeded user's token. */
-const READ_SCENARIOS = /** @type {const} */ (['introspection', 'userinfo']);
+/**
+ * Counted only when named: introspection of a client-credentials token, userinfo with the seeded user's token, and
+ * the two published documents (the key set and the provider metadata).
+ */
+const READ_SCENARIOS = /** @type {const} */ (['introspection', 'userinfo', 'jwks', 'discovery']);
 /**
  * Tessera's sign-in without the code exchange, its finish naming the pending request (approved with the sign-in) or
  * not (nothing approved): the difference of the two counts is what the approval after sign-in costs.
@@ -417,6 +423,8 @@ async function main() {
           if (scenario === 'client_credentials') return keys.secretToken(client);
           if (scenario === 'introspection') return keys.introspection(client);
           if (scenario === 'userinfo') return keys.userinfo(client);
+          if (scenario === 'jwks') return keys.jwks(client);
+          if (scenario === 'discovery') return keys.discovery(client);
           return scenario === 'client_credentials_dpop'
             ? keys.dpopToken(client, keys.makeProofs(1)[0])
             : keys.assertionToken(client, keys.makeAssertions(1)[0]);

@@ -162,6 +162,20 @@ export async function prepareKeyFlows(ready) {
         (body) => typeof body.sub === 'string',
         'GET /userinfo',
       ),
+    /** The published key set (RFC 7517 §5), as relying parties fetch it: at least one key expected. */
+    jwks: async (/** @type {import('./http-client.mjs').HttpClient} */ client) =>
+      checked(
+        await client.send(/** @type {string} */ (discovery.jwks_uri), {}),
+        (body) => Array.isArray(body.keys) && body.keys.length > 0,
+        'GET jwks_uri',
+      ),
+    /** The provider metadata (OpenID Connect Discovery 1.0 §4): its issuer expected. */
+    discovery: async (/** @type {import('./http-client.mjs').HttpClient} */ client) =>
+      checked(
+        await client.send(`${ready.publicUrl}/.well-known/openid-configuration`, {}),
+        (body) => typeof body.issuer === 'string',
+        'GET /.well-known/openid-configuration',
+      ),
     /** The measured DPoP request: client credentials with the secret and a proof; a DPoP-bound token expected. */
     dpopToken: async (
       /** @type {import('./http-client.mjs').HttpClient} */ client,

@@ -23,10 +23,20 @@ export function clockTicksPerSecond() {
  * @param {number} pid
  */
 export function cpuTicks(pid) {
+  const { user, system } = cpuTicksSplit(pid);
+  return user + system;
+}
+
+/**
+ * User and system (kernel) CPU time of a process apart, in clock ticks: the kernel's share is the socket work
+ * (reads, writes, the loopback's delivery to the load generator), which instruction counts leave out.
+ * @param {number} pid
+ */
+export function cpuTicksSplit(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // fields[0] is field 3 (state), so field n is fields[n - 3].
-  return Number(fields[11]) + Number(fields[12]);
+  return { user: Number(fields[11]), system: Number(fields[12]) };
 }
 
 /**
@@ -60,6 +70,7 @@ export function machineBusyTicks() {
  * @property {Record<string, { count: number }>} statusCodes
  * @property {string[]} [problems] the first few failures of a stateful scenario, described
  * @property {number} serverCpuMicrosPerRequest server user+system CPU per completed request (operation)
+ * @property {number} serverSystemShare the part of the server's CPU spent in the kernel (system time)
  * @property {number} serverCoreShare server CPU time over wall time (1 = one core busy all the time)
  * @property {number} loadCpuMicrosPerRequest the load tool's own CPU per request (this process)
  * @property {number} otherCoreShare CPU used by everything else on the machine over wall time (the other bench
@@ -140,7 +151,7 @@ export function latencyPercentiles(latencies) {
  * @param {number} pid the server process
  */
 export function startAccounting(pid) {
-  const cpuBefore = cpuTicks(pid);
+  const cpuBefore = cpuTicksSplit(pid);
   const machineBefore = machineBusyTicks();
   const loadCpuBefore = process.cpuUsage();
   const started = performance.now();
@@ -151,7 +162,9 @@ export function startAccounting(pid) {
      */
     finish(completed, seconds) {
       const wallSeconds = (performance.now() - started) / 1000;
-      const serverSeconds = (cpuTicks(pid) - cpuBefore) / clockTicksPerSecond();
+      const cpuAfter = cpuTicksSplit(pid);
+      const serverSystemSeconds = (cpuAfter.system - cpuBefore.system) / clockTicksPerSecond();
+      const serverSeconds = (cpuAfter.user - cpuBefore.user) / clockTicksPerSecond() + serverSystemSeconds;
       const machineSeconds = (machineBusyTicks() - machineBefore) / clockTicksPerSecond();
       const loadCpu = process.cpuUsage(loadCpuBefore);
       const loadSeconds = (loadCpu.user + loadCpu.system) / 1e6;
@@ -160,6 +173,7 @@ export function startAccounting(pid) {
         seconds,
         requestsPerSecond: completed / seconds,
         serverCpuMicrosPerRequest: completed > 0 ? (serverSeconds * 1e6) / completed : Number.NaN,
+        serverSystemShare: serverSeconds > 0 ? serverSystemSeconds / serverSeconds : Number.NaN,
         serverCoreShare: serverSeconds / seconds,
         loadCpuMicrosPerRequest: completed > 0 ? (loadSeconds * 1e6) / completed : Number.NaN,
         otherCoreShare: Math.max(0, machineSeconds - serverSeconds - loadSeconds) / wallSeconds,
