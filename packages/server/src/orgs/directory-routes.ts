@@ -63,7 +63,12 @@ export function registerDirectoryRoutes(app: App, context: AppContext): void {
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
         }),
         response: {
-          200: Type.Object({ users: Type.Array(DirectoryUser) }),
+          200: Type.Object({
+            users: Type.Array(DirectoryUser, {
+              description:
+                'First the users whose address starts with `query`, by address; then those whose name alone does, by lower-cased name, then address. Addresses and names are compared byte by byte (UTF-8), whatever the database collation',
+            }),
+          }),
           ...oauthErrorResponses('invalid_request', 'invalid_token', 'insufficient_scope'),
         },
       },

@@ -238,6 +238,29 @@ describe('users directory with a client’s token', () => {
     expect(withoutScope.challenge).toContain('error="insufficient_scope"');
   });
 
+  it('answers address matches by address, then users matched by name alone by name', async () => {
+    const create = (email: string, name: string) => server.context.accounts.users.create({ email, name });
+    await create('Ord-B@example.com', 'Bea');
+    await create('ord-a@example.com', 'Ord Aaron'); // matches by address and by name: once, as an address
+    await create('aaa-ord@example.com', 'Ord Zimmer');
+    await create('zzz-ord@example.com', 'Ord Adams');
+    const token = await clientToken([DIRECTORY_SCOPE]);
+    const everyone = ['ord-a@example.com', 'Ord-B@example.com', 'zzz-ord@example.com', 'aaa-ord@example.com'];
+    expect(emailsOf(await directory(token, '?query=ORD'))).toEqual(everyone);
+    // The first names by name include the address match, which leaves one fewer for the rest: still enough.
+    for (const limit of [1, 2, 3, 4]) {
+      expect(emailsOf(await directory(token, `?query=ord&limit=${limit}`))).toEqual(everyone.slice(0, limit));
+    }
+    expect(emailsOf(await directory(token, '?query=ord%20a'))).toEqual([
+      'ord-a@example.com',
+      'zzz-ord@example.com',
+    ]);
+    // Byte by byte, whatever the database's collation (docs/users.md#for-apps).
+    const bytewise = ['ann-lee@example.com', 'ann.lee@example.com', 'ann2@example.com', 'ann@example.com'];
+    for (const email of [...bytewise].reverse()) await create(email, 'Someone');
+    expect(emailsOf(await directory(token, '?query=ann'))).toEqual(bytewise);
+  });
+
   it('refuses a missing or invalid token with 401', async () => {
     const anonymous = await fetch(`${server.publicUrl}/api/user/directory/users?query=dir-`);
     expect(anonymous.status).toBe(401);

@@ -1,4 +1,5 @@
-import { and, eq, exists, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, like, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables.js';
 import type { Db } from '../db/client.js';
 import { organizationMembers, organizations } from './tables.js';
@@ -23,28 +24,56 @@ export class UserDirectory {
   constructor(private readonly db: Db) {}
 
   /**
-   * Active users whose email or name starts with `query`, by email. Each prefix is a range of its btree index
-   * (`users_email_prefix_idx`, `users_name_prefix_idx`, accounts/tables.ts). The name is compared as
-   * `lower(name) like lower(pattern)`, which is how PostgreSQL runs `name ilike pattern` in a multi-byte encoding
-   * (both sides lower-cased, then LIKE), in the form the expression index answers.
+   * Active users whose email or name starts with `query` (docs/users.md#for-apps): first those whose address
+   * starts with it, by address; then those whose name alone does, by lower-cased name, then address. Both orders
+   * compare bytes (`~<~`, the order of the `text_pattern_ops` indexes `users_email_prefix_idx` and
+   * `users_name_prefix_idx`, accounts/tables.ts), so each kind of match is one range of its index read in order
+   * and stopped after `limit` rows: a prefix a tenth of a million users share costs what a whole address does
+   * (docs/performance.md#the-directory-by-prefix-read-in-index-order); in the database's collation no index gives
+   * both the range and the order. The name is compared as `lower(name) like lower(pattern)`, which is how
+   * PostgreSQL runs `name ilike pattern` in a multi-byte encoding (both sides lower-cased, then LIKE), in the form
+   * the expression index answers.
    */
   async search(query: string, limit: number, audience: DirectoryAudience): Promise<DirectoryEntry[]> {
     const pattern = `${query
       .trim()
       .toLowerCase()
       .replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    return this.db
-      .select(entryColumns)
+    const lowerName = sql<string>`lower(${users.name})`;
+    const byAddress = this.db
+      .select({
+        ...entryColumns,
+        kind: sql<number>`0`.as('kind'),
+        key: sql<string>`${users.emailNormalized}`.as('key'),
+        address: sql<string>`${users.emailNormalized}`.as('address'),
+      })
+      .from(users)
+      .where(and(eq(users.status, 'active'), like(users.emailNormalized, pattern), this.visibleTo(audience)))
+      .orderBy(sql`${users.emailNormalized} using ~<~`)
+      .limit(limit);
+    // The first `limit` name matches include every address match among them, which the first branch returned
+    // already; what remains are at least the `limit` minus the address matches there are: all a page can hold.
+    const byName = this.db
+      .select({ ...entryColumns, kind: sql<number>`1`, key: lowerName, address: users.emailNormalized })
       .from(users)
       .where(
-        and(
-          eq(users.status, 'active'),
-          or(like(users.emailNormalized, pattern), sql`lower(${users.name}) like lower(${pattern})`),
-          this.visibleTo(audience),
-        ),
+        and(eq(users.status, 'active'), sql`${lowerName} like lower(${pattern})`, this.visibleTo(audience)),
       )
-      .orderBy(users.emailNormalized)
+      .orderBy(sql`${lowerName} using ~<~`, sql`${users.emailNormalized} using ~<~`)
       .limit(limit);
+    const matches = await unionAll(byAddress, byName).orderBy(
+      sql`kind`,
+      sql`key using ~<~`,
+      sql`address using ~<~`,
+    );
+    const seen = new Set<string>();
+    const entries: DirectoryEntry[] = [];
+    for (const { id, email, name } of matches) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      entries.push({ id, email, name });
+    }
+    return entries.slice(0, limit);
   }
 
   /** One active user, or null when there is none the caller may see (existence is not revealed). */

@@ -229,6 +229,7 @@ export interface PublicApi {
     body: undefined;
     responses: {
       200: {
+        /** First the users whose address starts with `query`, by address; then those whose name alone does, by lower-cased name, then address. Addresses and names are compared byte by byte (UTF-8), whatever the database collation */
         users: {
           id: string;
           email: string;
