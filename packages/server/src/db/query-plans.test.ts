@@ -61,6 +61,11 @@ interface PlanNode {
   'Parent Relationship'?: string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  /** With ANALYZE: what the node returned and what its conditions threw away, per loop. */
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
   Plans?: PlanNode[];
 }
 
@@ -76,6 +81,18 @@ function sequentialScans(node: PlanNode, found: string[] = []): string[] {
   }
   for (const child of node.Plans ?? []) sequentialScans(child, found);
   return found;
+}
+
+/** With ANALYZE: the rows a plan's scans of growing tables read, kept or filtered out, in every loop. */
+function rowsRead(node: PlanNode): number {
+  const own =
+    node['Relation Name'] && GROWING_TABLES.has(node['Relation Name'])
+      ? ((node['Actual Rows'] ?? 0) +
+          (node['Rows Removed by Filter'] ?? 0) +
+          (node['Rows Removed by Index Recheck'] ?? 0)) *
+        (node['Actual Loops'] ?? 1)
+      : 0;
+  return (node.Plans ?? []).reduce((sum, child) => sum + rowsRead(child), own);
 }
 
 function indexesUsed(node: PlanNode, found: string[] = []): string[] {
@@ -159,12 +176,38 @@ const PROBES: { statement: RegExp; index: string | string[]; rows?: true }[] = [
   { statement: /from "users" where "users"."email_normalized" > \$1 order by/, index: 'users_email_idx' },
   // A page of a broad search: the address index in order, a bounded stretch of it.
   { statement: /order by "users"."email_normalized" limit \$\d+\s*\) scanned/, index: 'users_email_idx' },
-  // The users directory's prefix search: a range of the address's prefix index, not the trigram indexes.
-  { statement: /lower\("users"."name"\) like lower\(/, index: 'users_email_prefix_idx' },
+  // The users directory's prefix search: a range of each prefix index, not the trigram indexes, nor the address
+  // index walked in order (2.4 s for a prefix a tenth of a million users share); how much of each range it reads
+  // is checked by running it (DIRECTORY_READS below).
+  {
+    statement: /lower\("users"."name"\) like lower\(/,
+    index: ['users_email_prefix_idx', 'users_name_prefix_idx'],
+    rows: true,
+  },
   // A code's redemption: the code by its hash, even when the statistics know only codes long expired and so price
   // "unexpired" at next to no rows (they lag behind codes that live a minute).
   { statement: /update "authorization_codes" set "consumed_at"/, index: 'authorization_codes_pkey' },
 ];
+
+/**
+ * The users directory's search reads each prefix index in order and stops after `limit` rows
+ * (orgs/directory.ts): the matches of both kinds, and the inactive users in between (one in fifty of the
+ * seeded), at most about twice the limit, however many users share the prefix.
+ */
+const DIRECTORY_READS = (limit: number) => 3 * limit;
+
+/** The first `limit` active seeded users by `order`, of those `matches` keeps, as the directory answers them. */
+function seededMatches(
+  limit: number,
+  matches: (n: number) => boolean,
+  order: (n: number) => string,
+): string[] {
+  return Array.from({ length: COUNTS.users }, (_, index) => index + 1)
+    .filter((n) => n % 50 !== 0 && matches(n))
+    .sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0))
+    .slice(0, limit)
+    .map((n) => `seed-u-${n}`);
+}
 
 /** The time `hours` hours ago, for an audit range in the seeded day. */
 function hoursAgo(hours: number): string {
@@ -185,11 +228,16 @@ function literal(value: unknown): string {
   return `'${text.replaceAll("'", "''")}'`;
 }
 
+/** The users directory's search statement (orgs/directory.ts). */
+const DIRECTORY_SEARCH = /lower\("users"."name"\) like lower\(/;
+
 describe('query plans at scale', () => {
   let server: TestServer;
   const recorded = new Map<string, Recorded>();
   /** Every statement text sent while capturing, in order, repeats included. */
   const sent: string[] = [];
+  /** The users directory's searches sent while capturing, each with its values. */
+  const directorySearches: Omit<Recorded, 'named'>[] = [];
   const originalQuery = pg.Client.prototype.query;
   let capturing = false;
 
@@ -205,8 +253,10 @@ describe('query plans at scale', () => {
           typeof first === 'object' ? (first as { text?: string; values?: unknown[]; name?: string }) : {};
         const text = typeof first === 'string' ? first : config.text;
         const values = Array.isArray(second) ? second : (config.values ?? []);
-        if (text && /^\s*(select|insert|update|delete|with)\b/i.test(text)) {
+        // A set operation starts with its first branch in parentheses.
+        if (text && /^\s*\(?(select|insert|update|delete|with)\b/i.test(text)) {
           sent.push(text);
+          if (DIRECTORY_SEARCH.test(text)) directorySearches.push({ text, values });
           if (!recorded.has(text)) recorded.set(text, { text, values, named: Boolean(config.name) });
         }
       }
@@ -315,6 +365,26 @@ describe('query plans at scale', () => {
       expect(((await directory.json()) as { users: { id: string }[] }).users.map((user) => user.id)).toEqual([
         'seed-u-4242',
       ]);
+      // Prefixes thousands of users share: 9, 90-99, 900-999, 9000-9999, all late in address order; every user's
+      // address and name; names alone. Addresses and names are compared byte by byte (docs/users.md#for-apps).
+      const directorySearch = async (query: string) => {
+        const answer = await fetch(
+          `${server.publicUrl}/api/user/directory/users?query=${encodeURIComponent(query)}&limit=20`,
+          { headers: { authorization: `Bearer ${directoryToken}` } },
+        );
+        return ((await answer.json()) as { users: { id: string }[] }).users.map((user) => user.id);
+      };
+      expect(await directorySearch('seed-user-9')).toEqual(
+        seededMatches(20, (n) => String(n).startsWith('9'), seededEmail),
+      );
+      expect(await directorySearch('s')).toEqual(seededMatches(20, () => true, seededEmail));
+      expect(await directorySearch('Seeded Person 9')).toEqual(
+        seededMatches(
+          20,
+          (n) => String(n).startsWith('9'),
+          (n) => `seeded person ${n}`,
+        ),
+      );
 
       // The admin client list: the first page, a page from its cursor, a search; each page one statement.
       const clientStatements = (from: number) => sent.slice(from).filter((text) => /"clients"/.test(text));
@@ -447,6 +517,16 @@ describe('query plans at scale', () => {
         const genericScans = sequentialScans(generic['QUERY PLAN'][0].Plan);
         if (genericScans.length) offenders.push(`${genericScans.join(', ')} (generic plan): ${text}`);
         missedProbe(text, generic['QUERY PLAN'][0].Plan, 'generic');
+      }
+    });
+    // The directory's searches, run: each reads a bounded stretch of its prefix ranges, whatever the prefix.
+    expect(directorySearches).toHaveLength(4);
+    await seeded.withConnection(async (probe) => {
+      for (const { text, values } of directorySearches) {
+        const [analyzed] = (await probe.query(`explain (analyze, format json) ${text}`, values)) as Explained;
+        const read = rowsRead(analyzed['QUERY PLAN'][0].Plan);
+        if (read > DIRECTORY_READS(20))
+          offenders.push(`${read} rows read for ${JSON.stringify(values)}: ${text}`);
       }
     });
     expect(offenders).toEqual([]);
