@@ -18,9 +18,12 @@
  *   query), the audit log's first page, a page deep in the log, a filtered page and a day's range half-way
  *   back, the SCIM `userName`, `externalId` and `emails.value` filters, and the admin client list (its first
  *   page, a page half-way by its cursor, a substring search), each timed N times (p50/p99);
- * - on the seeded database: the audit export (the whole log streamed, peak heap growth sampled) and one
- *   housekeeping run over the seeded backlog (a third of the grants ended 60 days ago), with the growing tables'
- *   row counts before and after.
+ * - on the seeded database: the audit export (the whole log streamed through the export's reader, each event
+ *   written as a CSV row; every --export-sample events a full garbage collection, then the heap still in use:
+ *   the retained growth over the baseline and its slope against the events streamed) and one housekeeping run
+ *   over the seeded backlog (a third of the grants ended 60 days ago), with the growing tables' row counts before
+ *   and after. The server runs in this process, so the collections are this process's: it needs
+ *   `node --expose-gc`, as `npm run bench:scale-data` runs it.
  *
  * Options:
  *   --scale=1            fraction of the full size: 1,000,000 users, 100,000 clients, 5,000,000 refresh tokens,
@@ -34,6 +37,9 @@
  *   --reuse=SUFFIX       measure the two databases a `--keep` run left (tessera_scale_{empty,seeded}_SUFFIX) again,
  *                        without seeding; TESSERA_KEK must be the key that run printed
  *   --protocol-only      the protocol scenarios only: no admin, SCIM, export or housekeeping measurements
+ *   --export-only        the audit export's memory only: one database, seeded with the audit events alone
+ *                        (10,000,000 × --scale), no other measurement
+ *   --export-sample=100000  events between two collections of the export's memory samples
  *   --private            a private PostgreSQL cluster with pg_stat_statements loaded (bench/nodes.mjs, as
  *                        `npm run bench:capacity -- --private`) instead of BENCH_POSTGRES_URL's server; stopped and
  *                        removed at the end (not with --keep or --reuse)
@@ -79,6 +85,8 @@ const { loadConfig } = await import(new URL('config/config.js', dist).href);
 const { openDatabase } = await import(new URL('db/client.js', dist).href);
 /** @type {typeof import('../packages/server/dist/scim/store.js')} */
 const { ScimStore } = await import(new URL('scim/store.js', dist).href);
+/** @type {typeof import('../packages/server/dist/audit/audit-log.js')} */
+const { csvRow } = await import(new URL('audit/audit-log.js', dist).href);
 
 const { values: options } = parseArgs({
   options: {
@@ -89,6 +97,8 @@ const { values: options } = parseArgs({
     keep: { type: 'boolean', default: false },
     database: { type: 'string', default: 'postgres' },
     'protocol-only': { type: 'boolean', default: false },
+    'export-only': { type: 'boolean', default: false },
+    'export-sample': { type: 'string', default: '100000' },
     reuse: { type: 'string' },
     private: { type: 'boolean', default: false },
     operations: { type: 'string', default: '200' },
@@ -106,6 +116,14 @@ if (options.private && (options.keep || options.reuse))
 if (options.reuse && !process.env.TESSERA_KEK)
   throw new Error('--reuse needs the TESSERA_KEK the --keep run printed');
 const countedOperations = Math.floor(positive('operations', options.operations));
+const exportOnly = options['export-only'];
+if (exportOnly && options['protocol-only'])
+  throw new Error('--export-only and --protocol-only exclude each other');
+const exportSample = Math.floor(positive('export-sample', options['export-sample']));
+// The export's memory is sampled after forced full collections (heapUsed alone counts garbage not yet collected).
+if (!options['protocol-only'] && typeof globalThis.gc !== 'function')
+  throw new Error('the export measurement needs node --expose-gc (npm run bench:scale-data passes it)');
+const gc = /** @type {() => void} */ (globalThis.gc);
 const scale = Number(options.scale);
 if (!(scale > 0 && scale <= 1)) throw new Error('--scale must be in (0, 1]');
 const FULL = {
@@ -115,7 +133,12 @@ const FULL = {
   auditEvents: 10_000_000,
   scimUsers: 100_000,
 };
-const counts = Object.fromEntries(Object.entries(FULL).map(([name, n]) => [name, Math.round(n * scale)]));
+const counts = Object.fromEntries(
+  Object.entries(FULL).map(([name, n]) => [
+    name,
+    exportOnly && name !== 'auditEvents' ? 0 : Math.round(n * scale),
+  ]),
+);
 const samples = Number(options.samples);
 /** One key encryption key for every server of the run: the databases' sealed keys open only under it. */
 const KEK = process.env.TESSERA_KEK || randomBytes(32).toString('base64url');
@@ -324,21 +347,76 @@ async function adminOperations(target, connectionId, seeded) {
   return results;
 }
 
-/** Streams the whole audit log (the export's reader) and samples heap growth. @param {Target} target */
+/**
+ * Least-squares slope of `y` against `x`. @param {{x: number, y: number}[]} points
+ */
+function slope(points) {
+  const n = points.length;
+  if (n < 2) return Number.NaN;
+  const mx = points.reduce((sum, p) => sum + p.x, 0) / n;
+  const my = points.reduce((sum, p) => sum + p.y, 0) / n;
+  const sxy = points.reduce((sum, p) => sum + (p.x - mx) * (p.y - my), 0);
+  const sxx = points.reduce((sum, p) => sum + (p.x - mx) ** 2, 0);
+  return sxy / sxx;
+}
+
+/**
+ * Streams the whole audit log through the export's reader, each event written as the CSV export writes it, and
+ * samples the memory the process retains: every `exportSample` events (and after the last) a forced full collection, then `heapUsed` (and `external`: an embedded database's WebAssembly memory) over
+ * the baseline taken the same way before the first page. What a buffering reader would keep grows with the events
+ * streamed; garbage does not survive a full collection, so constant memory shows as a slope near zero.
+ * @param {Target} target
+ */
 async function auditExport(target) {
   const running = await serverOn(target);
-  globalThis.gc?.();
-  const baseline = process.memoryUsage().heapUsed;
-  let peak = 0;
+  const retained = () => {
+    gc();
+    const { heapUsed, external } = process.memoryUsage();
+    return { heapUsed, external };
+  };
+  const baseline = retained();
+  /** @type {{events: number, heapMb: number, externalMb: number}[]} */
+  const samples = [];
+  const sample = (/** @type {number} */ at) => {
+    const now = retained();
+    samples.push({
+      events: at,
+      heapMb: Number(((now.heapUsed - baseline.heapUsed) / 2 ** 20).toFixed(2)),
+      externalMb: Number(((now.external - baseline.external) / 2 ** 20).toFixed(2)),
+    });
+  };
   let events = 0;
+  let bytes = 0;
+  let gcSeconds = 0;
   const start = process.hrtime.bigint();
-  for await (const event of running.server.context.audit.stream({})) {
+  const stream = running.server.context.audit.stream({});
+  for await (const event of stream) {
+    bytes += csvRow(event).length;
     events += 1;
-    if (event && events % 50_000 === 0) peak = Math.max(peak, process.memoryUsage().heapUsed - baseline);
+    if (events % exportSample === 0) {
+      const gcStart = process.hrtime.bigint();
+      sample(events);
+      gcSeconds += since(gcStart);
+    }
   }
-  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  // The end, unless the last page ended on a sample.
+  if (events % exportSample !== 0) sample(events);
+  const seconds = since(start) - gcSeconds;
   await running.close();
-  return { events, seconds, peakHeapGrowthMb: peak / 2 ** 20 };
+  const heapSlope = slope(samples.map((s) => ({ x: s.events, y: s.heapMb })));
+  return {
+    events,
+    csvMb: bytes / 2 ** 20,
+    seconds,
+    eventsPerSecond: events / seconds,
+    collections: samples.length,
+    baselineHeapMb: baseline.heapUsed / 2 ** 20,
+    maxRetainedHeapGrowthMb: Math.max(...samples.map((s) => s.heapMb)),
+    maxRetainedExternalGrowthMb: Math.max(...samples.map((s) => s.externalMb)),
+    /** Retained heap growth per million events streamed, least squares over the samples. */
+    heapSlopeMbPerMillionEvents: heapSlope * 1e6,
+    samples,
+  };
 }
 
 const GROWING = ['users', 'sessions', 'grants', 'refresh_tokens', 'authorization_codes', 'audit_events'];
@@ -560,12 +638,12 @@ const empty = targetNamed(`tessera_scale_empty_${suffix}`);
 const seeded = targetNamed(`tessera_scale_seeded_${suffix}`);
 if (!embedded && !options.reuse) {
   await withClient(async (client) => {
-    await client.query(`create database ${empty.name}`);
+    if (!exportOnly) await client.query(`create database ${empty.name}`);
     await client.query(`create database ${seeded.name}`);
   });
 }
 console.log(
-  `${options.database} databases: ${empty.url ?? empty.dataDir}, ${seeded.url ?? seeded.dataDir}; ` +
+  `${options.database} databases: ${exportOnly ? '' : `${empty.url ?? empty.dataDir}, `}${seeded.url ?? seeded.dataDir}; ` +
     `${options.reuse ? 'seeded before' : 'seeding'} ${JSON.stringify(counts)}` +
     `${options.keep ? `; kept, with TESSERA_KEK=${KEK}` : ''}`,
 );
@@ -574,7 +652,7 @@ try {
   const connectionId = `seed-scim-connection-${suffix}`;
   let seedSeconds = null;
   if (!options.reuse) {
-    for (const target of [empty, seeded]) {
+    for (const target of exportOnly ? [seeded] : [empty, seeded]) {
       const running = await serverOn(target);
       await running.close();
       const database = await openTarget(target);
@@ -605,10 +683,12 @@ try {
   const measureStart = process.hrtime.bigint();
   /** @type {any} */
   const report = { database: options.database, counts, seedSeconds, empty: {}, seeded: {} };
-  for (const [label, target] of /** @type {const} */ ([
-    ['empty', empty],
-    ['seeded', seeded],
-  ])) {
+  for (const [label, target] of exportOnly
+    ? []
+    : /** @type {const} */ ([
+        ['empty', empty],
+        ['seeded', seeded],
+      ])) {
     if (!options['protocol-only']) {
       console.log(`\n== ${label} database: admin and SCIM operations`);
       report[label].admin = await adminOperations(target, connectionId, label === 'seeded');
@@ -629,7 +709,11 @@ try {
   if (!options['protocol-only']) {
     console.log('\n== seeded database: audit export');
     report.export = await auditExport(seeded);
-    console.log(report.export);
+    const { samples: exportSamples, ...exportSummary } = report.export;
+    console.table(exportSamples);
+    console.log(exportSummary);
+  }
+  if (!options['protocol-only'] && !exportOnly) {
     console.log('\n== seeded database: housekeeping over the backlog');
     report.housekeeping = await housekeeping(seeded);
     console.log(JSON.stringify(report.housekeeping, null, 2));
