@@ -5,13 +5,44 @@ import { appError, errorResponses } from '../app/errors.js';
 import { adminActor } from '../app/ports/admin-audit.js';
 import { actingAdminId } from '../app/ports/admin-port.js';
 import { isoOrNull, registerTokenRoutes } from '../app/ports/admin-token-routes.js';
+import { CursorParameter, decodeCursorKey, encodeCursor } from '../app/ports/keyset.js';
 import { initialAccessTokenStatus } from './initial-access-tokens.js';
-import type { ClientRegistrationRow, InitialAccessTokenRow } from './store.js';
+import type { ClientRegistrationRow, InitialAccessTokenRow, RegistrationPosition } from './store.js';
 
 const TAG = 'admin-clients';
 
 /** The most clients one registrations request may ask about: the client list's largest page (docs/admin.md). */
 const MAX_REGISTRATIONS_ASKED = 200;
+
+/** Registrations per page of `GET /admin/client-registrations` when the caller does not say, and the most. */
+const DEFAULT_PAGE_SIZE = 50;
+const MAX_PAGE_SIZE = 200;
+
+/** The registration listing's cursors (app/ports/keyset.ts): the last one's registration time and client id. */
+const REGISTRATIONS_LISTING = 'client-registrations';
+
+/**
+ * A registration time as the listing's cursor carries it: UTC, to the microsecond, as PostgreSQL keeps it (year 1
+ * onwards: PostgreSQL has no year 0).
+ */
+const MICROSECOND_TIME = /^((?!0000)\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3})\d{3}Z$/;
+
+/** Where a page of the registration listing starts, from its `after` cursor; `invalid_cursor` for anything else. */
+function registrationPosition(after: string): RegistrationPosition {
+  const [registeredAt, clientId] = decodeCursorKey(REGISTRATIONS_LISTING, after, 2) as [string, string];
+  const milliseconds = MICROSECOND_TIME.exec(registeredAt)?.[1];
+  // A time no row could have (a 30th of February, a 25th hour) is refused here, not by the database as a 500.
+  const real =
+    milliseconds !== undefined &&
+    !Number.isNaN(Date.parse(`${milliseconds}Z`)) &&
+    new Date(`${milliseconds}Z`).toISOString() === `${milliseconds}Z`;
+  if (!real)
+    throw appError(
+      'invalid_cursor',
+      'after is not a cursor of this listing: pass the next_after of its previous page',
+    );
+  return { registeredAt, clientId };
+}
 
 /** Metadata only; the plaintext appears once, in the create response. */
 const InitialAccessTokenView = Type.Object({
@@ -148,7 +179,8 @@ export function registerAdminClientRegistrationRoutes(app: App, context: AppCont
       schema: {
         tags: [TAG],
         summary:
-          'Lists the dynamically registered clients and how each was registered; with client_id, only those clients',
+          'Lists the dynamically registered clients and how each was registered, newest first; with client_id, ' +
+          'only those clients; page with after=<next_after>',
         querystring: Type.Object({
           client_id: Type.Optional(
             Type.Array(Type.String({ maxLength: 64 }), {
@@ -156,26 +188,47 @@ export function registerAdminClientRegistrationRoutes(app: App, context: AppCont
               maxItems: MAX_REGISTRATIONS_ASKED,
               description:
                 'Repeatable: answer for these clients only (a page of the client list), those that registered ' +
-                'themselves; without it, every registration',
+                'themselves; without it, every registration, a page at a time',
+            }),
+          ),
+          after: Type.Optional(CursorParameter),
+          limit: Type.Optional(
+            Type.Integer({
+              minimum: 1,
+              maximum: MAX_PAGE_SIZE,
+              default: DEFAULT_PAGE_SIZE,
+              description: 'Registrations on this page',
             }),
           ),
         }),
-        response: { 200: Type.Object({ registrations: Type.Array(RegistrationView) }), ...errorResponses() },
+        response: {
+          200: Type.Object({
+            registrations: Type.Array(RegistrationView),
+            next_after: Type.Union([Type.String(), Type.Null()], {
+              description: 'Where the next page starts (pass it as after=), or null on the last page',
+            }),
+          }),
+          ...errorResponses('invalid_cursor'),
+        },
       },
     },
     async (request) => {
-      const asked = request.query.client_id;
-      if (asked) {
-        // A page's registrations: the few initial access tokens they name, not every token.
-        const rows = await registrations.registrationsOf(asked);
-        const tokenIds = [...new Set(rows.flatMap((row) => row.initialAccessTokenId ?? []))];
-        const found = await Promise.all(tokenIds.map((id) => initialAccessTokens.find(id)));
-        const tokens = new Map(found.flatMap((token) => (token ? [[token.id, token] as const] : [])));
-        return { registrations: await Promise.all(rows.map((row) => registrationView(row, tokens))) };
-      }
-      const tokens = new Map((await initialAccessTokens.list()).map((token) => [token.id, token]));
-      const rows = await registrations.listRegistrations();
-      return { registrations: await Promise.all(rows.map((row) => registrationView(row, tokens))) };
+      const { client_id: asked, after, limit = DEFAULT_PAGE_SIZE } = request.query;
+      const page = await registrations.pageRegistrations({
+        clientIds: asked ?? null,
+        after: after === undefined ? null : registrationPosition(after),
+        limit,
+      });
+      // The few initial access tokens this page's registrations name, not every token.
+      const tokenIds = [...new Set(page.entries.flatMap((row) => row.initialAccessTokenId ?? []))];
+      const found = await Promise.all(tokenIds.map((id) => initialAccessTokens.find(id)));
+      const tokens = new Map(found.flatMap((token) => (token ? [[token.id, token] as const] : [])));
+      return {
+        registrations: await Promise.all(page.entries.map((row) => registrationView(row, tokens))),
+        next_after: page.next
+          ? encodeCursor(REGISTRATIONS_LISTING, page.next.registeredAt, page.next.clientId)
+          : null,
+      };
     },
   );
 

@@ -318,7 +318,7 @@ describe('GET /admin/client-registrations', () => {
     // One client, as the query string carries it once.
     expect((await asked([notAsked])).map((entry) => entry.client_id)).toEqual([notAsked]);
     expect(await asked([byAdmin])).toEqual([]);
-    // Without client_id: every registration, as before.
+    // Without client_id: every registration (one page here).
     const every = await adminFetch(server, admin, 'GET', '/admin/client-registrations');
     const everyId = (every.json.registrations as { client_id: string }[]).map((entry) => entry.client_id);
     expect(everyId).toEqual(expect.arrayContaining([one, two, notAsked]));

@@ -16,7 +16,7 @@ import {
   clientMetadataOf,
   invalidMetadata,
 } from './metadata.js';
-import type { ClientRegistrationRow, ClientRegistrationStore } from './store.js';
+import type { ClientRegistrationRow, ClientRegistrationStore, RegistrationPosition } from './store.js';
 
 /** Every registration access token starts with this (secret scanners, logs). */
 export const REGISTRATION_ACCESS_TOKEN_PREFIX = 'tessera_rat_';
@@ -205,13 +205,23 @@ export class ClientRegistrationService {
     return this.store.findRegistration(clientId);
   }
 
-  listRegistrations(): Promise<ClientRegistrationRow[]> {
-    return this.store.listRegistrations();
-  }
-
-  /** Which of these clients registered themselves, and how: as many rows as there are such clients, no more. */
-  registrationsOf(clientIds: readonly string[]): Promise<ClientRegistrationRow[]> {
-    return this.store.registrationsOf(clientIds);
+  /**
+   * A page of registrations, newest first, after `after` (of `clientIds` only when given), and where the next page
+   * starts: null on the last.
+   */
+  async pageRegistrations(options: {
+    clientIds: readonly string[] | null;
+    after: RegistrationPosition | null;
+    limit: number;
+  }): Promise<{ entries: ClientRegistrationRow[]; next: RegistrationPosition | null }> {
+    // One row more than the page says whether another page follows, without a count.
+    const rows = await this.store.pageRegistrations({ ...options, limit: options.limit + 1 });
+    const entries = rows.slice(0, options.limit);
+    const last = entries.at(-1);
+    return {
+      entries: entries.map(({ position: _position, ...registration }) => registration),
+      next: rows.length > options.limit && last ? last.position : null,
+    };
   }
 
   /**

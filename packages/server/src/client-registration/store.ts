@@ -1,9 +1,22 @@
-import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { clientRegistrations, initialAccessTokens } from './tables.js';
 
 export type InitialAccessTokenRow = typeof initialAccessTokens.$inferSelect;
 export type ClientRegistrationRow = typeof clientRegistrations.$inferSelect;
+
+/**
+ * Where a registration stands in the admin listing's order (newest first): its registration time as PostgreSQL
+ * holds it, to the microsecond (a JavaScript Date keeps milliseconds, which would skip or repeat rows registered
+ * within one millisecond), and its client id.
+ */
+export interface RegistrationPosition {
+  /** ISO 8601 in UTC with six fractional digits, e.g. `2026-11-29T19:10:31.123456Z`. */
+  registeredAt: string;
+  clientId: string;
+}
+
+export type RegistrationListRow = ClientRegistrationRow & { position: RegistrationPosition };
 
 /** SQL for initial access tokens and the registrations of dynamically registered clients. */
 export class ClientRegistrationStore {
@@ -79,17 +92,36 @@ export class ClientRegistrationStore {
     return row;
   }
 
-  listRegistrations(): Promise<ClientRegistrationRow[]> {
-    return this.db.select().from(clientRegistrations);
-  }
-
-  /** The registrations of these clients (those that registered themselves): primary-key probes, no other row. */
-  registrationsOf(clientIds: readonly string[]): Promise<ClientRegistrationRow[]> {
-    if (clientIds.length === 0) return Promise.resolve([]);
-    return this.db
-      .select()
+  /**
+   * Up to `limit` registrations, newest first (then by client id, descending), after `after`, of these clients only
+   * when `clientIds` is given: a range of `client_registrations_registered_idx`, read backwards, however deep.
+   */
+  async pageRegistrations(options: {
+    clientIds: readonly string[] | null;
+    after: RegistrationPosition | null;
+    limit: number;
+  }): Promise<RegistrationListRow[]> {
+    if (options.clientIds?.length === 0) return [];
+    const conditions: SQL[] = [];
+    if (options.clientIds) conditions.push(inArray(clientRegistrations.clientId, [...options.clientIds]));
+    // A row comparison, which the btree on (registered_at, client_id) answers as one range.
+    if (options.after)
+      conditions.push(
+        sql`(${clientRegistrations.registeredAt}, ${clientRegistrations.clientId}) < (${options.after.registeredAt}::timestamptz, ${options.after.clientId})`,
+      );
+    const rows = await this.db
+      .select({
+        registration: clientRegistrations,
+        registeredAtKey: sql<string>`to_char(${clientRegistrations.registeredAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      })
       .from(clientRegistrations)
-      .where(inArray(clientRegistrations.clientId, [...clientIds]));
+      .where(and(...conditions))
+      .orderBy(desc(clientRegistrations.registeredAt), desc(clientRegistrations.clientId))
+      .limit(options.limit);
+    return rows.map(({ registration, registeredAtKey }) => ({
+      ...registration,
+      position: { registeredAt: registeredAtKey, clientId: registration.clientId },
+    }));
   }
 
   /** The registration of this client whose registration access token has this hash (RFC 7592 §1.2). */

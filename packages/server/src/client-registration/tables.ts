@@ -61,5 +61,7 @@ export const clientRegistrations = pgTable(
   (table) => [
     uniqueIndex('client_registrations_token_idx').on(table.registrationTokenHash),
     index('client_registrations_initial_token_idx').on(table.initialAccessTokenId),
+    // The admin listing's order, newest first (read backwards): a page after a cursor is one range of it.
+    index('client_registrations_registered_idx').on(table.registeredAt, table.clientId),
   ],
 );

@@ -461,10 +461,10 @@ export interface AdminApi {
     response: AdminApi['DELETE /admin/branding/images/{kind}']['responses'][204];
     error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
-  /** Lists the dynamically registered clients and how each was registered; with client_id, only those clients */
+  /** Lists the dynamically registered clients and how each was registered, newest first; with client_id, only those clients; page with after=<next_after> */
   'GET /admin/client-registrations': {
     params: undefined;
-    query: { client_id?: string[]; };
+    query: { client_id?: string[]; after?: string; limit?: number; };
     body: undefined;
     responses: {
       200: {
@@ -484,14 +484,16 @@ export interface AdminApi {
           /** The IP address it came from */
           registered_from: string | null;
         }[];
+        /** Where the next page starts (pass it as after=), or null on the last page */
+        next_after: string | null;
       };
-      400: ErrorBody<'invalid_request'>;
+      400: ErrorBody<'invalid_cursor' | 'invalid_request'>;
       401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
       403: ErrorBody<'admin_token_scope_required'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/client-registrations']['responses'][200];
-    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_cursor' | 'invalid_request' | 'second_factor_required' | 'service_unavailable';
   };
   /** Lists clients by name, then client ID (secret metadata only); page with after=<next_after> */
   'GET /admin/clients': {
