@@ -14,6 +14,7 @@ import { goTo, withQuery } from '../navigation';
 import { useAdminApi } from '../session';
 import { useListQuery } from '../use-list-query';
 import { useLoad } from '../use-load';
+import { selfRegisteredAmong } from './clients/self-registered';
 
 const GRANT_LABELS: Record<string, AdminMessageKey> = {
   authorization_code: 'clients.list.grant.authorizationCode',
@@ -48,14 +49,14 @@ export function ClientsPage() {
   // registration time: asked for the page's clients only, so the answer is as small as the page.
   const shown = clients.data?.clients.map((client) => client.client_id) ?? [];
   const registrations = useLoad(`client-registrations\n${shown.join('\n')}`, (signal) =>
-    shown.length === 0
-      ? Promise.resolve({ registrations: [] })
-      : api.get<AdminApiResponse<'GET /admin/client-registrations'>>(
-          `/admin/client-registrations?${new URLSearchParams(shown.map((id): [string, string] => ['client_id', id]))}`,
-          signal,
-        ),
+    selfRegisteredAmong(shown, (query) =>
+      api.get<AdminApiResponse<'GET /admin/client-registrations'>>(
+        `/admin/client-registrations?${query}`,
+        signal,
+      ),
+    ),
   );
-  const selfRegistered = new Set(registrations.data?.registrations.map((entry) => entry.client_id));
+  const selfRegistered = registrations.data ?? new Set<string>();
 
   return (
     <AdminLayout title={t('clients.list.title')}>
