@@ -2,13 +2,14 @@ import { useRouter } from '../shared/router';
 
 /**
  * What a searchable, paged list keeps in its address (so Back, reloads and links restore it): the search
- * (`?query=`), the first row shown (`?offset=`), and the name of what was just deleted (`?deleted=`, for a notice).
+ * (`?query=`), where the page starts (`?after=`, the server's cursor: the previous page's `next_after`; empty for the
+ * first page), and the name of what was just deleted (`?deleted=`, for a notice).
  */
-export function useListQuery(): { query: string; offset: number; deleted: string | null } {
+export function useListQuery(): { query: string; after: string; deleted: string | null } {
   const { searchParams } = useRouter();
   return {
     query: searchParams.get('query') ?? '',
-    offset: Math.max(0, Number.parseInt(searchParams.get('offset') ?? '0', 10) || 0),
+    after: searchParams.get('after') ?? '',
     deleted: searchParams.get('deleted'),
   };
 }

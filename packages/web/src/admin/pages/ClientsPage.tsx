@@ -1,7 +1,7 @@
 import type { AdminApiResponse } from '../../shared/api-types/admin-api';
 import { Button } from '../../shared/Button';
 import { Notice } from '../../shared/Notice';
-import { Link, useRouter } from '../../shared/router';
+import { Link } from '../../shared/router';
 import { AdminLayout } from '../components/AdminLayout';
 import { adminIconPath } from '../components/ClientIconSection';
 import { DataTable } from '../components/DataTable';
@@ -37,8 +37,7 @@ export const CLIENTS_PAGE_SIZE = 25;
  */
 export function ClientsPage() {
   const api = useAdminApi();
-  const { query, deleted } = useListQuery();
-  const after = useRouter().searchParams.get('after') ?? '';
+  const { query, after, deleted } = useListQuery();
   const clients = useLoad(`${query}\n${after}`, (signal) =>
     api.get<AdminApiResponse<'GET /admin/clients'>>(
       withQuery('/admin/clients', { query: query || null, after: after || null, limit: CLIENTS_PAGE_SIZE }),

@@ -1,7 +1,7 @@
 import type { AdminApiResponse } from '../../shared/api-types/admin-api';
 import { Button } from '../../shared/Button';
 import { Notice } from '../../shared/Notice';
-import { Link, useRouter } from '../../shared/router';
+import { Link } from '../../shared/router';
 import { AdminLayout } from '../components/AdminLayout';
 import { DataTable } from '../components/DataTable';
 import { ListToolbar } from '../components/ListToolbar';
@@ -32,8 +32,7 @@ const TOTAL_TEXT = {
  */
 export function UsersPage() {
   const api = useAdminApi();
-  const { query, deleted } = useListQuery();
-  const after = useRouter().searchParams.get('after') ?? '';
+  const { query, after, deleted } = useListQuery();
   // A broad search's page can be empty before the listing ends; the list shows the first page that is not.
   const users = useLoad(`${query}\n${after}`, async (signal) => {
     const { page } = await firstPageWithItems(

@@ -41,9 +41,6 @@ export const layoutMessages = {
   'layout.notFound.body': 'There is no page at this address in the admin portal.',
   'layout.notFound.overviewLink': 'Go to the overview',
   'layout.pager.label': '{what} pages',
-  'layout.pager.empty': 'No results.',
-  'layout.pager.showing': 'Showing {first}–{last} of {total}.',
-  'layout.pager.previous': 'Previous page',
   'layout.pager.next': 'Next page',
   'layout.readOnly':
     'You have read-only access: you can look at everything here, but only a write admin can change it.',

@@ -31,6 +31,8 @@ export const organizationsMessages = {
   'organizations.list.column.slug': 'Slug',
   'organizations.list.column.status': 'Status',
   'organizations.list.column.created': 'Created',
+  'organizations.list.pager.status': '{shown} on this page, {total} in all.',
+  'organizations.list.pager.first': 'First page',
 
   // Creating an organization (OrganizationCreatePage)
   'organizations.create.title': 'Create an organization',

@@ -1,11 +1,11 @@
 import type { AdminApiResponse } from '../../../shared/api-types/admin-api';
+import { Button } from '../../../shared/Button';
 import { Notice } from '../../../shared/Notice';
 import { Link } from '../../../shared/router';
 import { AdminLayout } from '../../components/AdminLayout';
 import { DataTable } from '../../components/DataTable';
 import { ListToolbar } from '../../components/ListToolbar';
 import { LoadedView } from '../../components/LoadedView';
-import { Pager } from '../../components/Pager';
 import { Time } from '../../format';
 import { rich, t } from '../../i18n/text';
 import { goTo, withQuery } from '../../navigation';
@@ -16,13 +16,19 @@ import { OrganizationStatusBadge } from './OrganizationStatusBadge';
 
 const PAGE_SIZE = 25;
 
-/** Organizations: search by name or slug, paged. */
+type OrganizationsAnswer = AdminApiResponse<'GET /admin/organizations'>;
+
+/**
+ * Organizations: search by name or slug, paged by the server's cursor (`?after=`, the previous page's `next_after`),
+ * so a deep page costs what the first does (docs/admin.md#finding-users). The cursor only goes forward: First page
+ * starts over, and the browser's Back returns to the page before.
+ */
 export function OrganizationsPage() {
   const api = useAdminApi();
-  const { query, offset, deleted } = useListQuery();
-  const organizations = useLoad(`${query}\n${offset}`, (signal) =>
-    api.get<AdminApiResponse<'GET /admin/organizations'>>(
-      withQuery('/admin/organizations', { query, offset, limit: PAGE_SIZE }),
+  const { query, after, deleted } = useListQuery();
+  const organizations = useLoad(`${query}\n${after}`, (signal) =>
+    api.get<OrganizationsAnswer>(
+      withQuery('/admin/organizations', { query, after: after || null, limit: PAGE_SIZE }),
       signal,
     ),
   );
@@ -44,7 +50,7 @@ export function OrganizationsPage() {
       />
       <LoadedView load={organizations} failedTitle={t('organizations.list.failed')}>
         {(data) =>
-          data.organizations.length === 0 && offset === 0 ? (
+          data.organizations.length === 0 && !after && data.next_after === null ? (
             <p>{query ? t('organizations.list.noMatch', { query }) : t('organizations.list.empty')}</p>
           ) : (
             <>
@@ -79,18 +85,47 @@ export function OrganizationsPage() {
                   </tr>
                 ))}
               </DataTable>
-              <Pager
-                label={t('organizations.list.caption')}
-                offset={offset}
-                count={data.organizations.length}
-                total={data.total}
-                pageSize={PAGE_SIZE}
-                onChange={(next) => goTo(withQuery('/organizations', { query, offset: next || null }))}
-              />
+              <OrganizationsPager query={query} after={after} data={data} />
             </>
           )
         }
       </LoadedView>
     </AdminLayout>
+  );
+}
+
+function OrganizationsPager({
+  query,
+  after,
+  data,
+}: {
+  query: string;
+  after: string;
+  data: OrganizationsAnswer;
+}) {
+  return (
+    <nav className="pager" aria-label={t('layout.pager.label', { what: t('organizations.list.caption') })}>
+      <p className="pager-status" role="status">
+        {/* As strings: the numbers are shown as they are, without grouping. */}
+        {t('organizations.list.pager.status', {
+          shown: String(data.organizations.length),
+          total: String(data.total),
+        })}
+      </p>
+      <div className="pager-buttons">
+        {after ? (
+          <Button variant="secondary" onClick={() => goTo(withQuery('/organizations', { query }))}>
+            {t('organizations.list.pager.first')}
+          </Button>
+        ) : null}
+        <Button
+          variant="secondary"
+          disabled={data.next_after === null}
+          onClick={() => goTo(withQuery('/organizations', { query, after: data.next_after }))}
+        >
+          {t('layout.pager.next')}
+        </Button>
+      </div>
+    </nav>
   );
 }
