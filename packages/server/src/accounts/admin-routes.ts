@@ -9,7 +9,7 @@ import { Email } from '../app/ports/schemas.js';
 import { accountsError } from './errors.js';
 import { userNotFound } from './lifecycle.js';
 import { OpaqueMessage } from './schemas.js';
-import { MATCH_CAP, normalizeEmail, type User, UserExistsError } from './users.js';
+import { BroadSearchOffsetError, MATCH_CAP, normalizeEmail, type User, UserExistsError } from './users.js';
 
 const UserView = Type.Object({
   id: Type.String(),
@@ -60,7 +60,9 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
           offset: Type.Optional(
             Type.Integer({
               minimum: 0,
-              description: 'Rows to skip; reads every row it skips: prefer `after`. Not with `after`',
+              description:
+                'Rows to skip; reads every row it skips: prefer `after`. Not with `after`, nor on a search that ' +
+                `matches ${MATCH_CAP} users or more (total_kind at_least: 400 invalid_request, page with after)`,
             }),
           ),
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
@@ -86,12 +88,17 @@ export function registerAdminUserRoutes(app: App, context: AppContext): void {
     async (request) => {
       const { after, offset } = request.query;
       if (after !== undefined && offset) throw badRequest('send either after or offset, not both');
-      const page = await context.accounts.users.page({
-        query: request.query.query ?? '',
-        after: after === undefined ? undefined : decodeCursor(USERS_LISTING, after),
-        offset: offset ?? 0,
-        limit: request.query.limit ?? 50,
-      });
+      const page = await context.accounts.users
+        .page({
+          query: request.query.query ?? '',
+          after: after === undefined ? undefined : decodeCursor(USERS_LISTING, after),
+          offset: offset ?? 0,
+          limit: request.query.limit ?? 50,
+        })
+        .catch((error: unknown) => {
+          if (error instanceof BroadSearchOffsetError) throw badRequest(error.message);
+          throw error;
+        });
       return {
         users: page.users.map(viewOf),
         total: page.total,

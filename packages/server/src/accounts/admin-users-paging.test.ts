@@ -165,6 +165,25 @@ describe('the admin user listing pages by keyset', () => {
     expect(emails).toHaveLength(MATCH_CAP);
     expect(emails).toEqual([...emails].sort());
     expect(new Set(emails).size).toBe(MATCH_CAP);
+
+    // Offset paging has no bounded way into a search this broad: any offset is refused, pointing to the cursor,
+    // and nothing changes. An offset of 0 is the first page.
+    for (const offset of [1, MATCH_CAP - 1, MATCH_CAP, 1_000_000_000]) {
+      const { status, json } = await adminFetch(
+        server,
+        writer,
+        'GET',
+        `/admin/users?query=capped-&offset=${offset}&limit=200`,
+      );
+      expect([status, json.error], String(offset)).toEqual([400, 'invalid_request']);
+      expect(json.message).toMatch(/after=/);
+    }
+    expect(await list({ query: 'capped-', offset: 0, limit: 200 })).toEqual(at);
+    expect(await list({ query: 'capped-', limit: 200 })).toEqual(at);
+    // A search counted exactly, and the listing without a query, still answer any offset (an empty page past the end).
+    const exact = await list({ query: 'keep@rule', offset: MATCH_CAP, limit: 10 });
+    expect([exact.status, exact.users, exact.total_kind]).toEqual([200, [], 'exact']);
+    expect((await list({ offset: MATCH_CAP + 10, limit: 1 })).status).toBe(200);
   });
 
   it(`reads at most ${SCAN_BUDGET} addresses for a page of a broad search, and goes on from there`, async () => {

@@ -89,6 +89,22 @@ export class UserExistsError extends Error {
   override name = 'UserExistsError';
 }
 
+/**
+ * An `offset` on a search that matched MATCH_CAP users or more. No plan reaches such a page at a bounded cost: the
+ * database either walks the address index until it has passed `offset` matches (every address between them, when
+ * matches are sparse) or reads every match and sorts them (when they are not), so the cursor (`after`), which reads
+ * a bounded stretch per page, is the way on (docs/admin.md#finding-users).
+ */
+export class BroadSearchOffsetError extends Error {
+  override name = 'BroadSearchOffsetError';
+  constructor() {
+    super(
+      `offset cannot page a search that matches ${MATCH_CAP} users or more (total_kind at_least): ` +
+        `page with after=<next_after> instead, or narrow the search`,
+    );
+  }
+}
+
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -229,11 +245,12 @@ export class UserService {
 
   /**
    * Admin listing: every status, by address, `limit` users after the key `after` (keyset paging; `offset` is kept
-   * for existing callers and costs what it skips). A query that is a whole address finds the account with that
-   * address by the unique index (an equality probe); any other query, or a whole address no account has, matches a
-   * substring of the email or the name (trigram indexes on PostgreSQL). A whole address is not searched as a
-   * substring when its account exists: the trigrams every address of a domain shares make that search read most of
-   * the table's index entries (docs/performance.md#query-plans).
+   * for existing callers and costs what it skips; a search at the cap refuses it, BroadSearchOffsetError). A query
+   * that is a whole address finds the account with that address by the unique index (an equality probe); any
+   * other query, or a whole address no account has, matches a substring of the email or the name (trigram indexes
+   * on PostgreSQL). A whole address is not searched as a substring when its account exists: the trigrams every
+   * address of a domain shares make that search read most of the table's index entries
+   * (docs/performance.md#query-plans).
    *
    * A substring search reads at most MATCH_CAP matches, in one statement with its page: below the cap its total is
    * exact and its page comes from those matches; at the cap the total is a lower bound (`at_least`) and the pages
@@ -300,9 +317,8 @@ export class UserService {
       const found = rows.filter((row) => row.id !== null).map(fromRaw);
       return { ...pageOf(found, limit), total: matched, totalKind: 'exact' };
     }
-    const page =
-      offset > 0 ? await this.pageByOffset(where, offset, limit) : await this.pageByScan(where, after, limit);
-    return { ...page, total: MATCH_CAP, totalKind: 'at_least' };
+    if (offset > 0) throw new BroadSearchOffsetError();
+    return { ...(await this.pageByScan(where, after, limit)), total: MATCH_CAP, totalKind: 'at_least' };
   }
 
   /**
@@ -335,22 +351,6 @@ export class UserService {
       .offset(SCAN_BUDGET - 1)
       .limit(1);
     return { users: page.users, nextAfter: last?.key ?? null };
-  }
-
-  /** The offset paging of a broad search, for callers that still send `offset`: it reads every match it skips. */
-  private async pageByOffset(
-    where: SQL,
-    offset: number,
-    limit: number,
-  ): Promise<Pick<UserPage, 'users' | 'nextAfter'>> {
-    const rows = await this.db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(users.emailNormalized)
-      .offset(offset)
-      .limit(limit + 1);
-    return pageOf(rows, limit);
   }
 
   /**
