@@ -192,16 +192,20 @@ export function unacceptableInput(request: FastifyRequest): Error | null {
  * (and is left alone when the schema already refused the request).
  */
 export function registerAcceptableInputCheck(app: {
-  addHook: (name: 'preHandler', hook: (request: FastifyRequest) => Promise<void>) => unknown;
+  addHook: (
+    name: 'preHandler',
+    hook: (request: FastifyRequest, reply: unknown, done: (error?: Error) => void) => void,
+  ) => unknown;
 }): void {
-  app.addHook('preHandler', async (request) => {
-    if (request.validationError) return;
+  // Callback style: no promise per request.
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (request.validationError) return done();
     const error = unacceptableInput(request);
-    if (!error) return;
+    if (!error) return done();
     if (request.routeOptions.attachValidation) {
       request.validationError = error as FastifyRequest['validationError'];
-      return;
+      return done();
     }
-    throw error;
+    done(error);
   });
 }

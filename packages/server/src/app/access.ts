@@ -352,13 +352,31 @@ export function assertRouteDeclaresAccess(
   }
 }
 
-/** The port's one access hook: runs before the body is parsed, for every route (404s have no access to check). */
+/** Access values that ask nothing of the request before the handler runs (the route checks its caller itself). */
+const NOTHING_BEFORE_HANDLER: ReadonlySet<unknown> = new Set<Access>([
+  'public',
+  'client',
+  'bearer',
+  'scim-token',
+]);
+
+/**
+ * The port's one access hook: runs before the body is parsed, for every route (404s have no access to check).
+ * Callback style, answering at once for the access values that check nothing here: no promise per request on the
+ * protocol endpoints.
+ */
 export function registerAccessHook(
-  app: { addHook: (name: 'onRequest', hook: (request: FastifyRequest) => Promise<void>) => unknown },
+  app: {
+    addHook: (
+      name: 'onRequest',
+      hook: (request: FastifyRequest, reply: unknown, done: (error?: Error) => void) => void,
+    ) => unknown;
+  },
   access: SessionAccess<{ id: string; email: string }>,
 ): void {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const declared = request.routeOptions.config?.access;
-    if (declared !== undefined) await access.enforce(request, declared);
+    if (declared === undefined || NOTHING_BEFORE_HANDLER.has(declared)) return done();
+    access.enforce(request, declared).then(() => done(), done);
   });
 }

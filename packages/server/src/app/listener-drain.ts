@@ -30,10 +30,16 @@ export class ListenerDrain {
     server.on('connection', () => {
       this.lastConnectionAt = Date.now();
     });
+    const pending = this.pending;
+    // One listener function for every response ('close' comes once, with the response as `this`): no closure per
+    // request.
+    function finished(this: ServerResponse) {
+      pending.delete(this);
+    }
     server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
       if (this.draining) response.shouldKeepAlive = false;
-      this.pending.add(response);
-      response.once('close', () => this.pending.delete(response));
+      pending.add(response);
+      response.on('close', finished);
     });
   }
 

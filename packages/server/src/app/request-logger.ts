@@ -24,19 +24,30 @@ export class DeferredRequestLogger {
     return this.made;
   }
 
-  private writer(level: Level): LogMethod {
-    return ((...args: Parameters<LogMethod>) => {
-      if ((this.made ?? this.parent).isLevelEnabled(level)) this.logger[level](...args);
-    }) as LogMethod;
+  // Methods on the prototype, not closures per instance: a request that logs nothing allocates nothing for them.
+  private write(level: Level, args: Parameters<LogMethod>): void {
+    if ((this.made ?? this.parent).isLevelEnabled(level)) this.logger[level](...args);
   }
 
-  readonly fatal = this.writer('fatal');
-  readonly error = this.writer('error');
-  readonly warn = this.writer('warn');
-  readonly info = this.writer('info');
-  readonly debug = this.writer('debug');
-  readonly trace = this.writer('trace');
-  readonly silent: LogMethod = () => {};
+  fatal(...args: Parameters<LogMethod>): void {
+    this.write('fatal', args);
+  }
+  error(...args: Parameters<LogMethod>): void {
+    this.write('error', args);
+  }
+  warn(...args: Parameters<LogMethod>): void {
+    this.write('warn', args);
+  }
+  info(...args: Parameters<LogMethod>): void {
+    this.write('info', args);
+  }
+  debug(...args: Parameters<LogMethod>): void {
+    this.write('debug', args);
+  }
+  trace(...args: Parameters<LogMethod>): void {
+    this.write('trace', args);
+  }
+  silent(): void {}
 
   get level(): LevelWithSilent | string {
     return (this.made ?? this.parent).level;

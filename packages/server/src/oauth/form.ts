@@ -9,11 +9,18 @@ export const FormParameter = Type.String({ maxLength: 4096 });
  * RFC 6749 §4.1.3 and §3.2: back-channel requests are application/x-www-form-urlencoded. Unknown parameters are
  * ignored (the schemas allow additional properties); repeated ones fail validation as invalid_request.
  */
-export async function requireFormBody(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+export function requireFormBody(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: (error?: Error) => void,
+): void {
+  // Callback style (as the hooks below): no promise per request.
   const type = request.headers['content-type'] ?? '';
-  if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
-    throw new OAuthError('invalid_request', 'the request body must be application/x-www-form-urlencoded');
-  }
+  done(
+    type.toLowerCase().startsWith('application/x-www-form-urlencoded')
+      ? undefined
+      : new OAuthError('invalid_request', 'the request body must be application/x-www-form-urlencoded'),
+  );
 }
 
 /** RFC 6749 §5.1: token responses are never cached. */
@@ -29,11 +36,16 @@ export function noStore(reply: FastifyReply): FastifyReply {
  * `Authorization` header is preflighted (cors-routes.ts). Set before the handler runs, so error answers carry it
  * too.
  */
-export async function allowCrossOriginReads(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export function allowCrossOriginReads(
+  _request: FastifyRequest,
+  reply: FastifyReply,
+  done: (error?: Error) => void,
+): void {
   reply
     .header('access-control-allow-origin', '*')
     // RFC 9449 §8, §9 and RFC 6750 §3: the nonce to retry with and the challenge's error, for browser clients too.
     .header('access-control-expose-headers', CROSS_ORIGIN_EXPOSED_HEADERS);
+  done();
 }
 
 /** The request headers a cross-origin client may send (cors-routes.ts answers the preflight with them). */
