@@ -24,7 +24,10 @@ export interface ExpiredRowPurge {
 
 /**
  * Deletes every row of `table` matching `condition`, `batchSize` rows per statement, so no statement holds many
- * row locks or runs long whatever the backlog; returns how many went.
+ * row locks or runs long whatever the backlog; returns how many went. `order`, an indexed expression the
+ * condition bounds, makes each batch a range of that index read in order: without it, a condition the planner
+ * believes many rows meet (expired rows a live reference still holds) may be priced as a table scan that stops
+ * early, and then read the whole table.
  */
 export async function deleteInBatches(
   db: Db,
@@ -32,10 +35,12 @@ export async function deleteInBatches(
   table: PgTable,
   key: PgColumn,
   condition: SQL | undefined,
+  order?: SQL,
 ): Promise<number> {
   let total = 0;
   for (;;) {
-    const batch = db.select({ key }).from(table).where(condition).limit(batchSize);
+    const candidates = db.select({ key }).from(table).where(condition);
+    const batch = (order === undefined ? candidates : candidates.orderBy(order)).limit(batchSize);
     // `= any(array(...))`, not `in (...)`: the batch is computed first and its rows are then found by primary key,
     // whatever the table's size; `in` lets the planner join the whole table instead (docs/performance.md#query-plans).
     const deleted = await db.delete(table).where(sql`${key} = any(array(${batch}))`).returning({ key });

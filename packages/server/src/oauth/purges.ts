@@ -104,6 +104,8 @@ export const OAUTH_PURGES: readonly ExpiredRowPurge[] = [
         sessions,
         sessions.id,
         and(lt(sessionEndExpression(sessions), clock.cutoff), not(usedByLiveGrant)),
+        // Read by sessions_end_idx: ended sessions that long-lived grants still hold can be most of those ended.
+        sessionEndExpression(sessions),
       );
     },
   },
