@@ -33,6 +33,9 @@
  *                       `npm run bench` sends them
  *   --targets=tessera,peer                      which servers
  *   --operations=50     counted operations per scenario
+ *   --concurrency=1     counted operations in flight at once, each over its own keep-alive connection (as the
+ *                       load benchmark's connections): with more than one, the server reads several requests per
+ *                       turn of its event loop, as under load, instead of waking for each
  *   --warmup=500        uncounted operations before each count (the JIT's warm-up)
  *   --rounds=2          counts per scenario (the spread shows how well they repeat)
  *   --json=FILE         also write the figures as JSON
@@ -104,6 +107,7 @@ const { values: options } = parseArgs({
     },
     targets: { type: 'string', default: 'tessera,peer' },
     operations: { type: 'string', default: '50' },
+    concurrency: { type: 'string', default: '1' },
     warmup: { type: 'string', default: '500' },
     rounds: { type: 'string', default: '2' },
     json: { type: 'string' },
@@ -114,6 +118,7 @@ const { values: options } = parseArgs({
 });
 
 const operations = Math.floor(positive('operations', options.operations));
+const concurrency = Math.floor(positive('concurrency', options.concurrency));
 const warmup = Math.floor(positive('warmup', options.warmup));
 const rounds = Math.floor(positive('rounds', options.rounds));
 const scenarios = listOf('scenario', options.scenarios, SCENARIOS);
@@ -329,6 +334,24 @@ async function sequentially(n, operation) {
 }
 
 /**
+ * Runs `n` operations `workers` at a time (worker w takes operations w, w + workers, ...), each worker one after
+ * another; any failure fails the run. With one worker it is `sequentially`.
+ * @param {number} n
+ * @param {number} workers
+ * @param {(index: number) => Promise<import('./flow-load.mjs').Outcome>} operation
+ */
+async function concurrently(n, workers, operation) {
+  await Promise.all(
+    Array.from({ length: Math.min(workers, n) }, async (_, worker) => {
+      for (let index = worker; index < n; index += workers) {
+        const outcome = await operation(index);
+        if (!outcome.ok) throw new Error(outcome.problem);
+      }
+    }),
+  );
+}
+
+/**
  * Node B's load beside a count on A: `SECOND_NODE_WORKERS` workers, each paced to its share of `ratePerSecond`,
  * until stopped. Items of a `reusable` supply (users, refresh chains) go back after each operation; others (codes)
  * are used once. Any failed operation fails the run, as in the counts.
@@ -378,7 +401,7 @@ async function main() {
   /** @type {{ target: string, scenario: string, round: number, mode: 'alone' | 'beside node B', operationsOfB: number, instructionsPerOperation: number, withCompilationPerOperation: number, byKindPerOperation: Record<string, number> }[]} */
   const results = [];
   console.log(
-    `callgrind instruction counts: ${operations} operations per count after ${warmup} uncounted, ${rounds} rounds, one operation at a time; ` +
+    `callgrind instruction counts: ${operations} operations per count after ${warmup} uncounted, ${rounds} rounds, ${concurrency === 1 ? 'one operation at a time' : `${concurrency} operations at a time`}; ` +
       `database: ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL; its own work not counted)' : 'embedded (PGlite, in the server process: counted)'}`,
   );
   try {
@@ -491,8 +514,8 @@ async function main() {
           await callgrind(ready.pid, ['--zero'], wake);
           const load = startLoadOnB ? startLoadOnB() : null;
           const counted = load ? load.completed() : 0;
-          await withClient(1, (client) =>
-            sequentially(operations, (index) => operation(client, first + index)),
+          await withClient(concurrency, (client) =>
+            concurrently(operations, concurrency, (index) => operation(client, first + index)),
           );
           const operationsOfB = load ? load.completed() - counted : 0;
           // B stops before the dump: what B's operations cost A lands in this count, none of it in the next.

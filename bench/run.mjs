@@ -677,7 +677,8 @@ async function main() {
     console.error(
       `${rounds > 1 ? `round ${round}: ` : ''}${label}: ${result.requestsPerSecond.toFixed(0)} ops/s, ` +
         `p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, ` +
-        `server ${result.serverCpuMicrosPerRequest.toFixed(1)} µs/op (${result.serverCoreShare.toFixed(2)} cores), ` +
+        `server ${result.serverCpuMicrosPerRequest.toFixed(1)} µs/op (${result.serverCoreShare.toFixed(2)} cores, ` +
+        `${(result.serverSystemShare * 100).toFixed(0)} % kernel), ` +
         `load tool ${result.loadCpuMicrosPerRequest.toFixed(1)} µs/op, other load ${result.otherCoreShare.toFixed(2)} cores`,
     );
     await pause(250);
