@@ -34,19 +34,16 @@ const rounds = Math.floor(positive('rounds', values.rounds));
 if (values.headers !== 'tessera' && values.headers !== 'none')
   throw new Error('--headers is tessera or none');
 
-/** The headers of Tessera's JWKS answer: the route's own, then the security headers every answer carries. */
+/** The headers of Tessera's JWKS answer in `npm run bench` (an http issuer: no HSTS): the route's, then the port's. */
 async function tesseraHeaders() {
   /** @type {typeof import('../packages/server/dist/app/security-headers.js')} */
-  const { contentSecurityPolicy } = await import('../packages/server/dist/app/security-headers.js');
+  const { contentSecurityPolicy, securityHeaders } = await import(
+    '../packages/server/dist/app/security-headers.js'
+  );
   return {
     'cache-control': 'public, max-age=3600',
     'access-control-allow-origin': '*',
-    'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
-    'referrer-policy': 'no-referrer',
-    'cross-origin-opener-policy': 'same-origin',
-    'cross-origin-resource-policy': 'same-origin',
-    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+    ...securityHeaders('http://127.0.0.1'),
     'content-security-policy': contentSecurityPolicy('public'),
   };
 }

@@ -28,13 +28,8 @@ export function contentSecurityPolicy(port: 'public' | 'admin'): string {
   return [...SHARED_POLICY, trustedTypes].join('; ');
 }
 
-/**
- * `url`: the port's own public URL (TESSERA_BASE_URL for the public port, TESSERA_ADMIN_URL for the admin port).
- * Strict-Transport-Security (RFC 6797) goes out only when that URL is https, so a port reached over plain http
- * (an admin port on a private address) never tells a browser to insist on TLS for a host it reaches without.
- */
-export function registerSecurityHeaders(app: App, options: { url: string; port: 'public' | 'admin' }): void {
-  const policy = contentSecurityPolicy(options.port);
+/** The headers every answer of a port whose URL is `url` carries besides its content security policy. */
+export function securityHeaders(url: string): Record<string, string> {
   const headers: Record<string, string> = {
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
@@ -43,8 +38,19 @@ export function registerSecurityHeaders(app: App, options: { url: string; port: 
     'cross-origin-resource-policy': 'same-origin',
     'permissions-policy': 'camera=(), microphone=(), geolocation=()',
   };
-  if (options.url.startsWith('https://'))
+  if (url.startsWith('https://'))
     headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
+  return headers;
+}
+
+/**
+ * `url`: the port's own public URL (TESSERA_BASE_URL for the public port, TESSERA_ADMIN_URL for the admin port).
+ * Strict-Transport-Security (RFC 6797) goes out only when that URL is https, so a port reached over plain http
+ * (an admin port on a private address) never tells a browser to insist on TLS for a host it reaches without.
+ */
+export function registerSecurityHeaders(app: App, options: { url: string; port: 'public' | 'admin' }): void {
+  const policy = contentSecurityPolicy(options.port);
+  const headers = securityHeaders(options.url);
   // Callback style: no promise per response on every route.
   app.addHook('onSend', (_request, reply, payload, done) => {
     // A route that sets a policy of its own (an uploaded icon: default-src 'none') keeps it; every other response

@@ -5,7 +5,7 @@ import { appError, errorResponses } from '../app/errors.js';
 import { adminActor } from '../app/ports/admin-audit.js';
 import { actingAdminId } from '../app/ports/admin-port.js';
 import { isoOrNull, registerTokenRoutes } from '../app/ports/admin-token-routes.js';
-import { CursorParameter, decodeCursorKey, encodeCursor } from '../app/ports/keyset.js';
+import { CursorParameter, decodeCursorKey, encodeCursor, NextAfterField } from '../app/ports/keyset.js';
 import { initialAccessTokenStatus } from './initial-access-tokens.js';
 import type { ClientRegistrationRow, InitialAccessTokenRow, RegistrationPosition } from './store.js';
 
@@ -204,9 +204,7 @@ export function registerAdminClientRegistrationRoutes(app: App, context: AppCont
         response: {
           200: Type.Object({
             registrations: Type.Array(RegistrationView),
-            next_after: Type.Union([Type.String(), Type.Null()], {
-              description: 'Where the next page starts (pass it as after=), or null on the last page',
-            }),
+            next_after: NextAfterField,
           }),
           ...errorResponses('invalid_cursor'),
         },

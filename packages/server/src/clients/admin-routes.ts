@@ -3,7 +3,7 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
 import { auditedAdminChange } from '../app/ports/admin-audit.js';
-import { CursorParameter, decodeCursorKey, encodeCursor } from '../app/ports/keyset.js';
+import { CursorParameter, decodeCursorKey, encodeCursor, NextAfterField } from '../app/ports/keyset.js';
 import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import { ClientIconView, clientIconView, registerAdminClientIconRoutes } from './admin-icon-routes.js';
 import { clientsError } from './errors.js';
@@ -190,9 +190,7 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
         response: {
           200: Type.Object({
             clients: Type.Array(ClientView),
-            next_after: Type.Union([Type.String(), Type.Null()], {
-              description: 'Where the next page starts (pass it as after=), or null on the last page',
-            }),
+            next_after: NextAfterField,
           }),
           ...errorResponses('invalid_cursor'),
         },

@@ -16,6 +16,11 @@ export const CursorParameter = Type.String({
   description: 'Continue after this cursor: the `next_after` of the previous page',
 });
 
+/** The answer's `next_after`: the cursor of the next page, null on the last. */
+export const NextAfterField = Type.Union([Type.String(), Type.Null()], {
+  description: 'Where the next page starts (pass it as after=), or null on the last page',
+});
+
 /**
  * The cursor that continues a listing after the row whose sort key is `key`: one value (an address, a slug) or
  * several, in the listing's order (a client list's name, then id).
