@@ -5,7 +5,13 @@ import { appError, errorResponses } from '../app/errors.js';
 import { adminActor } from '../app/ports/admin-audit.js';
 import { actingAdminId } from '../app/ports/admin-port.js';
 import { isoOrNull, registerTokenRoutes } from '../app/ports/admin-token-routes.js';
-import { CursorParameter, decodeCursorKey, encodeCursor, NextAfterField } from '../app/ports/keyset.js';
+import {
+  CursorParameter,
+  decodeCursorKey,
+  encodeCursor,
+  NextAfterField,
+  pageLimitParameter,
+} from '../app/ports/keyset.js';
 import { initialAccessTokenStatus } from './initial-access-tokens.js';
 import type { ClientRegistrationRow, InitialAccessTokenRow, RegistrationPosition } from './store.js';
 
@@ -192,14 +198,7 @@ export function registerAdminClientRegistrationRoutes(app: App, context: AppCont
             }),
           ),
           after: Type.Optional(CursorParameter),
-          limit: Type.Optional(
-            Type.Integer({
-              minimum: 1,
-              maximum: MAX_PAGE_SIZE,
-              default: DEFAULT_PAGE_SIZE,
-              description: 'Registrations on this page',
-            }),
-          ),
+          limit: Type.Optional(pageLimitParameter('Registrations', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)),
         }),
         response: {
           200: Type.Object({

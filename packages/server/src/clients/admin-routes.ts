@@ -3,7 +3,13 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, errorResponses } from '../app/errors.js';
 import { auditedAdminChange } from '../app/ports/admin-audit.js';
-import { CursorParameter, decodeCursorKey, encodeCursor, NextAfterField } from '../app/ports/keyset.js';
+import {
+  CursorParameter,
+  decodeCursorKey,
+  encodeCursor,
+  NextAfterField,
+  pageLimitParameter,
+} from '../app/ports/keyset.js';
 import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import { ClientIconView, clientIconView, registerAdminClientIconRoutes } from './admin-icon-routes.js';
 import { clientsError } from './errors.js';
@@ -178,14 +184,7 @@ export function registerAdminClientRoutes(app: App, context: AppContext): void {
             }),
           ),
           after: Type.Optional(CursorParameter),
-          limit: Type.Optional(
-            Type.Integer({
-              minimum: 1,
-              maximum: MAX_PAGE_SIZE,
-              default: DEFAULT_PAGE_SIZE,
-              description: 'Clients on this page',
-            }),
-          ),
+          limit: Type.Optional(pageLimitParameter('Clients', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)),
         }),
         response: {
           200: Type.Object({

@@ -16,6 +16,16 @@ export const CursorParameter = Type.String({
   description: 'Continue after this cursor: the `next_after` of the previous page',
 });
 
+/** A listing's `limit`: how many `rows` (named in the description) a page holds, `max` at most. */
+export function pageLimitParameter(rows: string, defaultSize: number, max: number) {
+  return Type.Integer({
+    minimum: 1,
+    maximum: max,
+    default: defaultSize,
+    description: `${rows} on this page`,
+  });
+}
+
 /** The answer's `next_after`: the cursor of the next page, null on the last. */
 export const NextAfterField = Type.Union([Type.String(), Type.Null()], {
   description: 'Where the next page starts (pass it as after=), or null on the last page',
