@@ -1,8 +1,8 @@
 import type { AdminApiResponse } from '../../shared/api-types/admin-api';
-import { Button } from '../../shared/Button';
 import { Notice } from '../../shared/Notice';
 import { Link } from '../../shared/router';
 import { AdminLayout } from '../components/AdminLayout';
+import { CursorPagerButtons } from '../components/CursorPagerButtons';
 import { DataTable } from '../components/DataTable';
 import { ListToolbar } from '../components/ListToolbar';
 import { LoadedView } from '../components/LoadedView';
@@ -110,20 +110,13 @@ function UsersPager({ query, after, data }: { query: string; after: string; data
         {t(TOTAL_TEXT[data.total_kind], { shown: String(data.users.length), total: String(data.total) })}
         {short ? ` ${t('users.list.pager.short')}` : null}
       </p>
-      <div className="pager-buttons">
-        {after ? (
-          <Button variant="secondary" onClick={() => goTo(withQuery('/users', { query }))}>
-            {t('users.list.pager.first')}
-          </Button>
-        ) : null}
-        <Button
-          variant="secondary"
-          disabled={data.next_after === null}
-          onClick={() => goTo(withQuery('/users', { query, after: data.next_after }))}
-        >
-          {t('layout.pager.next')}
-        </Button>
-      </div>
+      <CursorPagerButtons
+        path="/users"
+        query={query}
+        after={after}
+        nextAfter={data.next_after}
+        firstLabel={t('users.list.pager.first')}
+      />
     </nav>
   );
 }

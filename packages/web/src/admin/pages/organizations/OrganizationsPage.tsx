@@ -1,8 +1,8 @@
 import type { AdminApiResponse } from '../../../shared/api-types/admin-api';
-import { Button } from '../../../shared/Button';
 import { Notice } from '../../../shared/Notice';
 import { Link } from '../../../shared/router';
 import { AdminLayout } from '../../components/AdminLayout';
+import { CursorPagerButtons } from '../../components/CursorPagerButtons';
 import { DataTable } from '../../components/DataTable';
 import { ListToolbar } from '../../components/ListToolbar';
 import { LoadedView } from '../../components/LoadedView';
@@ -112,20 +112,13 @@ function OrganizationsPager({
           total: String(data.total),
         })}
       </p>
-      <div className="pager-buttons">
-        {after ? (
-          <Button variant="secondary" onClick={() => goTo(withQuery('/organizations', { query }))}>
-            {t('organizations.list.pager.first')}
-          </Button>
-        ) : null}
-        <Button
-          variant="secondary"
-          disabled={data.next_after === null}
-          onClick={() => goTo(withQuery('/organizations', { query, after: data.next_after }))}
-        >
-          {t('layout.pager.next')}
-        </Button>
-      </div>
+      <CursorPagerButtons
+        path="/organizations"
+        query={query}
+        after={after}
+        nextAfter={data.next_after}
+        firstLabel={t('organizations.list.pager.first')}
+      />
     </nav>
   );
 }
