@@ -15,7 +15,8 @@
  *   --warmup=2               seconds of warm-up load before each measurement
  *   --max-requests=500000    cap on responses per measurement
  *   --rounds=1               repeat the whole matrix; each cell keeps its best round (highest req/s), which
- *                            is the least disturbed by other load on a shared machine
+ *                            is the least disturbed by other load on a shared machine; with three rounds or more
+ *                            the targets are judged by the median of each round's paired ratio (report.mjs)
  *   --scenarios=a,b          subset of client_credentials,introspection,userinfo,discovery,jwks,code_exchange,
  *                            refresh,sign_in,client_credentials_dpop,client_credentials_private_key_jwt
  *                            (default: all)
@@ -750,6 +751,8 @@ async function main() {
   const failed = (run) => run.non2xx + run.errors > 0;
   /** Best result per scenario, connection count and target. @type {Map<string, import('./measure.mjs').LoadResult>} */
   const best = new Map();
+  /** Every round's result per scenario, connection count and target, in round order. @type {Map<string, import('./measure.mjs').LoadResult[]>} */
+  const everyRound = new Map();
   for (let round = 1; round <= rounds; round++) {
     // Alternate which server goes first, so neither always runs right after the other's load.
     const order = round % 2 === 1 ? targets : [...targets].reverse();
@@ -759,6 +762,7 @@ async function main() {
           if (!measures(target, name)) continue;
           const result = await measureCell(target, name, connections, round);
           const key = `${name}@${connections}@${target}`;
+          everyRound.set(key, [...(everyRound.get(key) ?? []), result]);
           const previous = best.get(key);
           // A clean round beats a failed one (a failure shows only when no round of the cell was clean);
           // among equals the faster wins.
@@ -781,8 +785,23 @@ async function main() {
       const peer = best.get(`${name}@${connections}@peer`);
       const peerPg = best.get(`${name}@${connections}@peer-pg`);
       const peerArgon2 = best.get(`${name}@${connections}@peer-argon2`);
+      const roundsOf = (/** @type {string} */ target) =>
+        everyRound.get(`${name}@${connections}@${target}`) ?? [];
       if (tessera && peer)
-        comparisons.push({ scenario: name, connections, tessera, peer, peerPg, peerArgon2 });
+        comparisons.push({
+          scenario: name,
+          connections,
+          tessera,
+          peer,
+          peerPg,
+          peerArgon2,
+          rounds: {
+            tessera: roundsOf('tessera'),
+            peer: roundsOf('peer'),
+            peerPg: roundsOf('peer-pg'),
+            peerArgon2: roundsOf('peer-argon2'),
+          },
+        });
     }
   }
 
