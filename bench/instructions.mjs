@@ -172,8 +172,10 @@ async function startUnderCallgrind(target, outDirectory, env = {}) {
       '--dump-instr=no',
       `--callgrind-out-file=${join(outDirectory, `${target}.%p`)}`,
     ],
-    // A full collection before each count, so no count carries a major one the next lacks.
-    nodeArgs: ['--expose-gc'],
+    // A full collection before each count, so no count carries a major one the next lacks. V8's memory reducer
+    // starts a few seconds after a full collection and collects again when the program allocates slowly, as a
+    // server does under Valgrind's fifty-fold slow-down though not under load: it would fall into the first count.
+    nodeArgs: ['--expose-gc', '--no-memory-reducer'],
     readyTimeoutMs: READY_TIMEOUT_MS,
     onLine: (line) => {
       if (line !== COLLECTED_LINE) return false;
