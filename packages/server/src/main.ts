@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { INSTALL_HELP } from './admin/install-help.js';
 import { ADMIN_TOKENS_HELP } from './admin/tokens-cli-help.js';
 import { startBanner } from './app/banner.js';
+import { speedUpModuleResolution } from './app/module-resolution.js';
 import { INITIAL_ACCESS_TOKENS_HELP } from './client-registration/cli-help.js';
 import { CLIENTS_HELP } from './clients/cli-help.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
@@ -15,6 +16,7 @@ import { VERSION } from './version.js';
 
 // Only what every command needs is imported above: the rest loads with the command that uses it (import() below),
 // so `--help`, an unknown command or a bad option answers without loading the server.
+speedUpModuleResolution();
 
 const USAGE = `Usage: tessera <command> [options]
 
