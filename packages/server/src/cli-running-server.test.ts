@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as opaque from '@serenity-kit/opaque';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { LOCK_FILE } from './db/data-dir-lock.js';
 import { SERVER_ENTRY } from './testing/built-server.js';
 import { BATCH_CLIENT_ARGS, CliProcesses, clientCredentialsRequest } from './testing/cli-processes.js';
 import { testDatabaseKind } from './testing/database.js';
+import { migratedDataDirectory } from './testing/database-templates.js';
 import { postJson } from './testing/opaque-client.js';
 import type { ServedProcess, ServeSettings } from './testing/served-process.js';
 import { freePort, freePortPair } from './testing/server.js';
@@ -42,7 +42,7 @@ async function adminSignInStatus(adminUrl: string, email: string, password: stri
 describe.runIf(testDatabaseKind() === 'embedded')(
   'the tessera command while a server runs on the embedded database',
   () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'tessera-running-'));
+    let dataDir: string;
     const password = 'a long admin password';
     let env: Record<string, string>;
     let publicUrl: string;
@@ -54,6 +54,7 @@ describe.runIf(testDatabaseKind() === 'embedded')(
     let listedThroughServer: string;
 
     beforeAll(async () => {
+      dataDir = await migratedDataDirectory('tessera-running-');
       const [publicPort, adminPort] = await freePortPair();
       publicUrl = `http://127.0.0.1:${publicPort}`;
       adminUrl = `http://127.0.0.1:${adminPort}`;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CliProcesses } from './testing/cli-processes.js';
 import { testDatabaseKind } from './testing/database.js';
+import { migratedDataDirectory } from './testing/database-templates.js';
 
 // The commands by themselves, with no server running. cli-running-server.test.ts runs them beside a server on the
 // embedded database and cli-postgres.test.ts on PostgreSQL: three files, so that they run side by side.
@@ -71,7 +72,8 @@ describe.runIf(testDatabaseKind() === 'embedded')('tessera command', () => {
   });
 
   it('rotates signing keys and the KEK on the embedded database, creating the key file 0600', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'tessera-cli-'));
+    // Migrated already: the headless setup below is the one that starts on an empty directory.
+    const dataDir = await migratedDataDirectory('tessera-cli-');
     const env = { TESSERA_DATA_DIR: dataDir };
     const keys = await cli.run(['keys', 'rotate', '--alg', 'ES256'], env);
     expect(keys.stderr).toBe('');

@@ -1,5 +1,5 @@
 import { builtServerEntry } from './built-server.js';
-import { ensureEmbeddedTemplate, ensurePostgresTemplate } from './database-templates.js';
+import { ensureEmbeddedTemplateDirectory, ensurePostgresTemplate } from './database-templates.js';
 
 /**
  * Vitest's global setup: the migrated template databases (testing/database-templates.ts) and the compiled server
@@ -8,7 +8,7 @@ import { ensureEmbeddedTemplate, ensurePostgresTemplate } from './database-templ
  */
 export default async function setup(): Promise<void> {
   await builtServerEntry();
-  await ensureEmbeddedTemplate();
+  await ensureEmbeddedTemplateDirectory();
   const postgres = process.env.TEST_DATABASE_URL;
   if (postgres) await ensurePostgresTemplate(postgres);
 }
