@@ -9,7 +9,7 @@ import { INITIAL_ACCESS_TOKENS_HELP } from './client-registration/cli-help.js';
 import { CLIENTS_HELP } from './clients/cli-help.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { DATABASE_HELP } from './control/database-cli-help.js';
-import { ControlError } from './control/protocol.js';
+import { type ControlChannel, ControlError } from './control/protocol.js';
 import { KeyringError } from './crypto/keyring.js';
 import { DataDirectoryInUseError } from './db/data-dir-lock.js';
 import { VERSION } from './version.js';
@@ -229,39 +229,33 @@ async function runMigrate(config: Config, args: string[]): Promise<void> {
 
 /** The commands that work on the database's contents: here, or through the server that holds the database. */
 async function runThroughChannel(config: Config, command: string, args: string[]): Promise<void> {
-  const [
-    { withControlChannel },
-    { refusalMessage },
-    { runKekRotateCommand, runKeysRotateCommand },
-    { runInstallCommand },
-    { runClientsCommand },
-    { runAdminTokensCommand },
-    { runInitialAccessTokensCommand },
-  ] = await Promise.all([
+  // Only the command's own module: the server's modules load only if it opens the database itself (control/channel.ts).
+  const run = async (channel: ControlChannel): Promise<void> => {
+    switch (command) {
+      case 'keys rotate':
+        return (await import('./crypto/keys-cli.js')).runKeysRotateCommand(channel, args);
+      case 'kek rotate':
+        return (await import('./crypto/keys-cli.js')).runKekRotateCommand(channel, config);
+      case 'install':
+        return (await import('./admin/install-cli.js')).runInstallCommand(channel, args);
+      default:
+        if (command.startsWith('admin-tokens '))
+          return (await import('./admin/tokens-cli.js')).runAdminTokensCommand(channel, command, args);
+        if (command.startsWith('initial-access-tokens '))
+          return (await import('./client-registration/cli.js')).runInitialAccessTokensCommand(
+            channel,
+            command,
+            args,
+          );
+        return (await import('./clients/cli.js')).runClientsCommand(channel, command, args);
+    }
+  };
+  const [{ withControlChannel }, { refusalMessage }] = await Promise.all([
     import('./control/channel.js'),
     import('./control/operations.js'),
-    import('./crypto/keys-cli.js'),
-    import('./admin/install-cli.js'),
-    import('./clients/cli.js'),
-    import('./admin/tokens-cli.js'),
-    import('./client-registration/cli.js'),
   ]);
   try {
-    await withControlChannel(config, (channel) => {
-      switch (command) {
-        case 'keys rotate':
-          return runKeysRotateCommand(channel, args);
-        case 'kek rotate':
-          return runKekRotateCommand(channel, config);
-        case 'install':
-          return runInstallCommand(channel, args);
-        default:
-          if (command.startsWith('admin-tokens ')) return runAdminTokensCommand(channel, command, args);
-          if (command.startsWith('initial-access-tokens '))
-            return runInitialAccessTokensCommand(channel, command, args);
-          return runClientsCommand(channel, command, args);
-      }
-    });
+    await withControlChannel(config, run);
   } catch (error) {
     if (error instanceof DataDirectoryInUseError) throw error;
     if (error instanceof ControlError && error.code === 'unavailable') refuse(error.message);

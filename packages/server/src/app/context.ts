@@ -11,6 +11,7 @@ import { writeBackup } from '../db/backup.js';
 import { ChangeBus } from '../db/change-bus.js';
 import { type Database, openDatabase } from '../db/client.js';
 import type { LockRole } from '../db/data-dir-lock.js';
+import { embeddedDatabaseDirectory } from '../db/data-dir-lock.js';
 import { isMigrated, migrate, migrationStatus } from '../db/migrate.js';
 import type { AppContext } from './app-context.js';
 import type { DatabaseOperations, Infrastructure } from './infrastructure.js';
@@ -39,10 +40,7 @@ export interface ContextOptions {
   lockRole?: LockRole;
 }
 
-/** The embedded database's directory inside the data directory. */
-export function embeddedDatabaseDirectory(config: Config): string {
-  return `${config.dataDir}/db`;
-}
+export { embeddedDatabaseDirectory };
 
 export function openKeyring(config: Config): Keyring {
   return config.kek

@@ -10,9 +10,6 @@ import { auditEvents } from './tables.js';
 export type AuditOutcome = 'success' | 'failure';
 export type ActorType = 'admin' | 'admin_token' | 'user' | 'client' | 'system' | 'anonymous' | 'installer';
 
-/** How a change made with the `tessera` command is recorded: by the system, on the host (no admin signed in). */
-export const COMMAND_ACTOR = { outcome: 'success', actor: { type: 'system' } } as const;
-
 export interface AuditEventInput {
   action: AuditAction;
   outcome: AuditOutcome;

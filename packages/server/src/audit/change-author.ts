@@ -16,6 +16,12 @@ export interface ChangeAuthor {
 /** A change made with the `tessera` command: by the system, on the host (no admin signed in). */
 export const BY_COMMAND: ChangeAuthor = { actor: { type: 'system' }, via: 'cli' };
 
+/**
+ * How a change made with the `tessera` command is recorded: by the system, on the host (no admin signed in). Here,
+ * not in audit-log.ts, so that the command's own modules load without the database layer.
+ */
+export const COMMAND_ACTOR = { outcome: 'success', actor: { type: 'system' } } as const;
+
 /** The audit entry of a successful change by `by`: what was done, to what, with which (non-secret) details. */
 export function authoredEntry(
   by: ChangeAuthor,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
-import { COMMAND_ACTOR } from '../audit/audit-log.js';
+import { COMMAND_ACTOR } from '../audit/change-author.js';
 import type { ControlChannel } from '../control/protocol.js';
 import {
   CLIENT_AUTHENTICATION_METHODS,

@@ -19,19 +19,17 @@ import {
   validateBackchannelLogoutUri,
   validateClientInput,
 } from './model.js';
+import { ClientNotFoundError } from './not-found.js';
 import { type ClientListPosition, type ClientListRow, type ClientRow, ClientStore } from './store.js';
 
 export type { ClientListPosition } from './store.js';
+export { ClientNotFoundError };
 
 interface CachedClient {
   client: Client;
   /** SHA-256 of the active secret: compared in constant time, so the plaintext is never kept in memory. */
   secretDigest: Buffer | null;
   secretId: string | null;
-}
-
-export class ClientNotFoundError extends Error {
-  override name = 'ClientNotFoundError';
 }
 
 export class ClientIconNotFoundError extends Error {

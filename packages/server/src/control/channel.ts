@@ -1,8 +1,6 @@
 import type { AppContext } from '../app/app-context.js';
-import { createContext, embeddedDatabaseDirectory } from '../app/context.js';
-import { createLogger } from '../app/logging.js';
 import type { Config } from '../config/config.js';
-import { DataDirectoryInUseError, readLockHolder } from '../db/data-dir-lock.js';
+import { DataDirectoryInUseError, embeddedDatabaseDirectory, readLockHolder } from '../db/data-dir-lock.js';
 import { checkedOperation, runControlOperation } from './operations.js';
 import { type ControlChannel, ControlError } from './protocol.js';
 import { SocketChannel } from './socket-client.js';
@@ -27,6 +25,12 @@ class LocalChannel implements ControlChannel {
 
 /** A one-shot context: no background timers (signing-key maintenance, housekeeping), so the command exits when done. */
 async function openLocal(config: Config): Promise<LocalChannel> {
+  // Loaded only here: a command that talks to a running server, or that fails on its arguments, does without the
+  // server's modules.
+  const [{ createContext }, { createLogger }] = await Promise.all([
+    import('../app/context.js'),
+    import('../app/logging.js'),
+  ]);
   return new LocalChannel(
     await createContext(config, createLogger({ logLevel: 'warn' }), {
       keyMaintenanceMs: 0,

@@ -2,12 +2,11 @@ import { isAbsolute, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
-import { embeddedDatabaseDirectory } from '../app/context.js';
 import type { Config } from '../config/config.js';
-import { BackupRefused, restoreBackup, writeBackup } from '../db/backup.js';
-import { type Database, openDatabase } from '../db/client.js';
-import { readLockHolder } from '../db/data-dir-lock.js';
-import { type MigrationStatus, migrationStatus } from '../db/migrate.js';
+import { BackupRefused } from '../db/backup-refused.js';
+import type { Database } from '../db/client.js';
+import { embeddedDatabaseDirectory, readLockHolder } from '../db/data-dir-lock.js';
+import type { MigrationStatus } from '../db/migrate.js';
 import { ControlError } from './protocol.js';
 import { SocketChannel } from './socket-client.js';
 
@@ -56,6 +55,7 @@ async function inServerOrDirect<T>(
     if (holder?.role === 'server' && holder.socket)
       return (await new SocketChannel(holder.socket).call(operation, input)) as T;
   }
+  const { openDatabase } = await import('../db/client.js');
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     embeddedDir: embeddedDatabaseDirectory(config),
@@ -77,6 +77,7 @@ export async function runBackupCommand(config: Config, args: string[]): Promise<
       'on PostgreSQL, back up with pg_dump (docs/operations.md#backups); tessera backup copies the embedded database',
     );
   const path = resolve(values.out);
+  const { writeBackup } = await import('../db/backup.js');
   const result = await inServerOrDirect(config, 'database.backup', { path }, async (database) => ({
     path,
     bytes: await writeBackup(database, path),
@@ -94,6 +95,7 @@ export async function runRestoreCommand(config: Config, args: string[]): Promise
   if (config.databaseUrl)
     throw new ControlError('refused', 'on PostgreSQL, restore with pg_restore (docs/operations.md#backups)');
   const file = resolve(positionals[0]!);
+  const { restoreBackup } = await import('../db/backup.js');
   await restoreBackup(file, config.dataDir, config.kekFile);
   process.stdout.write(
     `restored ${file} into ${config.dataDir}\n` +
@@ -102,6 +104,7 @@ export async function runRestoreCommand(config: Config, args: string[]): Promise
 }
 
 export async function runMigrateStatusCommand(config: Config): Promise<void> {
+  const { migrationStatus } = await import('../db/migrate.js');
   const status = await inServerOrDirect(config, 'migrations.status', {}, (database) =>
     migrationStatus(database),
   );

@@ -20,7 +20,6 @@ import {
   revokeAdminTokenForCommand,
 } from '../admin/tokens-cli.js';
 import type { AppContext } from '../app/app-context.js';
-import { SEALED_COLUMNS } from '../app/modules.js';
 import {
   createInitialAccessTokenForCommand,
   InitialAccessTokenCreateSchema,
@@ -36,7 +35,7 @@ import {
   rotateClientSecretForCommand,
 } from '../clients/cli.js';
 import { ClientInputSchema, validateClientInput } from '../clients/model.js';
-import { ClientNotFoundError } from '../clients/service.js';
+import { ClientNotFoundError } from '../clients/not-found.js';
 import { ConfigError } from '../config/config.js';
 import { KeyringError } from '../crypto/keyring.js';
 import {
@@ -93,8 +92,8 @@ const OPERATIONS: Record<string, Operation<TSchema>> = {
   'initial-access-tokens.list': operation(InitialAccessTokenListSchema, listInitialAccessTokensForCommand),
   'initial-access-tokens.revoke': operation(InitialAccessTokenIdSchema, revokeInitialAccessTokenForCommand),
   'keys.rotate': operation(KeysRotateSchema, rotateSigningKeysForCommand),
-  'kek.rotate': operation(KekRotateSchema, (context, input) =>
-    rotateKekForCommand(context, input, SEALED_COLUMNS),
+  'kek.rotate': operation(KekRotateSchema, async (context, input) =>
+    rotateKekForCommand(context, input, (await import('../app/modules.js')).SEALED_COLUMNS),
   ),
   'database.backup': operation(BackupSchema, backupForCommand, checkBackupPath),
   'migrations.status': operation(MigrationStatusSchema, migrationStatusForCommand),

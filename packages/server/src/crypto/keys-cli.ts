@@ -1,13 +1,13 @@
 import { parseArgs } from 'node:util';
 import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
-import { COMMAND_ACTOR } from '../audit/audit-log.js';
+import { COMMAND_ACTOR } from '../audit/change-author.js';
 import type { Config } from '../config/config.js';
 import type { ControlChannel } from '../control/protocol.js';
 import type { ResealReport } from './kek-rotation.js';
 import { addKeyToFile, parseKeyringText } from './keyring.js';
 import type { SealedColumn } from './sealed-columns.js';
-import { becomesCurrentAfter, SIGNING_ALGORITHMS, type SigningAlgorithm } from './signing-keys.js';
+import { SIGNING_ALGORITHMS, type SigningAlgorithm } from './signing-algorithms.js';
 
 /** `tessera keys rotate` and `tessera kek rotate`: parsing and printing here, the work on the database's side. */
 
@@ -47,6 +47,8 @@ export async function rotateSigningKeysForCommand(
   context: AppContext,
   input: { algorithms: SigningAlgorithm[] },
 ): Promise<KeyLine[]> {
+  // Loaded here, on the side that runs the operation: the command's own side parses and prints without it.
+  const { becomesCurrentAfter } = await import('./signing-keys.js');
   await context.audit.recordChange(() => context.signingKeys.rotate(input.algorithms), {
     ...COMMAND_ACTOR,
     action: 'signing_keys.rotated',

@@ -13,10 +13,10 @@ import type { ChangeBus } from '../db/change-bus.js';
 import type { Database } from '../db/client.js';
 import { afterCommit } from '../db/transactions.js';
 import type { Sealer } from './seal.js';
+import { SIGNING_ALGORITHMS, type SigningAlgorithm } from './signing-algorithms.js';
 import { signingKeys } from './tables.js';
 
-export const SIGNING_ALGORITHMS = ['RS256', 'ES256', 'EdDSA'] as const;
-export type SigningAlgorithm = (typeof SIGNING_ALGORITHMS)[number];
+export { SIGNING_ALGORITHMS, type SigningAlgorithm } from './signing-algorithms.js';
 export type KeyState = 'next' | 'current' | 'retired';
 
 export interface PublicJwk {

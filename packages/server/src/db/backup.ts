@@ -11,7 +11,11 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { BackupRefused } from './backup-refused.js';
 import { type Database, EMBEDDED_PGDATA } from './client.js';
+
+export { BackupRefused };
+
 import { acquireDataDirectoryLock, LOCK_FILE } from './data-dir-lock.js';
 
 /**
@@ -19,10 +23,6 @@ import { acquireDataDirectoryLock, LOCK_FILE } from './data-dir-lock.js';
  * PGlite's own copy of its data directory (a gzipped tar), taken inside the process that holds the database so
  * that nothing writes while it is copied. PostgreSQL is backed up with pg_dump instead.
  */
-
-export class BackupRefused extends Error {
-  override name = 'BackupRefused';
-}
 
 /** Writes a consistent snapshot of `database` to `path` (a new file, mode 0600); returns its size in bytes. */
 export async function writeBackup(database: Database, path: string): Promise<number> {

@@ -13,6 +13,12 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import type { Config } from '../config/config.js';
+
+/** The embedded database's directory inside the data directory. */
+export function embeddedDatabaseDirectory(config: Config): string {
+  return `${config.dataDir}/db`;
+}
 
 /**
  * One process per embedded database directory
