@@ -1,6 +1,8 @@
+import { statSync } from 'node:fs';
 import type { ResolveFnOutput, ResolveHookSync } from 'node:module';
 import * as nodeModule from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /*
  * Faster start-up of every `tessera` process that loads the database layer (each command that opens the database,
@@ -12,9 +14,9 @@ import { dirname } from 'node:path';
  *  - a relative `./x.js` or `../x.js` from one of its files names a file of the same package by URL resolution
  *    (https://nodejs.org/api/esm.html#resolution-algorithm), whose format is the one Node found for the package's
  *    first such file: drizzle-orm has one package.json, so one package scope and one format for its `.js` files;
- *  - a bare `drizzle-orm` or `drizzle-orm/...` resolves to what Node resolved it to from the same directory with
- *    the same conditions, since a bare specifier's resolution depends on nothing else (node_modules lookup starts
- *    at the importer's directory).
+ *  - a bare `drizzle-orm` or `drizzle-orm/...` from outside the package resolves to what Node resolved it to with
+ *    the same conditions for an importer whose node_modules lookup (from its directory upwards) finds the same
+ *    node_modules/drizzle-orm first: nothing else decides it.
  * Everything else goes to Node's own resolution unchanged. Where node:module has no registerHooks (Node 22 before
  * 22.15), nothing is registered and Node resolves everything as usual, only slower.
  */
@@ -25,6 +27,21 @@ const PACKAGE_DIRECTORY = `/node_modules/${PACKAGE}/`;
 /** The format Node found for the first relative import inside each copy of the package, by the copy's URL. */
 const packageFormats = new Map<string, ResolveFnOutput['format']>();
 const bareResolutions = new Map<string, ResolveFnOutput>();
+/** For an importer's directory, the directory whose node_modules/drizzle-orm Node's lookup finds first, if any. */
+const lookupBases = new Map<string, string | null>();
+
+function lookupBase(directory: string): string | null {
+  let base = lookupBases.get(directory);
+  if (base !== undefined) return base;
+  const up = dirname(directory);
+  base = statSync(join(directory, 'node_modules', PACKAGE), { throwIfNoEntry: false })?.isDirectory()
+    ? directory
+    : up === directory
+      ? null
+      : lookupBase(up);
+  lookupBases.set(directory, base);
+  return base;
+}
 
 function isRelativeFile(specifier: string): boolean {
   return (specifier.startsWith('./') || specifier.startsWith('../')) && specifier.endsWith('.js');
@@ -46,8 +63,14 @@ export const resolve: ResolveHookSync = (specifier, context, nextResolve) => {
     if (resolved.url === url && resolved.format) packageFormats.set(root, resolved.format);
     return resolved;
   }
-  if (specifier === PACKAGE || specifier.startsWith(`${PACKAGE}/`)) {
-    const key = `${specifier}\0${dirname(parent)}\0${context.conditions.join(',')}`;
+  if (
+    (specifier === PACKAGE || specifier.startsWith(`${PACKAGE}/`)) &&
+    inPackage === -1 &&
+    parent.startsWith('file:')
+  ) {
+    const base = lookupBase(dirname(fileURLToPath(parent)));
+    if (base === null) return nextResolve(specifier, context);
+    const key = `${specifier}\0${base}\0${context.conditions.join(',')}`;
     const known = bareResolutions.get(key);
     if (known) return { ...known, shortCircuit: true };
     const resolved = nextResolve(specifier, context);
