@@ -9,6 +9,7 @@ const databaseFreeServerTests = [
   'app/error-description',
   'app/listener-drain',
   'app/modules',
+  'app/request-durations',
   'app/request-logger',
   'config/config',
   'control/socket-client',

@@ -1,6 +1,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.js';
 import type { Port } from './app-types.js';
+import { RequestDurations } from './request-durations.js';
 
 /** Every metric name starts with this, so Tessera's series are easy to tell from the scraper's own. */
 export const METRIC_PREFIX = 'tessera_';
@@ -26,15 +27,8 @@ const DURATION_BUCKETS_SECONDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 
 
 const HTTP_LABELS = ['port', 'method', 'route', 'status_code', 'status_class'] as const;
 
-/** `2xx`, `4xx`, ...: one label to aggregate by without a regular expression over status codes. */
-const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'];
-function statusClass(statusCode: number): string {
-  return STATUS_CLASSES[Math.floor(statusCode / 100) - 1] ?? 'other';
-}
-
 // Waiting for a database connection or turn is normally well under a millisecond; the pool gives up at 5 s.
 const WAIT_BUCKETS_SECONDS = [0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5];
-type HttpLabel = (typeof HTTP_LABELS)[number];
 
 let processRegistry: Registry | undefined;
 
@@ -57,7 +51,7 @@ function processMetrics(): Registry {
  */
 export class Metrics {
   readonly registry = new Registry();
-  private readonly httpDuration: Histogram<HttpLabel>;
+  private readonly httpDuration: RequestDurations;
   private readonly signIns: Counter<'method' | 'outcome'>;
   private readonly cacheLookupsTotal: Counter<'cache' | 'result'>;
   private readonly tokensIssued: Counter<'grant_type'>;
@@ -66,13 +60,12 @@ export class Metrics {
   private webhookQueueRead: (() => number | Promise<number>) | null = null;
 
   constructor(database: Database) {
-    const httpDuration = new Histogram({
-      name: `${METRIC_PREFIX}http_request_duration_seconds`,
-      help: 'Time from receiving an HTTP request to finishing its response',
-      labelNames: HTTP_LABELS,
-      buckets: DURATION_BUCKETS_SECONDS,
-      registers: [this.registry],
-    });
+    const httpDuration = new RequestDurations(
+      `${METRIC_PREFIX}http_request_duration_seconds`,
+      'Time from receiving an HTTP request to finishing its response',
+      DURATION_BUCKETS_SECONDS,
+      this.registry,
+    );
     this.httpDuration = httpDuration;
     const countName = `${METRIC_PREFIX}http_request_duration_seconds_count`;
     new Counter({
@@ -159,16 +152,7 @@ export class Metrics {
     statusCode: number,
     elapsedMs: number,
   ): void {
-    this.httpDuration.observe(
-      {
-        port,
-        method,
-        route: route ?? UNMATCHED_ROUTE,
-        status_code: statusCode,
-        status_class: statusClass(statusCode),
-      },
-      elapsedMs / 1000,
-    );
+    this.httpDuration.observe(port, method, route ?? UNMATCHED_ROUTE, statusCode, elapsedMs / 1000);
   }
 
   /** A token response (200 from /token) for a grant type; only the grants the server answers reach it. */
