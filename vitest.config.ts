@@ -8,6 +8,7 @@ const databaseFreeServerTests = [
   'app/banner',
   'app/error-description',
   'app/listener-drain',
+  'app/module-resolution',
   'app/modules',
   'app/request-durations',
   'app/request-logger',
