@@ -36,7 +36,7 @@
  *   --concurrency=1     counted operations in flight at once, each over its own keep-alive connection (as the
  *                       load benchmark's connections): with more than one, the server reads several requests per
  *                       turn of its event loop, as under load, instead of waking for each
- *   --warmup=500        uncounted operations before each count (the JIT's warm-up)
+ *   --warmup=500        uncounted operations before each count (the JIT's warm-up), as many at once as counted
  *   --rounds=2          counts per scenario (the spread shows how well they repeat)
  *   --json=FILE         also write the figures as JSON
  *   --keep-dumps        keep callgrind's dumps (one per count) for callgrind_annotate, and print where they are
@@ -324,20 +324,8 @@ async function withClient(sockets, use) {
 }
 
 /**
- * Runs `n` operations one after another; any failure fails the run.
- * @param {number} n
- * @param {(index: number) => Promise<import('./flow-load.mjs').Outcome>} operation
- */
-async function sequentially(n, operation) {
-  for (let index = 0; index < n; index++) {
-    const outcome = await operation(index);
-    if (!outcome.ok) throw new Error(outcome.problem);
-  }
-}
-
-/**
  * Runs `n` operations `workers` at a time (worker w takes operations w, w + workers, ...), each worker one after
- * another; any failure fails the run. With one worker it is `sequentially`.
+ * another; any failure fails the run. With one worker, one after another.
  * @param {number} n
  * @param {number} workers
  * @param {(index: number) => Promise<import('./flow-load.mjs').Outcome>} operation
@@ -556,11 +544,13 @@ async function main() {
               const chains = await withClient(8, (http) => flows.openChains(http, POOL_SIZE));
               operation = (client, index) => flows.refresh(client, chains[index % POOL_SIZE]);
             }
+            // The warm-up runs as many operations at once as the count: the JIT specializes the server's paths
+            // (its inline caches) for what it sees, and one request at a time is not what ten at once look like.
             for (let done = 0; done < warmup; done += operations) {
               const batch = Math.min(operations, warmup - done);
               await refill?.(batch);
-              await withClient(1, (client) =>
-                sequentially(batch, (index) => operation(client, done + index)),
+              await withClient(concurrency, (client) =>
+                concurrently(batch, concurrency, (index) => operation(client, done + index)),
               );
             }
             /** @type {[mode: 'alone' | 'beside node B', beside: Parameters<typeof countOnA>[2]][]} */
