@@ -186,7 +186,7 @@ export function honestPeerTable(comparisons) {
  * From this many rounds on, a target is judged by the median of its paired rounds' ratios rather than by the
  * ratio of the two best rounds (docs/performance.md#noisy-machines---pin-rounds-and-instruction-counts).
  */
-export const PAIRED_ROUNDS_FOR_VERDICT = 3;
+const PAIRED_ROUNDS_FOR_VERDICT = 3;
 
 /**
  * The ratio of each round's pair (the two servers measured one right after the other, so at the same speed of a
@@ -197,7 +197,7 @@ export const PAIRED_ROUNDS_FOR_VERDICT = 3;
  * @param {(tesseraCpu: number, peerCpu: number) => number} ratioOf
  * @returns {number[]}
  */
-export function pairedRatios(tesseraRounds, peerRounds, ratioOf) {
+function pairedRatios(tesseraRounds, peerRounds, ratioOf) {
   const ratios = [];
   for (let round = 0; round < Math.min(tesseraRounds.length, peerRounds.length); round++) {
     const tessera = tesseraRounds[round];
