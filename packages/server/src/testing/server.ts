@@ -1,4 +1,3 @@
-import { type AddressInfo, createServer, type Server } from 'node:net';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type pino from 'pino';
@@ -9,6 +8,9 @@ import { type Config, loadConfig } from '../config/config.js';
 import { newKekText } from '../crypto/keyring.js';
 import type { Database } from '../db/client.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
+import { freePortPair } from './ports.js';
+
+export { freePort, freePortPair } from './ports.js';
 
 /** Log lines captured from a test server, as parsed JSON objects and as the raw text. */
 export class CapturedLogs {
@@ -58,7 +60,7 @@ export interface TestServerOptions {
    * valid RP ID (WebAuthn Level 3 §5.1.3), and browsers treat localhost as a secure context.
    */
   publicHostName?: 'localhost';
-  /** The public and admin ports each start attempt tries; default: two the OS found free a moment before. */
+  /** The public and admin ports each start attempt tries; default: two found free a moment before (testing/ports.ts). */
   ports?: () => Promise<[number, number]>;
 }
 
@@ -77,41 +79,7 @@ export function testEnvironment(extra: Record<string, string> = {}): Record<stri
   };
 }
 
-/** A port that was free a moment ago (the OS picks it). */
-export async function freePort(): Promise<number> {
-  const [port] = await freePorts(1);
-  return port!;
-}
-
-/** Two different ports that were free a moment ago: a server's public and admin ports. */
-export async function freePortPair(): Promise<[number, number]> {
-  const [first, second] = await freePorts(2);
-  return [first!, second!];
-}
-
-/**
- * `count` different ports that were free a moment ago. All are held open until each is known: a port found free and
- * released can be offered again by the next probe (a full run once got the same port for a server's public and
- * admin listeners).
- */
-async function freePorts(count: number): Promise<number[]> {
-  const probes = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<Server>((resolve, reject) => {
-          const probe = createServer();
-          probe.once('error', reject);
-          probe.listen(0, '127.0.0.1', () => resolve(probe));
-        }),
-    ),
-  );
-  const ports = probes.map((probe) => (probe.address() as AddressInfo).port);
-  await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
-  return ports;
-}
-
-/** Starts the real server in-process on ephemeral ports over the given (or a fresh) test database. */
+/** Starts the real server in-process on free loopback ports over the given (or a fresh) test database. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   let owned: TestDatabase | null = null;
   let database = options.database;
