@@ -119,7 +119,7 @@ export default defineConfig({
           testTimeout: 60_000,
           // One file at a time: a browser test is CPU-bound (Chromium, the hosted UI's Argon2id, the server), and two
           // at once on two cores took longer in all (914 s of file time against 382 s serially, 2026-11-25; again with the
-          // light key stretching, session 9: the pass had not finished after 9 minutes, against 5.6-8.5 serially).
+          // light key stretching: the pass had not finished after 9 minutes, against 5.6-8.5 serially).
           fileParallelism: false,
         },
       },

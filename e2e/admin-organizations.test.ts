@@ -352,23 +352,23 @@ describe('admin portal: organizations, members, roles, permissions, invitations 
     await openSection(page, 'Organizations');
     await page.getByLabel('Search organizations').fill('paged');
     await page.getByLabel('Search organizations').press('Enter');
-    await expect.poll(() => page.getByText('25 on this page, 30 in all.').count()).toBe(1);
+    await expect.poll(() => page.getByText('25 on this page, 30 in all.', { exact: true }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'First page' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Next page' }).click();
     await page.waitForURL(/\/organizations\?query=paged&after=/);
     expect(new URL(page.url()).searchParams.has('offset')).toBe(false);
-    await expect.poll(() => page.getByText('5 on this page, 30 in all.').count()).toBe(1);
+    await expect.poll(() => page.getByText('5 on this page, 30 in all.', { exact: true }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
     // The second page holds the organizations after the first page's last, by slug.
     expect(await page.locator('tbody tr td code').allTextContents()).toEqual(
       [25, 26, 27, 28, 29].map((index) => `paged-${index}`),
     );
     await page.goBack();
-    await expect.poll(() => page.getByText('25 on this page, 30 in all.').count()).toBe(1);
+    await expect.poll(() => page.getByText('25 on this page, 30 in all.', { exact: true }).count()).toBe(1);
     await page.getByRole('button', { name: 'Next page' }).click();
-    await expect.poll(() => page.getByText('5 on this page, 30 in all.').count()).toBe(1);
+    await expect.poll(() => page.getByText('5 on this page, 30 in all.', { exact: true }).count()).toBe(1);
     await page.getByRole('button', { name: 'First page' }).click();
-    await expect.poll(() => page.getByText('25 on this page, 30 in all.').count()).toBe(1);
+    await expect.poll(() => page.getByText('25 on this page, 30 in all.', { exact: true }).count()).toBe(1);
   }, 120_000);
 
   it('fits a phone screen, deletes the role and the organization, and the page stayed clean', async () => {

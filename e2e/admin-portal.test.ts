@@ -404,7 +404,7 @@ describe('admin portal: install, sign-in, clients, keys, users and the audit log
     await page.getByLabel('Search users').press('Enter');
     await page.waitForURL(`${server.adminUrl}/users?query=lovelace`);
     await expect.poll(() => page.getByRole('link', { name: USER_EMAIL }).count()).toBe(1);
-    await expect.poll(() => page.getByText('1 on this page, 1 in all.').count()).toBe(1);
+    await expect.poll(() => page.getByText('1 on this page, 1 in all.', { exact: true }).count()).toBe(1);
 
     // More users than fit on a page: the table follows the server's cursor through them.
     for (let index = 0; index < 30; index++)
@@ -414,22 +414,22 @@ describe('admin portal: install, sign-in, clients, keys, users and the audit log
       });
     await page.getByLabel('Search users').fill('example.test');
     await page.getByLabel('Search users').press('Enter');
-    await expect.poll(() => page.getByText('25 on this page, 31 in all.').count()).toBe(1);
+    await expect.poll(() => page.getByText('25 on this page, 31 in all.', { exact: true }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'First page' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Next page' }).click();
     await page.waitForURL(/\/users\?query=example\.test&after=/);
-    await expect.poll(() => page.getByText('6 on this page, 31 in all.').count()).toBe(1);
+    await expect.poll(() => page.getByText('6 on this page, 31 in all.', { exact: true }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
     // The second page holds the users after the first page's last, by address.
     expect(await page.getByRole('rowheader').allTextContents()).toEqual(
       [4, 5, 6, 7, 8, 9].map((index) => `member-${index}@example.test`),
     );
     await page.goBack();
-    await expect.poll(() => page.getByText('25 on this page, 31 in all.').count()).toBe(1);
+    await expect.poll(() => page.getByText('25 on this page, 31 in all.', { exact: true }).count()).toBe(1);
     await page.getByRole('button', { name: 'Next page' }).click();
-    await expect.poll(() => page.getByText('6 on this page, 31 in all.').count()).toBe(1);
+    await expect.poll(() => page.getByText('6 on this page, 31 in all.', { exact: true }).count()).toBe(1);
     await page.getByRole('button', { name: 'First page' }).click();
-    await expect.poll(() => page.getByText('25 on this page, 31 in all.').count()).toBe(1);
+    await expect.poll(() => page.getByText('25 on this page, 31 in all.', { exact: true }).count()).toBe(1);
   }, 120_000);
 
   it("shows a user's encryption key (state and envelopes, never ciphertext) and resets it after a data-loss warning, audited", async () => {
