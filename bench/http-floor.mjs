@@ -37,14 +37,14 @@ if (values.headers !== 'tessera' && values.headers !== 'none')
 /** The headers of Tessera's JWKS answer in `npm run bench` (an http issuer: no HSTS): the route's, then the port's. */
 async function tesseraHeaders() {
   /** @type {typeof import('../packages/server/dist/app/security-headers.js')} */
-  const { contentSecurityPolicy, securityHeaders } = await import(
+  const { JSON_CONTENT_SECURITY_POLICY, securityHeaders } = await import(
     '../packages/server/dist/app/security-headers.js'
   );
   return {
-    'cache-control': 'public, max-age=3600',
+    'cache-control': 'public, max-age=600',
     'access-control-allow-origin': '*',
     ...securityHeaders('http://127.0.0.1'),
-    'content-security-policy': contentSecurityPolicy('public'),
+    'content-security-policy': JSON_CONTENT_SECURITY_POLICY,
   };
 }
 

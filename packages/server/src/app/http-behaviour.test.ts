@@ -4,6 +4,7 @@ import { basicAuthorization, registerClient } from '../testing/oauth.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import { registeredRoutes } from './build.js';
 import { sanitizeErrorDescription } from './error-description.js';
+import { isJsonContentType } from './security-headers.js';
 
 let server: TestServer;
 
@@ -52,24 +53,59 @@ describe('error model', () => {
   });
 
   it('puts strict security headers on every response, errors included', async () => {
-    for (const url of [
-      `${server.publicUrl}/healthz`,
-      `${server.publicUrl}/nope`,
-      `${server.adminUrl}/readyz`,
-    ]) {
+    // The UIs' pages: their own scripts and styles, nothing inline, no DOM sink taking a string.
+    for (const url of [`${server.publicUrl}/ui/`, `${server.adminUrl}/`]) {
       const response = await fetch(url);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
       const csp = response.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("script-src 'self'");
       expect(csp).not.toContain('unsafe-inline');
-      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
       expect(csp).toContain("require-trusted-types-for 'script'");
       // Only the admin portal's email preview may make a Trusted Types policy; the hosted UI none.
       expect(csp).toContain(
         url.startsWith(server.adminUrl) ? 'trusted-types email-preview' : "trusted-types 'none'",
       );
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
     }
+    // JSON answers, a 404 and the JWKS (application/jwk-set+json) among them: no source of any kind.
+    for (const url of [
+      `${server.publicUrl}/healthz`,
+      `${server.publicUrl}/nope`,
+      `${server.publicUrl}/.well-known/jwks.json`,
+      `${server.adminUrl}/readyz`,
+    ]) {
+      const response = await fetch(url);
+      expect(response.headers.get('content-type')).toMatch(/^application\/(json|jwk-set\+json)/);
+      expect(response.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+    }
+  });
+
+  it('tells JSON media types from the rest by their type, parameters aside', () => {
+    for (const type of [
+      'application/json',
+      'application/json; charset=utf-8',
+      'Application/JSON',
+      'application/jwk-set+json',
+      'application/scim+json; charset=utf-8',
+      'application/problem+json',
+    ])
+      expect(isJsonContentType(type)).toBe(true);
+    for (const type of [
+      undefined,
+      42,
+      'text/html; charset=utf-8',
+      'text/json+html',
+      'application/javascript',
+      'application/jsonp',
+    ])
+      expect(isJsonContentType(type)).toBe(false);
   });
 
   it("sends HSTS on a port only when that port's own URL is https", async () => {
