@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type pino from 'pino';
 import type { Port } from '../app/app-types.js';
 import { buildApp } from '../app/build.js';
@@ -18,8 +21,14 @@ export const API_TYPE_FILES: Record<Port, { path: string; name: string }> = {
   admin: { path: 'packages/web/src/shared/api-types/admin-api.ts', name: 'AdminApi' },
 };
 
-/** Both ports' OpenAPI documents, from apps built over a throwaway embedded database (nothing listens). */
+/**
+ * Both ports' OpenAPI documents, from apps built over a throwaway embedded database (nothing listens). The UIs'
+ * routes are described only where a built UI is found (app/static-ui.ts): each app gets a stand-in shell, so the
+ * documents are the same whether or not `npm run build -w @tessera/web` has run.
+ */
 export async function openApiDocuments(): Promise<Record<Port, OpenApiDocument>> {
+  const uiShell = mkdtempSync(join(tmpdir(), 'tessera-ui-shell-'));
+  writeFileSync(join(uiShell, 'index.html'), '<!doctype html><title>shell</title>');
   const config = loadConfig(testEnvironment({ TESSERA_LOG_LEVEL: 'error' }));
   const logger = createLogger(config, { write: () => true } as unknown as pino.DestinationStream);
   const database = await createTestDatabase();
@@ -30,7 +39,7 @@ export async function openApiDocuments(): Promise<Record<Port, OpenApiDocument>>
   try {
     const documents = {} as Record<Port, OpenApiDocument>;
     for (const port of ['public', 'admin'] as const) {
-      const app = await buildApp(context, port);
+      const app = await buildApp(context, port, { uiDirectory: uiShell, adminUiDirectory: uiShell });
       documents[port] = JSON.parse(JSON.stringify(app.swagger())) as OpenApiDocument;
       await app.close();
     }
@@ -38,6 +47,7 @@ export async function openApiDocuments(): Promise<Record<Port, OpenApiDocument>>
   } finally {
     await context.close();
     await database.drop();
+    rmSync(uiShell, { recursive: true, force: true });
   }
 }
 
