@@ -201,6 +201,39 @@ describe('users directory with a user’s token', () => {
     expect(refused.json.error_description).toContain('no organization');
   });
 
+  it('follows a member’s new address and name, and finds one who joined by invitation', async () => {
+    const { token } = await userAccessToken(reader, `openid ${DIRECTORY_SCOPE}`, acme);
+    const moving = await signInUser(server, { email: 'mover-before@example.com', name: 'Beforehand' });
+    await addMember(server, acme, moving);
+    expect(emailsOf(await directory(token, '?query=mover-before'))).toEqual(['mover-before@example.com']);
+
+    // The organization's directory matches on copies of the address and the name, kept by the database.
+    expect(await server.context.accounts.users.changeEmail(moving.user.id, 'Mover-After@example.com')).toBe(
+      true,
+    );
+    await server.context.accounts.users.setName(moving.user.id, 'Afterwards');
+    expect(emailsOf(await directory(token, '?query=mover-before'))).toEqual([]);
+    expect(emailsOf(await directory(token, '?query=beforehand'))).toEqual([]);
+    expect(emailsOf(await directory(token, '?query=mover-after'))).toEqual(['Mover-After@example.com']);
+    expect(emailsOf(await directory(token, '?query=AFTERW'))).toEqual(['Mover-After@example.com']);
+
+    // An invitation has no account yet; accepting it gives the membership its user, and the copies with it.
+    const invited = await signInUser(server, { email: 'joiner@example.com', name: 'Invitee' });
+    const { token: inviteToken } = await server.context.orgs.invites.create(
+      acme,
+      { email: 'joiner@example.com' },
+      FIXTURE,
+    );
+    expect(emailsOf(await directory(token, '?query=joiner'))).toEqual([]);
+    await server.context.orgs.invites.accept(inviteToken, {
+      id: invited.user.id,
+      email: 'joiner@example.com',
+      emailVerified: true,
+    });
+    expect(emailsOf(await directory(token, '?query=joiner'))).toEqual(['joiner@example.com']);
+    expect(emailsOf(await directory(token, '?query=invitee'))).toEqual(['joiner@example.com']);
+  });
+
   it('stops answering once the caller’s membership ends (the grant is revoked)', async () => {
     const leaving = await signInUser(server, { email: 'leaving@example.com', name: 'Leaving' });
     const memberId = await addMember(server, acme, leaving, ['admin']);

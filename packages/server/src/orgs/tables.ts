@@ -96,6 +96,14 @@ export const organizationMembers = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The member's `users.email_normalized` and `lower(users.name)`, kept equal to them by triggers (migration
+     * 0036_member_directory_keys): the keys of the organization's users directory, so that a prefix search within
+     * one organization reads one range of its own index (docs/organizations.md#the-users-directory). Null while
+     * the membership is an invitation.
+     */
+    userEmailNormalized: text('user_email_normalized'),
+    userNameLower: text('user_name_lower'),
     status: text('status').notNull(),
     inviteEmail: text('invite_email'),
     inviteEmailNormalized: text('invite_email_normalized'),
@@ -114,6 +122,12 @@ export const organizationMembers = pgTable(
       .where(sql`status = 'invited'`),
     uniqueIndex('organization_members_invite_token_idx').on(table.inviteTokenHash),
     index('organization_members_by_user_idx').on(table.userId),
+    index('organization_members_directory_email_idx')
+      .on(table.organizationId, table.userEmailNormalized.op('text_pattern_ops'))
+      .where(sql`status = 'active'`),
+    index('organization_members_directory_name_idx')
+      .on(table.organizationId, table.userNameLower.op('text_pattern_ops'))
+      .where(sql`status = 'active'`),
     index('organization_members_invite_expires_idx').on(table.inviteExpiresAt).where(sql`status = 'invited'`),
   ],
 );
