@@ -371,6 +371,33 @@ describe('admin portal: organizations, members, roles, permissions, invitations 
     await expect.poll(() => page.getByText('25 on this page, 30 in all.', { exact: true }).count()).toBe(1);
   }, 120_000);
 
+  it('pages through more members than fit on a page by the server’s cursor', async () => {
+    const { page } = admin;
+    for (let index = 0; index < 50; index++) {
+      const email = `paged-member-${String(index).padStart(2, '0')}@example.test`;
+      const userId = await createUser(email, `Paged Member ${index}`);
+      const added = await adminFetch(server, api, 'POST', `/admin/organizations/${organizationId}/members`, {
+        user_id: userId,
+      });
+      expect(added.status).toBe(201);
+    }
+    await openOrganization(page);
+    const section = page.locator('section[aria-labelledby="members-heading"]');
+    const next = section.getByRole('button', { name: 'Next page' });
+    // The first page: the two earlier members (by address, before these) and the first 48 of the new ones.
+    await memberRow(page, MEMBER_EMAIL).waitFor({ timeout: UI_TIMEOUT });
+    await memberRow(page, 'paged-member-47@example.test').waitFor({ timeout: UI_TIMEOUT });
+    expect(await memberRow(page, 'paged-member-48@example.test').count()).toBe(0);
+    expect(await section.getByRole('button', { name: 'First page' }).count()).toBe(0);
+    await next.click();
+    await memberRow(page, 'paged-member-49@example.test').waitFor({ timeout: UI_TIMEOUT });
+    expect(await memberRow(page, 'paged-member-48@example.test').count()).toBe(1);
+    expect(await memberRow(page, MEMBER_EMAIL).count()).toBe(0);
+    expect(await next.isDisabled()).toBe(true);
+    await section.getByRole('button', { name: 'First page' }).click();
+    await memberRow(page, MEMBER_EMAIL).waitFor({ timeout: UI_TIMEOUT });
+  }, 120_000);
+
   it('fits a phone screen, deletes the role and the organization, and the page stayed clean', async () => {
     const { page } = admin;
     await page.setViewportSize(PHONE.viewport);

@@ -154,6 +154,79 @@ describe('organizations through the admin API', () => {
     expect((await call(server, cleo, 'POST', '/organizations/invites/accept', { token })).status).toBe(404);
   });
 
+  it('pages the member list by address on both ports, invitations in their place', async () => {
+    const created = await admin('POST', '/admin/organizations', {
+      name: 'Paged',
+      owner_user_id: ann.user.id,
+    });
+    const id = created.json.id as string;
+    const people = [ann];
+    for (const name of ['cara', 'dan', 'eve', 'fay']) {
+      const person = await signInUser(server, { email: `${name}-paged@example.com`, name });
+      expect(
+        (await admin('POST', `/admin/organizations/${id}/members`, { user_id: person.user.id })).status,
+      ).toBe(201);
+      people.push(person);
+    }
+    const invited = await admin('POST', `/admin/organizations/${id}/invites`, {
+      email: 'bo-paged@example.com',
+    });
+    expect(invited.status).toBe(201);
+    // By address: ann, bo (invited), cara, dan, eve, fay.
+    const expected = [
+      'ann@example.com',
+      'bo-paged@example.com',
+      'cara-paged@example.com',
+      'dan-paged@example.com',
+      'eve-paged@example.com',
+      'fay-paged@example.com',
+    ];
+    const addressOf = (member: Record<string, unknown>) =>
+      (member.email ?? (member.invite as { email: string } | null)?.email) as string;
+    async function readAll(
+      get: (query: string) => Promise<{ status: number; json: Record<string, unknown> }>,
+      describe: (member: Record<string, unknown>) => string,
+    ): Promise<string[][]> {
+      const pages: string[][] = [];
+      let after: string | null = null;
+      do {
+        const answer = await get(`?limit=2${after ? `&after=${encodeURIComponent(after)}` : ''}`);
+        expect(answer.status).toBe(200);
+        pages.push((answer.json.members as Record<string, unknown>[]).map(describe));
+        after = answer.json.next_after as string | null;
+      } while (after !== null && pages.length < 10);
+      return pages;
+    }
+    const adminPages = await readAll(
+      (query) => admin('GET', `/admin/organizations/${id}/members${query}`),
+      addressOf,
+    );
+    expect(adminPages).toEqual([expected.slice(0, 2), expected.slice(2, 4), expected.slice(4, 6)]);
+    // A manager on the public port: the full view, the same pages.
+    const managerPages = await readAll(
+      (query) => call(server, ann, 'GET', `/organizations/${id}/members${query}`),
+      addressOf,
+    );
+    expect(managerPages).toEqual(adminPages);
+    // A member without the manage permission: active members only, by the same order, no addresses shown.
+    const memberPages = await readAll(
+      (query) => call(server, people[1]!, 'GET', `/organizations/${id}/members${query}`),
+      (member) => member.name as string,
+    );
+    expect(memberPages).toEqual([['Ann', 'cara'], ['dan', 'eve'], ['fay']]);
+    // The default page holds them all; a cursor of another listing, or made up, is refused.
+    const whole = await admin('GET', `/admin/organizations/${id}/members`);
+    expect([(whole.json.members as unknown[]).length, whole.json.next_after]).toEqual([6, null]);
+    const organizationsCursor = (await admin('GET', '/admin/organizations?limit=1')).json
+      .next_after as string;
+    for (const cursor of [organizationsCursor, 'bm90LWEtY3Vyc29y']) {
+      const refused = await admin('GET', `/admin/organizations/${id}/members?after=${cursor}`);
+      expect([refused.status, refused.json.error]).toEqual([400, 'invalid_cursor']);
+      const publicRefused = await call(server, ann, 'GET', `/organizations/${id}/members?after=${cursor}`);
+      expect([publicRefused.status, publicRefused.json.error]).toEqual([400, 'invalid_cursor']);
+    }
+  });
+
   it('a disabled organization disappears for its members and is refused at /authorize; deleting removes it', async () => {
     const id = (await admin('POST', '/admin/organizations', { name: 'Soylent', owner_user_id: ben.user.id }))
       .json.id as string;

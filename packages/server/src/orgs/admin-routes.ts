@@ -9,6 +9,12 @@ import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import type { AuditAction } from '../audit/actions.js';
 import { orgsError } from './errors.js';
 import { inviteByEmail } from './invite-email.js';
+import {
+  MemberListNextAfter,
+  MemberListQuery,
+  memberListNextAfter,
+  memberListPage,
+} from './member-list-paging.js';
 import { organizationChanges } from './route-helpers.js';
 import {
   AdminOrganizationDetailView,
@@ -217,15 +223,23 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
       config: { access: 'session' },
       schema: {
         tags: [TAG],
-        summary: 'Every member, invited and suspended ones included',
+        summary:
+          'Members, invited and suspended ones included, by address; page with after=<next_after> (50, limit at most 200)',
         params: OrganizationParams,
-        response: { 200: Type.Object({ members: Type.Array(MemberView) }), ...errorResponses('not_found') },
+        querystring: MemberListQuery,
+        response: {
+          200: Type.Object({ members: Type.Array(MemberView), next_after: MemberListNextAfter }),
+          ...errorResponses('not_found', 'invalid_cursor'),
+        },
       },
     },
     async (request) => {
       await context.orgs.organizations.require(request.params.organizationId);
-      const members = await context.orgs.organizations.listMembers(request.params.organizationId);
-      return { members: members.map(memberView) };
+      const page = await context.orgs.organizations.pageMembers(
+        request.params.organizationId,
+        memberListPage(request.query),
+      );
+      return { members: page.members.map(memberView), next_after: memberListNextAfter(page.next) };
     },
   );
 

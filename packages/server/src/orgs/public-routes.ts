@@ -4,6 +4,12 @@ import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
 import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import { registerInviteRoutes } from './invite-routes.js';
+import {
+  MemberListNextAfter,
+  MemberListQuery,
+  memberListNextAfter,
+  memberListPage,
+} from './member-list-paging.js';
 import { organizationRouteHelpers } from './route-helpers.js';
 import {
   Key,
@@ -32,6 +38,7 @@ const MemberList = Type.Object({
     description: 'full for callers with service.org:manage; reduced (active members, no emails) otherwise',
   }),
   members: Type.Array(Type.Union([MemberView, ReducedMemberView])),
+  next_after: MemberListNextAfter,
 });
 
 /**
@@ -145,23 +152,36 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
       schema: {
         tags: [TAG],
         summary:
-          'Members: every member with email, status and invitations for managers; active members by name and roles otherwise',
+          'Members by address, paged with after=<next_after>: every member with email, status and invitations for managers; active members by name and roles otherwise',
         params: OrganizationParams,
+        querystring: MemberListQuery,
         response: {
           200: MemberList,
-          ...errorResponses('not_signed_in', 'second_factor_required', 'not_found'),
+          ...errorResponses('not_signed_in', 'second_factor_required', 'not_found', 'invalid_cursor'),
         },
       },
     },
     async (request) => {
       const { organizationId } = request.params;
       const membership = await context.orgs.organizations.membership(organizationId, userOf(request));
+      const asked = memberListPage(request.query);
       if (membership.canManage) {
-        const members = await context.orgs.organizations.listMembers(organizationId);
-        return { view: 'full' as const, members: members.map(memberView) };
+        const page = await context.orgs.organizations.pageMembers(organizationId, asked);
+        return {
+          view: 'full' as const,
+          members: page.members.map(memberView),
+          next_after: memberListNextAfter(page.next),
+        };
       }
-      const members = await context.orgs.organizations.listMembers(organizationId, ['active']);
-      return { view: 'reduced' as const, members: members.map(reducedMemberView) };
+      const page = await context.orgs.organizations.pageMembers(organizationId, {
+        ...asked,
+        statuses: ['active'],
+      });
+      return {
+        view: 'reduced' as const,
+        members: page.members.map(reducedMemberView),
+        next_after: memberListNextAfter(page.next),
+      };
     },
   );
 

@@ -21,7 +21,7 @@ import {
   permissionsForScope,
   slugFromName,
 } from './model.js';
-import type { OrganizationStore } from './store.js';
+import type { MemberListPosition, OrganizationStore } from './store.js';
 
 export const organizationNotFound = () => appError('not_found', 'organization was not found');
 export const memberNotFound = () => appError('not_found', 'member was not found');
@@ -263,6 +263,14 @@ export class OrganizationService {
   }
 
   // --- members ---
+
+  /** A page of the member list (orgs/store.ts pageMembers). */
+  pageMembers(
+    organizationId: string,
+    page: { statuses?: Member['status'][]; after?: MemberListPosition; limit: number },
+  ): Promise<{ members: Member[]; next: MemberListPosition | null }> {
+    return this.store.pageMembers(organizationId, page);
+  }
 
   listMembers(organizationId: string, statuses?: Member['status'][]): Promise<Member[]> {
     return this.store.listMembers(organizationId, statuses);

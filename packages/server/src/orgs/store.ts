@@ -68,6 +68,12 @@ function activeMembershipOf(userId: SQL | Column | Placeholder | string) {
 }
 
 /** Membership with the parts of the account a member view may show. */
+/** Where a page of an organization's member list continues: after this address (or invited address), then id. */
+export interface MemberListPosition {
+  key: string;
+  id: string;
+}
+
 const memberColumns = {
   member: organizationMembers,
   name: users.name,
@@ -302,6 +308,39 @@ export class OrganizationStore {
         asc(organizationMembers.id),
       );
     return this.withRoles(rows);
+  }
+
+  /**
+   * A page of an organization's memberships in the member list's order (the user's address, or an invitation's,
+   * then id): `limit` after `after`, one range of organization_members_list_idx however many members there are.
+   * `next` is the last row's position when another page follows.
+   */
+  async pageMembers(
+    organizationId: string,
+    page: { statuses?: MemberStatus[]; after?: MemberListPosition; limit: number },
+  ): Promise<{ members: Member[]; next: MemberListPosition | null }> {
+    const sortKey = sql<string>`coalesce(${organizationMembers.userEmailNormalized}, ${organizationMembers.inviteEmailNormalized}, '')`;
+    const rows = await this.db
+      .select({ ...memberColumns, sortKey })
+      .from(organizationMembers)
+      .leftJoin(users, eq(users.id, organizationMembers.userId))
+      .where(
+        and(
+          eq(organizationMembers.organizationId, organizationId),
+          page.statuses ? inArray(organizationMembers.status, page.statuses) : undefined,
+          page.after
+            ? sql`(${sortKey}, ${organizationMembers.id}) > (${page.after.key}, ${page.after.id})`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(sortKey), asc(organizationMembers.id))
+      .limit(page.limit + 1);
+    const shown = rows.slice(0, page.limit);
+    const last = shown.at(-1);
+    return {
+      members: await this.withRoles(shown),
+      next: rows.length > page.limit && last ? { key: last.sortKey, id: last.member.id } : null,
+    };
   }
 
   listMembers(organizationId: string, statuses?: MemberStatus[]): Promise<Member[]> {

@@ -125,6 +125,12 @@ export const organizationMembers = pgTable(
     index('organization_members_directory_email_idx')
       .on(table.organizationId, table.userEmailNormalized.op('text_pattern_ops'))
       .where(sql`status = 'active'`),
+    // The member list's order and its keyset (orgs/store.ts pageMembers): the address, or an invitation's.
+    index('organization_members_list_idx').on(
+      table.organizationId,
+      sql`coalesce(${table.userEmailNormalized}, ${table.inviteEmailNormalized}, '')`,
+      table.id,
+    ),
     index('organization_members_directory_name_idx')
       .on(table.organizationId, table.userNameLower.op('text_pattern_ops'))
       .where(sql`status = 'active'`),

@@ -2202,10 +2202,10 @@ export interface AdminApi {
     response: AdminApi['DELETE /admin/organizations/{organizationId}/invites/{inviteId}']['responses'][204];
     error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
-  /** Every member, invited and suspended ones included */
+  /** Members, invited and suspended ones included, by address; page with after=<next_after> (50, limit at most 200) */
   'GET /admin/organizations/{organizationId}/members': {
     params: { organizationId: string; };
-    query: undefined;
+    query: { after?: string; limit?: number; };
     body: undefined;
     responses: {
       200: {
@@ -2230,15 +2230,17 @@ export interface AdminApi {
           created_at: string;
           joined_at: string | null;
         }[];
+        /** Where the next page starts (pass it as after=), or null on the last page */
+        next_after: string | null;
       };
-      400: ErrorBody<'invalid_request'>;
+      400: ErrorBody<'invalid_cursor' | 'invalid_request'>;
       401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
       403: ErrorBody<'admin_token_scope_required'>;
       404: ErrorBody<'not_found'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/organizations/{organizationId}/members']['responses'][200];
-    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_cursor' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
   };
   /** Adds an existing user as an active member with roles (default member) */
   'POST /admin/organizations/{organizationId}/members': {

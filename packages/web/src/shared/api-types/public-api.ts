@@ -2429,10 +2429,10 @@ export interface PublicApi {
     response: PublicApi['POST /organizations/{organizationId}/leave']['responses'][204];
     error: 'csrf_failed' | 'invalid_request' | 'last_manager' | 'malformed_body' | 'not_found' | 'not_signed_in' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type';
   };
-  /** Members: every member with email, status and invitations for managers; active members by name and roles otherwise */
+  /** Members by address, paged with after=<next_after>: every member with email, status and invitations for managers; active members by name and roles otherwise */
   'GET /organizations/{organizationId}/members': {
     params: { organizationId: string; };
-    query: undefined;
+    query: { after?: string; limit?: number; };
     body: undefined;
     responses: {
       200: {
@@ -2463,14 +2463,16 @@ export interface PublicApi {
           name: string;
           roles: string[];
         }[];
+        /** Where the next page starts (pass it as after=), or null on the last page */
+        next_after: string | null;
       };
-      400: ErrorBody<'invalid_request'>;
+      400: ErrorBody<'invalid_cursor' | 'invalid_request'>;
       401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
       404: ErrorBody<'not_found'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['GET /organizations/{organizationId}/members']['responses'][200];
-    error: 'invalid_request' | 'not_found' | 'not_signed_in' | 'second_factor_required' | 'service_unavailable';
+    error: 'invalid_cursor' | 'invalid_request' | 'not_found' | 'not_signed_in' | 'second_factor_required' | 'service_unavailable';
   };
   /** Removes a member (service.org:manage); never the last manager */
   'DELETE /organizations/{organizationId}/members/{memberId}': {

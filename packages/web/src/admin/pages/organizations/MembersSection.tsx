@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import type { AdminApiResponse } from '../../../shared/api-types/admin-api';
+import { Button } from '../../../shared/Button';
 import { ErrorPanel } from '../../../shared/ErrorPanel';
 import { DataTable } from '../../components/DataTable';
 import { LoadedView } from '../../components/LoadedView';
 import { type Outcome, OutcomeMessage } from '../../components/OutcomeMessage';
 import { describeError } from '../../error-text';
 import { t } from '../../i18n/text';
+import { withQuery } from '../../navigation';
 import type { MemberView, RoleView } from '../../organization-types';
 import { type AdminApi, useAdmin, useAdminApi } from '../../session';
 import { useLoad } from '../../use-load';
@@ -94,8 +96,14 @@ export function MembersSection({
   const api = useAdminApi();
   const { canWrite } = useAdmin();
   const path = `/admin/organizations/${encodeURIComponent(organizationId)}/members`;
-  const members = useLoad(path, (signal) =>
-    api.get<AdminApiResponse<'GET /admin/organizations/{organizationId}/members'>>(path, signal),
+  // The list is paged by the server's cursor (docs/organizations.md#admin-api-admin-port): the page shown starts
+  // after `after`, the first page when it is empty.
+  const [after, setAfter] = useState('');
+  const members = useLoad(`${path}\n${after}`, (signal) =>
+    api.get<AdminApiResponse<'GET /admin/organizations/{organizationId}/members'>>(
+      withQuery(path, { after }),
+      signal,
+    ),
   );
   const [outcome, setOutcome] = useState<Outcome>(null);
 
@@ -122,16 +130,39 @@ export function MembersSection({
       <LoadedView load={members} failedTitle={t('organizations.members.loadFailed')}>
         {(data) => {
           const joined = data.members.filter((member) => member.status !== 'invited');
-          return joined.length === 0 ? (
+          return joined.length === 0 && !after && data.next_after === null ? (
             <p>{t('organizations.members.empty')}</p>
           ) : (
-            <MembersTable
-              members={joined}
-              roles={roles}
-              busy={members.loading}
-              canWrite={canWrite}
-              onAction={change}
-            />
+            <>
+              <MembersTable
+                members={joined}
+                roles={roles}
+                busy={members.loading}
+                canWrite={canWrite}
+                onAction={change}
+              />
+              {after || data.next_after !== null ? (
+                <nav
+                  className="pager"
+                  aria-label={t('layout.pager.label', { what: t('organizations.members.caption') })}
+                >
+                  <div className="pager-buttons">
+                    {after ? (
+                      <Button variant="secondary" onClick={() => setAfter('')}>
+                        {t('organizations.list.pager.first')}
+                      </Button>
+                    ) : null}
+                    <Button
+                      variant="secondary"
+                      disabled={data.next_after === null}
+                      onClick={() => setAfter(data.next_after ?? '')}
+                    >
+                      {t('layout.pager.next')}
+                    </Button>
+                  </div>
+                </nav>
+              ) : null}
+            </>
           );
         }}
       </LoadedView>

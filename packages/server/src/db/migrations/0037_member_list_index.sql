@@ -1,0 +1,1 @@
+CREATE INDEX "organization_members_list_idx" ON "organization_members" USING btree ("organization_id",coalesce("user_email_normalized", "invite_email_normalized", ''),"id");
