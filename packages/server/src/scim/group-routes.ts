@@ -7,7 +7,7 @@ import { registerResourceRoutes } from './resource-routes.js';
 import type { ScimRouteKit } from './route-kit.js';
 import type { ResourceQuery } from './search.js';
 import type { ScimGroupRow } from './store.js';
-import { GroupResource, groupResource } from './views.js';
+import { attributeReturned, GroupResource, groupResource } from './views.js';
 
 /** /scim/v2/Groups (RFC 7644 §3.3-3.6), registered inside the SCIM plugin of public-routes.ts. */
 export function registerGroupRoutes(scim: App, context: AppContext, kit: ScimRouteKit): ResourceQuery {
@@ -32,9 +32,12 @@ export function registerGroupRoutes(scim: App, context: AppContext, kit: ScimRou
     parseFilter: parseGroupFilter,
     read: readGroup,
     service: groups,
-    // One query for the members of every listed group.
-    render: async (rows) => {
-      const members = await groups.members(rows.map((row) => row.id));
+    // One query for the members of every listed group, none when the answer leaves them out: Entra ID looks a
+    // group up by name with excludedAttributes=members, and a large group has many.
+    render: async (rows, projection) => {
+      const members = attributeReturned('members', projection)
+        ? await groups.members(rows.map((row) => row.id))
+        : new Map<string, { value: string; display: string }[]>();
       return rows.map((row) => groupResource(kit.baseUrl, row, members.get(row.id) ?? []));
     },
     audit: {

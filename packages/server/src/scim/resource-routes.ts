@@ -18,6 +18,7 @@ import {
   listResponse,
   listResponseOf,
   locationOf,
+  type Projection,
   type ResourceDocument,
   selectAttributes,
 } from './views.js';
@@ -57,7 +58,8 @@ export interface ScimResourceType<Row, Input, Comparison> {
     delete(connection: ConnectionRow, id: string): Promise<Row>;
   };
   /** Rows as resources, in order. */
-  render(rows: Row[]): Promise<ResourceDocument[]>;
+  /** The rows as documents; attributes `projection` drops may be left out (views.ts attributeReturned). */
+  render(rows: Row[], projection?: Projection): Promise<ResourceDocument[]>;
   audit: {
     created(row: Row, input: Input): AuditTarget;
     /** After PUT and PATCH. */
@@ -77,15 +79,15 @@ export function registerResourceRoutes<Row extends { id: string }, Input, Compar
 ): ResourceQuery {
   const { baseUrl, config, errors, maxResults, audited } = kit;
   const { endpoint, auditNoun, resource, service, summaries } = type;
-  const renderOne = async (row: Row) => (await type.render([row]))[0]!;
+  const renderOne = async (row: Row, projection?: Projection) => (await type.render([row], projection))[0]!;
   const project = (document: ResourceDocument, query: { attributes?: string; excludedAttributes?: string }) =>
     selectAttributes(document, query.attributes, query.excludedAttributes);
 
   const query: ResourceQuery = {
     comparisons: (filter) => type.parseFilter(filter),
-    async run(connection, comparisons, offset, limit) {
+    async run(connection, comparisons, offset, limit, projection) {
       const { rows, total } = await service.list(connection, comparisons as Comparison[], offset, limit);
-      return { documents: await type.render(rows), total };
+      return { documents: await type.render(rows, projection), total };
     },
   };
   registerSearchRoute(
@@ -115,7 +117,13 @@ export function registerResourceRoutes<Row extends { id: string }, Input, Compar
         const { connection } = caller(request);
         const comparisons = request.query.filter ? type.parseFilter(request.query.filter) : [];
         const page = paging(request.query, maxResults());
-        const { documents, total } = await query.run(connection, comparisons, page.offset, page.count);
+        const { documents, total } = await query.run(
+          connection,
+          comparisons,
+          page.offset,
+          page.count,
+          request.query,
+        );
         const selected = documents.map((document) => project(document, request.query));
         return listResponse(selected, total, page.startIndex);
       },
@@ -165,7 +173,7 @@ export function registerResourceRoutes<Row extends { id: string }, Input, Compar
     },
     async (request) => {
       const row = await service.get(caller(request).connection, request.params.id);
-      return project(await renderOne(row), request.query);
+      return project(await renderOne(row, request.query), request.query);
     },
   );
 
@@ -225,7 +233,7 @@ export function registerResourceRoutes<Row extends { id: string }, Input, Compar
       // collection expects 204 (Entra ID recommends it for group PATCH); Entra ID and Okta accept both.
       if (request.query.attributes === undefined && request.query.excludedAttributes === undefined)
         return noContent(reply);
-      return project(await renderOne(row), request.query);
+      return project(await renderOne(row, request.query), request.query);
     },
   );
 

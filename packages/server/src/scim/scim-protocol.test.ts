@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminSession } from '../testing/admin.js';
 import { HOSTILE_BODIES, HOSTILE_STRINGS } from '../testing/fuzz.js';
 import { admin, connectionWithToken, fixture, installAndSignIn, patchUser, scim } from '../testing/scim.js';
@@ -556,6 +556,55 @@ describe('Entra ID', () => {
     );
     expect((await scim(server, token, 'DELETE', `/Groups/${groupId}`)).status).toBe(204);
     expectScimError(await scim(server, token, 'GET', `/Groups/${groupId}`), 404);
+  });
+
+  it('reads a group’s members and a user’s groups only when the answer holds them', async () => {
+    const user = await scim(server, token, 'POST', '/Users', { userName: 'projected.member@contoso.com' });
+    const group = await scim(server, token, 'POST', '/Groups', {
+      displayName: 'Projected group',
+      members: [{ value: user.json.id }],
+    });
+    const groupId = group.json.id as string;
+    const membersRead = vi.spyOn(server.context.scim.groups, 'members');
+    const groupsRead = vi.spyOn(server.context.scim.users, 'groupsOf');
+    try {
+      const byName = encodeURIComponent('displayName eq "Projected group"');
+      for (const path of [
+        `/Groups/${groupId}?excludedAttributes=members`,
+        `/Groups?excludedAttributes=members&filter=${byName}`,
+        `/Groups/${groupId}?attributes=displayName`,
+        `/Groups?attributes=urn:ietf:params:scim:schemas:core:2.0:Group:displayName&filter=${byName}`,
+      ]) {
+        const answer = await scim(server, token, 'GET', path);
+        expect(answer.status).toBe(200);
+        expect(JSON.stringify(answer.json)).not.toContain('"members"');
+      }
+      expect(membersRead).not.toHaveBeenCalled();
+      // Asked for, or by default: read and answered.
+      for (const path of [`/Groups/${groupId}`, `/Groups/${groupId}?attributes=members.value`]) {
+        const answer = await scim(server, token, 'GET', path);
+        expect((answer.json.members as { value: string }[]).map((member) => member.value)).toEqual([
+          user.json.id,
+        ]);
+      }
+      expect(membersRead).toHaveBeenCalledTimes(2);
+
+      const byUserName = encodeURIComponent('userName eq "projected.member@contoso.com"');
+      const withoutGroups = await scim(
+        server,
+        token,
+        'GET',
+        `/Users?excludedAttributes=groups&filter=${byUserName}`,
+      );
+      expect(withoutGroups.json.totalResults).toBe(1);
+      expect(groupsRead).not.toHaveBeenCalled();
+      const withGroups = await scim(server, token, 'GET', `/Users/${user.json.id}`);
+      expect((withGroups.json.groups as { value: string }[]).map((entry) => entry.value)).toEqual([groupId]);
+      expect(groupsRead).toHaveBeenCalledTimes(1);
+    } finally {
+      membersRead.mockRestore();
+      groupsRead.mockRestore();
+    }
   });
 
   it('Okta group rename (value with the read-only id) and full member replace; PUT', async () => {

@@ -3,7 +3,13 @@ import type { App } from '../app/app-types.js';
 import { invalidSyntax, invalidValue, ScimError } from './errors.js';
 import { Body, caller, paging, type ScimRouteKit, TAG } from './route-kit.js';
 import type { ConnectionRow } from './store.js';
-import { listResponse, listResponseOf, type ResourceDocument, selectAttributes } from './views.js';
+import {
+  listResponse,
+  listResponseOf,
+  type Projection,
+  type ResourceDocument,
+  selectAttributes,
+} from './views.js';
 
 export const SEARCH_REQUEST_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:SearchRequest';
 
@@ -16,6 +22,8 @@ export interface ResourceQuery {
     comparisons: unknown[],
     offset: number,
     limit: number,
+    /** What the answer will keep of each document: attributes it drops need not be read. */
+    projection?: Projection,
   ): Promise<{ documents: ResourceDocument[]; total: number }>;
 }
 
@@ -98,7 +106,7 @@ async function search(
     const comparisons = parsed[index];
     if (!comparisons) continue;
     const offset = Math.max(0, page.offset - total);
-    const result = await query.run(connection, comparisons, offset, page.count - documents.length);
+    const result = await query.run(connection, comparisons, offset, page.count - documents.length, request);
     documents.push(...result.documents);
     total += result.total;
   }

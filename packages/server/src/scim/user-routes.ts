@@ -12,12 +12,14 @@ import { registerResourceRoutes } from './resource-routes.js';
 import type { ScimRouteKit } from './route-kit.js';
 import type { ResourceQuery } from './search.js';
 import type { ScimUserRow } from './store.js';
-import { UserResource, userResource } from './views.js';
+import { attributeReturned, type Projection, UserResource, userResource } from './views.js';
 
 /** /scim/v2/Users (RFC 7644 §3.3-3.6), registered inside the SCIM plugin of public-routes.ts. */
 export function registerUserRoutes(scim: App, context: AppContext, kit: ScimRouteKit): ResourceQuery {
   const users = context.scim.users;
-  const renderUser = async (row: ScimUserRow) => userResource(kit.baseUrl, row, await users.groupsOf(row));
+  // A user's groups are read only when the answer holds them (one query per user of a page).
+  const renderUser = async (row: ScimUserRow, projection?: Projection) =>
+    userResource(kit.baseUrl, row, attributeReturned('groups', projection) ? await users.groupsOf(row) : []);
   const changed = (row: ScimUserRow) => ({
     type: 'user',
     id: row.userId,
@@ -48,7 +50,7 @@ export function registerUserRoutes(scim: App, context: AppContext, kit: ScimRout
     parseFilter: parseUserFilter,
     read: readUser,
     service: users,
-    render: (rows) => Promise.all(rows.map(renderUser)),
+    render: (rows, projection) => Promise.all(rows.map((row) => renderUser(row, projection))),
     audit: {
       created: (row) => ({
         type: 'user',

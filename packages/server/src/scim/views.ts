@@ -168,12 +168,9 @@ export function groupResource(
  * RFC 7644 §3.4.2.5 / §3.9: `attributes` keeps only the named attributes (plus those always returned), and
  * `excludedAttributes` drops the named ones; names are case-insensitive and may be `attr.sub` or URN-prefixed.
  */
-export function selectAttributes(
-  resource: ResourceDocument,
-  attributes: string | undefined,
-  excludedAttributes: string | undefined,
-): ResourceDocument {
-  const split = (text: string) =>
+/** The attribute names of an `attributes` or `excludedAttributes` parameter, lower-cased, core URNs taken off. */
+function attributeNames(text: string): string[] {
+  return (
     text
       .split(',')
       // `emails[type eq "work"]` selects the attribute (Microsoft's collection asks for it so); the filter does not narrow.
@@ -184,7 +181,35 @@ export function selectAttributes(
           .replace(/\[[^\]]*\]/, ''),
       )
       .filter(Boolean)
-      .map((name) => name.replace(/^urn:ietf:params:scim:schemas:core:2\.0:(user|group):/, ''));
+      .map((name) => name.replace(/^urn:ietf:params:scim:schemas:core:2\.0:(user|group):/, ''))
+  );
+}
+
+/** What a request asks of a resource's attributes (RFC 7644 §3.4.2.5): at most one of the two is set. */
+export interface Projection {
+  attributes?: string;
+  excludedAttributes?: string;
+}
+
+/**
+ * Whether the answer will hold the core attribute `name` (lower-case) under `projection`, as selectAttributes
+ * applies it: so that a resource is not rendered with an attribute, a group's members say, only to drop it.
+ */
+export function attributeReturned(name: string, projection: Projection = {}): boolean {
+  if (projection.attributes)
+    return attributeNames(projection.attributes).some(
+      (wanted) => wanted === name || wanted.startsWith(`${name}.`),
+    );
+  if (projection.excludedAttributes) return !attributeNames(projection.excludedAttributes).includes(name);
+  return true;
+}
+
+export function selectAttributes(
+  resource: ResourceDocument,
+  attributes: string | undefined,
+  excludedAttributes: string | undefined,
+): ResourceDocument {
+  const split = attributeNames;
   const ALWAYS = new Set(['schemas', 'id', 'meta']);
   if (attributes) {
     const wanted = split(attributes);
