@@ -30,7 +30,9 @@ const databaseFreeServerTests = [
 
 // Server test files about PostgreSQL itself (its planner): they run in the PostgreSQL pass only, never on the
 // embedded database.
-const postgresOnlyServerTests = ['db/query-plans'].map((name) => `packages/server/src/${name}.test.ts`);
+const postgresOnlyServerTests = ['db/query-plans', 'orgs/directory-keys-race'].map(
+  (name) => `packages/server/src/${name}.test.ts`,
+);
 
 // Node-side OPAQUE clients in these projects stretch passwords with one light Argon2id pass instead of the
 // production default (packages/server/src/testing/opaque-stretching.ts); so do the browser tests' pages, unless a
