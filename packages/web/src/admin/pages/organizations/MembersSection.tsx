@@ -97,7 +97,8 @@ export function MembersSection({
   const { canWrite } = useAdmin();
   const path = `/admin/organizations/${encodeURIComponent(organizationId)}/members`;
   // The list is paged by the server's cursor (docs/organizations.md#admin-api-admin-port): the page shown starts
-  // after `after`, the first page when it is empty.
+  // after `after`, the first page when it is empty. The page keys this section by organization, so another
+  // organization starts on its first page.
   const [after, setAfter] = useState('');
   const members = useLoad(`${path}\n${after}`, (signal) =>
     api.get<AdminApiResponse<'GET /admin/organizations/{organizationId}/members'>>(

@@ -109,7 +109,12 @@ function OrganizationDetail({
       </dl>
       <OrganizationSettingsSection organization={organization} onChanged={onChanged} />
       <UnlockPolicySection organizationId={organization.id} />
-      <MembersSection organizationId={organization.id} roles={catalogue} rolesError={roles.error} />
+      <MembersSection
+        key={organization.id}
+        organizationId={organization.id}
+        roles={catalogue}
+        rolesError={roles.error}
+      />
       <InvitesSection organizationId={organization.id} roles={catalogue} />
       {canWrite ? <DeleteOrganizationSection organization={organization} /> : null}
     </AdminLayout>
