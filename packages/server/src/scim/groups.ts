@@ -101,16 +101,19 @@ export class ScimGroupService {
     }
     if (!row) throw resourceNotFound('Group', id);
     const wanted = new Set(input.members);
-    await this.store.removeMembers(
-      id,
-      before.filter((member) => !wanted.has(member)),
+    const had = new Set(before);
+    const removed = before.filter((member) => !wanted.has(member));
+    const added = [...wanted].filter((member) => !had.has(member));
+    await this.store.removeMembers(id, removed);
+    await this.store.addMembers(id, added);
+    // A change of name or externalId can change which mappings apply, and then every member's roles are checked,
+    // old and new; otherwise only those who joined or left can have gained or lost a role. (A group's members
+    // come in PATCHes of a few at a time: syncing every member on each made filling a large group quadratic.)
+    const sameRoles = sameRoleSet(mappedRoles(connection, current), mappedRoles(connection, row));
+    await this.syncRolesOf(
+      connection,
+      sameRoles ? [...added, ...removed] : [...new Set([...before, ...wanted])],
     );
-    await this.store.addMembers(
-      id,
-      input.members.filter((member) => !before.includes(member)),
-    );
-    // A rename can change which mapping applies, so every member's roles are checked, old and new.
-    await this.syncRolesOf(connection, [...new Set([...before, ...input.members])]);
     return row;
   }
 
@@ -170,4 +173,10 @@ export class ScimGroupService {
       if (row?.active) await this.users.syncRoles(connection, row);
     }
   }
+}
+
+/** The same roles, in any order. */
+function sameRoleSet(left: string[], right: string[]): boolean {
+  const set = new Set(left);
+  return set.size === new Set(right).size && right.every((role) => set.has(role));
 }

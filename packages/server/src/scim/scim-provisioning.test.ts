@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminSession } from '../testing/admin.js';
 import { authorizationCode, introspection, redeemCode, refreshGrant } from '../testing/code-flow.js';
 import { type RegisteredClient, registerClient, type SignedIn, signInUser } from '../testing/oauth.js';
@@ -345,6 +345,63 @@ describe('deprovisioning', () => {
 });
 
 describe('groups mapped to roles', () => {
+  it('a member joining or leaving re-checks that member’s roles alone; a rename re-checks every member’s', async () => {
+    const idp = await connectionWithToken(server, session, 'Sync', {
+      roleMappings: [{ match: 'displayName', value: 'Sync Admins', role: 'admin' }],
+    });
+    const owner = await signInUser(server, { email: 'owner@sync.example' });
+    await server.context.orgs.organizations.addMember(idp.organizationId, owner.user.id, ['admin'], {
+      type: 'admin',
+      id: 'test',
+    });
+    const people = [];
+    for (const name of ['ada', 'bea', 'cy', 'dee'])
+      people.push(await provision(idp.token, `${name}@sync.example`));
+    const group = await scim(server, idp.token, 'POST', '/Groups', {
+      displayName: 'Sync Admins',
+      members: people.slice(0, 3).map((person) => ({ value: person.scimId })),
+    });
+    expect(group.status).toBe(201);
+    const synced = vi.spyOn(server.context.scim.users, 'syncRoles');
+    try {
+      const joined = await scim(server, idp.token, 'PATCH', `/Groups/${group.json.id}`, {
+        schemas: [PATCH_SCHEMA],
+        Operations: [{ op: 'Add', path: 'members', value: [{ value: people[3]!.scimId }] }],
+      });
+      expect(joined.status).toBe(204);
+      expect(synced.mock.calls.map(([, row]) => row.id)).toEqual([people[3]!.scimId]);
+      expect((await memberStatus(idp.organizationId, people[3]!.userId))?.roles.sort()).toEqual([
+        'admin',
+        'member',
+      ]);
+      synced.mockClear();
+      const left = await scim(server, idp.token, 'PATCH', `/Groups/${group.json.id}`, {
+        schemas: [PATCH_SCHEMA],
+        Operations: [{ op: 'Remove', path: `members[value eq "${people[0]!.scimId}"]` }],
+      });
+      expect(left.status).toBe(204);
+      expect(synced.mock.calls.map(([, row]) => row.id)).toEqual([people[0]!.scimId]);
+      expect((await memberStatus(idp.organizationId, people[0]!.userId))?.roles).toEqual(['member']);
+      // Renamed out of the mapping: every member loses the role it gave.
+      synced.mockClear();
+      const renamed = await scim(server, idp.token, 'PATCH', `/Groups/${group.json.id}`, {
+        schemas: [PATCH_SCHEMA],
+        Operations: [{ op: 'Replace', path: 'displayName', value: 'Sync Readers' }],
+      });
+      expect(renamed.status).toBe(204);
+      expect(synced.mock.calls.map(([, row]) => row.id).sort()).toEqual(
+        people
+          .slice(1)
+          .map((person) => person.scimId)
+          .sort(),
+      );
+      for (const person of people.slice(1))
+        expect((await memberStatus(idp.organizationId, person.userId))?.roles).toEqual(['member']);
+    } finally {
+      synced.mockRestore();
+    }
+  });
+
   it('membership changes give and take the mapped role; unknown groups follow the policy', async () => {
     const idp = await connectionWithToken(server, session, 'Roles', {
       unknownGroups: 'reject',
