@@ -20,6 +20,19 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** A promise and the function that resolves it: one transaction waits on it while the test acts. */
+function gate(): { open: () => void; opened: Promise<void> } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, opened };
+}
+
+/** A new organization for one test. */
+const organizationNamed = (slug: string) =>
+  server.context.orgs.organizations.create({ name: slug, slug }, { type: 'admin', id: 'race-fixture' }, null);
+
 const copiesOf = async (userId: string) =>
   server.database.withConnection((connection) =>
     connection.query<{ user_email_normalized: string; user_name_lower: string }>(
@@ -31,28 +44,18 @@ const copiesOf = async (userId: string) =>
 describe('member directory keys', () => {
   it('a change of name waits for a membership being written, then updates its copy', async () => {
     const user = await signInUser(server, { email: 'racer@example.com', name: 'Racer' });
-    const organization = await server.context.orgs.organizations.create(
-      { name: 'Race', slug: 'race' },
-      { type: 'admin', id: 'race-fixture' },
-      null,
-    );
-    let commitMembership!: () => void;
-    const membershipMayCommit = new Promise<void>((resolve) => {
-      commitMembership = resolve;
-    });
-    let inserted!: () => void;
-    const membershipInserted = new Promise<void>((resolve) => {
-      inserted = resolve;
-    });
+    const organization = await organizationNamed('race');
+    const mayCommit = gate();
+    const inserted = gate();
     const membership = server.database.withTransaction(async (connection) => {
       await connection.query(
         `INSERT INTO organization_members (id, organization_id, user_id, status) VALUES ($1, $2, $3, 'active')`,
         ['race-member', organization.id, user.user.id],
       );
-      inserted();
-      await membershipMayCommit;
+      inserted.open();
+      await mayCommit.opened;
     });
-    await membershipInserted;
+    await inserted.opened;
     let changed = false;
     const change = server.context.accounts.users.setName(user.user.id, 'Renamed Racer').then(() => {
       changed = true;
@@ -62,7 +65,7 @@ describe('member directory keys', () => {
     // anyway: the address is a unique key, which the membership's foreign key check holds.)
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(changed).toBe(false);
-    commitMembership();
+    mayCommit.open();
     await membership;
     await change;
     expect(await copiesOf(user.user.id)).toEqual([
@@ -72,28 +75,18 @@ describe('member directory keys', () => {
 
   it('a membership written while the address and name change copies the values that won', async () => {
     const user = await signInUser(server, { email: 'second@example.com', name: 'Second' });
-    const organization = await server.context.orgs.organizations.create(
-      { name: 'Race two', slug: 'race-two' },
-      { type: 'admin', id: 'race-fixture' },
-      null,
-    );
-    let commitChange!: () => void;
-    const changeMayCommit = new Promise<void>((resolve) => {
-      commitChange = resolve;
-    });
-    let updated!: () => void;
-    const userUpdated = new Promise<void>((resolve) => {
-      updated = resolve;
-    });
+    const organization = await organizationNamed('race-two');
+    const mayCommit = gate();
+    const updated = gate();
     const change = server.database.withTransaction(async (connection) => {
       await connection.query(
         `UPDATE users SET email_normalized = 'second-new@example.com', name = 'Second New' WHERE id = $1`,
         [user.user.id],
       );
-      updated();
-      await changeMayCommit;
+      updated.open();
+      await mayCommit.opened;
     });
-    await userUpdated;
+    await updated.opened;
     let added = false;
     const membership = server.context.orgs.organizations
       .addMember(organization.id, user.user.id, ['member'], { type: 'admin', id: 'race-fixture' })
@@ -102,7 +95,7 @@ describe('member directory keys', () => {
       });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(added).toBe(false);
-    commitChange();
+    mayCommit.open();
     await change;
     await membership;
     expect(await copiesOf(user.user.id)).toEqual([
