@@ -4,17 +4,12 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { appError, badRequest, errorResponses } from '../app/errors.js';
 import { type AdminAction, adminActor, auditedAdminChange } from '../app/ports/admin-audit.js';
-import { CursorParameter, decodeCursor, encodeCursor } from '../app/ports/keyset.js';
+import { CursorParameter, decodeCursor, encodeCursor, NextAfterField } from '../app/ports/keyset.js';
 import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import type { AuditAction } from '../audit/actions.js';
 import { orgsError } from './errors.js';
 import { inviteByEmail } from './invite-email.js';
-import {
-  MemberListNextAfter,
-  MemberListQuery,
-  memberListNextAfter,
-  memberListPage,
-} from './member-list-paging.js';
+import { MemberListQuery, memberListNextAfter, memberListPage } from './member-list-paging.js';
 import { organizationChanges } from './route-helpers.js';
 import {
   AdminOrganizationDetailView,
@@ -228,7 +223,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
         params: OrganizationParams,
         querystring: MemberListQuery,
         response: {
-          200: Type.Object({ members: Type.Array(MemberView), next_after: MemberListNextAfter }),
+          200: Type.Object({ members: Type.Array(MemberView), next_after: NextAfterField }),
           ...errorResponses('not_found', 'invalid_cursor'),
         },
       },

@@ -90,7 +90,6 @@ export class UserDirectory {
    * docs/performance.md#the-directory-within-an-organization).
    */
   private memberMatches(pattern: string, limit: number, organizationId: string) {
-    const members = organizationMembers;
     const activeOrganization = exists(
       this.db
         .select({ id: organizations.id })
@@ -98,8 +97,8 @@ export class UserDirectory {
         .where(and(eq(organizations.id, organizationId), eq(organizations.status, 'active'))),
     );
     const inOrganization = and(
-      eq(members.organizationId, organizationId),
-      eq(members.status, 'active'),
+      eq(organizationMembers.organizationId, organizationId),
+      eq(organizationMembers.status, 'active'),
       eq(users.status, 'active'),
       activeOrganization,
     );
@@ -107,25 +106,28 @@ export class UserDirectory {
       .select({
         ...entryColumns,
         kind: sql<number>`0`.as('kind'),
-        key: sql<string>`${members.userEmailNormalized}`.as('key'),
-        address: sql<string>`${members.userEmailNormalized}`.as('address'),
+        key: sql<string>`${organizationMembers.userEmailNormalized}`.as('key'),
+        address: sql<string>`${organizationMembers.userEmailNormalized}`.as('address'),
       })
-      .from(members)
-      .innerJoin(users, eq(users.id, members.userId))
-      .where(and(inOrganization, like(members.userEmailNormalized, pattern)))
-      .orderBy(sql`${members.userEmailNormalized} using ~<~`)
+      .from(organizationMembers)
+      .innerJoin(users, eq(users.id, organizationMembers.userId))
+      .where(and(inOrganization, like(organizationMembers.userEmailNormalized, pattern)))
+      .orderBy(sql`${organizationMembers.userEmailNormalized} using ~<~`)
       .limit(limit);
     const byName = this.db
       .select({
         ...entryColumns,
         kind: sql<number>`1`,
-        key: sql<string>`${members.userNameLower}`,
-        address: sql<string>`${members.userEmailNormalized}`,
+        key: sql<string>`${organizationMembers.userNameLower}`,
+        address: sql<string>`${organizationMembers.userEmailNormalized}`,
       })
-      .from(members)
-      .innerJoin(users, eq(users.id, members.userId))
-      .where(and(inOrganization, sql`${members.userNameLower} like lower(${pattern})`))
-      .orderBy(sql`${members.userNameLower} using ~<~`, sql`${members.userEmailNormalized} using ~<~`)
+      .from(organizationMembers)
+      .innerJoin(users, eq(users.id, organizationMembers.userId))
+      .where(and(inOrganization, sql`${organizationMembers.userNameLower} like lower(${pattern})`))
+      .orderBy(
+        sql`${organizationMembers.userNameLower} using ~<~`,
+        sql`${organizationMembers.userEmailNormalized} using ~<~`,
+      )
       .limit(limit);
     return unionAll(byAddress, byName).orderBy(sql`kind`, sql`key using ~<~`, sql`address using ~<~`);
   }

@@ -1,11 +1,5 @@
 import { Type } from 'typebox';
-import {
-  CursorParameter,
-  decodeCursorKey,
-  encodeCursor,
-  NextAfterField,
-  pageLimitParameter,
-} from '../app/ports/keyset.js';
+import { CursorParameter, decodeCursorKey, encodeCursor, pageLimitParameter } from '../app/ports/keyset.js';
 import type { MemberListPosition } from './store.js';
 
 /**
@@ -22,9 +16,6 @@ export const MemberListQuery = Type.Object({
   after: Type.Optional(CursorParameter),
   limit: Type.Optional(pageLimitParameter('Members', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)),
 });
-
-/** The `next_after` of a member list answer. */
-export const MemberListNextAfter = NextAfterField;
 
 /** The page a member list request asks for; `invalid_cursor` (400) for a cursor the list did not hand out. */
 export function memberListPage(query: { after?: string; limit?: number }): {

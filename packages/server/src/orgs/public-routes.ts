@@ -2,14 +2,10 @@ import { Type } from 'typebox';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
+import { NextAfterField } from '../app/ports/keyset.js';
 import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import { registerInviteRoutes } from './invite-routes.js';
-import {
-  MemberListNextAfter,
-  MemberListQuery,
-  memberListNextAfter,
-  memberListPage,
-} from './member-list-paging.js';
+import { MemberListQuery, memberListNextAfter, memberListPage } from './member-list-paging.js';
 import { organizationRouteHelpers } from './route-helpers.js';
 import {
   Key,
@@ -38,7 +34,7 @@ const MemberList = Type.Object({
     description: 'full for callers with service.org:manage; reduced (active members, no emails) otherwise',
   }),
   members: Type.Array(Type.Union([MemberView, ReducedMemberView])),
-  next_after: MemberListNextAfter,
+  next_after: NextAfterField,
 });
 
 /**
@@ -164,24 +160,15 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
     async (request) => {
       const { organizationId } = request.params;
       const membership = await context.orgs.organizations.membership(organizationId, userOf(request));
-      const asked = memberListPage(request.query);
-      if (membership.canManage) {
-        const page = await context.orgs.organizations.pageMembers(organizationId, asked);
-        return {
-          view: 'full' as const,
-          members: page.members.map(memberView),
-          next_after: memberListNextAfter(page.next),
-        };
-      }
+      // Managers see every member, invitations included; the others the active members, without addresses.
       const page = await context.orgs.organizations.pageMembers(organizationId, {
-        ...asked,
-        statuses: ['active'],
+        ...memberListPage(request.query),
+        statuses: membership.canManage ? undefined : ['active'],
       });
-      return {
-        view: 'reduced' as const,
-        members: page.members.map(reducedMemberView),
-        next_after: memberListNextAfter(page.next),
-      };
+      const next_after = memberListNextAfter(page.next);
+      return membership.canManage
+        ? { view: 'full' as const, members: page.members.map(memberView), next_after }
+        : { view: 'reduced' as const, members: page.members.map(reducedMemberView), next_after };
     },
   );
 

@@ -67,13 +67,19 @@ function activeMembershipOf(userId: SQL | Column | Placeholder | string) {
   );
 }
 
-/** Membership with the parts of the account a member view may show. */
 /** Where a page of an organization's member list continues: after this address (or invited address), then id. */
 export interface MemberListPosition {
   key: string;
   id: string;
 }
 
+/**
+ * The member list's order, before the member id: the member's address (the copy the membership holds), or an
+ * invitation's invited address; organization_members_list_idx holds it.
+ */
+const memberSortKey = sql<string>`coalesce(${organizationMembers.userEmailNormalized}, ${organizationMembers.inviteEmailNormalized}, '')`;
+
+/** Membership with the parts of the account a member view may show. */
 const memberColumns = {
   member: organizationMembers,
   name: users.name,
@@ -303,10 +309,7 @@ export class OrganizationStore {
       .from(organizationMembers)
       .leftJoin(users, eq(users.id, organizationMembers.userId))
       .where(where)
-      .orderBy(
-        asc(sql`coalesce(${users.emailNormalized}, ${organizationMembers.inviteEmailNormalized})`),
-        asc(organizationMembers.id),
-      );
+      .orderBy(asc(memberSortKey), asc(organizationMembers.id));
     return this.withRoles(rows);
   }
 
@@ -319,9 +322,8 @@ export class OrganizationStore {
     organizationId: string,
     page: { statuses?: MemberStatus[]; after?: MemberListPosition; limit: number },
   ): Promise<{ members: Member[]; next: MemberListPosition | null }> {
-    const sortKey = sql<string>`coalesce(${organizationMembers.userEmailNormalized}, ${organizationMembers.inviteEmailNormalized}, '')`;
     const rows = await this.db
-      .select({ ...memberColumns, sortKey })
+      .select({ ...memberColumns, sortKey: memberSortKey })
       .from(organizationMembers)
       .leftJoin(users, eq(users.id, organizationMembers.userId))
       .where(
@@ -329,11 +331,11 @@ export class OrganizationStore {
           eq(organizationMembers.organizationId, organizationId),
           page.statuses ? inArray(organizationMembers.status, page.statuses) : undefined,
           page.after
-            ? sql`(${sortKey}, ${organizationMembers.id}) > (${page.after.key}, ${page.after.id})`
+            ? sql`(${memberSortKey}, ${organizationMembers.id}) > (${page.after.key}, ${page.after.id})`
             : undefined,
         ),
       )
-      .orderBy(asc(sortKey), asc(organizationMembers.id))
+      .orderBy(asc(memberSortKey), asc(organizationMembers.id))
       .limit(page.limit + 1);
     const shown = rows.slice(0, page.limit);
     const last = shown.at(-1);

@@ -57,8 +57,7 @@ export interface ScimResourceType<Row, Input, Comparison> {
     replace(connection: ConnectionRow, id: string, input: Input): Promise<Row>;
     delete(connection: ConnectionRow, id: string): Promise<Row>;
   };
-  /** Rows as resources, in order. */
-  /** The rows as documents; attributes `projection` drops may be left out (views.ts attributeReturned). */
+  /** Rows as resources, in order; attributes `projection` drops may be left out (views.ts attributeReturned). */
   render(rows: Row[], projection?: Projection): Promise<ResourceDocument[]>;
   audit: {
     created(row: Row, input: Input): AuditTarget;

@@ -164,10 +164,6 @@ export function groupResource(
   };
 }
 
-/**
- * RFC 7644 §3.4.2.5 / §3.9: `attributes` keeps only the named attributes (plus those always returned), and
- * `excludedAttributes` drops the named ones; names are case-insensitive and may be `attr.sub` or URN-prefixed.
- */
 /** The attribute names of an `attributes` or `excludedAttributes` parameter, lower-cased, core URNs taken off. */
 function attributeNames(text: string): string[] {
   return (
@@ -204,15 +200,18 @@ export function attributeReturned(name: string, projection: Projection = {}): bo
   return true;
 }
 
+/**
+ * RFC 7644 §3.4.2.5 / §3.9: `attributes` keeps only the named attributes (plus those always returned), and
+ * `excludedAttributes` drops the named ones; names are case-insensitive and may be `attr.sub` or URN-prefixed.
+ */
 export function selectAttributes(
   resource: ResourceDocument,
   attributes: string | undefined,
   excludedAttributes: string | undefined,
 ): ResourceDocument {
-  const split = attributeNames;
   const ALWAYS = new Set(['schemas', 'id', 'meta']);
   if (attributes) {
-    const wanted = split(attributes);
+    const wanted = attributeNames(attributes);
     const output: ResourceDocument = { schemas: resource.schemas, id: resource.id };
     for (const [key, value] of Object.entries(resource)) {
       const lower = key.toLowerCase();
@@ -241,7 +240,7 @@ export function selectAttributes(
     return output;
   }
   if (excludedAttributes) {
-    const excluded = split(excludedAttributes);
+    const excluded = attributeNames(excludedAttributes);
     return Object.fromEntries(
       Object.entries(resource).filter(
         ([key]) => ALWAYS.has(key.toLowerCase()) || !excluded.includes(key.toLowerCase()),
