@@ -4,8 +4,38 @@ import { goTo, withQuery } from '../navigation';
 
 /**
  * The buttons of a list paged by the server's cursor (docs/admin.md): back to the first page once past it, and on
- * to the page the answer's `next_after` starts (disabled on the last page). The query is kept on both.
+ * to the next page (disabled on the last page). `PagerButtons` only calls back; `CursorPagerButtons` navigates,
+ * the page being part of the URL.
  */
+export function PagerButtons({
+  pastFirst,
+  lastPage,
+  firstLabel,
+  onFirst,
+  onNext,
+}: {
+  /** Showing a page after the first: First page is offered. */
+  pastFirst: boolean;
+  lastPage: boolean;
+  firstLabel: string;
+  onFirst: () => void;
+  onNext: () => void;
+}) {
+  return (
+    <div className="pager-buttons">
+      {pastFirst ? (
+        <Button variant="secondary" onClick={onFirst}>
+          {firstLabel}
+        </Button>
+      ) : null}
+      <Button variant="secondary" disabled={lastPage} onClick={onNext}>
+        {t('layout.pager.next')}
+      </Button>
+    </div>
+  );
+}
+
+/** PagerButtons for a list whose page is in the URL: `?query=` kept, `after=` the answer's `next_after`. */
 export function CursorPagerButtons({
   path,
   query,
@@ -21,19 +51,12 @@ export function CursorPagerButtons({
   firstLabel: string;
 }) {
   return (
-    <div className="pager-buttons">
-      {after ? (
-        <Button variant="secondary" onClick={() => goTo(withQuery(path, { query }))}>
-          {firstLabel}
-        </Button>
-      ) : null}
-      <Button
-        variant="secondary"
-        disabled={nextAfter === null}
-        onClick={() => goTo(withQuery(path, { query, after: nextAfter }))}
-      >
-        {t('layout.pager.next')}
-      </Button>
-    </div>
+    <PagerButtons
+      pastFirst={Boolean(after)}
+      lastPage={nextAfter === null}
+      firstLabel={firstLabel}
+      onFirst={() => goTo(withQuery(path, { query }))}
+      onNext={() => goTo(withQuery(path, { query, after: nextAfter }))}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AdminApiResponse } from '../../../shared/api-types/admin-api';
-import { Button } from '../../../shared/Button';
 import { ErrorPanel } from '../../../shared/ErrorPanel';
+import { PagerButtons } from '../../components/CursorPagerButtons';
 import { DataTable } from '../../components/DataTable';
 import { LoadedView } from '../../components/LoadedView';
 import { type Outcome, OutcomeMessage } from '../../components/OutcomeMessage';
@@ -147,20 +147,13 @@ export function MembersSection({
                   className="pager"
                   aria-label={t('layout.pager.label', { what: t('organizations.members.caption') })}
                 >
-                  <div className="pager-buttons">
-                    {after ? (
-                      <Button variant="secondary" onClick={() => setAfter('')}>
-                        {t('organizations.list.pager.first')}
-                      </Button>
-                    ) : null}
-                    <Button
-                      variant="secondary"
-                      disabled={data.next_after === null}
-                      onClick={() => setAfter(data.next_after ?? '')}
-                    >
-                      {t('layout.pager.next')}
-                    </Button>
-                  </div>
+                  <PagerButtons
+                    pastFirst={Boolean(after)}
+                    lastPage={data.next_after === null}
+                    firstLabel={t('organizations.list.pager.first')}
+                    onFirst={() => setAfter('')}
+                    onNext={() => setAfter(data.next_after ?? '')}
+                  />
                 </nav>
               ) : null}
             </>
