@@ -225,6 +225,16 @@ describe('organizations through the admin API', () => {
       const publicRefused = await call(server, ann, 'GET', `/organizations/${id}/members?after=${cursor}`);
       expect([publicRefused.status, publicRefused.json.error]).toEqual([400, 'invalid_cursor']);
     }
+    // The reduced view shows no addresses, and neither does its cursor (a cursor is base64url of JSON).
+    const reduced = await call(server, people[1]!, 'GET', `/organizations/${id}/members?limit=2`);
+    const cursor = reduced.json.next_after as string;
+    expect(Buffer.from(cursor, 'base64url').toString('utf8')).not.toContain('@');
+    // A page continues after a member: once that member is gone, the cursor says so rather than skipping.
+    const firstTwo = await admin('GET', `/admin/organizations/${id}/members?limit=2`);
+    const lastShown = (firstTwo.json.members as { id: string }[])[1]!.id;
+    expect((await admin('DELETE', `/admin/organizations/${id}/members/${lastShown}`)).status).toBe(204);
+    const gone = await admin('GET', `/admin/organizations/${id}/members?after=${firstTwo.json.next_after}`);
+    expect([gone.status, gone.json.error]).toEqual([400, 'invalid_cursor']);
   });
 
   it('a disabled organization disappears for its members and is refused at /authorize; deleting removes it', async () => {

@@ -234,7 +234,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
         request.params.organizationId,
         memberListPage(request.query),
       );
-      return { members: page.members.map(memberView), next_after: memberListNextAfter(page.next) };
+      return { members: page.members.map(memberView), next_after: memberListNextAfter(page.nextMemberId) };
     },
   );
 

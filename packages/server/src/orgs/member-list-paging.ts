@@ -1,11 +1,11 @@
 import { Type } from 'typebox';
-import { CursorParameter, decodeCursorKey, encodeCursor, pageLimitParameter } from '../app/ports/keyset.js';
-import type { MemberListPosition } from './store.js';
+import { CursorParameter, decodeCursor, encodeCursor, pageLimitParameter } from '../app/ports/keyset.js';
 
 /**
  * Paging of an organization's member list, on both ports (app/ports/keyset.ts): by address (an invitation's
  * invited address), then member id, so that a page costs the same in an organization of ten members or of a
- * hundred thousand.
+ * hundred thousand. The cursor names the last member of the page, not its address: the reduced view shows no
+ * addresses, and its cursor must not either.
  */
 const MEMBERS_LISTING = 'organization-members';
 const DEFAULT_PAGE_SIZE = 50;
@@ -19,16 +19,16 @@ export const MemberListQuery = Type.Object({
 
 /** The page a member list request asks for; `invalid_cursor` (400) for a cursor the list did not hand out. */
 export function memberListPage(query: { after?: string; limit?: number }): {
-  after?: MemberListPosition;
+  afterMemberId?: string;
   limit: number;
 } {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-  if (query.after === undefined) return { limit };
-  const [key, id] = decodeCursorKey(MEMBERS_LISTING, query.after, 2);
-  return { after: { key: key!, id: id! }, limit };
+  return query.after === undefined
+    ? { limit }
+    : { afterMemberId: decodeCursor(MEMBERS_LISTING, query.after), limit };
 }
 
-/** The cursor of the page after `next`, or null on the last page. */
-export function memberListNextAfter(next: MemberListPosition | null): string | null {
-  return next === null ? null : encodeCursor(MEMBERS_LISTING, next.key, next.id);
+/** The cursor of the page after the member `nextMemberId`, or null on the last page. */
+export function memberListNextAfter(nextMemberId: string | null): string | null {
+  return nextMemberId === null ? null : encodeCursor(MEMBERS_LISTING, nextMemberId);
 }

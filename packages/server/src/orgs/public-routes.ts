@@ -165,7 +165,7 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
         ...memberListPage(request.query),
         statuses: membership.canManage ? undefined : ['active'],
       });
-      const next_after = memberListNextAfter(page.next);
+      const next_after = memberListNextAfter(page.nextMemberId);
       return membership.canManage
         ? { view: 'full' as const, members: page.members.map(memberView), next_after }
         : { view: 'reduced' as const, members: page.members.map(reducedMemberView), next_after };

@@ -21,7 +21,7 @@ import {
   permissionsForScope,
   slugFromName,
 } from './model.js';
-import type { MemberListPosition, OrganizationStore } from './store.js';
+import type { OrganizationStore } from './store.js';
 
 export const organizationNotFound = () => appError('not_found', 'organization was not found');
 export const memberNotFound = () => appError('not_found', 'member was not found');
@@ -264,12 +264,21 @@ export class OrganizationService {
 
   // --- members ---
 
-  /** A page of the member list (orgs/store.ts pageMembers). */
-  pageMembers(
+  /**
+   * A page of the member list (orgs/store.ts pageMembers); `invalid_cursor` when the member it continues after is
+   * not in the organization any more.
+   */
+  async pageMembers(
     organizationId: string,
-    page: { statuses?: Member['status'][]; after?: MemberListPosition; limit: number },
-  ): Promise<{ members: Member[]; next: MemberListPosition | null }> {
-    return this.store.pageMembers(organizationId, page);
+    page: { statuses?: Member['status'][]; afterMemberId?: string; limit: number },
+  ): Promise<{ members: Member[]; nextMemberId: string | null }> {
+    const found = await this.store.pageMembers(organizationId, page);
+    if (!found)
+      throw appError(
+        'invalid_cursor',
+        'the member this page continues after is no longer in the organization: start from the first page',
+      );
+    return found;
   }
 
   listMembers(organizationId: string, statuses?: Member['status'][]): Promise<Member[]> {

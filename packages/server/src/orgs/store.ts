@@ -67,12 +67,6 @@ function activeMembershipOf(userId: SQL | Column | Placeholder | string) {
   );
 }
 
-/** Where a page of an organization's member list continues: after this address (or invited address), then id. */
-export interface MemberListPosition {
-  key: string;
-  id: string;
-}
-
 /**
  * The member list's order, before the member id: the member's address (the copy the membership holds), or an
  * invitation's invited address; organization_members_list_idx holds it.
@@ -315,33 +309,46 @@ export class OrganizationStore {
 
   /**
    * A page of an organization's memberships in the member list's order (the user's address, or an invitation's,
-   * then id): `limit` after `after`, one range of organization_members_list_idx however many members there are.
-   * `next` is the last row's position when another page follows.
+   * then id): `limit` after the member `afterMemberId`, one range of organization_members_list_idx however many
+   * members there are. The page continues from that member's place, which is read first, so that what a caller
+   * holds between pages is a member id and never an address. Null when that member is not in the organization
+   * (any more). `nextMemberId` is the page's last member when another page follows.
    */
   async pageMembers(
     organizationId: string,
-    page: { statuses?: MemberStatus[]; after?: MemberListPosition; limit: number },
-  ): Promise<{ members: Member[]; next: MemberListPosition | null }> {
+    page: { statuses?: MemberStatus[]; afterMemberId?: string; limit: number },
+  ): Promise<{ members: Member[]; nextMemberId: string | null } | null> {
+    let after: SQL | undefined;
+    if (page.afterMemberId !== undefined) {
+      const [anchor] = await this.db
+        .select({ key: memberSortKey })
+        .from(organizationMembers)
+        .where(
+          and(
+            eq(organizationMembers.organizationId, organizationId),
+            eq(organizationMembers.id, page.afterMemberId),
+          ),
+        );
+      if (!anchor) return null;
+      after = sql`(${memberSortKey}, ${organizationMembers.id}) > (${anchor.key}, ${page.afterMemberId})`;
+    }
     const rows = await this.db
-      .select({ ...memberColumns, sortKey: memberSortKey })
+      .select(memberColumns)
       .from(organizationMembers)
       .leftJoin(users, eq(users.id, organizationMembers.userId))
       .where(
         and(
           eq(organizationMembers.organizationId, organizationId),
           page.statuses ? inArray(organizationMembers.status, page.statuses) : undefined,
-          page.after
-            ? sql`(${memberSortKey}, ${organizationMembers.id}) > (${page.after.key}, ${page.after.id})`
-            : undefined,
+          after,
         ),
       )
       .orderBy(asc(memberSortKey), asc(organizationMembers.id))
       .limit(page.limit + 1);
     const shown = rows.slice(0, page.limit);
-    const last = shown.at(-1);
     return {
       members: await this.withRoles(shown),
-      next: rows.length > page.limit && last ? { key: last.sortKey, id: last.member.id } : null,
+      nextMemberId: rows.length > page.limit ? (shown.at(-1)?.member.id ?? null) : null,
     };
   }
 
