@@ -47,9 +47,10 @@ describe('hosted UI: in the user’s language (docs/languages.md)', () => {
     await waitForHeading(page, 'Anmelden');
     expect(await documentLanguage(page)).toEqual({ lang: 'de', dir: 'ltr' });
     expect(await page.title()).toContain('Anmelden');
-    expect(await page.locator('main').textContent()).toContain(
-      'Melden Sie sich an, um mit Demo App fortzufahren.',
-    );
+    // The app's name comes with the pending request, which the page loads after its heading.
+    await expect
+      .poll(() => page.locator('main').textContent())
+      .toContain('Melden Sie sich an, um mit Demo App fortzufahren.');
     await page.getByLabel('E-Mail-Adresse', { exact: true }).fill(email);
     await page.getByLabel('Passwort', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
