@@ -100,8 +100,16 @@ describe('admin portal: federation connections', () => {
     await page.getByRole('link', { name: 'Add a connection' }).click();
     await waitForHeading(page, 'Add a federation connection');
 
-    // Nothing entered: the fields explain themselves and nothing is created.
-    await page.getByRole('button', { name: 'Create connection' }).click();
+    // Nothing entered: the fields explain themselves and nothing is created. Focus reaches the first problem in
+    // the same task as the click, not a frame later, when it would pull the next thing typed into that field.
+    const focusedAfterSubmit = await page
+      .getByRole('button', { name: 'Create connection' })
+      .evaluate((button: HTMLButtonElement) => {
+        button.click();
+        const focused = document.activeElement;
+        return focused instanceof HTMLInputElement ? focused.labels?.[0]?.textContent : focused?.tagName;
+      });
+    expect(focusedAfterSubmit).toBe('Name');
     await page.getByText('Enter the provider’s issuer URL').waitFor({ timeout: UI_TIMEOUT });
     expect((await get<{ connections: Connection[] }>('/admin/federation/connections')).connections).toEqual(
       [],

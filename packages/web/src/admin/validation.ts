@@ -5,7 +5,7 @@
 import { emailError as sharedEmailError } from '../shared/validation';
 import { t } from './i18n/text';
 
-export { focusFirstInvalid, NEW_PASSWORD_HINT, newPasswordError } from '../shared/validation';
+export { NEW_PASSWORD_HINT, newPasswordError, showInvalidFields } from '../shared/validation';
 
 export function emailError(value: string): string | undefined {
   return sharedEmailError(value, t('errors.validation.emailEmpty'));

@@ -1,5 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { focusFirstInvalid } from './validation';
+import { showInvalidFields } from './validation';
 
 /** Each field's validation message, where it has one. */
 export type FieldErrors<Field extends string> = Partial<Record<Field, string | undefined>>;
@@ -22,11 +22,11 @@ export function useCheckedSubmit<Field extends string>() {
     event.preventDefault();
     if (busy) return;
     const errors = check();
-    setFieldErrors(errors);
     if (Object.values(errors).some(Boolean)) {
-      focusFirstInvalid(formRef.current);
+      showInvalidFields(formRef.current, () => setFieldErrors(errors));
       return;
     }
+    setFieldErrors(errors);
     setBusy(true);
     try {
       await send();

@@ -5,6 +5,7 @@
  * its own wording in.
  */
 
+import { flushSync } from 'react-dom';
 import { formatMessage } from './i18n/format';
 import { en } from './i18n/messages/en';
 import { t } from './i18n/translator';
@@ -48,10 +49,13 @@ export function replacementPasswordError(next: string, current: string): string 
   return newPasswordError(next) ?? (next === current ? t('validation.samePassword') : undefined);
 }
 
-/** Moves focus to the first field marked invalid, so keyboard and screen-reader users land on the problem. */
-export function focusFirstInvalid(form: HTMLElement | null): void {
-  // After React has rendered the error state.
-  requestAnimationFrame(() => {
-    form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  });
+/**
+ * Shows the fields' messages (`render` sets the state that marks them) and moves focus to the first field marked
+ * invalid, so keyboard and screen-reader users land on the problem. The messages are rendered at once and focus
+ * moves in the same task: focus moved a frame later could land after the user has already moved on to another
+ * field, and pull what they type next into the wrong one.
+ */
+export function showInvalidFields(form: HTMLElement | null, render: () => void): void {
+  flushSync(render);
+  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 }

@@ -5,7 +5,7 @@
 import { t } from '../shared/i18n/translator';
 import { emailError as sharedEmailError } from '../shared/validation';
 
-export { focusFirstInvalid, newPasswordError } from '../shared/validation';
+export { newPasswordError, showInvalidFields } from '../shared/validation';
 
 const MAX_NAME_LENGTH = 200;
 

@@ -9,7 +9,7 @@ import { Notice } from '../../shared/Notice';
 import { Page } from '../../shared/Page';
 import { Link } from '../../shared/router';
 import { describeError } from '../error-text';
-import { emailError, focusFirstInvalid } from '../validation';
+import { emailError, showInvalidFields } from '../validation';
 
 /** Asks for a password-reset link. The answer never tells whether the address has an account. */
 export function ForgotPasswordPage() {
@@ -23,11 +23,11 @@ export function ForgotPasswordPage() {
     event.preventDefault();
     if (state === 'sending') return;
     const problem = emailError(email);
-    setFieldError(problem);
     if (problem) {
-      focusFirstInvalid(formRef.current);
+      showInvalidFields(formRef.current, () => setFieldError(problem));
       return;
     }
+    setFieldError(problem);
     const address = email.trim();
     setState('sending');
     try {

@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../shared/Button';
 import type { ClientInput, ClientView } from '../../types';
-import { focusFirstInvalid } from '../../validation';
+import { showInvalidFields } from '../../validation';
 import { AppearanceSection } from './AppearanceSection';
 import { AuthenticationSection } from './AuthenticationSection';
 import { BasicsSection } from './BasicsSection';
@@ -46,11 +46,11 @@ export function ClientForm({
     event.preventDefault();
     if (busy || readOnly) return;
     const { input, errors: found } = clientInput(draft, creating);
-    setErrors(found);
     if (Object.values(found).some(Boolean)) {
-      focusFirstInvalid(formRef.current);
+      showInvalidFields(formRef.current, () => setErrors(found));
       return;
     }
+    setErrors(found);
     onSubmit(input);
   }
 

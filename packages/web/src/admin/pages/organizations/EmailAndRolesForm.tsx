@@ -7,7 +7,7 @@ import { useCheckedSubmit } from '../../../shared/use-checked-submit';
 import { describeError } from '../../error-text';
 import { t } from '../../i18n/text';
 import type { RoleView } from '../../organization-types';
-import { emailError, focusFirstInvalid } from '../../validation';
+import { emailError, showInvalidFields } from '../../validation';
 import { DEFAULT_ROLES, roleOptions } from './role-options';
 
 /**
@@ -52,8 +52,7 @@ export function EmailAndRolesForm({
         try {
           const problem = await send(email.trim(), chosen);
           if (problem) {
-            setEmailProblem(problem);
-            focusFirstInvalid(formRef.current);
+            showInvalidFields(formRef.current, () => setEmailProblem(problem));
             return;
           }
           setEmail('');

@@ -11,7 +11,7 @@ import { goTo, withQuery } from '../../navigation';
 import type { OrganizationView } from '../../organization-types';
 import { useAdmin, useAdminApi } from '../../session';
 import { findUserByEmail } from '../../user-lookup';
-import { emailError, focusFirstInvalid } from '../../validation';
+import { emailError, showInvalidFields } from '../../validation';
 import {
   type OrganizationDraft,
   OrganizationFields,
@@ -43,8 +43,7 @@ export function OrganizationCreatePage() {
         try {
           const owner = ownerEmail.trim() ? await findUserByEmail(api, ownerEmail) : null;
           if (ownerEmail.trim() && !owner) {
-            setOwnerError(t('users.lookup.noSuchUser'));
-            focusFirstInvalid(formRef.current);
+            showInvalidFields(formRef.current, () => setOwnerError(t('users.lookup.noSuchUser')));
             return;
           }
           const created = await api.post<OrganizationView>('/admin/organizations', {

@@ -4,7 +4,7 @@ import { Page } from '../../../shared/Page';
 import { PORTAL_NAME } from '../../components/AdminLayout';
 import { t } from '../../i18n/text';
 import { completeInstall } from '../../opaque-flows';
-import { focusFirstInvalid } from '../../validation';
+import { showInvalidFields } from '../../validation';
 import { AdministratorStep } from './AdministratorStep';
 import { Installed } from './InstallOutcome';
 import {
@@ -63,18 +63,17 @@ export function InstallWizard({ token }: { token: string }) {
   }, [step, done]);
 
   function showErrors(found: StepErrors) {
-    setErrors(found);
-    focusFirstInvalid(formRef.current);
+    showInvalidFields(formRef.current, () => setErrors(found));
   }
 
   function onNext(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found = stepErrors(step, draft);
-    setErrors(found);
     if (hasErrors(found)) {
-      focusFirstInvalid(formRef.current);
+      showErrors(found);
       return;
     }
+    setErrors(found);
     if (step < INSTALL_STEPS.length - 1) {
       setStep(step + 1);
       return;
