@@ -13,6 +13,10 @@
  *   --connections=10,50      connection counts, in order
  *   --duration=10            seconds per measurement (after a warm-up)
  *   --warmup=2               seconds of warm-up load before each measurement
+ *   --first-warmup=10        seconds of warm-up load before a server's first measurement of a scenario: a server
+ *                            fresh to a scenario is still compiling its hot paths (V8 tiers JavaScript and
+ *                            WebAssembly up as they run) and sizing its heap for it; two seconds left both servers'
+ *                            sign-ins 5-20 % above their steady cost, and by different amounts
  *   --max-requests=500000    cap on responses per measurement
  *   --rounds=1               repeat the whole matrix; each cell keeps its best round (highest req/s), which
  *                            is the least disturbed by other load on a shared machine; with three rounds or more
@@ -106,6 +110,7 @@ const { values: options } = parseArgs({
     connections: { type: 'string', default: '10,50' },
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '2' },
+    'first-warmup': { type: 'string', default: '10' },
     'max-requests': { type: 'string', default: '500000' },
     rounds: { type: 'string', default: '1' },
     'quiet-wait': { type: 'string', default: '0' },
@@ -124,6 +129,16 @@ const { values: options } = parseArgs({
 const connectionCounts = options.connections.split(',').map((value) => positive('connections', value));
 const durationSeconds = positive('duration', options.duration);
 const warmupSeconds = positive('warmup', options.warmup);
+const firstWarmupSeconds = positive('first-warmup', options['first-warmup']);
+/** The scenarios each server has been warmed up for (`target scenario`): later measurements take the short warm-up. */
+const warmedUp = new Set();
+/** @param {string} target @param {string} scenario */
+function warmupFor(target, scenario) {
+  const key = `${target} ${scenario}`;
+  if (warmedUp.has(key)) return warmupSeconds;
+  warmedUp.add(key);
+  return Math.max(warmupSeconds, firstWarmupSeconds);
+}
 const maxRequests = Math.floor(positive('max-requests', options['max-requests']));
 const rounds = Math.floor(positive('rounds', options.rounds));
 const quietWaitSeconds = Number(options['quiet-wait']);
@@ -523,7 +538,8 @@ async function main() {
   );
   console.log(
     `load: autocannon in this process, pipelining 1 (stateful scenarios: one worker per connection, keep-alive), ` +
-      `${durationSeconds} s per measurement after ${warmupSeconds} s warm-up, ` +
+      `${durationSeconds} s per measurement after ${warmupSeconds} s warm-up ` +
+      `(${Math.max(warmupSeconds, firstWarmupSeconds)} s before a server's first measurement of a scenario), ` +
       `≤ ${maxRequests} responses; CLK_TCK ${clockTicksPerSecond()}`,
   );
 
@@ -621,7 +637,7 @@ async function main() {
     const { ready, scenarios: built } = servers[target];
     const scenario = built[name];
     const load = { pid: ready.pid, connections, maxRequests, ...scenario.request };
-    const warmup = await runLoad({ ...load, durationSeconds: warmupSeconds });
+    const warmup = await runLoad({ ...load, durationSeconds: warmupFor(target, name) });
     const warmupFailure = await failureOf(`${label} warm-up`, warmup, scenario);
     if (warmupFailure) failures.push(warmupFailure);
     const result = await runLoad({ ...load, durationSeconds });
@@ -673,7 +689,7 @@ async function main() {
         client.close();
       }
     };
-    await measure(warmupSeconds, ' warm-up');
+    await measure(warmupFor(target, name), ' warm-up');
     const result = await measure(durationSeconds, '');
     console.error(
       `${rounds > 1 ? `round ${round}: ` : ''}${label}: ${result.requestsPerSecond.toFixed(0)} ops/s, ` +
@@ -734,7 +750,7 @@ async function main() {
         client.close();
       }
     };
-    await measure(warmupSeconds, ' warm-up');
+    await measure(warmupFor(target, name), ' warm-up');
     const result = await measure(durationSeconds, '');
     console.error(
       `${rounds > 1 ? `round ${round}: ` : ''}${label}: ${result.requestsPerSecond.toFixed(0)} req/s, ` +
