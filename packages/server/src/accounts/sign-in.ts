@@ -1,8 +1,10 @@
+import type { SQL, WithSubquery } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Metrics } from '../app/metrics.js';
 import type { AuditAction } from '../audit/actions.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { SettingsService } from '../config/settings.js';
+import type { Db } from '../db/client.js';
 import { accountsError } from './errors.js';
 import type { SecondFactorOwed, SecondFactors } from './second-factors.js';
 import type { Session, SessionKind, SessionService, StartedSession } from './sessions.js';
@@ -42,6 +44,31 @@ export interface SignInEvidence {
 }
 
 /**
+ * Work of a later slice that a sign-in writing with one statement (no previous session to end) does in that same
+ * statement: a pending authorization request's approval (accounts/authorization-continuation.ts). Its CTEs join the
+ * session's and the audit entry's, so the sign-in and the work commit together, in one round trip.
+ */
+export interface SignInStatementWork {
+  /** Names the sign-in's statement that does this work (one statement is prepared per kind of work). */
+  name: string;
+  /** The work's data-modifying CTEs, with placeholders of their own (none named `session_…` or `entry_…`). */
+  ctes(db: Db): WithSubquery[];
+  /** Whether the work was done (a boolean expression over its CTEs, read back from the statement). */
+  done(db: Db): SQL<boolean>;
+}
+
+/**
+ * What the sign-in asks for such work once the new session is known (and complete: no second factor owed): the
+ * work and its placeholders' values, or null when there is nothing to do for this session.
+ */
+export interface SignInStatementPlan {
+  work: SignInStatementWork;
+  plan(session: Session): Promise<{ values: Record<string, unknown> } | null>;
+  /** The statement with the work failed; the session then starts alone (SignInCompletion.signIn). */
+  failed(error: unknown): void;
+}
+
+/**
  * The one way a sign-in completes, for users and admins alike, whatever proved it (a password today, a passkey or
  * an upstream identity provider later): the browser's previous session ends (session fixation, ASVS V7.2), a new one
  * starts with `amr`/`acr` true to the methods used and a second factor owed when policy says; the sign-in is audited
@@ -51,6 +78,8 @@ export interface SignInEvidence {
 export class SignInCompletion {
   /** A new session and its sign-in's audit entry in one statement, built and prepared once per kind. */
   private readonly startAudited;
+  /** startAudited with a later slice's work (SignInStatementWork), one statement per kind of work. */
+  private readonly startAuditedWith = new Map<string, SignInCompletion['startAudited']>();
 
   constructor(
     private readonly deps: {
@@ -110,9 +139,28 @@ export class SignInCompletion {
     );
   }
 
+  /** The statement that starts a session, records its entry and does `work`, prepared at its first use. */
+  private startAuditedDoing(work: SignInStatementWork): SignInCompletion['startAudited'] {
+    let statement = this.startAuditedWith.get(work.name);
+    if (!statement) {
+      statement = this.deps.audit.preparedAlong(
+        `${this.deps.kind}_session_start_audited_${work.name}`,
+        this.auditAction,
+        (db) => [this.deps.sessions.startingSession(db), ...work.ctes(db)],
+        work.done,
+      );
+      this.startAuditedWith.set(work.name, statement);
+    }
+    return statement;
+  }
+
   /**
    * The account proved who it is: refuses an unverified address where policy requires verification, then ends the
    * previous session and starts the new one. The caller sets the cookie once this has committed.
+   *
+   * With `work`, a complete sign-in that writes with one statement does the work in it: `worked` then says whether
+   * the work was done; it is absent when the work was not attempted (a previous session ended, a second factor owed,
+   * or nothing to do for this session), and the caller may do it on its own.
    */
   async signIn(
     account: SignInAccount,
@@ -121,8 +169,9 @@ export class SignInCompletion {
       previous: Session | null;
       request: RequestFacts;
       onAuditError: (error: unknown) => void;
+      work?: SignInStatementPlan;
     },
-  ): Promise<{ started: StartedSession; secondFactor: SecondFactorOwed }> {
+  ): Promise<{ started: StartedSession; secondFactor: SecondFactorOwed; worked?: boolean }> {
     const { kind, sessions, secondFactors, audit, settings } = this.deps;
     if (
       kind === 'user' &&
@@ -168,8 +217,9 @@ export class SignInCompletion {
       actor: { type: kind, id: account.id },
       request: context.request,
     } as const;
-    const { previous } = context;
+    const { previous, work } = context;
     let started: StartedSession;
+    let worked: boolean | undefined;
     if (previous) {
       started = await audit.recordChange(async () => {
         await sessions.end(previous.id, 'signed_in_again');
@@ -179,10 +229,24 @@ export class SignInCompletion {
       // Nothing to end: the session and its audit entry are one statement, the commonest sign-in's only write.
       const starting = sessions.startingValues(account.id, authentication, meta);
       started = starting.started;
-      await this.startAudited(starting.values, event);
+      const planned = work && secondFactor === null ? await work.plan(started.session) : null;
+      if (work && planned) {
+        try {
+          worked = await this.startAuditedDoing(work.work)({ ...starting.values, ...planned.values }, event);
+        } catch (error) {
+          // The statement wrote nothing (all or nothing), or committed and its answer was lost: the sign-in does
+          // not depend on the work, so the session starts alone, with the same values. Had the first committed,
+          // this one finds the session there and fails, as any write whose outcome is unknown.
+          work.failed(error);
+          await this.startAudited(starting.values, event);
+          worked = false;
+        }
+      } else {
+        await this.startAudited(starting.values, event);
+      }
     }
     this.count(evidence.methods, 'success');
-    return { started, secondFactor };
+    return worked === undefined ? { started, secondFactor } : { started, secondFactor, worked };
   }
 
   /** Until when a second factor proved now allows sensitive actions. */

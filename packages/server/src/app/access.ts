@@ -8,7 +8,12 @@ import {
   type StartedSession,
   verifyCsrfToken,
 } from '../accounts/sessions.js';
-import type { SignInAccount, SignInCompletion, SignInEvidence } from '../accounts/sign-in.js';
+import type {
+  SignInAccount,
+  SignInCompletion,
+  SignInEvidence,
+  SignInStatementPlan,
+} from '../accounts/sign-in.js';
 import type { Port } from './app-types.js';
 import { ApiError } from './errors.js';
 
@@ -301,7 +306,8 @@ export class SessionAccess<A extends { id: string; email: string }> {
    * A sign-in proved who the caller is (OPAQUE today; a passkey or federation later): whatever session this browser
    * had ends, the new one starts through the port's sign-in completion, and its cookie is set after the commit.
    * `cacheMark` (SessionService.cacheMark), taken before the account was read, lets the port keep the new session
-   * for the sign-in's next requests.
+   * for the sign-in's next requests. `work` is done in the sign-in's own statement when it can be
+   * (SignInCompletion.signIn).
    */
   async completeSignIn(
     request: FastifyRequest,
@@ -309,12 +315,14 @@ export class SessionAccess<A extends { id: string; email: string }> {
     account: A & SignInAccount,
     evidence: SignInEvidence,
     cacheMark?: number,
-  ): Promise<{ started: StartedSession; secondFactor: SecondFactorOwed }> {
+    work?: SignInStatementPlan,
+  ): Promise<{ started: StartedSession; secondFactor: SecondFactorOwed; worked?: boolean }> {
     const previous = await this.sessions.resolve(this.cookieValue(request));
     const signedIn = await this.signIn.signIn(account, evidence, {
       previous,
       request,
       onAuditError: (error) => request.log.error({ err: error }, 'audit failed'),
+      ...(work ? { work } : {}),
     });
     if (cacheMark !== undefined) this.options.rememberSignIn?.(signedIn.started, account, cacheMark);
     this.setCookie(reply, signedIn.started);

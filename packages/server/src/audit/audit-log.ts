@@ -234,13 +234,16 @@ export class AuditLog {
   }
 
   /**
-   * A change made by one data-modifying CTE (an INSERT, UPDATE or DELETE … RETURNING, e.g. SessionService's
+   * A change made by data-modifying CTEs (INSERT, UPDATE or DELETE … RETURNING, e.g. SessionService's
    * startingSession) and the entry describing it, in one statement built and prepared once (db/prepared.ts):
-   * PostgreSQL runs a statement atomically, so both are written or neither, as with recordChange, in one round trip
-   * instead of four (BEGIN, the change, the entry, COMMIT). `change` builds the CTE with placeholders of its own
+   * PostgreSQL runs a statement atomically, so all are written or none, as with recordChange, in one round trip
+   * instead of four (BEGIN, the change, the entry, COMMIT). `change` builds the CTEs with placeholders of their own
    * (none named `entry_…`); the function returned runs the statement with their values and the entry's, for entries
    * of `action` only. The listeners of `action` join the statement with their own CTE (AuditListener.along); if one
    * has none, the entry is written in a transaction with its work instead.
+   *
+   * `outcome`, a boolean expression over the CTEs (a row was inserted, say), is what the function resolves to: how
+   * a change that may match nothing went. Without one it resolves to true.
    *
    * The statement is built at its first run, once every module has registered its listeners (a module listed after
    * the one preparing the statement may listen to its entries).
@@ -248,36 +251,45 @@ export class AuditLog {
   preparedAlong(
     name: string,
     action: AuditAction,
-    change: (db: Db) => WithSubquery,
-  ): (changeValues: Record<string, unknown>, event: AuditEventInput) => Promise<void> {
-    let run: ((changeValues: Record<string, unknown>, row: RecordedEntry) => Promise<void>) | null = null;
+    change: (db: Db) => WithSubquery | WithSubquery[],
+    outcome?: (db: Db) => SQL<boolean>,
+  ): (changeValues: Record<string, unknown>, event: AuditEventInput) => Promise<boolean> {
+    let run: ((changeValues: Record<string, unknown>, row: RecordedEntry) => Promise<boolean>) | null = null;
     const build = () => {
       this.listenersSettled = true;
       const listeners = this.listenersOf(action);
       const along = listeners.flatMap((listener) => (listener.along ? [listener.along] : []));
-      if (along.length < listeners.length) {
-        const statement = preparedQuery(this.db, name, (db) =>
-          db.with(change(db)).insert(auditEvents).values(entryPlaceholders()),
-        );
-        return (changeValues: Record<string, unknown>, row: RecordedEntry) =>
-          this.withListeners(row, () => statement({ ...changeValues, ...entryValues(row) }));
-      }
-      const statement = preparedQuery(this.db, name, (db) =>
-        db
-          .with(change(db), ...along.map((listener) => listener.statement(db)))
+      const joined = along.length === listeners.length ? along : [];
+      const statement = preparedQuery(this.db, name, (db) => {
+        const entry = db
+          .with(...[change(db)].flat(), ...joined.map((listener) => listener.statement(db)))
           .insert(auditEvents)
-          .values(entryPlaceholders()),
-      );
+          .values(entryPlaceholders());
+        return outcome ? entry.returning({ outcome: outcome(db) }) : entry;
+      });
+      const outcomeOf = (result: unknown) =>
+        outcome ? (result as { outcome: boolean }[])[0]?.outcome === true : true;
+      if (joined.length < listeners.length) {
+        return async (changeValues: Record<string, unknown>, row: RecordedEntry) => {
+          let result: unknown;
+          await this.withListeners(row, async () => {
+            result = await statement({ ...changeValues, ...entryValues(row) });
+          });
+          return outcomeOf(result);
+        };
+      }
       return async (changeValues: Record<string, unknown>, row: RecordedEntry) => {
-        const listenerValues = along.map((listener) => listener.values(row));
-        await statement(Object.assign({ ...changeValues, ...entryValues(row) }, ...listenerValues));
+        const listenerValues = joined.map((listener) => listener.values(row));
+        return outcomeOf(
+          await statement(Object.assign({ ...changeValues, ...entryValues(row) }, ...listenerValues)),
+        );
       };
     };
     return async (changeValues, event) => {
       if (event.action !== action)
         throw new Error(`statement ${name} records ${action} entries, not ${event.action}`);
       run ??= build();
-      await run(changeValues, entryRow(event));
+      return run(changeValues, entryRow(event));
     };
   }
 

@@ -442,6 +442,31 @@ export class AuthorizeService {
   }
 
   /**
+   * continueAfterSignIn's approval planned for a session about to start, to be done in the sign-in's own statement
+   * (approvedByConsentCtes, the same consuming condition): its placeholders' values, the redirect to answer once
+   * the statement inserted the code, and `settled`, to call once the statement ran. Null when nothing is to be
+   * approved (the consent page has something to ask, or the request is unknown, used, expired or another browser's).
+   */
+  async planApprovalAfterSignIn(
+    requestId: string,
+    session: Session,
+    browserHash: string | null,
+  ): Promise<{ values: Record<string, unknown>; redirect: string; settled: () => void } | null> {
+    const approval = await this.approvalAfterSignIn(requestId, session, browserHash);
+    if (!approval) return null;
+    return {
+      values: this.store.consentedApprovalValues(
+        approval.idHash,
+        approval.row,
+        new Date(),
+        approval.consentNeeded,
+      ),
+      redirect: this.codeLocation(approval.request, approval.code),
+      settled: () => this.store.forgetPendingRequest(approval.idHash),
+    };
+  }
+
+  /**
    * What continueAfterSignIn would approve for `session`: the code to issue (not yet written) when nothing is left to
    * ask the user, else null.
    */

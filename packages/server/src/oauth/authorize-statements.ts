@@ -102,6 +102,32 @@ function consumeConsentedRequestStatement(db: Db) {
   );
 }
 
+/** The name of approvedByConsentCtes' code insert: it holds a row when the request was approved. */
+const APPROVED_CODE = 'approved_code';
+
+/**
+ * approveConsentedRequestStatement's writes as CTEs of another statement, with the same placeholders: a sign-in's
+ * own (AuthorizeService.continueAfterSignIn's approval done in the statement that starts the session), which then
+ * commits the session and the approval together, in one round trip. `approved` is true once the code was inserted.
+ */
+export function approvedByConsentCtes(db: Db): WithSubquery[] {
+  const { consumed, remembered } = approvalCtes(db, consumeConsentedRequestStatement(db));
+  const code = db
+    .$with(APPROVED_CODE)
+    .as(
+      db
+        .insert(authorizationCodes)
+        .select(approvedCode(db, consumed))
+        .returning({ codeHash: authorizationCodes.codeHash }),
+    );
+  return [consumed, remembered, code];
+}
+
+/** Whether approvedByConsentCtes inserted the code, in the statement they are part of. */
+export function approvedByConsent(): SQL<boolean> {
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${sql.identifier(APPROVED_CODE)})`;
+}
+
 /** The request consumed by `consume` (an UPDATE returning its id hash), and the consent remembered once it was. */
 function approvalCtes(db: Db, consume: ReturnType<typeof consumeRequestStatement>) {
   const consumed = db.$with('consumed_request').as(consume);

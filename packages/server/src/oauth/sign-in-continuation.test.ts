@@ -279,21 +279,29 @@ describe('a password sign-in that names a pending request', () => {
     expect(approvals).toHaveLength(1);
   });
 
-  it('approves it in one statement of its own once the session has started', async () => {
+  it('approves it in the statement that starts the session, with no write of its own', async () => {
     const { email, session } = await passwordUser({ approved: true });
     const pending = await pendingRequest();
     const before = await signInsAndSessions(session.user.id);
     const approve = vi.spyOn(OAuthStore.prototype, 'approveConsentedAuthorizationRequest');
     const asked = vi.spyOn(OAuthStore.prototype, 'approveAuthorizationRequest');
+    const tied = vi.spyOn(OAuthStore.prototype, 'tieAuthorizationRequest');
     const { json } = await signInFor(email, pending.requestId);
-    expect(json.authorization).not.toBeNull();
-    expect(approve).toHaveBeenCalledTimes(1);
+    const authorization = json.authorization as { redirect_uri: string };
+    expect(authorization).not.toBeNull();
+    expect(approve).not.toHaveBeenCalled();
     expect(asked).not.toHaveBeenCalled();
-    // One session started and one sign-in audited, as without the request.
+    expect(tied).not.toHaveBeenCalled();
+    // One session started and one sign-in audited, as without the request; the code names that session.
     expect(await signInsAndSessions(session.user.id)).toEqual({
       audited: before.audited + 1,
       sessions: before.sessions + 1,
     });
+    const tokens = await redeemCode(server, client, {
+      code: codeOf(new URL(authorization.redirect_uri)),
+      verifier: pending.verifier,
+    });
+    expect(tokens.status).toBe(200);
   });
 
   it("signs in all the same when the approval's write fails: the session starts alone, the request stays pending", async () => {
@@ -312,7 +320,8 @@ describe('a password sign-in that names a pending request', () => {
   });
 
   it('keeps the sign-in when the database is lost during the approval: the request stays for the consent page', async () => {
-    // The session committed before the approval ran; a lost connection then costs the shortcut only.
+    // The statement with the approval fails as a lost connection does (its outcome unknown to the server): the
+    // session then starts alone, and the lost approval costs the shortcut only.
     const { email, session } = await passwordUser({ approved: true });
     const pending = await pendingRequest(client, { nonce: UNREACHABLE_NONCE });
     const before = await signInsAndSessions(session.user.id);

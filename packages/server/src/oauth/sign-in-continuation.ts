@@ -1,5 +1,6 @@
 import type { SignInContinuation } from '../accounts/authorization-continuation.js';
 import type { AuthorizeService } from './authorize-service.js';
+import { approvedByConsent, approvedByConsentCtes } from './authorize-statements.js';
 import { BrowserBinding } from './browser-binding.js';
 
 /**
@@ -19,5 +20,8 @@ export function answerSignInContinuation(
       authorize.continueAfterSignIn(requestId, session, browsers.presented(request)),
     tieToAccount: (requestId, request, userId) =>
       authorize.tieToAccount(requestId, browsers.presented(request), userId),
+    approval: { name: 'approving', ctes: approvedByConsentCtes, done: approvedByConsent },
+    planApproval: (requestId, session, request) =>
+      authorize.planApprovalAfterSignIn(requestId, session, browsers.presented(request)),
   });
 }

@@ -328,6 +328,14 @@ export class OAuthStore {
     return inserted.length === 1;
   }
 
+  /**
+   * A pending request this node read or wrote was approved or refused by a statement of another slice
+   * (approvedByConsentCtes in a sign-in's statement): its content is no longer kept.
+   */
+  forgetPendingRequest(idHash: string): void {
+    this.pendingRequests.forget(idHash);
+  }
+
   /** The values of an approval nobody is asked for (approveConsentedAuthorizationRequest). */
   consentedApprovalValues(
     idHash: string,
