@@ -211,8 +211,13 @@ function startChild(target) {
     profileFile = env.BENCH_CPU_PROFILE;
   }
   // stdin stays open as a lifeline: if this process dies, the child sees end-of-input and exits.
+  // Without V8's memory reducer: a server left idle after its measurement otherwise starts collecting its heap a
+  // few seconds later, on the core the next server is being measured on, and that server's CPU per request rose by
+  // up to a fifth (the lighter the request, the more). Under load the reducer never runs, so nothing measured
+  // changes but the interference.
+  const nodeArgs = ['--no-memory-reducer', script];
   const command = options.pin ? 'taskset' : process.execPath;
-  const args = options.pin ? ['-c', String(serverCore), process.execPath, script] : [script];
+  const args = options.pin ? ['-c', String(serverCore), process.execPath, ...nodeArgs] : nodeArgs;
   const child = spawn(command, args, {
     cwd: BENCH_DIR,
     env,
