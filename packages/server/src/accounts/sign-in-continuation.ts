@@ -5,7 +5,12 @@ import type { AppContext } from '../app/app-context.js';
 import type { PlannedApproval } from './authorization-continuation.js';
 import type { SecondFactorOwed } from './second-factors.js';
 import type { Session, StartedSession } from './sessions.js';
-import type { SignInAccount, SignInEvidence, SignInStatementPlan } from './sign-in.js';
+import type {
+  SignInAccount,
+  SignInEvidence,
+  SignInStatementOutcome,
+  SignInStatementPlan,
+} from './sign-in.js';
 
 /**
  * A sign-in that continues a pending authorization request: the hosted UI sends the request's id with the sign-in's
@@ -89,30 +94,27 @@ export async function completeSignInContinuing<A extends { id: string; email: st
   const { request, reply, account, evidence, cacheMark } = signIn;
   const { requestId, passwordChangeOwed } = continued;
   const continuation = context.accounts.signInContinuation.answered;
-  // Whether the sign-in asked for the approval's plan, and the plan (null: nothing to approve).
-  let planning: { planned: PlannedApproval | null } | null = null;
-  const work: SignInStatementPlan | undefined =
+  const work: SignInStatementPlan<PlannedApproval> | undefined =
     requestId === undefined || passwordChangeOwed
       ? undefined
       : {
           work: continuation.approval,
           plan: async (session) => {
-            planning = { planned: null };
             try {
-              planning.planned = await continuation.planApproval(requestId, session, request);
+              return await continuation.planApproval(requestId, session, request);
             } catch (error) {
               // The sign-in goes on without the approval, as continueAuthorization's failure lets it.
               request.log.error({ err: error }, 'planning the authorization request approval failed');
+              return null;
             }
-            return planning.planned;
           },
           failed: (error) =>
             request.log.error({ err: error }, 'approving the authorization request with the sign-in failed'),
         };
   const signedIn = await access.completeSignIn(request, reply, account, evidence, cacheMark, work);
-  const authorization = await authorizationAfter(signedIn, planning, () =>
-    continueAuthorization(context, request, requestId, signedIn.started.session, passwordChangeOwed),
-  );
+  const authorization = signedIn.work
+    ? approvedWithSignIn(signedIn.work)
+    : await continueAuthorization(context, request, requestId, signedIn.started.session, passwordChangeOwed);
   // A request the sign-in did not complete is tied to the account now signed in
   // (docs/integration.md#pending-requests-are-bound-to-the-browser: it ends with its access).
   if (requestId !== undefined && authorization === null)
@@ -120,19 +122,12 @@ export async function completeSignInContinuing<A extends { id: string; email: st
   return { started: signedIn.started, secondFactor: signedIn.secondFactor, authorization };
 }
 
-/**
- * The `authorization` of a sign-in that was offered the approval as work of its statement: the statement's outcome
- * when it did the work, null when the plan found nothing to approve, else (the sign-in did not ask: a previous
- * session ended, a second factor owed) what `otherwise` answers.
- */
-async function authorizationAfter(
-  signedIn: { worked?: boolean },
-  planning: { planned: PlannedApproval | null } | null,
-  otherwise: () => Promise<{ redirect_uri: string } | null>,
-): Promise<{ redirect_uri: string } | null> {
-  if (planning === null) return otherwise();
-  const { planned } = planning;
-  if (planned === null || signedIn.worked === undefined) return null;
+/** The `authorization` of a sign-in that asked for the approval's plan: the redirect once its statement approved. */
+function approvedWithSignIn({
+  planned,
+  done,
+}: SignInStatementOutcome<PlannedApproval>): { redirect_uri: string } | null {
+  if (planned === null) return null;
   planned.settled();
-  return signedIn.worked ? { redirect_uri: planned.redirect } : null;
+  return done ? { redirect_uri: planned.redirect } : null;
 }

@@ -59,13 +59,22 @@ export interface SignInStatementWork {
 
 /**
  * What the sign-in asks for such work once the new session is known (and complete: no second factor owed): the
- * work and its placeholders' values, or null when there is nothing to do for this session.
+ * plan (the values of the work's placeholders, and whatever else its caller wants back), or null when there is
+ * nothing to do for this session.
  */
-export interface SignInStatementPlan {
+export interface SignInStatementPlan<P extends { values: Record<string, unknown> }> {
   work: SignInStatementWork;
-  plan(session: Session): Promise<{ values: Record<string, unknown> } | null>;
+  plan(session: Session): Promise<P | null>;
   /** The statement with the work failed; the session then starts alone (SignInCompletion.signIn). */
   failed(error: unknown): void;
+}
+
+/** What became of the work a sign-in was offered, when it asked for its plan (SignInCompletion.signIn). */
+export interface SignInStatementOutcome<P> {
+  /** The plan, or null when there was nothing to do. */
+  planned: P | null;
+  /** Whether the sign-in's statement did the work (false without a plan, or when the statement failed). */
+  done: boolean;
 }
 
 /**
@@ -158,20 +167,20 @@ export class SignInCompletion {
    * The account proved who it is: refuses an unverified address where policy requires verification, then ends the
    * previous session and starts the new one. The caller sets the cookie once this has committed.
    *
-   * With `work`, a complete sign-in that writes with one statement does the work in it: `worked` then says whether
-   * the work was done; it is absent when the work was not attempted (a previous session ended, a second factor owed,
-   * or nothing to do for this session), and the caller may do it on its own.
+   * With `work`, a complete sign-in that writes with one statement asks for the work's plan and does it in that
+   * statement: `work` in the answer says how that went. It is absent when the sign-in did not ask (a previous
+   * session ended, or a second factor is owed), and the caller may then do the work on its own.
    */
-  async signIn(
+  async signIn<P extends { values: Record<string, unknown> }>(
     account: SignInAccount,
     evidence: SignInEvidence,
     context: {
       previous: Session | null;
       request: RequestFacts;
       onAuditError: (error: unknown) => void;
-      work?: SignInStatementPlan;
+      work?: SignInStatementPlan<P>;
     },
-  ): Promise<{ started: StartedSession; secondFactor: SecondFactorOwed; worked?: boolean }> {
+  ): Promise<{ started: StartedSession; secondFactor: SecondFactorOwed; work?: SignInStatementOutcome<P> }> {
     const { kind, sessions, secondFactors, audit, settings } = this.deps;
     if (
       kind === 'user' &&
@@ -219,7 +228,7 @@ export class SignInCompletion {
     } as const;
     const { previous, work } = context;
     let started: StartedSession;
-    let worked: boolean | undefined;
+    let outcome: SignInStatementOutcome<P> | undefined;
     if (previous) {
       started = await audit.recordChange(async () => {
         await sessions.end(previous.id, 'signed_in_again');
@@ -229,24 +238,26 @@ export class SignInCompletion {
       // Nothing to end: the session and its audit entry are one statement, the commonest sign-in's only write.
       const starting = sessions.startingValues(account.id, authentication, meta);
       started = starting.started;
-      const planned = work && secondFactor === null ? await work.plan(started.session) : null;
+      const planned = work && secondFactor === null ? await work.plan(started.session) : undefined;
       if (work && planned) {
+        let done = false;
         try {
-          worked = await this.startAuditedDoing(work.work)({ ...starting.values, ...planned.values }, event);
+          done = await this.startAuditedDoing(work.work)({ ...starting.values, ...planned.values }, event);
         } catch (error) {
           // The statement wrote nothing (all or nothing), or committed and its answer was lost: the sign-in does
           // not depend on the work, so the session starts alone, with the same values. Had the first committed,
           // this one finds the session there and fails, as any write whose outcome is unknown.
           work.failed(error);
           await this.startAudited(starting.values, event);
-          worked = false;
         }
+        outcome = { planned, done };
       } else {
         await this.startAudited(starting.values, event);
+        if (planned === null) outcome = { planned, done: false };
       }
     }
     this.count(evidence.methods, 'success');
-    return worked === undefined ? { started, secondFactor } : { started, secondFactor, worked };
+    return outcome === undefined ? { started, secondFactor } : { started, secondFactor, work: outcome };
   }
 
   /** Until when a second factor proved now allows sensitive actions. */

@@ -12,6 +12,7 @@ import type {
   SignInAccount,
   SignInCompletion,
   SignInEvidence,
+  SignInStatementOutcome,
   SignInStatementPlan,
 } from '../accounts/sign-in.js';
 import type { Port } from './app-types.js';
@@ -309,14 +310,18 @@ export class SessionAccess<A extends { id: string; email: string }> {
    * for the sign-in's next requests. `work` is done in the sign-in's own statement when it can be
    * (SignInCompletion.signIn).
    */
-  async completeSignIn(
+  async completeSignIn<P extends { values: Record<string, unknown> }>(
     request: FastifyRequest,
     reply: FastifyReply,
     account: A & SignInAccount,
     evidence: SignInEvidence,
     cacheMark?: number,
-    work?: SignInStatementPlan,
-  ): Promise<{ started: StartedSession; secondFactor: SecondFactorOwed; worked?: boolean }> {
+    work?: SignInStatementPlan<P>,
+  ): Promise<{
+    started: StartedSession;
+    secondFactor: SecondFactorOwed;
+    work?: SignInStatementOutcome<P>;
+  }> {
     const previous = await this.sessions.resolve(this.cookieValue(request));
     const signedIn = await this.signIn.signIn(account, evidence, {
       previous,
