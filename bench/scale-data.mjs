@@ -16,8 +16,10 @@
  *   Tessera alone on that database, `--rounds=2` of its default operations);
  * - in-process through the server's own services: the admin user search (a seeded address, a substring, no
  *   query), the audit log's first page, a page deep in the log, a filtered page and a day's range half-way
- *   back, the SCIM `userName`, `externalId` and `emails.value` filters, and the admin client list (its first
- *   page, a page half-way by its cursor, a substring search), each timed N times (p50/p99);
+ *   back, the SCIM `userName`, `externalId` and `emails.value` filters, a member PATCH of a group of 9,999
+ *   members (one in, then out) beside the same two applied to the whole group (as any other PATCH is) and a
+ *   read of that group's whole member list, and the admin client list (its first page, a page half-way by its
+ *   cursor, a substring search), each timed N times (p50/p99);
  * - on the seeded database: the audit export (the whole log streamed through the export's reader, each event
  *   written as a CSV row; every --export-sample events a full garbage collection, then the heap still in use:
  *   the retained growth over the baseline and its slope against the events streamed) and one housekeeping run
@@ -60,7 +62,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { scaleSeedStatements, seededEmail } from '../packages/server/src/testing/scale-seed.ts';
+import {
+  SEEDED_SCIM_GROUP,
+  scaleSeedStatements,
+  seededEmail,
+} from '../packages/server/src/testing/scale-seed.ts';
 import { prepareFlows } from './flows.mjs';
 import { createHttpClient } from './http-client.mjs';
 import {
@@ -85,6 +91,14 @@ const { loadConfig } = await import(new URL('config/config.js', dist).href);
 const { openDatabase } = await import(new URL('db/client.js', dist).href);
 /** @type {typeof import('../packages/server/dist/scim/store.js')} */
 const { ScimStore } = await import(new URL('scim/store.js', dist).href);
+/** @type {typeof import('../packages/server/dist/scim/patch.js')} */
+const { applyPatch, PATCH_OP_SCHEMA } = await import(new URL('scim/patch.js', dist).href);
+/** @type {typeof import('../packages/server/dist/scim/resource.js')} */
+const { readGroup } = await import(new URL('scim/resource.js', dist).href);
+/** @type {typeof import('../packages/server/dist/scim/views.js')} */
+const { groupResource } = await import(new URL('scim/views.js', dist).href);
+/** @type {typeof import('../packages/server/dist/scim/attributes.js')} */
+const { GROUP_ATTRIBUTES, GROUP_SCHEMA } = await import(new URL('scim/attributes.js', dist).href);
 /** @type {typeof import('../packages/server/dist/audit/audit-log.js')} */
 const { csvRow } = await import(new URL('audit/audit-log.js', dist).href);
 
@@ -325,6 +339,43 @@ async function adminOperations(target, connectionId, seeded) {
         0,
         100,
       ),
+    );
+    // Entra ID keeping a large group (testing/scale-seed.ts) in step: a PATCH that adds one user, then one that removes it again, as the
+    // SCIM route applies them (groups.ts patchMembers), against a read of the group's whole member list: what
+    // every such PATCH read, twice, when it was applied to the whole resource.
+    const connection = await context.scim.connections.find(connectionId);
+    const member = [{ value: 'seed-scim-1' }];
+    results['SCIM: large group, member PATCH in and out'] = await timed(async () => {
+      for (const step of [
+        { op: 'add', members: member },
+        { op: 'remove', id: 'seed-scim-1' },
+      ])
+        if (!(await context.scim.groups.patchMembers(connection, SEEDED_SCIM_GROUP, [step])))
+          throw new Error('the member PATCH was not applied as a change of members');
+    });
+    // The same two PATCHes applied to the whole resource, as every PATCH that is not a change of members alone
+    // still is: the group rendered with its members, patched, read back and replaced.
+    const wholeResourcePatch = async (/** @type {Record<string, unknown>} */ operation) => {
+      const group = await context.scim.groups.get(connection, SEEDED_SCIM_GROUP);
+      const members = (await context.scim.groups.members([group.id])).get(group.id) ?? [];
+      const patched = applyPatch(
+        groupResource('https://bench.example/scim/v2', group, members),
+        { schemas: [PATCH_OP_SCHEMA], Operations: [operation] },
+        { core: GROUP_ATTRIBUTES, extensions: new Map(), readOnly: new Set() },
+        GROUP_SCHEMA,
+      );
+      await context.scim.groups.replace(connection, group.id, readGroup(patched));
+    };
+    results['SCIM: large group, the same applied to the whole group'] = await timed(
+      async () => {
+        await wholeResourcePatch({ op: 'add', path: 'members', value: member });
+        await wholeResourcePatch({ op: 'remove', path: 'members[value eq "seed-scim-1"]' });
+      },
+      Math.min(samples, 20),
+    );
+    results["SCIM: large group's whole member list"] = await timed(
+      () => context.scim.groups.members([SEEDED_SCIM_GROUP]),
+      Math.min(samples, 20),
     );
   }
   // What GET /admin/clients reads: one page by keyset, each client with its secret's metadata, in one statement.

@@ -19,7 +19,7 @@ import { codeFlowTokens, introspection, refreshGrant } from '../testing/code-flo
 import { testDatabaseKind } from '../testing/database.js';
 import { basicAuthorization, formPost, registerClient, signInUser } from '../testing/oauth.js';
 import { loginWithPassword, registerWithPassword } from '../testing/opaque-client.js';
-import { scaleSeedStatements, seededEmail } from '../testing/scale-seed.js';
+import { SEEDED_SCIM_GROUP, scaleSeedStatements, seededEmail } from '../testing/scale-seed.js';
 import { admin, connectionWithToken, installAndSignIn, scim } from '../testing/scim.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 
@@ -46,6 +46,7 @@ const GROWING_TABLES = new Set([
   'client_secrets',
   'audit_events',
   'scim_users',
+  'scim_group_members',
   'organization_members',
 ]);
 
@@ -155,6 +156,18 @@ const PROBES: { statement: RegExp; index: string | string[]; rows?: true }[] = [
   { statement: /from "scim_users" where .*"user_name_normalized" = /, index: 'scim_users_user_name_idx' },
   { statement: /from "scim_users" where .*"external_id" = /, index: 'scim_users_external_id_idx' },
   { statement: /from "scim_users" where .*"email_index" @> /, index: 'scim_users_email_idx' },
+  // A group's member PATCH: the memberships of the users it names (each a probe of either index), and whether any
+  // other member remains (the group's first entry in its key order).
+  {
+    statement:
+      /from "scim_group_members" where \("scim_group_members"."group_id" = \$1 and "scim_group_members"."scim_user_id" (in \(|= any\()/,
+    index: ['scim_group_members_group_id_scim_user_id_pk', 'scim_group_members_user_idx'],
+  },
+  {
+    statement:
+      /from "scim_group_members" where \("scim_group_members"."group_id" = \$1 and "scim_group_members"."scim_user_id" not in/,
+    index: 'scim_group_members_group_id_scim_user_id_pk',
+  },
   // An audit range, its first page and a later one (the keyset compares (at, id) with the `before` event's).
   {
     statement: new RegExp(String.raw`${AUDIT_LIST}${AUDIT_RANGE}\) order by "audit_events"."at" desc`),
@@ -517,6 +530,16 @@ describe('query plans at scale', () => {
         `/Users?filter=${encodeURIComponent(`emails.value eq "${seededEmail(8_192)}"`)}`,
       );
       expect(byEmailValue.json.totalResults).toBe(1);
+      // Entra keeping a large group in step: one member in, then out again.
+      for (const op of ['Add', 'Remove'])
+        expect(
+          (
+            await scim(server, scimToken, 'PATCH', `/Groups/${SEEDED_SCIM_GROUP}`, {
+              schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+              Operations: [{ op, path: 'members', value: [{ value: 'seed-scim-1' }] }],
+            })
+          ).status,
+        ).toBe(204);
 
       await server.context.housekeeping.runOnce();
     });

@@ -2,12 +2,19 @@ import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { GROUP_ATTRIBUTES, GROUP_SCHEMA } from './attributes.js';
 import { parseGroupFilter } from './filter.js';
+import { memberSteps, type ResourceAttributes } from './patch.js';
 import { readGroup } from './resource.js';
 import { registerResourceRoutes } from './resource-routes.js';
 import type { ScimRouteKit } from './route-kit.js';
 import type { ResourceQuery } from './search.js';
 import type { ScimGroupRow } from './store.js';
 import { attributeReturned, GroupResource, groupResource } from './views.js';
+
+const GROUP_PATCH_ATTRIBUTES: ResourceAttributes = {
+  core: GROUP_ATTRIBUTES,
+  extensions: new Map(),
+  readOnly: new Set(),
+};
 
 /** /scim/v2/Groups (RFC 7644 §3.3-3.6), registered inside the SCIM plugin of public-routes.ts. */
 export function registerGroupRoutes(scim: App, context: AppContext, kit: ScimRouteKit): ResourceQuery {
@@ -20,7 +27,7 @@ export function registerGroupRoutes(scim: App, context: AppContext, kit: ScimRou
     resource: GroupResource,
     listTitle: 'ScimGroupList',
     coreSchema: GROUP_SCHEMA,
-    patchAttributes: { core: GROUP_ATTRIBUTES, extensions: new Map(), readOnly: new Set() },
+    patchAttributes: GROUP_PATCH_ATTRIBUTES,
     summaries: {
       list: 'Lists and filters the connection’s groups (RFC 7644 §3.4.2)',
       create: 'Creates a group (RFC 7644 §3.3)',
@@ -32,6 +39,10 @@ export function registerGroupRoutes(scim: App, context: AppContext, kit: ScimRou
     parseFilter: parseGroupFilter,
     read: readGroup,
     service: groups,
+    patchInPlace: async (connection, id, body) => {
+      const steps = memberSteps(body, GROUP_PATCH_ATTRIBUTES, GROUP_SCHEMA);
+      return steps && groups.patchMembers(connection, id, steps);
+    },
     // One query for the members of every listed group, none when the answer leaves them out: Entra ID looks a
     // group up by name with excludedAttributes=members, and a large group has many.
     render: async (rows, projection) => {

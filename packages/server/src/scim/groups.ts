@@ -3,9 +3,11 @@ import { ApiError } from '../app/errors.js';
 import type { Db } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { RoleService } from '../orgs/roles.js';
+import { GROUP_SCHEMA } from './attributes.js';
 import { invalidValue, resourceNotFound, uniqueness } from './errors.js';
 import type { GroupComparison } from './filter.js';
-import type { GroupInput } from './resource.js';
+import type { MemberStep } from './patch.js';
+import { type GroupInput, MAX_MEMBERS, readGroup } from './resource.js';
 import type { ConnectionRow, ScimGroupRow, ScimStore } from './store.js';
 import { mappedRoles, type ScimUserService } from './users.js';
 
@@ -114,6 +116,60 @@ export class ScimGroupService {
       connection,
       sameRoles ? [...added, ...removed] : [...new Set([...before, ...wanted])],
     );
+    return row;
+  }
+
+  /**
+   * A PATCH that only adds and removes members (patch.ts memberSteps), applied as the change it is: it reads the
+   * memberships of the users it names, not the whole member list, so a member joining costs about the same in a
+   * group of ten as in one of ten thousand. The outcome is the one the whole-resource PATCH gives: an add is a
+   * union, a remove takes a member out, an unknown user or a member beyond the cap (resource.ts MAX_MEMBERS) is
+   * refused. Where that outcome turns on members the steps do not name (a remove of a user who is not a member, a
+   * group the steps could leave empty), this answers undefined and the caller applies the PATCH to the whole
+   * resource instead.
+   */
+  async patchMembers(
+    connection: ConnectionRow,
+    id: string,
+    steps: MemberStep[],
+  ): Promise<ScimGroupRow | undefined> {
+    const current = await this.get(connection, id);
+    const named = [...new Set(steps.flatMap((step) => (step.op === 'add' ? [] : [step.id])))];
+    const adding: string[][] = steps.map((step) =>
+      step.op === 'add'
+        ? readGroup({ schemas: [GROUP_SCHEMA], displayName: current.displayName, members: step.members })
+            .members
+        : [],
+    );
+    const touched = [...new Set([...named, ...adding.flat()])];
+    if (touched.length === 0) return undefined;
+    const [members, othersRemain] = await Promise.all([
+      this.store.membersAmong(id, touched),
+      this.store.hasMemberBesides(id, touched),
+    ]);
+    if (!othersRemain) return undefined;
+    const after = new Set(members);
+    for (const [index, step] of steps.entries()) {
+      if (step.op === 'add') {
+        for (const member of adding[index]!) after.add(member);
+      } else {
+        if (!after.has(step.id)) return undefined;
+        after.delete(step.id);
+      }
+    }
+    this.checkMapped(connection, current);
+    const added = touched.filter((member) => after.has(member) && !members.has(member));
+    const removed = touched.filter((member) => !after.has(member) && members.has(member));
+    // The cap readGroup puts on a whole group's members (resource.ts), kept here too.
+    const growth = added.length - removed.length;
+    if (growth > 0 && (await this.store.memberCountUpTo(id, MAX_MEMBERS + 1)) + growth > MAX_MEMBERS)
+      throw invalidValue('members has too many values');
+    await this.checkMembers(connection, added);
+    const row = await this.store.updateGroup(id, {});
+    if (!row) throw resourceNotFound('Group', id);
+    await this.store.removeMembers(id, removed);
+    await this.store.addMembers(id, added);
+    await this.syncRolesOf(connection, [...added, ...removed]);
     return row;
   }
 

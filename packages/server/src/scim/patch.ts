@@ -4,6 +4,7 @@ import {
   type ScimResource,
   scimPatch,
 } from 'scim-patch';
+import { isAcceptableText } from '../app/acceptable-input.js';
 import { type AttributeDefinition, findAttribute } from './attributes.js';
 import {
   invalidPath,
@@ -320,4 +321,47 @@ export function applyPatch<T extends Record<string, unknown>>(
     if (patched[name] === undefined || patched[name] === null)
       throw invalidValue(`${name} is required: it can be replaced, not removed`);
   return patched;
+}
+
+/** One step of a PATCH that only adds and removes members (memberSteps). */
+export type MemberStep = { op: 'add'; members: unknown[] } | { op: 'remove'; id: string };
+
+const MEMBER_BY_VALUE = /^members\[\s*value\s+eq\s+("(?:[^"\\]|\\.)*")\s*\]$/i;
+
+/**
+ * The operations of a PATCH that does nothing but add members (`add` with the path `members` and a list) and remove
+ * members by id (`remove` with `members[value eq "<id>"]`, or Entra's form that normalizeOperations rewrites to it):
+ * what Entra ID and Okta send to keep a group's members in step, a few at a time. Undefined for any other PATCH,
+ * which is applied to the whole resource (applyPatch). The body is checked exactly as applyPatch checks it, so both
+ * refuse the same bodies.
+ */
+export function memberSteps(
+  body: unknown,
+  schema: ResourceAttributes,
+  coreUrn: string,
+): MemberStep[] | undefined {
+  const steps: MemberStep[] = [];
+  for (const operation of normalizeOperations(body, schema, coreUrn)) {
+    if (operation.op === 'add' && operation.path === 'members' && Array.isArray(operation.value)) {
+      steps.push({ op: 'add', members: operation.value });
+      continue;
+    }
+    const byValue = operation.op === 'remove' ? MEMBER_BY_VALUE.exec(operation.path ?? '') : null;
+    if (!byValue) return undefined;
+    const id = stringLiteral(byValue[1]!);
+    // Text no id can be (a control character, a lone surrogate) is left to the whole resource's filter.
+    if (id === undefined || !isAcceptableText(id)) return undefined;
+    steps.push({ op: 'remove', id });
+  }
+  return steps;
+}
+
+/** A filter's string literal (RFC 7644 §3.4.2.2: JSON's string syntax); undefined if it is not one. */
+function stringLiteral(text: string): string | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'string' ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }

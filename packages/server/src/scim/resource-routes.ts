@@ -57,6 +57,11 @@ export interface ScimResourceType<Row, Input, Comparison> {
     replace(connection: ConnectionRow, id: string, input: Input): Promise<Row>;
     delete(connection: ConnectionRow, id: string): Promise<Row>;
   };
+  /**
+   * A PATCH the type applies without reading the whole resource, when it can (Group: a PATCH that only adds and
+   * removes members, groups.ts patchMembers); undefined when the PATCH is to be applied to the whole resource.
+   */
+  patchInPlace?(connection: ConnectionRow, id: string, body: unknown): Promise<Row | undefined>;
   /** Rows as resources, in order; attributes `projection` drops may be left out (views.ts attributeReturned). */
   render(rows: Row[], projection?: Projection): Promise<ResourceDocument[]>;
   audit: {
@@ -222,6 +227,8 @@ export function registerResourceRoutes<Row extends { id: string }, Input, Compar
         request,
         `scim.${auditNoun}.patched`,
         async () => {
+          const changed = await type.patchInPlace?.(connection, request.params.id, request.body);
+          if (changed) return changed;
           const current = await renderOne(await service.get(connection, request.params.id));
           const patched = applyPatch(current, request.body, type.patchAttributes, type.coreSchema);
           return service.replace(connection, request.params.id, type.read(patched));

@@ -16,7 +16,7 @@ import { parseBooleanText } from './filter.js';
 const MAX_STRING = 2048;
 const MAX_VALUES = 50;
 /** Group members are many more. */
-const MAX_MEMBERS = 10_000;
+export const MAX_MEMBERS = 10_000;
 
 /** Attributes of every resource (RFC 7643 §3.1) a client may send but never sets: ignored on input. */
 const COMMON_READ_ONLY = new Set(['schemas', 'id', 'meta']);

@@ -1,4 +1,17 @@
-import { and, asc, count, eq, inArray, isNull, lt, notExists, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  inArray,
+  isNull,
+  lt,
+  notExists,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import type { GroupComparison, UserComparison } from './filter.js';
@@ -371,6 +384,42 @@ export class ScimStore {
       .insert(scimGroupMembers)
       .values(scimUserIds.map((scimUserId) => ({ groupId, scimUserId })))
       .onConflictDoNothing();
+  }
+
+  /** Which of these users are members of the group (its primary key answers each). */
+  async membersAmong(groupId: string, scimUserIds: string[]): Promise<Set<string>> {
+    const rows = await this.db
+      .select({ id: scimGroupMembers.scimUserId })
+      .from(scimGroupMembers)
+      .where(and(eq(scimGroupMembers.groupId, groupId), inArray(scimGroupMembers.scimUserId, scimUserIds)));
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** How many members the group has, counted up to `cap` (a count that stops there reads no further). */
+  async memberCountUpTo(groupId: string, cap: number): Promise<number> {
+    const members = this.db
+      .select({ one: sql`1` })
+      .from(scimGroupMembers)
+      .where(eq(scimGroupMembers.groupId, groupId))
+      // The primary key's order: the group's own index range, read no further than the cap (hasMemberBesides).
+      .orderBy(asc(scimGroupMembers.groupId), asc(scimGroupMembers.scimUserId))
+      .limit(cap)
+      .as('members');
+    const [row] = await this.db.select({ n: count() }).from(members);
+    return row?.n ?? 0;
+  }
+
+  /** Whether the group has a member other than these users. */
+  async hasMemberBesides(groupId: string, scimUserIds: string[]): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: scimGroupMembers.scimUserId })
+      .from(scimGroupMembers)
+      .where(and(eq(scimGroupMembers.groupId, groupId), notInArray(scimGroupMembers.scimUserId, scimUserIds)))
+      // The primary key's order: the group's first qualifying entry, found in its own index range, where a scan
+      // of the table would pass the other groups' members first.
+      .orderBy(asc(scimGroupMembers.groupId), asc(scimGroupMembers.scimUserId))
+      .limit(1);
+    return row !== undefined;
   }
 
   async removeMembers(groupId: string, scimUserIds: string[]): Promise<void> {

@@ -36,6 +36,9 @@ export function seededEmail(n: number): string {
  * The statements that seed `counts` rows, in order (sessions: one per user; grants: one per two refresh tokens,
  * each of a seeded user and client). `scimConnectionId` must exist when `counts.scimUsers` > 0.
  */
+/** The seeded group of SCIM users: `seed-scim-2` to `seed-scim-10000` are its members, `seed-scim-1` is not. */
+export const SEEDED_SCIM_GROUP = 'seed-scim-group';
+
 export function scaleSeedStatements(counts: ScaleCounts, scimConnectionId?: string): string[] {
   const users = Math.max(1, counts.users);
   const clients = Math.max(1, counts.clients);
@@ -136,6 +139,15 @@ export function scaleSeedStatements(counts: ScaleCounts, scimConnectionId?: stri
                jsonb_build_array(jsonb_build_object('type', 'work', 'value', 'seed-user-' || g || '@scale.example'))
         from generate_series(${from}, ${to}) g`);
     }
+    // A group as large as a group gets, less one (resource.ts caps members at 10,000): `seed-scim-2` onwards as
+    // its members, kept in step by PATCHes that add and remove a few members at a time, as Entra ID sends them.
+    statements.push(
+      `insert into scim_groups (id, connection_id, display_name, display_name_normalized)
+       values ('${SEEDED_SCIM_GROUP}', ${connection}, 'Seeded everyone', 'seeded everyone')`,
+      `insert into scim_group_members (group_id, scim_user_id)
+       select '${SEEDED_SCIM_GROUP}', 'seed-scim-' || g
+       from generate_series(2, ${Math.min(counts.scimUsers, counts.users, 10_000)}) g`,
+    );
   }
   statements.push(...restoreIndexes());
   // As autovacuum leaves a table in steady state: statistics, the visibility map.
@@ -154,6 +166,7 @@ const SEEDED_TABLES = [
   'refresh_tokens',
   'audit_events',
   'scim_users',
+  'scim_group_members',
 ];
 
 /**
