@@ -398,6 +398,37 @@ describe('admin portal: organizations, members, roles, permissions, invitations 
     await memberRow(page, MEMBER_EMAIL).waitFor({ timeout: UI_TIMEOUT });
   }, 120_000);
 
+  it('pages through more invitations than fit on a page by the server’s cursor', async () => {
+    const { page } = admin;
+    for (let index = 0; index < 51; index++) {
+      const invited = await adminFetch(
+        server,
+        api,
+        'POST',
+        `/admin/organizations/${organizationId}/invites`,
+        {
+          email: `paged-invite-${String(index).padStart(2, '0')}@example.test`,
+        },
+      );
+      expect(invited.status).toBe(201);
+    }
+    await openOrganization(page);
+    const section = page.locator('section[aria-labelledby="invites-heading"]');
+    const inviteRow = (email: string) => section.locator(`tr[data-invite="${email}"]`);
+    const next = section.getByRole('button', { name: 'Next page' });
+    // By address: the first 50 of these, then the last one alone.
+    await inviteRow('paged-invite-49@example.test').waitFor({ timeout: UI_TIMEOUT });
+    expect(await inviteRow('paged-invite-00@example.test').count()).toBe(1);
+    expect(await inviteRow('paged-invite-50@example.test').count()).toBe(0);
+    expect(await section.getByRole('button', { name: 'First page' }).count()).toBe(0);
+    await next.click();
+    await inviteRow('paged-invite-50@example.test').waitFor({ timeout: UI_TIMEOUT });
+    expect(await inviteRow('paged-invite-49@example.test').count()).toBe(0);
+    expect(await next.isDisabled()).toBe(true);
+    await section.getByRole('button', { name: 'First page' }).click();
+    await inviteRow('paged-invite-00@example.test').waitFor({ timeout: UI_TIMEOUT });
+  }, 120_000);
+
   it('fits a phone screen, deletes the role and the organization, and the page stayed clean', async () => {
     const { page } = admin;
     await page.setViewportSize(PHONE.viewport);

@@ -237,6 +237,65 @@ describe('organizations through the admin API', () => {
     expect([gone.status, gone.json.error]).toEqual([400, 'invalid_cursor']);
   });
 
+  it('pages the pending invitations by address on both ports', async () => {
+    const created = await admin('POST', '/admin/organizations', {
+      name: 'Invited in pages',
+      owner_user_id: ann.user.id,
+    });
+    const id = created.json.id as string;
+    const member = await signInUser(server, { email: 'gil-invites@example.com', name: 'gil' });
+    expect(
+      (await admin('POST', `/admin/organizations/${id}/members`, { user_id: member.user.id })).status,
+    ).toBe(201);
+    const addresses = ['e-invites@example.com', 'a-invites@example.com', 'c-invites@example.com'];
+    for (const email of [...addresses, 'b-invites@example.com', 'd-invites@example.com'])
+      expect((await admin('POST', `/admin/organizations/${id}/invites`, { email })).status).toBe(201);
+    const expected = ['a', 'b', 'c', 'd', 'e'].map((letter) => `${letter}-invites@example.com`);
+    async function readAll(
+      get: (query: string) => Promise<{ status: number; json: Record<string, unknown> }>,
+    ): Promise<string[][]> {
+      const pages: string[][] = [];
+      let after: string | null = null;
+      do {
+        const answer = await get(`?limit=2${after ? `&after=${encodeURIComponent(after)}` : ''}`);
+        expect(answer.status).toBe(200);
+        pages.push((answer.json.invites as { email: string }[]).map((invite) => invite.email));
+        after = answer.json.next_after as string | null;
+      } while (after !== null && pages.length < 10);
+      return pages;
+    }
+    const adminPages = await readAll((query) => admin('GET', `/admin/organizations/${id}/invites${query}`));
+    expect(adminPages).toEqual([expected.slice(0, 2), expected.slice(2, 4), expected.slice(4)]);
+    const managerPages = await readAll((query) =>
+      call(server, ann, 'GET', `/organizations/${id}/invites${query}`),
+    );
+    expect(managerPages).toEqual(adminPages);
+    const whole = await admin('GET', `/admin/organizations/${id}/invites`);
+    expect([(whole.json.invites as unknown[]).length, whole.json.next_after]).toEqual([5, null]);
+    // A page continues after an invitation that is still pending; one withdrawn since is 400 invalid_cursor, as
+    // is a cursor of another listing (the member list's) or one made up.
+    const first = await admin('GET', `/admin/organizations/${id}/invites?limit=1`);
+    const afterA = first.json.next_after as string;
+    const membersCursor = (await admin('GET', `/admin/organizations/${id}/members?limit=1`)).json
+      .next_after as string;
+    const aId = (first.json.invites as { id: string }[])[0]!.id;
+    expect((await admin('DELETE', `/admin/organizations/${id}/invites/${aId}`)).status).toBe(204);
+    for (const cursor of [afterA, membersCursor, 'bm90LWEtY3Vyc29y']) {
+      const refused = await admin(
+        'GET',
+        `/admin/organizations/${id}/invites?after=${encodeURIComponent(cursor)}`,
+      );
+      expect([refused.status, refused.json.error]).toEqual([400, 'invalid_cursor']);
+      const publicRefused = await call(
+        server,
+        ann,
+        'GET',
+        `/organizations/${id}/invites?after=${encodeURIComponent(cursor)}`,
+      );
+      expect([publicRefused.status, publicRefused.json.error]).toEqual([400, 'invalid_cursor']);
+    }
+  });
+
   it('a disabled organization disappears for its members and is refused at /authorize; deleting removes it', async () => {
     const id = (await admin('POST', '/admin/organizations', { name: 'Soylent', owner_user_id: ben.user.id }))
       .json.id as string;

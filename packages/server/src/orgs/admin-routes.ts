@@ -9,7 +9,14 @@ import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import type { AuditAction } from '../audit/actions.js';
 import { orgsError } from './errors.js';
 import { inviteByEmail } from './invite-email.js';
-import { MemberListQuery, memberListNextAfter, memberListPage } from './member-list-paging.js';
+import {
+  InviteListQuery,
+  inviteListNextAfter,
+  inviteListPage,
+  MemberListQuery,
+  memberListNextAfter,
+  memberListPage,
+} from './member-list-paging.js';
 import { organizationChanges } from './route-helpers.js';
 import {
   AdminOrganizationDetailView,
@@ -358,16 +365,23 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
       config: { access: 'session' },
       schema: {
         tags: [TAG],
-        summary: 'Pending invitations, expired ones included',
+        summary:
+          'Pending invitations, expired ones included, by address; page with after=<next_after> (50, limit at most 200)',
         params: OrganizationParams,
-        response: { 200: Type.Object({ invites: Type.Array(InviteView) }), ...errorResponses('not_found') },
+        querystring: InviteListQuery,
+        response: {
+          200: Type.Object({ invites: Type.Array(InviteView), next_after: NextAfterField }),
+          ...errorResponses('not_found', 'invalid_cursor'),
+        },
       },
     },
     async (request) => {
       await context.orgs.organizations.require(request.params.organizationId);
-      return {
-        invites: (await context.orgs.invites.list(request.params.organizationId)).map(inviteView),
-      };
+      const page = await context.orgs.invites.page(
+        request.params.organizationId,
+        inviteListPage(request.query),
+      );
+      return { invites: page.invites.map(inviteView), next_after: inviteListNextAfter(page.nextInviteId) };
     },
   );
 

@@ -4,8 +4,10 @@ import { userCaller } from '../accounts/session-http.js';
 import type { AppContext } from '../app/app-context.js';
 import type { App } from '../app/app-types.js';
 import { errorResponses } from '../app/errors.js';
+import { NextAfterField } from '../app/ports/keyset.js';
 import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import { inviteByEmail } from './invite-email.js';
+import { InviteListQuery, inviteListNextAfter, inviteListPage } from './member-list-paging.js';
 import { organizationRouteHelpers } from './route-helpers.js';
 import {
   InviteInput,
@@ -39,15 +41,18 @@ export function registerInviteRoutes(app: App, context: AppContext): void {
       config: { access: 'session' },
       schema: {
         tags: [TAG],
-        summary: 'Pending invitations, expired ones included (service.org:manage)',
+        summary:
+          'Pending invitations, expired ones included, by address (service.org:manage); page with after=<next_after> (50, limit at most 200)',
         params: OrganizationParams,
+        querystring: InviteListQuery,
         response: {
-          200: Type.Object({ invites: Type.Array(InviteView) }),
+          200: Type.Object({ invites: Type.Array(InviteView), next_after: NextAfterField }),
           ...errorResponses(
             'not_signed_in',
             'second_factor_required',
             'not_found',
             'organization_manage_required',
+            'invalid_cursor',
           ),
         },
       },
@@ -55,7 +60,8 @@ export function registerInviteRoutes(app: App, context: AppContext): void {
     async (request) => {
       const { organizationId } = request.params;
       await context.orgs.organizations.requireManager(organizationId, userOf(request));
-      return { invites: (await context.orgs.invites.list(organizationId)).map(inviteView) };
+      const page = await context.orgs.invites.page(organizationId, inviteListPage(request.query));
+      return { invites: page.invites.map(inviteView), next_after: inviteListNextAfter(page.nextInviteId) };
     },
   );
 

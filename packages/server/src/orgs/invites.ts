@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { normalizeEmail } from '../accounts/users.js';
+import { appError } from '../app/errors.js';
 import type { SettingsService } from '../config/settings.js';
 import { hashToken, randomToken } from '../crypto/tokens.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.js';
@@ -90,8 +91,21 @@ export class InviteService {
     return { invite: await this.organizations.requireMember(organizationId, id), token, organization };
   }
 
-  list(organizationId: string): Promise<Member[]> {
-    return this.organizations.listMembers(organizationId, ['invited']);
+  /**
+   * A page of the pending invitations, expired ones included (orgs/store.ts pageInvites); `invalid_cursor` when
+   * the invitation it continues after is not pending any more.
+   */
+  async page(
+    organizationId: string,
+    page: { afterInviteId?: string; limit: number },
+  ): Promise<{ invites: Member[]; nextInviteId: string | null }> {
+    const found = await this.store.pageInvites(organizationId, page);
+    if (!found)
+      throw appError(
+        'invalid_cursor',
+        'the invitation this page continues after is no longer pending: start from the first page',
+      );
+    return found;
   }
 
   /** Withdraws a pending invitation; its link stops working. */

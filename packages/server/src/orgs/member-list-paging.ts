@@ -32,3 +32,32 @@ export function memberListPage(query: { after?: string; limit?: number }): {
 export function memberListNextAfter(nextMemberId: string | null): string | null {
   return nextMemberId === null ? null : encodeCursor(MEMBERS_LISTING, nextMemberId);
 }
+
+/**
+ * Paging of an organization's pending invitations, on both ports: by invited address (unique among an
+ * organization's invitations), one range of organization_members_invite_email_idx however many members the
+ * organization has. The cursor names the last invitation of the page, as the member list's does.
+ */
+const INVITES_LISTING = 'organization-invites';
+
+/** The query of an invitation list request. */
+export const InviteListQuery = Type.Object({
+  after: Type.Optional(CursorParameter),
+  limit: Type.Optional(pageLimitParameter('Invitations', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)),
+});
+
+/** The page an invitation list request asks for; `invalid_cursor` (400) for a cursor the list did not hand out. */
+export function inviteListPage(query: { after?: string; limit?: number }): {
+  afterInviteId?: string;
+  limit: number;
+} {
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+  return query.after === undefined
+    ? { limit }
+    : { afterInviteId: decodeCursor(INVITES_LISTING, query.after), limit };
+}
+
+/** The cursor of the page after the invitation `nextInviteId`, or null on the last page. */
+export function inviteListNextAfter(nextInviteId: string | null): string | null {
+  return nextInviteId === null ? null : encodeCursor(INVITES_LISTING, nextInviteId);
+}

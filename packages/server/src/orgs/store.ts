@@ -352,6 +352,42 @@ export class OrganizationStore {
     };
   }
 
+  /**
+   * A page of an organization's pending invitations by invited address: `limit` after the invitation
+   * `afterInviteId`, one range of organization_members_invite_email_idx (an address is invited once per
+   * organization) whatever the number of members. Null when that invitation is not pending any more.
+   */
+  async pageInvites(
+    organizationId: string,
+    page: { afterInviteId?: string; limit: number },
+  ): Promise<{ invites: Member[]; nextInviteId: string | null } | null> {
+    const pending = and(
+      eq(organizationMembers.organizationId, organizationId),
+      eq(organizationMembers.status, 'invited'),
+    );
+    let after: SQL | undefined;
+    if (page.afterInviteId !== undefined) {
+      const [anchor] = await this.db
+        .select({ email: organizationMembers.inviteEmailNormalized })
+        .from(organizationMembers)
+        .where(and(pending, eq(organizationMembers.id, page.afterInviteId)));
+      if (!anchor?.email) return null;
+      after = gt(organizationMembers.inviteEmailNormalized, anchor.email);
+    }
+    const rows = await this.db
+      .select(memberColumns)
+      .from(organizationMembers)
+      .leftJoin(users, eq(users.id, organizationMembers.userId))
+      .where(and(pending, after))
+      .orderBy(asc(organizationMembers.inviteEmailNormalized))
+      .limit(page.limit + 1);
+    const shown = rows.slice(0, page.limit);
+    return {
+      invites: await this.withRoles(shown),
+      nextInviteId: rows.length > page.limit ? (shown.at(-1)?.member.id ?? null) : null,
+    };
+  }
+
   listMembers(organizationId: string, statuses?: MemberStatus[]): Promise<Member[]> {
     return this.selectMembers(
       and(

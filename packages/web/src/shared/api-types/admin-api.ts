@@ -2121,10 +2121,10 @@ export interface AdminApi {
     response: AdminApi['DELETE /admin/organizations/{organizationId}']['responses'][204];
     error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'unsupported_media_type' | 'write_admin_required';
   };
-  /** Pending invitations, expired ones included */
+  /** Pending invitations, expired ones included, by address; page with after=<next_after> (50, limit at most 200) */
   'GET /admin/organizations/{organizationId}/invites': {
     params: { organizationId: string; };
-    query: undefined;
+    query: { after?: string; limit?: number; };
     body: undefined;
     responses: {
       200: {
@@ -2140,15 +2140,17 @@ export interface AdminApi {
           } | null;
           created_at: string;
         }[];
+        /** Where the next page starts (pass it as after=), or null on the last page */
+        next_after: string | null;
       };
-      400: ErrorBody<'invalid_request'>;
+      400: ErrorBody<'invalid_cursor' | 'invalid_request'>;
       401: ErrorBody<'admin_session_required' | 'admin_token_invalid' | 'second_factor_required'>;
       403: ErrorBody<'admin_token_scope_required'>;
       404: ErrorBody<'not_found'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: AdminApi['GET /admin/organizations/{organizationId}/invites']['responses'][200];
-    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
+    error: 'admin_session_required' | 'admin_token_invalid' | 'admin_token_scope_required' | 'invalid_cursor' | 'invalid_request' | 'not_found' | 'second_factor_required' | 'service_unavailable';
   };
   /** Invites an address with roles (default member) and emails it a link */
   'POST /admin/organizations/{organizationId}/invites': {

@@ -2328,10 +2328,10 @@ export interface PublicApi {
     response: PublicApi['PATCH /organizations/{organizationId}']['responses'][200];
     error: 'csrf_failed' | 'invalid_request' | 'malformed_body' | 'not_found' | 'not_signed_in' | 'organization_manage_required' | 'payload_too_large' | 'second_factor_required' | 'service_unavailable' | 'slug_taken' | 'unsupported_media_type';
   };
-  /** Pending invitations, expired ones included (service.org:manage) */
+  /** Pending invitations, expired ones included, by address (service.org:manage); page with after=<next_after> (50, limit at most 200) */
   'GET /organizations/{organizationId}/invites': {
     params: { organizationId: string; };
-    query: undefined;
+    query: { after?: string; limit?: number; };
     body: undefined;
     responses: {
       200: {
@@ -2347,15 +2347,17 @@ export interface PublicApi {
           } | null;
           created_at: string;
         }[];
+        /** Where the next page starts (pass it as after=), or null on the last page */
+        next_after: string | null;
       };
-      400: ErrorBody<'invalid_request'>;
+      400: ErrorBody<'invalid_cursor' | 'invalid_request'>;
       401: ErrorBody<'not_signed_in' | 'second_factor_required'>;
       403: ErrorBody<'organization_manage_required'>;
       404: ErrorBody<'not_found'>;
       503: ErrorBody<'service_unavailable'>;
     };
     response: PublicApi['GET /organizations/{organizationId}/invites']['responses'][200];
-    error: 'invalid_request' | 'not_found' | 'not_signed_in' | 'organization_manage_required' | 'second_factor_required' | 'service_unavailable';
+    error: 'invalid_cursor' | 'invalid_request' | 'not_found' | 'not_signed_in' | 'organization_manage_required' | 'second_factor_required' | 'service_unavailable';
   };
   /** Invites an address with roles (default member) and emails it a link (service.org:manage); inviting it again replaces the invitation */
   'POST /organizations/{organizationId}/invites': {

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import type { AdminApiResponse } from '../../../shared/api-types/admin-api';
 import { ConfirmAction } from '../../components/ConfirmAction';
+import { PagerButtons } from '../../components/CursorPagerButtons';
 import { DataTable } from '../../components/DataTable';
 import { LoadedView } from '../../components/LoadedView';
 import { type Outcome, OutcomeMessage } from '../../components/OutcomeMessage';
 import { formatDateTime, Time } from '../../format';
 import { rich, t } from '../../i18n/text';
+import { withQuery } from '../../navigation';
 import type { InviteView, RoleView } from '../../organization-types';
 import { useAdmin, useAdminApi } from '../../session';
 import { useLoad } from '../../use-load';
@@ -25,8 +27,14 @@ export function InvitesSection({
   const api = useAdminApi();
   const { canWrite } = useAdmin();
   const path = `/admin/organizations/${encodeURIComponent(organizationId)}/invites`;
-  const invites = useLoad(path, (signal) =>
-    api.get<AdminApiResponse<'GET /admin/organizations/{organizationId}/invites'>>(path, signal),
+  // Paged by the server's cursor, as the member list is (MembersSection): the page shown starts after `after`,
+  // the first page when it is empty.
+  const [after, setAfter] = useState('');
+  const invites = useLoad(`${path}\n${after}`, (signal) =>
+    api.get<AdminApiResponse<'GET /admin/organizations/{organizationId}/invites'>>(
+      withQuery(path, { after }),
+      signal,
+    ),
   );
   const [outcome, setOutcome] = useState<Outcome>(null);
 
@@ -50,59 +58,75 @@ export function InvitesSection({
       <OutcomeMessage outcome={outcome} failedTitle={t('organizations.invites.failed')} />
       <LoadedView load={invites} failedTitle={t('organizations.invites.loadFailed')}>
         {(data) =>
-          data.invites.length === 0 ? (
+          data.invites.length === 0 && !after ? (
             <p>{t('organizations.invites.empty')}</p>
           ) : (
-            <DataTable
-              caption={t('organizations.invites.caption')}
-              columns={[
-                t('organizations.invites.column.email'),
-                t('organizations.invites.column.roles'),
-                t('organizations.invites.column.validUntil'),
-                t('organizations.invites.column.sent'),
-                ...(canWrite ? [t('organizations.invites.column.actions')] : []),
-              ]}
-              busy={invites.loading}
-              testId="invites"
-            >
-              {data.invites.map((invite) => (
-                <tr key={invite.id} data-invite={invite.email}>
-                  <th scope="row">{invite.email}</th>
-                  <td>{invite.roles.join(', ')}</td>
-                  <td>
-                    <Time value={invite.expires_at} />
-                    {invite.expired ? (
-                      <>
-                        {' '}
-                        <span className="status-badge status-disabled">
-                          {t('organizations.invites.expired')}
-                        </span>
-                      </>
-                    ) : null}
-                  </td>
-                  <td>
-                    <Time value={invite.created_at} />
-                  </td>
-                  {canWrite ? (
+            <>
+              <DataTable
+                caption={t('organizations.invites.caption')}
+                columns={[
+                  t('organizations.invites.column.email'),
+                  t('organizations.invites.column.roles'),
+                  t('organizations.invites.column.validUntil'),
+                  t('organizations.invites.column.sent'),
+                  ...(canWrite ? [t('organizations.invites.column.actions')] : []),
+                ]}
+                busy={invites.loading}
+                testId="invites"
+              >
+                {data.invites.map((invite) => (
+                  <tr key={invite.id} data-invite={invite.email}>
+                    <th scope="row">{invite.email}</th>
+                    <td>{invite.roles.join(', ')}</td>
                     <td>
-                      <ConfirmAction
-                        label={t('organizations.invites.withdraw.label', { email: invite.email })}
-                        question={
-                          <p>
-                            {rich('organizations.invites.withdraw.question', {
-                              email: <strong>{invite.email}</strong>,
-                            })}
-                          </p>
-                        }
-                        confirmLabel={t('organizations.invites.withdraw.confirm')}
-                        busyLabel={t('organizations.invites.withdraw.busy')}
-                        onConfirm={() => withdraw(invite)}
-                      />
+                      <Time value={invite.expires_at} />
+                      {invite.expired ? (
+                        <>
+                          {' '}
+                          <span className="status-badge status-disabled">
+                            {t('organizations.invites.expired')}
+                          </span>
+                        </>
+                      ) : null}
                     </td>
-                  ) : null}
-                </tr>
-              ))}
-            </DataTable>
+                    <td>
+                      <Time value={invite.created_at} />
+                    </td>
+                    {canWrite ? (
+                      <td>
+                        <ConfirmAction
+                          label={t('organizations.invites.withdraw.label', { email: invite.email })}
+                          question={
+                            <p>
+                              {rich('organizations.invites.withdraw.question', {
+                                email: <strong>{invite.email}</strong>,
+                              })}
+                            </p>
+                          }
+                          confirmLabel={t('organizations.invites.withdraw.confirm')}
+                          busyLabel={t('organizations.invites.withdraw.busy')}
+                          onConfirm={() => withdraw(invite)}
+                        />
+                      </td>
+                    ) : null}
+                  </tr>
+                ))}
+              </DataTable>
+              {after || data.next_after !== null ? (
+                <nav
+                  className="pager"
+                  aria-label={t('layout.pager.label', { what: t('organizations.invites.caption') })}
+                >
+                  <PagerButtons
+                    pastFirst={Boolean(after)}
+                    lastPage={data.next_after === null}
+                    firstLabel={t('organizations.list.pager.first')}
+                    onFirst={() => setAfter('')}
+                    onNext={() => setAfter(data.next_after ?? '')}
+                  />
+                </nav>
+              ) : null}
+            </>
           )
         }
       </LoadedView>
