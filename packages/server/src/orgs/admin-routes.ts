@@ -9,14 +9,7 @@ import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import type { AuditAction } from '../audit/actions.js';
 import { orgsError } from './errors.js';
 import { inviteByEmail } from './invite-email.js';
-import {
-  InviteListQuery,
-  inviteListNextAfter,
-  inviteListPage,
-  MemberListQuery,
-  memberListNextAfter,
-  memberListPage,
-} from './member-list-paging.js';
+import { inviteListPaging, memberListPaging } from './member-list-paging.js';
 import { organizationChanges } from './route-helpers.js';
 import {
   AdminOrganizationDetailView,
@@ -228,7 +221,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
         summary:
           'Members, invited and suspended ones included, by address; page with after=<next_after> (50, limit at most 200)',
         params: OrganizationParams,
-        querystring: MemberListQuery,
+        querystring: memberListPaging.query,
         response: {
           200: Type.Object({ members: Type.Array(MemberView), next_after: NextAfterField }),
           ...errorResponses('not_found', 'invalid_cursor'),
@@ -239,9 +232,12 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
       await context.orgs.organizations.require(request.params.organizationId);
       const page = await context.orgs.organizations.pageMembers(
         request.params.organizationId,
-        memberListPage(request.query),
+        memberListPaging.page(request.query),
       );
-      return { members: page.members.map(memberView), next_after: memberListNextAfter(page.nextMemberId) };
+      return {
+        members: page.members.map(memberView),
+        next_after: memberListPaging.nextAfter(page.nextMemberId),
+      };
     },
   );
 
@@ -368,7 +364,7 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
         summary:
           'Pending invitations, expired ones included, by address; page with after=<next_after> (50, limit at most 200)',
         params: OrganizationParams,
-        querystring: InviteListQuery,
+        querystring: inviteListPaging.query,
         response: {
           200: Type.Object({ invites: Type.Array(InviteView), next_after: NextAfterField }),
           ...errorResponses('not_found', 'invalid_cursor'),
@@ -379,9 +375,12 @@ export function registerAdminOrganizationRoutes(app: App, context: AppContext): 
       await context.orgs.organizations.require(request.params.organizationId);
       const page = await context.orgs.invites.page(
         request.params.organizationId,
-        inviteListPage(request.query),
+        inviteListPaging.page(request.query),
       );
-      return { invites: page.invites.map(inviteView), next_after: inviteListNextAfter(page.nextInviteId) };
+      return {
+        invites: page.invites.map(inviteView),
+        next_after: inviteListPaging.nextAfter(page.nextInviteId),
+      };
     },
   );
 

@@ -7,7 +7,7 @@ import { errorResponses } from '../app/errors.js';
 import { NextAfterField } from '../app/ports/keyset.js';
 import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import { inviteByEmail } from './invite-email.js';
-import { InviteListQuery, inviteListNextAfter, inviteListPage } from './member-list-paging.js';
+import { inviteListPaging } from './member-list-paging.js';
 import { organizationRouteHelpers } from './route-helpers.js';
 import {
   InviteInput,
@@ -44,7 +44,7 @@ export function registerInviteRoutes(app: App, context: AppContext): void {
         summary:
           'Pending invitations, expired ones included, by address (service.org:manage); page with after=<next_after> (50, limit at most 200)',
         params: OrganizationParams,
-        querystring: InviteListQuery,
+        querystring: inviteListPaging.query,
         response: {
           200: Type.Object({ invites: Type.Array(InviteView), next_after: NextAfterField }),
           ...errorResponses(
@@ -60,8 +60,11 @@ export function registerInviteRoutes(app: App, context: AppContext): void {
     async (request) => {
       const { organizationId } = request.params;
       await context.orgs.organizations.requireManager(organizationId, userOf(request));
-      const page = await context.orgs.invites.page(organizationId, inviteListPage(request.query));
-      return { invites: page.invites.map(inviteView), next_after: inviteListNextAfter(page.nextInviteId) };
+      const page = await context.orgs.invites.page(organizationId, inviteListPaging.page(request.query));
+      return {
+        invites: page.invites.map(inviteView),
+        next_after: inviteListPaging.nextAfter(page.nextInviteId),
+      };
     },
   );
 

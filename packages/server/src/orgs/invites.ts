@@ -97,7 +97,7 @@ export class InviteService {
    */
   async page(
     organizationId: string,
-    page: { afterInviteId?: string; limit: number },
+    page: { afterId?: string; limit: number },
   ): Promise<{ invites: Member[]; nextInviteId: string | null }> {
     const found = await this.store.pageInvites(organizationId, page);
     if (!found)

@@ -5,7 +5,7 @@ import { errorResponses } from '../app/errors.js';
 import { NextAfterField } from '../app/ports/keyset.js';
 import { noContent, noContentResponse } from '../app/ports/no-content.js';
 import { registerInviteRoutes } from './invite-routes.js';
-import { MemberListQuery, memberListNextAfter, memberListPage } from './member-list-paging.js';
+import { memberListPaging } from './member-list-paging.js';
 import { organizationRouteHelpers } from './route-helpers.js';
 import {
   Key,
@@ -150,7 +150,7 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
         summary:
           'Members by address, paged with after=<next_after>: every member with email, status and invitations for managers; active members by name and roles otherwise',
         params: OrganizationParams,
-        querystring: MemberListQuery,
+        querystring: memberListPaging.query,
         response: {
           200: MemberList,
           ...errorResponses('not_signed_in', 'second_factor_required', 'not_found', 'invalid_cursor'),
@@ -162,10 +162,10 @@ export function registerOrganizationRoutes(app: App, context: AppContext): void 
       const membership = await context.orgs.organizations.membership(organizationId, userOf(request));
       // Managers see every member, invitations included; the others the active members, without addresses.
       const page = await context.orgs.organizations.pageMembers(organizationId, {
-        ...memberListPage(request.query),
+        ...memberListPaging.page(request.query),
         statuses: membership.canManage ? undefined : ['active'],
       });
-      const next_after = memberListNextAfter(page.nextMemberId);
+      const next_after = memberListPaging.nextAfter(page.nextMemberId);
       return membership.canManage
         ? { view: 'full' as const, members: page.members.map(memberView), next_after }
         : { view: 'reduced' as const, members: page.members.map(reducedMemberView), next_after };

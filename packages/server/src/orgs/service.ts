@@ -270,7 +270,7 @@ export class OrganizationService {
    */
   async pageMembers(
     organizationId: string,
-    page: { statuses?: Member['status'][]; afterMemberId?: string; limit: number },
+    page: { statuses?: Member['status'][]; afterId?: string; limit: number },
   ): Promise<{ members: Member[]; nextMemberId: string | null }> {
     const found = await this.store.pageMembers(organizationId, page);
     if (!found)

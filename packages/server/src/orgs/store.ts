@@ -309,28 +309,28 @@ export class OrganizationStore {
 
   /**
    * A page of an organization's memberships in the member list's order (the user's address, or an invitation's,
-   * then id): `limit` after the member `afterMemberId`, one range of organization_members_list_idx however many
+   * then id): `limit` after the member `afterId`, one range of organization_members_list_idx however many
    * members there are. The page continues from that member's place, which is read first, so that what a caller
    * holds between pages is a member id and never an address. Null when that member is not in the organization
    * (any more). `nextMemberId` is the page's last member when another page follows.
    */
   async pageMembers(
     organizationId: string,
-    page: { statuses?: MemberStatus[]; afterMemberId?: string; limit: number },
+    page: { statuses?: MemberStatus[]; afterId?: string; limit: number },
   ): Promise<{ members: Member[]; nextMemberId: string | null } | null> {
     let after: SQL | undefined;
-    if (page.afterMemberId !== undefined) {
+    if (page.afterId !== undefined) {
       const [anchor] = await this.db
         .select({ key: memberSortKey })
         .from(organizationMembers)
         .where(
           and(
             eq(organizationMembers.organizationId, organizationId),
-            eq(organizationMembers.id, page.afterMemberId),
+            eq(organizationMembers.id, page.afterId),
           ),
         );
       if (!anchor) return null;
-      after = sql`(${memberSortKey}, ${organizationMembers.id}) > (${anchor.key}, ${page.afterMemberId})`;
+      after = sql`(${memberSortKey}, ${organizationMembers.id}) > (${anchor.key}, ${page.afterId})`;
     }
     const rows = await this.db
       .select(memberColumns)
@@ -354,23 +354,23 @@ export class OrganizationStore {
 
   /**
    * A page of an organization's pending invitations by invited address: `limit` after the invitation
-   * `afterInviteId`, one range of organization_members_invite_email_idx (an address is invited once per
+   * `afterId`, one range of organization_members_invite_email_idx (an address is invited once per
    * organization) whatever the number of members. Null when that invitation is not pending any more.
    */
   async pageInvites(
     organizationId: string,
-    page: { afterInviteId?: string; limit: number },
+    page: { afterId?: string; limit: number },
   ): Promise<{ invites: Member[]; nextInviteId: string | null } | null> {
     const pending = and(
       eq(organizationMembers.organizationId, organizationId),
       eq(organizationMembers.status, 'invited'),
     );
     let after: SQL | undefined;
-    if (page.afterInviteId !== undefined) {
+    if (page.afterId !== undefined) {
       const [anchor] = await this.db
         .select({ email: organizationMembers.inviteEmailNormalized })
         .from(organizationMembers)
-        .where(and(pending, eq(organizationMembers.id, page.afterInviteId)));
+        .where(and(pending, eq(organizationMembers.id, page.afterId)));
       if (!anchor?.email) return null;
       after = gt(organizationMembers.inviteEmailNormalized, anchor.email);
     }

@@ -60,3 +60,37 @@ export function CursorPagerButtons({
     />
   );
 }
+
+/**
+ * The pager under a list a section pages in its own state (an organization's members, its invitations): nothing
+ * while the whole list fits one page, else PagerButtons in a navigation landmark named after the list.
+ */
+export function SectionPager({
+  what,
+  after,
+  nextAfter,
+  firstLabel,
+  onPage,
+}: {
+  /** The list's name, for the landmark's label. */
+  what: string;
+  /** The cursor of the page shown; empty on the first page. */
+  after: string;
+  nextAfter: string | null;
+  firstLabel: string;
+  /** Shows the page after this cursor (empty: the first page). */
+  onPage: (after: string) => void;
+}) {
+  if (!after && nextAfter === null) return null;
+  return (
+    <nav className="pager" aria-label={t('layout.pager.label', { what })}>
+      <PagerButtons
+        pastFirst={Boolean(after)}
+        lastPage={nextAfter === null}
+        firstLabel={firstLabel}
+        onFirst={() => onPage('')}
+        onNext={() => onPage(nextAfter ?? '')}
+      />
+    </nav>
+  );
+}

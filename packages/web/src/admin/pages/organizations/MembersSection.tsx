@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AdminApiResponse } from '../../../shared/api-types/admin-api';
 import { ErrorPanel } from '../../../shared/ErrorPanel';
-import { PagerButtons } from '../../components/CursorPagerButtons';
+import { SectionPager } from '../../components/CursorPagerButtons';
 import { DataTable } from '../../components/DataTable';
 import { LoadedView } from '../../components/LoadedView';
 import { type Outcome, OutcomeMessage } from '../../components/OutcomeMessage';
@@ -142,20 +142,13 @@ export function MembersSection({
                 canWrite={canWrite}
                 onAction={change}
               />
-              {after || data.next_after !== null ? (
-                <nav
-                  className="pager"
-                  aria-label={t('layout.pager.label', { what: t('organizations.members.caption') })}
-                >
-                  <PagerButtons
-                    pastFirst={Boolean(after)}
-                    lastPage={data.next_after === null}
-                    firstLabel={t('organizations.list.pager.first')}
-                    onFirst={() => setAfter('')}
-                    onNext={() => setAfter(data.next_after ?? '')}
-                  />
-                </nav>
-              ) : null}
+              <SectionPager
+                what={t('organizations.members.caption')}
+                after={after}
+                nextAfter={data.next_after}
+                firstLabel={t('organizations.list.pager.first')}
+                onPage={setAfter}
+              />
             </>
           );
         }}
