@@ -181,6 +181,16 @@ describe('a PATCH of members only', () => {
       patch(add(person(2))),
     );
     expect(missing.status).toBe(404);
+    // A body no PATCH may have is refused once the group is found: a missing one is still 404.
+    const malformed = await scim(server, token, 'PATCH', '/Groups/00000000-0000-4000-8000-000000000000', {
+      schemas: [PATCH_OP],
+      Operations: [],
+    });
+    expect(malformed.status).toBe(404);
+    expect(
+      (await scim(server, token, 'PATCH', `/Groups/${group.id}`, { schemas: [PATCH_OP], Operations: [] }))
+        .status,
+    ).toBe(400);
     const other = await connectionWithToken(server, session, 'Fabrikam');
     const foreign = await scim(
       server,

@@ -157,13 +157,14 @@ export class ScimGroupService {
         after.delete(step.id);
       }
     }
-    this.checkMapped(connection, current);
     const added = touched.filter((member) => after.has(member) && !members.has(member));
     const removed = touched.filter((member) => !after.has(member) && members.has(member));
-    // The cap readGroup puts on a whole group's members (resource.ts), kept here too.
+    // The cap readGroup puts on a whole group's members (resource.ts), kept here too, and then the checks of
+    // replace() in its order.
     const growth = added.length - removed.length;
     if (growth > 0 && (await this.store.memberCountUpTo(id, MAX_MEMBERS + 1)) + growth > MAX_MEMBERS)
       throw invalidValue('members has too many values');
+    this.checkMapped(connection, current);
     await this.checkMembers(connection, added);
     const row = await this.store.updateGroup(id, {});
     if (!row) throw resourceNotFound('Group', id);

@@ -332,16 +332,22 @@ const MEMBER_BY_VALUE = /^members\[\s*value\s+eq\s+("(?:[^"\\]|\\.)*")\s*\]$/i;
  * The operations of a PATCH that does nothing but add members (`add` with the path `members` and a list) and remove
  * members by id (`remove` with `members[value eq "<id>"]`, or Entra's form that normalizeOperations rewrites to it):
  * what Entra ID and Okta send to keep a group's members in step, a few at a time. Undefined for any other PATCH,
- * which is applied to the whole resource (applyPatch). The body is checked exactly as applyPatch checks it, so both
- * refuse the same bodies.
+ * which is applied to the whole resource (applyPatch), as is a body applyPatch would refuse.
  */
 export function memberSteps(
   body: unknown,
   schema: ResourceAttributes,
   coreUrn: string,
 ): MemberStep[] | undefined {
+  let operations: ScimPatchOperation[];
+  try {
+    operations = normalizeOperations(body, schema, coreUrn);
+  } catch {
+    // A body applyPatch refuses is refused there, after the resource is found (a missing group stays 404).
+    return undefined;
+  }
   const steps: MemberStep[] = [];
-  for (const operation of normalizeOperations(body, schema, coreUrn)) {
+  for (const operation of operations) {
     if (operation.op === 'add' && operation.path === 'members' && Array.isArray(operation.value)) {
       steps.push({ op: 'add', members: operation.value });
       continue;
