@@ -37,6 +37,23 @@ afterAll(async () => {
   await smtp.stop();
 });
 
+/** Every page of a list paged two at a time by `next_after`, each entry as `describe` names it. */
+async function readPages(
+  get: (query: string) => Promise<{ status: number; json: Record<string, unknown> }>,
+  list: string,
+  describe: (entry: Record<string, unknown>) => string,
+): Promise<string[][]> {
+  const pages: string[][] = [];
+  let after: string | null = null;
+  do {
+    const answer = await get(`?limit=2${after ? `&after=${encodeURIComponent(after)}` : ''}`);
+    expect(answer.status).toBe(200);
+    pages.push((answer.json[list] as Record<string, unknown>[]).map(describe));
+    after = answer.json.next_after as string | null;
+  } while (after !== null && pages.length < 10);
+  return pages;
+}
+
 const admin = (method: string, path: string, body?: unknown) =>
   adminFetch(server, writer, method, path, body);
 
@@ -183,20 +200,10 @@ describe('organizations through the admin API', () => {
     ];
     const addressOf = (member: Record<string, unknown>) =>
       (member.email ?? (member.invite as { email: string } | null)?.email) as string;
-    async function readAll(
+    const readAll = (
       get: (query: string) => Promise<{ status: number; json: Record<string, unknown> }>,
       describe: (member: Record<string, unknown>) => string,
-    ): Promise<string[][]> {
-      const pages: string[][] = [];
-      let after: string | null = null;
-      do {
-        const answer = await get(`?limit=2${after ? `&after=${encodeURIComponent(after)}` : ''}`);
-        expect(answer.status).toBe(200);
-        pages.push((answer.json.members as Record<string, unknown>[]).map(describe));
-        after = answer.json.next_after as string | null;
-      } while (after !== null && pages.length < 10);
-      return pages;
-    }
+    ) => readPages(get, 'members', describe);
     const adminPages = await readAll(
       (query) => admin('GET', `/admin/organizations/${id}/members${query}`),
       addressOf,
@@ -251,19 +258,8 @@ describe('organizations through the admin API', () => {
     for (const email of [...addresses, 'b-invites@example.com', 'd-invites@example.com'])
       expect((await admin('POST', `/admin/organizations/${id}/invites`, { email })).status).toBe(201);
     const expected = ['a', 'b', 'c', 'd', 'e'].map((letter) => `${letter}-invites@example.com`);
-    async function readAll(
-      get: (query: string) => Promise<{ status: number; json: Record<string, unknown> }>,
-    ): Promise<string[][]> {
-      const pages: string[][] = [];
-      let after: string | null = null;
-      do {
-        const answer = await get(`?limit=2${after ? `&after=${encodeURIComponent(after)}` : ''}`);
-        expect(answer.status).toBe(200);
-        pages.push((answer.json.invites as { email: string }[]).map((invite) => invite.email));
-        after = answer.json.next_after as string | null;
-      } while (after !== null && pages.length < 10);
-      return pages;
-    }
+    const readAll = (get: (query: string) => Promise<{ status: number; json: Record<string, unknown> }>) =>
+      readPages(get, 'invites', (invite) => invite.email as string);
     const adminPages = await readAll((query) => admin('GET', `/admin/organizations/${id}/invites${query}`));
     expect(adminPages).toEqual([expected.slice(0, 2), expected.slice(2, 4), expected.slice(4)]);
     const managerPages = await readAll((query) =>
