@@ -28,6 +28,7 @@
  *   `request_uri` is refused: the test below pins that behaviour.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { eq } from 'drizzle-orm';
 import {
   calculateJwkThumbprint,
@@ -324,19 +325,24 @@ async function resource(
   };
 }
 
-async function expectParRefused(pushed: Pushed, errors: string[] = ['invalid_request']) {
+/** A pushed request refused with this error (pinned as expectTokenRefused's are). */
+async function expectParRefused(pushed: Pushed, error = 'invalid_request') {
   expect(pushed.status, JSON.stringify(pushed.json)).toBe(400);
-  expect(errors).toContain(pushed.json.error);
+  expect(pushed.json.error).toBe(error);
 }
 
+/**
+ * A token request refused with this error and its status. The OIDF modules accept any of several errors for some
+ * refusals; Tessera's answer to each is fixed, so each is pinned here.
+ */
 function expectTokenRefused(
   answer: Awaited<ReturnType<typeof post>>,
-  errors: string[],
-  statuses: number[] = [400],
+  error: string,
+  status = error === 'invalid_client' ? 401 : 400,
 ) {
-  expect(statuses, JSON.stringify(answer.json)).toContain(answer.status);
+  expect(answer.status, JSON.stringify(answer.json)).toBe(status);
   expect(answer.contentType).toMatch(/^application\/json/);
-  expect(errors).toContain(answer.json.error);
+  expect(answer.json.error).toBe(error);
 }
 
 describe('OIDF fapi2-security-profile-final-test-plan (plain_fapi, private_key_jwt, dpop)', () => {
@@ -515,7 +521,7 @@ describe('OIDF fapi2-security-profile-final-test-plan (plain_fapi, private_key_j
       dpop: await dpopKey(),
       extra: { dpop_jkt: await thumbprint(await dpopKey()) },
     });
-    await expectParRefused(pushed, ['invalid_request', 'invalid_dpop_proof']);
+    await expectParRefused(pushed, 'invalid_dpop_proof');
   });
 
   it.each([
@@ -528,25 +534,15 @@ describe('OIDF fapi2-security-profile-final-test-plan (plain_fapi, private_key_j
       const { code, verifier } = await authorized(
         binding === 'proof' ? { dpop: parKey } : { extra: { dpop_jkt: await thumbprint(parKey) } },
       );
-      expectTokenRefused(await redeem(code, verifier, await dpopKey()), [
-        'invalid_grant',
-        'invalid_request',
-        'invalid_dpop_proof',
-      ]);
+      expectTokenRefused(await redeem(code, verifier, await dpopKey()), 'invalid_grant');
       // The refusal did not use the code up: its key still redeems it (RFC 9449 §10).
       expect((await redeem(code, verifier, parKey)).status).toBe(200);
     },
   );
 
   it('fapi2-security-profile-final-ensure-registered-redirect-uri: an unregistered redirect_uri is refused at /par', async () => {
-    await expectParRefused(await push({ extra: { redirect_uri: 'https://rp.example.com/other' } }), [
-      'invalid_request',
-      'invalid_request_object',
-    ]);
-    await expectParRefused(await push({ extra: { redirect_uri: `${RP_REDIRECT}?x=1` } }), [
-      'invalid_request',
-      'invalid_request_object',
-    ]);
+    await expectParRefused(await push({ extra: { redirect_uri: 'https://rp.example.com/other' } }));
+    await expectParRefused(await push({ extra: { redirect_uri: `${RP_REDIRECT}?x=1` } }));
   });
 
   it('fapi2-security-profile-final-ensure-redirect-uri-in-authorization-request: /par refuses a request without redirect_uri', async () => {
@@ -575,9 +571,7 @@ describe('OIDF fapi2-security-profile-final-test-plan (plain_fapi, private_key_j
   ])('%s', async (_module, responseType) => {
     const pushed = await push({ extra: { response_type: responseType } });
     expect(pushed.status).toBe(400);
-    expect(['invalid_request', 'unsupported_response_type', 'unauthorized_client']).toContain(
-      pushed.json.error,
-    );
+    expect(pushed.json.error).toBe('invalid_request');
   });
 
   it('fapi2-security-profile-final-ensure-client-id-in-token-endpoint: the second client cannot redeem the first one’s code', async () => {
@@ -596,17 +590,17 @@ describe('OIDF fapi2-security-profile-final-test-plan (plain_fapi, private_key_j
       },
       { dpop: await proof(await dpopKey(), 'POST', '/token') },
     );
-    expectTokenRefused(answer, ['invalid_client', 'invalid_grant'], [400, 401]);
+    expectTokenRefused(answer, 'invalid_client');
   });
 
   it('fapi2-security-profile-final-ensure-holder-of-key-required: /token without a DPoP proof is refused', async () => {
     const { code, verifier } = await authorized();
-    expectTokenRefused(await redeem(code, verifier, null), ['invalid_dpop_proof', 'invalid_request']);
+    expectTokenRefused(await redeem(code, verifier, null), 'invalid_dpop_proof');
   });
 
   it('fapi2-security-profile-final-ensure-authorization-code-is-bound-to-client: client 2 cannot use client 1’s code', async () => {
     const { code, verifier } = await authorized();
-    expectTokenRefused(await redeem(code, verifier, await dpopKey(), { client: client2 }), ['invalid_grant']);
+    expectTokenRefused(await redeem(code, verifier, await dpopKey(), { client: client2 }), 'invalid_grant');
   });
 
   it('fapi2-security-profile-final-attempt-reuse-authorisation-code-after-one-second: refused, and the first tokens end', async () => {
@@ -615,7 +609,7 @@ describe('OIDF fapi2-security-profile-final-test-plan (plain_fapi, private_key_j
     const first = await redeem(code, verifier, keyPair);
     expect(first.status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    expectTokenRefused(await redeem(code, verifier, keyPair), ['invalid_grant']);
+    expectTokenRefused(await redeem(code, verifier, keyPair), 'invalid_grant');
     // RFC 6749 §4.1.2 (a SHOULD the module checks as a warning): the tokens issued for the code are revoked.
     expect((await resource(first.json.access_token as string, keyPair)).status).toBe(401);
   });
@@ -629,7 +623,7 @@ describe('OIDF fapi2-security-profile-final-test-plan (plain_fapi, private_key_j
       .update(authorizationCodes)
       .set({ expiresAt: new Date(Date.now() - 1_000) })
       .where(byHash);
-    expectTokenRefused(await redeem(code, verifier, await dpopKey()), ['invalid_grant']);
+    expectTokenRefused(await redeem(code, verifier, await dpopKey()), 'invalid_grant');
   });
 
   it('fapi2-security-profile-final-ensure-signed-client-assertion-with-RS256-fails', async () => {
@@ -647,7 +641,7 @@ describe('OIDF fapi2-security-profile-final-test-plan (plain_fapi, private_key_j
       },
       { dpop: await proof(await dpopKey(), 'POST', '/token') },
     );
-    expectTokenRefused(answer, ['invalid_client'], [400, 401]);
+    expectTokenRefused(answer, 'invalid_client');
   });
 
   it('fapi2-security-profile-final-ensure-client-assertion-in-token-endpoint: no assertion, no tokens', async () => {
@@ -663,7 +657,7 @@ describe('OIDF fapi2-security-profile-final-test-plan (plain_fapi, private_key_j
       },
       { dpop: await proof(await dpopKey(), 'POST', '/token') },
     );
-    expectTokenRefused(answer, ['invalid_client'], [400, 401]);
+    expectTokenRefused(answer, 'invalid_client');
   });
 
   it.each([
@@ -680,8 +674,7 @@ describe('OIDF fapi2-security-profile-final-test-plan (plain_fapi, private_key_j
     const { code, verifier } = await authorized();
     expectTokenRefused(
       await redeem(code, verifier, await dpopKey(), { assertionClaims: claims() }),
-      ['invalid_client'],
-      [400, 401],
+      'invalid_client',
     );
   });
 
@@ -703,7 +696,7 @@ describe('OIDF fapi2-security-profile-final-test-plan (plain_fapi, private_key_j
       refresh_token: (refreshed.json.refresh_token as string | undefined) ?? issued.refresh_token,
       ...(await clientAuthentication()),
     });
-    expectTokenRefused(bare, ['invalid_dpop_proof']);
+    expectTokenRefused(bare, 'invalid_dpop_proof');
   });
 
   it('fapi2-security-profile-final-par-attempt-reuse-request_uri: a request_uri is used once', async () => {
@@ -790,14 +783,15 @@ describe('OIDF fapi2-security-profile-final-test-plan (plain_fapi, private_key_j
 
   it('fapi2-security-profile-final-par-ensure-pkce-code-verifier-required: /token without code_verifier', async () => {
     const { code } = await authorized();
-    expectTokenRefused(await redeem(code, undefined, await dpopKey()), ['invalid_grant', 'invalid_request']);
+    expectTokenRefused(await redeem(code, undefined, await dpopKey()), 'invalid_grant');
   });
 
   it('fapi2-security-profile-final-par-incorrect-pkce-code-verifier-rejected', async () => {
     const { code } = await authorized();
-    expectTokenRefused(await redeem(code, oauth.generateRandomCodeVerifier(), await dpopKey()), [
+    expectTokenRefused(
+      await redeem(code, oauth.generateRandomCodeVerifier(), await dpopKey()),
       'invalid_grant',
-    ]);
+    );
   });
 
   it('fapi2-security-profile-final-par-without-duplicate-parameters: client_id and request_uri alone suffice', async () => {
@@ -850,8 +844,35 @@ describe('OIDF fapi2-security-profile-final-dpop-negative-tests (at the protecte
       await proof(keyPair, 'GET', '/userinfo', { ath: ath(accessToken) }),
       await proof(keyPair, 'GET', '/userinfo', { ath: ath(accessToken) }),
     ];
-    const answer = await resource(accessToken, keyPair, { proofs });
-    expect([400, 401]).toContain(answer.status);
+    // Two header lines, as the attacker sends them: fetch would join them into one value, which fails as a
+    // malformed proof before the count is checked.
+    const answer = await new Promise<{ status: number; challenge: string | undefined }>((resolve, reject) => {
+      const url = new URL('/userinfo', server.publicUrl);
+      const request = httpRequest(url, {
+        // Headers as a list: Node.js then adds no Host header of its own.
+        headers: [
+          'Host',
+          url.host,
+          'Authorization',
+          `DPoP ${accessToken}`,
+          'DPoP',
+          proofs[0]!,
+          'DPoP',
+          proofs[1]!,
+        ],
+      });
+      request.on('response', (response) => {
+        response.resume();
+        const challenge = response.headers['www-authenticate'];
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, challenge }));
+      });
+      request.on('error', reject);
+      request.end();
+    });
+    expect(answer.status).toBe(401);
+    expect(answer.challenge).toMatch(
+      /^DPoP error="invalid_dpop_proof", error_description="send one DPoP header"/,
+    );
   });
 
   it.each([
@@ -1108,6 +1129,6 @@ describe('OIDF fapi2-security-profile-final-test-plan, fapi_client_credentials_g
       scope: 'accounts',
       ...(await clientAuthentication()),
     });
-    expectTokenRefused(answer, ['invalid_dpop_proof']);
+    expectTokenRefused(answer, 'invalid_dpop_proof');
   });
 });
