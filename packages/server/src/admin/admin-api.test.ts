@@ -60,17 +60,32 @@ describe('install', () => {
   it('is closed for good once complete', async () => {
     expect(await (await fetch(`${server.adminUrl}/install`)).json()).toEqual({ installed: true });
     expect(await server.context.admin.install.issueToken()).toBeNull();
-    for (const path of [
-      '/install/validate',
-      '/install/admin/start',
-      '/install/complete',
-      '/install/smtp-test',
-    ]) {
-      const response = await postJson(`${server.adminUrl}${path}`, { token: 'x'.repeat(43) });
-      expect([400, 404], path).toContain(response.status);
+    // Each step with a body its schema accepts, so that only the install's own state can refuse it.
+    const token = 'x'.repeat(43);
+    const opaqueMessage = 'A'.repeat(64);
+    const smtp = { host: '127.0.0.1', port: 2525, security: 'none', from: 'idp@example.com' };
+    const steps: Array<[string, Record<string, unknown>]> = [
+      ['/install/validate', { token }],
+      [
+        '/install/admin/start',
+        { token, email: 'second-admin@example.com', registration_request: opaqueMessage },
+      ],
+      [
+        '/install/complete',
+        {
+          token,
+          registration_id: 'r'.repeat(43),
+          registration_record: opaqueMessage,
+          product_name: 'Taken over',
+          self_registration: true,
+        },
+      ],
+      ['/install/smtp-test', { token, smtp, to: 'someone@example.com' }],
+    ];
+    for (const [path, body] of steps) {
+      const response = await postJson(`${server.adminUrl}${path}`, body);
+      expect(response, path).toMatchObject({ status: 404, json: { error: 'install_complete' } });
     }
-    const validate = await postJson(`${server.adminUrl}/install/validate`, { token: 'x'.repeat(43) });
-    expect(validate.json.error).toBe('install_complete');
   });
 });
 
