@@ -571,7 +571,7 @@ describe('OIDF fapi2-security-profile-final-test-plan (plain_fapi, private_key_j
   ])('%s', async (_module, responseType) => {
     const pushed = await push({ extra: { response_type: responseType } });
     expect(pushed.status).toBe(400);
-    expect(pushed.json.error).toBe('invalid_request');
+    expect(pushed.json.error).toBe('unsupported_response_type');
   });
 
   it('fapi2-security-profile-final-ensure-client-id-in-token-endpoint: the second client cannot redeem the first one’s code', async () => {

@@ -67,6 +67,7 @@ export function registerPushedAuthorizationRoutes(app: App, context: AppContext)
             'invalid_client',
             'unauthorized_client',
             'invalid_scope',
+            'unsupported_response_type',
             'invalid_dpop_proof',
             'use_dpop_nonce',
           ),

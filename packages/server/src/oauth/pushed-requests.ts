@@ -15,6 +15,16 @@ export const REQUEST_URI_PREFIX = 'urn:ietf:params:oauth:request_uri:';
 /** RFC 9126 §2.2: short-lived (the client redirects the browser at once). */
 export const PUSHED_REQUEST_TTL_SECONDS = 60;
 
+/**
+ * The authorization errors a pushed request is refused with under their own code (RFC 9126 §2.3: the token
+ * endpoint's format, with the codes of RFC 6749 §4.1.2.1); every other refusal is `invalid_request`.
+ */
+const PUSHED_REQUEST_ERRORS = ['invalid_scope', 'unsupported_response_type'] as const;
+
+function answeredAsItself(code: string): code is (typeof PUSHED_REQUEST_ERRORS)[number] {
+  return (PUSHED_REQUEST_ERRORS as readonly string[]).includes(code);
+}
+
 /** The /authorize parameters a pushed request or a request object may carry; nothing else is kept. */
 const AUTHORIZE_PARAMETER_NAMES = [
   'client_id',
@@ -127,7 +137,7 @@ export class PushedRequests {
         );
       if (error instanceof AuthorizationError)
         throw new OAuthError(
-          error.error === 'invalid_scope' ? 'invalid_scope' : 'invalid_request',
+          answeredAsItself(error.error) ? error.error : 'invalid_request',
           error.description,
         );
       throw error;

@@ -67,7 +67,8 @@ export const OAUTH_ERRORS = {
   authorization_pending: { status: 400, redirect: false, defined: 'RFC 8628 §3.5' },
   slow_down: { status: 400, redirect: false, defined: 'RFC 8628 §3.5' },
   expired_token: { status: 400, redirect: false, defined: 'RFC 8628 §3.5' },
-  unsupported_response_type: { status: null, redirect: true, defined: 'RFC 6749 §4.1.2.1' },
+  /** Also the pushed authorization request endpoint's JSON answer (RFC 9126 §2.3 takes §4.1.2.1's codes). */
+  unsupported_response_type: { status: 400, redirect: true, defined: 'RFC 6749 §4.1.2.1; RFC 9126 §2.3' },
   login_required: { status: null, redirect: true, defined: 'OIDC Core §3.1.2.6' },
   consent_required: { status: null, redirect: true, defined: 'OIDC Core §3.1.2.6' },
   interaction_required: { status: null, redirect: true, defined: 'OIDC Core §3.1.2.6' },

@@ -2823,7 +2823,7 @@ export interface PublicApi {
       };
       400: {
         /** OAuth error code (RFC 6749 §5.2, RFC 6750 §3.1) */
-        error: 'invalid_dpop_proof' | 'invalid_request' | 'invalid_request_object' | 'invalid_scope' | 'unauthorized_client' | 'use_dpop_nonce';
+        error: 'invalid_dpop_proof' | 'invalid_request' | 'invalid_request_object' | 'invalid_scope' | 'unauthorized_client' | 'unsupported_response_type' | 'use_dpop_nonce';
         error_description?: string;
       };
       401: {
@@ -2848,7 +2848,7 @@ export interface PublicApi {
       };
     };
     response: PublicApi['POST /par']['responses'][201];
-    error: 'invalid_client' | 'invalid_dpop_proof' | 'invalid_request' | 'invalid_request_object' | 'invalid_scope' | 'temporarily_unavailable' | 'unauthorized_client' | 'use_dpop_nonce';
+    error: 'invalid_client' | 'invalid_dpop_proof' | 'invalid_request' | 'invalid_request_object' | 'invalid_scope' | 'temporarily_unavailable' | 'unauthorized_client' | 'unsupported_response_type' | 'use_dpop_nonce';
   };
   /** Readiness (database reachable and migrated, caches current) */
   'GET /readyz': {
