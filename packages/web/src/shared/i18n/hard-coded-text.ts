@@ -98,3 +98,21 @@ export function hardCodedText(fileName: string, source: string): string[] {
   visit(program);
   return found;
 }
+
+/**
+ * Every whole string a source file writes out: string literals (JSX attribute values included) and template
+ * literals without placeholders. For the check that each catalog message is named where it is used.
+ */
+export function stringLiterals(fileName: string, source: string): string[] {
+  const lang = fileName.endsWith('.tsx') ? 'tsx' : 'ts';
+  const program = parseAst(source, { lang }, fileName) as unknown as AstNode;
+  const found: string[] = [];
+  const visit = (node: AstNode) => {
+    if (node.type === 'Literal' && typeof node.value === 'string') found.push(node.value);
+    else if (node.type === 'TemplateLiteral' && (node.expressions as unknown[]).length === 0)
+      found.push((node.quasis as { value: { cooked: string } }[])[0]!.value.cooked);
+    for (const child of children(node)) visit(child);
+  };
+  visit(program);
+  return found;
+}
