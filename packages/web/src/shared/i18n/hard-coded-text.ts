@@ -4,8 +4,8 @@ import { parseAst } from 'rolldown/parseAst';
 
 /**
  * Finds words written into a component's JSX instead of looked up in a message catalog (docs/languages.md), for
- * the catalog coverage tests of the hosted UI and the admin portal: it parses each component with the parser Vite
- * builds it with and reports JSX text with letters in it, string literals with letters in JSX expressions (also
+ * `npm run lint`'s catalog check of the hosted UI and the admin portal (check-catalogs.ts): it parses each
+ * component with the parser Vite builds it with and reports JSX text with letters in it, string literals with letters in JSX expressions (also
  * inside `a ? b : c`, `a || b`, template literals), and such strings in the attributes a user reads or hears.
  */
 
