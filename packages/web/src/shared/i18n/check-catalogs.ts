@@ -18,7 +18,7 @@ const read = (path: string) => readFileSync(path, 'utf8');
 const components = ['user', 'shared', 'admin'].flatMap((area) => sourceFiles(join(WEB, area)));
 const hardCoded = components.flatMap((path) => hardCodedText(relative(WEB, path), read(path)));
 
-/** The admin portal's code that shows messages: its components and helpers, not its catalog or its tests. */
+/** The admin portal's code that shows messages: its components and the modules they use, not its catalog or tests. */
 const adminCode = sourceFiles(join(WEB, 'admin'), ['.tsx', '.ts']).filter(
   (path) => !path.endsWith('.test.ts') && !path.includes('/i18n/'),
 );
