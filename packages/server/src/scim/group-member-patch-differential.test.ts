@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { connectionWithToken, installAndSignIn, scim } from '../testing/scim.js';
+import { connectionWithToken, installAndSignIn, provisionUsers, scim } from '../testing/scim.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 
 /**
@@ -12,21 +12,14 @@ import { startTestServer, type TestServer } from '../testing/server.js';
 let server: TestServer;
 let token: string;
 const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
-const pool: string[] = [];
+let pool: string[] = [];
 const UNKNOWN = ['no-such-user', 'a1b2c3d4-0000-4000-8000-000000000000'];
 
 beforeAll(async () => {
   server = await startTestServer();
   const session = await installAndSignIn(server);
   ({ token } = await connectionWithToken(server, session, 'Tailspin'));
-  for (let index = 0; index < 8; index += 1) {
-    const created = await scim(server, token, 'POST', '/Users', {
-      userName: `pool${index}@tailspin.example`,
-      emails: [{ type: 'work', primary: true, value: `pool${index}@tailspin.example` }],
-    });
-    expect(created.status).toBe(201);
-    pool.push(created.json.id as string);
-  }
+  pool = await provisionUsers(server, token, 8, 'pool', 'tailspin.example');
 });
 afterAll(async () => {
   await server?.close();

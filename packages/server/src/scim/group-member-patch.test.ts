@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminSession } from '../testing/admin.js';
-import { connectionWithToken, installAndSignIn, scim } from '../testing/scim.js';
+import { connectionWithToken, installAndSignIn, provisionUsers, scim } from '../testing/scim.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 
 /**
@@ -13,20 +13,13 @@ let server: TestServer;
 let session: AdminSession;
 let token: string;
 const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
-const people: string[] = [];
+let people: string[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
   session = await installAndSignIn(server);
   ({ token } = await connectionWithToken(server, session, 'Contoso'));
-  for (let index = 0; index < 8; index += 1) {
-    const created = await scim(server, token, 'POST', '/Users', {
-      userName: `person${index}@contoso.example`,
-      emails: [{ type: 'work', primary: true, value: `person${index}@contoso.example` }],
-    });
-    expect(created.status).toBe(201);
-    people.push(created.json.id as string);
-  }
+  people = await provisionUsers(server, token, 8, 'person', 'contoso.example');
 });
 afterAll(async () => {
   await server?.close();

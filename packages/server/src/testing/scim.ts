@@ -108,3 +108,24 @@ export async function patchUser(
   const read = await scim(server, token, 'GET', `/Users/${id}`);
   return { status: patched.status, json: read.json };
 }
+
+/** Provisions `count` users as an identity provider does (`{prefix}{n}@{domain}`, a work email each); their ids. */
+export async function provisionUsers(
+  server: TestServer,
+  token: string,
+  count: number,
+  prefix: string,
+  domain: string,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const address = `${prefix}${index}@${domain}`;
+    const created = await scim(server, token, 'POST', '/Users', {
+      userName: address,
+      emails: [{ type: 'work', primary: true, value: address }],
+    });
+    if (created.status !== 201) throw new Error(`provisioning ${address}: ${JSON.stringify(created.json)}`);
+    ids.push(created.json.id as string);
+  }
+  return ids;
+}
