@@ -41,6 +41,12 @@ function children(node: AstNode): AstNode[] {
     Array.isArray(value) ? value.filter(isNode) : isNode(value) ? [value] : [],
   );
 }
+/** A TypeScript source parsed as Vite parses it (`.tsx` files with JSX). */
+function parse(fileName: string, source: string): AstNode {
+  const lang = fileName.endsWith('.tsx') ? 'tsx' : 'ts';
+  return parseAst(source, { lang }, fileName) as unknown as AstNode;
+}
+
 /** The files under the directory (recursively) whose names end with one of the extensions: `.tsx` by default. */
 export function sourceFiles(directory: string, extensions: readonly string[] = ['.tsx']): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
@@ -77,7 +83,7 @@ function literalWords(node: AstNode, source: string): string[] {
 
 /** The hard-coded words of one component file, with their offsets. */
 export function hardCodedText(fileName: string, source: string): string[] {
-  const program = parseAst(source, { lang: 'tsx' }, fileName) as unknown as AstNode;
+  const program = parse(fileName, source);
   const found: string[] = [];
   const report = (node: AstNode, text: string) => found.push(`${fileName}@${node.start}: ${text.trim()}`);
   const visit = (node: AstNode) => {
@@ -104,8 +110,7 @@ export function hardCodedText(fileName: string, source: string): string[] {
  * literals without placeholders. For the check that each catalog message is named where it is used.
  */
 export function stringLiterals(fileName: string, source: string): string[] {
-  const lang = fileName.endsWith('.tsx') ? 'tsx' : 'ts';
-  const program = parseAst(source, { lang }, fileName) as unknown as AstNode;
+  const program = parse(fileName, source);
   const found: string[] = [];
   const visit = (node: AstNode) => {
     if (node.type === 'Literal' && typeof node.value === 'string') found.push(node.value);
